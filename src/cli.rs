@@ -1,0 +1,331 @@
+//! Command-line definitions (clap derive) and their conversion into query
+//! models. Parsers here check the form of each value; the models' `validate`
+//! checks ranges that depend on other flags (the edition, the charge range).
+
+use crate::query::charge::{Charge, Reaction};
+use crate::query::flee::{Flee, Mover};
+use crate::query::leadership::Leadership;
+use crate::query::{Method, Settings};
+use crate::report::Format;
+use crate::rules::{Edition, LeadershipTest};
+use crate::sim::Sampling;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Seed used when `--seed` is not given (6th edition's year), so the same
+/// command always prints the same numbers.
+pub const DEFAULT_SEED: u64 = 2000;
+/// Most trials a run may play.
+pub const MAX_TRIALS: u64 = 10_000_000_000;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "mathhammer",
+    version,
+    about = "Exact odds and Monte Carlo intervals for Warhammer Fantasy Battle 6th edition",
+    long_about = "Exact odds and Monte Carlo intervals for Warhammer Fantasy Battle 6th edition.\n\n\
+                  Distances are in cm (the Spanish metric rulebook) unless --inches is given."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Will my charge reach, and if the target flees, is it caught?
+    #[command(
+        after_help = "Examples:\n  mathhammer charge --move 18 --distance 20 --reaction flee --target-move 10\n  \
+                            mathhammer charge --move 18 --distance 20 --reaction flee --target-move 10 --reach-table --confidence 0.9\n  \
+                            mathhammer charge --move 7 --distance 10 --inches --reaction flee --target-move 4 --method all"
+    )]
+    Charge(ChargeArgs),
+    /// How far does a unit flee (or pursue), and how often is it caught?
+    #[command(after_help = "Examples:\n  mathhammer flee --move 10\n  \
+                            mathhammer flee --move 10 --pursuer-move 18 --method all")]
+    Flee(FleeArgs),
+    /// How likely is a leadership (break, panic, fear) test to pass?
+    #[command(after_help = "Examples:\n  mathhammer leadership --ld 7\n  \
+                            mathhammer leadership --ld 8 --modifier 2 --reroll")]
+    Leadership(LeadershipArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ChargeArgs {
+    /// The charger's M (cm, or inches with --inches)
+    #[arg(long = "move", value_name = "M", allow_negative_numbers = true, value_parser = number)]
+    pub charger_move: f64,
+    /// Distance to the target when the charge is declared
+    #[arg(long, value_name = "DIST", allow_negative_numbers = true, value_parser = number)]
+    pub distance: f64,
+    /// The target's reaction
+    #[arg(long, value_enum, default_value_t = ReactionArg::Hold)]
+    pub reaction: ReactionArg,
+    /// The target's M (needed when it flees: M above 15 cm / 6" flees 8D6 / 3D6)
+    #[arg(long, value_name = "M", allow_negative_numbers = true, value_parser = number)]
+    pub target_move: Option<f64>,
+    /// The target flies (flees 8D6 cm / 3D6")
+    #[arg(long)]
+    pub target_flies: bool,
+    /// The charger has barding (-2 cm / -1" M)
+    #[arg(long)]
+    pub barding: bool,
+    /// Difficult terrain on the path: the charge range is M instead of 2M
+    #[arg(long)]
+    pub difficult_terrain: bool,
+    /// Wheel distance (outer model), taken from the charge range
+    #[arg(long, value_name = "DIST", default_value_t = 0.0, allow_negative_numbers = true, value_parser = number)]
+    pub wheel: f64,
+    /// Print P(contact) for every distance from 1 to the charge range
+    #[arg(long)]
+    pub reach_table: bool,
+    /// Also report the farthest distance at which P(contact) is at least this (e.g. 0.9)
+    #[arg(long, value_name = "P", allow_negative_numbers = true, value_parser = number)]
+    pub confidence: Option<f64>,
+    #[command(flatten)]
+    pub edition: EditionArgs,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct FleeArgs {
+    /// The fleeing unit's M (M above 15 cm / 6" flees 8D6 / 3D6)
+    #[arg(long = "move", value_name = "M", allow_negative_numbers = true, value_parser = number)]
+    pub flee_move: f64,
+    /// The fleeing unit flies (8D6 cm / 3D6")
+    #[arg(long)]
+    pub flies: bool,
+    /// A pursuer's M: also report P(caught) = P(pursuit roll >= flee roll)
+    #[arg(long, value_name = "M", allow_negative_numbers = true, value_parser = number)]
+    pub pursuer_move: Option<f64>,
+    /// The pursuer flies
+    #[arg(long, requires = "pursuer_move")]
+    pub pursuer_flies: bool,
+    #[command(flatten)]
+    pub edition: EditionArgs,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct LeadershipArgs {
+    /// Leadership (2 to 10)
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(2..=10))]
+    pub ld: u8,
+    /// Taken from Ld (a break test's combat-result difference), -20 to 20
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true,
+          value_parser = clap::value_parser!(i32).range(-20..=20))]
+    pub modifier: i32,
+    /// Battle standard in range: re-roll a failed test once
+    #[arg(long)]
+    pub reroll: bool,
+    /// 7th-edition insane courage: a double 1 always passes (off in 6th)
+    #[arg(long)]
+    pub insane_courage: bool,
+    /// Stubborn: test on unmodified Ld
+    #[arg(long)]
+    pub stubborn: bool,
+    /// Cold-blooded: roll 3D6 and discard the highest
+    #[arg(long)]
+    pub cold_blooded: bool,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct EditionArgs {
+    /// Imperial edition: distances in inches, flee dice 2D6" / 3D6"
+    #[arg(long)]
+    pub inches: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct EngineArgs {
+    /// Evaluator: exact, the fast Monte Carlo engine, the dice-level one, or all side by side
+    #[arg(long, value_enum, default_value_t = MethodArg::Exact)]
+    pub method: MethodArg,
+    /// Monte Carlo trials (e.g. 1000000, 1e6, 10M); at most 1e10
+    #[arg(long, default_value = "1000000", value_parser = trials)]
+    pub trials: u64,
+    /// Seed of the Monte Carlo streams (same seed, same numbers on any thread count)
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// Worker threads (default: all cores)
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+    /// Keep sampling until every probability's 95% half-width is at most this (e.g. 0.001)
+    #[arg(long, value_name = "P", allow_negative_numbers = true, value_parser = precision)]
+    pub precision: Option<f64>,
+    /// Cap on trials with --precision
+    #[arg(long, default_value = "1e9", value_parser = trials, requires = "precision")]
+    pub max_trials: u64,
+}
+
+#[derive(Args, Debug)]
+pub struct OutputArgs {
+    /// Print JSON with stable keys
+    #[arg(long, conflicts_with = "csv")]
+    pub json: bool,
+    /// Print the query's table (or its fields) as CSV
+    #[arg(long)]
+    pub csv: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ReactionArg {
+    Hold,
+    Flee,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MethodArg {
+    Exact,
+    MonteCarlo,
+    Dice,
+    All,
+}
+
+/// A finite decimal number.
+fn number(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() => Ok(x),
+        _ => Err("expected a number (e.g. 18 or 12.5)".into()),
+    }
+}
+
+/// A trial count: digits with optional `_`, scientific notation (`1e6`) or a
+/// k/M/G suffix; 1 to 1e10.
+pub fn trials(s: &str) -> Result<u64, String> {
+    let accepted = "accepted: 1 to 1e10, e.g. 1000000, 1e6 or 10M";
+    let t = s.trim().replace('_', "");
+    let (digits, scale) = match t.chars().last() {
+        Some('k' | 'K') => (&t[..t.len() - 1], 1e3),
+        Some('M') => (&t[..t.len() - 1], 1e6),
+        Some('G') => (&t[..t.len() - 1], 1e9),
+        _ => (t.as_str(), 1.0),
+    };
+    let x = digits
+        .parse::<f64>()
+        .map_err(|_| format!("expected a whole number of trials ({accepted})"))?
+        * scale;
+    if !(x.is_finite() && x.fract() == 0.0 && x >= 1.0 && x <= MAX_TRIALS as f64) {
+        return Err(format!("{s} is out of range ({accepted})"));
+    }
+    Ok(x as u64)
+}
+
+/// A half-width target strictly between 0 and 0.5.
+fn precision(s: &str) -> Result<f64, String> {
+    match number(s) {
+        Ok(p) if p > 0.0 && p < 0.5 => Ok(p),
+        _ => Err("expected a probability half-width above 0 and below 0.5 (e.g. 0.001)".into()),
+    }
+}
+
+impl EditionArgs {
+    fn edition(&self) -> Edition {
+        if self.inches {
+            Edition::Imperial
+        } else {
+            Edition::Metric
+        }
+    }
+}
+
+impl EngineArgs {
+    pub fn settings(&self) -> Settings {
+        Settings {
+            method: match self.method {
+                MethodArg::Exact => Method::Exact,
+                MethodArg::MonteCarlo => Method::MonteCarlo,
+                MethodArg::Dice => Method::Dice,
+                MethodArg::All => Method::All,
+            },
+            sampling: Sampling {
+                trials: self.trials,
+                seed: self.seed,
+                precision: self.precision,
+                max_trials: self.max_trials.max(self.trials),
+            },
+        }
+    }
+}
+
+impl OutputArgs {
+    pub fn format(&self) -> Format {
+        if self.json {
+            Format::Json
+        } else if self.csv {
+            Format::Csv
+        } else {
+            Format::Table
+        }
+    }
+}
+
+impl ChargeArgs {
+    /// The charge this command line describes (not yet validated). A fleeing
+    /// target needs `--target-move`.
+    pub fn charge(&self) -> Result<Charge, crate::error::InputError> {
+        let reaction = match self.reaction {
+            ReactionArg::Hold => Reaction::Hold,
+            ReactionArg::Flee => Reaction::Flee {
+                target_move: self.target_move.ok_or_else(|| {
+                    crate::error::InputError::new(
+                        "--target-move",
+                        "required with --reaction flee (accepted: the target's M, e.g. 10)",
+                    )
+                })?,
+                target_flies: self.target_flies,
+            },
+        };
+        Ok(Charge {
+            edition: self.edition.edition(),
+            charger_move: self.charger_move,
+            barding: self.barding,
+            difficult_terrain: self.difficult_terrain,
+            wheel: self.wheel,
+            distance: self.distance,
+            reaction,
+            confidence: self.confidence,
+            reach_table: self.reach_table,
+        })
+    }
+}
+
+impl FleeArgs {
+    pub fn flee(&self) -> Flee {
+        Flee {
+            edition: self.edition.edition(),
+            fleeing: Mover {
+                movement: self.flee_move,
+                flies: self.flies,
+            },
+            pursuer: self.pursuer_move.map(|m| Mover {
+                movement: m,
+                flies: self.pursuer_flies,
+            }),
+        }
+    }
+}
+
+impl LeadershipArgs {
+    pub fn leadership(&self) -> Leadership {
+        Leadership {
+            test: LeadershipTest {
+                ld: self.ld,
+                modifier: self.modifier,
+                stubborn: self.stubborn,
+                insane_courage: self.insane_courage,
+                cold_blooded: self.cold_blooded,
+                reroll: self.reroll,
+            },
+        }
+    }
+}

@@ -1,0 +1,49 @@
+//! Bad input: one line naming the field and the accepted values. The binary
+//! prints it after `error: ` and exits with code 2.
+
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    /// The flag or scenario field at fault, e.g. `--wheel`.
+    pub field: String,
+    /// What is wrong and what is accepted.
+    pub message: String,
+}
+
+impl InputError {
+    pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
+        InputError {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field, self.message)
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Checks `lo <= value <= hi` for a distance-like `field`.
+pub fn check_range(
+    field: &str,
+    value: f64,
+    lo: f64,
+    hi: f64,
+    lo_open: bool,
+    unit: &str,
+) -> Result<(), InputError> {
+    let low_ok = if lo_open { value > lo } else { value >= lo };
+    if value.is_finite() && low_ok && value <= hi {
+        return Ok(());
+    }
+    let bound = if lo_open { "above" } else { "from" };
+    Err(InputError::new(
+        field,
+        format!("{value} is out of range (accepted: {bound} {lo} up to {hi} {unit})"),
+    ))
+}

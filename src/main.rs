@@ -1,0 +1,47 @@
+//! The `mathhammer` binary: parse, run, print. Every input error is one line
+//! on stderr and exit code 2.
+
+use clap::error::ErrorKind;
+use clap::Parser;
+use mathhammer::cli::Cli;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            eprintln!("{}", one_line(&e.render().to_string()));
+            return ExitCode::from(2);
+        }
+    };
+    match mathhammer::app::run(&cli) {
+        Ok(out) => {
+            print!("{out}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// clap's message on one line: its paragraphs joined, without the usage and
+/// "for more information" trailers.
+fn one_line(message: &str) -> String {
+    message
+        .split("\n\n")
+        .filter(|p| !p.starts_with("Usage:") && !p.starts_with("For more information"))
+        .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join("; ")
+}

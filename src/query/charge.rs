@@ -1,0 +1,374 @@
+//! `mathhammer charge`: will the charge reach, and if the target flees, is it
+//! caught? RULES.md Charges; seed 000.
+
+use super::kernels::RollKernel;
+use super::{run_fields, simulate, widest, Settings};
+use crate::dice::Roll;
+use crate::error::{check_range, InputError};
+use crate::exact::Pmf;
+use crate::report::{Column, Engine, Field, Outcome, Report, Table, Value};
+use crate::rules::movement::{
+    charge_catches, charge_range, charge_reaches, failed_charge_move, flee_roll, movement,
+};
+use crate::rules::Edition;
+use crate::sim::Estimate;
+
+/// The charged unit's reaction. RULES.md Charges.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Reaction {
+    Hold,
+    /// Flee `move` (its M) directly away; fliers flee 8D6.
+    Flee {
+        target_move: f64,
+        target_flies: bool,
+    },
+}
+
+/// A charge declaration.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Charge {
+    pub edition: Edition,
+    /// The charger's M as on its profile.
+    pub charger_move: f64,
+    /// Cavalry barding: -2 cm (-1") M.
+    pub barding: bool,
+    /// Difficult terrain on the path halves the charge.
+    pub difficult_terrain: bool,
+    /// Wheel distance taken from the range.
+    pub wheel: f64,
+    /// Distance to the target when the charge is declared.
+    pub distance: f64,
+    pub reaction: Reaction,
+    /// For `confident_distance`: the farthest distance with P(contact) >= this.
+    pub confidence: Option<f64>,
+    /// Report P(contact) at every distance 1..range.
+    pub reach_table: bool,
+}
+
+/// Exact odds of one charge.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ChargeOdds {
+    /// The charger reaches the target (catches it, if it flees).
+    pub p_contact: f64,
+    /// The fleeing target is caught and destroyed.
+    pub p_caught: f64,
+    /// The charge fails: the charger moves its normal M.
+    pub p_fail: f64,
+}
+
+impl Charge {
+    /// Checks every field; errors name the flag and the accepted values.
+    pub fn validate(&self) -> Result<(), InputError> {
+        let e = self.edition;
+        let unit = e.unit();
+        check_range("--move", self.charger_move, 0.0, e.max_move(), true, unit)?;
+        if movement(self.charger_move, self.barding, e) <= 0.0 {
+            return Err(InputError::new(
+                "--barding",
+                format!(
+                    "barding takes {} {unit} off M {}, leaving no move (accepted: --move above {})",
+                    e.barding_penalty(),
+                    self.charger_move,
+                    e.barding_penalty()
+                ),
+            ));
+        }
+        check_range(
+            "--distance",
+            self.distance,
+            0.0,
+            e.max_distance(),
+            false,
+            unit,
+        )?;
+        let full = charge_range(self.movement(), self.difficult_terrain, 0.0);
+        if !(self.wheel.is_finite() && (0.0..=full).contains(&self.wheel)) {
+            return Err(InputError::new(
+                "--wheel",
+                format!(
+                    "{} is out of range (accepted: 0 up to the charge range, {} {unit})",
+                    self.wheel, full
+                ),
+            ));
+        }
+        if let Reaction::Flee { target_move, .. } = self.reaction {
+            check_range("--target-move", target_move, 0.0, e.max_move(), true, unit)?;
+        }
+        if let Some(c) = self.confidence {
+            if !(c > 0.0 && c <= 1.0) {
+                return Err(InputError::new(
+                    "--confidence",
+                    format!("{c} is out of range (accepted: above 0 up to 1, e.g. 0.9)"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn movement(&self) -> f64 {
+        movement(self.charger_move, self.barding, self.edition)
+    }
+
+    /// The charge range after barding, terrain and wheel.
+    pub fn charge_range(&self) -> f64 {
+        charge_range(self.movement(), self.difficult_terrain, self.wheel)
+    }
+
+    /// The target's flee dice, if it flees.
+    pub fn flee_roll(&self) -> Option<Roll> {
+        match self.reaction {
+            Reaction::Hold => None,
+            Reaction::Flee {
+                target_move,
+                target_flies,
+            } => Some(flee_roll(target_move, target_flies, self.edition)),
+        }
+    }
+
+    /// Whether a trial with flee roll `roll` (0 if the target holds) ends in
+    /// contact at `distance`.
+    fn contact(&self, distance: f64, roll: u8) -> bool {
+        match self.reaction {
+            Reaction::Hold => charge_reaches(distance, self.charge_range()),
+            Reaction::Flee { .. } => charge_catches(distance, roll, self.charge_range()),
+        }
+    }
+
+    /// The distances of the reach table: 1, 2, ... up to the range.
+    pub fn reach_distances(&self) -> Vec<f64> {
+        (1..=self.charge_range().floor() as i64)
+            .map(|d| d as f64)
+            .collect()
+    }
+
+    /// Exact P(contact) at `distance`.
+    pub fn exact_contact(&self, distance: f64) -> f64 {
+        match self.flee_roll() {
+            None => f64::from(u8::from(self.contact(distance, 0))),
+            Some(roll) => Pmf::of_roll(&roll).prob(|r| self.contact(distance, r as u8)),
+        }
+    }
+
+    /// The exact odds at the declared distance.
+    pub fn exact(&self) -> ChargeOdds {
+        let p_contact = self.exact_contact(self.distance);
+        ChargeOdds {
+            p_contact,
+            p_caught: if self.flee_roll().is_some() {
+                p_contact
+            } else {
+                0.0
+            },
+            p_fail: (1.0 - p_contact).max(0.0),
+        }
+    }
+
+    /// The Monte Carlo estimate of P(contact) at `distance` from a histogram
+    /// of flee rolls.
+    fn estimate_contact(&self, hist: &[u64], trials: u64, distance: f64) -> Estimate {
+        let hits = hist
+            .iter()
+            .enumerate()
+            .filter(|&(r, _)| self.contact(distance, r as u8))
+            .map(|(_, c)| c)
+            .sum();
+        Estimate::proportion(hits, trials)
+    }
+
+    /// Every probability a Monte Carlo run reports: P(contact) at the
+    /// declared distance, then at each reach-table distance if asked.
+    fn estimates(&self, hist: &[u64], trials: u64) -> Vec<Estimate> {
+        let mut all = vec![self.estimate_contact(hist, trials, self.distance)];
+        if self.reach_table || self.confidence.is_some() {
+            all.extend(
+                self.reach_distances()
+                    .into_iter()
+                    .map(|d| self.estimate_contact(hist, trials, d)),
+            );
+        }
+        all
+    }
+
+    /// Runs the query and builds its report.
+    pub fn report(&self, settings: &Settings) -> Report {
+        let unit = self.edition.unit();
+        let outcomes = settings
+            .method
+            .engines()
+            .into_iter()
+            .map(|engine| match engine {
+                Engine::Exact => self.exact_outcome(),
+                _ => self.simulated_outcome(engine, settings),
+            })
+            .collect();
+        let mut facts = vec![
+            Field::new(
+                "charge_range",
+                "charge range",
+                Value::Num(self.charge_range(), unit),
+            ),
+            Field::new(
+                "failed_charge_move",
+                "a failed charge moves",
+                Value::Num(
+                    failed_charge_move(self.movement(), self.difficult_terrain),
+                    unit,
+                ),
+            ),
+        ];
+        facts.push(Field::new(
+            "flee_dice",
+            "flee dice",
+            match self.flee_roll() {
+                Some(r) => Value::Text(format!("{r}")),
+                None => Value::Absent,
+            },
+        ));
+        Report {
+            query: "charge",
+            summary: self.summary(),
+            facts,
+            outcomes,
+        }
+    }
+
+    fn summary(&self) -> String {
+        let unit = self.edition.unit();
+        let num = |x: f64| crate::report::trim_number(x, 2);
+        let mut mods = Vec::new();
+        if self.barding {
+            mods.push("barding".to_string());
+        }
+        if self.difficult_terrain {
+            mods.push("difficult terrain".into());
+        }
+        if self.wheel > 0.0 {
+            mods.push(format!("wheel {} {unit}", num(self.wheel)));
+        }
+        let mods = if mods.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", mods.join(", "))
+        };
+        let target = match self.reaction {
+            Reaction::Hold => "holds".to_string(),
+            Reaction::Flee {
+                target_move,
+                target_flies,
+            } => format!(
+                "flees (M {} {unit}{})",
+                num(target_move),
+                if target_flies { ", flies" } else { "" }
+            ),
+        };
+        format!(
+            "Charge: M {} {unit}{mods} at a target {} {unit} away that {target}",
+            num(self.charger_move),
+            num(self.distance)
+        )
+    }
+
+    fn outcome(
+        &self,
+        engine: Engine,
+        main: [Value; 3],
+        reach: Vec<Value>,
+        extra: Vec<Field>,
+    ) -> Outcome {
+        let [contact, caught, fail] = main;
+        let mut fields = vec![
+            Field::new("p_contact", "P(contact)", contact),
+            Field::new("p_caught", "P(target caught and destroyed)", caught),
+            Field::new("p_fail", "P(charge fails)", fail),
+        ];
+        if let Some(c) = self.confidence {
+            let farthest = self
+                .reach_distances()
+                .into_iter()
+                .zip(&reach)
+                .rev()
+                .find(|(_, v)| match v {
+                    Value::Prob(p) => *p >= c - 1e-12,
+                    Value::ProbEst(e) => e.estimate >= c - 1e-12,
+                    _ => false,
+                })
+                .map(|(d, _)| d);
+            fields.push(Field::new(
+                "confident_distance",
+                format!(
+                    "farthest distance with P(contact) >= {}%",
+                    crate::report::trim_number(c * 100.0, 2)
+                ),
+                farthest.map_or(Value::Absent, |d| Value::Num(d, self.edition.unit())),
+            ));
+        }
+        fields.extend(extra);
+        let tables = if self.reach_table {
+            vec![Table {
+                key: "reach_table",
+                title: "P(contact) by distance".into(),
+                index: Column::new("distance", format!("distance ({})", self.edition.unit())),
+                columns: vec![Column::new("p_contact", "P(contact)")],
+                rows: self
+                    .reach_distances()
+                    .into_iter()
+                    .zip(reach)
+                    .map(|(d, v)| (Value::Num(d, ""), vec![v]))
+                    .collect(),
+            }]
+        } else {
+            vec![]
+        };
+        Outcome {
+            engine,
+            fields,
+            tables,
+        }
+    }
+
+    fn exact_outcome(&self) -> Outcome {
+        let odds = self.exact();
+        let reach = if self.reach_table || self.confidence.is_some() {
+            self.reach_distances()
+                .into_iter()
+                .map(|d| Value::Prob(self.exact_contact(d)))
+                .collect()
+        } else {
+            vec![]
+        };
+        self.outcome(
+            Engine::Exact,
+            [
+                Value::Prob(odds.p_contact),
+                Value::Prob(odds.p_caught),
+                Value::Prob(odds.p_fail),
+            ],
+            reach,
+            vec![],
+        )
+    }
+
+    fn simulated_outcome(&self, engine: Engine, settings: &Settings) -> Outcome {
+        let kernel = RollKernel::new(self.flee_roll());
+        let run = simulate(engine, &kernel, &settings.sampling, |hist, n| {
+            widest(&self.estimates(hist, n))
+        });
+        let mut estimates = self.estimates(&run.tally, run.trials).into_iter();
+        let contact = estimates.next().expect("P(contact) is always estimated");
+        let caught = if self.flee_roll().is_some() {
+            contact
+        } else {
+            Estimate::proportion(0, run.trials)
+        };
+        self.outcome(
+            engine,
+            [
+                Value::ProbEst(contact),
+                Value::ProbEst(caught),
+                Value::ProbEst(contact.complement()),
+            ],
+            estimates.map(Value::ProbEst).collect(),
+            run_fields(run.trials, settings.sampling.seed),
+        )
+    }
+}

@@ -1,0 +1,73 @@
+//! The queries players ask, one file per subcommand. Each query is a
+//! validated model plus three evaluators that share the rule functions of
+//! [`crate::rules`]: `exact` (PMFs), and a Monte Carlo kernel run with the
+//! fast or the dice-level dice source.
+
+pub mod charge;
+pub mod flee;
+pub mod kernels;
+pub mod leadership;
+
+use crate::dice::{PlainDice, TableDice};
+use crate::report::{Engine, Field, Value};
+use crate::sim::{run_sampling, Estimate, Kernel, Run, Sampling};
+
+/// Which evaluators to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Method {
+    #[default]
+    Exact,
+    MonteCarlo,
+    Dice,
+    /// All three, side by side.
+    All,
+}
+
+impl Method {
+    pub fn engines(self) -> Vec<Engine> {
+        match self {
+            Method::Exact => vec![Engine::Exact],
+            Method::MonteCarlo => vec![Engine::MonteCarlo],
+            Method::Dice => vec![Engine::Dice],
+            Method::All => vec![Engine::Exact, Engine::MonteCarlo, Engine::Dice],
+        }
+    }
+}
+
+/// How a query is evaluated.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
+    pub method: Method,
+    pub sampling: Sampling,
+}
+
+/// Runs `kernel` on a Monte Carlo engine (`Engine::Exact` is not one).
+/// `widest` gives the widest reported half-width of a tally, for `--precision`.
+pub fn simulate<K: Kernel>(
+    engine: Engine,
+    kernel: &K,
+    sampling: &Sampling,
+    widest: impl Fn(&K::Tally, u64) -> f64,
+) -> Run<K::Tally> {
+    match engine {
+        Engine::MonteCarlo => run_sampling::<K, TableDice>(kernel, sampling, widest),
+        Engine::Dice => run_sampling::<K, PlainDice>(kernel, sampling, widest),
+        Engine::Exact => panic!("the exact engine does not simulate"),
+    }
+}
+
+/// The fields every Monte Carlo outcome ends with.
+pub fn run_fields(trials: u64, seed: u64) -> Vec<Field> {
+    vec![
+        Field::new("trials", "trials", Value::Int(trials)),
+        Field::new("seed", "seed", Value::Int(seed)),
+    ]
+}
+
+/// The widest half-width among some estimates.
+pub fn widest<'a>(estimates: impl IntoIterator<Item = &'a Estimate>) -> f64 {
+    estimates
+        .into_iter()
+        .map(Estimate::half_width)
+        .fold(0.0, f64::max)
+}

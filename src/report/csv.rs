@@ -1,0 +1,90 @@
+//! CSV output of a query's first table (the reach table, a PMF); a query
+//! without a table prints its fields instead, one row per key. Monte Carlo
+//! values take three columns: the estimate and its 95% interval (`_lo`,
+//! `_hi`). Probabilities are plain fractions, not percent.
+
+use super::table::{fields_grid, table_grid, table_keys};
+use super::{clean, Engine, Export, Report, Value};
+
+pub struct CsvExport;
+
+impl Export for CsvExport {
+    fn render(&self, report: &Report) -> String {
+        let keys = table_keys(report);
+        let mut grid = match keys.first() {
+            Some(key) => table_grid(report, key, cells),
+            None => fields_grid(report, cells, true),
+        };
+        if let Some(header) = grid.first_mut() {
+            *header = csv_header(report, keys.first().copied());
+        }
+        grid.iter()
+            .map(|row| row.iter().map(|c| quote(c)).collect::<Vec<_>>().join(",") + "\n")
+            .collect()
+    }
+}
+
+/// Monte Carlo engines report an interval with every value.
+fn has_interval(engine: Engine) -> bool {
+    engine != Engine::Exact
+}
+
+fn cells(engine: Engine, v: Option<&Value>) -> Vec<String> {
+    let mut out = match v {
+        None | Some(Value::Absent) => vec![],
+        Some(Value::Prob(x) | Value::Num(x, _)) => vec![clean(*x).to_string()],
+        Some(Value::ProbEst(e) | Value::NumEst(e, _)) => vec![
+            e.estimate.to_string(),
+            e.ci95[0].to_string(),
+            e.ci95[1].to_string(),
+        ],
+        Some(Value::Int(n)) => vec![n.to_string()],
+        Some(Value::Text(s)) => vec![s.clone()],
+    };
+    // Keep every row as wide as the header.
+    out.resize(if has_interval(engine) { 3 } else { 1 }, String::new());
+    out
+}
+
+/// Column keys, suffixed with the engine when there are several, and
+/// `_lo`/`_hi` after each Monte Carlo column.
+fn csv_header(report: &Report, table: Option<&str>) -> Vec<String> {
+    let several = report.outcomes.len() > 1;
+    let mut header = Vec::new();
+    let mut push = |key: &str, engine: Engine| {
+        let base = if several {
+            format!("{key}_{}", engine.key())
+        } else {
+            key.to_string()
+        };
+        if has_interval(engine) {
+            header.push(format!("{base}_lo"));
+            header.push(format!("{base}_hi"));
+            header.insert(header.len() - 2, base);
+        } else {
+            header.push(base);
+        }
+    };
+    let mut first = "key";
+    for o in &report.outcomes {
+        match table.and_then(|key| o.tables.iter().find(|t| t.key == key)) {
+            Some(t) => {
+                first = t.index.key;
+                for c in &t.columns {
+                    push(c.key, o.engine);
+                }
+            }
+            None => push("value", o.engine),
+        }
+    }
+    header.insert(0, first.to_string());
+    header
+}
+
+fn quote(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}

@@ -1,0 +1,216 @@
+//! What a query reports, independent of format: facts that hold for every
+//! engine, then one [`Outcome`] per engine run (fields and tables of
+//! [`Value`]s). Each output format implements [`Export`] in its own file.
+
+pub mod csv;
+pub mod json;
+pub mod table;
+
+use crate::sim::Estimate;
+use std::fmt;
+
+/// The three evaluators of one rules model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// Exact probabilities by enumeration and convolution.
+    Exact,
+    /// Fast Monte Carlo: exact table sampling of whole rolls.
+    MonteCarlo,
+    /// Dice-level Monte Carlo: every die rolled with `random_range(1..=6)`.
+    Dice,
+}
+
+impl Engine {
+    /// Name on the command line and in tables.
+    pub fn label(self) -> &'static str {
+        match self {
+            Engine::Exact => "exact",
+            Engine::MonteCarlo => "monte-carlo",
+            Engine::Dice => "dice",
+        }
+    }
+
+    /// Key in JSON and CSV headers.
+    pub fn key(self) -> &'static str {
+        match self {
+            Engine::Exact => "exact",
+            Engine::MonteCarlo => "monte_carlo",
+            Engine::Dice => "dice",
+        }
+    }
+}
+
+/// One reported number.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// An exact probability.
+    Prob(f64),
+    /// A Monte Carlo probability with its interval.
+    ProbEst(Estimate),
+    /// An exact quantity in a unit ("cm", "in" or "").
+    Num(f64, &'static str),
+    /// A Monte Carlo quantity with its interval.
+    NumEst(Estimate, &'static str),
+    /// A count (trials, a seed).
+    Int(u64),
+    Text(String),
+    /// Not applicable (JSON `null`).
+    Absent,
+}
+
+/// A named value: `key` is its stable JSON/CSV name, `label` its table name.
+#[derive(Clone, Debug)]
+pub struct Field {
+    pub key: &'static str,
+    pub label: String,
+    pub value: Value,
+}
+
+impl Field {
+    pub fn new(key: &'static str, label: impl Into<String>, value: Value) -> Self {
+        Field {
+            key,
+            label: label.into(),
+            value,
+        }
+    }
+}
+
+/// A column: stable key and printed label.
+#[derive(Clone, Debug)]
+pub struct Column {
+    pub key: &'static str,
+    pub label: String,
+}
+
+impl Column {
+    pub fn new(key: &'static str, label: impl Into<String>) -> Self {
+        Column {
+            key,
+            label: label.into(),
+        }
+    }
+}
+
+/// A table of rows keyed by an index value (a distance, say). Tables with the
+/// same key in different outcomes have the same index values.
+#[derive(Clone, Debug)]
+pub struct Table {
+    pub key: &'static str,
+    pub title: String,
+    pub index: Column,
+    pub columns: Vec<Column>,
+    pub rows: Vec<(Value, Vec<Value>)>,
+}
+
+/// What one engine found.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub engine: Engine,
+    pub fields: Vec<Field>,
+    pub tables: Vec<Table>,
+}
+
+/// A query's whole answer.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The subcommand (`charge`, `flee`, `leadership`).
+    pub query: &'static str,
+    /// One line saying what was asked.
+    pub summary: String,
+    /// Values every engine shares (the charge range, the dice used).
+    pub facts: Vec<Field>,
+    pub outcomes: Vec<Outcome>,
+}
+
+/// An output format.
+pub trait Export {
+    /// The whole output, ending in a newline.
+    fn render(&self, report: &Report) -> String;
+}
+
+/// Output format chosen on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Format {
+    #[default]
+    Table,
+    Json,
+    Csv,
+}
+
+impl Format {
+    pub fn exporter(self) -> Box<dyn Export> {
+        match self {
+            Format::Table => Box::new(table::TableExport),
+            Format::Json => Box::new(json::JsonExport),
+            Format::Csv => Box::new(csv::CsvExport),
+        }
+    }
+}
+
+/// `x` rounded to 15 significant digits: exact results computed in `f64`
+/// carry rounding noise in the 16th digit (`0.9999999999999997`), which
+/// machine-readable output should not show.
+pub fn clean(x: f64) -> f64 {
+    if x == 0.0 || !x.is_finite() {
+        return x + 0.0;
+    }
+    format!("{x:.14e}").parse().unwrap_or(x)
+}
+
+/// A number with at most `decimals` decimals, trailing zeros dropped.
+pub fn trim_number(x: f64, decimals: usize) -> String {
+    let s = format!("{x:.decimals$}");
+    if s.contains('.') {
+        let s = s.trim_end_matches('0').trim_end_matches('.');
+        if s == "-0" {
+            "0".into()
+        } else {
+            s.into()
+        }
+    } else {
+        s
+    }
+}
+
+impl fmt::Display for Value {
+    /// The human form used in tables: probabilities in percent, intervals in
+    /// brackets.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let unit = |u: &str| {
+            if u.is_empty() {
+                String::new()
+            } else {
+                format!(" {u}")
+            }
+        };
+        match self {
+            Value::Prob(p) => write!(f, "{}", percent(*p)),
+            Value::ProbEst(e) => write!(
+                f,
+                "{} [{}, {}]",
+                percent(e.estimate),
+                percent(e.ci95[0]),
+                percent(e.ci95[1])
+            ),
+            Value::Num(x, u) => write!(f, "{}{}", trim_number(*x, 4), unit(u)),
+            Value::NumEst(e, u) => write!(
+                f,
+                "{}{} [{}, {}]",
+                trim_number(e.estimate, 4),
+                unit(u),
+                trim_number(e.ci95[0], 4),
+                trim_number(e.ci95[1], 4)
+            ),
+            Value::Int(n) => write!(f, "{n}"),
+            Value::Text(s) => f.write_str(s),
+            Value::Absent => f.write_str("-"),
+        }
+    }
+}
+
+/// A probability in percent, four decimals (`63.2716%`).
+fn percent(p: f64) -> String {
+    // `+ 0.0` turns a negative zero into a positive one.
+    format!("{:.4}%", p * 100.0 + 0.0)
+}

@@ -1,0 +1,161 @@
+//! The readable table printed by default: the summary, the shared facts, the
+//! fields with one column per engine, then each table with the engines'
+//! columns side by side.
+
+use super::{Engine, Export, Report, Value};
+
+pub struct TableExport;
+
+impl Export for TableExport {
+    fn render(&self, report: &Report) -> String {
+        let mut out = format!("{}\n\n", report.summary);
+        let facts: Vec<Vec<String>> = report
+            .facts
+            .iter()
+            .map(|f| vec![f.label.clone(), f.value.to_string()])
+            .collect();
+        out += &layout(&facts, false, false);
+        if !facts.is_empty() {
+            out.push('\n');
+        }
+        out += &layout(&fields_grid(report, text_cell, false), true, true);
+        for key in table_keys(report) {
+            let grid = table_grid(report, key, text_cell);
+            let title = report
+                .outcomes
+                .iter()
+                .flat_map(|o| &o.tables)
+                .find(|t| t.key == key)
+                .map(|t| t.title.clone())
+                .unwrap_or_default();
+            out += &format!("\n{title}\n");
+            out += &layout(&grid, true, true);
+        }
+        out
+    }
+}
+
+/// Header row plus rows of cells.
+pub type Grid = Vec<Vec<String>>;
+
+/// The cells of one value of `engine` (`None`: the engine has no such value).
+/// Tables keep a value in one cell; CSV splits estimates into three.
+pub type CellFn = fn(Engine, Option<&Value>) -> Vec<String>;
+
+fn text_cell(_: Engine, v: Option<&Value>) -> Vec<String> {
+    vec![v.map_or_else(|| "-".to_string(), Value::to_string)]
+}
+
+/// Fields of every outcome: one row per field (first seen order, named by
+/// label, or by key with `by_key`), one column per engine.
+pub fn fields_grid(report: &Report, cell: CellFn, by_key: bool) -> Grid {
+    let mut keys: Vec<(&str, &str)> = Vec::new();
+    for f in report.outcomes.iter().flat_map(|o| &o.fields) {
+        if !keys.iter().any(|(k, _)| *k == f.key) {
+            keys.push((f.key, &f.label));
+        }
+    }
+    let mut header = vec![String::new()];
+    for o in &report.outcomes {
+        header.push(o.engine.label().into());
+    }
+    let mut grid = vec![header];
+    for (key, label) in keys {
+        let mut row = vec![if by_key { key } else { label }.to_string()];
+        for o in &report.outcomes {
+            let value = o.fields.iter().find(|f| f.key == key).map(|f| &f.value);
+            row.extend(cell(o.engine, value));
+        }
+        grid.push(row);
+    }
+    grid
+}
+
+/// Table keys in first-seen order.
+pub fn table_keys(report: &Report) -> Vec<&'static str> {
+    let mut keys = Vec::new();
+    for t in report.outcomes.iter().flat_map(|o| &o.tables) {
+        if !keys.contains(&t.key) {
+            keys.push(t.key);
+        }
+    }
+    keys
+}
+
+/// The table `key` of every outcome, side by side: the index column, then
+/// each outcome's columns (labelled with the engine when there are several).
+pub fn table_grid(report: &Report, key: &str, cell: CellFn) -> Grid {
+    let tables: Vec<_> = report
+        .outcomes
+        .iter()
+        .filter_map(|o| {
+            o.tables
+                .iter()
+                .find(|t| t.key == key)
+                .map(|t| (o.engine, t))
+        })
+        .collect();
+    let Some((_, first)) = tables.first() else {
+        return Grid::new();
+    };
+    let several = tables.len() > 1;
+    let mut header = vec![first.index.label.clone()];
+    for (engine, t) in &tables {
+        for c in &t.columns {
+            header.push(if several {
+                format!("{} ({})", c.label, engine.label())
+            } else {
+                c.label.clone()
+            });
+        }
+    }
+    let mut grid = vec![header];
+    for (r, (index, _)) in first.rows.iter().enumerate() {
+        let mut row = cell(Engine::Exact, Some(index));
+        for (engine, t) in &tables {
+            for v in &t.rows[r].1 {
+                row.extend(cell(*engine, Some(v)));
+            }
+        }
+        grid.push(row);
+    }
+    grid
+}
+
+/// Pads a grid into aligned columns (the first left-aligned, the others
+/// right-aligned with `numeric`); with `header`, the first row is underlined.
+fn layout(grid: &Grid, header: bool, numeric: bool) -> String {
+    let cols = grid.iter().map(Vec::len).max().unwrap_or(0);
+    let width: Vec<usize> = (0..cols)
+        .map(|c| {
+            grid.iter()
+                .filter_map(|r| r.get(c))
+                .map(|s| s.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for (i, row) in grid.iter().enumerate() {
+        let line: Vec<String> = row
+            .iter()
+            .enumerate()
+            .map(|(c, s)| {
+                let pad = width[c] - s.chars().count();
+                if c == 0 || !numeric {
+                    format!("{s}{}", " ".repeat(pad))
+                } else {
+                    format!("{}{s}", " ".repeat(pad))
+                }
+            })
+            .collect();
+        out += line.join("  ").trim_end();
+        out.push('\n');
+        if header && i == 0 {
+            let total = width.iter().sum::<usize>() + 2 * cols.saturating_sub(1);
+            out += &"-".repeat(total);
+            out.push('\n');
+        }
+    }
+    out
+}

@@ -1,0 +1,70 @@
+//! Metric (Spanish rulebook, the default) or imperial (English rulebook)
+//! measures. The editions differ in more than units: their flee dice differ
+//! (RULES.md, Fleeing and pursuit).
+
+use serde::Serialize;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Edition {
+    /// Centimetres; flee 5D6 or 8D6 cm.
+    #[default]
+    Metric,
+    /// Inches; flee 2D6" or 3D6".
+    Imperial,
+}
+
+impl Edition {
+    /// Unit of distance as printed.
+    pub fn unit(self) -> &'static str {
+        match self {
+            Edition::Metric => "cm",
+            Edition::Imperial => "in",
+        }
+    }
+
+    /// Barding slows cavalry by 2 cm (1"). RULES.md Charges; seed 001 "Efecto
+    /// de las bardas".
+    pub fn barding_penalty(self) -> f64 {
+        match self {
+            Edition::Metric => 2.0,
+            Edition::Imperial => 1.0,
+        }
+    }
+
+    /// Units with M above this flee and pursue with the larger dice: 15 cm or
+    /// 6". RULES.md Fleeing and pursuit; seed 000 "Huyendo de una carga".
+    pub fn fast_move_above(self) -> f64 {
+        match self {
+            Edition::Metric => 15.0,
+            Edition::Imperial => 6.0,
+        }
+    }
+
+    /// Number of D6 for a flee or pursuit: metric 5 or 8, imperial 2 or 3.
+    /// RULES.md Fleeing and pursuit.
+    pub fn flee_dice_count(self, fast: bool) -> u32 {
+        match (self, fast) {
+            (Edition::Metric, false) => 5,
+            (Edition::Metric, true) => 8,
+            (Edition::Imperial, false) => 2,
+            (Edition::Imperial, true) => 3,
+        }
+    }
+
+    /// The largest M the command line accepts (a flier's 50 cm is 20").
+    pub fn max_move(self) -> f64 {
+        match self {
+            Edition::Metric => 100.0,
+            Edition::Imperial => 40.0,
+        }
+    }
+
+    /// The largest distance the command line accepts (a 6' table is 180 cm).
+    pub fn max_distance(self) -> f64 {
+        match self {
+            Edition::Metric => 500.0,
+            Edition::Imperial => 200.0,
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! Leadership tests: RULES.md "Break test" and "Panic"; seed 003 (panic is an
+//! Ld test on 2D6).
+
+use crate::dice::Roll;
+use serde::Serialize;
+
+/// One Ld test and the rules that bend it.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct LeadershipTest {
+    /// Leadership, 2..=10.
+    pub ld: u8,
+    /// Subtracted from Ld (a break test's combat-result difference, added to
+    /// the roll, is the same thing).
+    pub modifier: i32,
+    /// Stubborn: test on unmodified Ld. RULES.md Break test.
+    pub stubborn: bool,
+    /// **[ruling]** 7th-edition insane courage: a double 1 always passes. Off
+    /// by default in 6th. RULES.md Break test.
+    pub insane_courage: bool,
+    /// Cold-blooded: roll 3D6 and discard the highest.
+    pub cold_blooded: bool,
+    /// A battle standard within range: re-roll a failed test once. RULES.md
+    /// Break test.
+    pub reroll: bool,
+}
+
+impl LeadershipTest {
+    /// A plain 2D6 test against `ld`.
+    pub fn new(ld: u8) -> Self {
+        LeadershipTest {
+            ld,
+            modifier: 0,
+            stubborn: false,
+            insane_courage: false,
+            cold_blooded: false,
+            reroll: false,
+        }
+    }
+
+    /// The dice of one attempt.
+    pub fn roll(&self) -> Roll {
+        if self.cold_blooded {
+            Roll::custom(3, discard_highest, "3D6 discard highest")
+        } else {
+            Roll::sum(2)
+        }
+    }
+
+    /// The value the kept dice must not exceed: Ld minus the modifier, or the
+    /// unmodified Ld when stubborn.
+    pub fn target(&self) -> i32 {
+        if self.stubborn {
+            i32::from(self.ld)
+        } else {
+            i32::from(self.ld) - self.modifier
+        }
+    }
+
+    /// Whether one attempt with kept total `kept` passes. A kept total of 2 is
+    /// a double 1 (also for cold-blooded, whose two lowest dice are kept).
+    pub fn passes(&self, kept: u8) -> bool {
+        (self.insane_courage && kept == 2) || i32::from(kept) <= self.target()
+    }
+}
+
+/// Cold-blooded: the total of 3D6 less the highest die.
+pub fn discard_highest(faces: &[u8]) -> u8 {
+    let sum: u8 = faces.iter().sum();
+    sum - faces.iter().max().copied().unwrap_or(0)
+}

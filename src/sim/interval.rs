@@ -1,0 +1,92 @@
+//! 95% confidence intervals for Monte Carlo estimates.
+//!
+//! Probabilities use the Wilson score interval (Wilson 1927; recommended over
+//! the normal approximation by Brown, Cai & DasGupta 2001), which stays inside
+//! [0, 1] and is sensible at 0 and n successes. Means use the normal
+//! approximation `mean ± z·s/√n`; standard deviations the delta method on the
+//! sample fourth moment. `z` comes from statrs' normal quantile.
+
+use serde::Serialize;
+use statrs::distribution::{ContinuousCDF, Normal};
+use std::sync::LazyLock;
+
+/// The two-sided 95% normal quantile (1.959963...).
+pub static Z95: LazyLock<f64> = LazyLock::new(|| Normal::standard().inverse_cdf(0.975));
+
+/// A Monte Carlo estimate with its 95% interval and the trials behind it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Estimate {
+    pub estimate: f64,
+    pub ci95: [f64; 2],
+    pub trials: u64,
+}
+
+impl Estimate {
+    /// The Wilson interval of `successes` out of `trials`.
+    pub fn proportion(successes: u64, trials: u64) -> Self {
+        assert!(trials > 0 && successes <= trials);
+        let n = trials as f64;
+        let p = successes as f64 / n;
+        let z = *Z95;
+        let z2n = z * z / n;
+        let center = (p + z2n / 2.0) / (1.0 + z2n);
+        let half = z / (1.0 + z2n) * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt();
+        Estimate {
+            estimate: p,
+            ci95: [(center - half).max(0.0), (center + half).min(1.0)],
+            trials,
+        }
+    }
+
+    /// The estimate of the complementary event (the Wilson interval is
+    /// symmetric under p -> 1 - p, so this is its Wilson interval too).
+    pub fn complement(&self) -> Self {
+        Estimate {
+            estimate: 1.0 - self.estimate,
+            ci95: [1.0 - self.ci95[1], 1.0 - self.ci95[0]],
+            trials: self.trials,
+        }
+    }
+
+    /// Half the interval's width.
+    pub fn half_width(&self) -> f64 {
+        (self.ci95[1] - self.ci95[0]) / 2.0
+    }
+
+    /// Mean and standard deviation of an integer variable from its histogram
+    /// (`counts[i]` trials gave the value `min + i`).
+    pub fn moments(min: i64, counts: &[u64]) -> (Estimate, Estimate) {
+        let n: u64 = counts.iter().sum();
+        assert!(n > 0);
+        let nf = n as f64;
+        let values = || {
+            counts
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| ((min + i as i64) as f64, c as f64))
+        };
+        let mean = values().map(|(v, c)| v * c).sum::<f64>() / nf;
+        let m2 = values().map(|(v, c)| (v - mean).powi(2) * c).sum::<f64>() / nf;
+        let m4 = values().map(|(v, c)| (v - mean).powi(4) * c).sum::<f64>() / nf;
+        let z = *Z95;
+        let sd = m2.sqrt();
+        let mean_half = z * (m2 / nf).sqrt();
+        let sd_half = if sd > 0.0 {
+            z * ((m4 - m2 * m2).max(0.0) / nf).sqrt() / (2.0 * sd)
+        } else {
+            0.0
+        };
+        (
+            Estimate {
+                estimate: mean,
+                ci95: [mean - mean_half, mean + mean_half],
+                trials: n,
+            },
+            Estimate {
+                estimate: sd,
+                ci95: [(sd - sd_half).max(0.0), sd + sd_half],
+                trials: n,
+            },
+        )
+    }
+}

@@ -1,0 +1,12 @@
+//! The Monte Carlo engines: reproducible random streams ([`stream`]), the
+//! parallel chunked runner ([`runner`]) and confidence intervals
+//! ([`interval`]). A query writes one [`Kernel`] per trial type; running it
+//! with [`crate::dice::TableDice`] is the fast engine, with
+//! [`crate::dice::PlainDice`] the dice-level reference.
+
+pub mod interval;
+pub mod runner;
+pub mod stream;
+
+pub use interval::{Estimate, Z95};
+pub use runner::{run, run_sampling, Kernel, Run, Sampling, Tally};

@@ -1,0 +1,126 @@
+//! The parallel Monte Carlo runner.
+//!
+//! Trials are cut into chunks of [`CHUNK_TRIALS`]; chunk `i` runs on its own
+//! stream ([`chunk_rng`]) over rayon, and the chunks' integer tallies are
+//! merged in chunk order. The same seed therefore gives bit-identical results
+//! on any number of threads. With a precision target the run doubles (whole
+//! chunks, continuing the same chunk sequence) until every reported interval
+//! is narrow enough or the trial cap is reached.
+
+use super::stream::{chunk_rng, CHUNK_TRIALS};
+use crate::dice::DiceSource;
+use rayon::prelude::*;
+
+/// Integer counts a kernel accumulates; merging must be exact.
+pub trait Tally: Send {
+    fn merge(&mut self, other: &Self);
+}
+
+impl Tally for Vec<u64> {
+    fn merge(&mut self, other: &Self) {
+        for (a, b) in self.iter_mut().zip(other) {
+            *a += b;
+        }
+    }
+}
+
+impl<const N: usize> Tally for [u64; N] {
+    fn merge(&mut self, other: &Self) {
+        for (a, b) in self.iter_mut().zip(other) {
+            *a += b;
+        }
+    }
+}
+
+/// One kind of trial, written once for every dice source.
+pub trait Kernel: Sync {
+    type Tally: Tally;
+    /// An empty tally.
+    fn tally(&self) -> Self::Tally;
+    /// Plays `trials` trials with dice from `dice`, adding to `tally`.
+    fn run<S: DiceSource>(&self, dice: &mut S, trials: u64, tally: &mut Self::Tally);
+}
+
+/// How many trials to play, and from which seed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sampling {
+    pub trials: u64,
+    pub seed: u64,
+    /// Keep doubling the run until every reported interval's half-width is at
+    /// most this.
+    pub precision: Option<f64>,
+    /// Hard cap on trials with `precision`.
+    pub max_trials: u64,
+}
+
+/// A finished run: its tally and how many trials made it.
+#[derive(Clone, Debug)]
+pub struct Run<T> {
+    pub tally: T,
+    pub trials: u64,
+}
+
+/// Plays chunk `chunk` (`trials` of them) on its own stream. Kept out of line
+/// so the generator lives in registers, not in the rayon closure's frame
+/// (SAMPLING.md: a 3x slowdown otherwise).
+#[inline(never)]
+fn run_chunk<K: Kernel, S: DiceSource>(kernel: &K, seed: u64, chunk: u64, trials: u64) -> K::Tally {
+    let mut dice = S::from_rng(chunk_rng(seed, chunk));
+    let mut tally = kernel.tally();
+    kernel.run(&mut dice, trials, &mut tally);
+    tally
+}
+
+/// Plays trials `from..to` of the run seeded `seed` (`from` a chunk boundary)
+/// in the current rayon pool.
+fn run_range<K: Kernel, S: DiceSource>(kernel: &K, seed: u64, from: u64, to: u64) -> K::Tally {
+    debug_assert_eq!(from % CHUNK_TRIALS, 0);
+    let chunks = (from / CHUNK_TRIALS)..to.div_ceil(CHUNK_TRIALS);
+    let tallies: Vec<K::Tally> = chunks
+        .into_par_iter()
+        .map(|c| {
+            let n = (to - c * CHUNK_TRIALS).min(CHUNK_TRIALS);
+            run_chunk::<K, S>(kernel, seed, c, n)
+        })
+        .collect();
+    let mut total = kernel.tally();
+    for t in &tallies {
+        total.merge(t);
+    }
+    total
+}
+
+/// Plays `trials` trials seeded `seed` in the current rayon pool.
+pub fn run<K: Kernel, S: DiceSource>(kernel: &K, seed: u64, trials: u64) -> K::Tally {
+    run_range::<K, S>(kernel, seed, 0, trials)
+}
+
+/// Plays as `sampling` asks. Without a precision target: exactly
+/// `sampling.trials`. With one: whole chunks, at least `sampling.trials`,
+/// doubling until `widest(tally, trials)` (the widest reported half-width) is
+/// at most the target or `max_trials` is reached.
+pub fn run_sampling<K: Kernel, S: DiceSource>(
+    kernel: &K,
+    sampling: &Sampling,
+    widest: impl Fn(&K::Tally, u64) -> f64,
+) -> Run<K::Tally> {
+    let Some(target) = sampling.precision else {
+        return Run {
+            tally: run::<K, S>(kernel, sampling.seed, sampling.trials),
+            trials: sampling.trials,
+        };
+    };
+    let whole = |n: u64| n.div_ceil(CHUNK_TRIALS).max(1) * CHUNK_TRIALS;
+    let cap = (sampling.max_trials / CHUNK_TRIALS).max(1) * CHUNK_TRIALS;
+    let mut done = whole(sampling.trials).min(cap);
+    let mut tally = run_range::<K, S>(kernel, sampling.seed, 0, done);
+    while done < cap && widest(&tally, done) > target {
+        let next = (done * 2).min(cap);
+        tally.merge(&run_range::<K, S>(kernel, sampling.seed, done, next));
+        done = next;
+    }
+    Run {
+        tally,
+        trials: done,
+    }
+}
