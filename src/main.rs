@@ -2,7 +2,7 @@
 //! on stderr and exit code 2.
 
 use clap::error::ErrorKind;
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use mathhammer::cli::Cli;
 use std::process::ExitCode;
 
@@ -18,7 +18,15 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
         Err(e) => {
-            eprintln!("{}", one_line(&e.render().to_string()));
+            let mut line = one_line(&e.render().to_string());
+            if e.kind() == ErrorKind::InvalidSubcommand {
+                let names: Vec<String> = Cli::command()
+                    .get_subcommands()
+                    .map(|c| c.get_name().to_string())
+                    .collect();
+                line += &format!(" (accepted: {})", names.join(", "));
+            }
+            eprintln!("{line}");
             return ExitCode::from(2);
         }
     };

@@ -33,6 +33,7 @@ pub trait DiceSource: Send {
 }
 
 /// Fast exact source: each roll is one lookup in the roll's [`DiceTable`].
+#[derive(Clone)]
 pub struct TableDice(BitStream<Xoshiro256PlusPlus>);
 
 impl DiceSource for TableDice {
@@ -48,6 +49,7 @@ impl DiceSource for TableDice {
 
 /// Reference source: every die rolled with `random_range(1..=6)`, then read
 /// by the rule's own reading.
+#[derive(Clone)]
 pub struct PlainDice(Xoshiro256PlusPlus);
 
 impl DiceSource for PlainDice {

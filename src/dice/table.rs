@@ -138,6 +138,7 @@ impl DiceTable {
 
 /// Hands out `b`-bit pieces of a generator's 64-bit words, low bits first.
 /// Leftover bits too few for the next piece are dropped.
+#[derive(Clone)]
 pub struct BitStream<R> {
     rng: R,
     buf: u64,
@@ -170,5 +171,83 @@ impl<R: rand::RngCore> BitStream<R> {
     /// The generator, for draws that need whole words.
     pub fn rng(&mut self) -> &mut R {
         &mut self.rng
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exact::Pmf;
+
+    /// Exhaustive: every value fills exactly `copies × (its count among the
+    /// 6^k outcomes)` slots, so an accepted draw has exactly the dice's
+    /// distribution.
+    fn check_exact(roll: Roll) {
+        let table = DiceTable::new(&roll);
+        let pmf_parts: Vec<Pmf> = match (roll.reading, table.layout().len()) {
+            (Reading::Sum, 2) => {
+                let first = roll.dice.div_ceil(2).min(5);
+                vec![Pmf::nd6(first), Pmf::nd6(roll.dice - first)]
+            }
+            _ => vec![Pmf::of_roll(&roll)],
+        };
+        for ((bits, slots), (counts, pmf)) in table
+            .layout()
+            .into_iter()
+            .zip(table.slot_counts().into_iter().zip(pmf_parts))
+        {
+            assert!(slots <= 1 << bits, "{roll}: {slots} slots in {bits} bits");
+            for (v, &c) in counts.iter().enumerate() {
+                let expected = pmf.p_eq(v as i64) * slots as f64;
+                assert_eq!(c as f64, expected.round(), "{roll}: value {v}");
+                assert!((c as f64 - expected).abs() < 1e-6, "{roll}: value {v}");
+            }
+        }
+    }
+
+    #[test]
+    fn tables_hold_each_outcome_equally_often() {
+        for n in 1..=10 {
+            check_exact(Roll::sum(n));
+        }
+        check_exact(
+            crate::rules::LeadershipTest {
+                cold_blooded: true,
+                ..crate::rules::LeadershipTest::new(7)
+            }
+            .roll(),
+        );
+    }
+
+    #[test]
+    fn tables_keep_most_draws() {
+        for n in 1..=8 {
+            let table = DiceTable::new(&Roll::sum(n));
+            for (bits, slots) in table.layout() {
+                let kept = slots as f64 / (1u64 << bits) as f64;
+                assert!(kept > 0.9, "{n}D6 keeps only {kept} of draws");
+            }
+        }
+    }
+
+    #[test]
+    fn bit_stream_hands_out_low_bits_first() {
+        struct Fixed(u64);
+        impl rand::RngCore for Fixed {
+            fn next_u32(&mut self) -> u32 {
+                self.0 as u32
+            }
+            fn next_u64(&mut self) -> u64 {
+                self.0
+            }
+            fn fill_bytes(&mut self, _: &mut [u8]) {}
+        }
+        let mut bits = BitStream::new(Fixed(0xFEDC_BA98_7654_3210));
+        assert_eq!(bits.take(4), 0x0);
+        assert_eq!(bits.take(8), 0x21);
+        assert_eq!(bits.take(20), 0x76543);
+        assert_eq!(bits.take(32), 0xFEDC_BA98);
+        // 64 bits used: the next piece comes from a new word.
+        assert_eq!(bits.take(4), 0x0);
     }
 }

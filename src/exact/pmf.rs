@@ -160,3 +160,60 @@ impl Pmf {
         self.p.iter().sum()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn five_d6_by_hand() {
+        let p = Pmf::nd6(5);
+        assert_eq!((p.min(), p.max()), (5, 30));
+        assert!((p.mean() - 17.5).abs() < 1e-12);
+        // Variance of one D6 is 35/12; five dice: 175/12.
+        assert!((p.variance() - 175.0 / 12.0).abs() < 1e-12);
+        // 5D6 >= 25: 252 of the 7,776 outcomes.
+        assert!((p.p_ge(25) - 252.0 / 7776.0).abs() < 1e-15);
+        assert_eq!(p.p_eq(5), 1.0 / 7776.0);
+        assert!((p.total() - 1.0).abs() < 1e-15);
+    }
+
+    #[test]
+    fn nd6_matches_brute_force_enumeration() {
+        for n in 1..=6u32 {
+            let mut counts = vec![0u64; 6 * n as usize + 1];
+            crate::dice::for_each_outcome(n, |_, faces| {
+                counts[faces.iter().map(|&f| f as usize).sum::<usize>()] += 1;
+            });
+            let pmf = Pmf::nd6(n);
+            let total = 6f64.powi(n as i32);
+            for (v, &c) in counts.iter().enumerate() {
+                assert_eq!(pmf.p_eq(v as i64), c as f64 / total, "{n}D6 = {v}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_float_path_for_many_dice_agrees_with_counts() {
+        let by_float = (0..24).fold(Pmf::point(0), |acc, _| acc.add(&Pmf::d6()));
+        let by_count = Pmf::nd6(24);
+        for v in 24..=144 {
+            let (a, b) = (by_float.p_eq(v), by_count.p_eq(v));
+            assert!((a - b).abs() <= 1e-12 * b.max(1e-300), "{v}: {a} vs {b}");
+        }
+    }
+
+    #[test]
+    fn p_at_least_of_two_rolls() {
+        // P(D6 >= D6) = 21/36.
+        assert!((Pmf::d6().p_at_least(&Pmf::d6()) - 21.0 / 36.0).abs() < 1e-15);
+    }
+
+    #[test]
+    fn weights_are_trimmed() {
+        let p = Pmf::from_weights(3, vec![0.0, 0.5, 0.5, 0.0]);
+        assert_eq!((p.min(), p.max()), (4, 5));
+        assert_eq!(p.p_eq(3), 0.0);
+        assert_eq!(p.p_eq(99), 0.0);
+    }
+}

@@ -202,6 +202,7 @@ impl Charge {
             })
             .collect();
         let mut facts = vec![
+            Field::new("unit", "distances in", Value::Text(unit.into())),
             Field::new(
                 "charge_range",
                 "charge range",

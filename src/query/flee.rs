@@ -96,16 +96,19 @@ impl Flee {
             })
             .collect();
         let unit = self.edition.unit();
-        let mut facts = vec![Field::new(
-            "flee_dice",
-            "flee dice",
-            Value::Text(format!("{} {unit}", self.flee_roll())),
-        )];
+        let mut facts = vec![
+            Field::new("unit", "distances in", Value::Text(unit.into())),
+            Field::new(
+                "flee_dice",
+                "flee dice",
+                Value::Text(self.flee_roll().to_string()),
+            ),
+        ];
         if let Some(r) = self.pursuit_roll() {
             facts.push(Field::new(
                 "pursuit_dice",
                 "pursuit dice",
-                Value::Text(format!("{r} {unit}")),
+                Value::Text(r.to_string()),
             ));
         }
         Report {

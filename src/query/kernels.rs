@@ -33,7 +33,7 @@ impl Kernel for RollKernel {
         vec![0; self.bins]
     }
 
-    fn run<S: DiceSource>(&self, dice: &mut S, trials: u64, hist: &mut Vec<u64>) {
+    fn run<S: DiceSource>(&self, mut dice: S, trials: u64, hist: &mut Vec<u64>) -> S {
         match &self.roll {
             Some(roll) => {
                 for _ in 0..trials {
@@ -42,6 +42,7 @@ impl Kernel for RollKernel {
             }
             None => hist[0] += trials,
         }
+        dice
     }
 }
 
@@ -81,12 +82,13 @@ impl Kernel for PairKernel {
         vec![0; self.first_bins() * self.stride]
     }
 
-    fn run<S: DiceSource>(&self, dice: &mut S, trials: u64, hist: &mut Vec<u64>) {
+    fn run<S: DiceSource>(&self, mut dice: S, trials: u64, hist: &mut Vec<u64>) -> S {
         for _ in 0..trials {
             let a = dice.roll(&self.first) as usize;
             let b = dice.roll(&self.second) as usize;
             hist[a * self.stride + b] += 1;
         }
+        dice
     }
 }
 

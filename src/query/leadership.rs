@@ -107,7 +107,7 @@ impl Leadership {
         let t = &self.test;
         let mut rules = Vec::new();
         if t.modifier != 0 {
-            rules.push(format!("modifier {:+}", -t.modifier));
+            rules.push(format!("{:+} Ld", -t.modifier));
         }
         for (on, name) in [
             (t.stubborn, "stubborn"),
@@ -129,7 +129,7 @@ impl Leadership {
 }
 
 /// One test per trial: roll, and re-roll a failure if allowed. Tally:
-/// [passed].
+/// `[passed]`.
 pub struct LeadershipKernel {
     roll: PreparedRoll,
     /// Whether an attempt with each kept total passes (the rule, tabulated).
@@ -158,7 +158,7 @@ impl Kernel for LeadershipKernel {
         [0]
     }
 
-    fn run<S: DiceSource>(&self, dice: &mut S, trials: u64, tally: &mut [u64; 1]) {
+    fn run<S: DiceSource>(&self, mut dice: S, trials: u64, tally: &mut [u64; 1]) -> S {
         let mut passed = 0;
         if self.reroll {
             // The re-roll is drawn every trial and used only after a failure:
@@ -175,5 +175,6 @@ impl Kernel for LeadershipKernel {
             }
         }
         tally[0] += passed;
+        dice
     }
 }

@@ -123,6 +123,49 @@ pub struct Report {
     pub outcomes: Vec<Outcome>,
 }
 
+impl Report {
+    /// The outcome of one engine, if it ran.
+    pub fn outcome(&self, engine: Engine) -> Option<&Outcome> {
+        self.outcomes.iter().find(|o| o.engine == engine)
+    }
+
+    /// A shared fact by key.
+    pub fn fact(&self, key: &str) -> Option<&Value> {
+        self.facts.iter().find(|f| f.key == key).map(|f| &f.value)
+    }
+}
+
+impl Outcome {
+    /// A field by key.
+    pub fn field(&self, key: &str) -> Option<&Value> {
+        self.fields.iter().find(|f| f.key == key).map(|f| &f.value)
+    }
+
+    /// A table by key.
+    pub fn table(&self, key: &str) -> Option<&Table> {
+        self.tables.iter().find(|t| t.key == key)
+    }
+}
+
+impl Value {
+    /// The exact number (`Prob`, `Num`, `Int`), if this is one.
+    pub fn exact(&self) -> Option<f64> {
+        match self {
+            Value::Prob(x) | Value::Num(x, _) => Some(*x),
+            Value::Int(n) => Some(*n as f64),
+            _ => None,
+        }
+    }
+
+    /// The Monte Carlo estimate, if this is one.
+    pub fn estimate(&self) -> Option<Estimate> {
+        match self {
+            Value::ProbEst(e) | Value::NumEst(e, _) => Some(*e),
+            _ => None,
+        }
+    }
+}
+
 /// An output format.
 pub trait Export {
     /// The whole output, ending in a newline.

@@ -14,7 +14,7 @@ pub struct LeadershipTest {
     pub modifier: i32,
     /// Stubborn: test on unmodified Ld. RULES.md Break test.
     pub stubborn: bool,
-    /// **[ruling]** 7th-edition insane courage: a double 1 always passes. Off
+    /// **\[ruling\]** 7th-edition insane courage: a double 1 always passes. Off
     /// by default in 6th. RULES.md Break test.
     pub insane_courage: bool,
     /// Cold-blooded: roll 3D6 and discard the highest.
@@ -67,4 +67,45 @@ impl LeadershipTest {
 pub fn discard_highest(faces: &[u8]) -> u8 {
     let sum: u8 = faces.iter().sum();
     sum - faces.iter().max().copied().unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn modifier_comes_off_ld_unless_stubborn() {
+        let t = LeadershipTest {
+            modifier: 3,
+            ..LeadershipTest::new(8)
+        };
+        assert_eq!(t.target(), 5);
+        assert!(t.passes(5) && !t.passes(6));
+        let stubborn = LeadershipTest {
+            stubborn: true,
+            ..t
+        };
+        assert_eq!(stubborn.target(), 8);
+    }
+
+    #[test]
+    fn insane_courage_passes_a_double_one_only_when_on() {
+        let t = LeadershipTest {
+            modifier: 9,
+            ..LeadershipTest::new(7)
+        };
+        assert!(!t.passes(2));
+        let ic = LeadershipTest {
+            insane_courage: true,
+            ..t
+        };
+        assert!(ic.passes(2) && !ic.passes(3));
+    }
+
+    #[test]
+    fn cold_blooded_discards_the_highest_die() {
+        assert_eq!(discard_highest(&[6, 1, 2]), 3);
+        assert_eq!(discard_highest(&[5, 5, 5]), 10);
+        assert_eq!(discard_highest(&[1, 1, 6]), 2);
+    }
 }

@@ -41,7 +41,7 @@ pub fn charge_reaches(distance: f64, range: f64) -> bool {
     distance <= range + EPS
 }
 
-/// **[ruling]** A fleeing target is caught (and destroyed) when the charger's
+/// **\[ruling\]** A fleeing target is caught (and destroyed) when the charger's
 /// range reaches the gap after the flee: `distance + flee roll <= range`.
 /// RULES.md Charges; seed 000 example (Boar Boyz 36 cm vs Spearmen fleeing 13).
 pub fn charge_catches(distance: f64, flee_roll: u8, range: f64) -> bool {
@@ -59,4 +59,80 @@ pub fn flee_roll(m: f64, flies: bool, edition: Edition) -> Roll {
 /// roll. RULES.md Fleeing and pursuit.
 pub fn pursuit_catches(pursuit_roll: u8, flee_roll: u8) -> bool {
     pursuit_roll >= flee_roll
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn charge_range_is_twice_m() {
+        // Seed 000: "una unidad con un movimiento normal de 10cm tendrá un
+        // movimiento de carga de 20cm".
+        assert_eq!(charge_range(10.0, false, 0.0), 20.0);
+        // ... "cargar hasta una distancia de 10cm" through difficult terrain.
+        assert_eq!(charge_range(10.0, true, 0.0), 10.0);
+        // Seed 000: "si una unidad puede cargar hasta 30cm, puede mover 10cm,
+        // pivotar 10cm ... y luego mover hasta 10cm más".
+        assert_eq!(charge_range(15.0, false, 10.0), 20.0);
+    }
+
+    #[test]
+    fn barding_costs_two_cm_or_one_inch() {
+        // Seed 001: a knight's horse M20 with barding moves 18 cm.
+        assert_eq!(movement(20.0, true, Edition::Metric), 18.0);
+        assert_eq!(movement(8.0, true, Edition::Imperial), 7.0);
+        assert_eq!(movement(20.0, false, Edition::Metric), 20.0);
+    }
+
+    #[test]
+    fn failed_charge_moves_m() {
+        assert_eq!(failed_charge_move(18.0, false), 18.0);
+        assert_eq!(failed_charge_move(18.0, true), 9.0);
+    }
+
+    #[test]
+    fn flee_dice_by_edition_and_speed() {
+        let m = Edition::Metric;
+        let i = Edition::Imperial;
+        // Seed 000: 5D6 cm if M <= 15 cm, 8D6 cm above or flying.
+        assert_eq!(flee_roll(10.0, false, m).dice, 5);
+        assert_eq!(flee_roll(15.0, false, m).dice, 5);
+        assert_eq!(flee_roll(16.0, false, m).dice, 8);
+        assert_eq!(flee_roll(10.0, true, m).dice, 8);
+        // RULES.md: imperial 2D6" if M <= 6", else 3D6".
+        assert_eq!(flee_roll(6.0, false, i).dice, 2);
+        assert_eq!(flee_roll(7.0, false, i).dice, 3);
+        assert_eq!(flee_roll(4.0, true, i).dice, 3);
+    }
+
+    #[test]
+    fn boar_boyz_catch_spearmen_who_flee_13() {
+        // Seed 000 example: Boar Boyz M18 charge 36 cm; Spearmen flee 5D6 = 13.
+        let range = charge_range(18.0, false, 0.0);
+        assert_eq!(range, 36.0);
+        // [ruling] caught when distance + roll <= range: from 23 cm, yes.
+        assert!(charge_catches(23.0, 13, range));
+        assert!(!charge_catches(24.0, 13, range));
+        // "muy obvio que llega (por ejemplo si estaban a 3cm y obtienen un 13)".
+        assert!(charge_catches(3.0, 13, range));
+        // "muy obvio que no llega (si estaban a 25cm y obtienen un 13)".
+        assert!(!charge_catches(25.0, 13, range));
+    }
+
+    #[test]
+    fn decimal_distances_compare_exactly() {
+        // 0.1 + 0.2 style rounding must not lose a charge that just reaches.
+        assert!(charge_catches(20.3, 15, 35.3));
+        assert!(charge_reaches(35.3, 17.65 * 2.0));
+        assert!(!charge_reaches(35.31, 35.3));
+    }
+
+    #[test]
+    fn pursuit_catches_on_equal_rolls() {
+        // RULES.md: destroyed if the pursuit roll >= its flee roll.
+        assert!(pursuit_catches(17, 17));
+        assert!(pursuit_catches(18, 17));
+        assert!(!pursuit_catches(16, 17));
+    }
 }

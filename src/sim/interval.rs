@@ -90,3 +90,44 @@ impl Estimate {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn z_is_the_normal_quantile() {
+        assert!((*Z95 - 1.959_963_984_540_054).abs() < 1e-9);
+    }
+
+    #[test]
+    fn wilson_interval_by_hand() {
+        // 50 of 100: center 0.5, half-width z·sqrt(0.25/100 + z²/40000)/(1+z²/100).
+        let e = Estimate::proportion(50, 100);
+        let z = *Z95;
+        let half = z * (0.0025f64 + z * z / 40_000.0).sqrt() / (1.0 + z * z / 100.0);
+        assert!((e.ci95[0] - (0.5 - half)).abs() < 1e-12);
+        assert!((e.ci95[1] - (0.5 + half)).abs() < 1e-12);
+        // No successes: the interval starts at 0 and is not degenerate.
+        let zero = Estimate::proportion(0, 1000);
+        assert_eq!(zero.ci95[0], 0.0);
+        assert!(zero.ci95[1] > 0.003 && zero.ci95[1] < 0.004);
+    }
+
+    #[test]
+    fn complement_mirrors_the_interval() {
+        let e = Estimate::proportion(30, 200);
+        let c = Estimate::proportion(170, 200);
+        let m = e.complement();
+        assert!((m.ci95[0] - c.ci95[0]).abs() < 1e-12 && (m.ci95[1] - c.ci95[1]).abs() < 1e-12);
+    }
+
+    #[test]
+    fn moments_of_a_histogram() {
+        // Values 1 and 3, 50 each: mean 2, sd 1.
+        let (mean, sd) = Estimate::moments(1, &[50, 0, 50]);
+        assert!((mean.estimate - 2.0).abs() < 1e-12);
+        assert!((sd.estimate - 1.0).abs() < 1e-12);
+        assert!(mean.ci95[0] < 2.0 && mean.ci95[1] > 2.0);
+    }
+}

@@ -1,0 +1,167 @@
+//! The three evaluators agree: over many randomly generated scenarios (fixed
+//! seeds), the fast Monte Carlo and the dice-level engines land within 4
+//! standard errors of the exact engine on every headline figure.
+
+mod common;
+
+use common::*;
+use mathhammer::exact::Pmf;
+use mathhammer::query::charge::{Charge, Reaction};
+use mathhammer::query::leadership::Leadership;
+use mathhammer::query::Method;
+use mathhammer::report::Engine;
+use mathhammer::rules::Edition;
+
+const FAST_TRIALS: u64 = 400_000;
+const DICE_TRIALS: u64 = 100_000;
+
+fn engines() -> [(Engine, Method, u64); 2] {
+    [
+        (Engine::MonteCarlo, Method::MonteCarlo, FAST_TRIALS),
+        (Engine::Dice, Method::Dice, DICE_TRIALS),
+    ]
+}
+
+#[test]
+fn charges_agree_with_exact() {
+    let mut r = rng(11);
+    for case in 0..80u64 {
+        let charge = random_charge(&mut r);
+        let exact_report = charge.report(&settings(Method::Exact, 1, 0));
+        let p = exact(&exact_report, "p_contact");
+        assert!((exact(&exact_report, "p_fail") - (1.0 - p)).abs() < 1e-12);
+        for (engine, method, trials) in engines() {
+            let report = charge.report(&settings(method, trials, 1000 + case));
+            let e = estimate(&report, engine, "p_contact");
+            assert!(
+                within_4_sigma(p, &e),
+                "case {case} {engine:?}: exact {p}, got {e:?} for {charge:?}"
+            );
+            let caught = estimate(&report, engine, "p_caught");
+            let p_caught = exact(&exact_report, "p_caught");
+            assert!(
+                within_4_sigma(p_caught, &caught),
+                "case {case} {engine:?} p_caught"
+            );
+        }
+    }
+}
+
+#[test]
+fn reach_tables_agree_with_exact() {
+    let mut r = rng(12);
+    for case in 0..6u64 {
+        let charge = Charge {
+            reach_table: true,
+            ..random_charge(&mut r)
+        };
+        let exact_report = charge.report(&settings(Method::Exact, 1, 0));
+        let exact_rows = &exact_report
+            .outcome(Engine::Exact)
+            .unwrap()
+            .table("reach_table")
+            .unwrap()
+            .rows;
+        for (engine, method, trials) in engines() {
+            let report = charge.report(&settings(method, trials, 2000 + case));
+            let rows = &report
+                .outcome(engine)
+                .unwrap()
+                .table("reach_table")
+                .unwrap()
+                .rows;
+            assert_eq!(rows.len(), exact_rows.len());
+            for ((d, want), (_, got)) in exact_rows.iter().zip(rows) {
+                let p = want[0].exact().unwrap();
+                let e = got[0].estimate().unwrap();
+                assert!(
+                    within_4_sigma(p, &e),
+                    "case {case} {engine:?} at {d}: {p} vs {e:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn flees_agree_with_exact() {
+    let mut r = rng(13);
+    for case in 0..40u64 {
+        let flee = random_flee(&mut r);
+        let odds = flee.exact();
+        let (mean, sd) = (odds.pmf.mean(), odds.pmf.sd());
+        let median = (odds.pmf.min() + odds.pmf.max()) / 2;
+        for (engine, method, trials) in engines() {
+            let report = flee.report(&settings(method, trials, 3000 + case));
+            let m = estimate(&report, engine, "mean");
+            assert!(
+                mean_within_4_sigma(mean, sd, &m),
+                "case {case} {engine:?} mean {mean} vs {m:?}"
+            );
+            if let Some(p) = odds.p_caught {
+                let e = estimate(&report, engine, "p_caught");
+                assert!(
+                    within_4_sigma(p, &e),
+                    "case {case} {engine:?} caught {p} vs {e:?}"
+                );
+            }
+            let rows = &report.outcome(engine).unwrap().table("pmf").unwrap().rows;
+            let row = rows
+                .iter()
+                .find(|(d, _)| d.exact() == Some(median as f64))
+                .unwrap();
+            let e = row.1[1].estimate().unwrap();
+            assert!(
+                within_4_sigma(odds.pmf.p_ge(median), &e),
+                "case {case} {engine:?} P(>= {median})"
+            );
+        }
+    }
+}
+
+#[test]
+fn leadership_tests_agree_with_exact() {
+    let mut r = rng(14);
+    for case in 0..80u64 {
+        let q = Leadership {
+            test: random_leadership(&mut r),
+        };
+        let p = q.exact();
+        for (engine, method, trials) in engines() {
+            let report = q.report(&settings(method, trials, 4000 + case));
+            let e = estimate(&report, engine, "p_pass");
+            assert!(
+                within_4_sigma(p, &e),
+                "case {case} {engine:?}: {p} vs {e:?} for {:?}",
+                q.test
+            );
+        }
+    }
+}
+
+/// The agreement check has teeth: an off-by-one rule (caught only if
+/// `distance + roll < range`) is rejected by the same 4-sigma check.
+#[test]
+fn the_check_rejects_an_off_by_one_rule() {
+    // Boar Boyz (M18) 20 cm from Spearmen (M10) who flee 5D6.
+    let charge = Charge {
+        edition: Edition::Metric,
+        charger_move: 18.0,
+        barding: false,
+        difficult_terrain: false,
+        wheel: 0.0,
+        distance: 20.0,
+        reaction: Reaction::Flee {
+            target_move: 10.0,
+            target_flies: false,
+        },
+        confidence: None,
+        reach_table: false,
+    };
+    let report = charge.report(&settings(Method::MonteCarlo, FAST_TRIALS, 5));
+    let e = estimate(&report, Engine::MonteCarlo, "p_contact");
+    let right = Pmf::nd6(5).p_le(16);
+    let off_by_one = Pmf::nd6(5).p_le(15);
+    assert!(within_4_sigma(right, &e));
+    assert!(!within_4_sigma(off_by_one, &e));
+}

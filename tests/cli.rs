@@ -1,0 +1,434 @@
+//! The binary as a user runs it: every subcommand, JSON and CSV output, and
+//! bad input (one line on stderr naming the flag, exit code 2, no panic).
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn mathhammer() -> Command {
+    Command::cargo_bin("mathhammer").unwrap()
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = mathhammer().args(args).arg("--json").output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+const BOAR_BOYZ: &[&str] = &[
+    "charge",
+    "--move",
+    "18",
+    "--distance",
+    "20",
+    "--reaction",
+    "flee",
+    "--target-move",
+    "10",
+];
+
+#[test]
+fn charge_prints_a_table() {
+    mathhammer()
+        .args(BOAR_BOYZ)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("charge range           36 cm"))
+        .stdout(predicate::str::contains("flee dice              5D6"))
+        .stdout(predicate::str::contains("39.9691%"));
+}
+
+#[test]
+fn charge_json_has_stable_keys() {
+    let v = json(BOAR_BOYZ);
+    assert_eq!(v["query"], "charge");
+    assert_eq!(v["method"], "exact");
+    assert_eq!(v["charge_range"], 36);
+    assert_eq!(v["flee_dice"], "5D6");
+    let p = v["p_contact"].as_f64().unwrap();
+    assert!((p - 3108.0 / 7776.0).abs() < 1e-14);
+    assert_eq!(v["p_caught"], v["p_contact"]);
+    assert!((v["p_fail"].as_f64().unwrap() - (1.0 - p)).abs() < 1e-14);
+}
+
+#[test]
+fn charge_all_methods_side_by_side() {
+    let mut args = BOAR_BOYZ.to_vec();
+    args.extend([
+        "--method",
+        "all",
+        "--trials",
+        "200000",
+        "--reach-table",
+        "--confidence",
+        "0.9",
+    ]);
+    let v = json(&args);
+    assert_eq!(v["method"], "all");
+    for engine in ["monte_carlo", "dice"] {
+        let e = &v[engine]["p_contact"];
+        let ci = e["ci95"].as_array().unwrap();
+        let (lo, hi) = (ci[0].as_f64().unwrap(), ci[1].as_f64().unwrap());
+        assert!(lo < e["estimate"].as_f64().unwrap() && e["estimate"].as_f64().unwrap() < hi);
+        assert_eq!(e["trials"], 200000);
+        assert_eq!(v[engine]["seed"], 2000);
+        assert_eq!(v[engine]["reach_table"].as_array().unwrap().len(), 36);
+    }
+    assert_eq!(v["exact"]["confident_distance"], 14);
+    assert_eq!(v["exact"]["reach_table"][19]["distance"], 20);
+    assert_eq!(
+        v["exact"]["reach_table"][19]["p_contact"],
+        v["exact"]["p_contact"]
+    );
+}
+
+#[test]
+fn charge_reach_table_csv() {
+    let mut args = BOAR_BOYZ.to_vec();
+    args.extend(["--reach-table", "--csv"]);
+    let out = mathhammer().args(&args).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "distance,p_contact");
+    assert_eq!(lines[1], "1,1");
+    assert_eq!(lines.len(), 37);
+    assert!(lines[20].starts_with("20,0.3996913580246"));
+}
+
+#[test]
+fn charge_imperial_and_holding() {
+    let v = json(&[
+        "charge",
+        "--move",
+        "7",
+        "--distance",
+        "10",
+        "--inches",
+        "--reaction",
+        "flee",
+        "--target-move",
+        "4",
+    ]);
+    assert_eq!(v["flee_dice"], "2D6");
+    assert_eq!(v["unit"], "in");
+    assert!((v["p_caught"].as_f64().unwrap() - 6.0 / 36.0).abs() < 1e-14);
+    let v = json(&[
+        "charge",
+        "--move",
+        "20",
+        "--barding",
+        "--distance",
+        "36",
+        "--wheel",
+        "2",
+    ]);
+    assert_eq!(v["charge_range"], 34);
+    assert_eq!(v["p_contact"], 0);
+    assert_eq!(v["flee_dice"], Value::Null);
+}
+
+#[test]
+fn flee_reports_distribution_and_catch() {
+    let v = json(&["flee", "--move", "10", "--pursuer-move", "18"]);
+    assert_eq!(v["unit"], "cm");
+    assert_eq!(v["flee_dice"], "5D6");
+    assert_eq!(v["pursuit_dice"], "8D6");
+    assert_eq!(v["mean"], 17.5);
+    let pmf = v["pmf"].as_array().unwrap();
+    assert_eq!(pmf.len(), 26);
+    assert_eq!(pmf[0]["distance"], 5);
+    assert_eq!(pmf[0]["p_at_least"], 1);
+    let p = v["p_caught"].as_f64().unwrap();
+    assert!(p > 0.96 && p < 0.97);
+    mathhammer()
+        .args([
+            "flee",
+            "--move",
+            "10",
+            "--method",
+            "monte-carlo",
+            "--trials",
+            "1e5",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("mean flee distance"))
+        .stdout(predicate::str::contains("P(>= d)"));
+}
+
+#[test]
+fn leadership_reports_p_pass() {
+    let v = json(&["leadership", "--ld", "7", "--modifier", "2", "--reroll"]);
+    let once = 10.0 / 36.0;
+    assert!((v["p_pass"].as_f64().unwrap() - (once + (1.0 - once) * once)).abs() < 1e-14);
+    let v = json(&[
+        "leadership",
+        "--ld",
+        "7",
+        "--cold-blooded",
+        "--method",
+        "monte-carlo",
+        "--trials",
+        "1e5",
+    ]);
+    assert_eq!(v["dice"], "3D6 discard highest");
+    assert!(v["p_pass"]["estimate"].as_f64().unwrap() > 0.8);
+    mathhammer()
+        .args(["leadership", "--ld", "8", "--csv"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "key,value\np_pass,0.72222222222222",
+        ));
+}
+
+#[test]
+fn same_seed_same_output_on_any_thread_count() {
+    let run = |threads: &str| {
+        let mut args = BOAR_BOYZ.to_vec();
+        args.extend([
+            "--method",
+            "monte-carlo",
+            "--trials",
+            "300001",
+            "--seed",
+            "42",
+            "--threads",
+            threads,
+            "--json",
+        ]);
+        mathhammer().args(&args).output().unwrap().stdout
+    };
+    assert_eq!(run("1"), run("2"));
+}
+
+#[test]
+fn precision_stops_when_narrow_enough() {
+    let v = json(&[
+        "leadership",
+        "--ld",
+        "7",
+        "--method",
+        "monte-carlo",
+        "--precision",
+        "0.002",
+    ]);
+    let ci = v["p_pass"]["ci95"].as_array().unwrap();
+    assert!((ci[1].as_f64().unwrap() - ci[0].as_f64().unwrap()) / 2.0 <= 0.002);
+}
+
+#[test]
+fn help_and_version() {
+    mathhammer()
+        .arg("--version")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("mathhammer 0.1.0"));
+    for cmd in ["charge", "flee", "leadership"] {
+        mathhammer()
+            .args([cmd, "--help"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("Examples:"));
+    }
+}
+
+/// Bad input: exit 2, exactly one line on stderr that names the flag (and,
+/// where there is a list or range, the accepted values), nothing on stdout.
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["charge", "--move", "0", "--distance", "5"], "--move"),
+        (&["charge", "--move", "-5", "--distance", "5"], "--move"),
+        (&["charge", "--move", "abc", "--distance", "5"], "--move"),
+        (&["charge", "--move", "500", "--distance", "5"], "--move"),
+        (
+            &["charge", "--move", "10", "--distance", "-1"],
+            "--distance",
+        ),
+        (
+            &[
+                "charge",
+                "--move",
+                "10",
+                "--distance",
+                "5",
+                "--reaction",
+                "run",
+            ],
+            "hold, flee",
+        ),
+        (
+            &[
+                "charge",
+                "--move",
+                "10",
+                "--distance",
+                "5",
+                "--reaction",
+                "flee",
+            ],
+            "--target-move",
+        ),
+        (
+            &[
+                "charge",
+                "--move",
+                "10",
+                "--distance",
+                "5",
+                "--reaction",
+                "flee",
+                "--target-move",
+                "0",
+            ],
+            "--target-move",
+        ),
+        (
+            &["charge", "--move", "10", "--distance", "5", "--wheel", "25"],
+            "--wheel",
+        ),
+        (
+            &["charge", "--move", "2", "--distance", "5", "--barding"],
+            "--barding",
+        ),
+        (
+            &[
+                "charge",
+                "--move",
+                "10",
+                "--distance",
+                "5",
+                "--confidence",
+                "1.5",
+            ],
+            "--confidence",
+        ),
+        (
+            &["charge", "--move", "10", "--distance", "5", "--trials", "0"],
+            "--trials",
+        ),
+        (
+            &[
+                "charge",
+                "--move",
+                "10",
+                "--distance",
+                "5",
+                "--trials",
+                "1e12",
+            ],
+            "--trials",
+        ),
+        (
+            &[
+                "charge",
+                "--move",
+                "10",
+                "--distance",
+                "5",
+                "--trials",
+                "lots",
+            ],
+            "--trials",
+        ),
+        (
+            &[
+                "charge",
+                "--move",
+                "10",
+                "--distance",
+                "5",
+                "--precision",
+                "0.7",
+            ],
+            "--precision",
+        ),
+        (
+            &[
+                "charge",
+                "--move",
+                "10",
+                "--distance",
+                "5",
+                "--threads",
+                "0",
+            ],
+            "--threads",
+        ),
+        (
+            &[
+                "charge",
+                "--move",
+                "10",
+                "--distance",
+                "5",
+                "--method",
+                "guess",
+            ],
+            "exact, monte-carlo, dice, all",
+        ),
+        (
+            &[
+                "charge",
+                "--move",
+                "10",
+                "--distance",
+                "5",
+                "--json",
+                "--csv",
+            ],
+            "--csv",
+        ),
+        (&["charge", "--distance", "5"], "--move"),
+        (
+            &["charge", "--move", "10", "--distance", "5", "--flies"],
+            "--flies",
+        ),
+        (&["flee", "--move", "0"], "--move"),
+        (
+            &["flee", "--move", "10", "--pursuer-move", "-3"],
+            "--pursuer-move",
+        ),
+        (
+            &["flee", "--move", "10", "--pursuer-flies"],
+            "--pursuer-move",
+        ),
+        (&["leadership", "--ld", "11"], "2..=10"),
+        (&["leadership", "--ld", "1"], "--ld"),
+        (&["leadership", "--ld", "-3"], "--ld"),
+        (
+            &["leadership", "--ld", "7", "--modifier", "50"],
+            "--modifier",
+        ),
+        (&["attack"], "accepted: charge, flee, leadership"),
+    ];
+    for (args, needle) in cases {
+        let out = mathhammer().args(*args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+        assert!(stderr.contains(needle), "{args:?}: {stderr} lacks {needle}");
+        assert!(!stderr.contains("panicked"), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn range_errors_name_the_accepted_values() {
+    mathhammer()
+        .args(["charge", "--move", "10", "--distance", "5", "--wheel", "25"])
+        .assert()
+        .code(2)
+        .stderr("error: --wheel: 25 is out of range (accepted: 0 up to the charge range, 20 cm)\n");
+    mathhammer()
+        .args(["charge", "--move", "50", "--inches", "--distance", "5"])
+        .assert()
+        .code(2)
+        .stderr("error: --move: 50 is out of range (accepted: above 0 up to 40 in)\n");
+}
