@@ -241,174 +241,54 @@ fn help_and_version() {
 /// where there is a list or range, the accepted values), nothing on stdout.
 #[test]
 fn bad_input_is_one_line_and_exit_2() {
-    let cases: &[(&[&str], &str)] = &[
-        (&["charge", "--move", "0", "--distance", "5"], "--move"),
-        (&["charge", "--move", "-5", "--distance", "5"], "--move"),
-        (&["charge", "--move", "abc", "--distance", "5"], "--move"),
-        (&["charge", "--move", "500", "--distance", "5"], "--move"),
+    let cases = [
+        ("charge --move 0 --distance 5", "--move"),
+        ("charge --move -5 --distance 5", "--move"),
+        ("charge --move abc --distance 5", "--move"),
+        ("charge --move 500 --distance 5", "--move"),
+        ("charge --move 10 --distance -1", "--distance"),
+        ("charge --move 10 --distance 5 --reaction run", "hold, flee"),
         (
-            &["charge", "--move", "10", "--distance", "-1"],
-            "--distance",
-        ),
-        (
-            &[
-                "charge",
-                "--move",
-                "10",
-                "--distance",
-                "5",
-                "--reaction",
-                "run",
-            ],
-            "hold, flee",
-        ),
-        (
-            &[
-                "charge",
-                "--move",
-                "10",
-                "--distance",
-                "5",
-                "--reaction",
-                "flee",
-            ],
+            "charge --move 10 --distance 5 --reaction flee",
             "--target-move",
         ),
         (
-            &[
-                "charge",
-                "--move",
-                "10",
-                "--distance",
-                "5",
-                "--reaction",
-                "flee",
-                "--target-move",
-                "0",
-            ],
+            "charge --move 10 --distance 5 --reaction flee --target-move 0",
             "--target-move",
         ),
+        ("charge --move 10 --distance 5 --wheel 25", "--wheel"),
+        ("charge --move 2 --distance 5 --barding", "--barding"),
         (
-            &["charge", "--move", "10", "--distance", "5", "--wheel", "25"],
-            "--wheel",
-        ),
-        (
-            &["charge", "--move", "2", "--distance", "5", "--barding"],
-            "--barding",
-        ),
-        (
-            &[
-                "charge",
-                "--move",
-                "10",
-                "--distance",
-                "5",
-                "--confidence",
-                "1.5",
-            ],
+            "charge --move 10 --distance 5 --confidence 1.5",
             "--confidence",
         ),
+        ("charge --move 10 --distance 5 --trials 0", "--trials"),
+        ("charge --move 10 --distance 5 --trials 1e12", "--trials"),
+        ("charge --move 10 --distance 5 --trials lots", "--trials"),
         (
-            &["charge", "--move", "10", "--distance", "5", "--trials", "0"],
-            "--trials",
-        ),
-        (
-            &[
-                "charge",
-                "--move",
-                "10",
-                "--distance",
-                "5",
-                "--trials",
-                "1e12",
-            ],
-            "--trials",
-        ),
-        (
-            &[
-                "charge",
-                "--move",
-                "10",
-                "--distance",
-                "5",
-                "--trials",
-                "lots",
-            ],
-            "--trials",
-        ),
-        (
-            &[
-                "charge",
-                "--move",
-                "10",
-                "--distance",
-                "5",
-                "--precision",
-                "0.7",
-            ],
+            "charge --move 10 --distance 5 --precision 0.7",
             "--precision",
         ),
+        ("charge --move 10 --distance 5 --threads 0", "--threads"),
         (
-            &[
-                "charge",
-                "--move",
-                "10",
-                "--distance",
-                "5",
-                "--threads",
-                "0",
-            ],
-            "--threads",
-        ),
-        (
-            &[
-                "charge",
-                "--move",
-                "10",
-                "--distance",
-                "5",
-                "--method",
-                "guess",
-            ],
+            "charge --move 10 --distance 5 --method guess",
             "exact, monte-carlo, dice, all",
         ),
-        (
-            &[
-                "charge",
-                "--move",
-                "10",
-                "--distance",
-                "5",
-                "--json",
-                "--csv",
-            ],
-            "--csv",
-        ),
-        (&["charge", "--distance", "5"], "--move"),
-        (
-            &["charge", "--move", "10", "--distance", "5", "--flies"],
-            "--flies",
-        ),
-        (&["flee", "--move", "0"], "--move"),
-        (
-            &["flee", "--move", "10", "--pursuer-move", "-3"],
-            "--pursuer-move",
-        ),
-        (
-            &["flee", "--move", "10", "--pursuer-flies"],
-            "--pursuer-move",
-        ),
-        (&["leadership", "--ld", "11"], "2..=10"),
-        (&["leadership", "--ld", "1"], "--ld"),
-        (&["leadership", "--ld", "-3"], "--ld"),
-        (
-            &["leadership", "--ld", "7", "--modifier", "50"],
-            "--modifier",
-        ),
-        (&["attack"], "accepted: charge, flee, leadership"),
+        ("charge --move 10 --distance 5 --json --csv", "--csv"),
+        ("charge --distance 5", "--move"),
+        ("charge --move 10 --distance 5 --flies", "--flies"),
+        ("flee --move 0", "--move"),
+        ("flee --move 10 --pursuer-move -3", "--pursuer-move"),
+        ("flee --move 10 --pursuer-flies", "--pursuer-move"),
+        ("leadership --ld 11", "2..=10"),
+        ("leadership --ld 1", "--ld"),
+        ("leadership --ld -3", "--ld"),
+        ("leadership --ld 7 --modifier 50", "--modifier"),
+        ("attack", "accepted: charge, flee, leadership"),
     ];
-    for (args, needle) in cases {
-        let out = mathhammer().args(*args).output().unwrap();
+    for (line, needle) in cases {
+        let args: Vec<&str> = line.split_whitespace().collect();
+        let out = mathhammer().args(&args).output().unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");

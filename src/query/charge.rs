@@ -192,15 +192,10 @@ impl Charge {
     /// Runs the query and builds its report.
     pub fn report(&self, settings: &Settings) -> Report {
         let unit = self.edition.unit();
-        let outcomes = settings
-            .method
-            .engines()
-            .into_iter()
-            .map(|engine| match engine {
-                Engine::Exact => self.exact_outcome(),
-                _ => self.simulated_outcome(engine, settings),
-            })
-            .collect();
+        let outcomes = settings.outcomes(
+            || self.exact_outcome(),
+            |engine| self.simulated_outcome(engine, settings),
+        );
         let mut facts = vec![
             Field::new("unit", "distances in", Value::Text(unit.into())),
             Field::new(

@@ -86,15 +86,10 @@ impl Flee {
     }
 
     pub fn report(&self, settings: &Settings) -> Report {
-        let outcomes = settings
-            .method
-            .engines()
-            .into_iter()
-            .map(|engine| match engine {
-                Engine::Exact => self.exact_outcome(),
-                _ => self.simulated_outcome(engine, settings),
-            })
-            .collect();
+        let outcomes = settings.outcomes(
+            || self.exact_outcome(),
+            |engine| self.simulated_outcome(engine, settings),
+        );
         let unit = self.edition.unit();
         let mut facts = vec![
             Field::new("unit", "distances in", Value::Text(unit.into())),

@@ -51,41 +51,18 @@ impl Leadership {
     }
 
     pub fn report(&self, settings: &Settings) -> Report {
-        let outcomes = settings
-            .method
-            .engines()
-            .into_iter()
-            .map(|engine| {
-                let (pass, extra) = match engine {
-                    Engine::Exact => (Value::Prob(self.exact()), vec![]),
-                    _ => {
-                        let kernel = LeadershipKernel::new(self.test);
-                        let run = simulate(engine, &kernel, &settings.sampling, |t, n| {
-                            widest(&[Estimate::proportion(t[0], n)])
-                        });
-                        (
-                            Value::ProbEst(Estimate::proportion(run.tally[0], run.trials)),
-                            run_fields(run.trials, settings.sampling.seed),
-                        )
-                    }
-                };
-                let fail = match &pass {
-                    Value::Prob(p) => Value::Prob(1.0 - p),
-                    Value::ProbEst(e) => Value::ProbEst(e.complement()),
-                    other => other.clone(),
-                };
-                let mut fields = vec![
-                    Field::new("p_pass", "P(pass)", pass),
-                    Field::new("p_fail", "P(fail)", fail),
-                ];
-                fields.extend(extra);
-                Outcome {
-                    engine,
-                    fields,
-                    tables: vec![],
-                }
-            })
-            .collect();
+        let outcomes = settings.outcomes(
+            || Self::outcome(Engine::Exact, Value::Prob(self.exact()), vec![]),
+            |engine| {
+                let kernel = LeadershipKernel::new(self.test);
+                let run = simulate(engine, &kernel, &settings.sampling, |t, n| {
+                    widest(&[Estimate::proportion(t[0], n)])
+                });
+                let pass = Estimate::proportion(run.tally[0], run.trials);
+                let extra = run_fields(run.trials, settings.sampling.seed);
+                Self::outcome(engine, Value::ProbEst(pass), extra)
+            },
+        );
         let t = &self.test;
         let facts = vec![
             Field::new("dice", "dice", Value::Text(t.roll().to_string())),
@@ -100,6 +77,20 @@ impl Leadership {
             summary: self.summary(),
             facts,
             outcomes,
+        }
+    }
+
+    fn outcome(engine: Engine, pass: Value, extra: Vec<Field>) -> Outcome {
+        let fail = pass.complement();
+        let mut fields = vec![
+            Field::new("p_pass", "P(pass)", pass),
+            Field::new("p_fail", "P(fail)", fail),
+        ];
+        fields.extend(extra);
+        Outcome {
+            engine,
+            fields,
+            tables: vec![],
         }
     }
 

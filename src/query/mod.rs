@@ -9,7 +9,7 @@ pub mod kernels;
 pub mod leadership;
 
 use crate::dice::{PlainDice, TableDice};
-use crate::report::{Engine, Field, Value};
+use crate::report::{Engine, Field, Outcome, Value};
 use crate::sim::{run_sampling, Estimate, Kernel, Run, Sampling};
 
 /// Which evaluators to run.
@@ -39,6 +39,25 @@ impl Method {
 pub struct Settings {
     pub method: Method,
     pub sampling: Sampling,
+}
+
+impl Settings {
+    /// One outcome per engine of `--method`, in order: `exact()` for the exact
+    /// engine, `simulated(engine)` for the Monte Carlo ones.
+    pub fn outcomes(
+        &self,
+        exact: impl Fn() -> Outcome,
+        simulated: impl Fn(Engine) -> Outcome,
+    ) -> Vec<Outcome> {
+        self.method
+            .engines()
+            .into_iter()
+            .map(|engine| match engine {
+                Engine::Exact => exact(),
+                _ => simulated(engine),
+            })
+            .collect()
+    }
 }
 
 /// Runs `kernel` on a Monte Carlo engine (`Engine::Exact` is not one).

@@ -157,6 +157,15 @@ impl Value {
         }
     }
 
+    /// The probability of the complementary event (other values unchanged).
+    pub fn complement(&self) -> Value {
+        match self {
+            Value::Prob(p) => Value::Prob((1.0 - p).max(0.0)),
+            Value::ProbEst(e) => Value::ProbEst(e.complement()),
+            other => other.clone(),
+        }
+    }
+
     /// The Monte Carlo estimate, if this is one.
     pub fn estimate(&self) -> Option<Estimate> {
         match self {
