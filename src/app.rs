@@ -24,6 +24,20 @@ pub fn run(cli: &Cli) -> Result<String, InputError> {
                 a.output.format(),
             )
         }
+        Command::Attacks(a) => {
+            let q = a.attacks()?;
+            (
+                in_pool(&a.engine, || q.report(&a.engine.settings()))?,
+                a.output.format(),
+            )
+        }
+        Command::Shoot(a) => {
+            let q = a.attacks()?;
+            (
+                in_pool(&a.engine, || q.report(&a.engine.settings()))?,
+                a.output.format(),
+            )
+        }
         Command::Leadership(a) => {
             let ld = a.leadership();
             ld.validate()?;

@@ -40,4 +40,5 @@ pub mod exact;
 pub mod query;
 pub mod report;
 pub mod rules;
+pub mod scenario;
 pub mod sim;

@@ -76,6 +76,7 @@ impl Roll {
 impl fmt::Display for Roll {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.reading {
+            Reading::Sum if self.dice == 1 => f.write_str("D6"),
             Reading::Sum => write!(f, "{}D6", self.dice),
             Reading::Custom(_) => f.write_str(self.label),
         }
@@ -107,4 +108,9 @@ pub fn decode_outcome(mut index: usize, faces: &mut [u8]) {
         *face = (index % 6) as u8 + 1;
         index /= 6;
     }
+}
+
+/// The total of some D3s (each D6 halved, rounding up), for [`Roll::custom`].
+pub fn d3_total(faces: &[u8]) -> u8 {
+    faces.iter().map(|f| f.div_ceil(2)).sum()
 }

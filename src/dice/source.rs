@@ -4,7 +4,7 @@
 
 use super::table::{BitStream, DiceTable};
 use super::{Roll, FACES};
-use rand::Rng;
+use rand::{Rng, RngCore};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// A roll prepared for every engine: the rule's [`Roll`] and its exact table.
@@ -30,6 +30,8 @@ pub trait DiceSource: Send {
     fn from_rng(rng: Xoshiro256PlusPlus) -> Self;
     /// One draw of `roll`.
     fn roll(&mut self, roll: &PreparedRoll) -> u8;
+    /// One raw 64-bit word (for samplers that are not dice, e.g. alias tables).
+    fn next_u64(&mut self) -> u64;
 }
 
 /// Fast exact source: each roll is one lookup in the roll's [`DiceTable`].
@@ -44,6 +46,10 @@ impl DiceSource for TableDice {
     #[inline(always)]
     fn roll(&mut self, roll: &PreparedRoll) -> u8 {
         roll.table.sample(&mut self.0)
+    }
+    #[inline(always)]
+    fn next_u64(&mut self) -> u64 {
+        self.0.rng().next_u64()
     }
 }
 
@@ -65,5 +71,9 @@ impl DiceSource for PlainDice {
             *face = self.0.random_range(1..=FACES);
         }
         roll.roll.read(faces)
+    }
+    #[inline]
+    fn next_u64(&mut self) -> u64 {
+        self.0.next_u64()
     }
 }

@@ -1,6 +1,8 @@
 //! The exact engine: probability mass functions over integers, built by exact
 //! enumeration and convolution. Every query answers exactly by default.
 
+pub mod attacks;
 pub mod pmf;
+pub mod tree;
 
 pub use pmf::Pmf;

@@ -3,6 +3,7 @@
 //! [`crate::rules`]: `exact` (PMFs), and a Monte Carlo kernel run with the
 //! fast or the dice-level dice source.
 
+pub mod attacks;
 pub mod charge;
 pub mod flee;
 pub mod kernels;

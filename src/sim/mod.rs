@@ -4,6 +4,7 @@
 //! with [`crate::dice::TableDice`] is the fast engine, with
 //! [`crate::dice::PlainDice`] the dice-level reference.
 
+pub mod alias;
 pub mod interval;
 pub mod runner;
 pub mod stream;

@@ -11,6 +11,10 @@ use crate::rules::{Edition, LeadershipTest};
 use crate::sim::Sampling;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+pub mod attacks;
+
+pub use attacks::{AttacksArgs, ShootArgs};
+
 /// Seed used when `--seed` is not given (6th edition's year), so the same
 /// command always prints the same numbers.
 pub const DEFAULT_SEED: u64 = 2000;
@@ -47,6 +51,19 @@ pub enum Command {
     #[command(after_help = "Examples:\n  mathhammer leadership --ld 7\n  \
                             mathhammer leadership --ld 8 --modifier 2 --reroll")]
     Leadership(LeadershipArgs),
+    /// How much damage do these close-combat attacks do?
+    #[command(
+        after_help = "Examples:\n  mathhammer attacks --models 20 --ws 3 --s 3 --weapon halberd --target-ws 3 --target-t 4 --target-armour 6\n  \
+                            mathhammer attacks --attacker scenarios/empire_halberdier.toml --models 20 --target scenarios/orc_boy.toml\n  \
+                            mathhammer attacks --attacker scenarios/bretonnian_knight.toml --models 5 --charging --target scenarios/empire_spearman.toml --method all"
+    )]
+    Attacks(AttacksArgs),
+    /// How much damage does this shooting do?
+    #[command(
+        after_help = "Examples:\n  mathhammer shoot --models 10 --bs 3 --s 3 --target-t 4 --target-armour 6\n  \
+                            mathhammer shoot --models 10 --bs 3 --s 4 --rules armour-piercing --long-range --target scenarios/bretonnian_knight.toml"
+    )]
+    Shoot(ShootArgs),
 }
 
 #[derive(Args, Debug)]

@@ -1,0 +1,425 @@
+//! Flags of `attacks` and `shoot`, and how they combine with profile files:
+//! a file gives every value, a flag overrides it (`--rules` adds to the
+//! file's rules).
+
+use super::{EngineArgs, OutputArgs};
+use crate::dice::{d3_total, Roll};
+use crate::error::InputError;
+use crate::query::attacks::{AttackGroup, Attacks, Count, IMPACT_HITS};
+use crate::rules::fighter::{impact_hit, Defender, Save, Striker};
+use crate::rules::profile::TroopType;
+use crate::rules::saves::{Armour, BodyArmour};
+use crate::rules::special::{Rules, SpecialRule};
+use crate::rules::to_hit::{Cover, ShootingModifiers};
+use crate::rules::weapons::{Moment, Weapon};
+use crate::scenario::load;
+use crate::scenario::profile::{ImpactDice, ProfileFile};
+use clap::Args;
+use std::path::PathBuf;
+
+/// The attacking unit, common to `attacks` and `shoot`.
+#[derive(Args, Debug)]
+pub struct AttackerArgs {
+    /// Attacker profile file (TOML), e.g. scenarios/orc_boy.toml
+    #[arg(long, value_name = "FILE")]
+    pub attacker: Option<PathBuf>,
+    /// Attacking models
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub models: u32,
+    /// Strength (for shooting, the missile's Strength)
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub s: Option<u8>,
+    /// The attacker's troop type
+    #[arg(long = "type", value_enum, value_name = "TYPE")]
+    pub troop: Option<TroopType>,
+    /// Special rules, comma-separated (added to the profile file's)
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "RULES")]
+    pub rules: Vec<SpecialRule>,
+    /// A further to-hit modifier (+1 easier, -1 harder)
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true,
+          value_parser = clap::value_parser!(i32).range(-5..=5))]
+    pub hit_modifier: i32,
+}
+
+/// The unit being struck, common to `attacks` and `shoot`.
+#[derive(Args, Debug)]
+pub struct TargetArgs {
+    /// Target profile file (TOML), e.g. scenarios/empire_spearman.toml
+    #[arg(long, value_name = "FILE")]
+    pub target: Option<PathBuf>,
+    /// Models in the target unit (default: as many as the attacks can slay)
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub target_models: Option<u32>,
+    /// The target's WS
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub target_ws: Option<u8>,
+    /// The target's Toughness
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub target_t: Option<u8>,
+    /// The target's Wounds per model
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=20))]
+    pub target_w: Option<u8>,
+    /// The target's troop type (cavalry get +1 save from the mount; killing blow needs man-sized)
+    #[arg(long, value_enum, value_name = "TYPE")]
+    pub target_type: Option<TroopType>,
+    /// Armour save before Strength (e.g. 5 for 5+), or the gear: none, light, heavy, shield, barding (e.g. light,shield)
+    #[arg(long, value_name = "SAVE", value_parser = armour_spec)]
+    pub target_armour: Option<Save>,
+    /// The target's weapon (hand-weapon-and-shield parries on foot; two-handed weapons lose the shield in close combat)
+    #[arg(long, value_enum, value_name = "WEAPON")]
+    pub target_weapon: Option<Weapon>,
+    /// Ward save (2 to 6)
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=6))]
+    pub target_ward: Option<u8>,
+    /// The target regenerates (4+; not against flaming attacks or killing blows)
+    #[arg(long)]
+    pub target_regen: bool,
+    /// The target re-rolls failed armour saves
+    #[arg(long)]
+    pub target_reroll_saves: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct AttacksArgs {
+    #[command(flatten)]
+    pub attacker_args: AttackerArgs,
+    /// Attacks per model (before weapon and frenzy bonuses)
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=20))]
+    pub attacks: Option<u8>,
+    /// Weapon Skill
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub ws: Option<u8>,
+    /// The weapon the attackers fight with
+    #[arg(long, value_enum)]
+    pub weapon: Option<Weapon>,
+    /// Round of the combat (first-round bonuses: flail, morning star, hatred, charge)
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=20))]
+    pub round: u32,
+    /// The attackers charged this turn (lance, cavalry spear, impact hits; round 1 only)
+    #[arg(long)]
+    pub charging: bool,
+    #[command(flatten)]
+    pub target_args: TargetArgs,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct ShootArgs {
+    #[command(flatten)]
+    pub attacker_args: AttackerArgs,
+    /// Shots per model
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=20))]
+    pub shots: u8,
+    /// Ballistic Skill
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub bs: Option<u8>,
+    /// Beyond half the weapon's range (-1 to hit)
+    #[arg(long)]
+    pub long_range: bool,
+    /// The shooters moved (-1 to hit)
+    #[arg(long)]
+    pub moved: bool,
+    /// Standing and shooting at chargers (-1 to hit)
+    #[arg(long)]
+    pub stand_and_shoot: bool,
+    /// The target's cover: soft (-1) or hard (-2)
+    #[arg(long, value_enum, default_value_t = Cover::None)]
+    pub cover: Cover,
+    /// The target is skirmishers (-1 to hit)
+    #[arg(long)]
+    pub target_skirmishers: bool,
+    /// The target is a large target (+1 to hit)
+    #[arg(long)]
+    pub target_large: bool,
+    #[command(flatten)]
+    pub target_args: TargetArgs,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// `5` (a 5+ save), or gear: `none`, `light`, `heavy`, `shield`, `barding`.
+fn armour_spec(s: &str) -> Result<Save, String> {
+    let accepted = "accepted: a save 1 to 6 (e.g. 5 for 5+), or none, light, heavy, shield, barding (e.g. light,shield)";
+    if let Ok(n) = s.trim().parse::<u8>() {
+        return if (1..=6).contains(&n) {
+            Ok(Save::Given(Some(n)))
+        } else {
+            Err(format!("{n} is out of range ({accepted})"))
+        };
+    }
+    let mut armour = Armour::default();
+    for item in s.split(',').map(str::trim) {
+        match item {
+            "none" => {}
+            "light" => armour.body = BodyArmour::Light,
+            "heavy" => armour.body = BodyArmour::Heavy,
+            "shield" => armour.shield = true,
+            "barding" => armour.barding = true,
+            other => return Err(format!("unknown armour '{other}' ({accepted})")),
+        }
+    }
+    Ok(Save::Armour(armour))
+}
+
+fn load_profile(path: &Option<PathBuf>) -> Result<Option<ProfileFile>, InputError> {
+    path.as_deref().map(load::<ProfileFile>).transpose()
+}
+
+/// `flag` if given, else the file's value, else an error asking for it.
+fn required<T>(
+    flag: Option<T>,
+    file: Option<T>,
+    name: &str,
+    file_flag: &str,
+) -> Result<T, InputError> {
+    flag.or(file)
+        .ok_or_else(|| InputError::new(name, format!("required (or give {file_flag} FILE)")))
+}
+
+impl TargetArgs {
+    /// The defender, from the file overridden by flags. `need_ws`: close
+    /// combat needs the target's WS.
+    fn defender(&self, need_ws: bool) -> Result<(Defender, String), InputError> {
+        let file = load_profile(&self.target)?;
+        let p = file.as_ref().map(|f| f.profile.profile());
+        let ws = if need_ws {
+            required(self.target_ws, p.map(|p| p.ws), "--target-ws", "--target")?
+        } else {
+            self.target_ws.or(p.map(|p| p.ws)).unwrap_or(1)
+        };
+        let save = match (&self.target_armour, &file) {
+            (Some(s), _) => *s,
+            (None, Some(f)) => match f.save {
+                Some(s) => Save::Given(Some(s.0)),
+                None => Save::Armour(Armour {
+                    body: f.armour,
+                    shield: f.shield,
+                    barding: f.barding,
+                }),
+            },
+            (None, None) => Save::Armour(Armour::default()),
+        };
+        let defender = Defender {
+            ws,
+            t: required(self.target_t, p.map(|p| p.t), "--target-t", "--target")?,
+            w: self.target_w.or(p.map(|p| p.w)).unwrap_or(1),
+            troop: self
+                .target_type
+                .or(file.as_ref().map(|f| f.troop))
+                .unwrap_or_default(),
+            save,
+            weapon: self
+                .target_weapon
+                .or(file.as_ref().map(|f| f.weapon))
+                .unwrap_or_default(),
+            ward: self
+                .target_ward
+                .or(file.as_ref().and_then(|f| f.ward.map(|w| w.0))),
+            regeneration: self.target_regen || file.as_ref().is_some_and(|f| f.regeneration),
+            reroll_saves: self.target_reroll_saves,
+        };
+        let name = file.map_or_else(|| "the target".to_string(), |f| f.name);
+        Ok((defender, name))
+    }
+}
+
+/// The attacker's file, profile-derived defaults and rules.
+struct AttackerBase {
+    file: Option<ProfileFile>,
+    troop: TroopType,
+    rules: Rules,
+    name: String,
+}
+
+impl AttackerArgs {
+    fn base(&self) -> Result<AttackerBase, InputError> {
+        let file = load_profile(&self.attacker)?;
+        let troop = self
+            .troop
+            .or(file.as_ref().map(|f| f.troop))
+            .unwrap_or_default();
+        let mut all = file.as_ref().map(|f| f.rules.clone()).unwrap_or_default();
+        all.extend(&self.rules);
+        let rules = Rules::new(&all, "--rules")?;
+        let name = file
+            .as_ref()
+            .map_or_else(|| "the attackers".to_string(), |f| f.name.clone());
+        Ok(AttackerBase {
+            file,
+            troop,
+            rules,
+            name,
+        })
+    }
+}
+
+fn describe_target(d: &Defender, name: &str, close_combat: bool) -> String {
+    let save = d
+        .armour_save(close_combat)
+        .map_or_else(|| "no save".into(), |s| format!("{s}+ save"));
+    format!("{name} (T{} W{}, {}, {save})", d.t, d.w, d.troop.name())
+}
+
+impl AttacksArgs {
+    /// The close-combat query these flags describe.
+    pub fn attacks(&self) -> Result<Attacks, InputError> {
+        let a = &self.attacker_args;
+        let base = a.base()?;
+        let p = base.file.as_ref().map(|f| f.profile.profile());
+        let weapon = self
+            .weapon
+            .or(base.file.as_ref().map(|f| f.weapon))
+            .unwrap_or_default();
+        weapon
+            .allowed(base.troop)
+            .map_err(|why| InputError::new("--weapon", format!("{} {why}", weapon.name())))?;
+        if self.charging && self.round != 1 {
+            return Err(InputError::new(
+                "--charging",
+                "a charge only counts in the first round (accepted with --round 1)",
+            ));
+        }
+        let striker = Striker {
+            ws: required(self.ws, p.map(|p| p.ws), "--ws", "--attacker")?,
+            bs: p.map_or(0, |p| p.bs),
+            s: required(a.s, p.map(|p| p.s), "--s", "--attacker")?,
+            a: self.attacks.or(p.map(|p| p.a)).unwrap_or(1),
+            troop: base.troop,
+            weapon,
+            rules: base.rules,
+            hit_modifier: a.hit_modifier,
+        };
+        let (defender, target_name) = self.target_args.defender(true)?;
+        let moment = Moment {
+            round: self.round,
+            charging: self.charging,
+        };
+        let mut groups = Vec::new();
+        if let Some(hits) = base.file.as_ref().and_then(|f| f.impact_hits) {
+            if moment.charge_turn() {
+                let roll = match hits.dice {
+                    ImpactDice::D6 if a.models <= 16 => Roll::sum(a.models),
+                    ImpactDice::D3 if a.models <= 5 => Roll::custom(a.models, d3_total, "D3s"),
+                    _ => {
+                        return Err(InputError::new(
+                            "--models",
+                            "impact hits are rolled for at most 16 chariots (D6) or 5 (D3)",
+                        ))
+                    }
+                };
+                groups.push(AttackGroup {
+                    name: IMPACT_HITS,
+                    chain: impact_hit(hits.s.0, &defender),
+                    count: Count {
+                        fixed: 0,
+                        roll: Some(roll),
+                    },
+                    strength: hits.s.0,
+                });
+            }
+        }
+        groups.push(AttackGroup {
+            name: "attacks",
+            chain: striker.close_combat(&defender, moment),
+            count: Count::fixed(a.models * striker.attacks()),
+            strength: striker.strength(moment),
+        });
+        if let Some(m) = base.file.as_ref().and_then(|f| f.mount) {
+            let mount = Striker {
+                ws: m.ws.0,
+                s: m.s.0,
+                a: m.a.0,
+                weapon: Weapon::HandWeapon,
+                rules: Rules::default(),
+                hit_modifier: 0,
+                ..striker
+            };
+            groups.push(AttackGroup {
+                name: "mount attacks",
+                chain: mount.close_combat(&defender, moment),
+                count: Count::fixed(a.models * u32::from(m.a.0)),
+                strength: m.s.0,
+            });
+        }
+        let when = match (self.round, self.charging) {
+            (1, true) => "round 1, charging".to_string(),
+            (r, _) => format!("round {r}"),
+        };
+        Ok(Attacks {
+            query: "attacks",
+            summary: format!(
+                "Attacks: {} x {} (WS{} S{}, {}) at {}; {when}",
+                a.models,
+                base.name,
+                striker.ws,
+                striker.strength(moment),
+                weapon.name(),
+                describe_target(&defender, &target_name, true)
+            ),
+            groups,
+            target_wounds: defender.w,
+            target_models: self.target_args.target_models,
+        })
+    }
+}
+
+impl ShootArgs {
+    /// The shooting query these flags describe.
+    pub fn attacks(&self) -> Result<Attacks, InputError> {
+        let a = &self.attacker_args;
+        let base = a.base()?;
+        let p = base.file.as_ref().map(|f| f.profile.profile());
+        let striker = Striker {
+            ws: p.map_or(1, |p| p.ws),
+            bs: required(self.bs, p.map(|p| p.bs), "--bs", "--attacker")?,
+            s: required(a.s, p.map(|p| p.s), "--s", "--attacker")?,
+            a: self.shots,
+            troop: base.troop,
+            weapon: Weapon::HandWeapon,
+            rules: base.rules,
+            hit_modifier: a.hit_modifier,
+        };
+        if striker.bs == 0 {
+            return Err(InputError::new(
+                "--bs",
+                "BS 0 cannot shoot (accepted: 1 to 10)",
+            ));
+        }
+        let (defender, target_name) = self.target_args.defender(false)?;
+        let modifiers = ShootingModifiers {
+            long_range: self.long_range,
+            moved: self.moved,
+            stand_and_shoot: self.stand_and_shoot,
+            cover: self.cover,
+            skirmishers: self.target_skirmishers,
+            large_target: self.target_large,
+            other: 0,
+        };
+        Ok(Attacks {
+            query: "shoot",
+            summary: format!(
+                "Shooting: {} x {} ({} shot{} each, BS{} S{}) at {}",
+                a.models,
+                base.name,
+                self.shots,
+                if self.shots == 1 { "" } else { "s" },
+                striker.bs,
+                striker.s,
+                describe_target(&defender, &target_name, false)
+            ),
+            groups: vec![AttackGroup {
+                name: "shots",
+                chain: striker.shooting(&defender, &modifiers),
+                count: Count::fixed(a.models * u32::from(self.shots)),
+                strength: striker.s,
+            }],
+            target_wounds: defender.w,
+            target_models: self.target_args.target_models,
+        })
+    }
+}

@@ -1,0 +1,172 @@
+//! Exact attack chains and the casualties they cause.
+//!
+//! [`chain_odds`] enumerates every dice sequence of one
+//! [`AttackChain::resolve`] (see [`super::tree`]). [`CasualtyPmf`] is the
+//! distribution of a unit's [`Casualties`] (models slain, wounds on the
+//! wounded model); [`CasualtyPmf::after`] adds a group of attacks by dynamic
+//! programming over those states, calling the same [`Casualties::apply`] the
+//! dice-level engine uses. States: at most (models + 1) x W, so 100 attacks
+//! with D3 wounds against W3 models take ~10^5 multiply-adds.
+
+use super::tree::enumerate_dice;
+use super::Pmf;
+use crate::rules::attack::{AttackChain, Damage};
+use crate::rules::casualties::Casualties;
+
+/// Per-attack odds of one chain.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChainOdds {
+    /// P(the attack hits).
+    pub p_hit: f64,
+    /// P(it hits and wounds).
+    pub p_wound: f64,
+    /// P(it wounds and is not saved by armour, ward or regeneration).
+    pub p_unsaved: f64,
+    /// P(each damage), `Damage::Nothing` included.
+    pub damage: Vec<(Damage, f64)>,
+}
+
+/// The exact odds of `chain`, by enumerating its dice.
+pub fn chain_odds(chain: &AttackChain) -> ChainOdds {
+    let mut odds = ChainOdds {
+        p_hit: 0.0,
+        p_wound: 0.0,
+        p_unsaved: 0.0,
+        damage: Vec::new(),
+    };
+    enumerate_dice(
+        |die| chain.resolve(&mut || die()),
+        |r, p| {
+            odds.p_hit += if r.hit { p } else { 0.0 };
+            odds.p_wound += if r.wounded { p } else { 0.0 };
+            odds.p_unsaved += if r.unsaved { p } else { 0.0 };
+            match odds.damage.iter_mut().find(|(d, _)| *d == r.damage) {
+                Some((_, q)) => *q += p,
+                None => odds.damage.push((r.damage, p)),
+            }
+        },
+    );
+    odds.damage.sort_by_key(|&(d, _)| d);
+    odds
+}
+
+/// A distribution over a unit's casualties. State `kills * W + damage`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CasualtyPmf {
+    wounds: u8,
+    models: Option<u32>,
+    p: Vec<f64>,
+}
+
+impl CasualtyPmf {
+    /// No casualties yet, on a unit of `models` models (unlimited if `None`)
+    /// of `wounds` Wounds, the wounded model having taken `damage`.
+    pub fn start(wounds: u8, models: Option<u32>, damage: u8) -> Self {
+        let mut p = vec![0.0; usize::from(wounds)];
+        p[usize::from(damage)] = 1.0;
+        CasualtyPmf { wounds, models, p }
+    }
+
+    pub fn wounds(&self) -> u8 {
+        self.wounds
+    }
+
+    /// P(state) for every state, indexed `kills * W + damage`.
+    pub fn states(&self) -> &[f64] {
+        &self.p
+    }
+
+    fn index(&self, c: Casualties) -> usize {
+        c.kills as usize * usize::from(self.wounds) + usize::from(c.damage)
+    }
+
+    fn state(&self, index: usize) -> Casualties {
+        let w = usize::from(self.wounds);
+        Casualties {
+            kills: (index / w) as u32,
+            damage: (index % w) as u8,
+        }
+    }
+
+    /// After one more attack with damage distribution `damage`.
+    fn step(&self, damage: &[(Damage, f64)]) -> CasualtyPmf {
+        let w = usize::from(self.wounds);
+        let len = match self.models {
+            Some(m) => (m as usize + 1) * w,
+            None => self.p.len() + w,
+        };
+        let mut next = vec![0.0; len];
+        for (i, &p) in self.p.iter().enumerate() {
+            if p == 0.0 {
+                continue;
+            }
+            let from = self.state(i);
+            for &(d, q) in damage {
+                next[self.index(from.apply(d, self.wounds, self.models))] += p * q;
+            }
+        }
+        while next.len() > w && next[next.len() - w..].iter().all(|&x| x == 0.0) {
+            next.truncate(next.len() - w);
+        }
+        CasualtyPmf { p: next, ..*self }
+    }
+
+    /// After a group of attacks whose number has distribution `count`, each
+    /// with damage distribution `damage`.
+    pub fn after(&self, damage: &[(Damage, f64)], count: &Pmf) -> CasualtyPmf {
+        let mut current = self.clone();
+        let mut mixed = vec![0.0; 0];
+        for n in 0..=count.max() {
+            let weight = count.p_eq(n);
+            if weight > 0.0 {
+                if mixed.len() < current.p.len() {
+                    mixed.resize(current.p.len(), 0.0);
+                }
+                for (m, &p) in mixed.iter_mut().zip(&current.p) {
+                    *m += weight * p;
+                }
+            }
+            if n < count.max() {
+                current = current.step(damage);
+            }
+        }
+        CasualtyPmf { p: mixed, ..*self }
+    }
+
+    /// (state, probability) over every state with positive probability.
+    pub fn iter(&self) -> impl Iterator<Item = (Casualties, f64)> + '_ {
+        self.p
+            .iter()
+            .enumerate()
+            .filter(|(_, &p)| p > 0.0)
+            .map(|(i, &p)| (self.state(i), p))
+    }
+
+    /// The distribution of models slain.
+    pub fn kills(&self) -> Pmf {
+        self.marginal(|c| i64::from(c.kills))
+    }
+
+    /// The distribution of combat-resolution wounds.
+    pub fn combat_result_wounds(&self) -> Pmf {
+        let w = self.wounds;
+        self.marginal(|c| i64::from(c.combat_result_wounds(w)))
+    }
+
+    /// The distribution of wounds on the wounded model left standing.
+    pub fn damage(&self) -> Pmf {
+        self.marginal(|c| i64::from(c.damage))
+    }
+
+    fn marginal(&self, value: impl Fn(Casualties) -> i64) -> Pmf {
+        let mut p = Vec::new();
+        for (c, q) in self.iter() {
+            let v = value(c) as usize;
+            if p.len() <= v {
+                p.resize(v + 1, 0.0);
+            }
+            p[v] += q;
+        }
+        Pmf::from_weights(0, p)
+    }
+}

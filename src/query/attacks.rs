@@ -1,0 +1,566 @@
+//! `mathhammer attacks` and `mathhammer shoot`: how much damage does this
+//! unit do to that one? RULES.md To hit, To wound, Saves, Weapons, Special
+//! attacks; seed 002.
+//!
+//! A query is a list of attack groups (the models' attacks, their mounts',
+//! a chariot's impact hits) landing in order on one target unit. Engines:
+//! exact (enumerated chains, then a dynamic programme over casualties),
+//! fast Monte Carlo (each group's casualties drawn from alias tables of its
+//! exact distribution, one table per wounds already on the wounded model, then
+//! composed trial by trial), and dice-level (every die of every attack rolled
+//! through the same [`AttackChain::resolve`]).
+
+use super::{run_fields, simulate, widest, Settings};
+use crate::dice::source::PreparedRoll;
+use crate::dice::{DiceSource, Roll};
+use crate::exact::attacks::{chain_odds, CasualtyPmf, ChainOdds};
+use crate::exact::Pmf;
+use crate::report::{Column, Engine, Field, Outcome, Report, Table, Value};
+use crate::rules::attack::{AttackChain, HitNeed};
+use crate::rules::casualties::Casualties;
+use crate::sim::alias::AliasTable;
+use crate::sim::{Estimate, Kernel};
+
+/// How many attacks a group makes: a fixed number plus an optional roll
+/// (impact hits: D6 per chariot).
+#[derive(Clone, Copy, Debug)]
+pub struct Count {
+    pub fixed: u32,
+    pub roll: Option<Roll>,
+}
+
+impl Count {
+    pub fn fixed(n: u32) -> Self {
+        Count {
+            fixed: n,
+            roll: None,
+        }
+    }
+
+    /// The exact distribution of the number of attacks.
+    pub fn pmf(&self) -> Pmf {
+        let fixed = Pmf::point(i64::from(self.fixed));
+        match &self.roll {
+            Some(r) => fixed.add(&Pmf::of_roll(r)),
+            None => fixed,
+        }
+    }
+
+    fn label(&self) -> String {
+        match (&self.roll, self.fixed) {
+            (None, n) => n.to_string(),
+            (Some(r), 0) => r.to_string(),
+            (Some(r), n) => format!("{n} + {r}"),
+        }
+    }
+}
+
+/// Name of the impact-hits group.
+pub const IMPACT_HITS: &str = "impact hits";
+
+/// Attacks of one kind, all with the same chain.
+#[derive(Clone, Debug)]
+pub struct AttackGroup {
+    /// "attacks", "mount attacks", "impact hits", "shots".
+    pub name: &'static str,
+    pub chain: AttackChain,
+    pub count: Count,
+    /// Strength of the attacks (for the report).
+    pub strength: u8,
+}
+
+/// An `attacks` or `shoot` query.
+#[derive(Clone, Debug)]
+pub struct Attacks {
+    /// `attacks` or `shoot`.
+    pub query: &'static str,
+    pub summary: String,
+    pub groups: Vec<AttackGroup>,
+    /// Wounds of each target model.
+    pub target_wounds: u8,
+    /// Models in the target unit; `None` for as many as it takes.
+    pub target_models: Option<u32>,
+}
+
+/// Exact results.
+#[derive(Clone, Debug)]
+pub struct AttacksOdds {
+    /// Per group, per attack.
+    pub groups: Vec<ChainOdds>,
+    pub casualties: CasualtyPmf,
+}
+
+impl Attacks {
+    pub fn exact(&self) -> AttacksOdds {
+        let groups: Vec<ChainOdds> = self.groups.iter().map(|g| chain_odds(&g.chain)).collect();
+        let mut casualties = CasualtyPmf::start(self.target_wounds, self.target_models, 0);
+        for (g, odds) in self.groups.iter().zip(&groups) {
+            casualties = casualties.after(&odds.damage, &g.count.pmf());
+        }
+        AttacksOdds { groups, casualties }
+    }
+
+    /// The group the headline per-attack figures describe: the models' own
+    /// attacks (or shots), not the impact hits that strike before them.
+    fn main_group(&self) -> usize {
+        self.groups
+            .iter()
+            .position(|g| g.name != IMPACT_HITS)
+            .unwrap_or(0)
+    }
+
+    /// The most models the attacks can slay (each attack slays at most one).
+    fn max_kills(&self) -> u32 {
+        let most: u32 = self.groups.iter().map(|g| g.count.pmf().max() as u32).sum();
+        self.target_models.map_or(most, |m| m.min(most))
+    }
+
+    /// Histogram bins of casualty states.
+    fn states(&self) -> usize {
+        (self.max_kills() as usize + 1) * usize::from(self.target_wounds)
+    }
+
+    pub fn report(&self, settings: &Settings) -> Report {
+        let outcomes = settings.outcomes(
+            || self.exact_outcome(),
+            |engine| self.simulated_outcome(engine, settings),
+        );
+        let main = self.main_group();
+        let first = &self.groups[main];
+        let mut facts = vec![
+            Field::new(
+                "attacks",
+                format!("number of {}", first.name),
+                Value::Text(first.count.label()),
+            ),
+            Field::new("to_hit", "to hit", Value::Text(describe_hit(&first.chain))),
+            Field::new(
+                "strength",
+                "strength",
+                Value::Num(f64::from(first.strength), ""),
+            ),
+            Field::new("to_wound", "to wound", Value::Text(need(first.chain.wound))),
+            Field::new(
+                "armour_save",
+                "armour save",
+                Value::Text(need(first.chain.save)),
+            ),
+            Field::new(
+                "ward_save",
+                "ward save",
+                Value::Text(need(first.chain.ward)),
+            ),
+        ];
+        for (_, g) in self.groups.iter().enumerate().filter(|&(i, _)| i != main) {
+            facts.push(Field::new(
+                "more_attacks",
+                g.name,
+                Value::Text(format!("{} at S{}", g.count.label(), g.strength)),
+            ));
+        }
+        Report {
+            query: self.query,
+            summary: self.summary.clone(),
+            facts,
+            outcomes,
+        }
+    }
+
+    fn exact_outcome(&self) -> Outcome {
+        let odds = self.exact();
+        let wounds = odds.casualties.combat_result_wounds();
+        let kills = odds.casualties.kills();
+        let first = &odds.groups[self.main_group()];
+        let mut fields = vec![
+            Field::new("p_hit", "P(hit) per attack", Value::Prob(first.p_hit)),
+            Field::new("p_wound", "P(wound) per attack", Value::Prob(first.p_wound)),
+            Field::new(
+                "p_unsaved",
+                "P(unsaved wound) per attack",
+                Value::Prob(first.p_unsaved),
+            ),
+            Field::new(
+                "mean_wounds",
+                "mean wounds (combat result)",
+                Value::Num(wounds.mean(), ""),
+            ),
+            Field::new("sd_wounds", "sd of wounds", Value::Num(wounds.sd(), "")),
+            Field::new(
+                "mean_kills",
+                "mean models slain",
+                Value::Num(kills.mean(), ""),
+            ),
+            Field::new("sd_kills", "sd of models slain", Value::Num(kills.sd(), "")),
+        ];
+        if let Some(m) = self.target_models {
+            fields.push(Field::new(
+                "p_destroyed",
+                "P(unit destroyed)",
+                Value::Prob(kills.p_eq(i64::from(m))),
+            ));
+        }
+        let exact_rows = |pmf: &Pmf| {
+            (0..=pmf.max())
+                .map(|k| (k, [Value::Prob(pmf.p_eq(k)), Value::Prob(pmf.p_ge(k))]))
+                .collect::<Vec<_>>()
+        };
+        let mut tables = vec![
+            pmf_table(
+                "wounds_pmf",
+                "Wounds (combat result)",
+                "wounds",
+                exact_rows(&wounds),
+            ),
+            pmf_table("kills_pmf", "Models slain", "kills", exact_rows(&kills)),
+        ];
+        tables.push(
+            self.groups_table(
+                odds.groups
+                    .iter()
+                    .map(|o| {
+                        [
+                            Value::Prob(o.p_hit),
+                            Value::Prob(o.p_wound),
+                            Value::Prob(o.p_unsaved),
+                        ]
+                    })
+                    .collect(),
+            ),
+        );
+        Outcome {
+            engine: Engine::Exact,
+            fields,
+            tables,
+        }
+    }
+
+    fn groups_table(&self, odds: Vec<[Value; 3]>) -> Table {
+        Table {
+            key: "groups",
+            title: "Per attack, by group".into(),
+            index: Column::new("group", "group"),
+            columns: vec![
+                Column::new("attacks", "attacks"),
+                Column::new("p_hit", "P(hit)"),
+                Column::new("p_wound", "P(wound)"),
+                Column::new("p_unsaved", "P(unsaved)"),
+            ],
+            rows: self
+                .groups
+                .iter()
+                .zip(odds)
+                .map(|(g, [h, w, u])| {
+                    (
+                        Value::Text(g.name.into()),
+                        vec![Value::Text(g.count.label()), h, w, u],
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    /// Histograms of combat-result wounds and of kills from a histogram of
+    /// casualty states.
+    fn marginals(&self, states: &[u64]) -> (Vec<u64>, Vec<u64>) {
+        let w = self.target_wounds;
+        let mut wounds = Vec::new();
+        let mut kills = Vec::new();
+        for (i, &n) in states.iter().enumerate() {
+            let c = Casualties {
+                kills: (i / usize::from(w)) as u32,
+                damage: (i % usize::from(w)) as u8,
+            };
+            for (hist, v) in [
+                (&mut wounds, c.combat_result_wounds(w) as usize),
+                (&mut kills, c.kills as usize),
+            ] {
+                if hist.len() <= v {
+                    hist.resize(v + 1, 0);
+                }
+                hist[v] += n;
+            }
+        }
+        (wounds, kills)
+    }
+
+    /// P(= k) and P(>= k) for every k of a histogram.
+    fn estimate_rows(hist: &[u64], trials: u64) -> Vec<[Estimate; 2]> {
+        (0..hist.len())
+            .map(|k| {
+                [
+                    Estimate::proportion(hist[k], trials),
+                    Estimate::proportion(hist[k..].iter().sum(), trials),
+                ]
+            })
+            .collect()
+    }
+
+    fn widest(&self, tally: &[u64], trials: u64) -> f64 {
+        let (wounds, kills) = self.marginals(&tally[..self.states()]);
+        widest(
+            Self::estimate_rows(&wounds, trials)
+                .iter()
+                .chain(&Self::estimate_rows(&kills, trials))
+                .flatten(),
+        )
+    }
+
+    fn simulated_outcome(&self, engine: Engine, settings: &Settings) -> Outcome {
+        let sampling = &settings.sampling;
+        let widest = |t: &Vec<u64>, n| self.widest(t, n);
+        let run = match engine {
+            Engine::Dice => simulate(engine, &DiceAttacksKernel::new(self), sampling, widest),
+            _ => simulate(engine, &FastAttacksKernel::new(self), sampling, widest),
+        };
+        let states = self.states();
+        let (wounds, kills) = self.marginals(&run.tally[..states]);
+        let (mean_w, sd_w) = Estimate::moments(0, &wounds);
+        let (mean_k, sd_k) = Estimate::moments(0, &kills);
+        let mut fields = Vec::new();
+        // Per-attack steps are only seen by the dice-level engine; the fast
+        // engine draws whole groups.
+        let steps: Vec<[Value; 3]> = run.tally[states..]
+            .chunks(4)
+            .map(|c| {
+                let attacks = c[0].max(1);
+                [1, 2, 3].map(|j| Value::ProbEst(Estimate::proportion(c[j], attacks)))
+            })
+            .collect();
+        if let Some([h, w, u]) = steps.get(self.main_group()) {
+            fields.push(Field::new("p_hit", "P(hit) per attack", h.clone()));
+            fields.push(Field::new("p_wound", "P(wound) per attack", w.clone()));
+            fields.push(Field::new(
+                "p_unsaved",
+                "P(unsaved wound) per attack",
+                u.clone(),
+            ));
+        }
+        fields.extend([
+            Field::new(
+                "mean_wounds",
+                "mean wounds (combat result)",
+                Value::NumEst(mean_w, ""),
+            ),
+            Field::new("sd_wounds", "sd of wounds", Value::NumEst(sd_w, "")),
+            Field::new("mean_kills", "mean models slain", Value::NumEst(mean_k, "")),
+            Field::new("sd_kills", "sd of models slain", Value::NumEst(sd_k, "")),
+        ]);
+        if let Some(m) = self.target_models {
+            let destroyed = kills.get(m as usize).copied().unwrap_or(0);
+            fields.push(Field::new(
+                "p_destroyed",
+                "P(unit destroyed)",
+                Value::ProbEst(Estimate::proportion(destroyed, run.trials)),
+            ));
+        }
+        fields.extend(run_fields(run.trials, sampling.seed));
+        let rows = |hist: &[u64]| {
+            Self::estimate_rows(hist, run.trials)
+                .into_iter()
+                .enumerate()
+                .map(|(k, [eq, ge])| (k as i64, [Value::ProbEst(eq), Value::ProbEst(ge)]))
+                .collect::<Vec<_>>()
+        };
+        // Rows as long as the exact engine's, so `--method all` lines up.
+        let exact = self.exact().casualties;
+        let pad = |mut r: Vec<(i64, [Value; 2])>, len: i64| {
+            while (r.len() as i64) <= len {
+                let k = r.len() as i64;
+                r.push((
+                    k,
+                    [0, 0].map(|_| Value::ProbEst(Estimate::proportion(0, run.trials))),
+                ));
+            }
+            r.truncate(len as usize + 1);
+            r
+        };
+        let mut tables = vec![
+            pmf_table(
+                "wounds_pmf",
+                "Wounds (combat result)",
+                "wounds",
+                pad(rows(&wounds), exact.combat_result_wounds().max()),
+            ),
+            pmf_table(
+                "kills_pmf",
+                "Models slain",
+                "kills",
+                pad(rows(&kills), exact.kills().max()),
+            ),
+        ];
+        if !steps.is_empty() {
+            tables.push(self.groups_table(steps));
+        }
+        Outcome {
+            engine,
+            fields,
+            tables,
+        }
+    }
+}
+
+fn pmf_table(
+    key: &'static str,
+    title: &str,
+    index: &'static str,
+    rows: Vec<(i64, [Value; 2])>,
+) -> Table {
+    Table {
+        key,
+        title: title.into(),
+        index: Column::new(index, index),
+        columns: vec![
+            Column::new("p", "P(= k)"),
+            Column::new("p_at_least", "P(>= k)"),
+        ],
+        rows: rows
+            .into_iter()
+            .map(|(k, [eq, ge])| (Value::Num(k as f64, ""), vec![eq, ge]))
+            .collect(),
+    }
+}
+
+/// "4+", or "none".
+fn need(n: Option<u8>) -> String {
+    n.map_or_else(|| "none".into(), |n| format!("{n}+"))
+}
+
+fn describe_hit(chain: &AttackChain) -> String {
+    let base = match chain.hit {
+        HitNeed::Automatic => "automatic".to_string(),
+        HitNeed::Impossible => "impossible".to_string(),
+        HitNeed::CloseCombat(n) => format!("{n}+"),
+        HitNeed::Shooting(n) if n > 6 => format!("{n}+ (a 6, then {}+)", n - 3),
+        HitNeed::Shooting(n) => format!("{n}+"),
+    };
+    match chain.reroll_hits {
+        crate::rules::special::Reroll::None => base,
+        crate::rules::special::Reroll::Failures => format!("{base}, re-roll misses"),
+        crate::rules::special::Reroll::Ones => format!("{base}, re-roll 1s"),
+    }
+}
+
+/// Fast engine: per group, alias tables of its exact casualties (unlimited
+/// models) from each possible number of wounds already on the wounded model;
+/// a trial draws each group in turn and caps kills at the unit's size.
+/// Capping at the end is exact: kills only grow, and a unit at its size
+/// takes nothing more. Tally: histogram of casualty states.
+pub struct FastAttacksKernel {
+    groups: Vec<Vec<AliasTable>>,
+    wounds: usize,
+    cap: Option<u32>,
+    states: usize,
+}
+
+impl FastAttacksKernel {
+    pub fn new(q: &Attacks) -> Self {
+        let w = q.target_wounds;
+        let groups = q
+            .groups
+            .iter()
+            .map(|g| {
+                let odds = chain_odds(&g.chain);
+                let count = g.count.pmf();
+                (0..w)
+                    .map(|d| {
+                        AliasTable::new(
+                            CasualtyPmf::start(w, None, d)
+                                .after(&odds.damage, &count)
+                                .states(),
+                        )
+                    })
+                    .collect()
+            })
+            .collect();
+        FastAttacksKernel {
+            groups,
+            wounds: usize::from(w),
+            cap: q.target_models,
+            states: q.states(),
+        }
+    }
+}
+
+impl Kernel for FastAttacksKernel {
+    type Tally = Vec<u64>;
+
+    fn tally(&self) -> Vec<u64> {
+        vec![0; self.states]
+    }
+
+    fn run<S: DiceSource>(&self, mut dice: S, trials: u64, hist: &mut Vec<u64>) -> S {
+        let w = self.wounds;
+        let cap = self.cap.map_or(usize::MAX, |m| m as usize);
+        for _ in 0..trials {
+            let (mut kills, mut damage) = (0usize, 0usize);
+            for tables in &self.groups {
+                let s = tables[damage].sample(dice.next_u64());
+                kills += s / w;
+                damage = s % w;
+            }
+            if kills >= cap {
+                kills = cap;
+                damage = 0;
+            }
+            hist[kills * w + damage] += 1;
+        }
+        dice
+    }
+}
+
+/// Dice-level engine: every attack of every group rolled die by die through
+/// [`AttackChain::resolve`] and allocated with [`Casualties::apply`]. Tally:
+/// histogram of casualty states, then per group (attacks, hits, wounds,
+/// unsaved).
+pub struct DiceAttacksKernel {
+    groups: Vec<(AttackChain, u32, Option<PreparedRoll>)>,
+    d6: PreparedRoll,
+    wounds: u8,
+    cap: Option<u32>,
+    states: usize,
+}
+
+impl DiceAttacksKernel {
+    pub fn new(q: &Attacks) -> Self {
+        DiceAttacksKernel {
+            groups: q
+                .groups
+                .iter()
+                .map(|g| (g.chain, g.count.fixed, g.count.roll.map(PreparedRoll::new)))
+                .collect(),
+            d6: PreparedRoll::new(Roll::sum(1)),
+            wounds: q.target_wounds,
+            cap: q.target_models,
+            states: q.states(),
+        }
+    }
+}
+
+impl Kernel for DiceAttacksKernel {
+    type Tally = Vec<u64>;
+
+    fn tally(&self) -> Vec<u64> {
+        vec![0; self.states + 4 * self.groups.len()]
+    }
+
+    fn run<S: DiceSource>(&self, mut dice: S, trials: u64, tally: &mut Vec<u64>) -> S {
+        let (hist, steps) = tally.split_at_mut(self.states);
+        for _ in 0..trials {
+            let mut c = Casualties::default();
+            for (g, (chain, fixed, roll)) in self.groups.iter().enumerate() {
+                let n = fixed + roll.as_ref().map_or(0, |r| u32::from(dice.roll(r)));
+                for _ in 0..n {
+                    let r = chain.resolve(&mut || dice.roll(&self.d6));
+                    let s = &mut steps[4 * g..4 * g + 4];
+                    s[0] += 1;
+                    s[1] += u64::from(r.hit);
+                    s[2] += u64::from(r.wounded);
+                    s[3] += u64::from(r.unsaved);
+                    c = c.apply(r.damage, self.wounds, self.cap);
+                }
+            }
+            hist[c.kills as usize * usize::from(self.wounds) + usize::from(c.damage)] += 1;
+        }
+        dice
+    }
+}

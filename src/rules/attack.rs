@@ -1,0 +1,194 @@
+//! One attack from roll to wound: hit, wound, armour save, ward or
+//! regeneration, multiple wounds. [`AttackChain::resolve`] is the only place
+//! the order of the dice is written: every engine calls it (the exact engine
+//! enumerates its dice, the dice-level engine rolls them).
+//!
+//! Order for each roll (RULES.md To hit, To wound, Saves; seed 002): roll the
+//! die; re-roll it once if a re-roll applies to that result (a failure, or a
+//! natural 1); then compare: a natural 1 always fails, a natural 6 always
+//! hits in close combat, otherwise the roll must reach the needed value
+//! (modifiers are already folded into the needed value).
+
+use super::saves::{ward_or_regeneration, REGENERATION};
+use super::special::{MultipleWounds, Reroll};
+
+/// What a hit needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HitNeed {
+    /// Hits without a roll (impact hits).
+    Automatic,
+    /// Close combat: 2..=6 (after modifiers).
+    CloseCombat(u8),
+    /// Shooting: 2..=9; 7+ is a 6 then 4+, 8+ a 6 then 5+, 9+ a 6 then 6+.
+    Shooting(u8),
+    /// Cannot hit (a shot needing 10+).
+    Impossible,
+}
+
+/// Everything one attack needs, with every modifier already applied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttackChain {
+    pub hit: HitNeed,
+    pub reroll_hits: Reroll,
+    /// A natural 6 to hit wounds automatically (no to-wound roll, so no
+    /// killing blow on that attack).
+    pub poison: bool,
+    /// The to-wound roll needed, `None` if it cannot wound.
+    pub wound: Option<u8>,
+    pub reroll_wounds: Reroll,
+    /// A natural 6 to wound slays outright (the target is man-sized).
+    pub killing_blow: bool,
+    /// The armour save needed after Strength and armour piercing.
+    pub save: Option<u8>,
+    /// The target may re-roll failed armour saves.
+    pub reroll_saves: bool,
+    /// The target's ward save (never modified).
+    pub ward: Option<u8>,
+    /// The target regenerates (already false against flaming attacks).
+    pub regeneration: bool,
+    pub multiple_wounds: MultipleWounds,
+}
+
+/// What an unsaved attack does to the model it is allocated to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Damage {
+    /// Missed, failed to wound, saved or regenerated.
+    Nothing,
+    /// This many wounds (before the cap at the model's remaining Wounds).
+    Wounds(u8),
+    /// Slain outright: counts the model's remaining Wounds.
+    KillingBlow,
+}
+
+/// One attack's result, step by step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AttackResult {
+    pub hit: bool,
+    pub wounded: bool,
+    /// Not saved by armour, ward or regeneration.
+    pub unsaved: bool,
+    pub damage: Damage,
+}
+
+const MISS: AttackResult = AttackResult {
+    hit: false,
+    wounded: false,
+    unsaved: false,
+    damage: Damage::Nothing,
+};
+
+/// Rolls one test: the attempt, a re-roll if `reroll` allows it on that
+/// result, and the kept result. `attempt` returns (success, natural die).
+fn test<D: FnMut() -> u8>(
+    die: &mut D,
+    reroll: Reroll,
+    attempt: impl Fn(&mut D) -> (bool, u8),
+) -> (bool, u8) {
+    let first = attempt(die);
+    let again = match reroll {
+        Reroll::None => false,
+        Reroll::Failures => !first.0,
+        Reroll::Ones => first.1 == 1,
+    };
+    if again {
+        attempt(die)
+    } else {
+        first
+    }
+}
+
+/// A roll of `natural` against `need`: 1 always fails, else at least `need`.
+fn passes(natural: u8, need: u8) -> bool {
+    natural != 1 && natural >= need
+}
+
+impl AttackChain {
+    /// Resolves one attack with dice from `die` (each call one D6, 1..=6).
+    pub fn resolve<D: FnMut() -> u8>(&self, die: &mut D) -> AttackResult {
+        // To hit.
+        let mut poisoned = false;
+        match self.hit {
+            HitNeed::Automatic => {}
+            HitNeed::Impossible => return MISS,
+            HitNeed::CloseCombat(need) | HitNeed::Shooting(need) => {
+                let (hit, natural) = test(die, self.reroll_hits, |die| {
+                    let d = die();
+                    let hit = if need <= 6 {
+                        passes(d, need)
+                    } else {
+                        // 7+ to 9+: a 6, then 4+ to 6+ on a second die.
+                        d == 6 && die() >= need - 3
+                    };
+                    (hit, d)
+                });
+                if !hit {
+                    return MISS;
+                }
+                poisoned = self.poison && natural == 6 && need <= 6;
+            }
+        }
+        // To wound.
+        let killing_blow = if poisoned {
+            false
+        } else {
+            let Some(need) = self.wound else {
+                return AttackResult { hit: true, ..MISS };
+            };
+            let (wounded, natural) = test(die, self.reroll_wounds, |die| {
+                let d = die();
+                (passes(d, need), d)
+            });
+            if !wounded {
+                return AttackResult { hit: true, ..MISS };
+            }
+            self.killing_blow && natural == 6
+        };
+        let saved = AttackResult {
+            hit: true,
+            wounded: true,
+            ..MISS
+        };
+        // Armour: none against a killing blow.
+        if let (Some(need), false) = (self.save, killing_blow) {
+            let reroll = if self.reroll_saves {
+                Reroll::Failures
+            } else {
+                Reroll::None
+            };
+            if test(die, reroll, |die| {
+                let d = die();
+                (passes(d, need), d)
+            })
+            .0
+            {
+                return saved;
+            }
+        }
+        // Ward or regeneration (not against a killing blow).
+        let (ward, regenerate) =
+            ward_or_regeneration(self.ward, self.regeneration && !killing_blow);
+        if let Some(need) = ward {
+            if passes(die(), need) {
+                return saved;
+            }
+        }
+        if regenerate && passes(die(), REGENERATION) {
+            return saved;
+        }
+        let damage = if killing_blow {
+            Damage::KillingBlow
+        } else {
+            Damage::Wounds(match self.multiple_wounds {
+                MultipleWounds::One => 1,
+                MultipleWounds::D3 => die().div_ceil(2),
+                MultipleWounds::D6 => die(),
+            })
+        };
+        AttackResult {
+            hit: true,
+            wounded: true,
+            unsaved: true,
+            damage,
+        }
+    }
+}

@@ -1,0 +1,159 @@
+//! Building attack chains from who strikes and who is struck: which profile
+//! values, weapon bonuses, special rules and modifiers apply, for close
+//! combat (RULES.md To hit in close combat, Weapons, Special attacks),
+//! shooting (RULES.md Shooting) and impact hits (RULES.md Special attacks).
+
+use super::attack::{AttackChain, HitNeed};
+use super::profile::TroopType;
+use super::saves::{armour_save, modified_save, Armour};
+use super::special::{MultipleWounds, Reroll, Rules};
+use super::to_hit::{close_combat_need, close_combat_to_hit, shooting_need, ShootingModifiers};
+use super::to_wound::to_wound;
+use super::weapons::{Moment, Weapon};
+
+/// The striking side of an attack.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Striker {
+    pub ws: u8,
+    pub bs: u8,
+    /// Strength before the weapon's bonus.
+    pub s: u8,
+    /// Attacks per model before the weapon and frenzy.
+    pub a: u8,
+    pub troop: TroopType,
+    pub weapon: Weapon,
+    pub rules: Rules,
+    /// Any further to-hit modifier (+ easier).
+    pub hit_modifier: i32,
+}
+
+/// The armour save of a defender: worked out from its armour, or given.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Save {
+    Armour(Armour),
+    /// A save given outright (before Strength), e.g. a chariot's 4+; `None`
+    /// for no save. Taken as complete: no shield or parry is added.
+    Given(Option<u8>),
+}
+
+/// The side being struck.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Defender {
+    pub ws: u8,
+    pub t: u8,
+    pub w: u8,
+    pub troop: TroopType,
+    pub save: Save,
+    /// The defender's own weapon: decides parry and whether its shield counts
+    /// in close combat.
+    pub weapon: Weapon,
+    pub ward: Option<u8>,
+    pub regeneration: bool,
+    pub reroll_saves: bool,
+}
+
+impl Defender {
+    /// The armour save before Strength, in close combat or not. A shield
+    /// carried with a two-handed weapon counts only out of close combat.
+    pub fn armour_save(&self, close_combat: bool) -> Option<u8> {
+        match self.save {
+            Save::Given(s) => s,
+            Save::Armour(mut a) => {
+                a.shield |= self.weapon.has_shield();
+                let shield_usable = !(close_combat && self.weapon.two_handed());
+                let parry = close_combat && self.weapon.parries(self.troop);
+                armour_save(a, self.troop, shield_usable, parry)
+            }
+        }
+    }
+
+    /// The rest of a chain once hit and wound are known: saves, ward,
+    /// regeneration, and what the attacker's rules do to them.
+    fn saves(&self, strength: u8, rules: &Rules, close_combat: bool) -> AttackChain {
+        AttackChain {
+            hit: HitNeed::Automatic,
+            reroll_hits: Reroll::None,
+            poison: false,
+            wound: to_wound(strength, self.t),
+            reroll_wounds: Reroll::None,
+            killing_blow: rules.killing_blow && self.troop.man_sized(),
+            save: if rules.ignores_armour {
+                None
+            } else {
+                modified_save(
+                    self.armour_save(close_combat),
+                    strength,
+                    rules.armour_piercing,
+                )
+            },
+            reroll_saves: self.reroll_saves,
+            ward: self.ward,
+            regeneration: self.regeneration && !rules.flaming,
+            multiple_wounds: rules.multiple_wounds,
+        }
+    }
+}
+
+impl Striker {
+    /// Attacks per model: A, +1 for an additional hand weapon on foot, +1 for
+    /// frenzy.
+    pub fn attacks(&self) -> u32 {
+        u32::from(self.a)
+            + u32::from(self.weapon.extra_attacks(self.troop))
+            + u32::from(self.rules.frenzy)
+    }
+
+    /// Strength with the weapon's bonus at `moment`.
+    pub fn strength(&self, moment: Moment) -> u8 {
+        self.s + self.weapon.strength_bonus(self.troop, moment)
+    }
+
+    /// One close-combat attack at `defender` at `moment`: WS against WS (6s
+    /// only for a unit that needs them), hatred's re-roll of misses in the
+    /// first round, the weapon's Strength.
+    pub fn close_combat(&self, defender: &Defender, moment: Moment) -> AttackChain {
+        let need = if self.rules.needs_sixes {
+            6
+        } else {
+            close_combat_need(close_combat_to_hit(self.ws, defender.ws), self.hit_modifier)
+        };
+        let reroll_hits = if self.rules.hatred && moment.round == 1 {
+            Reroll::Failures
+        } else {
+            self.rules.reroll_hits
+        };
+        AttackChain {
+            hit: HitNeed::CloseCombat(need),
+            reroll_hits,
+            poison: self.rules.poison,
+            reroll_wounds: self.rules.reroll_wounds,
+            ..defender.saves(self.strength(moment), &self.rules, true)
+        }
+    }
+
+    /// One shot at `defender`: BS and shooting modifiers, the shot's own
+    /// Strength `s` (weapons in hand do not add to it).
+    pub fn shooting(&self, defender: &Defender, modifiers: &ShootingModifiers) -> AttackChain {
+        let hit = match shooting_need(self.bs, modifiers.total() + self.hit_modifier) {
+            Some(need) => HitNeed::Shooting(need),
+            None => HitNeed::Impossible,
+        };
+        AttackChain {
+            hit,
+            reroll_hits: self.rules.reroll_hits,
+            poison: self.rules.poison,
+            reroll_wounds: self.rules.reroll_wounds,
+            ..defender.saves(self.s, &self.rules, false)
+        }
+    }
+}
+
+/// One impact hit of a charging chariot: it hits automatically at
+/// `strength`, with none of the crew's special rules; parry applies (it is
+/// close combat).
+pub fn impact_hit(strength: u8, defender: &Defender) -> AttackChain {
+    AttackChain {
+        multiple_wounds: MultipleWounds::One,
+        ..defender.saves(strength, &Rules::default(), true)
+    }
+}

@@ -1,0 +1,94 @@
+//! Profiles, troop types and unit strength. RULES.md "Profiles".
+
+use serde::{Deserialize, Serialize};
+
+/// A model's characteristics: M WS BS S T W I A Ld.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Profile {
+    pub m: f64,
+    pub ws: u8,
+    pub bs: u8,
+    pub s: u8,
+    pub t: u8,
+    pub w: u8,
+    pub i: u8,
+    pub a: u8,
+    pub ld: u8,
+}
+
+/// Troop types the rules tell apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum TroopType {
+    #[default]
+    Infantry,
+    Cavalry,
+    LargeInfantry,
+    Monster,
+    Chariot,
+    WarMachine,
+}
+
+impl TroopType {
+    /// Models that fight on foot (parry, additional hand weapons, halberds,
+    /// foot spears). RULES.md Weapons.
+    pub fn on_foot(self) -> bool {
+        matches!(self, TroopType::Infantry | TroopType::LargeInfantry)
+    }
+
+    /// Ridden models: the mount adds +1 to the armour save. RULES.md Saves.
+    pub fn mounted(self) -> bool {
+        matches!(self, TroopType::Cavalry)
+    }
+
+    /// Killing blow slays "man-sized" models: infantry, cavalry and war
+    /// machine crew, not large infantry, monsters or chariots. RULES.md
+    /// Special attacks.
+    pub fn man_sized(self) -> bool {
+        matches!(
+            self,
+            TroopType::Infantry | TroopType::Cavalry | TroopType::WarMachine
+        )
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            TroopType::Infantry => "infantry",
+            TroopType::Cavalry => "cavalry",
+            TroopType::LargeInfantry => "large infantry",
+            TroopType::Monster => "monster",
+            TroopType::Chariot => "chariot",
+            TroopType::WarMachine => "war machine",
+        }
+    }
+}
+
+/// Unit strength of one model: infantry 1, cavalry 2, large infantry 3, war
+/// machine 3, chariot 4 (+1 per character riding it, **\[ruling\]**), monster
+/// its starting Wounds (+1 per rider). RULES.md Profiles.
+pub fn unit_strength(troop: TroopType, wounds: u8, riders: u32) -> u32 {
+    match troop {
+        TroopType::Infantry => 1,
+        TroopType::Cavalry => 2,
+        TroopType::LargeInfantry | TroopType::WarMachine => 3,
+        TroopType::Chariot => 4 + riders,
+        TroopType::Monster => u32::from(wounds) + riders,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unit_strength_by_type() {
+        assert_eq!(unit_strength(TroopType::Infantry, 1, 0), 1);
+        assert_eq!(unit_strength(TroopType::Cavalry, 1, 0), 2);
+        assert_eq!(unit_strength(TroopType::LargeInfantry, 3, 0), 3);
+        assert_eq!(unit_strength(TroopType::WarMachine, 3, 0), 3);
+        assert_eq!(unit_strength(TroopType::Chariot, 4, 0), 4);
+        assert_eq!(unit_strength(TroopType::Chariot, 4, 1), 5);
+        assert_eq!(unit_strength(TroopType::Monster, 6, 0), 6);
+        assert_eq!(unit_strength(TroopType::Monster, 6, 1), 7);
+    }
+}

@@ -1,0 +1,149 @@
+//! Armour, ward and regeneration saves. RULES.md "Saves".
+
+use super::profile::TroopType;
+use serde::{Deserialize, Serialize};
+
+/// Body armour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum BodyArmour {
+    #[default]
+    None,
+    Light,
+    Heavy,
+}
+
+/// What a model wears.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Armour {
+    pub body: BodyArmour,
+    pub shield: bool,
+    pub barding: bool,
+}
+
+/// Regeneration saves on 4+. RULES.md Saves.
+pub const REGENERATION: u8 = 4;
+
+/// The armour save before Strength, or `None`: light armour or a shield 6+,
+/// both or heavy armour 5+, heavy and shield 4+; a mount +1 (cavalry), barding
+/// a further +1; parry (hand weapon and shield on foot, close combat) +1.
+/// `shield_usable` is false in close combat for two-handed weapons.
+pub fn armour_save(
+    armour: Armour,
+    troop: TroopType,
+    shield_usable: bool,
+    parry: bool,
+) -> Option<u8> {
+    let mut bonus = match armour.body {
+        BodyArmour::None => 0,
+        BodyArmour::Light => 1,
+        BodyArmour::Heavy => 2,
+    };
+    bonus += u8::from(armour.shield && shield_usable);
+    bonus += u8::from(troop.mounted());
+    bonus += u8::from(armour.barding);
+    bonus += u8::from(parry);
+    (bonus > 0).then(|| 7 - bonus)
+}
+
+/// The roll needed to save against Strength `strength`: the save plus
+/// max(0, S - 3), plus 1 more for armour piercing. A natural 1 always fails,
+/// so it is at least 2; above 6 there is no save (`None`).
+pub fn modified_save(save: Option<u8>, strength: u8, armour_piercing: bool) -> Option<u8> {
+    let need = i32::from(save?) + (i32::from(strength) - 3).max(0) + i32::from(armour_piercing);
+    (need <= 6).then(|| need.max(2) as u8)
+}
+
+/// **\[ruling\]** A model takes either its ward or its regeneration, not both:
+/// the better of the two that apply (regeneration does not apply to flaming
+/// attacks or killing blows). Returns (ward, regenerate): at most one is set.
+pub fn ward_or_regeneration(ward: Option<u8>, regeneration: bool) -> (Option<u8>, bool) {
+    match (ward, regeneration) {
+        (Some(w), true) if w > REGENERATION => (None, true),
+        (w, _) if w.is_some() => (w, false),
+        (_, r) => (None, r),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use TroopType::*;
+
+    fn armour(body: BodyArmour, shield: bool, barding: bool) -> Armour {
+        Armour {
+            body,
+            shield,
+            barding,
+        }
+    }
+
+    #[test]
+    fn armour_table() {
+        use BodyArmour::*;
+        assert_eq!(
+            armour_save(armour(None, false, false), Infantry, true, false),
+            Option::None
+        );
+        assert_eq!(
+            armour_save(armour(Light, false, false), Infantry, true, false),
+            Some(6)
+        );
+        assert_eq!(
+            armour_save(armour(None, true, false), Infantry, true, false),
+            Some(6)
+        );
+        assert_eq!(
+            armour_save(armour(Light, true, false), Infantry, true, false),
+            Some(5)
+        );
+        assert_eq!(
+            armour_save(armour(Heavy, false, false), Infantry, true, false),
+            Some(5)
+        );
+        assert_eq!(
+            armour_save(armour(Heavy, true, false), Infantry, true, false),
+            Some(4)
+        );
+        // Knight: heavy armour, shield, barded horse: 2+.
+        assert_eq!(
+            armour_save(armour(Heavy, true, true), Cavalry, true, false),
+            Some(2)
+        );
+        // Hand weapon and shield on foot in close combat: parry, +1.
+        assert_eq!(
+            armour_save(armour(Light, true, false), Infantry, true, true),
+            Some(4)
+        );
+        // A halberdier's shield does not count in close combat.
+        assert_eq!(
+            armour_save(armour(Light, true, false), Infantry, false, false),
+            Some(6)
+        );
+    }
+
+    #[test]
+    fn strength_modifies_the_save() {
+        assert_eq!(modified_save(Some(5), 3, false), Some(5));
+        assert_eq!(modified_save(Some(5), 4, false), Some(6));
+        assert_eq!(modified_save(Some(5), 5, false), Option::None);
+        assert_eq!(modified_save(Some(4), 4, true), Some(6));
+        // 1+ saves exist but a 1 always fails.
+        assert_eq!(modified_save(Some(1), 3, false), Some(2));
+        assert_eq!(modified_save(Some(1), 4, false), Some(2));
+        assert_eq!(modified_save(Some(1), 5, false), Some(3));
+        assert_eq!(modified_save(Some(2), 10, false), Option::None);
+        assert_eq!(modified_save(Option::None, 3, false), Option::None);
+    }
+
+    #[test]
+    fn ward_or_regeneration_not_both() {
+        assert_eq!(ward_or_regeneration(Some(5), true), (Option::None, true));
+        assert_eq!(ward_or_regeneration(Some(4), true), (Some(4), false));
+        assert_eq!(ward_or_regeneration(Some(6), false), (Some(6), false));
+        assert_eq!(
+            ward_or_regeneration(Option::None, true),
+            (Option::None, true)
+        );
+    }
+}

@@ -1,0 +1,130 @@
+//! Special rules that change an attack chain. RULES.md "Special attacks and
+//! psychology"; the re-roll options are the generic forms the rules use
+//! (hatred re-rolls missed hits, "re-roll hits of 1", ...).
+
+use crate::error::InputError;
+use serde::{Deserialize, Serialize};
+
+/// A special rule of the attacking unit, as named on the command line
+/// (`--rules poison,killing-blow`) and in profile files (`rules = [...]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum SpecialRule {
+    /// A natural 6 to hit wounds automatically (armour saves as normal).
+    Poison,
+    /// A natural 6 to wound slays a man-sized model outright (ward only).
+    KillingBlow,
+    /// Each unsaved wound becomes D3 wounds, capped at the victim's Wounds.
+    MultipleWoundsD3,
+    /// Each unsaved wound becomes D6 wounds, capped at the victim's Wounds.
+    MultipleWoundsD6,
+    /// Re-roll missed hits in the first round of a combat.
+    Hatred,
+    /// +1 Attack.
+    Frenzy,
+    /// Re-roll missed hits.
+    RerollHits,
+    /// Re-roll hit rolls of 1.
+    RerollHitsOf1,
+    /// Re-roll failed wound rolls.
+    RerollWounds,
+    /// Re-roll wound rolls of 1.
+    RerollWoundsOf1,
+    /// A further -1 to the target's armour save.
+    ArmourPiercing,
+    /// Flaming attacks: no regeneration.
+    Flaming,
+    /// No armour save (ward saves still apply).
+    IgnoresArmour,
+    /// Needs 6s to hit (a unit that failed its fear test, in the first round).
+    NeedsSixesToHit,
+}
+
+/// Which failed rolls may be re-rolled (once).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Reroll {
+    #[default]
+    None,
+    /// Re-roll any failure.
+    Failures,
+    /// Re-roll natural 1s only.
+    Ones,
+}
+
+/// How many wounds an unsaved wound becomes. RULES.md Special attacks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum MultipleWounds {
+    #[default]
+    One,
+    D3,
+    D6,
+}
+
+/// The special rules of one attacking unit, checked for conflicts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Rules {
+    pub poison: bool,
+    pub killing_blow: bool,
+    pub multiple_wounds: MultipleWounds,
+    pub hatred: bool,
+    pub frenzy: bool,
+    pub reroll_hits: Reroll,
+    pub reroll_wounds: Reroll,
+    pub armour_piercing: bool,
+    pub flaming: bool,
+    pub ignores_armour: bool,
+    pub needs_sixes: bool,
+}
+
+impl Rules {
+    /// Collects `rules`; `field` names where they came from in errors.
+    pub fn new(rules: &[SpecialRule], field: &str) -> Result<Self, InputError> {
+        let mut r = Rules::default();
+        let has = |x| rules.contains(&x);
+        let conflict = |a: &str, b: &str| {
+            InputError::new(
+                field,
+                format!("{a} and {b} cannot be combined (choose one)"),
+            )
+        };
+        if has(SpecialRule::MultipleWoundsD3) && has(SpecialRule::MultipleWoundsD6) {
+            return Err(conflict("multiple-wounds-d3", "multiple-wounds-d6"));
+        }
+        if has(SpecialRule::RerollHits) && has(SpecialRule::RerollHitsOf1) {
+            return Err(conflict("reroll-hits", "reroll-hits-of-1"));
+        }
+        if has(SpecialRule::RerollWounds) && has(SpecialRule::RerollWoundsOf1) {
+            return Err(conflict("reroll-wounds", "reroll-wounds-of-1"));
+        }
+        r.poison = has(SpecialRule::Poison);
+        r.killing_blow = has(SpecialRule::KillingBlow);
+        r.multiple_wounds = if has(SpecialRule::MultipleWoundsD3) {
+            MultipleWounds::D3
+        } else if has(SpecialRule::MultipleWoundsD6) {
+            MultipleWounds::D6
+        } else {
+            MultipleWounds::One
+        };
+        r.hatred = has(SpecialRule::Hatred);
+        r.frenzy = has(SpecialRule::Frenzy);
+        r.reroll_hits = if has(SpecialRule::RerollHits) {
+            Reroll::Failures
+        } else if has(SpecialRule::RerollHitsOf1) {
+            Reroll::Ones
+        } else {
+            Reroll::None
+        };
+        r.reroll_wounds = if has(SpecialRule::RerollWounds) {
+            Reroll::Failures
+        } else if has(SpecialRule::RerollWoundsOf1) {
+            Reroll::Ones
+        } else {
+            Reroll::None
+        };
+        r.armour_piercing = has(SpecialRule::ArmourPiercing);
+        r.flaming = has(SpecialRule::Flaming);
+        r.ignores_armour = has(SpecialRule::IgnoresArmour);
+        r.needs_sixes = has(SpecialRule::NeedsSixesToHit);
+        Ok(r)
+    }
+}

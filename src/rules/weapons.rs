@@ -1,0 +1,182 @@
+//! Close-combat weapons. RULES.md "Weapons"; the 6th-edition rulebook's
+//! weapons section for which weapons need two hands (halberd: "requires two
+//! hands"; the morning star is one-handed).
+
+use super::profile::TroopType;
+use serde::{Deserialize, Serialize};
+
+/// The weapon a unit fights with for the whole combat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Weapon {
+    #[default]
+    HandWeapon,
+    /// +1 A on foot; no shield or parry.
+    AdditionalHandWeapon,
+    /// Parry: +1 armour save in close combat on foot (and the shield's +1).
+    HandWeaponAndShield,
+    /// +2 S; strikes last unless it charged.
+    GreatWeapon,
+    /// +1 S (foot).
+    Halberd,
+    /// +2 S in the first round only.
+    Flail,
+    /// +1 S in the first round only.
+    MorningStar,
+    /// Foot: fights in two ranks (not the turn it charged). Cavalry: +1 S the
+    /// turn it charges.
+    Spear,
+    /// +2 S the turn it charges (mounted).
+    Lance,
+}
+
+/// When an attack is made: the round of the combat and whether the attacker
+/// charged this turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Moment {
+    /// 1 for the first round of a combat.
+    pub round: u32,
+    /// The attacker charged into this combat this turn (only in round 1).
+    pub charging: bool,
+}
+
+impl Moment {
+    /// The turn the unit charged: round 1 and charging.
+    pub fn charge_turn(self) -> bool {
+        self.round == 1 && self.charging
+    }
+}
+
+impl Weapon {
+    /// Strength bonus at `moment`. RULES.md Weapons.
+    pub fn strength_bonus(self, troop: TroopType, moment: Moment) -> u8 {
+        match self {
+            Weapon::GreatWeapon => 2,
+            Weapon::Halberd => 1,
+            Weapon::Flail if moment.round == 1 => 2,
+            Weapon::MorningStar if moment.round == 1 => 1,
+            Weapon::Spear if troop.mounted() && moment.charge_turn() => 1,
+            Weapon::Lance if moment.charge_turn() => 2,
+            _ => 0,
+        }
+    }
+
+    /// Extra attacks per model: an additional hand weapon on foot.
+    pub fn extra_attacks(self, troop: TroopType) -> u8 {
+        u8::from(self == Weapon::AdditionalHandWeapon && troop.on_foot())
+    }
+
+    /// Needs both hands: no shield in close combat.
+    pub fn two_handed(self) -> bool {
+        matches!(
+            self,
+            Weapon::AdditionalHandWeapon | Weapon::GreatWeapon | Weapon::Halberd | Weapon::Flail
+        )
+    }
+
+    /// Parry: hand weapon and shield, on foot. RULES.md Saves.
+    pub fn parries(self, troop: TroopType) -> bool {
+        self == Weapon::HandWeaponAndShield && troop.on_foot()
+    }
+
+    /// The weapon carries a shield (hand weapon and shield).
+    pub fn has_shield(self) -> bool {
+        self == Weapon::HandWeaponAndShield
+    }
+
+    /// Great weapons strike last, except the turn the unit charged. RULES.md
+    /// Weapons; seed 002 "Quién ataca primero".
+    pub fn strikes_last(self, moment: Moment) -> bool {
+        self == Weapon::GreatWeapon && !moment.charge_turn()
+    }
+
+    /// Foot spears fight in two ranks, except the turn the unit charged.
+    pub fn fighting_ranks(self, troop: TroopType, moment: Moment) -> u32 {
+        if self == Weapon::Spear && troop.on_foot() && !moment.charge_turn() {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Whether a model of `troop` may use this weapon; the reason if not.
+    pub fn allowed(self, troop: TroopType) -> Result<(), &'static str> {
+        match self {
+            Weapon::AdditionalHandWeapon | Weapon::Halberd if !troop.on_foot() => {
+                Err("is used on foot only (infantry, large infantry)")
+            }
+            Weapon::Lance
+                if !matches!(
+                    troop,
+                    TroopType::Cavalry | TroopType::Chariot | TroopType::Monster
+                ) =>
+            {
+                Err("is used mounted only (cavalry, chariot, monster)")
+            }
+            _ => Ok(()),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Weapon::HandWeapon => "hand weapon",
+            Weapon::AdditionalHandWeapon => "additional hand weapon",
+            Weapon::HandWeaponAndShield => "hand weapon and shield",
+            Weapon::GreatWeapon => "great weapon",
+            Weapon::Halberd => "halberd",
+            Weapon::Flail => "flail",
+            Weapon::MorningStar => "morning star",
+            Weapon::Spear => "spear",
+            Weapon::Lance => "lance",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use TroopType::*;
+
+    const CHARGE: Moment = Moment {
+        round: 1,
+        charging: true,
+    };
+    const FIRST: Moment = Moment {
+        round: 1,
+        charging: false,
+    };
+    const SECOND: Moment = Moment {
+        round: 2,
+        charging: false,
+    };
+
+    #[test]
+    fn strength_bonuses_follow_round_and_charge() {
+        assert_eq!(Weapon::GreatWeapon.strength_bonus(Infantry, SECOND), 2);
+        assert_eq!(Weapon::Halberd.strength_bonus(Infantry, FIRST), 1);
+        assert_eq!(Weapon::Flail.strength_bonus(Infantry, FIRST), 2);
+        assert_eq!(Weapon::Flail.strength_bonus(Infantry, SECOND), 0);
+        assert_eq!(Weapon::MorningStar.strength_bonus(Infantry, FIRST), 1);
+        assert_eq!(Weapon::MorningStar.strength_bonus(Infantry, SECOND), 0);
+        assert_eq!(Weapon::Lance.strength_bonus(Cavalry, CHARGE), 2);
+        assert_eq!(Weapon::Lance.strength_bonus(Cavalry, FIRST), 0);
+        assert_eq!(Weapon::Spear.strength_bonus(Cavalry, CHARGE), 1);
+        assert_eq!(Weapon::Spear.strength_bonus(Infantry, CHARGE), 0);
+        assert_eq!(Weapon::Spear.strength_bonus(Chariot, CHARGE), 0);
+    }
+
+    #[test]
+    fn attacks_ranks_and_order() {
+        assert_eq!(Weapon::AdditionalHandWeapon.extra_attacks(Infantry), 1);
+        assert_eq!(Weapon::AdditionalHandWeapon.extra_attacks(Cavalry), 0);
+        assert_eq!(Weapon::Spear.fighting_ranks(Infantry, FIRST), 2);
+        assert_eq!(Weapon::Spear.fighting_ranks(Infantry, CHARGE), 1);
+        assert_eq!(Weapon::Spear.fighting_ranks(Cavalry, FIRST), 1);
+        assert!(Weapon::GreatWeapon.strikes_last(FIRST));
+        assert!(!Weapon::GreatWeapon.strikes_last(CHARGE));
+        assert!(Weapon::HandWeaponAndShield.parries(Infantry));
+        assert!(!Weapon::HandWeaponAndShield.parries(Cavalry));
+        assert!(Weapon::Halberd.allowed(Cavalry).is_err());
+        assert!(Weapon::Lance.allowed(Infantry).is_err());
+    }
+}

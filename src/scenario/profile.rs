@@ -1,0 +1,163 @@
+//! Profile files: one troop type's characteristics and gear, e.g.
+//! `scenarios/empire_halberdier.toml`. Format:
+//!
+//! ```toml
+//! name = "Empire halberdier"
+//! type = "infantry"        # infantry, cavalry, large-infantry, monster, chariot, war-machine
+//! weapon = "halberd"       # hand-weapon, additional-hand-weapon, hand-weapon-and-shield,
+//!                          # great-weapon, halberd, flail, morning-star, spear, lance
+//! armour = "light"         # none, light, heavy
+//! shield = true            # counts in close combat only with a one-handed weapon
+//! barding = false
+//! # save = 4               # an armour save given outright (replaces armour/shield/barding)
+//! # ward = 5
+//! # regeneration = true
+//! rules = ["hatred"]       # special rules, as for --rules
+//! points = 6               # cost per model
+//!
+//! [profile]
+//! m = 10
+//! ws = 3
+//! bs = 3
+//! s = 3
+//! t = 3
+//! w = 1
+//! i = 3
+//! a = 1
+//! ld = 7
+//!
+//! [mount]                  # a steed's own attacks (cavalry, chariots)
+//! ws = 3
+//! s = 3
+//! i = 3
+//! a = 1
+//!
+//! [impact_hits]            # a chariot's hits when it charges
+//! dice = "D6"              # D6 or D3
+//! s = 5
+//! ```
+
+use crate::rules::profile::{Profile, TroopType};
+use crate::rules::saves::BodyArmour;
+use crate::rules::special::SpecialRule;
+use crate::rules::weapons::Weapon;
+use serde::{Deserialize, Deserializer};
+
+/// An integer characteristic checked against `LO..=HI` while parsing, so the
+/// error carries the value's line and column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ranged<const LO: u8, const HI: u8>(pub u8);
+
+impl<'de, const LO: u8, const HI: u8> Deserialize<'de> for Ranged<LO, HI> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = i64::deserialize(d)?;
+        if v < i64::from(LO) || v > i64::from(HI) {
+            return Err(serde::de::Error::custom(format!(
+                "{v} is out of range (accepted: {LO} to {HI})"
+            )));
+        }
+        Ok(Ranged(v as u8))
+    }
+}
+
+/// M in cm (0 for war machines).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Move(pub f64);
+
+impl<'de> Deserialize<'de> for Move {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = f64::deserialize(d)?;
+        if !(0.0..=100.0).contains(&v) {
+            return Err(serde::de::Error::custom(format!(
+                "{v} is out of range (accepted: 0 to 100 cm)"
+            )));
+        }
+        Ok(Move(v))
+    }
+}
+
+/// The `[profile]` table.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProfileValues {
+    pub m: Move,
+    pub ws: Ranged<1, 10>,
+    pub bs: Ranged<0, 10>,
+    pub s: Ranged<1, 10>,
+    pub t: Ranged<1, 10>,
+    pub w: Ranged<1, 20>,
+    pub i: Ranged<1, 10>,
+    pub a: Ranged<0, 10>,
+    pub ld: Ranged<1, 10>,
+}
+
+impl ProfileValues {
+    pub fn profile(&self) -> Profile {
+        Profile {
+            m: self.m.0,
+            ws: self.ws.0,
+            bs: self.bs.0,
+            s: self.s.0,
+            t: self.t.0,
+            w: self.w.0,
+            i: self.i.0,
+            a: self.a.0,
+            ld: self.ld.0,
+        }
+    }
+}
+
+/// The `[mount]` table: a steed's close-combat characteristics.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MountValues {
+    pub ws: Ranged<1, 10>,
+    pub s: Ranged<1, 10>,
+    pub i: Ranged<1, 10>,
+    pub a: Ranged<0, 10>,
+}
+
+/// Impact-hit dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum ImpactDice {
+    D3,
+    D6,
+}
+
+/// The `[impact_hits]` table.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImpactHits {
+    pub dice: ImpactDice,
+    pub s: Ranged<1, 10>,
+}
+
+/// A profile file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProfileFile {
+    pub name: String,
+    #[serde(rename = "type", default)]
+    pub troop: TroopType,
+    pub profile: ProfileValues,
+    #[serde(default)]
+    pub weapon: Weapon,
+    #[serde(default)]
+    pub armour: BodyArmour,
+    #[serde(default)]
+    pub shield: bool,
+    #[serde(default)]
+    pub barding: bool,
+    /// An armour save given outright, 1 to 6.
+    pub save: Option<Ranged<1, 6>>,
+    /// A ward save, 2 to 6.
+    pub ward: Option<Ranged<2, 6>>,
+    #[serde(default)]
+    pub regeneration: bool,
+    #[serde(default)]
+    pub rules: Vec<SpecialRule>,
+    pub mount: Option<MountValues>,
+    pub impact_hits: Option<ImpactHits>,
+    /// Points per model.
+    pub points: Option<f64>,
+}
