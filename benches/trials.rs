@@ -4,9 +4,16 @@
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use mathhammer::dice::{DiceSource, PlainDice, TableDice};
+use mathhammer::query::attacks::{
+    AttackGroup, Attacks, Count, DiceAttacksKernel, FastAttacksKernel,
+};
 use mathhammer::query::kernels::RollKernel;
 use mathhammer::query::leadership::LeadershipKernel;
+use mathhammer::rules::fighter::{Defender, Save, Striker};
 use mathhammer::rules::movement::flee_roll;
+use mathhammer::rules::profile::TroopType;
+use mathhammer::rules::special::{Rules, SpecialRule};
+use mathhammer::rules::weapons::{Moment, Weapon};
 use mathhammer::rules::{Edition, LeadershipTest};
 use mathhammer::sim::stream::chunk_rng;
 use mathhammer::sim::{run, Kernel};
@@ -26,6 +33,61 @@ fn leadership_kernel() -> LeadershipKernel {
         reroll: true,
         ..LeadershipTest::new(7)
     })
+}
+
+/// `attacks` close-combat attacks of WS3 S4 (halberds) at T3 5+ models of
+/// `wounds` Wounds, with `rules`.
+fn chain(attacks: u32, wounds: u8, rules: &[SpecialRule]) -> Attacks {
+    let striker = Striker {
+        ws: 3,
+        bs: 3,
+        s: 3,
+        a: 1,
+        troop: TroopType::Infantry,
+        weapon: Weapon::Halberd,
+        rules: Rules::new(rules, "bench").unwrap(),
+        hit_modifier: 0,
+    };
+    let defender = Defender {
+        ws: 3,
+        t: 3,
+        w: wounds,
+        troop: TroopType::Infantry,
+        save: Save::Given(Some(5)),
+        weapon: Weapon::HandWeapon,
+        ward: None,
+        regeneration: false,
+        reroll_saves: false,
+    };
+    let moment = Moment {
+        round: 1,
+        charging: false,
+    };
+    Attacks {
+        query: "attacks",
+        summary: String::new(),
+        groups: vec![AttackGroup {
+            name: "attacks",
+            chain: striker.close_combat(&defender, moment),
+            count: Count::fixed(attacks),
+            strength: 4,
+        }],
+        target_wounds: wounds,
+        target_models: Some(attacks),
+    }
+}
+
+/// Exact distributions: 20 attacks (the chain enumeration and the casualty
+/// DP), and 100 attacks with D3 wounds against W3 models.
+fn exact(c: &mut Criterion) {
+    let mut g = c.benchmark_group("attack_chain_exact");
+    let twenty = chain(20, 1, &[]);
+    g.bench_function("20_attacks", |b| b.iter(|| black_box(twenty.exact())));
+    let hundred = chain(100, 3, &[SpecialRule::MultipleWoundsD3]);
+    g.bench_function("100_attacks_d3_wounds_w3", |b| {
+        b.iter(|| black_box(hundred.exact()))
+    });
+    g.finish();
 }
 
 fn kernel_bench<K: Kernel, S: DiceSource>(c: &mut Criterion, group: &str, kernel: &K) {
@@ -49,6 +111,9 @@ fn trials(c: &mut Criterion) {
     let ld = leadership_kernel();
     kernel_bench::<_, TableDice>(c, "leadership_trial", &ld);
     kernel_bench::<_, PlainDice>(c, "leadership_trial", &ld);
+    let twenty = chain(20, 1, &[]);
+    kernel_bench::<_, TableDice>(c, "attack_chain_20_trial", &FastAttacksKernel::new(&twenty));
+    kernel_bench::<_, PlainDice>(c, "attack_chain_20_trial", &DiceAttacksKernel::new(&twenty));
 }
 
 /// 100 M charge-vs-flee trials through the chunked runner on 1 and 2 threads.
@@ -70,5 +135,5 @@ fn parallel(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, trials, parallel);
+criterion_group!(benches, trials, exact, parallel);
 criterion_main!(benches);

@@ -165,3 +165,75 @@ fn the_check_rejects_an_off_by_one_rule() {
     assert!(within_4_sigma(right, &e));
     assert!(!within_4_sigma(off_by_one, &e));
 }
+
+/// Attack chains: over random profile pairs with random rule sets, the fast
+/// and dice-level engines agree with the exact engine on the mean wounds
+/// and kills, on P(kills >= k) at the exact median, on P(unit destroyed),
+/// and (dice-level, which rolls every step) on P(unsaved) per attack.
+#[test]
+fn attack_chains_agree_with_exact() {
+    let mut r = rng(15);
+    let mut checked = 0;
+    for case in 0..60u64 {
+        let q = random_attacks(&mut r);
+        let odds = q.exact();
+        let wounds = odds.casualties.combat_result_wounds();
+        let kills = odds.casualties.kills();
+        let median = (0..=kills.max()).find(|&k| kills.p_le(k) >= 0.5).unwrap();
+        for (engine, method, trials) in [
+            (Engine::MonteCarlo, Method::MonteCarlo, FAST_TRIALS),
+            (Engine::Dice, Method::Dice, 40_000),
+        ] {
+            let report = q.report(&settings(method, trials, 5000 + case));
+            let context = || format!("case {case} {engine:?}: {q:?}");
+            let mw = estimate(&report, engine, "mean_wounds");
+            assert!(
+                mean_within_4_sigma(wounds.mean(), wounds.sd(), &mw),
+                "mean wounds {} vs {mw:?}, {}",
+                wounds.mean(),
+                context()
+            );
+            let mk = estimate(&report, engine, "mean_kills");
+            assert!(
+                mean_within_4_sigma(kills.mean(), kills.sd(), &mk),
+                "mean kills, {}",
+                context()
+            );
+            let rows = &report
+                .outcome(engine)
+                .unwrap()
+                .table("kills_pmf")
+                .unwrap()
+                .rows;
+            let ge = rows[median as usize].1[1].estimate().unwrap();
+            assert!(
+                within_4_sigma(kills.p_ge(median), &ge),
+                "P(kills >= {median}), {}",
+                context()
+            );
+            if let Some(m) = q.target_models {
+                let e = estimate(&report, engine, "p_destroyed");
+                assert!(
+                    within_4_sigma(kills.p_eq(i64::from(m)), &e),
+                    "p_destroyed, {}",
+                    context()
+                );
+            }
+            if engine == Engine::Dice {
+                let main = q
+                    .groups
+                    .iter()
+                    .position(|g| g.name != "impact hits")
+                    .unwrap();
+                let e = estimate(&report, engine, "p_unsaved");
+                assert!(
+                    within_4_sigma(odds.groups[main].p_unsaved, &e),
+                    "p_unsaved, {}",
+                    context()
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 120);
+}

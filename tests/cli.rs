@@ -228,7 +228,7 @@ fn help_and_version() {
         .assert()
         .success()
         .stdout(predicate::str::contains("mathhammer 0.1.0"));
-    for cmd in ["charge", "flee", "leadership"] {
+    for cmd in ["charge", "flee", "leadership", "attacks", "shoot"] {
         mathhammer()
             .args([cmd, "--help"])
             .assert()
@@ -284,7 +284,10 @@ fn bad_input_is_one_line_and_exit_2() {
         ("leadership --ld 1", "--ld"),
         ("leadership --ld -3", "--ld"),
         ("leadership --ld 7 --modifier 50", "--modifier"),
-        ("attack", "accepted: charge, flee, leadership"),
+        (
+            "attack",
+            "accepted: charge, flee, leadership, attacks, shoot",
+        ),
     ];
     for (line, needle) in cases {
         let args: Vec<&str> = line.split_whitespace().collect();
@@ -311,4 +314,167 @@ fn range_errors_name_the_accepted_values() {
         .assert()
         .code(2)
         .stderr("error: --move: 50 is out of range (accepted: above 0 up to 40 in)\n");
+}
+
+#[test]
+fn attacks_json_has_the_chain_keys() {
+    let v = json(&[
+        "attacks",
+        "--models",
+        "20",
+        "--ws",
+        "3",
+        "--s",
+        "3",
+        "--weapon",
+        "halberd",
+        "--target-ws",
+        "3",
+        "--target-t",
+        "4",
+        "--target-armour",
+        "6",
+    ]);
+    assert_eq!(v["query"], "attacks");
+    assert_eq!(v["p_hit"], 0.5);
+    assert_eq!(v["p_wound"], 0.25);
+    assert_eq!(v["p_unsaved"], 0.25);
+    assert_eq!(v["mean_wounds"], 5);
+    assert_eq!(v["mean_kills"], 5);
+    let pmf = v["wounds_pmf"].as_array().unwrap();
+    assert_eq!(pmf.len(), 21);
+    assert_eq!(pmf[0]["wounds"], 0);
+    assert!((pmf[0]["p"].as_f64().unwrap() - 0.75f64.powi(20)).abs() < 1e-15);
+    assert_eq!(v["kills_pmf"][0]["p_at_least"], 1);
+}
+
+#[test]
+fn attacks_from_profile_files() {
+    let v = json(&[
+        "attacks",
+        "--attacker",
+        "scenarios/bretonnian_knight.toml",
+        "--models",
+        "5",
+        "--charging",
+        "--target",
+        "scenarios/empire_spearman.toml",
+        "--target-models",
+        "20",
+    ]);
+    // Lance S5: 5 x 2/3 x 5/6; horses: 5 x 1/2 x 1/2 x 2/3.
+    let mean = 5.0 * 2.0 / 3.0 * 5.0 / 6.0 + 5.0 / 6.0;
+    assert!((v["mean_wounds"].as_f64().unwrap() - mean).abs() < 1e-12);
+    assert_eq!(v["strength"], 5);
+    assert_eq!(v["armour_save"], "none");
+    let v = json(&[
+        "attacks",
+        "--attacker",
+        "scenarios/orc_boar_chariot.toml",
+        "--charging",
+        "--target",
+        "scenarios/empire_spearman.toml",
+        "--method",
+        "monte-carlo",
+        "--trials",
+        "1e5",
+    ]);
+    let m = v["mean_wounds"]["estimate"].as_f64().unwrap();
+    assert!((m - 43.0 / 12.0).abs() < 0.05, "{m}");
+}
+
+#[test]
+fn shoot_with_modifiers() {
+    let v = json(&[
+        "shoot",
+        "--models",
+        "10",
+        "--bs",
+        "3",
+        "--s",
+        "3",
+        "--long-range",
+        "--moved",
+        "--cover",
+        "soft",
+        "--target-t",
+        "3",
+    ]);
+    // 7+: a 6 then 4+.
+    assert!((v["p_hit"].as_f64().unwrap() - 1.0 / 12.0).abs() < 1e-15);
+    assert_eq!(v["to_hit"], "7+ (a 6, then 4+)");
+    mathhammer()
+        .args([
+            "shoot",
+            "--models",
+            "10",
+            "--bs",
+            "3",
+            "--s",
+            "4",
+            "--target",
+            "scenarios/empire_halberdier.toml",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::is_match(r"armour save\s+6\+").unwrap());
+}
+
+#[test]
+fn attack_bad_input_names_the_field() {
+    let cases = [
+        ("attacks --ws 3 --s 3 --target-ws 3", "--target-t"),
+        ("attacks --s 3 --target-ws 3 --target-t 3", "--ws: required (or give --attacker FILE)"),
+        ("attacks --ws 0 --s 3 --target-ws 3 --target-t 3", "--ws"),
+        ("attacks --ws 3 --s 11 --target-ws 3 --target-t 3", "1..=10"),
+        ("attacks --ws 3 --s 3 --target-ws 3 --target-t 3 --rules posion", "killing-blow"),
+        ("attacks --ws 3 --s 3 --target-ws 3 --target-t 3 --weapon pike", "halberd"),
+        ("attacks --ws 3 --s 3 --target-ws 3 --target-t 3 --type cavalry --weapon halberd", "--weapon: halberd is used on foot only"),
+        ("attacks --ws 3 --s 3 --target-ws 3 --target-t 3 --target-armour mithril", "none, light, heavy, shield, barding"),
+        ("attacks --ws 3 --s 3 --target-ws 3 --target-t 3 --target-armour 7", "accepted: a save 1 to 6"),
+        ("attacks --ws 3 --s 3 --target-ws 3 --target-t 3 --round 2 --charging", "--charging"),
+        ("attacks --ws 3 --s 3 --target-ws 3 --target-t 3 --rules multiple-wounds-d3,multiple-wounds-d6", "cannot be combined"),
+        ("attacks --attacker scenarios/missing.toml --target-ws 3 --target-t 3", "scenarios/missing.toml: cannot read"),
+        ("shoot --s 3 --target-t 3", "--bs"),
+        ("shoot --bs 3 --s 3 --target-t 3 --cover thick", "soft, hard"),
+    ];
+    for (line, needle) in cases {
+        let args: Vec<&str> = line.split_whitespace().collect();
+        let out = mathhammer().args(&args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{line}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{line}: {stderr}");
+        assert!(stderr.contains(needle), "{line}: {stderr} lacks {needle}");
+    }
+}
+
+#[test]
+fn bad_profile_file_points_at_the_line() {
+    let dir = std::env::temp_dir().join(format!("mathhammer-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.toml");
+    let text = std::fs::read_to_string("scenarios/orc_boy.toml")
+        .unwrap()
+        .replace("ws = 3", "ws = 0");
+    std::fs::write(&bad, text).unwrap();
+    let out = mathhammer()
+        .args([
+            "attacks",
+            "--attacker",
+            bad.to_str().unwrap(),
+            "--target-ws",
+            "3",
+            "--target-t",
+            "3",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr.contains("bad.toml:")
+            && stderr.contains(": ws: 0 is out of range (accepted: 1 to 10)"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }

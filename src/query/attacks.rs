@@ -445,10 +445,15 @@ fn describe_hit(chain: &AttackChain) -> String {
 /// a trial draws each group in turn and caps kills at the unit's size.
 /// Capping at the end is exact: kills only grow, and a unit at its size
 /// takes nothing more. Tally: histogram of casualty states.
+///
+/// A state is `kills * W + damage`; a group drawn from damage `d` adds
+/// `s - d` to it (its table's state `s` counts from the same wounded model),
+/// so a trial needs no division: only each table's `damage[s]`.
 pub struct FastAttacksKernel {
-    groups: Vec<Vec<AliasTable>>,
-    wounds: usize,
-    cap: Option<u32>,
+    /// Per group, per starting damage: the table and the damage of each state.
+    groups: Vec<Vec<(AliasTable, Vec<usize>)>>,
+    /// The capped state: all models slain.
+    cap_state: usize,
     states: usize,
 }
 
@@ -463,20 +468,18 @@ impl FastAttacksKernel {
                 let count = g.count.pmf();
                 (0..w)
                     .map(|d| {
-                        AliasTable::new(
-                            CasualtyPmf::start(w, None, d)
-                                .after(&odds.damage, &count)
-                                .states(),
-                        )
+                        let p = CasualtyPmf::start(w, None, d).after(&odds.damage, &count);
+                        let damage = (0..p.states().len()).map(|s| s % usize::from(w)).collect();
+                        (AliasTable::new(p.states()), damage)
                     })
                     .collect()
             })
             .collect();
+        let states = q.states();
         FastAttacksKernel {
             groups,
-            wounds: usize::from(w),
-            cap: q.target_models,
-            states: q.states(),
+            cap_state: states - usize::from(w),
+            states,
         }
     }
 }
@@ -489,20 +492,15 @@ impl Kernel for FastAttacksKernel {
     }
 
     fn run<S: DiceSource>(&self, mut dice: S, trials: u64, hist: &mut Vec<u64>) -> S {
-        let w = self.wounds;
-        let cap = self.cap.map_or(usize::MAX, |m| m as usize);
         for _ in 0..trials {
-            let (mut kills, mut damage) = (0usize, 0usize);
+            let (mut state, mut damage) = (0usize, 0usize);
             for tables in &self.groups {
-                let s = tables[damage].sample(dice.next_u64());
-                kills += s / w;
-                damage = s % w;
+                let (table, damage_of) = &tables[damage];
+                let s = table.sample(dice.next_u64());
+                state += s - damage;
+                damage = damage_of[s];
             }
-            if kills >= cap {
-                kills = cap;
-                damage = 0;
-            }
-            hist[kills * w + damage] += 1;
+            hist[state.min(self.cap_state)] += 1;
         }
         dice
     }

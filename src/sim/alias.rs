@@ -69,11 +69,9 @@ impl AliasTable {
         let column = (product >> 64) as usize;
         let position = product as u64;
         let (threshold, alias) = self.columns[column];
-        if position < threshold {
-            column
-        } else {
-            alias as usize
-        }
+        // A select, not a branch: the comparison is a coin flip.
+        let own = usize::from(position < threshold);
+        own * column + (1 - own) * alias as usize
     }
 
     /// The probability each outcome is drawn with (for tests).

@@ -141,3 +141,204 @@ pub fn random_leadership(r: &mut impl Rng) -> LeadershipTest {
         reroll: r.random_bool(0.4),
     }
 }
+
+use mathhammer::query::attacks::{AttackGroup, Attacks, Count};
+use mathhammer::rules::fighter::{impact_hit, Defender, Save, Striker};
+use mathhammer::rules::profile::TroopType;
+use mathhammer::rules::saves::{Armour, BodyArmour};
+use mathhammer::rules::special::{Rules, SpecialRule};
+use mathhammer::rules::to_hit::{Cover, ShootingModifiers};
+use mathhammer::rules::weapons::{Moment, Weapon};
+
+fn pick<T: Copy>(r: &mut impl Rng, items: &[T]) -> T {
+    items[r.random_range(0..items.len())]
+}
+
+/// A random set of compatible special rules.
+pub fn random_rules(r: &mut impl Rng) -> Rules {
+    use SpecialRule::*;
+    let mut rules = Vec::new();
+    for rule in [
+        Poison,
+        KillingBlow,
+        Hatred,
+        Frenzy,
+        ArmourPiercing,
+        Flaming,
+        IgnoresArmour,
+        NeedsSixesToHit,
+    ] {
+        if r.random_bool(0.15) {
+            rules.push(rule);
+        }
+    }
+    for group in [
+        [MultipleWoundsD3, MultipleWoundsD6],
+        [RerollHits, RerollHitsOf1],
+        [RerollWounds, RerollWoundsOf1],
+    ] {
+        if r.random_bool(0.25) {
+            rules.push(pick(r, &group));
+        }
+    }
+    Rules::new(&rules, "generated").unwrap()
+}
+
+fn random_defender(r: &mut impl Rng) -> Defender {
+    let troop = pick(
+        r,
+        &[
+            TroopType::Infantry,
+            TroopType::Cavalry,
+            TroopType::LargeInfantry,
+            TroopType::Monster,
+            TroopType::Chariot,
+        ],
+    );
+    let save = if r.random_bool(0.3) {
+        Save::Given(if r.random_bool(0.8) {
+            Some(r.random_range(1..=6))
+        } else {
+            None
+        })
+    } else {
+        Save::Armour(Armour {
+            body: pick(r, &[BodyArmour::None, BodyArmour::Light, BodyArmour::Heavy]),
+            shield: r.random_bool(0.5),
+            barding: troop == TroopType::Cavalry && r.random_bool(0.5),
+        })
+    };
+    Defender {
+        ws: r.random_range(1..=10),
+        t: r.random_range(1..=8),
+        w: pick(r, &[1, 1, 1, 2, 3, 4]),
+        troop,
+        save,
+        weapon: pick(
+            r,
+            &[
+                Weapon::HandWeapon,
+                Weapon::HandWeaponAndShield,
+                Weapon::Halberd,
+                Weapon::Spear,
+            ],
+        ),
+        ward: if r.random_bool(0.25) {
+            Some(r.random_range(2..=6))
+        } else {
+            None
+        },
+        regeneration: r.random_bool(0.2),
+        reroll_saves: r.random_bool(0.1),
+    }
+}
+
+/// A random close-combat or shooting query: random profiles, weapons,
+/// rules, round, target armour, Wounds and unit size.
+pub fn random_attacks(r: &mut impl Rng) -> Attacks {
+    let defender = random_defender(r);
+    let models = r.random_range(1..=12);
+    let striker = Striker {
+        ws: r.random_range(1..=10),
+        bs: r.random_range(1..=6),
+        s: r.random_range(1..=7),
+        a: r.random_range(1..=3),
+        troop: pick(r, &[TroopType::Infantry, TroopType::Cavalry]),
+        weapon: Weapon::HandWeapon,
+        rules: random_rules(r),
+        hit_modifier: r.random_range(-1..=1),
+    };
+    let striker = Striker {
+        weapon: if striker.troop == TroopType::Infantry {
+            pick(
+                r,
+                &[
+                    Weapon::HandWeapon,
+                    Weapon::AdditionalHandWeapon,
+                    Weapon::GreatWeapon,
+                    Weapon::Halberd,
+                    Weapon::Flail,
+                ],
+            )
+        } else {
+            pick(
+                r,
+                &[
+                    Weapon::HandWeapon,
+                    Weapon::Lance,
+                    Weapon::Spear,
+                    Weapon::MorningStar,
+                ],
+            )
+        },
+        ..striker
+    };
+    let target_models = if r.random_bool(0.5) {
+        Some(r.random_range(1..=10))
+    } else {
+        None
+    };
+    let shooting = r.random_bool(0.25);
+    let mut groups = Vec::new();
+    if shooting {
+        let modifiers = ShootingModifiers {
+            long_range: r.random_bool(0.3),
+            moved: r.random_bool(0.3),
+            cover: pick(r, &[Cover::None, Cover::Soft, Cover::Hard]),
+            large_target: r.random_bool(0.2),
+            ..Default::default()
+        };
+        groups.push(AttackGroup {
+            name: "shots",
+            chain: striker.shooting(&defender, &modifiers),
+            count: Count::fixed(models * u32::from(striker.a)),
+            strength: striker.s,
+        });
+    } else {
+        let moment = Moment {
+            round: r.random_range(1..=3),
+            charging: r.random_bool(0.5),
+        };
+        let moment = Moment {
+            charging: moment.charging && moment.round == 1,
+            ..moment
+        };
+        if r.random_bool(0.2) {
+            groups.push(AttackGroup {
+                name: "impact hits",
+                chain: impact_hit(r.random_range(3..=6), &defender),
+                count: Count {
+                    fixed: 0,
+                    roll: Some(mathhammer::dice::Roll::sum(r.random_range(1..=2))),
+                },
+                strength: 5,
+            });
+        }
+        groups.push(AttackGroup {
+            name: "attacks",
+            chain: striker.close_combat(&defender, moment),
+            count: Count::fixed(models * striker.attacks()),
+            strength: striker.strength(moment),
+        });
+        if r.random_bool(0.3) {
+            let mount = Striker {
+                rules: Rules::default(),
+                weapon: Weapon::HandWeapon,
+                ..striker
+            };
+            groups.push(AttackGroup {
+                name: "mount attacks",
+                chain: mount.close_combat(&defender, moment),
+                count: Count::fixed(models),
+                strength: mount.s,
+            });
+        }
+    }
+    Attacks {
+        query: if shooting { "shoot" } else { "attacks" },
+        summary: String::new(),
+        groups,
+        target_wounds: defender.w,
+        target_models,
+    }
+}
