@@ -211,6 +211,21 @@ fn attack_chains_agree_with_exact() {
                 "P(kills >= {median}), {}",
                 context()
             );
+            if q.target_wounds > 1 {
+                let rows = &report
+                    .outcome(engine)
+                    .unwrap()
+                    .table("wounded_model_pmf")
+                    .unwrap()
+                    .rows;
+                let e = rows[1].1[1].estimate().unwrap();
+                let p = odds.casualties.damage().p_ge(1);
+                assert!(
+                    within_4_sigma(p, &e),
+                    "P(a model left wounded), {}",
+                    context()
+                );
+            }
             if let Some(m) = q.target_models {
                 let e = estimate(&report, engine, "p_destroyed");
                 assert!(

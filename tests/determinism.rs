@@ -34,6 +34,7 @@ fn same_seed_same_numbers_on_one_or_two_threads() {
         let ld = Leadership {
             test: random_leadership(&mut r),
         };
+        let attacks = random_attacks(&mut r);
         for method in [Method::MonteCarlo, Method::Dice] {
             let s = settings(method, TRIALS, 77 + case);
             assert_eq!(
@@ -47,6 +48,11 @@ fn same_seed_same_numbers_on_one_or_two_threads() {
             assert_eq!(
                 on_threads(1, || ld.report(&s)),
                 on_threads(2, || ld.report(&s))
+            );
+            let few = settings(method, 3 * CHUNK_TRIALS + 7, 91 + case);
+            assert_eq!(
+                on_threads(1, || attacks.report(&few)),
+                on_threads(2, || attacks.report(&few))
             );
         }
     }

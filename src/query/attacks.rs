@@ -213,6 +213,13 @@ impl Attacks {
             ),
             pmf_table("kills_pmf", "Models slain", "kills", exact_rows(&kills)),
         ];
+        if self.target_wounds > 1 {
+            let d = odds.casualties.damage();
+            let rows = (0..i64::from(self.target_wounds))
+                .map(|k| (k, [Value::Prob(d.p_eq(k)), Value::Prob(d.p_ge(k))]))
+                .collect();
+            tables.push(wounded_model_table(rows));
+        }
         tables.push(
             self.groups_table(
                 odds.groups
@@ -261,10 +268,11 @@ impl Attacks {
 
     /// Histograms of combat-result wounds and of kills from a histogram of
     /// casualty states.
-    fn marginals(&self, states: &[u64]) -> (Vec<u64>, Vec<u64>) {
+    fn marginals(&self, states: &[u64]) -> (Vec<u64>, Vec<u64>, Vec<u64>) {
         let w = self.target_wounds;
         let mut wounds = Vec::new();
         let mut kills = Vec::new();
+        let mut damage = vec![0; usize::from(w)];
         for (i, &n) in states.iter().enumerate() {
             let c = Casualties {
                 kills: (i / usize::from(w)) as u32,
@@ -279,8 +287,9 @@ impl Attacks {
                 }
                 hist[v] += n;
             }
+            damage[usize::from(c.damage)] += n;
         }
-        (wounds, kills)
+        (wounds, kills, damage)
     }
 
     /// P(= k) and P(>= k) for every k of a histogram.
@@ -296,7 +305,7 @@ impl Attacks {
     }
 
     fn widest(&self, tally: &[u64], trials: u64) -> f64 {
-        let (wounds, kills) = self.marginals(&tally[..self.states()]);
+        let (wounds, kills, _) = self.marginals(&tally[..self.states()]);
         widest(
             Self::estimate_rows(&wounds, trials)
                 .iter()
@@ -313,7 +322,7 @@ impl Attacks {
             _ => simulate(engine, &FastAttacksKernel::new(self), sampling, widest),
         };
         let states = self.states();
-        let (wounds, kills) = self.marginals(&run.tally[..states]);
+        let (wounds, kills, damage) = self.marginals(&run.tally[..states]);
         let (mean_w, sd_w) = Estimate::moments(0, &wounds);
         let (mean_k, sd_k) = Estimate::moments(0, &kills);
         let mut fields = Vec::new();
@@ -388,6 +397,9 @@ impl Attacks {
                 pad(rows(&kills), exact.kills().max()),
             ),
         ];
+        if self.target_wounds > 1 {
+            tables.push(wounded_model_table(rows(&damage)));
+        }
         if !steps.is_empty() {
             tables.push(self.groups_table(steps));
         }
@@ -418,6 +430,17 @@ fn pmf_table(
             .map(|(k, [eq, ge])| (Value::Num(k as f64, ""), vec![eq, ge]))
             .collect(),
     }
+}
+
+/// Multi-wound targets: how many wounds the one wounded model left standing
+/// carries (0: none is wounded).
+fn wounded_model_table(rows: Vec<(i64, [Value; 2])>) -> Table {
+    pmf_table(
+        "wounded_model_pmf",
+        "Wounds on the wounded model left standing",
+        "wounds",
+        rows,
+    )
 }
 
 /// "4+", or "none".
