@@ -52,6 +52,15 @@ fn defender(ws: u8, t: u8, save: Option<u8>) -> Defender {
     }
 }
 
+/// A save worked out from armour.
+fn gear(body: BodyArmour, shield: bool, barding: bool) -> Save {
+    Save::Armour(Armour {
+        body,
+        shield,
+        barding,
+    })
+}
+
 fn unsaved(chain: &AttackChain) -> f64 {
     chain_odds(chain).p_unsaved
 }
@@ -350,11 +359,7 @@ fn one_plus_saves_and_extremes() {
     // Heavy armour, shield, mount, barding: a knight's 2+; 3+ against S4.
     let knight = Defender {
         troop: TroopType::Cavalry,
-        save: Save::Armour(Armour {
-            body: BodyArmour::Heavy,
-            shield: true,
-            barding: true,
-        }),
+        save: gear(BodyArmour::Heavy, true, true),
         ..defender(3, 3, None)
     };
     assert_eq!(knight.armour_save(true), Some(2));
@@ -419,11 +424,7 @@ fn weapons_in_close_combat() {
     // Parry: hand weapon and shield on foot adds +1 on top of the shield.
     let parrying = Defender {
         weapon: Weapon::HandWeaponAndShield,
-        save: Save::Armour(Armour {
-            body: BodyArmour::Light,
-            shield: false,
-            barding: false,
-        }),
+        save: gear(BodyArmour::Light, false, false),
         ..defender(3, 3, None)
     };
     assert_eq!(parrying.armour_save(true), Some(4));
@@ -431,11 +432,7 @@ fn weapons_in_close_combat() {
     // A halberdier's shield counts against shooting only.
     let halberdier = Defender {
         weapon: Weapon::Halberd,
-        save: Save::Armour(Armour {
-            body: BodyArmour::Light,
-            shield: true,
-            barding: false,
-        }),
+        save: gear(BodyArmour::Light, true, false),
         ..defender(3, 3, None)
     };
     assert_eq!(halberdier.armour_save(true), Some(6));
@@ -485,11 +482,7 @@ fn impact_hits_hit_automatically_and_count_parry() {
     // RULES.md Special attacks: impact hits at the chariot's S; parry applies.
     let parrying = Defender {
         weapon: Weapon::HandWeaponAndShield,
-        save: Save::Armour(Armour {
-            body: BodyArmour::Light,
-            shield: false,
-            barding: false,
-        }),
+        save: gear(BodyArmour::Light, false, false),
         ..defender(3, 3, None)
     };
     // S5 vs T3: 2+; 4+ save (light, shield, parry) at S5: 6+.

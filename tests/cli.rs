@@ -237,6 +237,21 @@ fn help_and_version() {
     }
 }
 
+/// Runs `line` (arguments split on spaces) and checks it is refused as bad
+/// input: exit 2, exactly one line on stderr starting `error: ` and
+/// containing `needle`, no panic, nothing on stdout.
+fn assert_bad_input(line: &str, needle: &str) {
+    let args: Vec<&str> = line.split_whitespace().collect();
+    let out = mathhammer().args(&args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{line}: {stderr}");
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{line}: {stderr}");
+    assert!(stderr.starts_with("error: "), "{line}: {stderr}");
+    assert!(stderr.contains(needle), "{line}: {stderr} lacks {needle}");
+    assert!(!stderr.contains("panicked"), "{line}");
+    assert!(out.stdout.is_empty(), "{line}");
+}
+
 /// Bad input: exit 2, exactly one line on stderr that names the flag (and,
 /// where there is a list or range, the accepted values), nothing on stdout.
 #[test]
@@ -290,15 +305,7 @@ fn bad_input_is_one_line_and_exit_2() {
         ),
     ];
     for (line, needle) in cases {
-        let args: Vec<&str> = line.split_whitespace().collect();
-        let out = mathhammer().args(&args).output().unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
-        assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
-        assert!(stderr.contains(needle), "{args:?}: {stderr} lacks {needle}");
-        assert!(!stderr.contains("panicked"), "{args:?}");
-        assert!(out.stdout.is_empty(), "{args:?}");
+        assert_bad_input(line, needle);
     }
 }
 
@@ -439,12 +446,7 @@ fn attack_bad_input_names_the_field() {
         ("shoot --bs 3 --s 3 --target-t 3 --cover thick", "soft, hard"),
     ];
     for (line, needle) in cases {
-        let args: Vec<&str> = line.split_whitespace().collect();
-        let out = mathhammer().args(&args).output().unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{line}: {stderr}");
-        assert_eq!(stderr.trim_end().lines().count(), 1, "{line}: {stderr}");
-        assert!(stderr.contains(needle), "{line}: {stderr} lacks {needle}");
+        assert_bad_input(line, needle);
     }
 }
 

@@ -18,6 +18,7 @@ use crate::exact::Pmf;
 use crate::report::{Column, Engine, Field, Outcome, Report, Table, Value};
 use crate::rules::attack::{AttackChain, HitNeed};
 use crate::rules::casualties::Casualties;
+use crate::rules::special::Reroll;
 use crate::sim::alias::AliasTable;
 use crate::sim::{Estimate, Kernel};
 
@@ -199,8 +200,9 @@ impl Attacks {
                 Value::Prob(kills.p_eq(i64::from(m))),
             ));
         }
-        let exact_rows = |pmf: &Pmf| {
-            (0..=pmf.max())
+        let (max_wounds, max_kills) = self.max_rows();
+        let exact_rows = |pmf: &Pmf, max: usize| {
+            (0..=max as i64)
                 .map(|k| (k, [Value::Prob(pmf.p_eq(k)), Value::Prob(pmf.p_ge(k))]))
                 .collect::<Vec<_>>()
         };
@@ -209,9 +211,14 @@ impl Attacks {
                 "wounds_pmf",
                 "Wounds (combat result)",
                 "wounds",
-                exact_rows(&wounds),
+                exact_rows(&wounds, max_wounds),
             ),
-            pmf_table("kills_pmf", "Models slain", "kills", exact_rows(&kills)),
+            pmf_table(
+                "kills_pmf",
+                "Models slain",
+                "kills",
+                exact_rows(&kills, max_kills),
+            ),
         ];
         if self.target_wounds > 1 {
             let d = odds.casualties.damage();
@@ -266,27 +273,30 @@ impl Attacks {
         }
     }
 
-    /// Histograms of combat-result wounds and of kills from a histogram of
-    /// casualty states.
+    /// The largest combat-result wounds and kills the attacks can cause:
+    /// every engine lists its tables up to these, so they line up.
+    fn max_rows(&self) -> (usize, usize) {
+        let kills = self.max_kills() as usize;
+        (kills * usize::from(self.target_wounds), kills)
+    }
+
+    /// Histograms of combat-result wounds, of kills and of the wounded
+    /// model's wounds, from a histogram of casualty states.
     fn marginals(&self, states: &[u64]) -> (Vec<u64>, Vec<u64>, Vec<u64>) {
         let w = self.target_wounds;
-        let mut wounds = Vec::new();
-        let mut kills = Vec::new();
+        let (max_wounds, max_kills) = self.max_rows();
+        let mut wounds = vec![0; max_wounds + 1];
+        let mut kills = vec![0; max_kills + 1];
         let mut damage = vec![0; usize::from(w)];
-        for (i, &n) in states.iter().enumerate() {
+        // Slots past the last possible state (every model slain and one
+        // wounded) are always empty.
+        for (i, &n) in states.iter().enumerate().filter(|&(_, &n)| n > 0) {
             let c = Casualties {
                 kills: (i / usize::from(w)) as u32,
                 damage: (i % usize::from(w)) as u8,
             };
-            for (hist, v) in [
-                (&mut wounds, c.combat_result_wounds(w) as usize),
-                (&mut kills, c.kills as usize),
-            ] {
-                if hist.len() <= v {
-                    hist.resize(v + 1, 0);
-                }
-                hist[v] += n;
-            }
+            wounds[c.combat_result_wounds(w) as usize] += n;
+            kills[c.kills as usize] += n;
             damage[usize::from(c.damage)] += n;
         }
         (wounds, kills, damage)
@@ -370,32 +380,14 @@ impl Attacks {
                 .map(|(k, [eq, ge])| (k as i64, [Value::ProbEst(eq), Value::ProbEst(ge)]))
                 .collect::<Vec<_>>()
         };
-        // Rows as long as the exact engine's, so `--method all` lines up.
-        let exact = self.exact().casualties;
-        let pad = |mut r: Vec<(i64, [Value; 2])>, len: i64| {
-            while (r.len() as i64) <= len {
-                let k = r.len() as i64;
-                r.push((
-                    k,
-                    [0, 0].map(|_| Value::ProbEst(Estimate::proportion(0, run.trials))),
-                ));
-            }
-            r.truncate(len as usize + 1);
-            r
-        };
         let mut tables = vec![
             pmf_table(
                 "wounds_pmf",
                 "Wounds (combat result)",
                 "wounds",
-                pad(rows(&wounds), exact.combat_result_wounds().max()),
+                rows(&wounds),
             ),
-            pmf_table(
-                "kills_pmf",
-                "Models slain",
-                "kills",
-                pad(rows(&kills), exact.kills().max()),
-            ),
+            pmf_table("kills_pmf", "Models slain", "kills", rows(&kills)),
         ];
         if self.target_wounds > 1 {
             tables.push(wounded_model_table(rows(&damage)));
@@ -457,9 +449,9 @@ fn describe_hit(chain: &AttackChain) -> String {
         HitNeed::Shooting(n) => format!("{n}+"),
     };
     match chain.reroll_hits {
-        crate::rules::special::Reroll::None => base,
-        crate::rules::special::Reroll::Failures => format!("{base}, re-roll misses"),
-        crate::rules::special::Reroll::Ones => format!("{base}, re-roll 1s"),
+        Reroll::None => base,
+        Reroll::Failures => format!("{base}, re-roll misses"),
+        Reroll::Ones => format!("{base}, re-roll 1s"),
     }
 }
 

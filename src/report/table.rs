@@ -113,8 +113,18 @@ pub fn table_grid(report: &Report, key: &str, cell: CellFn) -> Grid {
     for (r, (index, _)) in first.rows.iter().enumerate() {
         let mut row = cell(Engine::Exact, Some(index));
         for (engine, t) in &tables {
-            for v in &t.rows[r].1 {
-                row.extend(cell(*engine, Some(v)));
+            match t.rows.get(r) {
+                Some((_, values)) => {
+                    for v in values {
+                        row.extend(cell(*engine, Some(v)));
+                    }
+                }
+                // A shorter table: keep the columns, leave the cells empty.
+                None => {
+                    for _ in &t.columns {
+                        row.extend(cell(*engine, None));
+                    }
+                }
             }
         }
         grid.push(row);
