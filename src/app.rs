@@ -38,6 +38,14 @@ pub fn run(cli: &Cli) -> Result<String, InputError> {
                 a.output.format(),
             )
         }
+        Command::Combat(a) => {
+            let q = crate::scenario::combat::load_combat(&a.scenario, &a.sets)?;
+            let settings = a.engine.settings_or(crate::query::Method::MonteCarlo);
+            (
+                in_pool(&a.engine, || q.report(&settings))?,
+                a.output.format(),
+            )
+        }
         Command::Leadership(a) => {
             let ld = a.leadership();
             ld.validate()?;

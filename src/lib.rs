@@ -34,6 +34,7 @@
 
 pub mod app;
 pub mod cli;
+pub mod combat;
 pub mod dice;
 pub mod error;
 pub mod exact;

@@ -360,12 +360,12 @@ fn attacks_from_profile_files() {
     let v = json(&[
         "attacks",
         "--attacker",
-        "scenarios/bretonnian_knight.toml",
+        "scenarios/profiles/bretonnian_knight.toml",
         "--models",
         "5",
         "--charging",
         "--target",
-        "scenarios/empire_spearman.toml",
+        "scenarios/profiles/empire_spearman.toml",
         "--target-models",
         "20",
     ]);
@@ -377,10 +377,10 @@ fn attacks_from_profile_files() {
     let v = json(&[
         "attacks",
         "--attacker",
-        "scenarios/orc_boar_chariot.toml",
+        "scenarios/profiles/orc_boar_chariot.toml",
         "--charging",
         "--target",
-        "scenarios/empire_spearman.toml",
+        "scenarios/profiles/empire_spearman.toml",
         "--method",
         "monte-carlo",
         "--trials",
@@ -420,7 +420,7 @@ fn shoot_with_modifiers() {
             "--s",
             "4",
             "--target",
-            "scenarios/empire_halberdier.toml",
+            "scenarios/profiles/empire_halberdier.toml",
         ])
         .assert()
         .success()
@@ -441,7 +441,7 @@ fn attack_bad_input_names_the_field() {
         ("attacks --ws 3 --s 3 --target-ws 3 --target-t 3 --target-armour 7", "accepted: a save 1 to 6"),
         ("attacks --ws 3 --s 3 --target-ws 3 --target-t 3 --round 2 --charging", "--charging"),
         ("attacks --ws 3 --s 3 --target-ws 3 --target-t 3 --rules multiple-wounds-d3,multiple-wounds-d6", "cannot be combined"),
-        ("attacks --attacker scenarios/missing.toml --target-ws 3 --target-t 3", "scenarios/missing.toml: cannot read"),
+        ("attacks --attacker scenarios/profiles/missing.toml --target-ws 3 --target-t 3", "scenarios/profiles/missing.toml: cannot read"),
         ("shoot --s 3 --target-t 3", "--bs"),
         ("shoot --bs 3 --s 3 --target-t 3 --cover thick", "soft, hard"),
     ];
@@ -455,7 +455,7 @@ fn bad_profile_file_points_at_the_line() {
     let dir = std::env::temp_dir().join(format!("mathhammer-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let bad = dir.join("bad.toml");
-    let text = std::fs::read_to_string("scenarios/orc_boy.toml")
+    let text = std::fs::read_to_string("scenarios/profiles/orc_boy.toml")
         .unwrap()
         .replace("ws = 3", "ws = 0");
     std::fs::write(&bad, text).unwrap();

@@ -20,7 +20,7 @@ use std::path::PathBuf;
 /// The attacking unit, common to `attacks` and `shoot`.
 #[derive(Args, Debug)]
 pub struct AttackerArgs {
-    /// Attacker profile file (TOML), e.g. scenarios/orc_boy.toml
+    /// Attacker profile file (TOML), e.g. scenarios/profiles/orc_boy.toml
     #[arg(long, value_name = "FILE")]
     pub attacker: Option<PathBuf>,
     /// Attacking models
@@ -44,7 +44,7 @@ pub struct AttackerArgs {
 /// The unit being struck, common to `attacks` and `shoot`.
 #[derive(Args, Debug)]
 pub struct TargetArgs {
-    /// Target profile file (TOML), e.g. scenarios/empire_spearman.toml
+    /// Target profile file (TOML), e.g. scenarios/profiles/empire_spearman.toml
     #[arg(long, value_name = "FILE")]
     pub target: Option<PathBuf>,
     /// Models in the target unit (default: as many as the attacks can slay)

@@ -54,16 +54,37 @@ pub enum Command {
     /// How much damage do these close-combat attacks do?
     #[command(
         after_help = "Examples:\n  mathhammer attacks --models 20 --ws 3 --s 3 --weapon halberd --target-ws 3 --target-t 4 --target-armour 6\n  \
-                            mathhammer attacks --attacker scenarios/empire_halberdier.toml --models 20 --target scenarios/orc_boy.toml\n  \
-                            mathhammer attacks --attacker scenarios/bretonnian_knight.toml --models 5 --charging --target scenarios/empire_spearman.toml --method all"
+                            mathhammer attacks --attacker scenarios/profiles/empire_halberdier.toml --models 20 --target scenarios/profiles/orc_boy.toml\n  \
+                            mathhammer attacks --attacker scenarios/profiles/bretonnian_knight.toml --models 5 --charging --target scenarios/profiles/empire_spearman.toml --method all"
     )]
     Attacks(AttacksArgs),
     /// How much damage does this shooting do?
     #[command(
         after_help = "Examples:\n  mathhammer shoot --models 10 --bs 3 --s 3 --target-t 4 --target-armour 6\n  \
-                            mathhammer shoot --models 10 --bs 3 --s 4 --rules armour-piercing --long-range --target scenarios/bretonnian_knight.toml"
+                            mathhammer shoot --models 10 --bs 3 --s 4 --rules armour-piercing --long-range --target scenarios/profiles/bretonnian_knight.toml"
     )]
     Shoot(ShootArgs),
+    /// The whole fight: charge, rounds, combat resolution, break tests, pursuit
+    #[command(
+        after_help = "Examples:\n  mathhammer combat scenarios/boar_boyz_charge_spearmen.toml\n  \
+                            mathhammer combat scenarios/boar_boyz_charge_spearmen.toml --set situation.reaction=flee\n  \
+                            mathhammer combat scenarios/boar_boyz_charge_spearmen.toml --set defender.models=25 --method all"
+    )]
+    Combat(CombatArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct CombatArgs {
+    /// Scenario file (TOML), e.g. scenarios/boar_boyz_charge_spearmen.toml
+    #[arg(value_name = "FILE")]
+    pub scenario: std::path::PathBuf,
+    /// Override a scenario field: unit.field=value (e.g. attacker.models=25, situation.reaction=flee); repeatable
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
@@ -165,8 +186,9 @@ pub struct EditionArgs {
 #[derive(Args, Debug)]
 pub struct EngineArgs {
     /// Evaluator: exact, the fast Monte Carlo engine, the dice-level one, or all side by side
-    #[arg(long, value_enum, default_value_t = MethodArg::Exact)]
-    pub method: MethodArg,
+    /// [default: exact; combat: monte-carlo]
+    #[arg(long, value_enum)]
+    pub method: Option<MethodArg>,
     /// Monte Carlo trials (e.g. 1000000, 1e6, 10M); at most 1e10
     #[arg(long, default_value = "1000000", value_parser = trials)]
     pub trials: u64,
@@ -256,13 +278,15 @@ impl EditionArgs {
 }
 
 impl EngineArgs {
-    pub fn settings(&self) -> Settings {
+    /// The settings, with `default` when no `--method` is given.
+    pub fn settings_or(&self, default: Method) -> Settings {
         Settings {
             method: match self.method {
-                MethodArg::Exact => Method::Exact,
-                MethodArg::MonteCarlo => Method::MonteCarlo,
-                MethodArg::Dice => Method::Dice,
-                MethodArg::All => Method::All,
+                None => default,
+                Some(MethodArg::Exact) => Method::Exact,
+                Some(MethodArg::MonteCarlo) => Method::MonteCarlo,
+                Some(MethodArg::Dice) => Method::Dice,
+                Some(MethodArg::All) => Method::All,
             },
             sampling: Sampling {
                 trials: self.trials,
@@ -271,6 +295,13 @@ impl EngineArgs {
                 max_trials: self.max_trials.max(self.trials),
             },
         }
+    }
+}
+
+impl EngineArgs {
+    /// The settings; exact unless `--method` says otherwise.
+    pub fn settings(&self) -> Settings {
+        self.settings_or(Method::Exact)
     }
 }
 

@@ -10,32 +10,67 @@
 //! of length n is one leaf of probability 6^-n. Each leaf is reached once, and
 //! the leaves partition all infinite dice sequences, so the probabilities sum
 //! to 1. The cost is the number of tree nodes times the function's length:
-//! an attack chain has at most a few thousand leaves.
+//! an attack chain has at most a few thousand leaves. [`enumerate_choices`]
+//! does the same for choices of any finite distribution (a whole fight's
+//! strike steps and tests).
 
 /// Calls `visit(result, probability)` for every leaf of `procedure`'s dice
 /// tree. `procedure` must be deterministic given its dice.
 pub fn enumerate_dice<T>(
     mut procedure: impl FnMut(&mut dyn FnMut() -> u8) -> T,
-    mut visit: impl FnMut(T, f64),
+    visit: impl FnMut(T, f64),
 ) {
-    let mut stack: Vec<Vec<u8>> = vec![Vec::new()];
-    while let Some(prefix) = stack.pop() {
+    const D6: [f64; 6] = [1.0 / 6.0; 6];
+    enumerate_choices(
+        |choose| procedure(&mut || choose(&D6) as u8 + 1),
+        visit,
+        usize::MAX,
+    );
+}
+
+/// The same search over a procedure whose random choices have any finite
+/// distribution: `choose(p)` returns an index `i` with probability `p[i]`.
+/// Returns false (having visited only part of the tree) if there are more
+/// than `budget` leaves.
+pub fn enumerate_choices<T>(
+    mut procedure: impl FnMut(&mut dyn FnMut(&[f64]) -> usize) -> T,
+    mut visit: impl FnMut(T, f64),
+    budget: usize,
+) -> bool {
+    let mut stack: Vec<(Vec<usize>, f64)> = vec![(Vec::new(), 1.0)];
+    let mut leaves = 0usize;
+    while let Some((prefix, p)) = stack.pop() {
         let mut used = 0usize;
-        let result = procedure(&mut || {
-            let face = prefix.get(used).copied().unwrap_or(1);
+        let mut branch: Option<Vec<f64>> = None;
+        let result = procedure(&mut |dist: &[f64]| {
             used += 1;
-            face
-        });
-        if used > prefix.len() {
-            for face in 1..=6 {
-                let mut longer = prefix.clone();
-                longer.push(face);
-                stack.push(longer);
+            if let Some(&c) = prefix.get(used - 1) {
+                return c;
             }
-        } else {
-            visit(result, 6f64.powi(-(prefix.len() as i32)));
+            if branch.is_none() {
+                branch = Some(dist.to_vec());
+            }
+            // Any possible choice keeps the run going; its result is dropped.
+            dist.iter().position(|&q| q > 0.0).unwrap_or(0)
+        });
+        match branch {
+            Some(dist) => {
+                for (i, &q) in dist.iter().enumerate().filter(|&(_, &q)| q > 0.0) {
+                    let mut longer = prefix.clone();
+                    longer.push(i);
+                    stack.push((longer, p * q));
+                }
+            }
+            None => {
+                leaves += 1;
+                if leaves > budget {
+                    return false;
+                }
+                visit(result, p);
+            }
         }
     }
+    true
 }
 
 #[cfg(test)]

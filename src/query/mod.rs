@@ -5,6 +5,7 @@
 
 pub mod attacks;
 pub mod charge;
+pub mod combat;
 pub mod flee;
 pub mod kernels;
 pub mod leadership;

@@ -5,7 +5,7 @@ use crate::dice::Roll;
 use serde::Serialize;
 
 /// One Ld test and the rules that bend it.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct LeadershipTest {
     /// Leadership, 2..=10.
     pub ld: u8,
@@ -56,10 +56,56 @@ impl LeadershipTest {
         }
     }
 
+    /// Takes the test with attempts from `attempt` (each the kept total of
+    /// one roll of [`Self::roll`]): a failure is re-rolled once with a battle
+    /// standard.
+    pub fn take(&self, mut attempt: impl FnMut() -> u8) -> bool {
+        self.passes(attempt()) || (self.reroll && self.passes(attempt()))
+    }
+
     /// Whether one attempt with kept total `kept` passes. A kept total of 2 is
     /// a double 1 (also for cold-blooded, whose two lowest dice are kept).
     pub fn passes(&self, kept: u8) -> bool {
         (self.insane_courage && kept == 2) || i32::from(kept) <= self.target()
+    }
+}
+
+/// What a losing unit's break test is. RULES.md Break test.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum BreakTest {
+    /// Unbreakable: never breaks.
+    Holds,
+    /// Defeated by fear-causing enemies of greater unit strength: breaks
+    /// without a test.
+    Breaks,
+    /// Rolls 2D6 + the difference against its best Ld.
+    Test(LeadershipTest),
+}
+
+/// The break test of a unit that lost by `lost_by`, with Ld `ld` (the best of
+/// its own, a character's or the General's in range), `battle_standard` in
+/// range (re-roll), and whether fear breaks it outright.
+pub fn break_test(
+    lost_by: u32,
+    ld: u8,
+    stubborn: bool,
+    unbreakable: bool,
+    broken_by_fear: bool,
+    battle_standard: bool,
+    insane_courage: bool,
+) -> BreakTest {
+    if unbreakable {
+        BreakTest::Holds
+    } else if broken_by_fear {
+        BreakTest::Breaks
+    } else {
+        BreakTest::Test(LeadershipTest {
+            modifier: lost_by as i32,
+            stubborn,
+            insane_courage,
+            reroll: battle_standard,
+            ..LeadershipTest::new(ld)
+        })
     }
 }
 

@@ -5,6 +5,7 @@
 
 pub mod attack;
 pub mod casualties;
+pub mod combat_result;
 pub mod edition;
 pub mod fighter;
 pub mod leadership;
@@ -12,6 +13,7 @@ pub mod movement;
 pub mod profile;
 pub mod saves;
 pub mod special;
+pub mod strike_order;
 pub mod to_hit;
 pub mod to_wound;
 pub mod weapons;

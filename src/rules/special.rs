@@ -38,6 +38,59 @@ pub enum SpecialRule {
     IgnoresArmour,
     /// Needs 6s to hit (a unit that failed its fear test, in the first round).
     NeedsSixesToHit,
+    /// Causes fear. RULES.md Special attacks and psychology.
+    Fear,
+    /// Causes terror (and fear).
+    Terror,
+    /// Break tests on unmodified Ld.
+    Stubborn,
+    /// Never breaks.
+    Unbreakable,
+    /// Strikes first whatever the Initiative band.
+    AlwaysStrikesFirst,
+    /// Strikes last (unless it charged).
+    StrikesLast,
+    /// Zombies: strike last whatever else applies.
+    Mindless,
+    /// Takes no fear, terror or panic tests.
+    ImmuneToPsychology,
+}
+
+/// The psychology and strike-order rules of a unit. RULES.md Special attacks
+/// and psychology, Order of strikes, Break test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Psychology {
+    pub fear: bool,
+    pub terror: bool,
+    pub stubborn: bool,
+    pub unbreakable: bool,
+    pub always_strikes_first: bool,
+    pub strikes_last: bool,
+    pub mindless: bool,
+    /// Immune to psychology (frenzied units are too).
+    pub immune: bool,
+}
+
+impl Psychology {
+    pub fn new(rules: &[SpecialRule]) -> Self {
+        let has = |x| rules.contains(&x);
+        Psychology {
+            fear: has(SpecialRule::Fear) || has(SpecialRule::Terror),
+            terror: has(SpecialRule::Terror),
+            stubborn: has(SpecialRule::Stubborn),
+            unbreakable: has(SpecialRule::Unbreakable),
+            always_strikes_first: has(SpecialRule::AlwaysStrikesFirst),
+            strikes_last: has(SpecialRule::StrikesLast),
+            mindless: has(SpecialRule::Mindless),
+            immune: has(SpecialRule::ImmuneToPsychology) || has(SpecialRule::Frenzy),
+        }
+    }
+
+    /// Takes no fear tests and is not broken by fear: causes fear itself, is
+    /// immune to psychology or unbreakable. RULES.md Special attacks.
+    pub fn fearless(&self) -> bool {
+        self.fear || self.immune || self.unbreakable
+    }
 }
 
 /// Which failed rolls may be re-rolled (once).

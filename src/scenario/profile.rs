@@ -1,5 +1,5 @@
 //! Profile files: one troop type's characteristics and gear, e.g.
-//! `scenarios/empire_halberdier.toml`. Format:
+//! `scenarios/profiles/empire_halberdier.toml`. Format:
 //!
 //! ```toml
 //! name = "Empire halberdier"

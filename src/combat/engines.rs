@@ -1,0 +1,363 @@
+//! The three realisations of a fight's [`Fate`].
+//!
+//! * [`DiceFate`]: every die rolled: each attack through
+//!   [`crate::rules::attack::AttackChain::resolve`], each test, flee and
+//!   pursuit roll through its [`Roll`].
+//! * [`FastFate`]: a strike step is one alias-table draw from its exact
+//!   casualty distribution (tables per step, number of attacks and wounds
+//!   already on the wounded model, built once per scenario); tests, flees
+//!   and pursuits roll their whole dice with table sampling.
+//! * [`exact_records`]: enumerates every choice of the fight with its exact
+//!   probability ([`enumerate_choices`]).
+//!
+//! All three apply the same rule functions to what they draw.
+
+use super::fight::{Combat, Fate, Record, Step, StepKind};
+use crate::dice::source::PreparedRoll;
+use crate::dice::{DiceSource, Roll};
+use crate::exact::attacks::{chain_odds, CasualtyPmf};
+use crate::exact::tree::enumerate_choices;
+use crate::exact::Pmf;
+use crate::query::leadership::Leadership;
+use crate::rules::casualties::Casualties;
+use crate::rules::leadership::LeadershipTest;
+use crate::rules::movement::{charge_catches, pursuit_catches};
+use crate::sim::alias::AliasTable;
+use std::collections::HashMap;
+
+/// Prepared rolls a fight may need, found by their dice and reading.
+#[derive(Clone, Debug, Default)]
+pub struct Rolls(Vec<PreparedRoll>);
+
+impl Rolls {
+    /// The rolls `combat` uses: 2D6 tests, both units' flee dice, impact
+    /// dice for every number of chariots.
+    pub fn for_combat(combat: &Combat) -> Self {
+        let mut rolls = Rolls::default();
+        rolls.add(LeadershipTest::new(7).roll());
+        for unit in &combat.sides {
+            rolls.add(crate::rules::movement::flee_roll(
+                unit.profile.m,
+                false,
+                combat.edition,
+            ));
+        }
+        for step in &combat.steps {
+            for n in 1..=combat.sides[step.side].frontage.min(16) {
+                if let Some(r) = step.impact_roll(n) {
+                    rolls.add(r);
+                }
+            }
+        }
+        rolls
+    }
+
+    fn add(&mut self, roll: Roll) {
+        if self.find(&roll).is_none() {
+            self.0.push(PreparedRoll::new(roll));
+        }
+    }
+
+    fn find(&self, roll: &Roll) -> Option<&PreparedRoll> {
+        self.0
+            .iter()
+            .find(|p| p.roll.dice == roll.dice && p.roll.to_string() == roll.to_string())
+    }
+
+    /// One draw of `roll` from `dice` (preparing it if it is new).
+    fn roll(&self, dice: &mut impl DiceSource, roll: &Roll) -> u8 {
+        match self.find(roll) {
+            Some(p) => dice.roll(p),
+            None => dice.roll(&PreparedRoll::new(*roll)),
+        }
+    }
+}
+
+/// Tests, flees, pursuits and roll-offs by rolling their dice, shared by the
+/// two Monte Carlo fates.
+fn roll_test(rolls: &Rolls, dice: &mut impl DiceSource, test: &LeadershipTest) -> bool {
+    let roll = test.roll();
+    test.take(|| rolls.roll(dice, &roll))
+}
+
+fn roll_caught_fleeing(
+    rolls: &Rolls,
+    dice: &mut impl DiceSource,
+    distance: f64,
+    range: f64,
+    flee: &Roll,
+) -> bool {
+    charge_catches(distance, rolls.roll(dice, flee), range)
+}
+
+fn roll_caught_pursuing(
+    rolls: &Rolls,
+    dice: &mut impl DiceSource,
+    flee: &Roll,
+    pursuit: &Roll,
+) -> bool {
+    let f = rolls.roll(dice, flee);
+    pursuit_catches(rolls.roll(dice, pursuit), f)
+}
+
+fn roll_off(rolls: &Rolls, dice: &mut impl DiceSource) -> bool {
+    // Each side rolls a D6, ties roll again.
+    let d6 = Roll::sum(1);
+    loop {
+        let (a, b) = (rolls.roll(dice, &d6), rolls.roll(dice, &d6));
+        if a != b {
+            return a > b;
+        }
+    }
+}
+
+/// Dice-level fate: every attack rolled die by die.
+pub struct DiceFate<'a, S> {
+    pub dice: S,
+    rolls: &'a Rolls,
+    combat: &'a Combat,
+}
+
+impl<'a, S: DiceSource> DiceFate<'a, S> {
+    pub fn new(dice: S, rolls: &'a Rolls, combat: &'a Combat) -> Self {
+        DiceFate {
+            dice,
+            rolls,
+            combat,
+        }
+    }
+}
+
+impl<S: DiceSource> Fate for DiceFate<'_, S> {
+    fn strike(&mut self, step: &Step, n: u32, damage: u8, cap: u32) -> Casualties {
+        let attacks = match step.impact_roll(n) {
+            Some(r) => u32::from(self.rolls.roll(&mut self.dice, &r)),
+            None => n,
+        };
+        let w = self.combat.sides[1 - step.side].profile.w;
+        let d6 = Roll::sum(1);
+        let mut c = Casualties { kills: 0, damage };
+        for _ in 0..attacks {
+            let (rolls, dice) = (self.rolls, &mut self.dice);
+            let r = step.chain.resolve(&mut || rolls.roll(dice, &d6));
+            c = c.apply(r.damage, w, Some(cap));
+        }
+        c
+    }
+    fn test(&mut self, test: &LeadershipTest) -> bool {
+        roll_test(self.rolls, &mut self.dice, test)
+    }
+    fn caught_fleeing(&mut self, distance: f64, range: f64, flee: &Roll) -> bool {
+        roll_caught_fleeing(self.rolls, &mut self.dice, distance, range, flee)
+    }
+    fn caught_pursuing(&mut self, flee: &Roll, pursuit: &Roll) -> bool {
+        roll_caught_pursuing(self.rolls, &mut self.dice, flee, pursuit)
+    }
+    fn roll_off(&mut self) -> bool {
+        roll_off(self.rolls, &mut self.dice)
+    }
+}
+
+/// The exact casualty distribution of `n` attacks (chariots, for impact
+/// hits) of `step` at a unit whose wounded model has `damage` wounds, with
+/// unlimited models: states `kills * W + damage`.
+fn strike_pmf(combat: &Combat, step: &Step, n: u32, damage: u8) -> CasualtyPmf {
+    let w = combat.sides[1 - step.side].profile.w;
+    let count = match step.impact_roll(n) {
+        Some(r) => Pmf::of_roll(&r),
+        None => Pmf::point(i64::from(n)),
+    };
+    CasualtyPmf::start(w, None, damage).after(&chain_odds(&step.chain).damage, &count)
+}
+
+/// An alias table over casualty states and each state's (kills, damage).
+type StateTable = (AliasTable, Vec<Casualties>);
+
+/// A strike's exact outcomes: probabilities and the states they lead to.
+type Outcomes = (Vec<f64>, Vec<Casualties>);
+
+/// Alias tables of every strike step for every number of attacks and wounds
+/// already on the wounded model (built once per scenario).
+#[derive(Clone, Debug)]
+pub struct StrikeTables {
+    /// [step][n][damage].
+    tables: Vec<Vec<Vec<StateTable>>>,
+}
+
+impl StrikeTables {
+    pub fn new(combat: &Combat) -> Self {
+        let tables = combat
+            .steps
+            .iter()
+            .map(|step| {
+                let w = combat.sides[1 - step.side].profile.w;
+                (0..=max_attacks(combat, step))
+                    .map(|n| {
+                        (0..w)
+                            .map(|d| {
+                                let pmf = strike_pmf(combat, step, n, d);
+                                let states: Vec<Casualties> = (0..pmf.states().len())
+                                    .map(|s| Casualties {
+                                        kills: (s / usize::from(w)) as u32,
+                                        damage: (s % usize::from(w)) as u8,
+                                    })
+                                    .collect();
+                                (AliasTable::new(pmf.states()), states)
+                            })
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        StrikeTables { tables }
+    }
+}
+
+/// The most attacks (or chariots) a step can make: every model of the unit
+/// in contact, a second rank, the most attacks per model.
+fn max_attacks(combat: &Combat, step: &Step) -> u32 {
+    let unit = &combat.sides[step.side];
+    let per = step.per_model[0].max(step.per_model[1]);
+    match step.kind {
+        StepKind::Impact(_) => unit.frontage.min(unit.models).min(16),
+        StepKind::Champion => per,
+        StepKind::Shots => unit.models * per,
+        _ => {
+            let contact = unit
+                .in_contact
+                .unwrap_or(unit.frontage + 2)
+                .min(unit.models);
+            2 * contact * per
+        }
+    }
+}
+
+/// Fast fate: strike steps from alias tables, other rolls table-sampled.
+pub struct FastFate<'a, S> {
+    pub dice: S,
+    rolls: &'a Rolls,
+    tables: &'a StrikeTables,
+}
+
+impl<'a, S: DiceSource> FastFate<'a, S> {
+    pub fn new(dice: S, rolls: &'a Rolls, tables: &'a StrikeTables) -> Self {
+        FastFate {
+            dice,
+            rolls,
+            tables,
+        }
+    }
+}
+
+impl<S: DiceSource> Fate for FastFate<'_, S> {
+    fn strike(&mut self, step: &Step, n: u32, damage: u8, cap: u32) -> Casualties {
+        let by_n = &self.tables.tables[step.id];
+        let (table, states) = &by_n[(n as usize).min(by_n.len() - 1)][usize::from(damage)];
+        let c = states[table.sample(self.dice.next_u64())];
+        if c.kills >= cap {
+            Casualties {
+                kills: cap,
+                damage: 0,
+            }
+        } else {
+            c
+        }
+    }
+    fn test(&mut self, test: &LeadershipTest) -> bool {
+        roll_test(self.rolls, &mut self.dice, test)
+    }
+    fn caught_fleeing(&mut self, distance: f64, range: f64, flee: &Roll) -> bool {
+        roll_caught_fleeing(self.rolls, &mut self.dice, distance, range, flee)
+    }
+    fn caught_pursuing(&mut self, flee: &Roll, pursuit: &Roll) -> bool {
+        roll_caught_pursuing(self.rolls, &mut self.dice, flee, pursuit)
+    }
+    fn roll_off(&mut self) -> bool {
+        self.dice.next_u64() >> 63 == 1
+    }
+}
+
+/// Exact fate: each event offers its exact distribution to `choose`.
+struct ExactFate<'a, 'c> {
+    combat: &'a Combat,
+    choose: &'c mut dyn FnMut(&[f64]) -> usize,
+    /// Keyed by (step, attacks, damage, models left).
+    strikes: &'c mut HashMap<(usize, u32, u8, u32), Outcomes>,
+}
+
+impl ExactFate<'_, '_> {
+    fn event(&mut self, p: f64) -> bool {
+        (self.choose)(&[1.0 - p, p]) == 1
+    }
+}
+
+impl Fate for ExactFate<'_, '_> {
+    fn strike(&mut self, step: &Step, n: u32, damage: u8, cap: u32) -> Casualties {
+        let combat = self.combat;
+        let (p, states) = self
+            .strikes
+            .entry((step.id, n, damage, cap))
+            .or_insert_with(|| {
+                let pmf = strike_pmf(combat, step, n, damage);
+                let mut merged: Vec<(Casualties, f64)> = Vec::new();
+                for (mut c, q) in pmf.iter() {
+                    if c.kills >= cap {
+                        c = Casualties {
+                            kills: cap,
+                            damage: 0,
+                        };
+                    }
+                    match merged.iter_mut().find(|(x, _)| *x == c) {
+                        Some((_, p)) => *p += q,
+                        None => merged.push((c, q)),
+                    }
+                }
+                (
+                    merged.iter().map(|m| m.1).collect(),
+                    merged.iter().map(|m| m.0).collect(),
+                )
+            });
+        let i = (self.choose)(p);
+        states[i]
+    }
+    fn test(&mut self, test: &LeadershipTest) -> bool {
+        self.event(Leadership { test: *test }.exact())
+    }
+    fn caught_fleeing(&mut self, distance: f64, range: f64, flee: &Roll) -> bool {
+        self.event(Pmf::of_roll(flee).prob(|r| charge_catches(distance, r as u8, range)))
+    }
+    fn caught_pursuing(&mut self, flee: &Roll, pursuit: &Roll) -> bool {
+        let (f, p) = (Pmf::of_roll(flee), Pmf::of_roll(pursuit));
+        self.event(
+            f.iter()
+                .map(|(x, q)| q * p.prob(|y| pursuit_catches(y as u8, x as u8)))
+                .sum(),
+        )
+    }
+    fn roll_off(&mut self) -> bool {
+        self.event(0.5)
+    }
+}
+
+/// Leaves the exact engine may enumerate before giving up.
+pub const EXACT_BUDGET: usize = 2_000_000;
+
+/// Every distinct record of `combat` with its exact probability, or `None`
+/// if there are more than [`EXACT_BUDGET`] paths.
+pub fn exact_records(combat: &Combat) -> Option<Vec<(Record, f64)>> {
+    let mut strikes = HashMap::new();
+    let mut records: HashMap<Record, f64> = HashMap::new();
+    let complete = enumerate_choices(
+        |choose| {
+            let mut fate = ExactFate {
+                combat,
+                choose,
+                strikes: &mut strikes,
+            };
+            combat.fight(&mut fate)
+        },
+        |record, p| *records.entry(record).or_insert(0.0) += p,
+        EXACT_BUDGET,
+    );
+    complete.then(|| records.into_iter().collect())
+}

@@ -1,0 +1,138 @@
+//! A unit in a fight, resolved from a scenario file: profile, gear, rules,
+//! command group, and what it strikes with.
+
+use crate::error::InputError;
+use crate::rules::fighter::{Defender, Save, Striker};
+use crate::rules::profile::{unit_strength, Profile, TroopType};
+use crate::rules::saves::Armour;
+use crate::rules::special::{Psychology, Rules};
+use crate::rules::weapons::Weapon;
+use crate::scenario::combat::{Missile, UnitSpec};
+use crate::scenario::profile::{ImpactHits, MountValues};
+use std::path::Path;
+
+/// One unit of a combat.
+#[derive(Clone, Debug)]
+pub struct Unit {
+    pub name: String,
+    pub profile: Profile,
+    pub troop: TroopType,
+    pub models: u32,
+    pub frontage: u32,
+    /// Models in base contact when given outright.
+    pub in_contact: Option<u32>,
+    pub weapon: Weapon,
+    pub save: Save,
+    pub ward: Option<u8>,
+    pub regeneration: bool,
+    pub rules: Rules,
+    pub psychology: Psychology,
+    pub champion: bool,
+    pub standard: bool,
+    pub musician: bool,
+    pub mount: Option<MountValues>,
+    pub impact: Option<ImpactHits>,
+    pub missile: Option<Missile>,
+    /// The best Ld it may use: its own or the General's in range.
+    pub ld: u8,
+    pub battle_standard: bool,
+    pub pursue: bool,
+    pub points: Option<f64>,
+}
+
+impl Unit {
+    /// The unit `spec` describes (`side` names it in errors).
+    pub fn from_spec(spec: &UnitSpec, dir: &Path, side: &str) -> Result<Unit, InputError> {
+        let (file, rules) = spec.resolve(dir, side)?;
+        let profile = file.profile.profile();
+        let models = spec.models.0;
+        let frontage = spec.frontage.map_or(models.min(5), |f| f.0);
+        file.weapon.allowed(file.troop).map_err(|why| {
+            InputError::new(
+                format!("{side}.weapon"),
+                format!("{} {why}", file.weapon.name()),
+            )
+        })?;
+        Ok(Unit {
+            name: file.name.clone(),
+            profile,
+            troop: file.troop,
+            models,
+            frontage,
+            in_contact: spec.in_contact.map(|c| c.0),
+            weapon: file.weapon,
+            save: match file.save {
+                Some(s) => Save::Given(Some(s.0)),
+                None => Save::Armour(Armour {
+                    body: file.armour,
+                    shield: file.shield,
+                    barding: file.barding,
+                }),
+            },
+            ward: file.ward.map(|w| w.0),
+            regeneration: file.regeneration,
+            rules: Rules::new(&rules, &format!("{side}.rules"))?,
+            psychology: Psychology::new(&rules),
+            champion: spec.champion,
+            standard: spec.standard,
+            musician: spec.musician,
+            mount: file.mount,
+            impact: file.impact_hits,
+            missile: spec.missile,
+            ld: profile.ld.max(spec.general_ld.map_or(0, |g| g.0)),
+            battle_standard: spec.battle_standard,
+            pursue: spec.pursue,
+            points: file.points,
+        })
+    }
+
+    /// Unit strength of `models` of its models. RULES.md Profiles.
+    pub fn unit_strength(&self, models: u32) -> u32 {
+        models * unit_strength(self.troop, self.profile.w, 0)
+    }
+
+    /// As the target of attacks.
+    pub fn defender(&self) -> Defender {
+        Defender {
+            ws: self.profile.ws,
+            t: self.profile.t,
+            w: self.profile.w,
+            troop: self.troop,
+            save: self.save,
+            weapon: self.weapon,
+            ward: self.ward,
+            regeneration: self.regeneration,
+            reroll_saves: false,
+        }
+    }
+
+    /// As the maker of attacks; `frenzied` while it keeps its frenzy,
+    /// `needs_sixes` after failing a fear test (first round).
+    pub fn striker(&self, frenzied: bool, needs_sixes: bool) -> Striker {
+        let mut rules = self.rules;
+        rules.frenzy &= frenzied;
+        rules.needs_sixes |= needs_sixes;
+        Striker {
+            ws: self.profile.ws,
+            bs: self.profile.bs,
+            s: self.profile.s,
+            a: self.profile.a,
+            troop: self.troop,
+            weapon: self.weapon,
+            rules,
+            hit_modifier: 0,
+        }
+    }
+
+    /// Frenzied, hatred and unbreakable-free units that must pursue. RULES.md
+    /// Fleeing and pursuit (hatred and frenzy must pursue).
+    pub fn must_pursue(&self) -> bool {
+        self.rules.hatred || self.rules.frenzy
+    }
+
+    /// May not flee as a charge reaction: frenzied, immune to psychology or
+    /// unbreakable. RULES.md Charges.
+    pub fn cannot_flee(&self) -> bool {
+        self.rules.frenzy || self.psychology.immune || self.psychology.unbreakable
+    }
+}

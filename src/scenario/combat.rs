@@ -1,0 +1,412 @@
+//! Combat scenario files (`mathhammer combat FILE`). Format:
+//!
+//! ```toml
+//! name = "Boar Boyz charge Spearmen"
+//!
+//! [attacker]
+//! profile_file = "orc_boar_boy.toml"  # a profile file, relative to this file
+//! models = 5
+//! frontage = 5                         # models per rank
+//! champion = true                      # +1 A on one model
+//! standard = true                      # +1 combat result
+//! musician = true                      # wins drawn combats
+//! # Any profile-file field may be given here and overrides the file's:
+//! # name, type, weapon, armour, shield, barding, save, ward, regeneration,
+//! # points, [attacker.profile], [attacker.mount], [attacker.impact_hits].
+//! # rules = [...] adds to the file's rules (fear, terror, stubborn,
+//! # unbreakable, always-strikes-first, strikes-last, mindless,
+//! # immune-to-psychology, and every attack rule).
+//! # in_contact = 7                     # models in base contact (default: see below)
+//! # general_ld = 9                     # the General's Ld, within 30 cm
+//! # battle_standard = true             # re-roll failed break tests
+//! # missile = { s = 3, shots = 1 }     # for stand and shoot
+//! # pursue = true                      # pursue a broken enemy
+//!
+//! [defender]
+//! profile_file = "empire_spearman.toml"
+//! models = 20
+//! frontage = 5
+//!
+//! [situation]
+//! charger = "attacker"                 # attacker, defender, none (already fighting)
+//! facing = "front"                     # front, flank, rear (of the charged unit)
+//! distance = 20                        # cm (inches with inches = true)
+//! reaction = "hold"                    # hold, stand-and-shoot, flee
+//! high_ground = "none"                 # attacker, defender, none
+//! rounds = 10                          # most rounds to play
+//! inches = false
+//! insane_courage = false               # [ruling] 7th edition, off in 6th
+//! ```
+
+use super::profile::{ImpactHits, MountValues, ProfileFile, ProfileValues, Ranged};
+use crate::combat::fight::Combat;
+use crate::combat::unit::Unit;
+use crate::error::InputError;
+use crate::query::combat::CombatQuery;
+use crate::rules::movement::{charge_range, movement};
+use crate::rules::profile::TroopType;
+use crate::rules::saves::BodyArmour;
+use crate::rules::special::SpecialRule;
+use crate::rules::weapons::Weapon;
+use crate::rules::Edition;
+use serde::{Deserialize, Deserializer};
+use std::path::{Path, PathBuf};
+
+/// A count checked against `LO..=HI` while parsing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count<const LO: u32, const HI: u32>(pub u32);
+
+impl<'de, const LO: u32, const HI: u32> Deserialize<'de> for Count<LO, HI> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = i64::deserialize(d)?;
+        if v < i64::from(LO) || v > i64::from(HI) {
+            return Err(serde::de::Error::custom(format!(
+                "{v} is out of range (accepted: {LO} to {HI})"
+            )));
+        }
+        Ok(Count(v as u32))
+    }
+}
+
+/// A distance checked while parsing.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Distance(pub f64);
+
+impl<'de> Deserialize<'de> for Distance {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = f64::deserialize(d)?;
+        if !(0.0..=500.0).contains(&v) {
+            return Err(serde::de::Error::custom(format!(
+                "{v} is out of range (accepted: 0 to 500)"
+            )));
+        }
+        Ok(Distance(v))
+    }
+}
+
+/// Missile weapons for stand and shoot.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Missile {
+    pub s: Ranged<1, 10>,
+    #[serde(default = "one_shot")]
+    pub shots: Ranged<1, 10>,
+    /// Beyond half range (-1 to hit).
+    #[serde(default)]
+    pub long_range: bool,
+}
+
+fn one_shot() -> Ranged<1, 10> {
+    Ranged(1)
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// One unit of a scenario.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitSpec {
+    pub profile_file: Option<String>,
+    pub name: Option<String>,
+    #[serde(rename = "type")]
+    pub troop: Option<TroopType>,
+    pub profile: Option<ProfileValues>,
+    pub weapon: Option<Weapon>,
+    pub armour: Option<BodyArmour>,
+    pub shield: Option<bool>,
+    pub barding: Option<bool>,
+    pub save: Option<Ranged<1, 6>>,
+    pub ward: Option<Ranged<2, 6>>,
+    pub regeneration: Option<bool>,
+    #[serde(default)]
+    pub rules: Vec<SpecialRule>,
+    pub mount: Option<MountValues>,
+    pub impact_hits: Option<ImpactHits>,
+    pub points: Option<f64>,
+    pub models: Count<1, 500>,
+    pub frontage: Option<Count<1, 50>>,
+    pub in_contact: Option<Count<0, 50>>,
+    #[serde(default)]
+    pub champion: bool,
+    #[serde(default)]
+    pub standard: bool,
+    #[serde(default)]
+    pub musician: bool,
+    pub general_ld: Option<Ranged<1, 10>>,
+    #[serde(default)]
+    pub battle_standard: bool,
+    pub missile: Option<Missile>,
+    #[serde(default = "yes")]
+    pub pursue: bool,
+}
+
+/// A side of the fight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum SideName {
+    #[default]
+    Attacker,
+    Defender,
+    None,
+}
+
+/// Where the charger hits the charged unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Facing {
+    #[default]
+    Front,
+    Flank,
+    Rear,
+}
+
+/// The charged unit's reaction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum ReactionName {
+    #[default]
+    Hold,
+    StandAndShoot,
+    Flee,
+}
+
+fn ten_rounds() -> Count<1, 50> {
+    Count(10)
+}
+
+/// The situation of the fight.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Situation {
+    #[serde(default)]
+    pub charger: SideName,
+    #[serde(default)]
+    pub facing: Facing,
+    #[serde(default)]
+    pub distance: Distance,
+    #[serde(default)]
+    pub reaction: ReactionName,
+    #[serde(default = "no_side")]
+    pub high_ground: SideName,
+    #[serde(default = "ten_rounds")]
+    pub rounds: Count<1, 50>,
+    #[serde(default)]
+    pub inches: bool,
+    #[serde(default)]
+    pub insane_courage: bool,
+}
+
+fn no_side() -> SideName {
+    SideName::None
+}
+
+/// A whole scenario file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFile {
+    pub name: String,
+    pub description: Option<String>,
+    pub attacker: UnitSpec,
+    pub defender: UnitSpec,
+    pub situation: Situation,
+}
+
+/// A scenario read from `path` with `--set key.path=value` overrides.
+pub fn load_scenario(path: &Path, sets: &[String]) -> Result<(ScenarioFile, PathBuf), InputError> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        InputError::new(
+            path.display().to_string(),
+            format!("cannot read the file: {e}"),
+        )
+    })?;
+    let name = path.display().to_string();
+    let mut scenario: ScenarioFile = super::parse(&text, &name)?;
+    if !sets.is_empty() {
+        let mut table: toml::Table =
+            toml::from_str(&text).map_err(|e| InputError::new(&name, e.to_string()))?;
+        for set in sets {
+            apply_set(&mut table, set)?;
+        }
+        let edited =
+            toml::to_string(&table).map_err(|e| InputError::new("--set", e.to_string()))?;
+        scenario = toml::from_str(&edited).map_err(|e| {
+            InputError::new(
+                "--set",
+                format!("{} ({})", e.message().trim(), sets.join(" ")),
+            )
+        })?;
+    }
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    Ok((scenario, dir))
+}
+
+/// Sets `a.b.c=value` in a TOML table; the value is read as TOML (a number,
+/// `true`, `[...]`) or else taken as a string.
+fn apply_set(table: &mut toml::Table, set: &str) -> Result<(), InputError> {
+    let bad = |why: &str| {
+        InputError::new(
+            "--set",
+            format!("'{set}': {why} (accepted: unit.field=value, e.g. attacker.models=25 or situation.reaction=flee)"),
+        )
+    };
+    let (path, value) = set.split_once('=').ok_or_else(|| bad("no '='"))?;
+    let keys: Vec<&str> = path.trim().split('.').collect();
+    if keys.iter().any(|k| k.is_empty()) {
+        return Err(bad("empty key"));
+    }
+    let value = value.trim();
+    let parsed: toml::Value = toml::from_str::<toml::Table>(&format!("v = {value}"))
+        .ok()
+        .and_then(|mut t| t.remove("v"))
+        .unwrap_or_else(|| toml::Value::String(value.to_string()));
+    let (last, parents) = keys.split_last().ok_or_else(|| bad("empty key"))?;
+    let mut here = table;
+    for k in parents {
+        here = here
+            .entry(k.to_string())
+            .or_insert_with(|| toml::Value::Table(toml::Table::new()))
+            .as_table_mut()
+            .ok_or_else(|| bad(&format!("'{k}' is not a table")))?;
+    }
+    here.insert(last.to_string(), parsed);
+    Ok(())
+}
+
+/// Reads a scenario with `--set` overrides and builds its fight.
+pub fn load_combat(path: &Path, sets: &[String]) -> Result<CombatQuery, InputError> {
+    let (file, dir) = load_scenario(path, sets)?;
+    file.combat(&dir)
+}
+
+impl ScenarioFile {
+    /// The fight this scenario describes, validated.
+    pub fn combat(&self, dir: &Path) -> Result<CombatQuery, InputError> {
+        let attacker = Unit::from_spec(&self.attacker, dir, "attacker")?;
+        let defender = Unit::from_spec(&self.defender, dir, "defender")?;
+        let s = &self.situation;
+        let side = |n: SideName| match n {
+            SideName::Attacker => Some(0),
+            SideName::Defender => Some(1),
+            SideName::None => None,
+        };
+        let charger = side(s.charger);
+        let edition = if s.inches {
+            Edition::Imperial
+        } else {
+            Edition::Metric
+        };
+        let sides = [attacker, defender];
+        if let Some(c) = charger {
+            let target = &sides[1 - c];
+            let range = charge_range(movement(sides[c].profile.m, false, edition), false, 0.0);
+            match s.reaction {
+                ReactionName::Flee if target.cannot_flee() => {
+                    return Err(InputError::new(
+                        "situation.reaction",
+                        "the charged unit is frenzied, immune to psychology or unbreakable and cannot flee (accepted: hold, stand-and-shoot)",
+                    ))
+                }
+                ReactionName::StandAndShoot if target.missile.is_none() => {
+                    return Err(InputError::new(
+                        "situation.reaction",
+                        "stand-and-shoot needs the charged unit's missile = { s = .., shots = .. } (accepted: hold, flee)",
+                    ))
+                }
+                ReactionName::StandAndShoot if s.distance.0 <= range / 2.0 => {
+                    return Err(InputError::new(
+                        "situation.reaction",
+                        format!(
+                            "stand-and-shoot needs the charger more than half its charge range ({} {}) away (accepted: hold, flee)",
+                            range / 2.0,
+                            edition.unit()
+                        ),
+                    ))
+                }
+                _ => {}
+            }
+        } else if s.reaction != ReactionName::Hold {
+            return Err(InputError::new(
+                "situation.reaction",
+                "there is no charge to react to (accepted with charger = \"none\": hold)",
+            ));
+        }
+        let combat = Combat::new(
+            sides,
+            charger,
+            s.facing,
+            s.distance.0,
+            s.reaction,
+            side(s.high_ground),
+            s.rounds.0,
+            edition,
+            s.insane_courage,
+        );
+        Ok(CombatQuery {
+            combat,
+            name: self.name.clone(),
+        })
+    }
+}
+
+impl UnitSpec {
+    /// The profile file this unit names, merged with the unit's own fields.
+    pub fn resolve(
+        &self,
+        dir: &Path,
+        side: &str,
+    ) -> Result<(ProfileFile, Vec<SpecialRule>), InputError> {
+        let base = match &self.profile_file {
+            Some(f) => Some(super::load::<ProfileFile>(&dir.join(f))?),
+            None => None,
+        };
+        let profile = self
+            .profile
+            .or(base.as_ref().map(|b| b.profile))
+            .ok_or_else(|| {
+                InputError::new(
+                    format!("{side}.profile"),
+                    "missing (accepted: a [profile] table, or profile_file = \"FILE.toml\")",
+                )
+            })?;
+        let b = base.clone();
+        let pick = |own: Option<bool>, from: fn(&ProfileFile) -> bool| {
+            own.or(b.as_ref().map(from)).unwrap_or(false)
+        };
+        let mut rules = base.as_ref().map(|b| b.rules.clone()).unwrap_or_default();
+        rules.extend(&self.rules);
+        let file = ProfileFile {
+            name: self
+                .name
+                .clone()
+                .or(base.as_ref().map(|b| b.name.clone()))
+                .unwrap_or_else(|| side.to_string()),
+            troop: self
+                .troop
+                .or(base.as_ref().map(|b| b.troop))
+                .unwrap_or_default(),
+            profile,
+            weapon: self
+                .weapon
+                .or(base.as_ref().map(|b| b.weapon))
+                .unwrap_or_default(),
+            armour: self
+                .armour
+                .or(base.as_ref().map(|b| b.armour))
+                .unwrap_or_default(),
+            shield: pick(self.shield, |b| b.shield),
+            barding: pick(self.barding, |b| b.barding),
+            save: self.save.or(base.as_ref().and_then(|b| b.save)),
+            ward: self.ward.or(base.as_ref().and_then(|b| b.ward)),
+            regeneration: pick(self.regeneration, |b| b.regeneration),
+            rules: rules.clone(),
+            mount: self.mount.or(base.as_ref().and_then(|b| b.mount)),
+            impact_hits: self
+                .impact_hits
+                .or(base.as_ref().and_then(|b| b.impact_hits)),
+            points: self.points.or(base.as_ref().and_then(|b| b.points)),
+        };
+        Ok((file, rules))
+    }
+}
