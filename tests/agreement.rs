@@ -4,6 +4,8 @@
 
 mod common;
 
+use rand::Rng;
+
 use common::*;
 use mathhammer::exact::Pmf;
 use mathhammer::query::charge::{Charge, Reaction};
@@ -251,4 +253,119 @@ fn attack_chains_agree_with_exact() {
         }
     }
     assert_eq!(checked, 120);
+}
+
+/// A random one-round fight as scenario text: random profiles, weapons,
+/// gear, rules, command groups, charge and facing.
+fn random_fight(r: &mut impl Rng) -> String {
+    let pick = |r: &mut dyn rand::RngCore, xs: &[&'static str]| xs[r.random_range(0..xs.len())];
+    let mut text = String::from("name = \"random\"\n");
+    for side in ["attacker", "defender"] {
+        let models = r.random_range(1..=10);
+        let weapon = pick(
+            r,
+            &[
+                "hand-weapon",
+                "spear",
+                "great-weapon",
+                "halberd",
+                "hand-weapon-and-shield",
+            ],
+        );
+        let armour = pick(r, &["none", "light", "heavy"]);
+        let mut rules = Vec::new();
+        for rule in [
+            "fear",
+            "stubborn",
+            "hatred",
+            "always-strikes-first",
+            "killing-blow",
+            "unbreakable",
+        ] {
+            if r.random_bool(0.12) {
+                rules.push(format!("\"{rule}\""));
+            }
+        }
+        text += &format!(
+            "[{side}]\nname = \"{side}\"\nmodels = {models}\nfrontage = {}\nweapon = \"{weapon}\"\narmour = \"{armour}\"\n\
+             rules = [{}]\nchampion = {}\nstandard = {}\nmusician = {}\n\
+             [{side}.profile]\nm = {}\nws = {}\nbs = 3\ns = {}\nt = {}\nw = {}\ni = {}\na = {}\nld = {}\n",
+            r.random_range(1..=5),
+            rules.join(", "),
+            r.random_bool(0.3),
+            r.random_bool(0.5),
+            r.random_bool(0.5),
+            pick(r, &["8", "10", "18"]),
+            r.random_range(2..=5),
+            r.random_range(2..=5),
+            r.random_range(2..=5),
+            pick(r, &["1", "1", "2"]),
+            r.random_range(1..=6),
+            r.random_range(1..=2),
+            r.random_range(5..=9),
+        );
+    }
+    let charger = pick(r, &["attacker", "attacker", "none"]);
+    let facing = if charger == "none" {
+        "front"
+    } else {
+        pick(r, &["front", "front", "flank", "rear"])
+    };
+    text + &format!(
+        "[situation]\ncharger = \"{charger}\"\nfacing = \"{facing}\"\ndistance = {}\nrounds = 1\nhigh_ground = \"{}\"\n",
+        r.random_range(0..=25),
+        pick(r, &["none", "attacker", "defender"]),
+    )
+}
+
+/// Whole fights: over random one-round fights, the fast and dice-level
+/// engines agree with the exact engine on every probability it reports and
+/// on the mean casualties.
+#[test]
+fn fights_agree_with_exact() {
+    use mathhammer::scenario::combat::ScenarioFile;
+    let mut r = rng(16);
+    let mut compared = 0;
+    for case in 0..40u64 {
+        let text = random_fight(&mut r);
+        let file: ScenarioFile = mathhammer::scenario::parse(&text, "random.toml").unwrap();
+        let Ok(q) = file.combat(std::path::Path::new(".")) else {
+            continue;
+        };
+        let exact_report = q.report(&settings(Method::Exact, 1, 0));
+        let exact_outcome = exact_report.outcome(Engine::Exact).unwrap();
+        if exact_outcome.field("exact_note").is_some() {
+            continue;
+        }
+        for (engine, method, trials) in [
+            (Engine::MonteCarlo, Method::MonteCarlo, 200_000),
+            (Engine::Dice, Method::Dice, 40_000),
+        ] {
+            let report = q.report(&settings(method, trials, 6000 + case));
+            let outcome = report.outcome(engine).unwrap();
+            for f in &exact_outcome.fields {
+                match (&f.value, outcome.field(f.key).and_then(|v| v.estimate())) {
+                    (mathhammer::report::Value::Prob(p), Some(e)) => {
+                        assert!(
+                            within_4_sigma(*p, &e),
+                            "case {case} {engine:?} {}: {p} vs {e:?}\n{text}",
+                            f.key
+                        )
+                    }
+                    (mathhammer::report::Value::Num(mean, _), Some(e))
+                        if f.key.starts_with("mean_") =>
+                    {
+                        let key = f.key;
+                        assert!(
+                            (e.estimate - mean).abs() <= 4.0 * e.half_width() / 1.96 + 1e-9,
+                            "case {case} {engine:?} {key}: {mean} vs {e:?}\n{text}"
+                        )
+                    }
+                    _ => {}
+                }
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared >= 60, "only {compared} comparisons");
 }

@@ -31,7 +31,8 @@ fn error_of(text: &str) -> String {
 #[test]
 fn shipped_profiles_load() {
     let mut n = 0;
-    for entry in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/profiles")).unwrap()
+    for entry in
+        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/profiles")).unwrap()
     {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "toml") {

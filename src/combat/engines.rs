@@ -213,22 +213,22 @@ impl StrikeTables {
     }
 }
 
-/// The most attacks (or chariots) a step can make: every model of the unit
-/// in contact, a second rank, the most attacks per model.
+/// The most attacks (or chariots) a step can make: every model that can be
+/// in contact (a front or a flank, +2 at the corners), a second rank, the
+/// most attacks per model. [`FastFate`] builds a table on the spot past it.
 fn max_attacks(combat: &Combat, step: &Step) -> u32 {
     let unit = &combat.sides[step.side];
     let per = step.per_model[0].max(step.per_model[1]);
+    let ranks = unit.models.div_ceil(unit.frontage);
+    let contact = unit
+        .in_contact
+        .unwrap_or(unit.frontage.max(ranks) + 2)
+        .min(unit.models);
     match step.kind {
-        StepKind::Impact(_) => unit.frontage.min(unit.models).min(16),
+        StepKind::Impact(_) => contact.min(16),
         StepKind::Champion => per,
         StepKind::Shots => unit.models * per,
-        _ => {
-            let contact = unit
-                .in_contact
-                .unwrap_or(unit.frontage + 2)
-                .min(unit.models);
-            2 * contact * per
-        }
+        _ => 2 * contact * per,
     }
 }
 
@@ -237,23 +237,39 @@ pub struct FastFate<'a, S> {
     pub dice: S,
     rolls: &'a Rolls,
     tables: &'a StrikeTables,
+    combat: &'a Combat,
 }
 
 impl<'a, S: DiceSource> FastFate<'a, S> {
-    pub fn new(dice: S, rolls: &'a Rolls, tables: &'a StrikeTables) -> Self {
+    pub fn new(dice: S, rolls: &'a Rolls, tables: &'a StrikeTables, combat: &'a Combat) -> Self {
         FastFate {
             dice,
             rolls,
             tables,
+            combat,
         }
     }
 }
 
 impl<S: DiceSource> Fate for FastFate<'_, S> {
     fn strike(&mut self, step: &Step, n: u32, damage: u8, cap: u32) -> Casualties {
-        let by_n = &self.tables.tables[step.id];
-        let (table, states) = &by_n[(n as usize).min(by_n.len() - 1)][usize::from(damage)];
-        let c = states[table.sample(self.dice.next_u64())];
+        let word = self.dice.next_u64();
+        let c = match self.tables.tables[step.id].get(n as usize) {
+            Some(by_damage) => {
+                let (table, states) = &by_damage[usize::from(damage)];
+                states[table.sample(word)]
+            }
+            None => {
+                // Past the prepared tables (not expected): build this one.
+                let pmf = strike_pmf(self.combat, step, n, damage);
+                let w = usize::from(pmf.wounds());
+                let s = AliasTable::new(pmf.states()).sample(word);
+                Casualties {
+                    kills: (s / w) as u32,
+                    damage: (s % w) as u8,
+                }
+            }
+        };
         if c.kills >= cap {
             Casualties {
                 kills: cap,

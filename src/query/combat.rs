@@ -504,7 +504,7 @@ impl Kernel for CombatKernel {
         };
         match &self.tables {
             Some(tables) => {
-                let mut fate = FastFate::new(dice, &self.rolls, tables);
+                let mut fate = FastFate::new(dice, &self.rolls, tables, &self.combat);
                 for _ in 0..trials {
                     let record = self.combat.fight(&mut fate);
                     bump(tally, &record);

@@ -1,0 +1,474 @@
+//! The fight procedure, rule by rule (RULES.md Order of strikes, Combat
+//! resolution, Break test, Fleeing and pursuit; seed 002), with a scripted
+//! fate that records each strike step and returns chosen casualties.
+
+use mathhammer::combat::fight::{Combat, End, Fate, Step, StepKind};
+use mathhammer::dice::Roll;
+use mathhammer::query::combat::CombatQuery;
+use mathhammer::rules::casualties::Casualties;
+use mathhammer::rules::leadership::LeadershipTest;
+use mathhammer::scenario::combat::ScenarioFile;
+use mathhammer::scenario::parse;
+use std::path::Path;
+
+/// A unit table with an inline profile; `extra` adds lines.
+fn unit(side: &str, models: u32, frontage: u32, ws: u8, i: u8, extra: &str) -> String {
+    format!(
+        "[{side}]\nname = \"{side}\"\nmodels = {models}\nfrontage = {frontage}\n{extra}\n\
+         [{side}.profile]\nm = 10\nws = {ws}\nbs = 3\ns = 3\nt = 3\nw = 1\ni = {i}\na = 1\nld = 7\n"
+    )
+}
+
+fn combat(attacker: &str, defender: &str, situation: &str) -> Combat {
+    let text = format!("name = \"test\"\n{attacker}\n{defender}\n[situation]\n{situation}\n");
+    let file: ScenarioFile = parse(&text, "test.toml").unwrap_or_else(|e| panic!("{e}"));
+    let q: CombatQuery = file
+        .combat(Path::new("."))
+        .unwrap_or_else(|e| panic!("{e}"));
+    q.combat
+}
+
+/// Records every strike (side, kind, attacks) and kills `kills[i]` models
+/// with the i-th strike; tests pass unless `fail_tests`; roll-offs go to
+/// `roll_off`.
+#[derive(Default)]
+struct Scripted {
+    kills: Vec<u32>,
+    strikes: Vec<(usize, StepKind, u32)>,
+    tests: Vec<LeadershipTest>,
+    fail_tests: bool,
+    roll_off: bool,
+    caught: bool,
+}
+
+impl Fate for Scripted {
+    fn strike(&mut self, step: &Step, n: u32, damage: u8, cap: u32) -> Casualties {
+        let k = self
+            .kills
+            .get(self.strikes.len())
+            .copied()
+            .unwrap_or(0)
+            .min(cap);
+        self.strikes.push((step.side, step.kind, n));
+        Casualties { kills: k, damage }
+    }
+    fn test(&mut self, test: &LeadershipTest) -> bool {
+        self.tests.push(*test);
+        !self.fail_tests
+    }
+    fn caught_fleeing(&mut self, _: f64, _: f64, _: &Roll) -> bool {
+        self.caught
+    }
+    fn caught_pursuing(&mut self, _: &Roll, _: &Roll) -> bool {
+        self.caught
+    }
+    fn roll_off(&mut self) -> bool {
+        self.roll_off
+    }
+}
+
+const CHARGE: &str = "charger = \"attacker\"\ndistance = 5\nrounds = 1";
+const ENGAGED: &str = "charger = \"none\"\nrounds = 1";
+
+fn order(c: &Combat, fate: &mut Scripted) -> Vec<(usize, StepKind)> {
+    c.fight(fate);
+    fate.strikes.iter().map(|&(s, k, _)| (s, k)).collect()
+}
+
+#[test]
+fn chargers_strike_first_then_initiative() {
+    // Seed 002: chargers (3) before everyone else (4), whatever the Initiative.
+    let c = combat(
+        &unit("attacker", 10, 5, 3, 1, ""),
+        &unit("defender", 10, 5, 3, 6, ""),
+        CHARGE,
+    );
+    let o = order(&c, &mut Scripted::default());
+    assert_eq!(
+        o,
+        vec![(0, StepKind::RankAndFile), (1, StepKind::RankAndFile)]
+    );
+    // No charge: higher Initiative first.
+    let c = combat(
+        &unit("attacker", 10, 5, 3, 1, ""),
+        &unit("defender", 10, 5, 3, 6, ""),
+        ENGAGED,
+    );
+    assert_eq!(order(&c, &mut Scripted::default())[0].0, 1);
+}
+
+#[test]
+fn always_strikes_first_beats_the_charge_and_great_weapons_strike_last() {
+    let asf = "rules = [\"always-strikes-first\"]";
+    let c = combat(
+        &unit("attacker", 10, 5, 3, 3, ""),
+        &unit("defender", 10, 5, 3, 3, asf),
+        CHARGE,
+    );
+    assert_eq!(order(&c, &mut Scripted::default())[0].0, 1);
+    // A great weapon that did not charge strikes after a lower Initiative.
+    let gw = "weapon = \"great-weapon\"";
+    let c = combat(
+        &unit("attacker", 10, 5, 3, 5, gw),
+        &unit("defender", 10, 5, 3, 1, ""),
+        ENGAGED,
+    );
+    assert_eq!(order(&c, &mut Scripted::default())[0].0, 1);
+    // ... but with the chargers the turn it charged.
+    let c = combat(
+        &unit("attacker", 10, 5, 3, 1, gw),
+        &unit("defender", 10, 5, 3, 5, ""),
+        CHARGE,
+    );
+    assert_eq!(order(&c, &mut Scripted::default())[0].0, 0);
+    // Mindless strike last even when charging.
+    let zombies = "rules = [\"mindless\"]";
+    let c = combat(
+        &unit("attacker", 10, 5, 3, 5, zombies),
+        &unit("defender", 10, 5, 3, 1, ""),
+        CHARGE,
+    );
+    assert_eq!(order(&c, &mut Scripted::default())[0].0, 1);
+}
+
+#[test]
+fn ties_go_to_a_roll_off_then_to_last_rounds_winner() {
+    let two_rounds = "charger = \"none\"\nrounds = 2";
+    let c = combat(
+        &unit("attacker", 10, 5, 3, 3, ""),
+        &unit("defender", 10, 5, 3, 3, ""),
+        two_rounds,
+    );
+    for (roll_off, first) in [(true, 0), (false, 1)] {
+        let mut fate = Scripted {
+            roll_off,
+            ..Scripted::default()
+        };
+        assert_eq!(order(&c, &mut fate)[0].0, first);
+    }
+    // Round 1: the defender kills 3 (attacker strikes first after the
+    // roll-off and kills none); it wins; the attacker holds; in round 2 the
+    // defender strikes first.
+    let mut fate = Scripted {
+        roll_off: true,
+        kills: vec![0, 3, 0, 0],
+        ..Scripted::default()
+    };
+    let o = order(&c, &mut fate);
+    assert_eq!(o[0].0, 0);
+    assert_eq!(o[2].0, 1);
+}
+
+#[test]
+fn casualties_cannot_strike_back() {
+    // Seed 002: each casualty removes an attack; 5 in contact, 2 slain.
+    let c = combat(
+        &unit("attacker", 10, 5, 3, 3, ""),
+        &unit("defender", 10, 5, 3, 3, ""),
+        CHARGE,
+    );
+    let mut fate = Scripted {
+        kills: vec![2],
+        ..Scripted::default()
+    };
+    c.fight(&mut fate);
+    assert_eq!(fate.strikes[1], (1, StepKind::RankAndFile, 3));
+    // Excess casualties (more than in contact) still leave nobody to strike.
+    let mut fate = Scripted {
+        kills: vec![7],
+        ..Scripted::default()
+    };
+    c.fight(&mut fate);
+    assert_eq!(fate.strikes.len(), 1);
+}
+
+#[test]
+fn spears_champions_mounts_and_frontage() {
+    // Foot spears fight in two ranks, but not the turn they charge.
+    let spear = "weapon = \"spear\"";
+    let c = combat(
+        &unit("attacker", 10, 5, 3, 3, ""),
+        &unit("defender", 20, 5, 3, 3, spear),
+        CHARGE,
+    );
+    let mut fate = Scripted::default();
+    c.fight(&mut fate);
+    assert_eq!(fate.strikes[1].2, 10);
+    let c = combat(
+        &unit("attacker", 20, 5, 3, 3, spear),
+        &unit("defender", 10, 5, 3, 1, ""),
+        CHARGE,
+    );
+    let mut fate = Scripted::default();
+    c.fight(&mut fate);
+    assert_eq!(fate.strikes[0].2, 5);
+    // A champion: one model with A + 1, the rest of the front rank as usual.
+    let c = combat(
+        &unit("attacker", 10, 5, 3, 3, "champion = true"),
+        &unit("defender", 10, 5, 3, 1, ""),
+        CHARGE,
+    );
+    let mut fate = Scripted::default();
+    c.fight(&mut fate);
+    assert_eq!(fate.strikes[0], (0, StepKind::RankAndFile, 4));
+    assert_eq!(fate.strikes[1], (0, StepKind::Champion, 2));
+    // Front to front, at most the enemy's frontage + 2 (corners) fight.
+    let c = combat(
+        &unit("attacker", 10, 10, 3, 3, ""),
+        &unit("defender", 10, 3, 3, 1, ""),
+        CHARGE,
+    );
+    let mut fate = Scripted::default();
+    c.fight(&mut fate);
+    assert_eq!(fate.strikes[0].2, 5);
+}
+
+/// Plays one round in which the attacker kills `a` and the defender `d`.
+fn round(attacker: &str, defender: &str, situation: &str, a: u32, d: u32) -> (End, Scripted) {
+    let c = combat(attacker, defender, situation);
+    let mut fate = Scripted {
+        kills: vec![a, d],
+        fail_tests: true,
+        ..Scripted::default()
+    };
+    let record = c.fight(&mut fate);
+    (record.end, fate)
+}
+
+#[test]
+fn combat_resolution_by_hand() {
+    // Attacker 10 (5 wide: +1 rank), defender 20 (5 wide: +3 ranks, outnumber
+    // at end). Attacker kills 4 -> 4 + 1; defender 1 + 3 + 1 = 5: a draw, no
+    // break test.
+    let a = unit("attacker", 10, 5, 3, 3, "");
+    let d = unit("defender", 20, 5, 3, 1, "");
+    let (end, fate) = round(&a, &d, CHARGE, 4, 1);
+    assert_eq!(end, End::Unresolved);
+    assert!(fate.tests.is_empty());
+    // One more kill slays the whole front rank, so the defender cannot
+    // strike back: 5 + 1 against 0 + 3 + 1, the defender tests at -2.
+    let (end, fate) = round(&a, &d, CHARGE, 5, 1);
+    assert_eq!(
+        end,
+        End::Broke {
+            loser: 1,
+            caught: false
+        }
+    );
+    assert_eq!(fate.tests[0].modifier, 2);
+    // A standard adds 1; a musician wins a draw by 1.
+    let a_std = unit("attacker", 10, 5, 3, 3, "standard = true");
+    let (_, fate) = round(&a_std, &d, CHARGE, 5, 1);
+    assert_eq!(fate.tests[0].modifier, 3);
+    let a_mus = unit("attacker", 10, 5, 3, 3, "musician = true");
+    let (end, fate) = round(&a_mus, &d, CHARGE, 4, 1);
+    assert_eq!(
+        end,
+        End::Broke {
+            loser: 1,
+            caught: false
+        }
+    );
+    assert_eq!(fate.tests[0].modifier, 1);
+    // High ground +1.
+    let (end, _) = round(
+        &a,
+        &d,
+        &format!("{CHARGE}\nhigh_ground = \"attacker\""),
+        4,
+        1,
+    );
+    assert_eq!(
+        end,
+        End::Broke {
+            loser: 1,
+            caught: false
+        }
+    );
+}
+
+#[test]
+fn flank_charge_cancels_ranks_and_adds_one() {
+    // 10 cavalry (US 20) in the flank of 20 infantry: no ranks for the
+    // infantry, +1 flank for the cavalry. Kills 2 vs 2: 2 + 1 (flank) + 0
+    // (outnumber: US 20 vs 18) against 2 + 0.
+    let cav = unit("attacker", 10, 5, 3, 3, "type = \"cavalry\"");
+    let inf = unit("defender", 20, 5, 3, 1, "");
+    let (end, fate) = round(&cav, &inf, &format!("{CHARGE}\nfacing = \"flank\""), 2, 2);
+    assert_eq!(
+        end,
+        End::Broke {
+            loser: 1,
+            caught: false
+        }
+    );
+    assert_eq!(fate.tests[0].modifier, 1);
+    // From the rear, +2.
+    let (_, fate) = round(&cav, &inf, &format!("{CHARGE}\nfacing = \"rear\""), 2, 2);
+    assert_eq!(fate.tests[0].modifier, 2);
+    // A charger of US 4 or less neither cancels ranks nor gains the bonus:
+    // 2 infantry: 2 kills vs 2 kills + 3 ranks + outnumber.
+    let few = unit("attacker", 2, 2, 3, 3, "");
+    let (end, _) = round(&few, &inf, &format!("{CHARGE}\nfacing = \"flank\""), 0, 0);
+    assert_eq!(
+        end,
+        End::Broke {
+            loser: 0,
+            caught: false
+        }
+    );
+}
+
+#[test]
+fn wipe_out_wins_without_a_break_test() {
+    let (end, fate) = round(
+        &unit("attacker", 10, 5, 3, 3, ""),
+        &unit("defender", 5, 5, 3, 1, ""),
+        CHARGE,
+        5,
+        0,
+    );
+    assert_eq!(end, End::WipedOut { loser: 1 });
+    assert!(fate.tests.is_empty());
+}
+
+#[test]
+fn break_tests_by_the_rules() {
+    let a = unit("attacker", 10, 5, 3, 3, "");
+    // Stubborn: tests on unmodified Ld.
+    let (_, fate) = round(
+        &a,
+        &unit("defender", 5, 5, 3, 1, "rules = [\"stubborn\"]"),
+        CHARGE,
+        3,
+        0,
+    );
+    assert!(fate.tests[0].stubborn);
+    // Unbreakable: no test, no break.
+    let (end, fate) = round(
+        &a,
+        &unit("defender", 5, 5, 3, 1, "rules = [\"unbreakable\"]"),
+        CHARGE,
+        3,
+        0,
+    );
+    assert_eq!(end, End::Unresolved);
+    assert!(fate.tests.is_empty());
+    // General's Ld and the battle standard's re-roll.
+    let (_, fate) = round(
+        &a,
+        &unit(
+            "defender",
+            5,
+            5,
+            3,
+            1,
+            "general_ld = 9\nbattle_standard = true",
+        ),
+        CHARGE,
+        3,
+        0,
+    );
+    assert_eq!(fate.tests[0].ld, 9);
+    assert!(fate.tests[0].reroll);
+    // Beaten by fear-causers of greater unit strength: breaks without a test.
+    let scary = unit("attacker", 10, 5, 3, 3, "rules = [\"fear\"]");
+    let brave_def = unit("defender", 5, 5, 3, 1, "");
+    let c = combat(&scary, &brave_def, CHARGE);
+    let mut fate = Scripted {
+        kills: vec![3, 0],
+        ..Scripted::default()
+    };
+    let record = c.fight(&mut fate);
+    assert_eq!(
+        record.end,
+        End::Broke {
+            loser: 1,
+            caught: false
+        }
+    );
+    // Only the fear test when charged was taken, none to break.
+    assert_eq!(fate.tests.len(), 1);
+}
+
+#[test]
+fn pursuit_destroys_a_caught_unit() {
+    let a = unit("attacker", 10, 5, 3, 3, "");
+    let c = combat(&a, &unit("defender", 5, 5, 3, 1, ""), CHARGE);
+    let mut fate = Scripted {
+        kills: vec![3, 0],
+        fail_tests: true,
+        caught: true,
+        ..Scripted::default()
+    };
+    assert_eq!(
+        c.fight(&mut fate).end,
+        End::Broke {
+            loser: 1,
+            caught: true
+        }
+    );
+    // A unit that holds back does not catch (pursue = false).
+    let c = combat(
+        &unit("attacker", 10, 5, 3, 3, "pursue = false"),
+        &unit("defender", 5, 5, 3, 1, ""),
+        CHARGE,
+    );
+    let mut fate = Scripted {
+        kills: vec![3, 0],
+        fail_tests: true,
+        caught: true,
+        ..Scripted::default()
+    };
+    assert_eq!(
+        c.fight(&mut fate).end,
+        End::Broke {
+            loser: 1,
+            caught: false
+        }
+    );
+}
+
+#[test]
+fn the_charge_turn() {
+    // Out of range: 2M = 20 cm, target 25 cm away.
+    let a = unit("attacker", 10, 5, 3, 3, "");
+    let d = unit("defender", 10, 5, 3, 3, "");
+    let c = combat(&a, &d, "charger = \"attacker\"\ndistance = 25");
+    assert_eq!(c.fight(&mut Scripted::default()).end, End::ChargeFailed);
+    // A fleeing target: caught or away.
+    let c = combat(
+        &a,
+        &d,
+        "charger = \"attacker\"\ndistance = 5\nreaction = \"flee\"",
+    );
+    let mut caught = Scripted {
+        caught: true,
+        ..Scripted::default()
+    };
+    assert_eq!(c.fight(&mut caught).end, End::TargetCaught);
+    assert_eq!(c.fight(&mut Scripted::default()).end, End::TargetFled);
+    // Fear: a unit of lower unit strength that fails flees.
+    let scary = unit("attacker", 10, 5, 3, 3, "rules = [\"fear\"]");
+    let small = unit("defender", 5, 5, 3, 3, "");
+    let c = combat(&scary, &small, CHARGE);
+    let mut fails = Scripted {
+        fail_tests: true,
+        ..Scripted::default()
+    };
+    assert_eq!(c.fight(&mut fails).end, End::TargetFled);
+    // Stand and shoot: 25% casualties and a failed panic test: the charger flees.
+    let shooters = unit("defender", 10, 5, 3, 3, "missile = { s = 3, shots = 1 }");
+    let c = combat(
+        &a,
+        &shooters,
+        "charger = \"attacker\"\ndistance = 15\nreaction = \"stand-and-shoot\"",
+    );
+    let mut volley = Scripted {
+        kills: vec![3],
+        fail_tests: true,
+        ..Scripted::default()
+    };
+    assert_eq!(c.fight(&mut volley).end, End::ChargerFled);
+    assert_eq!(volley.strikes[0], (1, StepKind::Shots, 10));
+}
