@@ -59,9 +59,7 @@ impl Rolls {
     }
 
     fn find(&self, roll: &Roll) -> Option<&PreparedRoll> {
-        self.0
-            .iter()
-            .find(|p| p.roll.dice == roll.dice && p.roll.to_string() == roll.to_string())
+        self.0.iter().find(|p| p.roll.same_as(roll))
     }
 
     /// One draw of `roll` from `dice` (preparing it if it is new).

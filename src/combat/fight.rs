@@ -150,7 +150,13 @@ pub struct Combat {
     sets: [[Vec<usize>; 3]; 2],
     /// The charged unit's stand-and-shoot step.
     shots: Option<usize>,
+    /// Strike orders for each pair of step sets [attacker's][defender's].
+    orders: [[StrikeOrder; 3]; 3],
 }
+
+/// Step ids in striking order with ties between the sides going to side 0,
+/// the same going to side 1, and whether there are such ties.
+type StrikeOrder = (Vec<usize>, Vec<usize>, bool);
 
 /// Which steps a side uses in a round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -188,11 +194,17 @@ impl Combat {
             steps: Vec::new(),
             sets: Default::default(),
             shots: None,
+            orders: Default::default(),
         };
         for side in 0..2 {
             for set in [StepSet::First, StepSet::FirstScared, StepSet::Later] {
                 let ids = c.make_steps(side, set);
                 c.sets[side][set as usize] = ids;
+            }
+        }
+        for a in 0..3 {
+            for d in 0..3 {
+                c.orders[a][d] = c.strike_orders(a, d);
             }
         }
         if let (Some(ch), ReactionName::StandAndShoot) = (charger, reaction) {
@@ -222,6 +234,33 @@ impl Combat {
             }
         }
         c
+    }
+
+    /// The strike order of the attacker's step set `a` and the defender's
+    /// `d`: by band, then Initiative; ties between the sides go to last
+    /// round's winner or a roll-off, so both orders are kept.
+    fn strike_orders(&self, a: usize, d: usize) -> StrikeOrder {
+        let mut ids: Vec<usize> = self.sets[0][a]
+            .iter()
+            .chain(&self.sets[1][d])
+            .copied()
+            .collect();
+        let key = |i: &usize| {
+            (
+                self.steps[*i].band,
+                std::cmp::Reverse(self.steps[*i].initiative),
+            )
+        };
+        ids.sort_by_key(key);
+        let tied = ids
+            .windows(2)
+            .any(|w| self.steps[w[0]].side != self.steps[w[1]].side && key(&w[0]) == key(&w[1]));
+        let ordered = |first: usize| {
+            let mut o = ids.clone();
+            o.sort_by_key(|i| (key(i), self.steps[*i].side != first));
+            o
+        };
+        (ordered(0), ordered(1), tied)
     }
 
     /// The same fight with a cap of `rounds` rounds.
@@ -355,17 +394,27 @@ impl Combat {
 
     /// Plays one fight with `fate`.
     pub fn fight(&self, fate: &mut impl Fate) -> Record {
-        let mut alive = [self.sides[0].models, self.sides[1].models];
-        let mut damage = [0u8; 2];
         let mut record = Record {
             end: End::Unresolved,
             rounds: Vec::new(),
             casualties: [0; 2],
         };
+        self.fight_into(fate, &mut record);
+        record
+    }
+
+    /// Plays one fight with `fate` into `record` (reusing its buffer: the
+    /// Monte Carlo engines play millions).
+    pub fn fight_into(&self, fate: &mut impl Fate, record: &mut Record) {
+        record.end = End::Unresolved;
+        record.rounds.clear();
+        record.casualties = [0; 2];
+        let mut alive = [self.sides[0].models, self.sides[1].models];
+        let mut damage = [0u8; 2];
         let mut scared = [false; 2];
-        if let Some(end) = self.charge(fate, &mut alive, &mut damage, &mut scared, &mut record) {
+        if let Some(end) = self.charge(fate, &mut alive, &mut damage, &mut scared, record) {
             record.end = end;
-            return record;
+            return;
         }
         let mut frenzy = [self.sides[0].rules.frenzy, self.sides[1].rules.frenzy];
         let mut last_winner: Option<usize> = None;
@@ -376,28 +425,17 @@ impl Combat {
                 (1, false) => StepSet::First,
                 _ => StepSet::Later,
             };
-            let mut order: Vec<&Step> = (0..2)
-                .flat_map(|s| {
-                    self.sets[s][set(s) as usize]
-                        .iter()
-                        .map(|&i| &self.steps[i])
-                })
-                .collect();
-            order.sort_by_key(|st| (st.band, std::cmp::Reverse(st.initiative)));
+            let (first_0, first_1, tied) = &self.orders[set(0) as usize][set(1) as usize];
             // Ties between the sides: last round's winner first, else a roll-off.
-            let tied = order.windows(2).any(|w| {
-                w[0].side != w[1].side
-                    && (w[0].band, w[0].initiative) == (w[1].band, w[1].initiative)
-            });
-            if tied {
-                let first = last_winner.unwrap_or_else(|| if fate.roll_off() { 0 } else { 1 });
-                order.sort_by_key(|st| {
-                    (st.band, std::cmp::Reverse(st.initiative), st.side != first)
-                });
-            }
+            let first = match (tied, last_winner) {
+                (false, _) => 0,
+                (true, Some(w)) => w,
+                (true, None) => usize::from(!fate.roll_off()),
+            };
+            let order = if first == 0 { first_0 } else { first_1 };
             let mut lost = [0u32; 2];
             let mut wounds = [0u32; 2];
-            for step in order {
+            for step in order.iter().map(|&i| &self.steps[i]) {
                 let (s, t) = (step.side, 1 - step.side);
                 if alive[s] == 0 || alive[t] == 0 {
                     continue;
@@ -433,7 +471,7 @@ impl Combat {
                     None => End::BothDestroyed,
                     Some(w) => End::WipedOut { loser: 1 - w },
                 };
-                return record;
+                return;
             }
             let score = |s: usize| {
                 let t = 1 - s;
@@ -497,10 +535,9 @@ impl Combat {
                         &flee_roll(winner_unit.profile.m, false, self.edition),
                     );
                 record.end = End::Broke { loser: l, caught };
-                return record;
+                return;
             }
         }
-        record
     }
 
     /// Attacks (or chariots) a step makes now. Casualties are removed before

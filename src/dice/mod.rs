@@ -62,6 +62,17 @@ impl Roll {
         }
     }
 
+    /// The same dice read the same way (custom readings are told apart by
+    /// their label).
+    pub fn same_as(&self, other: &Roll) -> bool {
+        self.dice == other.dice
+            && match (self.reading, other.reading) {
+                (Reading::Sum, Reading::Sum) => true,
+                (Reading::Custom(_), Reading::Custom(_)) => self.label == other.label,
+                _ => false,
+            }
+    }
+
     /// The value of this roll for the faces `faces` (each 1..=6).
     #[inline]
     pub fn read(&self, faces: &[u8]) -> u8 {

@@ -499,24 +499,26 @@ impl Kernel for CombatKernel {
     }
 
     fn run<S: DiceSource>(&self, dice: S, trials: u64, tally: &mut CombatTally) -> S {
-        let bump = |t: &mut CombatTally, record: &Record| {
-            self.layout.add(record, 1u64, |c, w| t.0[c] += w)
+        let mut record = Record {
+            end: End::Unresolved,
+            rounds: Vec::with_capacity(self.layout.rounds),
+            casualties: [0; 2],
+        };
+        let mut play = |fight: &mut dyn FnMut(&mut Record)| {
+            for _ in 0..trials {
+                fight(&mut record);
+                self.layout.add(&record, 1u64, |c, w| tally.0[c] += w);
+            }
         };
         match &self.tables {
             Some(tables) => {
                 let mut fate = FastFate::new(dice, &self.rolls, tables, &self.combat);
-                for _ in 0..trials {
-                    let record = self.combat.fight(&mut fate);
-                    bump(tally, &record);
-                }
+                play(&mut |r| self.combat.fight_into(&mut fate, r));
                 fate.dice
             }
             None => {
                 let mut fate = DiceFate::new(dice, &self.rolls, &self.combat);
-                for _ in 0..trials {
-                    let record = self.combat.fight(&mut fate);
-                    bump(tally, &record);
-                }
+                play(&mut |r| self.combat.fight_into(&mut fate, r));
                 fate.dice
             }
         }
