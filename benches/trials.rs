@@ -116,6 +116,32 @@ fn trials(c: &mut Criterion) {
     kernel_bench::<_, PlainDice>(c, "attack_chain_20_trial", &DiceAttacksKernel::new(&twenty));
 }
 
+/// The flagship fight: 5 Boar Boyz charge 20 Spearmen, until a result.
+fn flagship() -> mathhammer::combat::fight::Combat {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/boar_boyz_charge_spearmen.toml");
+    mathhammer::scenario::combat::load_combat(&path, &[]).unwrap().combat
+}
+
+/// Whole fights, one engine at a time, and 10 M fights on 1 and 2 threads.
+fn combats(c: &mut Criterion) {
+    use mathhammer::query::combat::CombatKernel;
+    let combat = flagship();
+    kernel_bench::<_, TableDice>(c, "boar_boyz_fight", &CombatKernel::new(&combat, true));
+    kernel_bench::<_, PlainDice>(c, "boar_boyz_fight", &CombatKernel::new(&combat, false));
+    const FIGHTS: u64 = 10_000_000;
+    let kernel = CombatKernel::new(&combat, true);
+    let mut g = c.benchmark_group("boar_boyz_10M_fights_threads");
+    g.sample_size(10).measurement_time(Duration::from_secs(15));
+    g.throughput(Throughput::Elements(FIGHTS));
+    for threads in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        g.bench_function(BenchmarkId::from_parameter(threads), |b| {
+            b.iter(|| pool.install(|| black_box(run::<_, TableDice>(&kernel, 7, FIGHTS))))
+        });
+    }
+    g.finish();
+}
+
 /// 100 M charge-vs-flee trials through the chunked runner on 1 and 2 threads.
 fn parallel(c: &mut Criterion) {
     const TRIALS: u64 = 100_000_000;
@@ -135,5 +161,5 @@ fn parallel(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, trials, exact, parallel);
+criterion_group!(benches, trials, exact, combats, parallel);
 criterion_main!(benches);
