@@ -118,8 +118,11 @@ fn trials(c: &mut Criterion) {
 
 /// The flagship fight: 5 Boar Boyz charge 20 Spearmen, until a result.
 fn flagship() -> mathhammer::combat::fight::Combat {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/boar_boyz_charge_spearmen.toml");
-    mathhammer::scenario::combat::load_combat(&path, &[]).unwrap().combat
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios/boar_boyz_charge_spearmen.toml");
+    mathhammer::scenario::combat::load_combat(&path, &[])
+        .unwrap()
+        .combat
 }
 
 /// Whole fights, one engine at a time, and 10 M fights on 1 and 2 threads.
@@ -134,7 +137,10 @@ fn combats(c: &mut Criterion) {
     g.sample_size(10).measurement_time(Duration::from_secs(15));
     g.throughput(Throughput::Elements(FIGHTS));
     for threads in [1, 2] {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
         g.bench_function(BenchmarkId::from_parameter(threads), |b| {
             b.iter(|| pool.install(|| black_box(run::<_, TableDice>(&kernel, 7, FIGHTS))))
         });
