@@ -113,16 +113,11 @@ fn roll_off(rolls: &Rolls, dice: &mut impl DiceSource) -> bool {
 pub struct DiceFate<'a, S> {
     pub dice: S,
     rolls: &'a Rolls,
-    combat: &'a Combat,
 }
 
 impl<'a, S: DiceSource> DiceFate<'a, S> {
-    pub fn new(dice: S, rolls: &'a Rolls, combat: &'a Combat) -> Self {
-        DiceFate {
-            dice,
-            rolls,
-            combat,
-        }
+    pub fn new(dice: S, rolls: &'a Rolls) -> Self {
+        DiceFate { dice, rolls }
     }
 }
 
@@ -132,7 +127,7 @@ impl<S: DiceSource> Fate for DiceFate<'_, S> {
             Some(r) => u32::from(self.rolls.roll(&mut self.dice, &r)),
             None => n,
         };
-        let w = self.combat.sides[1 - step.side].profile.w;
+        let w = step.target_w;
         let d6 = Roll::sum(1);
         let mut c = Casualties { kills: 0, damage };
         for _ in 0..attacks {
@@ -159,8 +154,8 @@ impl<S: DiceSource> Fate for DiceFate<'_, S> {
 /// The exact casualty distribution of `n` attacks (chariots, for impact
 /// hits) of `step` at a unit whose wounded model has `damage` wounds, with
 /// unlimited models: states `kills * W + damage`.
-fn strike_pmf(combat: &Combat, step: &Step, n: u32, damage: u8) -> CasualtyPmf {
-    let w = combat.sides[1 - step.side].profile.w;
+fn strike_pmf(step: &Step, n: u32, damage: u8) -> CasualtyPmf {
+    let w = step.target_w;
     let count = match step.impact_roll(n) {
         Some(r) => Pmf::of_roll(&r),
         None => Pmf::point(i64::from(n)),
@@ -188,12 +183,12 @@ impl StrikeTables {
             .steps
             .iter()
             .map(|step| {
-                let w = combat.sides[1 - step.side].profile.w;
+                let w = step.target_w;
                 (0..=max_attacks(combat, step))
                     .map(|n| {
                         (0..w)
                             .map(|d| {
-                                let pmf = strike_pmf(combat, step, n, d);
+                                let pmf = strike_pmf(step, n, d);
                                 let states: Vec<Casualties> = (0..pmf.states().len())
                                     .map(|s| Casualties {
                                         kills: (s / usize::from(w)) as u32,
@@ -235,16 +230,14 @@ pub struct FastFate<'a, S> {
     pub dice: S,
     rolls: &'a Rolls,
     tables: &'a StrikeTables,
-    combat: &'a Combat,
 }
 
 impl<'a, S: DiceSource> FastFate<'a, S> {
-    pub fn new(dice: S, rolls: &'a Rolls, tables: &'a StrikeTables, combat: &'a Combat) -> Self {
+    pub fn new(dice: S, rolls: &'a Rolls, tables: &'a StrikeTables) -> Self {
         FastFate {
             dice,
             rolls,
             tables,
-            combat,
         }
     }
 }
@@ -259,7 +252,7 @@ impl<S: DiceSource> Fate for FastFate<'_, S> {
             }
             None => {
                 // Past the prepared tables (not expected): build this one.
-                let pmf = strike_pmf(self.combat, step, n, damage);
+                let pmf = strike_pmf(step, n, damage);
                 let w = usize::from(pmf.wounds());
                 let s = AliasTable::new(pmf.states()).sample(word);
                 Casualties {
@@ -292,27 +285,25 @@ impl<S: DiceSource> Fate for FastFate<'_, S> {
 }
 
 /// Exact fate: each event offers its exact distribution to `choose`.
-struct ExactFate<'a, 'c> {
-    combat: &'a Combat,
+struct ExactFate<'c> {
     choose: &'c mut dyn FnMut(&[f64]) -> usize,
     /// Keyed by (step, attacks, damage, models left).
     strikes: &'c mut HashMap<(usize, u32, u8, u32), Outcomes>,
 }
 
-impl ExactFate<'_, '_> {
+impl ExactFate<'_> {
     fn event(&mut self, p: f64) -> bool {
         (self.choose)(&[1.0 - p, p]) == 1
     }
 }
 
-impl Fate for ExactFate<'_, '_> {
+impl Fate for ExactFate<'_> {
     fn strike(&mut self, step: &Step, n: u32, damage: u8, cap: u32) -> Casualties {
-        let combat = self.combat;
         let (p, states) = self
             .strikes
             .entry((step.id, n, damage, cap))
             .or_insert_with(|| {
-                let pmf = strike_pmf(combat, step, n, damage);
+                let pmf = strike_pmf(step, n, damage);
                 let mut merged: Vec<(Casualties, f64)> = Vec::new();
                 for (mut c, q) in pmf.iter() {
                     if c.kills >= cap {
@@ -364,7 +355,6 @@ pub fn exact_records(combat: &Combat) -> Option<Vec<(Record, f64)>> {
     let complete = enumerate_choices(
         |choose| {
             let mut fate = ExactFate {
-                combat,
                 choose,
                 strikes: &mut strikes,
             };

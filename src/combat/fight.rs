@@ -11,7 +11,7 @@
 //!    roll-off; casualties are removed before they strike back; combat
 //!    resolution; the loser's break test; flee and pursuit.
 
-use super::unit::Unit;
+use super::unit::{Unit, MAX_CHARACTERS};
 use crate::dice::{d3_total, Roll};
 use crate::rules::attack::AttackChain;
 use crate::rules::casualties::Casualties;
@@ -42,6 +42,17 @@ pub enum StepKind {
     Mount,
     /// Stand and shoot.
     Shots,
+    /// A character's own attacks (his index in the unit).
+    Character(usize),
+}
+
+/// Whom a step strikes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// The enemy's rank and file (champion last).
+    RankAndFile,
+    /// One of the enemy's characters (his index).
+    Character(usize),
 }
 
 /// One group of attacks that strike together.
@@ -55,8 +66,11 @@ pub struct Step {
     pub band: Band,
     pub initiative: u8,
     pub chain: AttackChain,
-    /// Attacks per striking model, with and without frenzy.
+    /// Attacks per striking model, without and with frenzy.
     pub per_model: [u32; 2],
+    pub target: Target,
+    /// Wounds of each model it strikes.
+    pub target_w: u8,
 }
 
 impl Step {
@@ -109,8 +123,78 @@ pub struct RoundRecord {
 pub struct Record {
     pub end: End,
     pub rounds: Vec<RoundRecord>,
-    /// Models lost in all (the charge turn's shooting included).
+    /// Rank-and-file models lost in all (the charge turn's shooting included).
     pub casualties: [u32; 2],
+    /// Characters slain.
+    pub characters_slain: [u32; 2],
+}
+
+/// A fight between strike steps.
+#[derive(Clone, Copy, Debug)]
+struct State {
+    /// Rank-and-file models standing (the champion among them).
+    alive: [u32; 2],
+    /// Wounds on the wounded rank-and-file model.
+    damage: [u8; 2],
+    /// Each character's wounds taken, `None` once slain or if absent.
+    heroes: [[Option<u8>; MAX_CHARACTERS]; 2],
+    /// Rank and file at the start of the round.
+    start: [u32; 2],
+    /// Rank and file lost this round.
+    lost: [u32; 2],
+}
+
+impl State {
+    fn new(combat: &Combat) -> Self {
+        let mut heroes = [[None; MAX_CHARACTERS]; 2];
+        for (side, unit) in combat.sides.iter().enumerate() {
+            for hero in heroes[side].iter_mut().take(unit.characters.len()) {
+                *hero = Some(0);
+            }
+        }
+        let alive = [combat.sides[0].models, combat.sides[1].models];
+        State {
+            alive,
+            damage: [0; 2],
+            heroes,
+            start: alive,
+            lost: [0; 2],
+        }
+    }
+
+    fn heroes_standing(&self, side: usize) -> usize {
+        self.heroes[side].iter().filter(|h| h.is_some()).count()
+    }
+
+    /// The unit still has a model: rank and file or a character.
+    fn standing(&self, side: usize) -> bool {
+        self.alive[side] > 0 || self.heroes_standing(side) > 0
+    }
+
+    /// Unit strength: rank and file and characters standing.
+    fn unit_strength(&self, combat: &Combat, side: usize) -> u32 {
+        let unit = &combat.sides[side];
+        unit.unit_strength(self.alive[side])
+            + unit
+                .characters
+                .iter()
+                .zip(&self.heroes[side])
+                .filter(|(_, h)| h.is_some())
+                .map(|(c, _)| c.body.unit_strength(1))
+                .sum::<u32>()
+    }
+
+    /// The best Ld the unit may use: its own, the General's, or a character's
+    /// standing in it. RULES.md Break test.
+    fn leadership(&self, combat: &Combat, side: usize) -> u8 {
+        let unit = &combat.sides[side];
+        unit.characters
+            .iter()
+            .zip(&self.heroes[side])
+            .filter(|(_, h)| h.is_some())
+            .map(|(c, _)| c.body.ld)
+            .fold(unit.ld, u8::max)
+    }
 }
 
 /// The randomness of a fight. Each engine realises these events its own way;
@@ -229,6 +313,8 @@ impl Combat {
                     initiative: 0,
                     chain,
                     per_model: [u32::from(m.shots.0); 2],
+                    target: Target::RankAndFile,
+                    target_w: c.sides[ch].profile.w,
                 });
                 c.shots = Some(id);
             }
@@ -273,66 +359,39 @@ impl Combat {
 
     fn make_steps(&mut self, side: usize, set: StepSet) -> Vec<usize> {
         let unit = &self.sides[side];
-        let target = self.sides[1 - side].defender();
+        let enemy = &self.sides[1 - side];
         let charging = self.charger == Some(side) && set != StepSet::Later;
         let moment = Moment {
             round: if set == StepSet::Later { 2 } else { 1 },
             charging,
         };
         let scared = set == StepSet::FirstScared;
-        let p = &unit.psychology;
-        let mut out = Vec::new();
-        let mut push = |steps: &mut Vec<Step>, kind, band, initiative, chain, per_model| {
-            let id = steps.len();
-            steps.push(Step {
-                id,
-                side,
-                kind,
-                band,
-                initiative,
-                chain,
-                per_model,
-            });
-            out.push(id);
+        // Attack groups: (kind, band, Initiative, striker, attacks per model).
+        let mut groups = Vec::new();
+        let fighter_band = |u: &Unit| {
+            let p = &u.psychology;
+            let strikes_last = u.weapon.strikes_last(moment) || (p.strikes_last && !charging);
+            band(
+                false,
+                p.always_strikes_first,
+                p.mindless,
+                charging,
+                strikes_last,
+            )
         };
-        if let (Some(hits), true) = (unit.impact, charging) {
-            push(
-                &mut self.steps,
-                StepKind::Impact(hits.dice),
-                Band::Impact,
-                unit.profile.i,
-                impact_hit(hits.s.0, &target),
-                [1, 1],
-            );
-        }
         let calm = unit.striker(false, scared);
         let frenzied = unit.striker(true, scared);
-        let strikes_last = unit.weapon.strikes_last(moment) || (p.strikes_last && !charging);
-        let b = band(
-            false,
-            p.always_strikes_first,
-            p.mindless,
-            charging,
-            strikes_last,
-        );
-        let chain = frenzied.close_combat(&target, moment);
-        push(
-            &mut self.steps,
+        let b = fighter_band(unit);
+        groups.push((
             StepKind::RankAndFile,
             b,
             unit.profile.i,
-            chain,
+            frenzied,
             [calm.attacks(), frenzied.attacks()],
-        );
+        ));
         if unit.champion {
-            push(
-                &mut self.steps,
-                StepKind::Champion,
-                b,
-                unit.profile.i,
-                chain,
-                [calm.attacks() + 1, frenzied.attacks() + 1],
-            );
+            let per = [calm.attacks() + 1, frenzied.attacks() + 1];
+            groups.push((StepKind::Champion, b, unit.profile.i, frenzied, per));
         }
         if let Some(m) = unit.mount {
             let mount = crate::rules::fighter::Striker {
@@ -346,15 +405,67 @@ impl Combat {
                 },
                 ..calm
             };
-            let mb = band(false, false, p.mindless, charging, false);
-            push(
+            let mb = band(false, false, unit.psychology.mindless, charging, false);
+            groups.push((StepKind::Mount, mb, m.i.0, mount, [u32::from(m.a.0); 2]));
+        }
+        for (i, c) in unit.characters.iter().enumerate() {
+            let (calm, frenzied) = (c.body.striker(false, scared), c.body.striker(true, scared));
+            let per = [calm.attacks(), frenzied.attacks()];
+            groups.push((
+                StepKind::Character(i),
+                fighter_band(&c.body),
+                c.body.profile.i,
+                frenzied,
+                per,
+            ));
+        }
+        // Targets: the rank and file, and each enemy character.
+        let mut targets = vec![(Target::RankAndFile, enemy.defender())];
+        for (e, c) in enemy.characters.iter().enumerate() {
+            targets.push((Target::Character(e), c.body.defender()));
+        }
+        let mut out = Vec::new();
+        let mut add = |steps: &mut Vec<Step>, step: Step| {
+            out.push(steps.len());
+            steps.push(Step {
+                id: steps.len(),
+                ..step
+            });
+        };
+        if let (Some(hits), true) = (unit.impact, charging) {
+            let target = enemy.defender();
+            add(
                 &mut self.steps,
-                StepKind::Mount,
-                mb,
-                m.i.0,
-                mount.close_combat(&target, moment),
-                [u32::from(m.a.0); 2],
+                Step {
+                    id: 0,
+                    side,
+                    kind: StepKind::Impact(hits.dice),
+                    band: Band::Impact,
+                    initiative: unit.profile.i,
+                    chain: impact_hit(hits.s.0, &target),
+                    per_model: [1, 1],
+                    target: Target::RankAndFile,
+                    target_w: target.w,
+                },
             );
+        }
+        for (kind, band, initiative, striker, per_model) in groups {
+            for (target, defender) in &targets {
+                add(
+                    &mut self.steps,
+                    Step {
+                        id: 0,
+                        side,
+                        kind,
+                        band,
+                        initiative,
+                        chain: striker.close_combat(defender, moment),
+                        per_model,
+                        target: *target,
+                        target_w: defender.w,
+                    },
+                );
+            }
         }
         out
     }
@@ -398,6 +509,7 @@ impl Combat {
             end: End::Unresolved,
             rounds: Vec::new(),
             casualties: [0; 2],
+            characters_slain: [0; 2],
         };
         self.fight_into(fate, &mut record);
         record
@@ -409,17 +521,18 @@ impl Combat {
         record.end = End::Unresolved;
         record.rounds.clear();
         record.casualties = [0; 2];
-        let mut alive = [self.sides[0].models, self.sides[1].models];
-        let mut damage = [0u8; 2];
+        record.characters_slain = [0; 2];
+        let mut state = State::new(self);
         let mut scared = [false; 2];
-        if let Some(end) = self.charge(fate, &mut alive, &mut damage, &mut scared, record) {
+        if let Some(end) = self.charge(fate, &mut state, &mut scared, record) {
             record.end = end;
             return;
         }
         let mut frenzy = [self.sides[0].rules.frenzy, self.sides[1].rules.frenzy];
         let mut last_winner: Option<usize> = None;
         for round in 1..=self.rounds {
-            let start = alive;
+            state.start = state.alive;
+            state.lost = [0; 2];
             let set = |side: usize| match (round, scared[side]) {
                 (1, true) => StepSet::FirstScared,
                 (1, false) => StepSet::First,
@@ -433,37 +546,54 @@ impl Combat {
                 (true, None) => usize::from(!fate.roll_off()),
             };
             let order = if first == 0 { first_0 } else { first_1 };
-            let mut lost = [0u32; 2];
             let mut wounds = [0u32; 2];
             for step in order.iter().map(|&i| &self.steps[i]) {
                 let (s, t) = (step.side, 1 - step.side);
-                if alive[s] == 0 || alive[t] == 0 {
+                if !state.standing(s) || !state.standing(t) {
                     continue;
                 }
-                let n = self.attacks(
-                    step, start[s], alive[s], lost[s], alive[t], frenzy[s], round,
-                );
+                let n = self.attacks(step, &state, frenzy[s], round);
                 if n == 0 {
                     continue;
                 }
-                let w = self.sides[t].profile.w;
-                let c = fate.strike(step, n, damage[t], alive[t]);
-                wounds[s] += c.combat_result_wounds(w) - u32::from(damage[t]);
-                alive[t] -= c.kills;
-                lost[t] += c.kills;
-                damage[t] = c.damage;
+                match step.target {
+                    Target::RankAndFile => {
+                        if state.alive[t] == 0 {
+                            continue;
+                        }
+                        let c = fate.strike(step, n, state.damage[t], state.alive[t]);
+                        wounds[s] +=
+                            c.combat_result_wounds(step.target_w) - u32::from(state.damage[t]);
+                        state.alive[t] -= c.kills;
+                        state.lost[t] += c.kills;
+                        state.damage[t] = c.damage;
+                    }
+                    Target::Character(e) => {
+                        let Some(d) = state.heroes[t][e] else {
+                            continue;
+                        };
+                        let c = fate.strike(step, n, d, 1);
+                        wounds[s] += c.combat_result_wounds(step.target_w) - u32::from(d);
+                        state.heroes[t][e] = if c.kills > 0 {
+                            record.characters_slain[t] += 1;
+                            None
+                        } else {
+                            Some(c.damage)
+                        };
+                    }
+                }
             }
-            record.casualties[0] += lost[0];
-            record.casualties[1] += lost[1];
+            record.casualties[0] += state.lost[0];
+            record.casualties[1] += state.lost[1];
             let mut rr = RoundRecord {
                 winner: None,
-                casualties: lost,
+                casualties: state.lost,
                 wounds,
             };
-            if alive[0] == 0 || alive[1] == 0 {
-                rr.winner = match (alive[0], alive[1]) {
-                    (0, 0) => None,
-                    (0, _) => Some(1),
+            if !state.standing(0) || !state.standing(1) {
+                rr.winner = match (state.standing(0), state.standing(1)) {
+                    (false, false) => None,
+                    (false, true) => Some(1),
                     _ => Some(0),
                 };
                 record.rounds.push(rr);
@@ -479,13 +609,17 @@ impl Combat {
                 let charged_flank = self.charger == Some(s) && self.facing != Facing::Front;
                 Score {
                     wounds: wounds[s],
-                    ranks: rank_bonus(start[s], unit.frontage, self.disrupted(s, start[t])),
-                    outnumber: unit.unit_strength(alive[s]) > self.sides[t].unit_strength(alive[t]),
+                    ranks: rank_bonus(
+                        state.start[s],
+                        unit.frontage,
+                        self.disrupted(s, state.start[t]),
+                    ),
+                    outnumber: state.unit_strength(self, s) > state.unit_strength(self, t),
                     standard: unit.standard,
                     high_ground: self.high_ground == Some(s),
                     flank: if charged_flank {
                         let bonus = if self.facing == Facing::Flank { 1 } else { 2 };
-                        flank_bonus(bonus, unit.unit_strength(alive[s]))
+                        flank_bonus(bonus, state.unit_strength(self, s))
                     } else {
                         0
                     },
@@ -513,10 +647,10 @@ impl Combat {
             let winner_unit = &self.sides[w];
             let by_fear = winner_unit.psychology.fear
                 && !loser.psychology.fearless()
-                && winner_unit.unit_strength(alive[w]) > loser.unit_strength(alive[l]);
+                && state.unit_strength(self, w) > state.unit_strength(self, l);
             let breaks = match break_test(
                 margin,
-                loser.ld,
+                state.leadership(self, l),
                 loser.psychology.stubborn,
                 loser.psychology.unbreakable,
                 by_fear,
@@ -540,42 +674,40 @@ impl Combat {
         }
     }
 
-    /// Attacks (or chariots) a step makes now. Casualties are removed before
-    /// they strike: each one the side lost this round is a model in contact
-    /// that cannot strike, and models stepping up cannot strike this turn
-    /// (seed 002 "Retirada de bajas"). A champion is struck only by attacks
-    /// declared on him, so he strikes while his unit stands (RULES.md
+    /// Attacks (or chariots) a step makes now, at its target. Casualties are
+    /// removed before they strike: each one the side lost this round is a
+    /// model in contact that cannot strike, and models stepping up cannot
+    /// strike this turn (seed 002 "Retirada de bajas"). Characters and a
+    /// champion fight in the front rank and are struck only by attacks
+    /// declared at them, so they strike while they stand (RULES.md
     /// Characters, champions and challenges). Foot spears add the second
     /// rank, fighting to their front (RULES.md Weapons).
-    #[allow(clippy::too_many_arguments)]
-    fn attacks(
-        &self,
-        step: &Step,
-        start: u32,
-        alive: u32,
-        lost: u32,
-        enemy: u32,
-        frenzied: bool,
-        round: u32,
-    ) -> u32 {
-        let unit = &self.sides[step.side];
+    ///
+    /// A group's attacks go to the enemy's rank and file, less those declared
+    /// at its characters (`attacks_on_him`, from the rank and file); once the
+    /// enemy's rank and file are gone at the start of a round, all of them go
+    /// to its first character standing. Attacks at rank and file slain
+    /// earlier in the round are lost.
+    fn attacks(&self, step: &Step, state: &State, frenzied: bool, round: u32) -> u32 {
+        let (s, t) = (step.side, 1 - step.side);
+        let unit = &self.sides[s];
         let per_model = step.per_model[usize::from(frenzied)];
-        let contact = self.contact(step.side, start, enemy);
+        let contact = self.contact(s, state.start[s], state.start[t]);
         let rank_and_file = contact
             .saturating_sub(u32::from(unit.champion))
-            .saturating_sub(lost);
-        let champion = u32::from(unit.champion && alive > 0);
-        match step.kind {
+            .saturating_sub(state.heroes_standing(s) as u32)
+            .saturating_sub(state.lost[s]);
+        let champion = u32::from(unit.champion && state.alive[s] > 0);
+        let total = match step.kind {
             StepKind::RankAndFile => {
                 let moment = Moment {
                     round,
-                    charging: self.charger == Some(step.side),
+                    charging: self.charger == Some(s),
                 };
-                let front_engaged =
-                    !(self.charged() == Some(step.side) && self.facing != Facing::Front);
+                let front_engaged = !(self.charged() == Some(s) && self.facing != Facing::Front);
                 let second = if front_engaged && unit.weapon.fighting_ranks(unit.troop, moment) > 1
                 {
-                    contact.min(alive.saturating_sub(unit.frontage))
+                    contact.min(state.alive[s].saturating_sub(unit.frontage))
                 } else {
                     0
                 };
@@ -583,8 +715,33 @@ impl Combat {
             }
             StepKind::Champion => champion * per_model,
             StepKind::Mount => (rank_and_file + champion) * per_model,
+            StepKind::Character(i) => u32::from(state.heroes[s][i].is_some()) * per_model,
             StepKind::Impact(_) => rank_and_file + champion,
-            StepKind::Shots => alive * per_model,
+            StepKind::Shots => state.alive[s] * per_model,
+        };
+        // Share the group's attacks between the enemy's characters and its
+        // rank and file.
+        let mut left = total;
+        let rank_and_file_gone = state.start[t] == 0;
+        for (e, c) in self.sides[t].characters.iter().enumerate() {
+            if state.heroes[t][e].is_none() {
+                continue;
+            }
+            let declared = if rank_and_file_gone {
+                left
+            } else if step.kind == StepKind::RankAndFile {
+                c.attacks_on_him.min(left)
+            } else {
+                0
+            };
+            if step.target == Target::Character(e) {
+                return declared;
+            }
+            left -= declared;
+        }
+        match step.target {
+            Target::RankAndFile => left,
+            Target::Character(_) => 0,
         }
     }
 
@@ -592,8 +749,7 @@ impl Combat {
     fn charge(
         &self,
         fate: &mut impl Fate,
-        alive: &mut [u32; 2],
-        damage: &mut [u8; 2],
+        state: &mut State,
         scared: &mut [bool; 2],
         record: &mut Record,
     ) -> Option<End> {
@@ -604,10 +760,10 @@ impl Combat {
         let mut flees = self.reaction == ReactionName::Flee;
         // Fear and terror tests of the charged unit. RULES.md Special attacks.
         if !flees && charger.psychology.fear && !target.psychology.fearless() {
-            let passed = fate.test(&LeadershipTest::new(target.ld));
+            let passed = fate.test(&LeadershipTest::new(state.leadership(self, t)));
             if !passed {
                 if charger.psychology.terror
-                    || target.unit_strength(target.models) < charger.unit_strength(charger.models)
+                    || state.unit_strength(self, t) < state.unit_strength(self, c)
                 {
                     flees = true;
                 } else {
@@ -629,18 +785,19 @@ impl Combat {
         }
         if let Some(id) = self.shots {
             let step = &self.steps[id];
-            let n = self.attacks(step, alive[t], alive[t], 0, alive[c], false, 1);
-            let hit = fate.strike(step, n, 0, alive[c]);
-            alive[c] -= hit.kills;
-            damage[c] = hit.damage;
+            state.start = state.alive;
+            let n = self.attacks(step, state, false, 1);
+            let hit = fate.strike(step, n, 0, state.alive[c]);
+            state.alive[c] -= hit.kills;
+            state.damage[c] = hit.damage;
             record.casualties[c] += hit.kills;
-            if alive[c] == 0 {
+            if state.alive[c] == 0 {
                 return Some(End::ChargerFled);
             }
             // 25% casualties: a panic test before contact. RULES.md Shooting.
             let panics = 4 * hit.kills >= charger.models
                 && !(charger.psychology.immune || charger.psychology.unbreakable)
-                && !fate.test(&LeadershipTest::new(charger.ld));
+                && !fate.test(&LeadershipTest::new(state.leadership(self, c)));
             if panics {
                 return Some(End::ChargerFled);
             }

@@ -1,4 +1,4 @@
-//! Whole fights: units ([`unit`]), the fight procedure written once against
+//! Whole fights: units ([`mod@unit`]), the fight procedure written once against
 //! [`fight::Fate`] ([`fight`]), and the three engines that realise its
 //! randomness ([`engines`]).
 

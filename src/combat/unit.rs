@@ -38,13 +38,46 @@ pub struct Unit {
     pub battle_standard: bool,
     pub pursue: bool,
     pub points: Option<f64>,
+    /// Characters who joined the unit.
+    pub characters: Vec<Character>,
 }
+
+/// A character in a unit: his own one-model profile, and how many enemy
+/// rank-and-file attacks are declared at him each round.
+#[derive(Clone, Debug)]
+pub struct Character {
+    pub body: Unit,
+    pub attacks_on_him: u32,
+}
+
+/// Most characters one unit may hold.
+pub const MAX_CHARACTERS: usize = 4;
 
 impl Unit {
     /// The unit `spec` describes (`side` names it in errors).
     pub fn from_spec(spec: &UnitSpec, dir: &Path, side: &str) -> Result<Unit, InputError> {
         let (file, rules) = spec.resolve(dir, side)?;
         let profile = file.profile.profile();
+        if spec.characters.len() > MAX_CHARACTERS {
+            return Err(InputError::new(
+                format!("{side}.characters"),
+                format!(
+                    "{} characters (accepted: at most {MAX_CHARACTERS})",
+                    spec.characters.len()
+                ),
+            ));
+        }
+        let characters = spec
+            .characters
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                Ok(Character {
+                    body: Unit::from_spec(&c.as_unit(), dir, &format!("{side}.characters[{i}]"))?,
+                    attacks_on_him: c.attacks_on_him.0,
+                })
+            })
+            .collect::<Result<Vec<_>, InputError>>()?;
         let models = spec.models.0;
         let frontage = spec.frontage.map_or(models.min(5), |f| f.0);
         file.weapon.allowed(file.troop).map_err(|why| {
@@ -83,6 +116,7 @@ impl Unit {
             battle_standard: spec.battle_standard,
             pursue: spec.pursue,
             points: file.points,
+            characters,
         })
     }
 

@@ -4,7 +4,7 @@
 //! Every engine fills the same tally layout ([`Layout`]): the Monte Carlo
 //! engines with counts of trials, the exact engine with probabilities. Each
 //! reported figure is then defined once, as a set of tally cells, and read by
-//! a [`Measure`] as an exact probability or as an estimate with its interval.
+//! a `Measure` as an exact probability or as an estimate with its interval.
 
 use super::{run_fields, simulate, widest, Settings};
 use crate::combat::engines::{exact_records, DiceFate, FastFate, Rolls, StrikeTables};
@@ -503,6 +503,7 @@ impl Kernel for CombatKernel {
             end: End::Unresolved,
             rounds: Vec::with_capacity(self.layout.rounds),
             casualties: [0; 2],
+            characters_slain: [0; 2],
         };
         let mut play = |fight: &mut dyn FnMut(&mut Record)| {
             for _ in 0..trials {
@@ -512,12 +513,12 @@ impl Kernel for CombatKernel {
         };
         match &self.tables {
             Some(tables) => {
-                let mut fate = FastFate::new(dice, &self.rolls, tables, &self.combat);
+                let mut fate = FastFate::new(dice, &self.rolls, tables);
                 play(&mut |r| self.combat.fight_into(&mut fate, r));
                 fate.dice
             }
             None => {
-                let mut fate = DiceFate::new(dice, &self.rolls, &self.combat);
+                let mut fate = DiceFate::new(dice, &self.rolls);
                 play(&mut |r| self.combat.fight_into(&mut fate, r));
                 fate.dice
             }

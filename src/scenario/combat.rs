@@ -53,7 +53,7 @@ use serde::{Deserialize, Deserializer};
 use std::path::{Path, PathBuf};
 
 /// A count checked against `LO..=HI` while parsing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Count<const LO: u32, const HI: u32>(pub u32);
 
 impl<'de, const LO: u32, const HI: u32> Deserialize<'de> for Count<LO, HI> {
@@ -140,6 +140,70 @@ pub struct UnitSpec {
     pub missile: Option<Missile>,
     #[serde(default = "yes")]
     pub pursue: bool,
+    /// Characters who have joined the unit (at most 4).
+    #[serde(default)]
+    pub characters: Vec<CharacterSpec>,
+}
+
+/// A character who has joined a unit: a profile (file or inline) and gear,
+/// as for a unit, and the enemy attacks declared at him.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CharacterSpec {
+    pub profile_file: Option<String>,
+    pub name: Option<String>,
+    #[serde(rename = "type")]
+    pub troop: Option<TroopType>,
+    pub profile: Option<ProfileValues>,
+    pub weapon: Option<Weapon>,
+    pub armour: Option<BodyArmour>,
+    pub shield: Option<bool>,
+    pub barding: Option<bool>,
+    pub save: Option<Ranged<1, 6>>,
+    pub ward: Option<Ranged<2, 6>>,
+    pub regeneration: Option<bool>,
+    #[serde(default)]
+    pub rules: Vec<SpecialRule>,
+    pub points: Option<f64>,
+    /// Enemy rank-and-file attacks declared at him each round (RULES.md
+    /// Characters: attacks on a character are declared before rolling).
+    #[serde(default)]
+    pub attacks_on_him: Count<0, 100>,
+}
+
+impl CharacterSpec {
+    /// The character as a one-model unit spec, to share the unit's merging of
+    /// profile files and overrides.
+    pub fn as_unit(&self) -> UnitSpec {
+        UnitSpec {
+            profile_file: self.profile_file.clone(),
+            name: self.name.clone(),
+            troop: self.troop,
+            profile: self.profile,
+            weapon: self.weapon,
+            armour: self.armour,
+            shield: self.shield,
+            barding: self.barding,
+            save: self.save,
+            ward: self.ward,
+            regeneration: self.regeneration,
+            rules: self.rules.clone(),
+            mount: None,
+            impact_hits: None,
+            points: self.points,
+            models: Count(1),
+            frontage: Some(Count(1)),
+            in_contact: None,
+            champion: false,
+            standard: false,
+            musician: false,
+            general_ld: None,
+            battle_standard: false,
+            missile: None,
+            pursue: true,
+            characters: Vec::new(),
+        }
+    }
 }
 
 /// A side of the fight.
