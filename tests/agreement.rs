@@ -304,6 +304,20 @@ fn random_fight(r: &mut impl Rng) -> String {
             r.random_range(1..=2),
             r.random_range(5..=9),
         );
+        if r.random_bool(0.35) {
+            text += &format!(
+                "[[{side}.characters]]\nname = \"hero\"\nattacks_on_him = {}\narmour = \"{}\"\n\
+                 [{side}.characters.profile]\nm = 10\nws = {}\nbs = 3\ns = {}\nt = 4\nw = {}\ni = {}\na = {}\nld = {}\n",
+                r.random_range(0..=2),
+                pick(r, &["none", "light", "heavy"]),
+                r.random_range(4..=6),
+                r.random_range(3..=5),
+                r.random_range(1..=3),
+                r.random_range(2..=6),
+                r.random_range(1..=3),
+                r.random_range(7..=9),
+            );
+        }
     }
     let charger = pick(r, &["attacker", "attacker", "none"]);
     let facing = if charger == "none" {

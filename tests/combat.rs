@@ -2,7 +2,7 @@
 //! resolution, Break test, Fleeing and pursuit; seed 002), with a scripted
 //! fate that records each strike step and returns chosen casualties.
 
-use mathhammer::combat::fight::{Combat, End, Fate, Step, StepKind};
+use mathhammer::combat::fight::{Combat, End, Fate, Step, StepKind, Target};
 use mathhammer::dice::Roll;
 use mathhammer::query::combat::CombatQuery;
 use mathhammer::rules::casualties::Casualties;
@@ -35,6 +35,7 @@ fn combat(attacker: &str, defender: &str, situation: &str) -> Combat {
 struct Scripted {
     kills: Vec<u32>,
     strikes: Vec<(usize, StepKind, u32)>,
+    targets: Vec<Target>,
     tests: Vec<LeadershipTest>,
     fail_tests: bool,
     roll_off: bool,
@@ -50,6 +51,7 @@ impl Fate for Scripted {
             .unwrap_or(0)
             .min(cap);
         self.strikes.push((step.side, step.kind, n));
+        self.targets.push(step.target);
         Casualties { kills: k, damage }
     }
     fn test(&mut self, test: &LeadershipTest) -> bool {
@@ -471,4 +473,120 @@ fn the_charge_turn() {
     };
     assert_eq!(c.fight(&mut volley).end, End::ChargerFled);
     assert_eq!(volley.strikes[0], (1, StepKind::Shots, 10));
+}
+
+/// A character for `side`: WS5 S4 I`i` A3 Ld`ld`, T4 W2, `declared` enemy
+/// attacks at him.
+fn hero(side: &str, i: u8, ld: u8, declared: u32) -> String {
+    format!(
+        "[[{side}.characters]]\nname = \"hero\"\nattacks_on_him = {declared}\n\
+         [{side}.characters.profile]\nm = 10\nws = 5\nbs = 3\ns = 4\nt = 4\nw = 2\ni = {i}\na = 3\nld = {ld}\n"
+    )
+}
+
+#[test]
+fn a_character_strikes_with_his_own_initiative() {
+    // Characters, champions and challenges: his own profile, in the front rank.
+    let a = unit("attacker", 10, 5, 3, 1, "") + &hero("attacker", 5, 8, 0);
+    let c = combat(&a, &unit("defender", 10, 5, 3, 3, ""), ENGAGED);
+    let mut fate = Scripted::default();
+    c.fight(&mut fate);
+    assert_eq!(fate.strikes[0], (0, StepKind::Character(0), 3));
+    assert_eq!(fate.strikes[1].0, 1);
+    // He takes a front-rank place: 4 rank and file strike.
+    assert_eq!(fate.strikes[2], (0, StepKind::RankAndFile, 4));
+}
+
+#[test]
+fn attacks_at_a_character_are_declared() {
+    // The defender's 5 front-rank attacks: 2 declared at the hero, 3 at the
+    // rank and file (RULES.md: attacks against a character are declared).
+    let a = unit("attacker", 10, 5, 3, 1, "") + &hero("attacker", 5, 8, 2);
+    let c = combat(&a, &unit("defender", 10, 5, 3, 3, ""), ENGAGED);
+    let mut fate = Scripted::default();
+    c.fight(&mut fate);
+    let defender: Vec<_> = fate
+        .strikes
+        .iter()
+        .filter(|s| s.0 == 1)
+        .map(|s| s.2)
+        .collect();
+    assert_eq!(defender.iter().sum::<u32>(), 5);
+    assert!(
+        defender.contains(&2) && defender.contains(&3),
+        "{defender:?}"
+    );
+}
+
+#[test]
+fn a_characters_leadership_and_unit_strength() {
+    // A character adds his unit strength and lends his Ld.
+    let a = unit("attacker", 10, 5, 3, 1, "") + &hero("attacker", 5, 9, 0);
+    let d = unit("defender", 10, 5, 3, 3, "standard = true");
+    let c = combat(&a, &d, ENGAGED);
+    let mut fate = Scripted {
+        fail_tests: true,
+        ..Scripted::default()
+    };
+    let record = c.fight(&mut fate);
+    // Nobody was slain: attacker 0 + 1 rank + 1 outnumber (US 10 + 1 hero
+    // against 10); defender 0 + 1 rank + 1 standard: a draw.
+    assert_eq!(record.end, End::Unresolved);
+    assert!(fate.tests.is_empty());
+    // Without the hero's unit strength the attacker would have lost by 1.
+    let c = combat(&unit("attacker", 10, 5, 3, 1, ""), &d, ENGAGED);
+    let mut fate = Scripted {
+        fail_tests: true,
+        ..Scripted::default()
+    };
+    assert_eq!(
+        c.fight(&mut fate).end,
+        End::Broke {
+            loser: 0,
+            caught: false
+        }
+    );
+    assert_eq!(fate.tests[0].ld, 7);
+    // With him, losing by 1 (the defender slays 1 rank-and-file model): Ld 9.
+    let c = combat(&a, &d, ENGAGED);
+    let mut fate = Scripted {
+        fail_tests: true,
+        kills: vec![0, 1, 0],
+        ..Scripted::default()
+    };
+    c.fight(&mut fate);
+    assert_eq!(fate.tests[0].ld, 9);
+}
+
+#[test]
+fn a_character_fights_on_alone() {
+    // The defender's 5 rank and file are all slain; its hero stands: no
+    // wipe-out, and the next round's attacks all go at him.
+    let d = unit("defender", 5, 5, 3, 1, "") + &hero("defender", 1, 8, 0);
+    let c = combat(
+        &unit("attacker", 10, 5, 3, 3, ""),
+        &d,
+        "charger = \"attacker\"\ndistance = 5\nrounds = 2",
+    );
+    let mut fate = Scripted {
+        kills: vec![5],
+        ..Scripted::default()
+    };
+    let record = c.fight(&mut fate);
+    assert_eq!(record.rounds.len(), 2);
+    assert_ne!(record.end, End::WipedOut { loser: 1 });
+    // Round 1: the attacker's rank and file and the hero; round 2: the
+    // attacker's attacks all at the hero.
+    assert_eq!(fate.targets[0], Target::RankAndFile);
+    let later: Vec<_> = (2..fate.strikes.len())
+        .filter(|&i| fate.strikes[i].0 == 0)
+        .collect();
+    assert!(!later.is_empty());
+    assert!(
+        later
+            .iter()
+            .all(|&i| fate.targets[i] == Target::Character(0)),
+        "{:?}",
+        fate.targets
+    );
 }

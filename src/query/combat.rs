@@ -18,6 +18,7 @@ use crate::sim::{Estimate, Kernel, Tally};
 pub struct Layout {
     rounds: usize,
     models: [usize; 2],
+    characters: [usize; 2],
 }
 
 /// Ends, in tally order.
@@ -44,6 +45,10 @@ impl Layout {
                 combat.sides[0].models as usize,
                 combat.sides[1].models as usize,
             ],
+            characters: [
+                combat.sides[0].characters.len(),
+                combat.sides[1].characters.len(),
+            ],
         }
     }
 
@@ -69,8 +74,13 @@ impl Layout {
         base + r * per_round + side * (self.models[0] + 1) + k
     }
 
+    /// Characters of `side` slain: 0..=its characters.
+    fn slain(&self, side: usize, k: usize) -> usize {
+        self.in_round(self.rounds, 0, 0) + side * (self.characters[0] + 1) + k
+    }
+
     pub fn len(&self) -> usize {
-        self.in_round(self.rounds, 0, 0)
+        self.slain(1, self.characters[1] + 1)
     }
 
     pub fn is_empty(&self) -> bool {
@@ -90,6 +100,10 @@ impl Layout {
         bump(self.rounds_played(record.rounds.len()), weight);
         for side in 0..2 {
             bump(self.total(side, record.casualties[side] as usize), weight);
+            bump(
+                self.slain(side, record.characters_slain[side] as usize),
+                weight,
+            );
         }
     }
 }
@@ -273,6 +287,17 @@ impl CombatQuery {
                 ));
             }
             for (side, name) in names.iter().enumerate() {
+                let n = layout.characters[side];
+                if n > 0 {
+                    let slain: Vec<usize> = (1..=n).map(|k| layout.slain(side, k)).collect();
+                    fields.push(Field::new(
+                        character_key(side),
+                        format!("P({name} loses a character)"),
+                        m.prob(&slain),
+                    ));
+                }
+            }
+            for (side, name) in names.iter().enumerate() {
                 let (mean, _) =
                     m.moments(layout.total(side, 0)..layout.total(side, layout.models[side] + 1));
                 fields.push(Field::new(
@@ -450,6 +475,9 @@ fn caught_key(side: usize) -> &'static str {
 }
 fn destroyed_key(side: usize) -> &'static str {
     ["p_attacker_destroyed", "p_defender_destroyed"][side]
+}
+fn character_key(side: usize) -> &'static str {
+    ["p_attacker_character_slain", "p_defender_character_slain"][side]
 }
 fn casualty_key(side: usize) -> &'static str {
     ["mean_attacker_casualties", "mean_defender_casualties"][side]
