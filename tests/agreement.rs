@@ -326,9 +326,12 @@ fn random_fight(r: &mut impl Rng) -> String {
         pick(r, &["front", "front", "flank", "rear"])
     };
     text + &format!(
-        "[situation]\ncharger = \"{charger}\"\nfacing = \"{facing}\"\ndistance = {}\nrounds = 1\nhigh_ground = \"{}\"\n",
+        "[situation]\ncharger = \"{charger}\"\nfacing = \"{facing}\"\ndistance = {}\nrounds = 1\nhigh_ground = \"{}\"\n\
+         challenge = \"{}\"\nrefuse_challenge = {}\n",
         r.random_range(0..=25),
         pick(r, &["none", "attacker", "defender"]),
+        pick(r, &["none", "attacker", "defender"]),
+        r.random_bool(0.3),
     )
 }
 

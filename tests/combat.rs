@@ -36,6 +36,10 @@ struct Scripted {
     kills: Vec<u32>,
     strikes: Vec<(usize, StepKind, u32)>,
     targets: Vec<Target>,
+    /// Wounds each challenge strike deals, in order, and the victims'
+    /// remaining Wounds seen.
+    duel_wounds: Vec<u32>,
+    duels_seen: Vec<u32>,
     tests: Vec<LeadershipTest>,
     fail_tests: bool,
     roll_off: bool,
@@ -66,6 +70,17 @@ impl Fate for Scripted {
     }
     fn roll_off(&mut self) -> bool {
         self.roll_off
+    }
+    fn duel(&mut self, step: &Step, n: u32, remaining: u32) -> u32 {
+        self.strikes.push((step.side, step.kind, n));
+        self.targets.push(step.target);
+        let dealt = self
+            .duel_wounds
+            .get(self.duels_seen.len())
+            .copied()
+            .unwrap_or(0);
+        self.duels_seen.push(remaining);
+        dealt
     }
 }
 
@@ -589,4 +604,116 @@ fn a_character_fights_on_alone() {
         "{:?}",
         fate.targets
     );
+}
+
+#[test]
+fn a_challenge_is_fought_by_the_two_alone_with_overkill() {
+    // RULES.md Characters, champions and challenges: the attacker's hero
+    // challenges, the defender's champion accepts; only they fight each
+    // other; overkill counts up to +5.
+    let a = unit("attacker", 10, 5, 3, 1, "") + &hero("attacker", 5, 8, 2);
+    let d = unit("defender", 10, 5, 3, 3, "champion = true");
+    let c = combat(
+        &a,
+        &d,
+        "charger = \"none\"\nrounds = 1\nchallenge = \"attacker\"",
+    );
+    let mut fate = Scripted {
+        duel_wounds: vec![4],
+        ..Scripted::default()
+    };
+    let record = c.fight(&mut fate);
+    // The hero's strike at the champion (W1): 4 wounds, 1 + 3 overkill.
+    assert_eq!(fate.duels_seen, vec![1]);
+    assert_eq!(record.rounds[0].wounds[0], 4);
+    assert_eq!(record.casualties[1], 1);
+    // Nobody else struck the fighters: the defender's rank and file all at
+    // the attacker's rank and file (its declared attacks at the hero void).
+    for (i, &(side, kind, _)) in fate.strikes.iter().enumerate() {
+        match (side, kind) {
+            (0, StepKind::Character(0)) => assert_eq!(fate.targets[i], Target::Champion),
+            (1, StepKind::Champion) => assert_eq!(fate.targets[i], Target::Character(0)),
+            _ => assert_eq!(
+                fate.targets[i],
+                Target::RankAndFile,
+                "{:?}",
+                fate.strikes[i]
+            ),
+        }
+    }
+}
+
+#[test]
+fn overkill_stops_at_five() {
+    let a = unit("attacker", 10, 5, 3, 1, "") + &hero("attacker", 5, 8, 0);
+    let d = unit("defender", 10, 5, 3, 3, "") + &hero("defender", 1, 8, 0);
+    let c = combat(
+        &a,
+        &d,
+        "charger = \"none\"\nrounds = 1\nchallenge = \"defender\"",
+    );
+    // The engines cap what they return at remaining + 5; the fight counts it.
+    let mut fate = Scripted {
+        duel_wounds: vec![7, 0],
+        ..Scripted::default()
+    };
+    let record = c.fight(&mut fate);
+    assert_eq!(fate.duels_seen, vec![2]);
+    assert_eq!(record.characters_slain[1], 1);
+    assert_eq!(record.rounds[0].wounds[0], 7);
+}
+
+#[test]
+fn a_refused_challenge_sends_a_character_back() {
+    // [ruling] The refuser's character steps back: he does not fight this
+    // round, and his Ld (9) may not be used for the break test.
+    let a = unit("attacker", 10, 5, 3, 3, "standard = true") + &hero("attacker", 5, 8, 0);
+    let d = unit("defender", 10, 5, 3, 1, "") + &hero("defender", 4, 9, 0);
+    let c = combat(
+        &a,
+        &d,
+        "charger = \"none\"\nrounds = 1\nchallenge = \"attacker\"\nrefuse_challenge = true",
+    );
+    let mut fate = Scripted {
+        kills: vec![2],
+        fail_tests: true,
+        ..Scripted::default()
+    };
+    c.fight(&mut fate);
+    assert!(
+        fate.strikes
+            .iter()
+            .all(|s| s.1 != StepKind::Character(0) || s.0 == 0),
+        "{:?}",
+        fate.strikes
+    );
+    assert!(fate.duels_seen.is_empty());
+    assert_eq!(fate.tests[0].ld, 7);
+}
+
+#[test]
+fn a_challenge_goes_on_until_a_fighter_falls() {
+    // Two heroes trade blows without harm in round 1 and fight on in round
+    // 2, where the attacker's hero (I5, striking first) slays the defender's
+    // (W2), who does not strike back; round 3 brings a new challenge with
+    // the defender's champion.
+    let a = unit("attacker", 10, 5, 3, 1, "") + &hero("attacker", 5, 8, 0);
+    let d = unit("defender", 10, 5, 3, 3, "champion = true") + &hero("defender", 4, 8, 0);
+    let c = combat(
+        &a,
+        &d,
+        "charger = \"none\"\nrounds = 3\nchallenge = \"attacker\"",
+    );
+    let mut fate = Scripted {
+        duel_wounds: vec![0, 0, 2],
+        ..Scripted::default()
+    };
+    let record = c.fight(&mut fate);
+    assert_eq!(record.rounds.len(), 3);
+    // Rounds 1 and 2: hero against hero (W2 each); round 3: hero against the
+    // champion (W1).
+    assert_eq!(fate.duels_seen[..3], [2, 2, 2]);
+    assert_eq!(record.characters_slain, [0, 1]);
+    // Round 3: the attacker's hero at the defender's champion (W1), and back.
+    assert_eq!(fate.duels_seen[3..], [1, 2]);
 }

@@ -19,7 +19,7 @@ use crate::exact::attacks::{chain_odds, CasualtyPmf};
 use crate::exact::tree::enumerate_choices;
 use crate::exact::Pmf;
 use crate::query::leadership::Leadership;
-use crate::rules::casualties::Casualties;
+use crate::rules::casualties::{overkill, Casualties};
 use crate::rules::leadership::LeadershipTest;
 use crate::rules::movement::{charge_catches, pursuit_catches};
 use crate::sim::alias::AliasTable;
@@ -149,6 +149,19 @@ impl<S: DiceSource> Fate for DiceFate<'_, S> {
     fn roll_off(&mut self) -> bool {
         roll_off(self.rolls, &mut self.dice)
     }
+    fn duel(&mut self, step: &Step, n: u32, remaining: u32) -> u32 {
+        let d6 = Roll::sum(1);
+        let mut dealt = 0;
+        for _ in 0..n {
+            let (rolls, dice) = (self.rolls, &mut self.dice);
+            dealt = overkill(
+                dealt,
+                step.chain.resolve(&mut || rolls.roll(dice, &d6)).damage,
+                remaining,
+            );
+        }
+        dealt
+    }
 }
 
 /// The exact casualty distribution of `n` attacks (chariots, for impact
@@ -161,6 +174,27 @@ fn strike_pmf(step: &Step, n: u32, damage: u8) -> CasualtyPmf {
         None => Pmf::point(i64::from(n)),
     };
     CasualtyPmf::start(w, None, damage).after(&chain_odds(&step.chain).damage, &count)
+}
+
+/// The exact distribution of the wounds `n` attacks of `step` deal in a
+/// challenge to a fighter with `remaining` Wounds (index: wounds dealt,
+/// 0..=remaining + 5), by dynamic programming over
+/// [`crate::rules::casualties::overkill`].
+fn duel_pmf(step: &Step, n: u32, remaining: u32) -> Vec<f64> {
+    let damage = chain_odds(&step.chain).damage;
+    let cap = (remaining + crate::rules::casualties::OVERKILL_CAP) as usize;
+    let mut p = vec![0.0; cap + 1];
+    p[0] = 1.0;
+    for _ in 0..n {
+        let mut next = vec![0.0; cap + 1];
+        for (dealt, &q) in p.iter().enumerate().filter(|(_, &q)| q > 0.0) {
+            for &(d, r) in &damage {
+                next[overkill(dealt as u32, d, remaining) as usize] += q * r;
+            }
+        }
+        p = next;
+    }
+    p
 }
 
 /// An alias table over casualty states and each state's (kills, damage).
@@ -230,6 +264,8 @@ pub struct FastFate<'a, S> {
     pub dice: S,
     rolls: &'a Rolls,
     tables: &'a StrikeTables,
+    /// Challenge tables, built when first needed: (step, attacks, remaining).
+    duels: HashMap<(usize, u32, u32), AliasTable>,
 }
 
 impl<'a, S: DiceSource> FastFate<'a, S> {
@@ -238,6 +274,7 @@ impl<'a, S: DiceSource> FastFate<'a, S> {
             dice,
             rolls,
             tables,
+            duels: HashMap::new(),
         }
     }
 }
@@ -281,6 +318,13 @@ impl<S: DiceSource> Fate for FastFate<'_, S> {
     }
     fn roll_off(&mut self) -> bool {
         self.dice.next_u64() >> 63 == 1
+    }
+    fn duel(&mut self, step: &Step, n: u32, remaining: u32) -> u32 {
+        let table = self
+            .duels
+            .entry((step.id, n, remaining))
+            .or_insert_with(|| AliasTable::new(&duel_pmf(step, n, remaining)));
+        table.sample(self.dice.next_u64()) as u32
     }
 }
 
@@ -341,6 +385,9 @@ impl Fate for ExactFate<'_> {
     }
     fn roll_off(&mut self) -> bool {
         self.event(0.5)
+    }
+    fn duel(&mut self, step: &Step, n: u32, remaining: u32) -> u32 {
+        (self.choose)(&duel_pmf(step, n, remaining)) as u32
     }
 }
 

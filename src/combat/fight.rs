@@ -53,6 +53,33 @@ pub enum Target {
     RankAndFile,
     /// One of the enemy's characters (his index).
     Character(usize),
+    /// The enemy's champion (only in a challenge).
+    Champion,
+}
+
+/// Who fights a challenge for a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fighter {
+    Character(usize),
+    Champion,
+}
+
+impl Fighter {
+    /// The target an enemy strikes him as.
+    fn target(self) -> Target {
+        match self {
+            Fighter::Character(i) => Target::Character(i),
+            Fighter::Champion => Target::Champion,
+        }
+    }
+
+    /// The attack group he strikes with.
+    fn kind(self) -> StepKind {
+        match self {
+            Fighter::Character(i) => StepKind::Character(i),
+            Fighter::Champion => StepKind::Champion,
+        }
+    }
 }
 
 /// One group of attacks that strike together.
@@ -142,6 +169,12 @@ struct State {
     start: [u32; 2],
     /// Rank and file lost this round.
     lost: [u32; 2],
+    /// Wounds on each side's champion while he stands.
+    champion: [Option<u8>; 2],
+    /// The fighters of a challenge under way, by side.
+    duel: Option<[Fighter; 2]>,
+    /// A character who stepped back from a refused challenge this round.
+    stepped_back: [Option<usize>; 2],
 }
 
 impl State {
@@ -159,6 +192,35 @@ impl State {
             heroes,
             start: alive,
             lost: [0; 2],
+            champion: [0, 1].map(|s| combat.sides[s].champion.then_some(0)),
+            duel: None,
+            stepped_back: [None; 2],
+        }
+    }
+
+    /// Who would fight a challenge for `side`: its first character standing,
+    /// else its champion.
+    fn fighter(&self, side: usize) -> Option<Fighter> {
+        self.heroes[side]
+            .iter()
+            .position(|h| h.is_some())
+            .map(Fighter::Character)
+            .or(self.champion[side].map(|_| Fighter::Champion))
+    }
+
+    /// Whether the fighter still stands.
+    fn fighter_standing(&self, side: usize, f: Fighter) -> bool {
+        match f {
+            Fighter::Character(i) => self.heroes[side][i].is_some(),
+            Fighter::Champion => self.champion[side].is_some(),
+        }
+    }
+
+    /// Wounds the fighter has taken.
+    fn fighter_damage(&self, side: usize, f: Fighter) -> u8 {
+        match f {
+            Fighter::Character(i) => self.heroes[side][i].unwrap_or(0),
+            Fighter::Champion => self.champion[side].unwrap_or(0),
         }
     }
 
@@ -191,8 +253,9 @@ impl State {
         unit.characters
             .iter()
             .zip(&self.heroes[side])
-            .filter(|(_, h)| h.is_some())
-            .map(|(c, _)| c.body.ld)
+            .enumerate()
+            .filter(|(i, (_, h))| h.is_some() && self.stepped_back[side] != Some(*i))
+            .map(|(_, (c, _))| c.body.ld)
             .fold(unit.ld, u8::max)
     }
 }
@@ -213,6 +276,10 @@ pub trait Fate {
     fn caught_pursuing(&mut self, flee: &Roll, pursuit: &Roll) -> bool;
     /// A D6 roll-off: does side 0 win it?
     fn roll_off(&mut self) -> bool;
+    /// `n` attacks of `step` in a challenge at a fighter with `remaining`
+    /// Wounds: the wounds they deal, overkill included, at most `remaining`
+    /// + 5 ([`crate::rules::casualties::overkill`]).
+    fn duel(&mut self, step: &Step, n: u32, remaining: u32) -> u32;
 }
 
 /// A fight between two units, with its strike steps prepared.
@@ -228,6 +295,10 @@ pub struct Combat {
     pub rounds: u32,
     pub edition: Edition,
     pub insane_courage: bool,
+    /// The side that issues a challenge each round none is fought.
+    pub challenger: Option<usize>,
+    /// The challenged side refuses.
+    pub refuse_challenge: bool,
     /// Every step; `sets` index into it.
     pub steps: Vec<Step>,
     /// Steps of each side: [side][set], sets as [`StepSet`].
@@ -264,6 +335,8 @@ impl Combat {
         rounds: u32,
         edition: Edition,
         insane_courage: bool,
+        challenger: Option<usize>,
+        refuse_challenge: bool,
     ) -> Combat {
         let mut c = Combat {
             sides,
@@ -275,6 +348,8 @@ impl Combat {
             rounds,
             edition,
             insane_courage,
+            challenger,
+            refuse_challenge,
             steps: Vec::new(),
             sets: Default::default(),
             shots: None,
@@ -424,6 +499,9 @@ impl Combat {
         for (e, c) in enemy.characters.iter().enumerate() {
             targets.push((Target::Character(e), c.body.defender()));
         }
+        if enemy.champion {
+            targets.push((Target::Champion, enemy.defender()));
+        }
         let mut out = Vec::new();
         let mut add = |steps: &mut Vec<Step>, step: Step| {
             out.push(steps.len());
@@ -533,6 +611,8 @@ impl Combat {
         for round in 1..=self.rounds {
             state.start = state.alive;
             state.lost = [0; 2];
+            state.stepped_back = [None; 2];
+            self.challenge(&mut state);
             let set = |side: usize| match (round, scared[side]) {
                 (1, true) => StepSet::FirstScared,
                 (1, false) => StepSet::First,
@@ -556,7 +636,35 @@ impl Combat {
                 if n == 0 {
                     continue;
                 }
+                if let Some(duel) = state.duel.filter(|d| d[t].target() == step.target) {
+                    // A challenge: overkill counts, up to +5.
+                    let w = u32::from(step.target_w);
+                    let remaining = w - u32::from(state.fighter_damage(t, duel[t]));
+                    let dealt = fate.duel(step, n, remaining);
+                    wounds[s] += dealt;
+                    if dealt >= remaining {
+                        match duel[t] {
+                            Fighter::Character(e) => {
+                                state.heroes[t][e] = None;
+                                record.characters_slain[t] += 1;
+                            }
+                            Fighter::Champion => {
+                                state.champion[t] = None;
+                                state.alive[t] -= 1;
+                                state.lost[t] += 1;
+                            }
+                        }
+                    } else {
+                        let d = state.fighter_damage(t, duel[t]) + dealt as u8;
+                        match duel[t] {
+                            Fighter::Character(e) => state.heroes[t][e] = Some(d),
+                            Fighter::Champion => state.champion[t] = Some(d),
+                        }
+                    }
+                    continue;
+                }
                 match step.target {
+                    Target::Champion => {}
                     Target::RankAndFile => {
                         if state.alive[t] == 0 {
                             continue;
@@ -567,6 +675,10 @@ impl Combat {
                         state.alive[t] -= c.kills;
                         state.lost[t] += c.kills;
                         state.damage[t] = c.damage;
+                        if state.alive[t] == 0 {
+                            // The champion is the last of the rank and file.
+                            state.champion[t] = None;
+                        }
                     }
                     Target::Character(e) => {
                         let Some(d) = state.heroes[t][e] else {
@@ -697,7 +809,7 @@ impl Combat {
             .saturating_sub(u32::from(unit.champion))
             .saturating_sub(state.heroes_standing(s) as u32)
             .saturating_sub(state.lost[s]);
-        let champion = u32::from(unit.champion && state.alive[s] > 0);
+        let champion = u32::from(state.champion[s].is_some() && state.alive[s] > 0);
         let total = match step.kind {
             StepKind::RankAndFile => {
                 let moment = Moment {
@@ -715,16 +827,31 @@ impl Combat {
             }
             StepKind::Champion => champion * per_model,
             StepKind::Mount => (rank_and_file + champion) * per_model,
-            StepKind::Character(i) => u32::from(state.heroes[s][i].is_some()) * per_model,
+            StepKind::Character(i) => {
+                u32::from(state.heroes[s][i].is_some() && state.stepped_back[s] != Some(i))
+                    * per_model
+            }
             StepKind::Impact(_) => rank_and_file + champion,
             StepKind::Shots => state.alive[s] * per_model,
+        };
+        // In a challenge the two fighters strike only each other, and nobody
+        // else strikes them (RULES.md Characters, champions and challenges).
+        if let Some(duel) = state.duel {
+            if step.kind == duel[s].kind() {
+                let at_foe = step.target == duel[t].target() && state.fighter_standing(t, duel[t]);
+                return if at_foe { total } else { 0 };
+            }
+        }
+        let engaged = |target: Target| {
+            state.duel.is_some_and(|d| d[t].target() == target)
+                || matches!(target, Target::Character(e) if state.stepped_back[t] == Some(e))
         };
         // Share the group's attacks between the enemy's characters and its
         // rank and file.
         let mut left = total;
         let rank_and_file_gone = state.start[t] == 0;
         for (e, c) in self.sides[t].characters.iter().enumerate() {
-            if state.heroes[t][e].is_none() {
+            if state.heroes[t][e].is_none() || engaged(Target::Character(e)) {
                 continue;
             }
             let declared = if rank_and_file_gone {
@@ -741,7 +868,35 @@ impl Combat {
         }
         match step.target {
             Target::RankAndFile => left,
-            Target::Character(_) => 0,
+            Target::Character(_) | Target::Champion => 0,
+        }
+    }
+
+    /// At the start of a round with no challenge under way, the challenger's
+    /// fighter challenges; the enemy's fighter accepts, or, refusing,
+    /// **\[ruling\]** its first character steps back: he does not fight this
+    /// round and his Ld may not be used (RULES.md Characters, champions and
+    /// challenges). A challenge lasts until a fighter falls; in the round he
+    /// falls, neither fighter strikes or is struck by anyone else.
+    fn challenge(&self, state: &mut State) {
+        let Some(c) = self.challenger else { return };
+        if let Some(d) = state.duel {
+            if (0..2).all(|s| state.fighter_standing(s, d[s])) {
+                return;
+            }
+            state.duel = None;
+        }
+        let (Some(mine), Some(theirs)) = (state.fighter(c), state.fighter(1 - c)) else {
+            return;
+        };
+        if self.refuse_challenge {
+            state.stepped_back[1 - c] = state.heroes[1 - c].iter().position(|h| h.is_some());
+        } else {
+            let mut duel = [mine, theirs];
+            if c == 1 {
+                duel.swap(0, 1);
+            }
+            state.duel = Some(duel);
         }
     }
 

@@ -44,6 +44,22 @@ impl Casualties {
     }
 }
 
+/// Most wounds beyond a challenge victim's remaining Wounds that count for
+/// combat resolution. RULES.md Characters, champions and challenges.
+pub const OVERKILL_CAP: u32 = 5;
+
+/// Wounds dealt so far in a challenge after one more attack's `damage`, the
+/// victim having had `remaining` Wounds: every wound counts (overkill), a
+/// killing blow at least slays him; at most `remaining + 5` count.
+pub fn overkill(dealt: u32, damage: Damage, remaining: u32) -> u32 {
+    let total = match damage {
+        Damage::Nothing => dealt,
+        Damage::Wounds(n) => dealt + u32::from(n),
+        Damage::KillingBlow => dealt.max(remaining),
+    };
+    total.min(remaining + OVERKILL_CAP)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -108,6 +124,17 @@ mod tests {
         );
         // 2 dead (6 wounds) + the wounded one's 3: 9 wounds in all.
         assert_eq!(c.combat_result_wounds(3), 9);
+    }
+
+    #[test]
+    fn overkill_counts_up_to_five_beyond() {
+        // A W2 hero taking 3, then a killing blow, then 6 more: 2 + 5 at most.
+        assert_eq!(overkill(0, Damage::Wounds(3), 2), 3);
+        assert_eq!(overkill(0, Damage::KillingBlow, 2), 2);
+        assert_eq!(overkill(1, Damage::KillingBlow, 2), 2);
+        assert_eq!(overkill(3, Damage::KillingBlow, 2), 3);
+        assert_eq!(overkill(3, Damage::Wounds(6), 2), 7);
+        assert_eq!(overkill(3, Damage::Nothing, 2), 3);
     }
 
     #[test]

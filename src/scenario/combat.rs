@@ -260,6 +260,13 @@ pub struct Situation {
     pub inches: bool,
     #[serde(default)]
     pub insane_courage: bool,
+    /// The side whose character (or champion) issues a challenge each round
+    /// none is fought.
+    #[serde(default = "no_side")]
+    pub challenge: SideName,
+    /// The challenged side refuses instead of accepting.
+    #[serde(default)]
+    pub refuse_challenge: bool,
 }
 
 fn no_side() -> SideName {
@@ -406,6 +413,8 @@ impl ScenarioFile {
             s.rounds.0,
             edition,
             s.insane_courage,
+            side(s.challenge),
+            s.refuse_challenge,
         );
         Ok(CombatQuery {
             combat,
