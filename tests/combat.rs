@@ -717,3 +717,41 @@ fn a_challenge_goes_on_until_a_fighter_falls() {
     // Round 3: the attacker's hero at the defender's champion (W1), and back.
     assert_eq!(fate.duels_seen[3..], [1, 2]);
 }
+
+#[test]
+fn attacks_can_be_declared_at_a_champion() {
+    // RULES.md: attacks against a champion must be declared. The attacker's
+    // 5 front-rank attacks: 2 at the defender's champion (who falls), 3 at
+    // the rank and file.
+    let d = unit(
+        "defender",
+        10,
+        5,
+        3,
+        1,
+        "champion = true\nattacks_on_champion = 2",
+    );
+    let c = combat(&unit("attacker", 10, 5, 3, 3, ""), &d, ENGAGED);
+    // The strike at the rank and file comes first (no kills), then the one
+    // at the champion (slays him).
+    let mut fate = Scripted {
+        kills: vec![0, 1],
+        ..Scripted::default()
+    };
+    let record = c.fight(&mut fate);
+    let at_champion = (0..fate.strikes.len())
+        .find(|&i| fate.targets[i] == Target::Champion)
+        .expect("a strike at the champion");
+    assert_eq!(fate.strikes[at_champion], (0, StepKind::RankAndFile, 2));
+    let at_ranks = (0..fate.strikes.len())
+        .find(|&i| fate.strikes[i].0 == 0 && fate.targets[i] == Target::RankAndFile)
+        .unwrap();
+    assert_eq!(fate.strikes[at_ranks].2, 3);
+    // The champion fell before striking: his attacks are gone.
+    assert!(
+        !fate.strikes.iter().any(|s| s.1 == StepKind::Champion),
+        "{:?}",
+        fate.strikes
+    );
+    assert_eq!(record.casualties[1], 1);
+}

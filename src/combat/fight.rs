@@ -53,7 +53,7 @@ pub enum Target {
     RankAndFile,
     /// One of the enemy's characters (his index).
     Character(usize),
-    /// The enemy's champion (only in a challenge).
+    /// The enemy's champion (declared attacks, or a challenge).
     Champion,
 }
 
@@ -664,7 +664,18 @@ impl Combat {
                     continue;
                 }
                 match step.target {
-                    Target::Champion => {}
+                    Target::Champion => {
+                        let Some(d) = state.champion[t] else { continue };
+                        let c = fate.strike(step, n, d, 1);
+                        wounds[s] += c.combat_result_wounds(step.target_w) - u32::from(d);
+                        if c.kills > 0 {
+                            state.champion[t] = None;
+                            state.alive[t] -= 1;
+                            state.lost[t] += 1;
+                        } else {
+                            state.champion[t] = Some(c.damage);
+                        }
+                    }
                     Target::RankAndFile => {
                         if state.alive[t] == 0 {
                             continue;
@@ -806,7 +817,7 @@ impl Combat {
         let per_model = step.per_model[usize::from(frenzied)];
         let contact = self.contact(s, state.start[s], state.start[t]);
         let rank_and_file = contact
-            .saturating_sub(u32::from(unit.champion))
+            .saturating_sub(u32::from(state.champion[s].is_some()))
             .saturating_sub(state.heroes_standing(s) as u32)
             .saturating_sub(state.lost[s]);
         let champion = u32::from(state.champion[s].is_some() && state.alive[s] > 0);
@@ -866,9 +877,20 @@ impl Combat {
             }
             left -= declared;
         }
+        let champion_declared = if state.champion[t].is_some() && !engaged(Target::Champion) {
+            let declared = if step.kind == StepKind::RankAndFile {
+                self.sides[t].attacks_on_champion
+            } else {
+                0
+            };
+            declared.min(left)
+        } else {
+            0
+        };
         match step.target {
-            Target::RankAndFile => left,
-            Target::Character(_) | Target::Champion => 0,
+            Target::RankAndFile => left - champion_declared,
+            Target::Champion => champion_declared,
+            Target::Character(_) => 0,
         }
     }
 

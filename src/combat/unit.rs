@@ -40,6 +40,8 @@ pub struct Unit {
     pub points: Option<f64>,
     /// Characters who joined the unit.
     pub characters: Vec<Character>,
+    /// Enemy rank-and-file attacks declared at its champion each round.
+    pub attacks_on_champion: u32,
 }
 
 /// A character in a unit: his own one-model profile, and how many enemy
@@ -117,6 +119,7 @@ impl Unit {
             pursue: spec.pursue,
             points: file.points,
             characters,
+            attacks_on_champion: spec.attacks_on_champion.0,
         })
     }
 

@@ -250,6 +250,7 @@ impl Attacks {
 
     fn groups_table(&self, odds: Vec<[Value; 3]>) -> Table {
         Table {
+            detail: false,
             key: "groups",
             title: "Per attack, by group".into(),
             index: Column::new("group", "group"),
@@ -410,6 +411,7 @@ fn pmf_table(
     rows: Vec<(i64, [Value; 2])>,
 ) -> Table {
     Table {
+        detail: false,
         key,
         title: title.into(),
         index: Column::new(index, index),

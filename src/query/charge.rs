@@ -301,6 +301,7 @@ impl Charge {
         fields.extend(extra);
         let tables = if self.reach_table {
             vec![Table {
+                detail: false,
                 key: "reach_table",
                 title: "P(contact) by distance".into(),
                 index: Column::new("distance", format!("distance ({})", self.edition.unit())),

@@ -329,6 +329,7 @@ impl CombatQuery {
             rows.push((Value::Num((r + 1) as f64, ""), cells));
         }
         let mut tables = vec![Table {
+            detail: false,
             key: "rounds",
             title: "By round (casualties: mean over the fights that reached the round)".into(),
             index: Column::new("round", "round"),
@@ -353,6 +354,7 @@ impl CombatQuery {
                     })
                     .collect();
                 tables.push(Table {
+                    detail: false,
                     key: if side == 0 {
                         "attacker_casualties_pmf"
                     } else {
@@ -368,6 +370,36 @@ impl CombatQuery {
                 });
             }
         }
+        // Casualties by round: P(the round is fought and a side loses k).
+        let most = layout.models[0].max(layout.models[1]);
+        let mut rows = Vec::new();
+        for r in 0..shown_rounds {
+            for k in 0..=most {
+                let p = |side: usize| {
+                    if k <= layout.models[side] {
+                        m.prob(&[layout.in_round(r, side, k)])
+                    } else {
+                        Value::Absent
+                    }
+                };
+                rows.push((
+                    Value::Num((r + 1) as f64, ""),
+                    vec![Value::Num(k as f64, ""), p(0), p(1)],
+                ));
+            }
+        }
+        tables.push(Table {
+            detail: true,
+            key: "round_casualties_pmf",
+            title: "Models lost by round: P(the round is fought and a side loses k)".into(),
+            index: Column::new("round", "round"),
+            columns: vec![
+                Column::new("models", "models"),
+                Column::new("p_attacker", "P(attacker loses k)"),
+                Column::new("p_defender", "P(defender loses k)"),
+            ],
+            rows,
+        });
         Outcome {
             engine,
             fields,

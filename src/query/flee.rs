@@ -154,6 +154,7 @@ impl Flee {
             engine,
             fields,
             tables: vec![Table {
+                detail: false,
                 key: "pmf",
                 title: "Flee distance".into(),
                 index: Column::new("distance", format!("distance ({})", self.edition.unit())),

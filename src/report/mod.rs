@@ -96,6 +96,9 @@ impl Column {
 /// same key in different outcomes have the same index values.
 #[derive(Clone, Debug)]
 pub struct Table {
+    /// A long table (a distribution per round, say): JSON and CSV carry it,
+    /// the readable table output only names it.
+    pub detail: bool,
     pub key: &'static str,
     pub title: String,
     pub index: Column,

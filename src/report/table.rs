@@ -20,15 +20,20 @@ impl Export for TableExport {
         }
         out += &layout(&fields_grid(report, text_cell, false), true, true);
         for key in table_keys(report) {
-            let grid = table_grid(report, key, text_cell);
-            let title = report
+            let Some(table) = report
                 .outcomes
                 .iter()
                 .flat_map(|o| &o.tables)
                 .find(|t| t.key == key)
-                .map(|t| t.title.clone())
-                .unwrap_or_default();
-            out += &format!("\n{title}\n");
+            else {
+                continue;
+            };
+            if table.detail {
+                out += &format!("\n{} (with --json: \"{key}\")\n", table.title);
+                continue;
+            }
+            let grid = table_grid(report, key, text_cell);
+            out += &format!("\n{}\n", table.title);
             out += &layout(&grid, true, true);
         }
         out

@@ -143,6 +143,10 @@ pub struct UnitSpec {
     /// Characters who have joined the unit (at most 4).
     #[serde(default)]
     pub characters: Vec<CharacterSpec>,
+    /// Enemy rank-and-file attacks declared at this unit's champion each
+    /// round (RULES.md: attacks on a champion are declared).
+    #[serde(default)]
+    pub attacks_on_champion: Count<0, 100>,
 }
 
 /// A character who has joined a unit: a profile (file or inline) and gear,
@@ -202,6 +206,7 @@ impl CharacterSpec {
             missile: None,
             pursue: true,
             characters: Vec::new(),
+            attacks_on_champion: Count(0),
         }
     }
 }
