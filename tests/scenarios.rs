@@ -183,6 +183,11 @@ fn bad_scenarios_name_file_line_and_field() {
     );
     let e = error_for(GOOD, &["attacker.frontage"]);
     assert!(e.contains("--set: 'attacker.frontage': no '='"), "{e}");
+    let e = error_for(GOOD, &["attacker.impact_hits={ dice = \"D3\", s = 4 }"]);
+    assert!(
+        e.contains("attacker.models: 10 models with impact hits (accepted: at most 5)"),
+        "{e}"
+    );
     let e = error_for(GOOD, &["attacker.weapon=halberd", "attacker.type=cavalry"]);
     assert!(
         e.contains("attacker.weapon: halberd is used on foot only"),

@@ -106,6 +106,7 @@ impl Step {
         match self.kind {
             StepKind::Impact(ImpactDice::D6) => Some(Roll::sum(chariots)),
             StepKind::Impact(ImpactDice::D3) => {
+                // At most 5 chariots: checked when the unit is built.
                 Some(Roll::custom(chariots.clamp(1, 5), d3_total, "D3s"))
             }
             _ => None,

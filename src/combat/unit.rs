@@ -80,6 +80,23 @@ impl Unit {
                 })
             })
             .collect::<Result<Vec<_>, InputError>>()?;
+        // Impact dice are rolled per chariot in contact: at most 5 D3s or 16
+        // D6s in one roll.
+        if let Some(hits) = file.impact_hits {
+            let most = match hits.dice {
+                crate::scenario::profile::ImpactDice::D3 => 5,
+                crate::scenario::profile::ImpactDice::D6 => 16,
+            };
+            if spec.models.0 > most {
+                return Err(InputError::new(
+                    format!("{side}.models"),
+                    format!(
+                        "{} models with impact hits (accepted: at most {most})",
+                        spec.models.0
+                    ),
+                ));
+            }
+        }
         let models = spec.models.0;
         let frontage = spec.frontage.map_or(models.min(5), |f| f.0);
         file.weapon.allowed(file.troop).map_err(|why| {

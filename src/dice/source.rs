@@ -65,6 +65,7 @@ impl DiceSource for PlainDice {
     }
     #[inline]
     fn roll(&mut self, roll: &PreparedRoll) -> u8 {
+        // Rolls are at most 16 dice (8D6 flee, 16 chariots' impact hits).
         let mut faces = [0u8; 16];
         let faces = &mut faces[..roll.roll.dice as usize];
         for face in faces.iter_mut() {
