@@ -19,6 +19,7 @@ use crate::exact::attacks::{chain_odds, CasualtyPmf};
 use crate::exact::tree::enumerate_choices;
 use crate::exact::Pmf;
 use crate::query::leadership::Leadership;
+use crate::rules::attack::Damage;
 use crate::rules::casualties::{overkill, Casualties};
 use crate::rules::leadership::LeadershipTest;
 use crate::rules::movement::{charge_catches, pursuit_catches};
@@ -164,31 +165,43 @@ impl<S: DiceSource> Fate for DiceFate<'_, S> {
     }
 }
 
+/// What one attack of a step does, with its probability.
+type DamageOdds = Vec<(Damage, f64)>;
+
+/// Each step's per-attack damage odds, indexed by step id: the chain is
+/// enumerated once per step, not once per table or enumeration path.
+fn step_odds(combat: &Combat) -> Vec<DamageOdds> {
+    combat
+        .steps
+        .iter()
+        .map(|s| chain_odds(&s.chain).damage)
+        .collect()
+}
+
 /// The exact casualty distribution of `n` attacks (chariots, for impact
-/// hits) of `step` at a unit whose wounded model has `damage` wounds, with
-/// unlimited models: states `kills * W + damage`.
-fn strike_pmf(step: &Step, n: u32, damage: u8) -> CasualtyPmf {
-    let w = step.target_w;
+/// hits) of `step`, each with damage odds `odds`, at a unit whose wounded
+/// model has `damage` wounds, with unlimited models: states
+/// `kills * W + damage`.
+fn strike_pmf(odds: &[(Damage, f64)], step: &Step, n: u32, damage: u8) -> CasualtyPmf {
     let count = match step.impact_roll(n) {
         Some(r) => Pmf::of_roll(&r),
         None => Pmf::point(i64::from(n)),
     };
-    CasualtyPmf::start(w, None, damage).after(&chain_odds(&step.chain).damage, &count)
+    CasualtyPmf::start(step.target_w, None, damage).after(odds, &count)
 }
 
-/// The exact distribution of the wounds `n` attacks of `step` deal in a
-/// challenge to a fighter with `remaining` Wounds (index: wounds dealt,
-/// 0..=remaining + 5), by dynamic programming over
+/// The exact distribution of the wounds `n` attacks with damage odds `odds`
+/// deal in a challenge to a fighter with `remaining` Wounds (index: wounds
+/// dealt, 0..=remaining + 5), by dynamic programming over
 /// [`crate::rules::casualties::overkill`].
-fn duel_pmf(step: &Step, n: u32, remaining: u32) -> Vec<f64> {
-    let damage = chain_odds(&step.chain).damage;
+fn duel_pmf(odds: &[(Damage, f64)], n: u32, remaining: u32) -> Vec<f64> {
     let cap = (remaining + crate::rules::casualties::OVERKILL_CAP) as usize;
     let mut p = vec![0.0; cap + 1];
     p[0] = 1.0;
     for _ in 0..n {
         let mut next = vec![0.0; cap + 1];
         for (dealt, &q) in p.iter().enumerate().filter(|(_, &q)| q > 0.0) {
-            for &(d, r) in &damage {
+            for &(d, r) in odds {
                 next[overkill(dealt as u32, d, remaining) as usize] += q * r;
             }
         }
@@ -209,10 +222,13 @@ type Outcomes = (Vec<f64>, Vec<Casualties>);
 pub struct StrikeTables {
     /// [step][n][damage].
     tables: Vec<Vec<Vec<StateTable>>>,
+    /// Each step's per-attack damage odds (for tables built later).
+    odds: Vec<DamageOdds>,
 }
 
 impl StrikeTables {
     pub fn new(combat: &Combat) -> Self {
+        let odds = step_odds(combat);
         let tables = combat
             .steps
             .iter()
@@ -222,7 +238,7 @@ impl StrikeTables {
                     .map(|n| {
                         (0..w)
                             .map(|d| {
-                                let pmf = strike_pmf(step, n, d);
+                                let pmf = strike_pmf(&odds[step.id], step, n, d);
                                 let states: Vec<Casualties> = (0..pmf.states().len())
                                     .map(|s| Casualties {
                                         kills: (s / usize::from(w)) as u32,
@@ -236,7 +252,7 @@ impl StrikeTables {
                     .collect()
             })
             .collect();
-        StrikeTables { tables }
+        StrikeTables { tables, odds }
     }
 }
 
@@ -289,7 +305,7 @@ impl<S: DiceSource> Fate for FastFate<'_, S> {
             }
             None => {
                 // Past the prepared tables (not expected): build this one.
-                let pmf = strike_pmf(step, n, damage);
+                let pmf = strike_pmf(&self.tables.odds[step.id], step, n, damage);
                 let w = usize::from(pmf.wounds());
                 let s = AliasTable::new(pmf.states()).sample(word);
                 Casualties {
@@ -323,7 +339,9 @@ impl<S: DiceSource> Fate for FastFate<'_, S> {
         let table = self
             .duels
             .entry((step.id, n, remaining))
-            .or_insert_with(|| AliasTable::new(&duel_pmf(step, n, remaining)));
+            .or_insert_with(|| {
+                AliasTable::new(&duel_pmf(&self.tables.odds[step.id], n, remaining))
+            });
         table.sample(self.dice.next_u64()) as u32
     }
 }
@@ -331,6 +349,8 @@ impl<S: DiceSource> Fate for FastFate<'_, S> {
 /// Exact fate: each event offers its exact distribution to `choose`.
 struct ExactFate<'c> {
     choose: &'c mut dyn FnMut(&[f64]) -> usize,
+    /// Each step's per-attack damage odds.
+    odds: &'c [DamageOdds],
     /// Keyed by (step, attacks, damage, models left).
     strikes: &'c mut HashMap<(usize, u32, u8, u32), Outcomes>,
 }
@@ -347,7 +367,7 @@ impl Fate for ExactFate<'_> {
             .strikes
             .entry((step.id, n, damage, cap))
             .or_insert_with(|| {
-                let pmf = strike_pmf(step, n, damage);
+                let pmf = strike_pmf(&self.odds[step.id], step, n, damage);
                 let mut merged: Vec<(Casualties, f64)> = Vec::new();
                 for (mut c, q) in pmf.iter() {
                     if c.kills >= cap {
@@ -387,7 +407,7 @@ impl Fate for ExactFate<'_> {
         self.event(0.5)
     }
     fn duel(&mut self, step: &Step, n: u32, remaining: u32) -> u32 {
-        (self.choose)(&duel_pmf(step, n, remaining)) as u32
+        (self.choose)(&duel_pmf(&self.odds[step.id], n, remaining)) as u32
     }
 }
 
@@ -398,11 +418,13 @@ pub const EXACT_BUDGET: usize = 2_000_000;
 /// if there are more than [`EXACT_BUDGET`] paths.
 pub fn exact_records(combat: &Combat) -> Option<Vec<(Record, f64)>> {
     let mut strikes = HashMap::new();
+    let odds = step_odds(combat);
     let mut records: HashMap<Record, f64> = HashMap::new();
     let complete = enumerate_choices(
         |choose| {
             let mut fate = ExactFate {
                 choose,
+                odds: &odds,
                 strikes: &mut strikes,
             };
             combat.fight(&mut fate)
