@@ -131,18 +131,35 @@ fn combats(c: &mut Criterion) {
     let combat = flagship();
     kernel_bench::<_, TableDice>(c, "boar_boyz_fight", &CombatKernel::new(&combat, true));
     kernel_bench::<_, PlainDice>(c, "boar_boyz_fight", &CombatKernel::new(&combat, false));
-    const FIGHTS: u64 = 10_000_000;
-    let kernel = CombatKernel::new(&combat, true);
-    let mut g = c.benchmark_group("boar_boyz_10M_fights_threads");
-    g.sample_size(10).measurement_time(Duration::from_secs(15));
-    g.throughput(Throughput::Elements(FIGHTS));
+    thread_scaling(
+        c,
+        "boar_boyz_10M_fights_threads",
+        &CombatKernel::new(&combat, true),
+        10_000_000,
+        15,
+    );
+}
+
+/// `trials` trials of `kernel` (fast engine) through the chunked runner on
+/// 1 and 2 threads.
+fn thread_scaling<K: Kernel>(
+    c: &mut Criterion,
+    group: &str,
+    kernel: &K,
+    trials: u64,
+    seconds: u64,
+) {
+    let mut g = c.benchmark_group(group);
+    g.sample_size(10)
+        .measurement_time(Duration::from_secs(seconds));
+    g.throughput(Throughput::Elements(trials));
     for threads in [1, 2] {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .unwrap();
         g.bench_function(BenchmarkId::from_parameter(threads), |b| {
-            b.iter(|| pool.install(|| black_box(run::<_, TableDice>(&kernel, 7, FIGHTS))))
+            b.iter(|| pool.install(|| black_box(run::<_, TableDice>(kernel, 7, trials))))
         });
     }
     g.finish();
@@ -150,21 +167,7 @@ fn combats(c: &mut Criterion) {
 
 /// 100 M charge-vs-flee trials through the chunked runner on 1 and 2 threads.
 fn parallel(c: &mut Criterion) {
-    const TRIALS: u64 = 100_000_000;
-    let kernel = charge_kernel();
-    let mut g = c.benchmark_group("charge_100M_threads");
-    g.sample_size(10).measurement_time(Duration::from_secs(8));
-    g.throughput(Throughput::Elements(TRIALS));
-    for threads in [1, 2] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        g.bench_function(BenchmarkId::from_parameter(threads), |b| {
-            b.iter(|| pool.install(|| black_box(run::<_, TableDice>(&kernel, 7, TRIALS))))
-        });
-    }
-    g.finish();
+    thread_scaling(c, "charge_100M_threads", &charge_kernel(), 100_000_000, 8);
 }
 
 criterion_group!(benches, trials, exact, combats, parallel);
