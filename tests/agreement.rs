@@ -361,7 +361,7 @@ fn fights_agree_with_exact() {
             let report = q.report(&settings(method, trials, 6000 + case));
             let outcome = report.outcome(engine).unwrap();
             for f in &exact_outcome.fields {
-                match (&f.value, outcome.field(f.key).and_then(|v| v.estimate())) {
+                match (&f.value, outcome.field(&f.key).and_then(|v| v.estimate())) {
                     (mathhammer::report::Value::Prob(p), Some(e)) => {
                         assert!(
                             within_4_sigma(*p, &e),
@@ -372,7 +372,7 @@ fn fights_agree_with_exact() {
                     (mathhammer::report::Value::Num(mean, _), Some(e))
                         if f.key.starts_with("mean_") =>
                     {
-                        let key = f.key;
+                        let key = &f.key;
                         assert!(
                             (e.estimate - mean).abs() <= 4.0 * e.half_width() / 1.96 + 1e-9,
                             "case {case} {engine:?} {key}: {mean} vs {e:?}\n{text}"

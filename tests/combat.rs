@@ -62,10 +62,10 @@ impl Fate for Scripted {
         self.tests.push(*test);
         !self.fail_tests
     }
-    fn caught_fleeing(&mut self, _: f64, _: f64, _: &Roll) -> bool {
+    fn caught_fleeing(&mut self, _: &[(f64, f64)], _: &Roll) -> bool {
         self.caught
     }
-    fn caught_pursuing(&mut self, _: &Roll, _: &Roll) -> bool {
+    fn caught_pursuing(&mut self, _: &Roll, _: &[Roll]) -> bool {
         self.caught
     }
     fn roll_off(&mut self) -> bool {
@@ -713,7 +713,7 @@ fn a_challenge_goes_on_until_a_fighter_falls() {
     // Rounds 1 and 2: hero against hero (W2 each); round 3: hero against the
     // champion (W1).
     assert_eq!(fate.duels_seen[..3], [2, 2, 2]);
-    assert_eq!(record.characters_slain, [0, 1]);
+    assert_eq!(record.characters_slain[..2], [0, 1]);
     // Round 3: the attacker's hero at the defender's champion (W1), and back.
     assert_eq!(fate.duels_seen[3..], [1, 2]);
 }

@@ -36,7 +36,7 @@ impl Rolls {
     pub fn for_combat(combat: &Combat) -> Self {
         let mut rolls = Rolls::default();
         rolls.add(LeadershipTest::new(7).roll());
-        for unit in &combat.sides {
+        for unit in &combat.units {
             rolls.add(crate::rules::movement::flee_roll(
                 unit.profile.m,
                 false,
@@ -44,7 +44,7 @@ impl Rolls {
             ));
         }
         for step in &combat.steps {
-            for n in 1..=combat.sides[step.side].frontage.min(16) {
+            for n in 1..=combat.units[step.unit].frontage.min(16) {
                 if let Some(r) = step.impact_roll(n) {
                     rolls.add(r);
                 }
@@ -82,21 +82,27 @@ fn roll_test(rolls: &Rolls, dice: &mut impl DiceSource, test: &LeadershipTest) -
 fn roll_caught_fleeing(
     rolls: &Rolls,
     dice: &mut impl DiceSource,
-    distance: f64,
-    range: f64,
+    chargers: &[(f64, f64)],
     flee: &Roll,
 ) -> bool {
-    charge_catches(distance, rolls.roll(dice, flee), range)
+    let f = rolls.roll(dice, flee);
+    chargers
+        .iter()
+        .any(|&(distance, range)| charge_catches(distance, f, range))
 }
 
+/// Every pursuer rolls (no short cut), so a stream's use does not depend on
+/// who caught first.
 fn roll_caught_pursuing(
     rolls: &Rolls,
     dice: &mut impl DiceSource,
     flee: &Roll,
-    pursuit: &Roll,
+    pursuers: &[Roll],
 ) -> bool {
     let f = rolls.roll(dice, flee);
-    pursuit_catches(rolls.roll(dice, pursuit), f)
+    pursuers.iter().fold(false, |caught, p| {
+        pursuit_catches(rolls.roll(dice, p), f) | caught
+    })
 }
 
 fn roll_off(rolls: &Rolls, dice: &mut impl DiceSource) -> bool {
@@ -141,11 +147,11 @@ impl<S: DiceSource> Fate for DiceFate<'_, S> {
     fn test(&mut self, test: &LeadershipTest) -> bool {
         roll_test(self.rolls, &mut self.dice, test)
     }
-    fn caught_fleeing(&mut self, distance: f64, range: f64, flee: &Roll) -> bool {
-        roll_caught_fleeing(self.rolls, &mut self.dice, distance, range, flee)
+    fn caught_fleeing(&mut self, chargers: &[(f64, f64)], flee: &Roll) -> bool {
+        roll_caught_fleeing(self.rolls, &mut self.dice, chargers, flee)
     }
-    fn caught_pursuing(&mut self, flee: &Roll, pursuit: &Roll) -> bool {
-        roll_caught_pursuing(self.rolls, &mut self.dice, flee, pursuit)
+    fn caught_pursuing(&mut self, flee: &Roll, pursuers: &[Roll]) -> bool {
+        roll_caught_pursuing(self.rolls, &mut self.dice, flee, pursuers)
     }
     fn roll_off(&mut self) -> bool {
         roll_off(self.rolls, &mut self.dice)
@@ -260,7 +266,7 @@ impl StrikeTables {
 /// in contact (a front or a flank, +2 at the corners), a second rank, the
 /// most attacks per model. [`FastFate`] builds a table on the spot past it.
 fn max_attacks(combat: &Combat, step: &Step) -> u32 {
-    let unit = &combat.sides[step.side];
+    let unit = &combat.units[step.unit];
     let per = step.per_model[0].max(step.per_model[1]);
     let ranks = unit.models.div_ceil(unit.frontage);
     let contact = unit
@@ -326,11 +332,11 @@ impl<S: DiceSource> Fate for FastFate<'_, S> {
     fn test(&mut self, test: &LeadershipTest) -> bool {
         roll_test(self.rolls, &mut self.dice, test)
     }
-    fn caught_fleeing(&mut self, distance: f64, range: f64, flee: &Roll) -> bool {
-        roll_caught_fleeing(self.rolls, &mut self.dice, distance, range, flee)
+    fn caught_fleeing(&mut self, chargers: &[(f64, f64)], flee: &Roll) -> bool {
+        roll_caught_fleeing(self.rolls, &mut self.dice, chargers, flee)
     }
-    fn caught_pursuing(&mut self, flee: &Roll, pursuit: &Roll) -> bool {
-        roll_caught_pursuing(self.rolls, &mut self.dice, flee, pursuit)
+    fn caught_pursuing(&mut self, flee: &Roll, pursuers: &[Roll]) -> bool {
+        roll_caught_pursuing(self.rolls, &mut self.dice, flee, pursuers)
     }
     fn roll_off(&mut self) -> bool {
         self.dice.next_u64() >> 63 == 1
@@ -392,14 +398,26 @@ impl Fate for ExactFate<'_> {
     fn test(&mut self, test: &LeadershipTest) -> bool {
         self.event(Leadership { test: *test }.exact())
     }
-    fn caught_fleeing(&mut self, distance: f64, range: f64, flee: &Roll) -> bool {
-        self.event(Pmf::of_roll(flee).prob(|r| charge_catches(distance, r as u8, range)))
+    fn caught_fleeing(&mut self, chargers: &[(f64, f64)], flee: &Roll) -> bool {
+        self.event(Pmf::of_roll(flee).prob(|r| {
+            chargers
+                .iter()
+                .any(|&(distance, range)| charge_catches(distance, r as u8, range))
+        }))
     }
-    fn caught_pursuing(&mut self, flee: &Roll, pursuit: &Roll) -> bool {
-        let (f, p) = (Pmf::of_roll(flee), Pmf::of_roll(pursuit));
+    fn caught_pursuing(&mut self, flee: &Roll, pursuers: &[Roll]) -> bool {
+        // Pursuers roll independently: escaped only if every one falls short.
+        let f = Pmf::of_roll(flee);
+        let pursuits: Vec<Pmf> = pursuers.iter().map(Pmf::of_roll).collect();
         self.event(
             f.iter()
-                .map(|(x, q)| q * p.prob(|y| pursuit_catches(y as u8, x as u8)))
+                .map(|(x, q)| {
+                    let escapes: f64 = pursuits
+                        .iter()
+                        .map(|p| 1.0 - p.prob(|y| pursuit_catches(y as u8, x as u8)))
+                        .product();
+                    q * (1.0 - escapes)
+                })
                 .sum(),
         )
     }

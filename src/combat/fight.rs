@@ -2,14 +2,20 @@
 //! the exact engine enumerates its choices, the fast engine samples them from
 //! exact tables, the dice-level engine rolls every die.
 //!
+//! A fight holds two to [`MAX_UNITS`] units: each side's main unit (0 the
+//! attacker, 1 the defender), which fight each other, and others that fight
+//! the enemy's main unit from a front, flank or rear ([`Contact`]). Seed 002:
+//! "varias unidades ... participen en el mismo combate".
+//!
 //! Order (RULES.md Charges, Order of strikes, Combat resolution, Break test,
-//! Fleeing and pursuit; seeds 000, 002, 003):
-//! 1. The charge: fear or terror test of the charged unit; its reaction (hold,
+//! Fleeing and pursuit, Panic; seeds 000, 002, 003):
+//! 1. The charge: a panic test of an engaged unit charged in the flank or
+//!    rear; the fear or terror test of the charged unit; its reaction (hold,
 //!    stand and shoot with the charger's 25% panic test, flee and the catch);
 //!    a charge out of range fails.
 //! 2. Rounds: strike steps by band, Initiative, last round's winner and a
 //!    roll-off; casualties are removed before they strike back; combat
-//!    resolution; the loser's break test; flee and pursuit.
+//!    resolution by side; each losing unit's break test; flee and pursuit.
 
 use super::unit::{Unit, MAX_CHARACTERS};
 use crate::dice::{d3_total, Roll};
@@ -18,7 +24,7 @@ use crate::rules::casualties::Casualties;
 use crate::rules::combat_result::{decide, flank_bonus, rank_bonus, Score, Winner};
 use crate::rules::fighter::impact_hit;
 use crate::rules::leadership::{break_test, BreakTest, LeadershipTest};
-use crate::rules::movement::{charge_range, flee_roll, movement};
+use crate::rules::movement::{charge_range, charge_reaches, flee_roll, movement};
 use crate::rules::strike_order::{band, Band};
 use crate::rules::to_hit::ShootingModifiers;
 use crate::rules::weapons::Moment;
@@ -28,6 +34,9 @@ use crate::scenario::profile::ImpactDice;
 
 /// The most rounds a fight may last.
 pub const MAX_ROUNDS: u32 = 50;
+
+/// The most units in one fight, both sides together.
+pub const MAX_UNITS: usize = 4;
 
 /// What makes a strike step's attacks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,8 +96,12 @@ impl Fighter {
 pub struct Step {
     /// Index into [`Combat::steps`] (for engines' caches).
     pub id: usize,
-    /// 0 attacker, 1 defender: who strikes.
+    /// The striking unit (index into [`Combat::units`]).
+    pub unit: usize,
+    /// Its side: 0 attacker, 1 defender.
     pub side: usize,
+    /// The enemy unit it strikes.
+    pub foe: usize,
     pub kind: StepKind,
     pub band: Band,
     pub initiative: u8,
@@ -114,10 +127,10 @@ impl Step {
     }
 }
 
-/// How a fight ended.
+/// How a fight ended, by side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum End {
-    /// The charger could not reach (or failed to catch a fleeing target).
+    /// No charger could reach (or catch a fleeing target).
     ChargeFailed,
     /// The charger fled from stand-and-shoot casualties.
     ChargerFled,
@@ -125,14 +138,49 @@ pub enum End {
     TargetFled,
     /// The charged unit fled and was caught: destroyed.
     TargetCaught,
-    /// `loser` broke; `caught` if the pursuit destroyed it.
+    /// `loser`'s last units in the fight broke; `caught` if the pursuit
+    /// destroyed all of them.
     Broke { loser: usize, caught: bool },
     /// `loser` was wiped out in combat.
     WipedOut { loser: usize },
-    /// Both units destroyed in the same round.
+    /// Both sides destroyed in the same round.
     BothDestroyed,
     /// Still fighting when the round cap came.
     Unresolved,
+}
+
+/// What became of one unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum UnitEnd {
+    /// It stood to the end (or its enemies left the fight).
+    #[default]
+    Stands,
+    /// Its charge fell short.
+    ChargeFailed,
+    /// It fled before the combat (a charge reaction, fear, panic, stand and
+    /// shoot) and got away.
+    Fled,
+    /// It fled a charge and was caught: destroyed.
+    CaughtFleeing,
+    /// It broke and got away.
+    Broke,
+    /// It broke and was caught: destroyed.
+    Caught,
+    /// Slain to the last model.
+    WipedOut,
+}
+
+impl UnitEnd {
+    /// Every unit end, in tally order.
+    pub const ALL: [UnitEnd; 7] = [
+        UnitEnd::Stands,
+        UnitEnd::ChargeFailed,
+        UnitEnd::Fled,
+        UnitEnd::CaughtFleeing,
+        UnitEnd::Broke,
+        UnitEnd::Caught,
+        UnitEnd::WipedOut,
+    ];
 }
 
 /// One round's result.
@@ -140,8 +188,8 @@ pub enum End {
 pub struct RoundRecord {
     /// Winner of the round (`None` for a draw).
     pub winner: Option<usize>,
-    /// Models each side lost this round.
-    pub casualties: [u32; 2],
+    /// Models each unit lost this round.
+    pub casualties: [u32; MAX_UNITS],
     /// Combat-result wounds each side caused.
     pub wounds: [u32; 2],
 }
@@ -151,56 +199,101 @@ pub struct RoundRecord {
 pub struct Record {
     pub end: End,
     pub rounds: Vec<RoundRecord>,
-    /// Rank-and-file models lost in all (the charge turn's shooting included).
-    pub casualties: [u32; 2],
-    /// Characters slain.
-    pub characters_slain: [u32; 2],
+    /// Rank-and-file models each unit lost in all (the charge turn's
+    /// shooting included).
+    pub casualties: [u32; MAX_UNITS],
+    /// Characters slain, by unit.
+    pub characters_slain: [u32; MAX_UNITS],
+    /// What became of each unit.
+    pub units: [UnitEnd; MAX_UNITS],
+}
+
+impl Default for Record {
+    fn default() -> Self {
+        Record {
+            end: End::Unresolved,
+            rounds: Vec::new(),
+            casualties: [0; MAX_UNITS],
+            characters_slain: [0; MAX_UNITS],
+            units: [UnitEnd::Stands; MAX_UNITS],
+        }
+    }
+}
+
+/// Where one unit's front meets an enemy unit: `striker`'s front fights
+/// `struck`'s `face`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Contact {
+    pub striker: usize,
+    pub struck: usize,
+    pub face: Facing,
+}
+
+/// A unit's place in the fight.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Place {
+    /// 0 attacker, 1 defender.
+    pub side: usize,
+    /// It charges this turn.
+    pub charging: bool,
+    /// Its charge distance.
+    pub distance: f64,
 }
 
 /// A fight between strike steps.
 #[derive(Clone, Copy, Debug)]
 struct State {
     /// Rank-and-file models standing (the champion among them).
-    alive: [u32; 2],
+    alive: [u32; MAX_UNITS],
     /// Wounds on the wounded rank-and-file model.
-    damage: [u8; 2],
+    damage: [u8; MAX_UNITS],
     /// Each character's wounds taken, `None` once slain or if absent.
-    heroes: [[Option<u8>; MAX_CHARACTERS]; 2],
+    heroes: [[Option<u8>; MAX_CHARACTERS]; MAX_UNITS],
     /// Rank and file at the start of the round.
-    start: [u32; 2],
-    /// Rank and file lost this round.
-    lost: [u32; 2],
-    /// Wounds on each side's champion while he stands.
-    champion: [Option<u8>; 2],
-    /// The fighters of a challenge under way, by side.
+    start: [u32; MAX_UNITS],
+    /// Rank and file each unit lost this round, by the enemy unit that slew
+    /// them ([unit][foe]).
+    lost: [[u32; MAX_UNITS]; MAX_UNITS],
+    /// Wounds on each unit's champion while he stands.
+    champion: [Option<u8>; MAX_UNITS],
+    /// The fighters of a challenge under way, by side (the main units).
     duel: Option<[Fighter; 2]>,
-    /// A character who stepped back from a refused challenge this round.
+    /// A character of a main unit who stepped back from a refused challenge
+    /// this round.
     stepped_back: [Option<usize>; 2],
+    /// Units still in the fight.
+    in_fight: [bool; MAX_UNITS],
 }
 
 impl State {
     fn new(combat: &Combat) -> Self {
-        let mut heroes = [[None; MAX_CHARACTERS]; 2];
-        for (side, unit) in combat.sides.iter().enumerate() {
-            for hero in heroes[side].iter_mut().take(unit.characters.len()) {
+        let mut heroes = [[None; MAX_CHARACTERS]; MAX_UNITS];
+        let mut alive = [0; MAX_UNITS];
+        let mut champion = [None; MAX_UNITS];
+        let mut in_fight = [false; MAX_UNITS];
+        for (u, unit) in combat.units.iter().enumerate() {
+            for hero in heroes[u].iter_mut().take(unit.characters.len()) {
                 *hero = Some(0);
             }
+            alive[u] = unit.models;
+            champion[u] = unit.champion.then_some(0);
+            in_fight[u] = true;
         }
-        let alive = [combat.sides[0].models, combat.sides[1].models];
         State {
             alive,
-            damage: [0; 2],
+            damage: [0; MAX_UNITS],
             heroes,
             start: alive,
-            lost: [0; 2],
-            champion: [0, 1].map(|s| combat.sides[s].champion.then_some(0)),
+            lost: [[0; MAX_UNITS]; MAX_UNITS],
+            champion,
             duel: None,
             stepped_back: [None; 2],
+            in_fight,
         }
     }
 
-    /// Who would fight a challenge for `side`: its first character standing,
-    /// else its champion.
+    /// Who would fight a challenge for `side` (its main unit): its first
+    /// character standing, else its champion.
     fn fighter(&self, side: usize) -> Option<Fighter> {
         self.heroes[side]
             .iter()
@@ -209,7 +302,7 @@ impl State {
             .or(self.champion[side].map(|_| Fighter::Champion))
     }
 
-    /// Whether the fighter still stands.
+    /// Whether the fighter of `side`'s main unit still stands.
     fn fighter_standing(&self, side: usize, f: Fighter) -> bool {
         match f {
             Fighter::Character(i) => self.heroes[side][i].is_some(),
@@ -225,23 +318,28 @@ impl State {
         }
     }
 
-    fn heroes_standing(&self, side: usize) -> usize {
-        self.heroes[side].iter().filter(|h| h.is_some()).count()
+    fn heroes_standing(&self, u: usize) -> usize {
+        self.heroes[u].iter().filter(|h| h.is_some()).count()
     }
 
     /// The unit still has a model: rank and file or a character.
-    fn standing(&self, side: usize) -> bool {
-        self.alive[side] > 0 || self.heroes_standing(side) > 0
+    fn standing(&self, u: usize) -> bool {
+        self.alive[u] > 0 || self.heroes_standing(u) > 0
+    }
+
+    /// Rank and file `u` lost this round.
+    fn lost(&self, u: usize) -> u32 {
+        self.lost[u].iter().sum()
     }
 
     /// Unit strength: rank and file and characters standing.
-    fn unit_strength(&self, combat: &Combat, side: usize) -> u32 {
-        let unit = &combat.sides[side];
-        unit.unit_strength(self.alive[side])
+    fn unit_strength(&self, combat: &Combat, u: usize) -> u32 {
+        let unit = &combat.units[u];
+        unit.unit_strength(self.alive[u])
             + unit
                 .characters
                 .iter()
-                .zip(&self.heroes[side])
+                .zip(&self.heroes[u])
                 .filter(|(_, h)| h.is_some())
                 .map(|(c, _)| c.body.unit_strength(1))
                 .sum::<u32>()
@@ -249,13 +347,14 @@ impl State {
 
     /// The best Ld the unit may use: its own, the General's, or a character's
     /// standing in it. RULES.md Break test.
-    fn leadership(&self, combat: &Combat, side: usize) -> u8 {
-        let unit = &combat.sides[side];
+    fn leadership(&self, combat: &Combat, u: usize) -> u8 {
+        let unit = &combat.units[u];
+        let stepped_back = self.stepped_back.get(u).copied().flatten();
         unit.characters
             .iter()
-            .zip(&self.heroes[side])
+            .zip(&self.heroes[u])
             .enumerate()
-            .filter(|(i, (_, h))| h.is_some() && self.stepped_back[side] != Some(*i))
+            .filter(|(i, (_, h))| h.is_some() && stepped_back != Some(*i))
             .map(|(_, (c, _))| c.body.ld)
             .fold(unit.ld, u8::max)
     }
@@ -270,11 +369,12 @@ pub trait Fate {
     fn strike(&mut self, step: &Step, n: u32, damage: u8, cap: u32) -> Casualties;
     /// A leadership test (with its re-roll, if any).
     fn test(&mut self, test: &LeadershipTest) -> bool;
-    /// A unit fleeing a charge from `distance` with `flee` dice: caught by a
-    /// charge of `range`?
-    fn caught_fleeing(&mut self, distance: f64, range: f64, flee: &Roll) -> bool;
-    /// A broken unit fleeing with `flee` dice: caught by `pursuit` dice?
-    fn caught_pursuing(&mut self, flee: &Roll, pursuit: &Roll) -> bool;
+    /// A unit fleeing a charge with `flee` dice: caught by any of the
+    /// chargers, each `(distance, charge range)`?
+    fn caught_fleeing(&mut self, chargers: &[(f64, f64)], flee: &Roll) -> bool;
+    /// A broken unit fleeing with `flee` dice: caught by any of the pursuers,
+    /// each rolling its `pursuers` dice?
+    fn caught_pursuing(&mut self, flee: &Roll, pursuers: &[Roll]) -> bool;
     /// A D6 roll-off: does side 0 win it?
     fn roll_off(&mut self) -> bool;
     /// `n` attacks of `step` in a challenge at a fighter with `remaining`
@@ -283,14 +383,36 @@ pub trait Fate {
     fn duel(&mut self, step: &Step, n: u32, remaining: u32) -> u32;
 }
 
-/// A fight between two units, with its strike steps prepared.
+/// What a scenario sets up: the units, where they stand, and the situation.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// 0 the attacker's main unit, 1 the defender's, then any others.
+    pub units: Vec<Unit>,
+    /// Each unit's side and charge.
+    pub places: Vec<Place>,
+    /// Who fights whom.
+    pub contacts: Vec<Contact>,
+    pub reaction: ReactionName,
+    pub high_ground: Option<usize>,
+    pub rounds: u32,
+    pub edition: Edition,
+    pub insane_courage: bool,
+    /// The side that issues a challenge each round none is fought.
+    pub challenger: Option<usize>,
+    /// The challenged side refuses.
+    pub refuse_challenge: bool,
+}
+
+/// A fight between units, with its strike steps prepared.
 #[derive(Clone, Debug)]
 pub struct Combat {
-    pub sides: [Unit; 2],
-    /// Who charges this turn, if anyone.
+    /// 0 the attacker's main unit, 1 the defender's, then any others.
+    pub units: Vec<Unit>,
+    pub places: Vec<Place>,
+    pub contacts: Vec<Contact>,
+    /// The side that charges this turn, if any; it charges the enemy's main
+    /// unit.
     pub charger: Option<usize>,
-    pub facing: Facing,
-    pub distance: f64,
     pub reaction: ReactionName,
     pub high_ground: Option<usize>,
     pub rounds: u32,
@@ -302,19 +424,23 @@ pub struct Combat {
     pub refuse_challenge: bool,
     /// Every step; `sets` index into it.
     pub steps: Vec<Step>,
-    /// Steps of each side: [side][set], sets as [`StepSet`].
-    sets: [[Vec<usize>; 3]; 2],
+    /// Steps of each unit: [unit][set], sets as [`StepSet`].
+    sets: Vec<[Vec<usize>; 3]>,
     /// The charged unit's stand-and-shoot step.
     shots: Option<usize>,
-    /// Strike orders for each pair of step sets [attacker's][defender's].
-    orders: [[StrikeOrder; 3]; 3],
+    /// Strike orders for each choice of step sets, one per unit
+    /// (index: sum of set x 3^unit).
+    orders: Vec<StrikeOrder>,
+    /// Each unit's foes, those it fights with its front first: (foe,
+    /// contact index).
+    foes: Vec<Vec<(usize, usize)>>,
 }
 
 /// Step ids in striking order with ties between the sides going to side 0,
 /// the same going to side 1, and whether there are such ties.
 type StrikeOrder = (Vec<usize>, Vec<usize>, bool);
 
-/// Which steps a side uses in a round.
+/// Which steps a unit uses in a round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum StepSet {
     First = 0,
@@ -324,102 +450,117 @@ enum StepSet {
 }
 
 impl Combat {
-    /// Prepares the fight; `charger` strikes first in round 1.
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        sides: [Unit; 2],
-        charger: Option<usize>,
-        facing: Facing,
-        distance: f64,
-        reaction: ReactionName,
-        high_ground: Option<usize>,
-        rounds: u32,
-        edition: Edition,
-        insane_courage: bool,
-        challenger: Option<usize>,
-        refuse_challenge: bool,
-    ) -> Combat {
+    /// Prepares the fight: steps, strike orders and stand and shoot.
+    pub fn new(setup: Setup) -> Combat {
+        let charger = setup.places.iter().find(|p| p.charging).map(|p| p.side);
+        let n = setup.units.len();
+        let foes = (0..n)
+            .map(|u| {
+                let mut foes: Vec<(bool, usize, usize)> = setup
+                    .contacts
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, c)| {
+                        if c.striker == u {
+                            Some((true, c.struck, i))
+                        } else if c.struck == u {
+                            Some((c.face == Facing::Front, c.striker, i))
+                        } else {
+                            None
+                        }
+                    })
+                    .collect();
+                foes.sort_by_key(|&(front, _, i)| (!front, i));
+                foes.into_iter().map(|(_, e, i)| (e, i)).collect()
+            })
+            .collect();
         let mut c = Combat {
-            sides,
+            units: setup.units,
+            places: setup.places,
+            contacts: setup.contacts,
             charger,
-            facing,
-            distance,
-            reaction,
-            high_ground,
-            rounds,
-            edition,
-            insane_courage,
-            challenger,
-            refuse_challenge,
+            reaction: setup.reaction,
+            high_ground: setup.high_ground,
+            rounds: setup.rounds,
+            edition: setup.edition,
+            insane_courage: setup.insane_courage,
+            challenger: setup.challenger,
+            refuse_challenge: setup.refuse_challenge,
             steps: Vec::new(),
-            sets: Default::default(),
+            sets: vec![Default::default(); n],
             shots: None,
-            orders: Default::default(),
+            orders: Vec::new(),
+            foes,
         };
-        for side in 0..2 {
+        for u in 0..n {
             for set in [StepSet::First, StepSet::FirstScared, StepSet::Later] {
-                let ids = c.make_steps(side, set);
-                c.sets[side][set as usize] = ids;
+                let ids = c.make_steps(u, set);
+                c.sets[u][set as usize] = ids;
             }
         }
-        for a in 0..3 {
-            for d in 0..3 {
-                c.orders[a][d] = c.strike_orders(a, d);
-            }
-        }
-        if let (Some(ch), ReactionName::StandAndShoot) = (charger, reaction) {
-            let shooter = 1 - ch;
-            if let Some(m) = c.sides[shooter].missile {
-                let striker = crate::rules::fighter::Striker {
-                    s: m.s.0,
-                    ..c.sides[shooter].striker(true, false)
-                };
-                let modifiers = ShootingModifiers {
-                    stand_and_shoot: true,
-                    long_range: m.long_range,
-                    ..Default::default()
-                };
-                let chain = striker.shooting(&c.sides[ch].defender(), &modifiers);
-                let id = c.steps.len();
-                c.steps.push(Step {
-                    id,
-                    side: shooter,
-                    kind: StepKind::Shots,
-                    band: Band::Impact,
-                    initiative: 0,
-                    chain,
-                    per_model: [u32::from(m.shots.0); 2],
-                    target: Target::RankAndFile,
-                    target_w: c.sides[ch].profile.w,
-                });
-                c.shots = Some(id);
-            }
+        c.orders = (0..3usize.pow(n as u32))
+            .map(|key| c.strike_order(key))
+            .collect();
+        if let (Some(ch), ReactionName::StandAndShoot) = (charger, c.reaction) {
+            c.shots = c.stand_and_shoot(ch);
         }
         c
     }
 
-    /// The strike order of the attacker's step set `a` and the defender's
-    /// `d`: by band, then Initiative; ties between the sides go to last
-    /// round's winner or a roll-off, so both orders are kept.
-    fn strike_orders(&self, a: usize, d: usize) -> StrikeOrder {
-        let mut ids: Vec<usize> = self.sets[0][a]
-            .iter()
-            .chain(&self.sets[1][d])
+    /// The main charged unit's stand-and-shoot step at the main charger `ch`.
+    fn stand_and_shoot(&mut self, ch: usize) -> Option<usize> {
+        let shooter = 1 - ch;
+        let m = self.units[shooter].missile?;
+        let striker = crate::rules::fighter::Striker {
+            s: m.s.0,
+            ..self.units[shooter].striker(true, false)
+        };
+        let modifiers = ShootingModifiers {
+            stand_and_shoot: true,
+            long_range: m.long_range,
+            ..Default::default()
+        };
+        let chain = striker.shooting(&self.units[ch].defender(), &modifiers);
+        let id = self.steps.len();
+        self.steps.push(Step {
+            id,
+            unit: shooter,
+            side: shooter,
+            foe: ch,
+            kind: StepKind::Shots,
+            band: Band::Impact,
+            initiative: 0,
+            chain,
+            per_model: [u32::from(m.shots.0); 2],
+            target: Target::RankAndFile,
+            target_w: self.units[ch].profile.w,
+        });
+        Some(id)
+    }
+
+    /// The strike order of one choice of step sets (`key`: set of unit u is
+    /// digit u in base 3): by band, then Initiative; ties between the sides
+    /// go to last round's winner or a roll-off, so both orders are kept.
+    fn strike_order(&self, key: usize) -> StrikeOrder {
+        let mut ids: Vec<usize> = (0..self.units.len())
+            .flat_map(|u| self.sets[u][key / 3usize.pow(u as u32) % 3].iter())
             .copied()
             .collect();
-        let key = |i: &usize| {
+        let rank = |i: &usize| {
             (
                 self.steps[*i].band,
                 std::cmp::Reverse(self.steps[*i].initiative),
             )
         };
-        ids.sort_by_key(key);
-        let tied = ids
-            .windows(2)
-            .any(|w| self.steps[w[0]].side != self.steps[w[1]].side && key(&w[0]) == key(&w[1]));
+        ids.sort_by_key(rank);
+        let tied = ids.iter().enumerate().any(|(k, a)| {
+            ids[k + 1..]
+                .iter()
+                .any(|b| self.steps[*a].side != self.steps[*b].side && rank(a) == rank(b))
+        });
         let ordered = |first: usize| {
             let mut o = ids.clone();
-            o.sort_by_key(|i| (key(i), self.steps[*i].side != first));
+            o.sort_by_key(|i| (rank(i), self.steps[*i].side != first));
             o
         };
         (ordered(0), ordered(1), tied)
@@ -433,10 +574,15 @@ impl Combat {
         }
     }
 
-    fn make_steps(&mut self, side: usize, set: StepSet) -> Vec<usize> {
-        let unit = &self.sides[side];
-        let enemy = &self.sides[1 - side];
-        let charging = self.charger == Some(side) && set != StepSet::Later;
+    /// Number of units on `side`.
+    pub fn units_on(&self, side: usize) -> usize {
+        self.places.iter().filter(|p| p.side == side).count()
+    }
+
+    fn make_steps(&mut self, u: usize, set: StepSet) -> Vec<usize> {
+        let unit = &self.units[u];
+        let place = self.places[u];
+        let charging = place.charging && set != StepSet::Later;
         let moment = Moment {
             round: if set == StepSet::Later { 2 } else { 1 },
             charging,
@@ -495,29 +641,26 @@ impl Combat {
                 per,
             ));
         }
-        // Targets: the rank and file, and each enemy character.
-        let mut targets = vec![(Target::RankAndFile, enemy.defender())];
-        for (e, c) in enemy.characters.iter().enumerate() {
-            targets.push((Target::Character(e), c.body.defender()));
-        }
-        if enemy.champion {
-            targets.push((Target::Champion, enemy.defender()));
-        }
-        let mut out = Vec::new();
-        let mut add = |steps: &mut Vec<Step>, step: Step| {
-            out.push(steps.len());
-            steps.push(Step {
-                id: steps.len(),
-                ..step
-            });
-        };
-        if let (Some(hits), true) = (unit.impact, charging) {
-            let target = enemy.defender();
-            add(
-                &mut self.steps,
-                Step {
+        let impact = unit.impact.filter(|_| charging);
+        let mut new_steps = Vec::new();
+        for &(e, ci) in &self.foes[u] {
+            let enemy = &self.units[e];
+            // Targets: the rank and file, and each enemy character.
+            let mut targets = vec![(Target::RankAndFile, enemy.defender())];
+            for (k, c) in enemy.characters.iter().enumerate() {
+                targets.push((Target::Character(k), c.body.defender()));
+            }
+            if enemy.champion {
+                targets.push((Target::Champion, enemy.defender()));
+            }
+            // Impact hits: a charging chariot's front, at what it charged.
+            if let Some(hits) = impact.filter(|_| self.contacts[ci].striker == u) {
+                let target = enemy.defender();
+                new_steps.push(Step {
                     id: 0,
-                    side,
+                    unit: u,
+                    side: place.side,
+                    foe: e,
                     kind: StepKind::Impact(hits.dice),
                     band: Band::Impact,
                     initiative: unit.profile.i,
@@ -525,16 +668,15 @@ impl Combat {
                     per_model: [1, 1],
                     target: Target::RankAndFile,
                     target_w: target.w,
-                },
-            );
-        }
-        for (kind, band, initiative, striker, per_model) in groups {
-            for (target, defender) in &targets {
-                add(
-                    &mut self.steps,
-                    Step {
+                });
+            }
+            for &(kind, band, initiative, striker, per_model) in &groups {
+                for (target, defender) in &targets {
+                    new_steps.push(Step {
                         id: 0,
-                        side,
+                        unit: u,
+                        side: place.side,
+                        foe: e,
                         kind,
                         band,
                         initiative,
@@ -542,54 +684,97 @@ impl Combat {
                         per_model,
                         target: *target,
                         target_w: defender.w,
-                    },
-                );
+                    });
+                }
             }
         }
-        out
+        new_steps
+            .into_iter()
+            .map(|step| {
+                let id = self.steps.len();
+                self.steps.push(Step { id, ..step });
+                id
+            })
+            .collect()
     }
 
-    /// The charged unit.
-    fn charged(&self) -> Option<usize> {
-        self.charger.map(|c| 1 - c)
+    /// Whether `u` and `e` are both in the fight and touch.
+    fn engaged(&self, u: usize, e: usize, state: &State) -> bool {
+        state.in_fight[u] && state.in_fight[e] && self.foes[u].iter().any(|f| f.0 == e)
     }
 
-    /// Models of `side` in base contact with `alive` of its models (and the
-    /// enemy's `enemy_alive`). Front to front: its frontage, at most the
-    /// enemy's frontage + 2 (corner contact). A flank: the charged unit's
-    /// ranks face the charger's frontage. A scenario may give it outright.
-    fn contact(&self, side: usize, alive: u32, enemy_alive: u32) -> u32 {
-        let unit = &self.sides[side];
-        let enemy = &self.sides[1 - side];
+    /// The enemy unit `u`'s front rank (its characters and champion) fights:
+    /// the first foe in the fight, those at its front first.
+    fn primary(&self, u: usize, state: &State) -> Option<usize> {
+        self.foes[u]
+            .iter()
+            .map(|f| f.0)
+            .find(|&e| state.in_fight[e])
+    }
+
+    /// Whether `u` fights an enemy in the fight with its front.
+    fn front_engaged(&self, u: usize, state: &State) -> bool {
+        self.foes[u].iter().any(|&(e, ci)| {
+            let c = &self.contacts[ci];
+            state.in_fight[e] && (c.striker == u || c.face == Facing::Front)
+        })
+    }
+
+    /// Models of `u` in base contact with its foe `e`, by the models each
+    /// had at the start of the round. Front to front (or rear): its frontage,
+    /// at most the enemy's frontage + 2 (corner contact). A flank: the struck
+    /// unit's ranks face the striker's frontage, less the front rank's end
+    /// model while its front is also fighting. A scenario may give it
+    /// outright for the unit's first foe.
+    fn contact(&self, u: usize, e: usize, state: &State) -> u32 {
+        let Some(&(_, ci)) = self.foes[u].iter().find(|f| f.0 == e) else {
+            return 0;
+        };
+        let (unit, enemy) = (&self.units[u], &self.units[e]);
+        let (alive, enemy_alive) = (state.start[u], state.start[e]);
         if let Some(n) = unit.in_contact {
-            return n.min(alive);
+            if self.foes[u][0].1 == ci {
+                return n.min(alive);
+            }
         }
-        let front = |u: &Unit, n: u32| u.frontage.min(n);
-        let ranks = |u: &Unit, n: u32| n.div_ceil(u.frontage);
-        let width = match (self.facing, self.charged() == Some(side)) {
-            (Facing::Flank, true) => ranks(unit, alive).min(front(enemy, enemy_alive)),
-            (Facing::Flank, false) => front(unit, alive).min(ranks(enemy, enemy_alive)),
+        let c = &self.contacts[ci];
+        let front = |x: &Unit, n: u32| x.frontage.min(n);
+        let ranks = |x: &Unit, n: u32| n.div_ceil(x.frontage);
+        let width = match (c.face, c.striker == u) {
+            (Facing::Flank, false) => {
+                let r = ranks(unit, alive).min(front(enemy, enemy_alive));
+                if self.front_engaged(u, state) {
+                    r.saturating_sub(1)
+                } else {
+                    r
+                }
+            }
+            (Facing::Flank, true) => front(unit, alive).min(ranks(enemy, enemy_alive)),
             _ => front(unit, alive).min(front(enemy, enemy_alive) + 2),
         };
         width.min(alive)
     }
 
-    /// Whether `side` is fought in its flank or rear by an enemy of US 5+
-    /// (loses its rank bonus). RULES.md Combat resolution.
-    fn disrupted(&self, side: usize, enemy_alive: u32) -> bool {
-        self.charged() == Some(side)
-            && self.facing != Facing::Front
-            && self.sides[1 - side].unit_strength(enemy_alive) >= 5
+    /// Whether `u` is fought in its flank or rear by an enemy of US 5+ (it
+    /// loses its rank bonus). RULES.md Combat resolution.
+    fn disrupted(&self, u: usize, state: &State) -> bool {
+        self.foes[u].iter().any(|&(e, ci)| {
+            let c = &self.contacts[ci];
+            state.in_fight[e]
+                && c.struck == u
+                && c.face != Facing::Front
+                && self.units[e].unit_strength(state.start[e]) >= 5
+        })
+    }
+
+    /// Units of `side` still in the fight.
+    fn present(&self, side: usize, state: &State) -> bool {
+        (0..self.units.len()).any(|u| state.in_fight[u] && self.places[u].side == side)
     }
 
     /// Plays one fight with `fate`.
     pub fn fight(&self, fate: &mut impl Fate) -> Record {
-        let mut record = Record {
-            end: End::Unresolved,
-            rounds: Vec::new(),
-            casualties: [0; 2],
-            characters_slain: [0; 2],
-        };
+        let mut record = Record::default();
         self.fight_into(fate, &mut record);
         record
     }
@@ -599,27 +784,40 @@ impl Combat {
     pub fn fight_into(&self, fate: &mut impl Fate, record: &mut Record) {
         record.end = End::Unresolved;
         record.rounds.clear();
-        record.casualties = [0; 2];
-        record.characters_slain = [0; 2];
+        record.casualties = [0; MAX_UNITS];
+        record.characters_slain = [0; MAX_UNITS];
+        record.units = [UnitEnd::Stands; MAX_UNITS];
+        let n = self.units.len();
         let mut state = State::new(self);
-        let mut scared = [false; 2];
+        let mut scared = [false; MAX_UNITS];
         if let Some(end) = self.charge(fate, &mut state, &mut scared, record) {
             record.end = end;
             return;
         }
-        let mut frenzy = [self.sides[0].rules.frenzy, self.sides[1].rules.frenzy];
+        self.leave_unengaged(&mut state);
+        let mut frenzy = [false; MAX_UNITS];
+        for (f, unit) in frenzy.iter_mut().zip(&self.units) {
+            *f = unit.rules.frenzy;
+        }
         let mut last_winner: Option<usize> = None;
         for round in 1..=self.rounds {
+            // A unit whose foes all fell last round has left the fight.
+            self.leave_unengaged(&mut state);
             state.start = state.alive;
-            state.lost = [0; 2];
+            state.lost = [[0; MAX_UNITS]; MAX_UNITS];
             state.stepped_back = [None; 2];
             self.challenge(&mut state);
-            let set = |side: usize| match (round, scared[side]) {
-                (1, true) => StepSet::FirstScared,
-                (1, false) => StepSet::First,
-                _ => StepSet::Later,
-            };
-            let (first_0, first_1, tied) = &self.orders[set(0) as usize][set(1) as usize];
+            let key: usize = (0..n)
+                .map(|u| {
+                    let set = match (round, scared[u]) {
+                        (1, true) => StepSet::FirstScared,
+                        (1, false) => StepSet::First,
+                        _ => StepSet::Later,
+                    };
+                    set as usize * 3usize.pow(u as u32)
+                })
+                .sum();
+            let (first_0, first_1, tied) = &self.orders[key];
             // Ties between the sides: last round's winner first, else a roll-off.
             let first = match (tied, last_winner) {
                 (false, _) => 0,
@@ -629,95 +827,35 @@ impl Combat {
             let order = if first == 0 { first_0 } else { first_1 };
             let mut wounds = [0u32; 2];
             for step in order.iter().map(|&i| &self.steps[i]) {
-                let (s, t) = (step.side, 1 - step.side);
-                if !state.standing(s) || !state.standing(t) {
+                let (u, e) = (step.unit, step.foe);
+                if !self.engaged(u, e, &state) || !state.standing(u) || !state.standing(e) {
                     continue;
                 }
-                let n = self.attacks(step, &state, frenzy[s], round);
+                let n = self.attacks(step, &state, frenzy[u], round);
                 if n == 0 {
                     continue;
                 }
-                if let Some(duel) = state.duel.filter(|d| d[t].target() == step.target) {
-                    // A challenge: overkill counts, up to +5.
-                    let w = u32::from(step.target_w);
-                    let remaining = w - u32::from(state.fighter_damage(t, duel[t]));
-                    let dealt = fate.duel(step, n, remaining);
-                    wounds[s] += dealt;
-                    if dealt >= remaining {
-                        match duel[t] {
-                            Fighter::Character(e) => {
-                                state.heroes[t][e] = None;
-                                record.characters_slain[t] += 1;
-                            }
-                            Fighter::Champion => {
-                                state.champion[t] = None;
-                                state.alive[t] -= 1;
-                                state.lost[t] += 1;
-                            }
-                        }
-                    } else {
-                        let d = state.fighter_damage(t, duel[t]) + dealt as u8;
-                        match duel[t] {
-                            Fighter::Character(e) => state.heroes[t][e] = Some(d),
-                            Fighter::Champion => state.champion[t] = Some(d),
-                        }
-                    }
-                    continue;
-                }
-                match step.target {
-                    Target::Champion => {
-                        let Some(d) = state.champion[t] else { continue };
-                        let c = fate.strike(step, n, d, 1);
-                        wounds[s] += c.combat_result_wounds(step.target_w) - u32::from(d);
-                        if c.kills > 0 {
-                            state.champion[t] = None;
-                            state.alive[t] -= 1;
-                            state.lost[t] += 1;
-                        } else {
-                            state.champion[t] = Some(c.damage);
-                        }
-                    }
-                    Target::RankAndFile => {
-                        if state.alive[t] == 0 {
-                            continue;
-                        }
-                        let c = fate.strike(step, n, state.damage[t], state.alive[t]);
-                        wounds[s] +=
-                            c.combat_result_wounds(step.target_w) - u32::from(state.damage[t]);
-                        state.alive[t] -= c.kills;
-                        state.lost[t] += c.kills;
-                        state.damage[t] = c.damage;
-                        if state.alive[t] == 0 {
-                            // The champion is the last of the rank and file.
-                            state.champion[t] = None;
-                        }
-                    }
-                    Target::Character(e) => {
-                        let Some(d) = state.heroes[t][e] else {
-                            continue;
-                        };
-                        let c = fate.strike(step, n, d, 1);
-                        wounds[s] += c.combat_result_wounds(step.target_w) - u32::from(d);
-                        state.heroes[t][e] = if c.kills > 0 {
-                            record.characters_slain[t] += 1;
-                            None
-                        } else {
-                            Some(c.damage)
-                        };
-                    }
-                }
+                wounds[step.side] += self.strike(fate, step, n, &mut state, record);
             }
-            record.casualties[0] += state.lost[0];
-            record.casualties[1] += state.lost[1];
             let mut rr = RoundRecord {
                 winner: None,
-                casualties: state.lost,
+                casualties: [0; MAX_UNITS],
                 wounds,
             };
-            if !state.standing(0) || !state.standing(1) {
-                rr.winner = match (state.standing(0), state.standing(1)) {
-                    (false, false) => None,
-                    (false, true) => Some(1),
+            for u in 0..n {
+                rr.casualties[u] = state.lost(u);
+                record.casualties[u] += rr.casualties[u];
+                if state.in_fight[u] && !state.standing(u) {
+                    state.in_fight[u] = false;
+                    record.units[u] = UnitEnd::WipedOut;
+                }
+            }
+            let present = [self.present(0, &state), self.present(1, &state)];
+            if !present[0] || !present[1] {
+                // A side wiped out: the other wins, no break test.
+                rr.winner = match present {
+                    [false, false] => None,
+                    [false, true] => Some(1),
                     _ => Some(0),
                 };
                 record.rounds.push(rr);
@@ -727,34 +865,11 @@ impl Combat {
                 };
                 return;
             }
-            let score = |s: usize| {
-                let t = 1 - s;
-                let unit = &self.sides[s];
-                let charged_flank = self.charger == Some(s) && self.facing != Facing::Front;
-                Score {
-                    wounds: wounds[s],
-                    ranks: rank_bonus(
-                        state.start[s],
-                        unit.frontage,
-                        self.disrupted(s, state.start[t]),
-                    ),
-                    outnumber: state.unit_strength(self, s) > state.unit_strength(self, t),
-                    standard: unit.standard,
-                    high_ground: self.high_ground == Some(s),
-                    flank: if charged_flank {
-                        let bonus = if self.facing == Facing::Flank { 1 } else { 2 };
-                        flank_bonus(bonus, state.unit_strength(self, s))
-                    } else {
-                        0
-                    },
-                }
-                .total()
-            };
             let (winner, margin) = decide(
-                score(0),
-                score(1),
-                self.sides[0].musician,
-                self.sides[1].musician,
+                self.score(0, &state, &wounds),
+                self.score(1, &state, &wounds),
+                self.musician(0, &state),
+                self.musician(1, &state),
             );
             let winner = match winner {
                 Winner::First => Some(0),
@@ -766,19 +881,188 @@ impl Combat {
             last_winner = winner.or(last_winner);
             let Some(w) = winner else { continue };
             let l = 1 - w;
-            frenzy[l] = false;
-            let loser = &self.sides[l];
-            let winner_unit = &self.sides[w];
-            let by_fear = winner_unit.psychology.fear
-                && !loser.psychology.fearless()
-                && state.unit_strength(self, w) > state.unit_strength(self, l);
+            let broken = self.break_tests(fate, l, margin, &mut state, &mut frenzy, record);
+            self.leave_unengaged(&mut state);
+            // Engagement is mutual: with no loser left, no winner is either.
+            if !self.present(l, &state) {
+                let caught = broken.iter().all(|&u| record.units[u] == UnitEnd::Caught);
+                record.end = End::Broke { loser: l, caught };
+                return;
+            }
+        }
+    }
+
+    /// Resolves `n` attacks of `step` on the state; returns the wounds they
+    /// count for combat resolution.
+    fn strike(
+        &self,
+        fate: &mut impl Fate,
+        step: &Step,
+        n: u32,
+        state: &mut State,
+        record: &mut Record,
+    ) -> u32 {
+        let (u, t) = (step.unit, step.foe);
+        if let Some(duel) = state.duel.filter(|d| t < 2 && d[t].target() == step.target) {
+            // A challenge: overkill counts, up to +5.
+            let w = u32::from(step.target_w);
+            let remaining = w - u32::from(state.fighter_damage(t, duel[t]));
+            let dealt = fate.duel(step, n, remaining);
+            if dealt >= remaining {
+                match duel[t] {
+                    Fighter::Character(e) => {
+                        state.heroes[t][e] = None;
+                        record.characters_slain[t] += 1;
+                    }
+                    Fighter::Champion => {
+                        state.champion[t] = None;
+                        state.alive[t] -= 1;
+                        state.lost[t][u] += 1;
+                    }
+                }
+            } else {
+                let d = state.fighter_damage(t, duel[t]) + dealt as u8;
+                match duel[t] {
+                    Fighter::Character(e) => state.heroes[t][e] = Some(d),
+                    Fighter::Champion => state.champion[t] = Some(d),
+                }
+            }
+            return dealt;
+        }
+        match step.target {
+            Target::Champion => {
+                let Some(d) = state.champion[t] else { return 0 };
+                let c = fate.strike(step, n, d, 1);
+                if c.kills > 0 {
+                    state.champion[t] = None;
+                    state.alive[t] -= 1;
+                    state.lost[t][u] += 1;
+                } else {
+                    state.champion[t] = Some(c.damage);
+                }
+                c.combat_result_wounds(step.target_w) - u32::from(d)
+            }
+            Target::RankAndFile => {
+                if state.alive[t] == 0 {
+                    return 0;
+                }
+                let c = fate.strike(step, n, state.damage[t], state.alive[t]);
+                let wounds = c.combat_result_wounds(step.target_w) - u32::from(state.damage[t]);
+                state.alive[t] -= c.kills;
+                state.lost[t][u] += c.kills;
+                state.damage[t] = c.damage;
+                if state.alive[t] == 0 {
+                    // The champion is the last of the rank and file.
+                    state.champion[t] = None;
+                }
+                wounds
+            }
+            Target::Character(e) => {
+                let Some(d) = state.heroes[t][e] else {
+                    return 0;
+                };
+                let c = fate.strike(step, n, d, 1);
+                state.heroes[t][e] = if c.kills > 0 {
+                    record.characters_slain[t] += 1;
+                    None
+                } else {
+                    Some(c.damage)
+                };
+                c.combat_result_wounds(step.target_w) - u32::from(d)
+            }
+        }
+    }
+
+    /// What `side` scores this round. RULES.md Combat resolution: wounds;
+    /// the ranks of its unit with the most (a unit fought in the flank or
+    /// rear by US 5+ has none); outnumbering by the side's total unit
+    /// strength; one standard; high ground; +1 if a unit of US 5+ fights an
+    /// enemy's flank, +2 its rear.
+    fn score(&self, side: usize, state: &State, wounds: &[u32; 2]) -> i32 {
+        let ours =
+            || (0..self.units.len()).filter(|&u| state.in_fight[u] && self.places[u].side == side);
+        let strength = |s: usize| -> u32 {
+            (0..self.units.len())
+                .filter(|&u| state.in_fight[u] && self.places[u].side == s)
+                .map(|u| state.unit_strength(self, u))
+                .sum()
+        };
+        let ranks = ours()
+            .map(|u| {
+                let unit = &self.units[u];
+                rank_bonus(state.start[u], unit.frontage, self.disrupted(u, state))
+            })
+            .max()
+            .unwrap_or(0);
+        let mut flank = 0;
+        let mut rear = 0;
+        for u in ours() {
+            for &(e, ci) in &self.foes[u] {
+                let c = &self.contacts[ci];
+                if state.in_fight[e] && c.striker == u {
+                    let us = state.unit_strength(self, u);
+                    match c.face {
+                        Facing::Flank => flank = flank.max(flank_bonus(1, us)),
+                        Facing::Rear => rear = rear.max(flank_bonus(2, us)),
+                        Facing::Front => {}
+                    }
+                }
+            }
+        }
+        Score {
+            wounds: wounds[side],
+            ranks,
+            outnumber: strength(side) > strength(1 - side),
+            standard: ours().any(|u| self.units[u].standard),
+            high_ground: self.high_ground == Some(side),
+            flank: flank + rear,
+        }
+        .total()
+    }
+
+    /// A musician with any of `side`'s units in the fight.
+    fn musician(&self, side: usize, state: &State) -> bool {
+        (0..self.units.len())
+            .any(|u| state.in_fight[u] && self.places[u].side == side && self.units[u].musician)
+    }
+
+    /// Each of the losing side's units in the fight takes its break test
+    /// (RULES.md Break test); those that break flee, and the winners in
+    /// contact with them whose every foe broke pursue (RULES.md Fleeing and
+    /// pursuit). Returns the units that broke.
+    fn break_tests(
+        &self,
+        fate: &mut impl Fate,
+        l: usize,
+        margin: u32,
+        state: &mut State,
+        frenzy: &mut [bool; MAX_UNITS],
+        record: &mut Record,
+    ) -> Vec<usize> {
+        let n = self.units.len();
+        let losers: Vec<usize> = (0..n)
+            .filter(|&u| state.in_fight[u] && self.places[u].side == l)
+            .collect();
+        let mut broken = Vec::new();
+        for &u in &losers {
+            frenzy[u] = false;
+            let unit = &self.units[u];
+            // Fear-causing enemies in contact whose total US beats its own.
+            let fear_us: u32 = self.foes[u]
+                .iter()
+                .filter(|&&(e, _)| state.in_fight[e] && self.units[e].psychology.fear)
+                .map(|&(e, _)| state.unit_strength(self, e))
+                .sum();
+            let by_fear = fear_us > 0
+                && !unit.psychology.fearless()
+                && fear_us > state.unit_strength(self, u);
             let breaks = match break_test(
                 margin,
-                state.leadership(self, l),
-                loser.psychology.stubborn,
-                loser.psychology.unbreakable,
+                state.leadership(self, u),
+                unit.psychology.stubborn,
+                unit.psychology.unbreakable,
                 by_fear,
-                loser.battle_standard,
+                unit.battle_standard,
                 self.insane_courage,
             ) {
                 BreakTest::Holds => false,
@@ -786,52 +1070,91 @@ impl Combat {
                 BreakTest::Test(t) => !fate.test(&t),
             };
             if breaks {
-                let pursues = winner_unit.pursue || winner_unit.must_pursue();
-                let caught = pursues
-                    && fate.caught_pursuing(
-                        &flee_roll(loser.profile.m, false, self.edition),
-                        &flee_roll(winner_unit.profile.m, false, self.edition),
-                    );
-                record.end = End::Broke { loser: l, caught };
-                return;
+                broken.push(u);
+            }
+        }
+        for &u in &broken {
+            let pursuers: Vec<Roll> = self.foes[u]
+                .iter()
+                .map(|f| f.0)
+                .filter(|&e| {
+                    let winner = &self.units[e];
+                    state.in_fight[e]
+                        && (winner.pursue || winner.must_pursue())
+                        && self.foes[e]
+                            .iter()
+                            .all(|&(x, _)| !state.in_fight[x] || broken.contains(&x))
+                })
+                .map(|e| flee_roll(self.units[e].profile.m, false, self.edition))
+                .collect();
+            let flee = flee_roll(self.units[u].profile.m, false, self.edition);
+            let caught = !pursuers.is_empty() && fate.caught_pursuing(&flee, &pursuers);
+            record.units[u] = if caught {
+                UnitEnd::Caught
+            } else {
+                UnitEnd::Broke
+            };
+        }
+        for &u in &broken {
+            state.in_fight[u] = false;
+        }
+        broken
+    }
+
+    /// Units with no foe left in the fight leave it (they stand).
+    fn leave_unengaged(&self, state: &mut State) {
+        for u in 0..self.units.len() {
+            if state.in_fight[u] && !self.foes[u].iter().any(|f| state.in_fight[f.0]) {
+                state.in_fight[u] = false;
             }
         }
     }
 
     /// Attacks (or chariots) a step makes now, at its target. Casualties are
-    /// removed before they strike: each one the side lost this round is a
-    /// model in contact that cannot strike, and models stepping up cannot
-    /// strike this turn (seed 002 "Retirada de bajas"). Characters and a
-    /// champion fight in the front rank and are struck only by attacks
-    /// declared at them, so they strike while they stand (RULES.md
-    /// Characters, champions and challenges). Foot spears add the second
-    /// rank, fighting to their front (RULES.md Weapons).
+    /// removed before they strike: each one a unit lost to a foe this round
+    /// is a model in contact with that foe that cannot strike, and models
+    /// stepping up cannot strike this turn (seed 002 "Retirada de bajas").
+    /// Characters and a champion fight in the front rank, at the unit's
+    /// first foe, and are struck only by attacks declared at them, so they
+    /// strike while they stand (RULES.md Characters, champions and
+    /// challenges). Foot spears add the second rank, fighting to their front
+    /// (RULES.md Weapons).
     ///
-    /// A group's attacks go to the enemy's rank and file, less those declared
-    /// at its characters (`attacks_on_him`, from the rank and file); once the
-    /// enemy's rank and file are gone at the start of a round, all of them go
-    /// to its first character standing. Attacks at rank and file slain
-    /// earlier in the round are lost.
+    /// A group's attacks go to the enemy's rank and file, less those its
+    /// front enemy declared at its characters (`attacks_on_him`, from the
+    /// rank and file); once the enemy's rank and file are gone at the start
+    /// of a round, all of them go to its first character standing. Attacks
+    /// at rank and file slain earlier in the round are lost.
     fn attacks(&self, step: &Step, state: &State, frenzied: bool, round: u32) -> u32 {
-        let (s, t) = (step.side, 1 - step.side);
-        let unit = &self.sides[s];
+        let (u, t) = (step.unit, step.foe);
+        let unit = &self.units[u];
         let per_model = step.per_model[usize::from(frenzied)];
-        let contact = self.contact(s, state.start[s], state.start[t]);
+        let contact = self.contact(u, t, state);
+        let front_rank = self.primary(u, state) == Some(t);
+        let champion_here = front_rank && state.champion[u].is_some();
+        let heroes_here = if front_rank {
+            state.heroes_standing(u) as u32
+        } else {
+            0
+        };
         let rank_and_file = contact
-            .saturating_sub(u32::from(state.champion[s].is_some()))
-            .saturating_sub(state.heroes_standing(s) as u32)
-            .saturating_sub(state.lost[s]);
-        let champion = u32::from(state.champion[s].is_some() && state.alive[s] > 0);
+            .saturating_sub(u32::from(champion_here))
+            .saturating_sub(heroes_here)
+            .saturating_sub(state.lost[u][t]);
+        let champion = u32::from(champion_here && state.alive[u] > 0);
+        let stepped_back = |i: usize| u < 2 && state.stepped_back[u] == Some(i);
         let total = match step.kind {
             StepKind::RankAndFile => {
                 let moment = Moment {
                     round,
-                    charging: self.charger == Some(s),
+                    charging: self.places[u].charging,
                 };
-                let front_engaged = !(self.charged() == Some(s) && self.facing != Facing::Front);
-                let second = if front_engaged && unit.weapon.fighting_ranks(unit.troop, moment) > 1
-                {
-                    contact.min(state.alive[s].saturating_sub(unit.frontage))
+                let at_front = self.foes[u].iter().any(|&(e, ci)| {
+                    let c = &self.contacts[ci];
+                    e == t && (c.striker == u || c.face == Facing::Front)
+                });
+                let second = if at_front && unit.weapon.fighting_ranks(unit.troop, moment) > 1 {
+                    contact.min(state.alive[u].saturating_sub(unit.frontage))
                 } else {
                     0
                 };
@@ -840,35 +1163,40 @@ impl Combat {
             StepKind::Champion => champion * per_model,
             StepKind::Mount => (rank_and_file + champion) * per_model,
             StepKind::Character(i) => {
-                u32::from(state.heroes[s][i].is_some() && state.stepped_back[s] != Some(i))
+                u32::from(front_rank && state.heroes[u][i].is_some() && !stepped_back(i))
                     * per_model
             }
             StepKind::Impact(_) => rank_and_file + champion,
-            StepKind::Shots => state.alive[s] * per_model,
+            StepKind::Shots => state.alive[u] * per_model,
         };
         // In a challenge the two fighters strike only each other, and nobody
         // else strikes them (RULES.md Characters, champions and challenges).
-        if let Some(duel) = state.duel {
-            if step.kind == duel[s].kind() {
-                let at_foe = step.target == duel[t].target() && state.fighter_standing(t, duel[t]);
+        if let Some(duel) = state.duel.filter(|_| u < 2) {
+            if step.kind == duel[u].kind() {
+                let at_foe = t == 1 - u
+                    && step.target == duel[t].target()
+                    && state.fighter_standing(t, duel[t]);
                 return if at_foe { total } else { 0 };
             }
         }
         let engaged = |target: Target| {
-            state.duel.is_some_and(|d| d[t].target() == target)
-                || matches!(target, Target::Character(e) if state.stepped_back[t] == Some(e))
+            t < 2
+                && (state.duel.is_some_and(|d| d[t].target() == target)
+                    || matches!(target, Target::Character(e) if state.stepped_back[t] == Some(e)))
         };
         // Share the group's attacks between the enemy's characters and its
-        // rank and file.
+        // rank and file; only the enemy its front rank faces declares attacks
+        // at them.
+        let declares = step.kind == StepKind::RankAndFile && self.primary(t, state) == Some(u);
         let mut left = total;
         let rank_and_file_gone = state.start[t] == 0;
-        for (e, c) in self.sides[t].characters.iter().enumerate() {
+        for (e, c) in self.units[t].characters.iter().enumerate() {
             if state.heroes[t][e].is_none() || engaged(Target::Character(e)) {
                 continue;
             }
             let declared = if rank_and_file_gone {
                 left
-            } else if step.kind == StepKind::RankAndFile {
+            } else if declares {
                 c.attacks_on_him.min(left)
             } else {
                 0
@@ -879,8 +1207,8 @@ impl Combat {
             left -= declared;
         }
         let champion_declared = if state.champion[t].is_some() && !engaged(Target::Champion) {
-            let declared = if step.kind == StepKind::RankAndFile {
-                self.sides[t].attacks_on_champion
+            let declared = if declares {
+                self.units[t].attacks_on_champion
             } else {
                 0
             };
@@ -896,13 +1224,18 @@ impl Combat {
     }
 
     /// At the start of a round with no challenge under way, the challenger's
-    /// fighter challenges; the enemy's fighter accepts, or, refusing,
-    /// **\[ruling\]** its first character steps back: he does not fight this
-    /// round and his Ld may not be used (RULES.md Characters, champions and
-    /// challenges). A challenge lasts until a fighter falls; in the round he
-    /// falls, neither fighter strikes or is struck by anyone else.
+    /// main unit's fighter challenges; the enemy main unit's fighter accepts,
+    /// or, refusing, **\[ruling\]** its first character steps back: he does
+    /// not fight this round and his Ld may not be used (RULES.md Characters,
+    /// champions and challenges). A challenge lasts until a fighter falls; in
+    /// the round he falls, neither fighter strikes or is struck by anyone
+    /// else. Both main units must be in the fight.
     fn challenge(&self, state: &mut State) {
         let Some(c) = self.challenger else { return };
+        if !state.in_fight[0] || !state.in_fight[1] {
+            state.duel = None;
+            return;
+        }
         if let Some(d) = state.duel {
             if (0..2).all(|s| state.fighter_standing(s, d[s])) {
                 return;
@@ -923,26 +1256,66 @@ impl Combat {
         }
     }
 
-    /// The charge turn; `Some(end)` if the fight ends there.
+    /// The charge range of unit `u`.
+    fn charge_range(&self, u: usize) -> f64 {
+        charge_range(
+            movement(self.units[u].profile.m, false, self.edition),
+            false,
+            0.0,
+        )
+    }
+
+    /// The charge turn; `Some(end)` if the fight ends there. The charging
+    /// side charges the enemy's main unit.
     fn charge(
         &self,
         fate: &mut impl Fate,
         state: &mut State,
-        scared: &mut [bool; 2],
+        scared: &mut [bool; MAX_UNITS],
         record: &mut Record,
     ) -> Option<End> {
-        let c = self.charger?;
-        let t = 1 - c;
-        let (charger, target) = (&self.sides[c], &self.sides[t]);
-        let range = charge_range(movement(charger.profile.m, false, self.edition), false, 0.0);
+        let cs = self.charger?;
+        let t = 1 - cs;
+        let target = &self.units[t];
+        let chargers: Vec<usize> = (0..self.units.len())
+            .filter(|&u| self.places[u].charging)
+            .collect();
+        let reaches = |u: usize| charge_reaches(self.places[u].distance, self.charge_range(u));
         let mut flees = self.reaction == ReactionName::Flee;
+        // Engaged and charged in the flank or rear by US 5+: panic. RULES.md
+        // Panic; seed 003 (only once the charge is known to reach).
+        let engaged = self.foes[t].iter().any(|&(e, _)| !self.places[e].charging);
+        let flanked = chargers.iter().any(|&u| {
+            let face = self.foes[u]
+                .iter()
+                .find(|f| f.0 == t)
+                .map(|f| self.contacts[f.1].face);
+            face.is_some_and(|f| f != Facing::Front)
+                && reaches(u)
+                && state.unit_strength(self, u) >= 5
+        });
+        if !flees
+            && engaged
+            && flanked
+            && !(target.psychology.immune || target.psychology.unbreakable)
+            && !fate.test(&LeadershipTest::new(state.leadership(self, t)))
+        {
+            flees = true;
+        }
         // Fear and terror tests of the charged unit. RULES.md Special attacks.
-        if !flees && charger.psychology.fear && !target.psychology.fearless() {
+        let fearsome: Vec<usize> = chargers
+            .iter()
+            .copied()
+            .filter(|&u| self.units[u].psychology.fear)
+            .collect();
+        if !flees && !fearsome.is_empty() && !target.psychology.fearless() {
             let passed = fate.test(&LeadershipTest::new(state.leadership(self, t)));
             if !passed {
-                if charger.psychology.terror
-                    || state.unit_strength(self, t) < state.unit_strength(self, c)
-                {
+                let terror = fearsome.iter().any(|&u| self.units[u].psychology.terror);
+                let bigger = fearsome
+                    .iter()
+                    .any(|&u| state.unit_strength(self, t) < state.unit_strength(self, u));
+                if terror || bigger {
                     flees = true;
                 } else {
                     scared[t] = true;
@@ -951,17 +1324,37 @@ impl Combat {
         }
         if flees {
             let roll = flee_roll(target.profile.m, false, self.edition);
-            return Some(if fate.caught_fleeing(self.distance, range, &roll) {
+            let catchers: Vec<(f64, f64)> = chargers
+                .iter()
+                .map(|&u| (self.places[u].distance, self.charge_range(u)))
+                .collect();
+            let caught = fate.caught_fleeing(&catchers, &roll);
+            record.units[t] = if caught {
                 record.casualties[t] = target.models;
+                UnitEnd::CaughtFleeing
+            } else {
+                UnitEnd::Fled
+            };
+            return Some(if caught {
                 End::TargetCaught
             } else {
                 End::TargetFled
             });
         }
-        if !crate::rules::movement::charge_reaches(self.distance, range) {
+        for &u in &chargers {
+            if !reaches(u) {
+                state.in_fight[u] = false;
+                record.units[u] = UnitEnd::ChargeFailed;
+            }
+        }
+        self.leave_unengaged(state);
+        if !self.present(cs, state) {
             return Some(End::ChargeFailed);
         }
-        if let Some(id) = self.shots {
+        // The main charger meets stand and shoot.
+        if let Some(id) = self.shots.filter(|_| state.in_fight[cs]) {
+            let c = cs;
+            let charger = &self.units[c];
             let step = &self.steps[id];
             state.start = state.alive;
             let n = self.attacks(step, state, false, 1);
@@ -969,15 +1362,22 @@ impl Combat {
             state.alive[c] -= hit.kills;
             state.damage[c] = hit.damage;
             record.casualties[c] += hit.kills;
-            if state.alive[c] == 0 {
-                return Some(End::ChargerFled);
-            }
             // 25% casualties: a panic test before contact. RULES.md Shooting.
-            let panics = 4 * hit.kills >= charger.models
-                && !(charger.psychology.immune || charger.psychology.unbreakable)
-                && !fate.test(&LeadershipTest::new(state.leadership(self, c)));
-            if panics {
-                return Some(End::ChargerFled);
+            let flees = state.alive[c] == 0
+                || (4 * hit.kills >= charger.models
+                    && !(charger.psychology.immune || charger.psychology.unbreakable)
+                    && !fate.test(&LeadershipTest::new(state.leadership(self, c))));
+            if flees {
+                state.in_fight[c] = false;
+                record.units[c] = if state.alive[c] == 0 {
+                    UnitEnd::WipedOut
+                } else {
+                    UnitEnd::Fled
+                };
+                self.leave_unengaged(state);
+                if !self.present(cs, state) {
+                    return Some(End::ChargerFled);
+                }
             }
         }
         None

@@ -251,7 +251,7 @@ impl Attacks {
     fn groups_table(&self, odds: Vec<[Value; 3]>) -> Table {
         Table {
             detail: false,
-            key: "groups",
+            key: "groups".into(),
             title: "Per attack, by group".into(),
             index: Column::new("group", "group"),
             columns: vec![
@@ -412,7 +412,7 @@ fn pmf_table(
 ) -> Table {
     Table {
         detail: false,
-        key,
+        key: key.into(),
         title: title.into(),
         index: Column::new(index, index),
         columns: vec![

@@ -302,7 +302,7 @@ impl Charge {
         let tables = if self.reach_table {
             vec![Table {
                 detail: false,
-                key: "reach_table",
+                key: "reach_table".into(),
                 title: "P(contact) by distance".into(),
                 index: Column::new("distance", format!("distance ({})", self.edition.unit())),
                 columns: vec![Column::new("p_contact", "P(contact)")],

@@ -8,17 +8,24 @@
 
 use super::{run_fields, simulate, widest, Settings};
 use crate::combat::engines::{exact_records, DiceFate, FastFate, Rolls, StrikeTables};
-use crate::combat::fight::{Combat, End, Record};
+use crate::combat::fight::{Combat, End, Record, UnitEnd};
 use crate::dice::DiceSource;
 use crate::report::{Column, Engine, Field, Outcome, Report, Table, Value};
 use crate::sim::{Estimate, Kernel, Tally};
 
 /// Where each count lives in a combat tally.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Layout {
     rounds: usize,
-    models: [usize; 2],
-    characters: [usize; 2],
+    /// Models of each unit.
+    models: Vec<usize>,
+    /// Characters of each unit.
+    characters: Vec<usize>,
+    /// Where each unit's models histogram starts within a block of all
+    /// units' (one block per round, one overall).
+    model_offsets: Vec<usize>,
+    /// The same for characters-slain histograms.
+    character_offsets: Vec<usize>,
 }
 
 /// Ends, in tally order.
@@ -37,19 +44,41 @@ fn end_index(end: End) -> usize {
     }
 }
 
+/// Histogram offsets of counts 0..=n[u] laid end to end, and their total.
+fn offsets(n: &[usize]) -> Vec<usize> {
+    let mut at = 0;
+    let mut out: Vec<usize> = n
+        .iter()
+        .map(|&k| {
+            let here = at;
+            at += k + 1;
+            here
+        })
+        .collect();
+    out.push(at);
+    out
+}
+
 impl Layout {
     pub fn new(combat: &Combat) -> Self {
+        let models: Vec<usize> = combat.units.iter().map(|u| u.models as usize).collect();
+        let characters: Vec<usize> = combat.units.iter().map(|u| u.characters.len()).collect();
         Layout {
             rounds: combat.rounds as usize,
-            models: [
-                combat.sides[0].models as usize,
-                combat.sides[1].models as usize,
-            ],
-            characters: [
-                combat.sides[0].characters.len(),
-                combat.sides[1].characters.len(),
-            ],
+            model_offsets: offsets(&models),
+            character_offsets: offsets(&characters),
+            models,
+            characters,
         }
+    }
+
+    fn units(&self) -> usize {
+        self.models.len()
+    }
+
+    /// One block of every unit's models histogram.
+    fn block(&self) -> usize {
+        self.model_offsets[self.units()]
     }
 
     /// Round r's results: attacker won, defender won, draw.
@@ -62,25 +91,28 @@ impl Layout {
         ENDS + 3 * self.rounds + n
     }
 
-    /// Total casualties of `side`: 0..=models.
-    fn total(&self, side: usize, k: usize) -> usize {
-        self.rounds_played(self.rounds + 1) + side * (self.models[0] + 1) + k
+    /// Unit u's end, as the k-th of [`UnitEnd::ALL`].
+    fn unit_end(&self, u: usize, k: usize) -> usize {
+        self.rounds_played(self.rounds + 1) + u * UnitEnd::ALL.len() + k
     }
 
-    /// Casualties of `side` in round r (when fought).
-    fn in_round(&self, r: usize, side: usize, k: usize) -> usize {
-        let base = self.total(1, self.models[1] + 1);
-        let per_round = self.models[0] + self.models[1] + 2;
-        base + r * per_round + side * (self.models[0] + 1) + k
+    /// Total casualties of unit u: 0..=models.
+    fn total(&self, u: usize, k: usize) -> usize {
+        self.unit_end(self.units(), 0) + self.model_offsets[u] + k
     }
 
-    /// Characters of `side` slain: 0..=its characters.
-    fn slain(&self, side: usize, k: usize) -> usize {
-        self.in_round(self.rounds, 0, 0) + side * (self.characters[0] + 1) + k
+    /// Casualties of unit u in round r (when fought).
+    fn in_round(&self, r: usize, u: usize, k: usize) -> usize {
+        self.total(0, 0) + (r + 1) * self.block() + self.model_offsets[u] + k
+    }
+
+    /// Characters of unit u slain: 0..=its characters.
+    fn slain(&self, u: usize, k: usize) -> usize {
+        self.in_round(self.rounds, 0, 0) + self.character_offsets[u] + k
     }
 
     pub fn len(&self) -> usize {
-        self.slain(1, self.characters[1] + 1)
+        self.slain(0, 0) + self.character_offsets[self.units()]
     }
 
     pub fn is_empty(&self) -> bool {
@@ -93,18 +125,27 @@ impl Layout {
         for (r, rr) in record.rounds.iter().enumerate() {
             let k = rr.winner.unwrap_or(2);
             bump(self.round_result(r, k), weight);
-            for side in 0..2 {
-                bump(self.in_round(r, side, rr.casualties[side] as usize), weight);
+            for u in 0..self.units() {
+                bump(self.in_round(r, u, rr.casualties[u] as usize), weight);
             }
         }
         bump(self.rounds_played(record.rounds.len()), weight);
-        for side in 0..2 {
-            bump(self.total(side, record.casualties[side] as usize), weight);
-            bump(
-                self.slain(side, record.characters_slain[side] as usize),
-                weight,
-            );
+        for u in 0..self.units() {
+            let end = UnitEnd::ALL.iter().position(|&e| e == record.units[u]);
+            bump(self.unit_end(u, end.unwrap_or(0)), weight);
+            bump(self.total(u, record.casualties[u] as usize), weight);
+            bump(self.slain(u, record.characters_slain[u] as usize), weight);
         }
+    }
+
+    /// Cells of unit u's ends among `ends`.
+    fn unit_ends(&self, u: usize, ends: &[UnitEnd]) -> Vec<usize> {
+        UnitEnd::ALL
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| ends.contains(e))
+            .map(|(k, _)| self.unit_end(u, k))
+            .collect()
     }
 }
 
@@ -176,8 +217,22 @@ pub struct CombatQuery {
 }
 
 impl CombatQuery {
-    fn names(&self) -> [&str; 2] {
-        ["attacker", "defender"]
+    /// Each unit's key: `attacker` and `defender` for the main units, then
+    /// `attacker_2`, `defender_2`, ... in the order the scenario lists them.
+    pub fn unit_keys(&self) -> Vec<String> {
+        let mut seen = [0; 2];
+        self.combat
+            .places
+            .iter()
+            .map(|p| {
+                seen[p.side] += 1;
+                let side = SIDES[p.side];
+                match seen[p.side] {
+                    1 => side.to_string(),
+                    k => format!("{side}_{k}"),
+                }
+            })
+            .collect()
     }
 
     /// The cells of ends where `side` won the fight: its enemy broke, was
@@ -201,26 +256,12 @@ impl CombatQuery {
         cells
     }
 
-    /// The cells of ends where `side` was destroyed.
-    fn destroyed(&self, side: usize) -> Vec<usize> {
-        let mut cells = vec![
-            end_index(End::Broke {
-                loser: side,
-                caught: true,
-            }),
-            end_index(End::WipedOut { loser: side }),
-            end_index(End::BothDestroyed),
-        ];
-        if self.combat.charger == Some(1 - side) {
-            cells.push(end_index(End::TargetCaught));
-        }
-        cells
-    }
-
     /// Every figure, read through `m`; `overall`: the tally covers the whole
     /// fight (not only its first round).
     fn outcome(&self, engine: Engine, m: &dyn Measure, layout: &Layout, overall: bool) -> Outcome {
-        let names = self.names();
+        let keys = self.unit_keys();
+        let labels: Vec<String> = keys.iter().map(|k| k.replace('_', " ")).collect();
+        let units = layout.units();
         let mut fields = vec![
             Field::new(
                 "p_charge_fails",
@@ -244,9 +285,9 @@ impl CombatQuery {
             ),
         ];
         if overall {
-            for (side, name) in names.iter().enumerate() {
+            for (side, name) in SIDES.iter().enumerate() {
                 fields.push(Field::new(
-                    win_key(side),
+                    format!("p_{name}_wins"),
                     format!("P({name} wins)"),
                     m.prob(&self.wins(side)),
                 ));
@@ -256,53 +297,43 @@ impl CombatQuery {
                 "P(still fighting after the last round)",
                 m.prob(&[end_index(End::Unresolved), end_index(End::BothDestroyed)]),
             ));
-            for (side, name) in names.iter().enumerate() {
-                let broke = [
-                    end_index(End::Broke {
-                        loser: side,
-                        caught: false,
-                    }),
-                    end_index(End::Broke {
-                        loser: side,
-                        caught: true,
-                    }),
-                ];
+            for u in 0..units {
+                let (key, name) = (&keys[u], &labels[u]);
+                let broke = layout.unit_ends(u, &[UnitEnd::Broke, UnitEnd::Caught]);
                 fields.push(Field::new(
-                    break_key(side),
+                    format!("p_{key}_breaks"),
                     format!("P({name} breaks)"),
                     m.prob(&broke),
                 ));
                 fields.push(Field::new(
-                    caught_key(side),
+                    format!("p_{key}_caught"),
                     format!("P({name} breaks and is caught)"),
-                    m.prob(&[end_index(End::Broke {
-                        loser: side,
-                        caught: true,
-                    })]),
+                    m.prob(&layout.unit_ends(u, &[UnitEnd::Caught])),
                 ));
+                let destroyed = [UnitEnd::Caught, UnitEnd::WipedOut, UnitEnd::CaughtFleeing];
                 fields.push(Field::new(
-                    destroyed_key(side),
+                    format!("p_{key}_destroyed"),
                     format!("P({name} destroyed)"),
-                    m.prob(&self.destroyed(side)),
+                    m.prob(&layout.unit_ends(u, &destroyed)),
                 ));
             }
-            for (side, name) in names.iter().enumerate() {
-                let n = layout.characters[side];
+            for u in 0..units {
+                let n = layout.characters[u];
                 if n > 0 {
-                    let slain: Vec<usize> = (1..=n).map(|k| layout.slain(side, k)).collect();
+                    let slain: Vec<usize> = (1..=n).map(|k| layout.slain(u, k)).collect();
                     fields.push(Field::new(
-                        character_key(side),
-                        format!("P({name} loses a character)"),
+                        format!("p_{}_character_slain", keys[u]),
+                        format!("P({} loses a character)", labels[u]),
                         m.prob(&slain),
                     ));
                 }
             }
-            for (side, name) in names.iter().enumerate() {
+            for u in 0..units {
                 let (mean, _) =
-                    m.moments(layout.total(side, 0)..layout.total(side, layout.models[side] + 1));
+                    m.moments(layout.total(u, 0)..layout.total(u, layout.models[u] + 1));
                 fields.push(Field::new(
-                    casualty_key(side),
-                    format!("mean {name} casualties"),
+                    format!("mean_{}_casualties", keys[u]),
+                    format!("mean {} casualties", labels[u]),
                     mean,
                 ));
             }
@@ -320,47 +351,47 @@ impl CombatQuery {
                 m.prob(&[layout.round_result(r, 2)]),
                 m.prob(&[layout.round_result(r, 1)]),
             ];
-            for side in 0..2 {
-                let (mean, _) = m.moments(
-                    layout.in_round(r, side, 0)..layout.in_round(r, side, layout.models[side] + 1),
-                );
+            for u in 0..units {
+                let (mean, _) = m
+                    .moments(layout.in_round(r, u, 0)..layout.in_round(r, u, layout.models[u] + 1));
                 cells.push(mean);
             }
             rows.push((Value::Num((r + 1) as f64, ""), cells));
         }
+        let mut columns = vec![
+            Column::new("p_fought", "P(fought)"),
+            Column::new("p_attacker_wins", "P(attacker wins)"),
+            Column::new("p_draw", "P(draw)"),
+            Column::new("p_defender_wins", "P(defender wins)"),
+        ];
+        for u in 0..units {
+            columns.push(Column::new(
+                format!("{}_casualties", keys[u]),
+                format!("{} lost", labels[u]),
+            ));
+        }
         let mut tables = vec![Table {
             detail: false,
-            key: "rounds",
+            key: "rounds".into(),
             title: "By round (casualties: mean over the fights that reached the round)".into(),
             index: Column::new("round", "round"),
-            columns: vec![
-                Column::new("p_fought", "P(fought)"),
-                Column::new("p_attacker_wins", "P(attacker wins)"),
-                Column::new("p_draw", "P(draw)"),
-                Column::new("p_defender_wins", "P(defender wins)"),
-                Column::new("attacker_casualties", "attacker lost"),
-                Column::new("defender_casualties", "defender lost"),
-            ],
+            columns,
             rows,
         }];
         if overall {
-            for (side, name) in names.iter().enumerate() {
-                let n = layout.models[side];
+            for u in 0..units {
+                let n = layout.models[u];
                 let rows = (0..=n)
                     .map(|k| {
-                        let eq = m.prob(&[layout.total(side, k)]);
-                        let ge: Vec<usize> = (k..=n).map(|j| layout.total(side, j)).collect();
+                        let eq = m.prob(&[layout.total(u, k)]);
+                        let ge: Vec<usize> = (k..=n).map(|j| layout.total(u, j)).collect();
                         (Value::Num(k as f64, ""), vec![eq, m.prob(&ge)])
                     })
                     .collect();
                 tables.push(Table {
                     detail: false,
-                    key: if side == 0 {
-                        "attacker_casualties_pmf"
-                    } else {
-                        "defender_casualties_pmf"
-                    },
-                    title: format!("{name} models lost ({})", self.combat.sides[side].name),
+                    key: format!("{}_casualties_pmf", keys[u]).into(),
+                    title: format!("{} models lost ({})", labels[u], self.combat.units[u].name),
                     index: Column::new("models", "models"),
                     columns: vec![
                         Column::new("p", "P(= k)"),
@@ -370,34 +401,35 @@ impl CombatQuery {
                 });
             }
         }
-        // Casualties by round: P(the round is fought and a side loses k).
-        let most = layout.models[0].max(layout.models[1]);
+        // Casualties by round: P(the round is fought and a unit loses k).
+        let most = layout.models.iter().copied().max().unwrap_or(0);
         let mut rows = Vec::new();
         for r in 0..shown_rounds {
             for k in 0..=most {
-                let p = |side: usize| {
-                    if k <= layout.models[side] {
-                        m.prob(&[layout.in_round(r, side, k)])
+                let mut cells = vec![Value::Num(k as f64, "")];
+                cells.extend((0..units).map(|u| {
+                    if k <= layout.models[u] {
+                        m.prob(&[layout.in_round(r, u, k)])
                     } else {
                         Value::Absent
                     }
-                };
-                rows.push((
-                    Value::Num((r + 1) as f64, ""),
-                    vec![Value::Num(k as f64, ""), p(0), p(1)],
-                ));
+                }));
+                rows.push((Value::Num((r + 1) as f64, ""), cells));
             }
+        }
+        let mut columns = vec![Column::new("models", "models")];
+        for u in 0..units {
+            columns.push(Column::new(
+                format!("p_{}", keys[u]),
+                format!("P({} loses k)", labels[u]),
+            ));
         }
         tables.push(Table {
             detail: true,
-            key: "round_casualties_pmf",
-            title: "Models lost by round: P(the round is fought and a side loses k)".into(),
+            key: "round_casualties_pmf".into(),
+            title: "Models lost by round: P(the round is fought and a unit loses k)".into(),
             index: Column::new("round", "round"),
-            columns: vec![
-                Column::new("models", "models"),
-                Column::new("p_attacker", "P(attacker loses k)"),
-                Column::new("p_defender", "P(defender loses k)"),
-            ],
+            columns,
             rows,
         });
         Outcome {
@@ -439,24 +471,37 @@ impl CombatQuery {
                 o
             },
         );
-        let [a, d] = &self.combat.sides;
-        let facts = vec![
-            Field::new(
-                "attacker",
-                "attacker",
-                Value::Text(format!("{} {} ({} wide)", a.models, a.name, a.frontage)),
-            ),
-            Field::new(
-                "defender",
-                "defender",
-                Value::Text(format!("{} {} ({} wide)", d.models, d.name, d.frontage)),
-            ),
-            Field::new(
-                "rounds_cap",
-                "rounds at most",
-                Value::Int(u64::from(self.combat.rounds)),
-            ),
-        ];
+        let mut facts: Vec<Field> = self
+            .unit_keys()
+            .into_iter()
+            .enumerate()
+            .map(|(u, key)| {
+                let unit = &self.combat.units[u];
+                let mut text = format!("{} {} ({} wide)", unit.models, unit.name, unit.frontage);
+                if u >= 2 {
+                    // Where a further unit fights: its contact with the
+                    // enemy's main unit.
+                    let place = &self.combat.places[u];
+                    let face = self.combat.contacts[u - 1].face;
+                    let enemy = SIDES[1 - place.side];
+                    text += &match place.charging {
+                        true => format!(
+                            ", charges the {enemy}'s {} from {} {}",
+                            face.name(),
+                            place.distance,
+                            self.combat.edition.unit()
+                        ),
+                        false => format!(", fights the {enemy}'s {}", face.name()),
+                    };
+                }
+                Field::new(key.clone(), key.replace('_', " "), Value::Text(text))
+            })
+            .collect();
+        facts.push(Field::new(
+            "rounds_cap",
+            "rounds at most",
+            Value::Int(u64::from(self.combat.rounds)),
+        ));
         Report {
             query: "combat",
             summary: format!("Combat: {}", self.name),
@@ -496,24 +541,8 @@ impl CombatQuery {
     }
 }
 
-fn win_key(side: usize) -> &'static str {
-    ["p_attacker_wins", "p_defender_wins"][side]
-}
-fn break_key(side: usize) -> &'static str {
-    ["p_attacker_breaks", "p_defender_breaks"][side]
-}
-fn caught_key(side: usize) -> &'static str {
-    ["p_attacker_caught", "p_defender_caught"][side]
-}
-fn destroyed_key(side: usize) -> &'static str {
-    ["p_attacker_destroyed", "p_defender_destroyed"][side]
-}
-fn character_key(side: usize) -> &'static str {
-    ["p_attacker_character_slain", "p_defender_character_slain"][side]
-}
-fn casualty_key(side: usize) -> &'static str {
-    ["mean_attacker_casualties", "mean_defender_casualties"][side]
-}
+/// The sides' names, as keys and labels.
+const SIDES: [&str; 2] = ["attacker", "defender"];
 
 /// Whole fights: with strike tables (the fast engine) or rolling every die.
 pub struct CombatKernel {
@@ -560,10 +589,8 @@ impl Kernel for CombatKernel {
 
     fn run<S: DiceSource>(&self, dice: S, trials: u64, tally: &mut CombatTally) -> S {
         let mut record = Record {
-            end: End::Unresolved,
             rounds: Vec::with_capacity(self.layout.rounds),
-            casualties: [0; 2],
-            characters_slain: [0; 2],
+            ..Record::default()
         };
         let mut play = |fight: &mut dyn FnMut(&mut Record)| {
             for _ in 0..trials {

@@ -155,7 +155,7 @@ impl Flee {
             fields,
             tables: vec![Table {
                 detail: false,
-                key: "pmf",
+                key: "pmf".into(),
                 title: "Flee distance".into(),
                 index: Column::new("distance", format!("distance ({})", self.edition.unit())),
                 columns: vec![

@@ -69,9 +69,9 @@ fn csv_header(report: &Report, table: Option<&str>) -> Vec<String> {
     for o in &report.outcomes {
         match table.and_then(|key| o.tables.iter().find(|t| t.key == key)) {
             Some(t) => {
-                first = t.index.key;
+                first = &t.index.key;
                 for c in &t.columns {
-                    push(c.key, o.engine);
+                    push(&c.key, o.engine);
                 }
             }
             None => push("value", o.engine),

@@ -37,13 +37,13 @@ impl Export for JsonExport {
 fn insert_outcome(obj: &mut Map<String, Json>, outcome: &Outcome) {
     insert_fields(obj, &outcome.fields);
     for t in &outcome.tables {
-        obj.insert(t.key.into(), table(t));
+        obj.insert(t.key.to_string(), table(t));
     }
 }
 
 fn insert_fields(obj: &mut Map<String, Json>, fields: &[Field]) {
     for f in fields {
-        obj.insert(f.key.into(), value(&f.value));
+        obj.insert(f.key.to_string(), value(&f.value));
     }
 }
 
@@ -53,9 +53,9 @@ fn table(t: &Table) -> Json {
             .iter()
             .map(|(index, cells)| {
                 let mut row = Map::new();
-                row.insert(t.index.key.into(), value(index));
+                row.insert(t.index.key.to_string(), value(index));
                 for (c, v) in t.columns.iter().zip(cells) {
-                    row.insert(c.key.into(), value(v));
+                    row.insert(c.key.to_string(), value(v));
                 }
                 Json::Object(row)
             })

@@ -58,18 +58,21 @@ pub enum Value {
     Absent,
 }
 
+/// A stable JSON/CSV name: fixed, or built for a unit of the fight.
+pub type Key = std::borrow::Cow<'static, str>;
+
 /// A named value: `key` is its stable JSON/CSV name, `label` its table name.
 #[derive(Clone, Debug)]
 pub struct Field {
-    pub key: &'static str,
+    pub key: Key,
     pub label: String,
     pub value: Value,
 }
 
 impl Field {
-    pub fn new(key: &'static str, label: impl Into<String>, value: Value) -> Self {
+    pub fn new(key: impl Into<Key>, label: impl Into<String>, value: Value) -> Self {
         Field {
-            key,
+            key: key.into(),
             label: label.into(),
             value,
         }
@@ -79,14 +82,14 @@ impl Field {
 /// A column: stable key and printed label.
 #[derive(Clone, Debug)]
 pub struct Column {
-    pub key: &'static str,
+    pub key: Key,
     pub label: String,
 }
 
 impl Column {
-    pub fn new(key: &'static str, label: impl Into<String>) -> Self {
+    pub fn new(key: impl Into<Key>, label: impl Into<String>) -> Self {
         Column {
-            key,
+            key: key.into(),
             label: label.into(),
         }
     }
@@ -99,7 +102,7 @@ pub struct Table {
     /// A long table (a distribution per round, say): JSON and CSV carry it,
     /// the readable table output only names it.
     pub detail: bool,
-    pub key: &'static str,
+    pub key: Key,
     pub title: String,
     pub index: Column,
     pub columns: Vec<Column>,

@@ -57,7 +57,7 @@ pub fn fields_grid(report: &Report, cell: CellFn, by_key: bool) -> Grid {
     let mut keys: Vec<(&str, &str)> = Vec::new();
     for f in report.outcomes.iter().flat_map(|o| &o.fields) {
         if !keys.iter().any(|(k, _)| *k == f.key) {
-            keys.push((f.key, &f.label));
+            keys.push((&f.key, &f.label));
         }
     }
     let mut header = vec![String::new()];
@@ -77,11 +77,11 @@ pub fn fields_grid(report: &Report, cell: CellFn, by_key: bool) -> Grid {
 }
 
 /// Table keys in first-seen order.
-pub fn table_keys(report: &Report) -> Vec<&'static str> {
-    let mut keys = Vec::new();
+pub fn table_keys(report: &Report) -> Vec<&str> {
+    let mut keys: Vec<&str> = Vec::new();
     for t in report.outcomes.iter().flat_map(|o| &o.tables) {
-        if !keys.contains(&t.key) {
-            keys.push(t.key);
+        if !keys.contains(&&*t.key) {
+            keys.push(&t.key);
         }
     }
     keys

@@ -39,7 +39,7 @@
 //! ```
 
 use super::profile::{ImpactHits, MountValues, ProfileFile, ProfileValues, Ranged};
-use crate::combat::fight::Combat;
+use crate::combat::fight::{Combat, Contact, Place, Setup, MAX_UNITS};
 use crate::combat::unit::Unit;
 use crate::error::InputError;
 use crate::query::combat::CombatQuery;
@@ -147,6 +147,15 @@ pub struct UnitSpec {
     /// round (RULES.md: attacks on a champion are declared).
     #[serde(default)]
     pub attacks_on_champion: Count<0, 100>,
+    /// `[[unit]]` entries only: the side it fights on.
+    pub side: Option<SideName>,
+    /// `[[unit]]` entries only: the face of the enemy's main unit it fights.
+    pub facing: Option<Facing>,
+    /// `[[unit]]` entries only: it charges this turn (else it is already in
+    /// the fight).
+    pub charges: Option<bool>,
+    /// `[[unit]]` entries only: its charge distance.
+    pub distance: Option<Distance>,
 }
 
 /// A character who has joined a unit: a profile (file or inline) and gear,
@@ -207,6 +216,10 @@ impl CharacterSpec {
             pursue: true,
             characters: Vec::new(),
             attacks_on_champion: Count(0),
+            side: None,
+            facing: None,
+            charges: None,
+            distance: None,
         }
     }
 }
@@ -229,6 +242,16 @@ pub enum Facing {
     Front,
     Flank,
     Rear,
+}
+
+impl Facing {
+    pub fn name(self) -> &'static str {
+        match self {
+            Facing::Front => "front",
+            Facing::Flank => "flank",
+            Facing::Rear => "rear",
+        }
+    }
 }
 
 /// The charged unit's reaction.
@@ -286,6 +309,9 @@ pub struct ScenarioFile {
     pub description: Option<String>,
     pub attacker: UnitSpec,
     pub defender: UnitSpec,
+    /// More units in the same fight, each fighting the enemy's main unit.
+    #[serde(default)]
+    pub unit: Vec<UnitSpec>,
     pub situation: Situation,
 }
 
@@ -359,9 +385,12 @@ pub fn load_combat(path: &Path, sets: &[String]) -> Result<CombatQuery, InputErr
 impl ScenarioFile {
     /// The fight this scenario describes, validated.
     pub fn combat(&self, dir: &Path) -> Result<CombatQuery, InputError> {
+        let s = &self.situation;
+        for (spec, name) in [(&self.attacker, "attacker"), (&self.defender, "defender")] {
+            spec.main_only(name)?;
+        }
         let attacker = Unit::from_spec(&self.attacker, dir, "attacker")?;
         let defender = Unit::from_spec(&self.defender, dir, "defender")?;
-        let s = &self.situation;
         let side = |n: SideName| match n {
             SideName::Attacker => Some(0),
             SideName::Defender => Some(1),
@@ -373,62 +402,207 @@ impl ScenarioFile {
         } else {
             Edition::Metric
         };
-        let sides = [attacker, defender];
-        if let Some(c) = charger {
-            let target = &sides[1 - c];
-            let range = charge_range(movement(sides[c].profile.m, false, edition), false, 0.0);
-            match s.reaction {
-                ReactionName::Flee if target.cannot_flee() => {
-                    return Err(InputError::new(
-                        "situation.reaction",
-                        "the charged unit is frenzied, immune to psychology or unbreakable and cannot flee (accepted: hold, stand-and-shoot)",
-                    ))
-                }
-                ReactionName::StandAndShoot if target.missile.is_none() => {
-                    return Err(InputError::new(
-                        "situation.reaction",
-                        "stand-and-shoot needs the charged unit's missile = { s = .., shots = .. } (accepted: hold, flee)",
-                    ))
-                }
-                ReactionName::StandAndShoot if s.distance.0 <= range / 2.0 => {
-                    return Err(InputError::new(
-                        "situation.reaction",
-                        format!(
-                            "stand-and-shoot needs the charger more than half its charge range ({} {}) away (accepted: hold, flee)",
-                            range / 2.0,
-                            edition.unit()
-                        ),
-                    ))
-                }
-                _ => {}
-            }
-        } else if s.reaction != ReactionName::Hold {
+        let mut units = vec![attacker, defender];
+        let mut places: Vec<Place> = (0..2)
+            .map(|u| Place {
+                side: u,
+                charging: charger == Some(u),
+                distance: if charger == Some(u) {
+                    s.distance.0
+                } else {
+                    0.0
+                },
+            })
+            .collect();
+        // Without a charge this turn the main units fight front to front.
+        let mut contacts = vec![match charger {
+            Some(c) => Contact {
+                striker: c,
+                struck: 1 - c,
+                face: s.facing,
+            },
+            None => Contact {
+                striker: 0,
+                struck: 1,
+                face: Facing::Front,
+            },
+        }];
+        if self.unit.len() > MAX_UNITS - 2 {
             return Err(InputError::new(
-                "situation.reaction",
-                "there is no charge to react to (accepted with charger = \"none\": hold)",
+                "unit",
+                format!(
+                    "{} more units (accepted: at most {} besides the attacker and the defender)",
+                    self.unit.len(),
+                    MAX_UNITS - 2
+                ),
             ));
         }
-        let combat = Combat::new(
-            sides,
-            charger,
-            s.facing,
-            s.distance.0,
-            s.reaction,
-            side(s.high_ground),
-            s.rounds.0,
+        for (i, spec) in self.unit.iter().enumerate() {
+            let name = format!("unit[{i}]");
+            let place = spec.place(&name, charger)?;
+            units.push(Unit::from_spec(spec, dir, &name)?);
+            contacts.push(Contact {
+                striker: units.len() - 1,
+                struck: 1 - place.side,
+                face: spec.facing.unwrap_or_default(),
+            });
+            places.push(place);
+        }
+        let charging_sides: Vec<usize> = places
+            .iter()
+            .filter(|p| p.charging)
+            .map(|p| p.side)
+            .collect();
+        if let Some(&first) = charging_sides.first() {
+            if charging_sides.iter().any(|&c| c != first) {
+                return Err(InputError::new(
+                    "unit.charges",
+                    "units of both sides charge (accepted: chargers on one side only)",
+                ));
+            }
+        }
+        let charged = charging_sides.first().map(|&c| 1 - c);
+        match charged {
+            Some(t) => self.check_reaction(&units, &places, &contacts, t, edition)?,
+            None if s.reaction != ReactionName::Hold => {
+                return Err(InputError::new(
+                    "situation.reaction",
+                    "there is no charge to react to (accepted with charger = \"none\": hold)",
+                ))
+            }
+            None => {}
+        }
+        let combat = Combat::new(Setup {
+            units,
+            places,
+            contacts,
+            reaction: s.reaction,
+            high_ground: side(s.high_ground),
+            rounds: s.rounds.0,
             edition,
-            s.insane_courage,
-            side(s.challenge),
-            s.refuse_challenge,
-        );
+            insane_courage: s.insane_courage,
+            challenger: side(s.challenge),
+            refuse_challenge: s.refuse_challenge,
+        });
         Ok(CombatQuery {
             combat,
             name: self.name.clone(),
         })
     }
+
+    /// The charged unit `t`'s reaction is one it may take.
+    fn check_reaction(
+        &self,
+        units: &[Unit],
+        places: &[Place],
+        contacts: &[Contact],
+        t: usize,
+        edition: Edition,
+    ) -> Result<(), InputError> {
+        let s = &self.situation;
+        let target = &units[t];
+        let c = 1 - t;
+        let range = charge_range(movement(units[c].profile.m, false, edition), false, 0.0);
+        // Already in combat: only hold. Seed 000 (units in combat cannot move).
+        let engaged = contacts.iter().any(|k| {
+            let other = if k.struck == t {
+                k.striker
+            } else if k.striker == t {
+                k.struck
+            } else {
+                return false;
+            };
+            !places[other].charging
+        });
+        match s.reaction {
+            ReactionName::Hold => Ok(()),
+            _ if engaged => Err(InputError::new(
+                "situation.reaction",
+                "the charged unit is already in combat and can only hold (accepted: hold)",
+            )),
+            ReactionName::Flee if target.cannot_flee() => Err(InputError::new(
+                "situation.reaction",
+                "the charged unit is frenzied, immune to psychology or unbreakable and cannot flee (accepted: hold, stand-and-shoot)",
+            )),
+            ReactionName::StandAndShoot if !places[c].charging => Err(InputError::new(
+                "situation.reaction",
+                "stand-and-shoot needs situation.charger to name the charging side (accepted: hold, flee)",
+            )),
+            ReactionName::StandAndShoot if target.missile.is_none() => Err(InputError::new(
+                "situation.reaction",
+                "stand-and-shoot needs the charged unit's missile = { s = .., shots = .. } (accepted: hold, flee)",
+            )),
+            ReactionName::StandAndShoot if s.distance.0 <= range / 2.0 => Err(InputError::new(
+                "situation.reaction",
+                format!(
+                    "stand-and-shoot needs the charger more than half its charge range ({} {}) away (accepted: hold, flee)",
+                    range / 2.0,
+                    edition.unit()
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
 }
 
 impl UnitSpec {
+    /// The attacker's and defender's tables take their place from
+    /// `[situation]`.
+    fn main_only(&self, name: &str) -> Result<(), InputError> {
+        let given = [
+            ("side", self.side.is_some()),
+            ("facing", self.facing.is_some()),
+            ("charges", self.charges.is_some()),
+            ("distance", self.distance.is_some()),
+        ];
+        match given.iter().find(|g| g.1) {
+            Some((field, _)) => Err(InputError::new(
+                format!("{name}.{field}"),
+                "only for [[unit]] entries; the main units' places are in [situation] (accepted: charger, facing, distance)",
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// A `[[unit]]` entry's place: its side, and its charge if it charges.
+    /// With a charge declared in `[situation]`, more units may join that
+    /// charge or already fight the charged unit, but none can fight the
+    /// charger, which was not in combat before it charged.
+    fn place(&self, name: &str, charger: Option<usize>) -> Result<Place, InputError> {
+        let side = match self.side {
+            Some(SideName::Attacker) => 0,
+            Some(SideName::Defender) => 1,
+            _ => {
+                return Err(InputError::new(
+                    format!("{name}.side"),
+                    "missing or none (accepted: attacker, defender)",
+                ))
+            }
+        };
+        if charger.is_some_and(|c| c != side) {
+            return Err(InputError::new(
+                format!("{name}.side"),
+                "it would fight the main charger, which was not in combat before its charge (accepted: the charging side)",
+            ));
+        }
+        let charging = self.charges.unwrap_or(false);
+        let distance = match (charging, self.distance) {
+            (true, Some(d)) => d.0,
+            (true, None) => {
+                return Err(InputError::new(
+                    format!("{name}.distance"),
+                    "missing for a unit that charges (accepted: 0 to 500)",
+                ))
+            }
+            (false, _) => 0.0,
+        };
+        Ok(Place {
+            side,
+            charging,
+            distance,
+        })
+    }
+
     /// The profile file this unit names, merged with the unit's own fields.
     pub fn resolve(
         &self,
