@@ -255,79 +255,108 @@ fn attack_chains_agree_with_exact() {
     assert_eq!(checked, 120);
 }
 
-/// A random one-round fight as scenario text: random profiles, weapons,
-/// gear, rules, command groups, charge and facing.
-fn random_fight(r: &mut impl Rng) -> String {
+/// A random unit as scenario text: `header` opens its table (`[attacker]`,
+/// `[[unit]]`), `path` names it for its subtables; `place` adds lines.
+fn random_unit(r: &mut impl Rng, header: &str, path: &str, most: u32, place: &str) -> String {
     let pick = |r: &mut dyn rand::RngCore, xs: &[&'static str]| xs[r.random_range(0..xs.len())];
-    let mut text = String::from("name = \"random\"\n");
-    for side in ["attacker", "defender"] {
-        let models = r.random_range(1..=10);
-        let weapon = pick(
-            r,
-            &[
-                "hand-weapon",
-                "spear",
-                "great-weapon",
-                "halberd",
-                "hand-weapon-and-shield",
-            ],
-        );
-        let armour = pick(r, &["none", "light", "heavy"]);
-        let mut rules = Vec::new();
-        for rule in [
-            "fear",
-            "stubborn",
-            "hatred",
-            "always-strikes-first",
-            "killing-blow",
-            "unbreakable",
-        ] {
-            if r.random_bool(0.12) {
-                rules.push(format!("\"{rule}\""));
-            }
-        }
-        text += &format!(
-            "[{side}]\nname = \"{side}\"\nmodels = {models}\nfrontage = {}\nweapon = \"{weapon}\"\narmour = \"{armour}\"\n\
-             rules = [{}]\nchampion = {}\nstandard = {}\nmusician = {}\n\
-             [{side}.profile]\nm = {}\nws = {}\nbs = 3\ns = {}\nt = {}\nw = {}\ni = {}\na = {}\nld = {}\n",
-            r.random_range(1..=5),
-            rules.join(", "),
-            r.random_bool(0.3),
-            r.random_bool(0.5),
-            r.random_bool(0.5),
-            pick(r, &["8", "10", "18"]),
-            r.random_range(2..=5),
-            r.random_range(2..=5),
-            r.random_range(2..=5),
-            pick(r, &["1", "1", "2"]),
-            r.random_range(1..=6),
-            r.random_range(1..=2),
-            r.random_range(5..=9),
-        );
-        if r.random_bool(0.35) {
-            text += &format!(
-                "[[{side}.characters]]\nname = \"hero\"\nattacks_on_him = {}\narmour = \"{}\"\n\
-                 [{side}.characters.profile]\nm = 10\nws = {}\nbs = 3\ns = {}\nt = 4\nw = {}\ni = {}\na = {}\nld = {}\n",
-                r.random_range(0..=2),
-                pick(r, &["none", "light", "heavy"]),
-                r.random_range(4..=6),
-                r.random_range(3..=5),
-                r.random_range(1..=3),
-                r.random_range(2..=6),
-                r.random_range(1..=3),
-                r.random_range(7..=9),
-            );
+    let models = r.random_range(1..=most);
+    let weapon = pick(
+        r,
+        &[
+            "hand-weapon",
+            "spear",
+            "great-weapon",
+            "halberd",
+            "hand-weapon-and-shield",
+        ],
+    );
+    let armour = pick(r, &["none", "light", "heavy"]);
+    let mut rules = Vec::new();
+    for rule in [
+        "fear",
+        "stubborn",
+        "hatred",
+        "always-strikes-first",
+        "killing-blow",
+        "unbreakable",
+    ] {
+        if r.random_bool(0.12) {
+            rules.push(format!("\"{rule}\""));
         }
     }
+    let mut text = format!(
+        "{header}\nname = \"{path}\"\nmodels = {models}\nfrontage = {}\nweapon = \"{weapon}\"\narmour = \"{armour}\"\n\
+         rules = [{}]\nchampion = {}\nstandard = {}\nmusician = {}\n{place}\n\
+         [{path}.profile]\nm = {}\nws = {}\nbs = 3\ns = {}\nt = {}\nw = {}\ni = {}\na = {}\nld = {}\n",
+        r.random_range(1..=5),
+        rules.join(", "),
+        r.random_bool(0.3),
+        r.random_bool(0.5),
+        r.random_bool(0.5),
+        pick(r, &["8", "10", "18"]),
+        r.random_range(2..=5),
+        r.random_range(2..=5),
+        r.random_range(2..=5),
+        pick(r, &["1", "1", "2"]),
+        r.random_range(1..=6),
+        r.random_range(1..=2),
+        r.random_range(5..=9),
+    );
+    if r.random_bool(0.35) {
+        text += &format!(
+            "[[{path}.characters]]\nname = \"hero\"\nattacks_on_him = {}\narmour = \"{}\"\n\
+             [{path}.characters.profile]\nm = 10\nws = {}\nbs = 3\ns = {}\nt = 4\nw = {}\ni = {}\na = {}\nld = {}\n",
+            r.random_range(0..=2),
+            pick(r, &["none", "light", "heavy"]),
+            r.random_range(4..=6),
+            r.random_range(3..=5),
+            r.random_range(1..=3),
+            r.random_range(2..=6),
+            r.random_range(1..=3),
+            r.random_range(7..=9),
+        );
+    }
+    text
+}
+
+/// A random one-round fight as scenario text: random profiles, weapons,
+/// gear, rules, command groups, charge and facing; `extras` more units
+/// (`[[unit]]`) join it, charging or already engaged, at random faces.
+fn random_fight(r: &mut impl Rng, extras: usize) -> String {
+    let pick = |r: &mut dyn rand::RngCore, xs: &[&'static str]| xs[r.random_range(0..xs.len())];
+    let most = if extras == 0 { 10 } else { 6 };
+    let mut text = String::from("name = \"random\"\n");
+    for side in ["attacker", "defender"] {
+        text += &random_unit(r, &format!("[{side}]"), side, most, "");
+    }
     let charger = pick(r, &["attacker", "attacker", "none"]);
+    for _ in 0..extras {
+        let side = if charger == "none" {
+            pick(r, &["attacker", "defender"])
+        } else {
+            charger
+        };
+        let charges = r.random_bool(0.5);
+        let place = format!(
+            "side = \"{side}\"\nfacing = \"{}\"\ncharges = {charges}\ndistance = {}",
+            pick(r, &["front", "flank", "flank", "rear"]),
+            r.random_range(0..=25),
+        );
+        text += &random_unit(r, "[[unit]]", "unit", 4, &place);
+    }
     let facing = if charger == "none" {
         "front"
     } else {
         pick(r, &["front", "front", "flank", "rear"])
     };
+    let reaction = if extras > 0 && charger != "none" {
+        pick(r, &["hold", "hold", "flee"])
+    } else {
+        "hold"
+    };
     text + &format!(
         "[situation]\ncharger = \"{charger}\"\nfacing = \"{facing}\"\ndistance = {}\nrounds = 1\nhigh_ground = \"{}\"\n\
-         challenge = \"{}\"\nrefuse_challenge = {}\n",
+         challenge = \"{}\"\nrefuse_challenge = {}\nreaction = \"{reaction}\"\n",
         r.random_range(0..=25),
         pick(r, &["none", "attacker", "defender"]),
         pick(r, &["none", "attacker", "defender"]),
@@ -340,11 +369,28 @@ fn random_fight(r: &mut impl Rng) -> String {
 /// on the mean casualties.
 #[test]
 fn fights_agree_with_exact() {
+    assert!(fights_compared(16, 40, 0) >= 60);
+}
+
+/// Fights of three and four units (RULES.md Combat resolution by side; seed
+/// 002 "varias unidades"): the same agreement.
+#[test]
+fn fights_of_several_units_agree_with_exact() {
+    let (three, four) = (fights_compared(17, 30, 1), fights_compared(18, 20, 2));
+    assert!(
+        three >= 40 && four >= 20,
+        "only {three} and {four} comparisons"
+    );
+}
+
+/// Compares the Monte Carlo engines with the exact engine over `cases`
+/// random fights with `extras` more units; returns the comparisons made.
+fn fights_compared(seed: u64, cases: u64, extras: usize) -> usize {
     use mathhammer::scenario::combat::ScenarioFile;
-    let mut r = rng(16);
+    let mut r = rng(seed);
     let mut compared = 0;
-    for case in 0..40u64 {
-        let text = random_fight(&mut r);
+    for case in 0..cases {
+        let text = random_fight(&mut r, extras);
         let file: ScenarioFile = mathhammer::scenario::parse(&text, "random.toml").unwrap();
         let Ok(q) = file.combat(std::path::Path::new(".")) else {
             continue;
@@ -384,5 +430,5 @@ fn fights_agree_with_exact() {
             compared += 1;
         }
     }
-    assert!(compared >= 60, "only {compared} comparisons");
+    compared
 }

@@ -2,7 +2,8 @@
 //! resolution, Break test, Fleeing and pursuit; seed 002), with a scripted
 //! fate that records each strike step and returns chosen casualties.
 
-use mathhammer::combat::fight::{Combat, End, Fate, Step, StepKind, Target};
+use mathhammer::combat::engines::exact_records;
+use mathhammer::combat::fight::{Combat, End, Fate, Step, StepKind, Target, UnitEnd};
 use mathhammer::dice::Roll;
 use mathhammer::query::combat::CombatQuery;
 use mathhammer::rules::casualties::Casualties;
@@ -35,6 +36,8 @@ fn combat(attacker: &str, defender: &str, situation: &str) -> Combat {
 struct Scripted {
     kills: Vec<u32>,
     strikes: Vec<(usize, StepKind, u32)>,
+    /// Every strike as (unit, foe, attacks).
+    by_unit: Vec<(usize, usize, u32)>,
     targets: Vec<Target>,
     /// Wounds each challenge strike deals, in order, and the victims'
     /// remaining Wounds seen.
@@ -42,6 +45,11 @@ struct Scripted {
     duels_seen: Vec<u32>,
     tests: Vec<LeadershipTest>,
     fail_tests: bool,
+    /// Results of the first tests, in order (then `!fail_tests`).
+    passes: Vec<bool>,
+    /// Pursuers of each pursuit and chargers of each catch.
+    pursuers: Vec<usize>,
+    catchers: Vec<usize>,
     roll_off: bool,
     caught: bool,
 }
@@ -55,17 +63,23 @@ impl Fate for Scripted {
             .unwrap_or(0)
             .min(cap);
         self.strikes.push((step.side, step.kind, n));
+        self.by_unit.push((step.unit, step.foe, n));
         self.targets.push(step.target);
         Casualties { kills: k, damage }
     }
     fn test(&mut self, test: &LeadershipTest) -> bool {
         self.tests.push(*test);
-        !self.fail_tests
+        self.passes
+            .get(self.tests.len() - 1)
+            .copied()
+            .unwrap_or(!self.fail_tests)
     }
-    fn caught_fleeing(&mut self, _: &[(f64, f64)], _: &Roll) -> bool {
+    fn caught_fleeing(&mut self, chargers: &[(f64, f64)], _: &Roll) -> bool {
+        self.catchers.push(chargers.len());
         self.caught
     }
-    fn caught_pursuing(&mut self, _: &Roll, _: &[Roll]) -> bool {
+    fn caught_pursuing(&mut self, _: &Roll, pursuers: &[Roll]) -> bool {
+        self.pursuers.push(pursuers.len());
         self.caught
     }
     fn roll_off(&mut self) -> bool {
@@ -754,4 +768,175 @@ fn attacks_can_be_declared_at_a_champion() {
         fate.strikes
     );
     assert_eq!(record.casualties[1], 1);
+}
+
+/// A further unit (`[[unit]]`, profile as [`unit`]'s) with `place` lines.
+fn more(models: u32, frontage: u32, i: u8, place: &str) -> String {
+    format!(
+        "[[unit]]\nname = \"more\"\nmodels = {models}\nfrontage = {frontage}\n{place}\n\
+         [unit.profile]\nm = 10\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = {i}\na = 1\nld = 7\n"
+    )
+}
+
+const FLANK_CHARGE: &str = "side = \"attacker\"\nfacing = \"flank\"\ncharges = true\ndistance = 5";
+const IN_FLANK: &str = "side = \"attacker\"\nfacing = \"flank\"";
+
+#[test]
+fn a_second_unit_charging_the_flank_joins_the_fight() {
+    // Seed 002: several units in one combat. 10 attackers charge 20
+    // defenders' front while 5 more charge their flank.
+    let d = unit("defender", 20, 5, 3, 3, "") + &more(5, 5, 3, FLANK_CHARGE);
+    let c = combat(&unit("attacker", 10, 5, 3, 3, ""), &d, CHARGE);
+    let mut fate = Scripted {
+        fail_tests: true,
+        ..Scripted::default()
+    };
+    let record = c.fight(&mut fate);
+    // Both chargers strike first: 5 at the front; the flanker's 5 wide face
+    // the defender's 4 ranks. The defender strikes back with its front (5)
+    // and, at the flank, its 4 ranks less the front rank's end model (3).
+    assert_eq!(
+        fate.by_unit,
+        vec![(0, 1, 5), (2, 1, 4), (1, 0, 5), (1, 2, 3)]
+    );
+    // No wounds. Attacker: the best ranks (+1, the 10 five wide) + flank
+    // (+1, US 5) = 2. Defender: ranks lost to the US 5 flanker, outnumbers
+    // 20 to 15: 1. The defender loses by 1, breaks; both chargers, all
+    // their foes broken, pursue.
+    assert_eq!(fate.tests.len(), 1);
+    assert_eq!(fate.pursuers, vec![2]);
+    assert_eq!(
+        record.end,
+        End::Broke {
+            loser: 1,
+            caught: false
+        }
+    );
+    assert_eq!(record.units[1], UnitEnd::Broke);
+    // Without the flanker the defender's 3 ranks and outnumbering win.
+    let c = combat(
+        &unit("attacker", 10, 5, 3, 3, ""),
+        &unit("defender", 20, 5, 3, 3, ""),
+        CHARGE,
+    );
+    let mut fate = Scripted {
+        fail_tests: true,
+        ..Scripted::default()
+    };
+    assert_eq!(
+        c.fight(&mut fate).end,
+        End::Broke {
+            loser: 0,
+            caught: false
+        }
+    );
+}
+
+#[test]
+fn every_losing_unit_tests_and_only_winners_free_of_foes_pursue() {
+    // RULES.md Break test, Fleeing and pursuit. The defender (I5) fights 5
+    // attackers to its front and 5 in its flank, and kills 2 of each.
+    let a = unit("attacker", 5, 5, 3, 1, "");
+    let d = unit("defender", 20, 5, 3, 5, "") + &more(5, 5, 1, IN_FLANK);
+    let play = |passes: Vec<bool>| {
+        let c = combat(&a, &d, ENGAGED);
+        let mut fate = Scripted {
+            kills: vec![2, 2],
+            passes,
+            caught: true,
+            ..Scripted::default()
+        };
+        let record = c.fight(&mut fate);
+        (record, fate)
+    };
+    let (record, fate) = play(vec![false, true]);
+    // Survivors in contact strike: 5 - 2 at the front; 4 (the defender's
+    // ranks) - 2 at the flank.
+    assert_eq!(
+        fate.by_unit,
+        vec![(1, 0, 5), (1, 2, 3), (0, 1, 3), (2, 1, 2)]
+    );
+    // Defender 4 wounds + outnumber (ranks lost to the flanker, US 5 at the
+    // start of the round) = 5; attacker 0 (the flanker is down to US 3: no
+    // flank bonus). Both attacking units test at Ld 7.
+    assert_eq!(fate.tests.len(), 2);
+    assert!(fate.tests.iter().all(|t| t.ld == 7));
+    // The front unit breaks, the flanker holds: the defender is still
+    // fighting it and cannot pursue.
+    assert_eq!(record.units[0], UnitEnd::Broke);
+    assert_eq!(record.units[2], UnitEnd::Stands);
+    assert!(fate.pursuers.is_empty());
+    assert_eq!(record.end, End::Unresolved);
+    // Both break: the defender pursues each, and catches both.
+    let (record, fate) = play(vec![false, false]);
+    assert_eq!(fate.pursuers, vec![1, 1]);
+    assert_eq!(record.units[0], UnitEnd::Caught);
+    assert_eq!(record.units[2], UnitEnd::Caught);
+    assert_eq!(
+        record.end,
+        End::Broke {
+            loser: 0,
+            caught: true
+        }
+    );
+}
+
+#[test]
+fn an_engaged_unit_charged_in_the_flank_tests_for_panic() {
+    // RULES.md Panic, seed 003: engaged and charged in the flank by US 5+.
+    let d = unit("defender", 20, 5, 3, 3, "") + &more(5, 5, 3, FLANK_CHARGE);
+    let c = combat(&unit("attacker", 10, 5, 3, 3, ""), &d, ENGAGED);
+    let mut fate = Scripted {
+        fail_tests: true,
+        ..Scripted::default()
+    };
+    let record = c.fight(&mut fate);
+    assert_eq!(fate.tests.len(), 1);
+    assert_eq!(record.end, End::TargetFled);
+    assert_eq!(record.units[1], UnitEnd::Fled);
+    assert_eq!(fate.catchers, vec![1]);
+    // US 4: no test.
+    let d = unit("defender", 20, 5, 3, 3, "") + &more(4, 4, 3, FLANK_CHARGE);
+    let c = combat(&unit("attacker", 10, 5, 3, 3, ""), &d, ENGAGED);
+    let mut fate = Scripted::default();
+    assert_ne!(c.fight(&mut fate).end, End::TargetFled);
+    assert!(fate.catchers.is_empty());
+}
+
+#[test]
+fn a_unit_fleeing_two_chargers_is_caught_by_either() {
+    // RULES.md Charges: caught if distance + flee roll <= the charge range.
+    // The front charger (M10, range 20) is 20 cm away and cannot catch; the
+    // flanker 5 cm away catches a 5D6 flee of 15 or less.
+    let d = unit("defender", 10, 5, 3, 3, "") + &more(5, 5, 3, FLANK_CHARGE);
+    let c = combat(
+        &unit("attacker", 10, 5, 3, 3, ""),
+        &d,
+        "charger = \"attacker\"\ndistance = 20\nreaction = \"flee\"\nrounds = 1",
+    );
+    let records = exact_records(&c).unwrap();
+    let caught: f64 = records
+        .iter()
+        .filter(|(r, _)| r.end == End::TargetCaught)
+        .map(|(_, p)| p)
+        .sum();
+    let mut hits = 0;
+    for k in 0..6u32.pow(5) {
+        let total: u32 = (0..5).map(|i| k / 6u32.pow(i) % 6 + 1).sum();
+        hits += u32::from(total <= 15);
+    }
+    assert!(
+        (caught - f64::from(hits) / 7776.0).abs() < 1e-12,
+        "{caught}"
+    );
+    // The front charger alone never catches it.
+    let c = combat(
+        &unit("attacker", 10, 5, 3, 3, ""),
+        &unit("defender", 10, 5, 3, 3, ""),
+        "charger = \"attacker\"\ndistance = 20\nreaction = \"flee\"\nrounds = 1",
+    );
+    assert!(exact_records(&c)
+        .unwrap()
+        .iter()
+        .all(|(r, _)| r.end == End::TargetFled));
 }

@@ -194,3 +194,70 @@ fn bad_scenarios_name_file_line_and_field() {
         "{e}"
     );
 }
+
+/// A further unit in the fight, as a `[[unit]]` entry with `place` lines.
+fn with_unit(place: &str) -> String {
+    GOOD.replace(
+        "[situation]",
+        &format!("[[unit]]\nprofile_file = \"profiles/orc_boy.toml\"\nmodels = 5\n{place}\n\n[situation]"),
+    )
+}
+
+#[test]
+fn bad_further_units_are_named() {
+    let e = error_for(&with_unit("facing = \"flank\""), &[]);
+    assert!(
+        e.contains("unit[0].side: missing or none (accepted: attacker, defender)"),
+        "{e}"
+    );
+    let e = error_for(&with_unit("side = \"attacker\"\ncharges = true"), &[]);
+    assert!(
+        e.contains("unit[0].distance: missing for a unit that charges (accepted: 0 to 500)"),
+        "{e}"
+    );
+    // The charger was not in combat before its charge: nobody fights it yet.
+    let e = error_for(&with_unit("side = \"defender\""), &[]);
+    assert!(
+        e.contains("unit[0].side: it would fight the main charger") && e.contains("accepted"),
+        "{e}"
+    );
+    let both = with_unit("side = \"defender\"\ncharges = true\ndistance = 5").replace(
+        "[situation]",
+        "[[unit]]\nprofile_file = \"profiles/orc_boy.toml\"\nmodels = 5\nside = \"attacker\"\ncharges = true\ndistance = 5\n\n[situation]",
+    );
+    let e = error_for(&both, &["situation.charger=none"]);
+    assert!(
+        e.contains(
+            "unit.charges: units of both sides charge (accepted: chargers on one side only)"
+        ),
+        "{e}"
+    );
+    let e = error_for(
+        &GOOD.replace(
+            "models = 10\n\n[defender]",
+            "models = 10\nfacing = \"flank\"\n\n[defender]",
+        ),
+        &[],
+    );
+    assert!(
+        e.contains("attacker.facing: only for [[unit]] entries"),
+        "{e}"
+    );
+    let three = with_unit("side = \"attacker\"").replace("[situation]", "[[unit]]\nprofile_file = \"profiles/orc_boy.toml\"\nmodels = 5\nside = \"attacker\"\n\n[[unit]]\nprofile_file = \"profiles/orc_boy.toml\"\nmodels = 5\nside = \"attacker\"\n\n[situation]");
+    let e = error_for(&three, &[]);
+    assert!(
+        e.contains(
+            "unit: 3 more units (accepted: at most 2 besides the attacker and the defender)"
+        ),
+        "{e}"
+    );
+    // An engaged unit may only hold.
+    let e = error_for(
+        &with_unit("side = \"attacker\"\nfacing = \"flank\""),
+        &["situation.reaction=flee"],
+    );
+    assert!(
+        e.contains("situation.reaction: the charged unit is already in combat and can only hold"),
+        "{e}"
+    );
+}

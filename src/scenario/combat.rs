@@ -27,6 +27,16 @@
 //! models = 20
 //! frontage = 5
 //!
+//! # More units in the same fight (up to four in all), each with the fields
+//! # of a unit and its place: it fights the enemy's main unit.
+//! [[unit]]
+//! side = "attacker"                    # attacker, defender
+//! facing = "flank"                     # front, flank, rear (of the enemy's main unit)
+//! charges = true                       # charges this turn (else already fighting)
+//! distance = 8                         # its charge distance
+//! profile_file = "orc_boy.toml"
+//! models = 10
+//!
 //! [situation]
 //! charger = "attacker"                 # attacker, defender, none (already fighting)
 //! facing = "front"                     # front, flank, rear (of the charged unit)
