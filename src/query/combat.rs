@@ -26,6 +26,12 @@ pub struct Layout {
     model_offsets: Vec<usize>,
     /// The same for characters-slain histograms.
     character_offsets: Vec<usize>,
+    /// Where the unit ends, totals, rounds and slain cells start (kept, not
+    /// recomputed: every trial bumps them).
+    ends_at: usize,
+    totals_at: usize,
+    rounds_at: usize,
+    slain_at: usize,
 }
 
 /// Ends, in tally order.
@@ -63,10 +69,20 @@ impl Layout {
     pub fn new(combat: &Combat) -> Self {
         let models: Vec<usize> = combat.units.iter().map(|u| u.models as usize).collect();
         let characters: Vec<usize> = combat.units.iter().map(|u| u.characters.len()).collect();
+        let rounds = combat.rounds as usize;
+        let model_offsets = offsets(&models);
+        let block = model_offsets[models.len()];
+        let ends_at = ENDS + 3 * rounds + rounds + 1;
+        let totals_at = ends_at + models.len() * UnitEnd::ALL.len();
+        let rounds_at = totals_at + block;
         Layout {
-            rounds: combat.rounds as usize,
-            model_offsets: offsets(&models),
+            rounds,
             character_offsets: offsets(&characters),
+            ends_at,
+            totals_at,
+            rounds_at,
+            slain_at: rounds_at + rounds * block,
+            model_offsets,
             models,
             characters,
         }
@@ -93,26 +109,26 @@ impl Layout {
 
     /// Unit u's end, as the k-th of [`UnitEnd::ALL`].
     fn unit_end(&self, u: usize, k: usize) -> usize {
-        self.rounds_played(self.rounds + 1) + u * UnitEnd::ALL.len() + k
+        self.ends_at + u * UnitEnd::ALL.len() + k
     }
 
     /// Total casualties of unit u: 0..=models.
     fn total(&self, u: usize, k: usize) -> usize {
-        self.unit_end(self.units(), 0) + self.model_offsets[u] + k
+        self.totals_at + self.model_offsets[u] + k
     }
 
     /// Casualties of unit u in round r (when fought).
     fn in_round(&self, r: usize, u: usize, k: usize) -> usize {
-        self.total(0, 0) + (r + 1) * self.block() + self.model_offsets[u] + k
+        self.rounds_at + r * self.block() + self.model_offsets[u] + k
     }
 
     /// Characters of unit u slain: 0..=its characters.
     fn slain(&self, u: usize, k: usize) -> usize {
-        self.in_round(self.rounds, 0, 0) + self.character_offsets[u] + k
+        self.slain_at + self.character_offsets[u] + k
     }
 
     pub fn len(&self) -> usize {
-        self.slain(0, 0) + self.character_offsets[self.units()]
+        self.slain_at + self.character_offsets[self.units()]
     }
 
     pub fn is_empty(&self) -> bool {
