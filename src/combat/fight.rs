@@ -242,67 +242,68 @@ pub struct Place {
     pub distance: f64,
 }
 
-/// A fight between strike steps.
+/// A fight between strike steps, for a fight of `N` units (arrays sized to
+/// the fight: a two-unit fight pays for two).
 #[derive(Clone, Copy, Debug)]
-struct State {
+struct State<const N: usize> {
     /// Rank-and-file models standing (the champion among them).
-    alive: [u32; MAX_UNITS],
+    alive: [u32; N],
     /// Wounds on the wounded rank-and-file model.
-    damage: [u8; MAX_UNITS],
+    damage: [u8; N],
     /// Each character's wounds taken, `None` once slain or if absent.
-    heroes: [[Option<u8>; MAX_CHARACTERS]; MAX_UNITS],
+    heroes: [[Option<u8>; MAX_CHARACTERS]; N],
     /// Rank and file at the start of the round.
-    start: [u32; MAX_UNITS],
+    start: [u32; N],
     /// Models of each unit in contact with each foe this round ([unit][foe],
     /// [`Combat::contact`] at the start of the round).
-    contact: [[u16; MAX_UNITS]; MAX_UNITS],
+    contact: [[u16; N]; N],
     /// Rank and file each unit lost this round, by the enemy unit that slew
     /// them ([unit][foe]).
-    lost: [[u16; MAX_UNITS]; MAX_UNITS],
+    lost: [[u16; N]; N],
     /// Wounds on each unit's champion while he stands.
-    champion: [Option<u8>; MAX_UNITS],
+    champion: [Option<u8>; N],
     /// The fighters of a challenge under way, by side (the main units).
     duel: Option<[Fighter; 2]>,
     /// A character of a main unit who stepped back from a refused challenge
     /// this round.
     stepped_back: [Option<usize>; 2],
-    /// Units still in the fight.
+    /// Units still in the fight, one bit each.
     in_fight: u8,
     /// The foe each unit's front rank fights ([`Combat::primary`]), kept
     /// with `in_fight` by [`Combat::leave_unengaged`].
-    primary: [u8; MAX_UNITS],
+    primary: [u8; N],
 }
 
 /// No foe (in [`State::primary`]).
 const NO_FOE: u8 = u8::MAX;
 
-impl State {
-    /// The state before the charge ([`Combat::initial`]).
-    fn new(units: &[Unit]) -> Self {
-        let mut heroes = [[None; MAX_CHARACTERS]; MAX_UNITS];
-        let mut alive = [0; MAX_UNITS];
-        let mut champion = [None; MAX_UNITS];
-        let mut in_fight = 0;
-        for (u, unit) in units.iter().enumerate() {
-            for hero in heroes[u].iter_mut().take(unit.characters.len()) {
+impl<const N: usize> State<N> {
+    /// The state before the charge.
+    fn new(facts: &[Facts; MAX_UNITS]) -> Self {
+        let mut heroes = [[None; MAX_CHARACTERS]; N];
+        let mut alive = [0; N];
+        let mut champion = [None; N];
+        let mut primary = [NO_FOE; N];
+        for (u, f) in facts.iter().enumerate().take(N) {
+            for hero in heroes[u].iter_mut().take(f.characters) {
                 *hero = Some(0);
             }
-            alive[u] = unit.models;
-            champion[u] = unit.champion.then_some(0);
-            in_fight |= 1 << u;
+            alive[u] = f.models;
+            champion[u] = f.champion.then_some(0);
+            primary[u] = f.first_foe;
         }
         State {
             alive,
-            damage: [0; MAX_UNITS],
+            damage: [0; N],
             heroes,
             start: alive,
-            contact: [[0; MAX_UNITS]; MAX_UNITS],
-            lost: [[0; MAX_UNITS]; MAX_UNITS],
+            contact: [[0; N]; N],
+            lost: [[0; N]; N],
             champion,
             duel: None,
             stepped_back: [None; 2],
-            in_fight,
-            primary: [NO_FOE; MAX_UNITS],
+            in_fight: ((1u16 << N) - 1) as u8,
+            primary,
         }
     }
 
@@ -464,8 +465,6 @@ pub struct Combat {
     ranges: Vec<f64>,
     /// Each unit's flee (and pursuit) dice.
     flee_rolls: Vec<Roll>,
-    /// The state every fight starts from.
-    initial: State,
     /// The orders key of rounds after the first (every unit's later set).
     later: usize,
     /// What the per-round rules read of each unit (absent units: default).
@@ -489,6 +488,11 @@ struct Facts {
     strikes: Option<(usize, u32)>,
     /// Unit strength per model, then its characters'.
     strengths: [u32; MAX_CHARACTERS + 1],
+    /// At the start: models, champion, characters, the first foe.
+    models: u32,
+    champion: bool,
+    characters: usize,
+    first_foe: u8,
 }
 
 /// A unit's foes: (foe, contact index), in a fixed array (read in every
@@ -591,6 +595,10 @@ impl Combat {
                     .find(|c| c.striker == u)
                     .map(|c| (c.struck, bonus(c.face))),
                 strengths: [0; MAX_CHARACTERS + 1],
+                models: unit.models,
+                champion: unit.champion,
+                characters: unit.characters.len(),
+                first_foe: foes[u].first().map_or(NO_FOE, |f| f.0 as u8),
             };
             f.strengths[0] = unit.unit_strength(1);
             for (s, c) in f.strengths[1..].iter_mut().zip(&unit.characters) {
@@ -600,7 +608,6 @@ impl Combat {
         let mut c = Combat {
             facts,
             side_units,
-            initial: State::new(&setup.units),
             later: (0..n)
                 .map(|u| StepSet::Later as usize * 3usize.pow(u as u32))
                 .sum(),
@@ -637,9 +644,6 @@ impl Combat {
         if let (Some(ch), ReactionName::StandAndShoot) = (charger, c.reaction) {
             c.shots = c.stand_and_shoot(ch);
         }
-        let mut initial = c.initial;
-        c.leave_unengaged(&mut initial);
-        c.initial = initial;
         c
     }
 
@@ -841,12 +845,12 @@ impl Combat {
 
     /// The enemy unit `u`'s front rank (its characters and champion) fights:
     /// the first foe in the fight, those at its front first.
-    fn primary(&self, u: usize, state: &State) -> Option<usize> {
+    fn primary<const N: usize>(&self, u: usize, state: &State<N>) -> Option<usize> {
         Some(usize::from(state.primary[u])).filter(|_| state.primary[u] != NO_FOE)
     }
 
     /// Whether `u` fights an enemy in the fight with its front.
-    fn front_engaged(&self, u: usize, state: &State) -> bool {
+    fn front_engaged<const N: usize>(&self, u: usize, state: &State<N>) -> bool {
         self.foes[u].iter().any(|&(e, ci)| {
             let c = &self.contacts[ci];
             state.fights(e) && (c.striker == u || c.face == Facing::Front)
@@ -860,7 +864,7 @@ impl Combat {
     /// unit's ranks face the striker's frontage, less the front rank's end
     /// model while its front is also fighting. A scenario may give it
     /// outright for the unit's first foe.
-    fn contact(&self, u: usize, e: usize, ci: usize, state: &State) -> u32 {
+    fn contact<const N: usize>(&self, u: usize, e: usize, ci: usize, state: &State<N>) -> u32 {
         let (unit, enemy) = (&self.units[u], &self.units[e]);
         let (alive, enemy_alive) = (state.start[u], state.start[e]);
         if let Some(n) = unit.in_contact {
@@ -888,8 +892,8 @@ impl Combat {
 
     /// Each engaged pair's models in contact, once a round (every strike
     /// step reads them).
-    fn measure_contacts(&self, state: &mut State) {
-        for u in 0..MAX_UNITS {
+    fn measure_contacts<const N: usize>(&self, state: &mut State<N>) {
+        for u in 0..N {
             for &(e, ci) in self.foes[u].iter() {
                 // At most 50 wide or 500 models: fits.
                 state.contact[u][e] = self.contact(u, e, ci, state) as u16;
@@ -899,7 +903,7 @@ impl Combat {
 
     /// Whether `u` is fought in its flank or rear by an enemy of US 5+ (it
     /// loses its rank bonus). RULES.md Combat resolution.
-    fn disrupted(&self, u: usize, state: &State) -> bool {
+    fn disrupted<const N: usize>(&self, u: usize, state: &State<N>) -> bool {
         self.facts[u].flankable
             && self.foes[u].iter().any(|&(e, ci)| {
                 let c = &self.contacts[ci];
@@ -911,7 +915,7 @@ impl Combat {
     }
 
     /// Units of `side` still in the fight.
-    fn present(&self, side: usize, state: &State) -> bool {
+    fn present<const N: usize>(&self, side: usize, state: &State<N>) -> bool {
         state.in_fight & self.side_units[side] != 0
     }
 
@@ -930,14 +934,23 @@ impl Combat {
         record.casualties = [0; MAX_UNITS];
         record.characters_slain = [0; MAX_UNITS];
         record.units = [UnitEnd::Stands; MAX_UNITS];
-        let n = self.units.len();
-        let mut state = self.initial;
-        let mut scared = [false; MAX_UNITS];
+        match self.units.len() {
+            2 => self.play::<2>(fate, record),
+            3 => self.play::<3>(fate, record),
+            _ => self.play::<4>(fate, record),
+        }
+    }
+
+    /// [`Combat::fight_into`] for a fight of `N` units.
+    fn play<const N: usize>(&self, fate: &mut impl Fate, record: &mut Record) {
+        let n = N;
+        let mut state = State::<N>::new(&self.facts);
+        let mut scared = [false; N];
         if let Some(end) = self.charge(fate, &mut state, &mut scared, record) {
             record.end = end;
             return;
         }
-        let mut frenzy = [false; MAX_UNITS];
+        let mut frenzy = [false; N];
         for (f, unit) in frenzy.iter_mut().zip(&self.units) {
             *f = unit.rules.frenzy;
         }
@@ -945,7 +958,7 @@ impl Combat {
         for round in 1..=self.rounds {
             state.start = state.alive;
             self.measure_contacts(&mut state);
-            state.lost = [[0; MAX_UNITS]; MAX_UNITS];
+            state.lost = [[0; N]; N];
             state.stepped_back = [None; 2];
             self.challenge(&mut state);
             let key = if round == 1 {
@@ -1024,7 +1037,7 @@ impl Combat {
             last_winner = winner.or(last_winner);
             let broken = match winner {
                 Some(w) => self.break_tests(fate, 1 - w, margin, &mut state, &mut frenzy, record),
-                None => [false; MAX_UNITS],
+                None => [false; N],
             };
             // Units whose foes all broke or fell leave the fight; engagement
             // is mutual, so with no loser left no winner is either.
@@ -1047,12 +1060,12 @@ impl Combat {
 
     /// Resolves `n` attacks of `step` on the state; returns the wounds they
     /// count for combat resolution.
-    fn strike(
+    fn strike<const N: usize>(
         &self,
         fate: &mut impl Fate,
         step: &Step,
         n: u32,
-        state: &mut State,
+        state: &mut State<N>,
         record: &mut Record,
     ) -> u32 {
         let (u, t) = (step.unit, step.foe);
@@ -1134,14 +1147,14 @@ impl Combat {
     /// enemy's flank, +2 its rear.
     /// Both sides' scores and musicians, in one pass over the units (this
     /// runs every round of every trial).
-    fn scores(&self, state: &State, wounds: &[u32; 2]) -> ([i32; 2], [bool; 2]) {
+    fn scores<const N: usize>(&self, state: &State<N>, wounds: &[u32; 2]) -> ([i32; 2], [bool; 2]) {
         let mut strength = [0u32; 2];
         let mut ranks = [0u32; 2];
         let mut standard = [false; 2];
         let mut musician = [false; 2];
         let mut flank = [0u32; 2];
         let mut rear = [0u32; 2];
-        for u in (0..MAX_UNITS).filter(|&u| state.fights(u)) {
+        for u in (0..N).filter(|&u| state.fights(u)) {
             let f = &self.facts[u];
             let s = f.side;
             let us = state.unit_strength(self, u);
@@ -1175,18 +1188,17 @@ impl Combat {
     /// (RULES.md Break test); those that break flee, and the winners in
     /// contact with them whose every foe broke pursue (RULES.md Fleeing and
     /// pursuit). Returns the units that broke.
-    fn break_tests(
+    fn break_tests<const N: usize>(
         &self,
         fate: &mut impl Fate,
         l: usize,
         margin: u32,
-        state: &mut State,
-        frenzy: &mut [bool; MAX_UNITS],
+        state: &mut State<N>,
+        frenzy: &mut [bool; N],
         record: &mut Record,
-    ) -> [bool; MAX_UNITS] {
-        let n = self.units.len();
-        let mut broken = [false; MAX_UNITS];
-        for u in (0..MAX_UNITS).filter(|&u| state.fights(u) && self.facts[u].side == l) {
+    ) -> [bool; N] {
+        let mut broken = [false; N];
+        for u in (0..N).filter(|&u| state.fights(u) && self.facts[u].side == l) {
             frenzy[u] = false;
             let unit = &self.units[u];
             // Fear-causing enemies in contact whose total US beats its own.
@@ -1213,9 +1225,9 @@ impl Combat {
             };
             broken[u] = breaks;
         }
-        for u in (0..n).filter(|&u| broken[u]) {
+        for u in (0..N).filter(|&u| broken[u]) {
             // No allocation here: this runs in most trials' last round.
-            let mut pursuers = [self.flee_rolls[u]; MAX_UNITS];
+            let mut pursuers = [self.flee_rolls[u]; N];
             let mut k = 0;
             for &(e, _) in self.foes[u].iter() {
                 let winner = &self.units[e];
@@ -1234,7 +1246,7 @@ impl Combat {
                 UnitEnd::Broke
             };
         }
-        for u in (0..n).filter(|&u| broken[u]) {
+        for u in (0..N).filter(|&u| broken[u]) {
             state.leave(u);
         }
         broken
@@ -1243,13 +1255,13 @@ impl Combat {
     /// Units with no foe left in the fight leave it (they stand); each
     /// unit's front rank turns to its first foe still fighting. Called after
     /// every change of who is in the fight.
-    fn leave_unengaged(&self, state: &mut State) {
-        for u in 0..MAX_UNITS {
+    fn leave_unengaged<const N: usize>(&self, state: &mut State<N>) {
+        for u in 0..N {
             if state.fights(u) && !self.foes[u].iter().any(|f| state.fights(f.0)) {
                 state.leave(u);
             }
         }
-        for u in 0..MAX_UNITS {
+        for u in 0..N {
             state.primary[u] = self.foes[u]
                 .iter()
                 .find(|f| state.fights(f.0))
@@ -1274,7 +1286,13 @@ impl Combat {
     /// at rank and file slain earlier in the round are lost.
     // Inlined into the step loop: 7% of a fight on the flagship (measured).
     #[inline(always)]
-    fn attacks(&self, step: &Step, state: &State, frenzied: bool, round: u32) -> u32 {
+    fn attacks<const N: usize>(
+        &self,
+        step: &Step,
+        state: &State<N>,
+        frenzied: bool,
+        round: u32,
+    ) -> u32 {
         let (u, t) = (step.unit, step.foe);
         let unit = &self.units[u];
         let per_model = step.per_model[usize::from(frenzied)];
@@ -1376,7 +1394,7 @@ impl Combat {
     /// champions and challenges). A challenge lasts until a fighter falls; in
     /// the round he falls, neither fighter strikes or is struck by anyone
     /// else. Both main units must be in the fight.
-    fn challenge(&self, state: &mut State) {
+    fn challenge<const N: usize>(&self, state: &mut State<N>) {
         let Some(c) = self.challenger else { return };
         if !state.fights(0) || !state.fights(1) {
             state.duel = None;
@@ -1404,11 +1422,11 @@ impl Combat {
 
     /// The charge turn; `Some(end)` if the fight ends there. The charging
     /// side charges the enemy's main unit.
-    fn charge(
+    fn charge<const N: usize>(
         &self,
         fate: &mut impl Fate,
-        state: &mut State,
-        scared: &mut [bool; MAX_UNITS],
+        state: &mut State<N>,
+        scared: &mut [bool; N],
         record: &mut Record,
     ) -> Option<End> {
         let cs = self.charger?;
