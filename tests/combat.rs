@@ -940,3 +940,31 @@ fn a_unit_fleeing_two_chargers_is_caught_by_either() {
         .iter()
         .all(|(r, _)| r.end == End::TargetFled));
 }
+
+#[test]
+fn the_others_fight_on_when_a_charged_unit_flees() {
+    // Four units: the defender's second unit already fights the attacker's
+    // flank; the attacker's second unit charges the defender's flank, and
+    // the defender, failing its panic test (seed 003), flees. The attacker
+    // and the defender's second unit fight on.
+    let engaged = "side = \"defender\"\nfacing = \"flank\"";
+    let d =
+        unit("defender", 20, 5, 3, 3, "") + &more(5, 5, 3, engaged) + &more(5, 5, 3, FLANK_CHARGE);
+    let c = combat(&unit("attacker", 10, 5, 3, 3, ""), &d, ENGAGED);
+    let mut fate = Scripted {
+        passes: vec![false],
+        ..Scripted::default()
+    };
+    let record = c.fight(&mut fate);
+    assert_eq!(record.units[1], UnitEnd::Fled);
+    assert_eq!(record.rounds.len(), 1);
+    assert_ne!(record.end, End::TargetFled);
+    assert!(!fate.by_unit.is_empty());
+    assert!(
+        fate.by_unit
+            .iter()
+            .all(|&(u, foe, _)| [(0, 2), (2, 0)].contains(&(u, foe))),
+        "{:?}",
+        fate.by_unit
+    );
+}

@@ -715,11 +715,6 @@ impl Combat {
         }
     }
 
-    /// Number of units on `side`.
-    pub fn units_on(&self, side: usize) -> usize {
-        self.places.iter().filter(|p| p.side == side).count()
-    }
-
     fn make_steps(&mut self, u: usize, set: StepSet) -> Vec<usize> {
         let unit = &self.units[u];
         let place = self.places[u];
@@ -1483,6 +1478,13 @@ impl Combat {
             } else {
                 UnitEnd::Fled
             };
+            // Units still fighting each other (a fight of several units)
+            // fight on without it.
+            state.leave(t);
+            self.leave_unengaged(state);
+            if self.present(t, state) && self.present(cs, state) {
+                return None;
+            }
             return Some(if caught {
                 End::TargetCaught
             } else {

@@ -278,6 +278,11 @@ impl CombatQuery {
         let keys = self.unit_keys();
         let labels: Vec<String> = keys.iter().map(|k| k.replace('_', " ")).collect();
         let units = layout.units();
+        // The charge's main units: with several units in the fight, the
+        // others may fight on after either flees, so these read unit ends.
+        let charger = self.combat.charger;
+        let charger_end = |e: UnitEnd| charger.map_or(vec![], |c| layout.unit_ends(c, &[e]));
+        let target_end = |e: UnitEnd| charger.map_or(vec![], |c| layout.unit_ends(1 - c, &[e]));
         let mut fields = vec![
             Field::new(
                 "p_charge_fails",
@@ -287,17 +292,17 @@ impl CombatQuery {
             Field::new(
                 "p_charger_fled",
                 "P(charger flees stand-and-shoot)",
-                m.prob(&[end_index(End::ChargerFled)]),
+                m.prob(&charger_end(UnitEnd::Fled)),
             ),
             Field::new(
                 "p_target_fled",
                 "P(target flees and escapes)",
-                m.prob(&[end_index(End::TargetFled)]),
+                m.prob(&target_end(UnitEnd::Fled)),
             ),
             Field::new(
                 "p_target_caught",
                 "P(target flees and is caught)",
-                m.prob(&[end_index(End::TargetCaught)]),
+                m.prob(&target_end(UnitEnd::CaughtFleeing)),
             ),
         ];
         if overall {
