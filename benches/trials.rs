@@ -73,6 +73,7 @@ fn chain(attacks: u32, wounds: u8, rules: &[SpecialRule]) -> Attacks {
             strength: 4,
         }],
         target_wounds: wounds,
+        cost: None,
         target_models: Some(attacks),
     }
 }

@@ -1,59 +1,45 @@
-//! Runs a parsed command line: builds the query, runs it in a thread pool of
-//! the requested size, and renders the report.
+//! Runs a parsed command line: builds the query (or the sweep's or
+//! comparison's queries), runs it in a thread pool of the requested size,
+//! and renders the report.
 
 use crate::cli::{Cli, Command, EngineArgs};
 use crate::error::InputError;
 use crate::report::{Format, Report};
+use crate::sweep::{compare_queries, compare_report, sweep_points, sweep_report, Query, Vary};
+use clap::CommandFactory;
 
 /// The whole output of a command line, or the input error that stopped it.
 pub fn run(cli: &Cli) -> Result<String, InputError> {
-    let (report, format) = match &cli.command {
-        Command::Charge(a) => {
-            let charge = a.charge()?;
-            charge.validate()?;
-            (
-                in_pool(&a.engine, || charge.report(&a.engine.settings()))?,
-                a.output.format(),
-            )
+    let report = match &cli.command {
+        Command::Completions(a) => return Ok(completions(a.shell)),
+        Command::Sweep(a) => {
+            let varies = a
+                .varies
+                .iter()
+                .map(|v| Vary::parse(v))
+                .collect::<Result<Vec<_>, _>>()?;
+            let points = sweep_points(&a.file, &a.sets, &varies)?;
+            let default = points[0].query.default_method();
+            let settings = a.engine.settings_or(default);
+            in_pool(&a.engine, || {
+                sweep_report(&a.file, &varies, &points, &settings)
+            })??
         }
-        Command::Flee(a) => {
-            let flee = a.flee();
-            flee.validate()?;
-            (
-                in_pool(&a.engine, || flee.report(&a.engine.settings()))?,
-                a.output.format(),
-            )
+        Command::Compare(a) => {
+            let queries = compare_queries(&a.files, &a.sets)?;
+            let settings = a.engine.settings_or(queries[0].default_method());
+            in_pool(&a.engine, || compare_report(&a.files, &queries, &settings))??
         }
-        Command::Attacks(a) => {
-            let q = a.attacks()?;
-            (
-                in_pool(&a.engine, || q.report(&a.engine.settings()))?,
-                a.output.format(),
-            )
+        command => {
+            let query = Query::from_command(command)?;
+            let (engine, _) = command.engine_output().expect("a query subcommand");
+            let settings = engine.settings_or(query.default_method());
+            in_pool(engine, || query.report(&settings))?
         }
-        Command::Shoot(a) => {
-            let q = a.attacks()?;
-            (
-                in_pool(&a.engine, || q.report(&a.engine.settings()))?,
-                a.output.format(),
-            )
-        }
-        Command::Combat(a) => {
-            let q = crate::scenario::combat::load_combat(&a.scenario, &a.sets)?;
-            let settings = a.engine.settings_or(crate::query::Method::MonteCarlo);
-            (
-                in_pool(&a.engine, || q.report(&settings))?,
-                a.output.format(),
-            )
-        }
-        Command::Leadership(a) => {
-            let ld = a.leadership();
-            ld.validate()?;
-            (
-                in_pool(&a.engine, || ld.report(&a.engine.settings()))?,
-                a.output.format(),
-            )
-        }
+    };
+    let format = match cli.command.engine_output() {
+        Some((_, output)) => output.format(),
+        None => Format::Table,
     };
     Ok(render(&report, format))
 }
@@ -63,11 +49,15 @@ pub fn render(report: &Report, format: Format) -> String {
     format.exporter().render(report)
 }
 
+/// A completion script for `shell` (clap_complete).
+fn completions(shell: clap_complete::Shell) -> String {
+    let mut out = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "mathhammer", &mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 /// Runs `work` in a rayon pool of `--threads` threads (all cores by default).
-fn in_pool(
-    engine: &EngineArgs,
-    work: impl FnOnce() -> Report + Send,
-) -> Result<Report, InputError> {
+fn in_pool<T: Send>(engine: &EngineArgs, work: impl FnOnce() -> T + Send) -> Result<T, InputError> {
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(t) = engine.threads {
         builder = builder.num_threads(usize::from(t));

@@ -43,3 +43,4 @@ pub mod report;
 pub mod rules;
 pub mod scenario;
 pub mod sim;
+pub mod sweep;

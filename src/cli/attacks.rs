@@ -236,6 +236,14 @@ struct AttackerBase {
     name: String,
 }
 
+impl AttackerBase {
+    /// Points of `models` attackers, if their profile file gives `points`.
+    fn cost(&self, models: u32) -> Option<f64> {
+        let points = self.file.as_ref()?.points?;
+        Some(points * f64::from(models))
+    }
+}
+
 impl AttackerArgs {
     fn base(&self) -> Result<AttackerBase, InputError> {
         let file = load_profile(&self.attacker)?;
@@ -364,6 +372,7 @@ impl AttacksArgs {
             groups,
             target_wounds: defender.w,
             target_models: self.target_args.target_models,
+            cost: base.cost(a.models),
         })
     }
 }
@@ -420,6 +429,7 @@ impl ShootArgs {
             }],
             target_wounds: defender.w,
             target_models: self.target_args.target_models,
+            cost: base.cost(a.models),
         })
     }
 }

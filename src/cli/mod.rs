@@ -71,6 +71,84 @@ pub enum Command {
                             mathhammer combat scenarios/boar_boyz_charge_spearmen.toml --set defender.models=25 --method all"
     )]
     Combat(CombatArgs),
+    /// One query file or scenario over a grid of values: 20 or 25 models? spears or halberds?
+    #[command(
+        after_help = "Examples:\n  mathhammer sweep scenarios/boar_boyz_charge_spearmen.toml --vary attacker.models=5..8 --vary defender.models=15..30:5\n  \
+                            mathhammer sweep scenarios/ogres_charge_halberdiers.toml --vary defender.weapon=halberd,spear,hand-weapon-and-shield\n  \
+                            mathhammer sweep scenarios/queries/boar_boyz_charge.toml --vary distance=10..36:2 --csv\n\n\
+                      A query file names its subcommand and gives its flags as keys:\n  \
+                            query = \"charge\"\n  move = 18\n  distance = 20\n  reaction = \"flee\"\n  target_move = 10\n\
+                      Any other file is a combat scenario. Every point runs with the same seed."
+    )]
+    Sweep(SweepArgs),
+    /// Loadouts side by side: the difference in each headline figure, and whether it is significant
+    #[command(
+        after_help = "Examples:\n  mathhammer compare scenarios/boar_boyz_charge_spearmen.toml scenarios/boar_boyz_charge_crossbowmen.toml\n  \
+                            mathhammer compare scenarios/queries/halberdiers_vs_orcs.toml scenarios/queries/spearmen_vs_orcs.toml --method monte-carlo\n\n\
+                      Every file runs with the same seed and stream layout (common random numbers)."
+    )]
+    Compare(CompareArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
+    #[command(
+        after_help = "Examples:\n  mathhammer completions bash > ~/.local/share/bash-completion/completions/mathhammer\n  \
+                            mathhammer completions fish > ~/.config/fish/completions/mathhammer.fish"
+    )]
+    Completions(CompletionsArgs),
+}
+
+impl Command {
+    /// The engine and output flags of a query subcommand.
+    pub fn engine_output(&self) -> Option<(&EngineArgs, &OutputArgs)> {
+        match self {
+            Command::Charge(a) => Some((&a.engine, &a.output)),
+            Command::Flee(a) => Some((&a.engine, &a.output)),
+            Command::Leadership(a) => Some((&a.engine, &a.output)),
+            Command::Attacks(a) => Some((&a.engine, &a.output)),
+            Command::Shoot(a) => Some((&a.engine, &a.output)),
+            Command::Combat(a) => Some((&a.engine, &a.output)),
+            Command::Sweep(a) => Some((&a.engine, &a.output)),
+            Command::Compare(a) => Some((&a.engine, &a.output)),
+            Command::Completions(_) => None,
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct SweepArgs {
+    /// Query file or combat scenario (TOML)
+    #[arg(value_name = "FILE")]
+    pub file: std::path::PathBuf,
+    /// A field and its values: key=A..B, key=A..B:STEP or key=X,Y,Z; repeat for a grid
+    #[arg(long = "vary", value_name = "KEY=VALUES", required = true)]
+    pub varies: Vec<String>,
+    /// Override a field at every point (as for `combat --set`); repeatable
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// Query files or combat scenarios of one kind (TOML), the first the baseline
+    #[arg(value_name = "FILE", num_args = 2.., required = true)]
+    pub files: Vec<std::path::PathBuf>,
+    /// Override a field in every file; repeatable
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 #[derive(Args, Debug)]

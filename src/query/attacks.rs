@@ -81,6 +81,9 @@ pub struct Attacks {
     pub target_wounds: u8,
     /// Models in the target unit; `None` for as many as it takes.
     pub target_models: Option<u32>,
+    /// Points the attacking models cost (their profile's `points` x models),
+    /// for the per-100-points figures.
+    pub cost: Option<f64>,
 }
 
 /// Exact results.
@@ -158,6 +161,18 @@ impl Attacks {
                 g.name,
                 Value::Text(format!("{} at S{}", g.count.label(), g.strength)),
             ));
+        }
+        let mut outcomes = outcomes;
+        if let Some(cost) = self.cost {
+            facts.push(Field::new(
+                "points",
+                "attackers' points",
+                Value::Num(cost, ""),
+            ));
+            for o in &mut outcomes {
+                o.add_per_100_points("mean_wounds", cost);
+                o.add_per_100_points("mean_kills", cost);
+            }
         }
         Report {
             query: self.query,

@@ -251,6 +251,23 @@ impl CombatQuery {
             .collect()
     }
 
+    /// What `side`'s units cost: models x their profile's `points`, and each
+    /// character's; `None` unless every one of them has points. Command
+    /// groups are not costed.
+    pub fn side_points(&self, side: usize) -> Option<f64> {
+        let mut total = 0.0;
+        for (unit, place) in self.combat.units.iter().zip(&self.combat.places) {
+            if place.side != side {
+                continue;
+            }
+            total += unit.points? * f64::from(unit.models);
+            for c in &unit.characters {
+                total += c.body.points?;
+            }
+        }
+        Some(total)
+    }
+
     /// The cells of ends where `side` won the fight: its enemy broke, was
     /// wiped out, or was caught fleeing its charge.
     fn wins(&self, side: usize) -> Vec<usize> {
@@ -518,6 +535,19 @@ impl CombatQuery {
                 Field::new(key.clone(), key.replace('_', " "), Value::Text(text))
             })
             .collect();
+        let mut outcomes = outcomes;
+        for (side, name) in SIDES.iter().enumerate() {
+            if let Some(cost) = self.side_points(side) {
+                facts.push(Field::new(
+                    format!("{name}_points"),
+                    format!("{name} points"),
+                    Value::Num(cost, ""),
+                ));
+                for o in &mut outcomes {
+                    o.add_per_100_points(&format!("p_{name}_wins"), cost);
+                }
+            }
+        }
         facts.push(Field::new(
             "rounds_cap",
             "rounds at most",

@@ -142,6 +142,27 @@ impl Report {
 }
 
 impl Outcome {
+    /// Adds `{key}_per_100_points`: the field `key` for every 100 of `cost`
+    /// points (so loadouts of different cost compare fairly). Nothing if the
+    /// field is absent or the cost is not positive.
+    pub fn add_per_100_points(&mut self, key: &str, cost: f64) {
+        let Some(field) = self.fields.iter().find(|f| f.key == key) else {
+            return;
+        };
+        if cost <= 0.0 {
+            return;
+        }
+        let k = 100.0 / cost;
+        let value = match &field.value {
+            Value::Prob(x) | Value::Num(x, _) => Value::Num(x * k, ""),
+            Value::ProbEst(e) | Value::NumEst(e, _) => Value::NumEst(e.scaled(k), ""),
+            _ => return,
+        };
+        let label = format!("{} per 100 points", field.label);
+        self.fields
+            .push(Field::new(format!("{key}_per_100_points"), label, value));
+    }
+
     /// A field by key.
     pub fn field(&self, key: &str) -> Option<&Value> {
         self.fields.iter().find(|f| f.key == key).map(|f| &f.value)

@@ -18,7 +18,9 @@ impl Export for TableExport {
         if !facts.is_empty() {
             out.push('\n');
         }
-        out += &layout(&fields_grid(report, text_cell, false), true, true);
+        if report.outcomes.iter().any(|o| !o.fields.is_empty()) {
+            out += &layout(&fields_grid(report, text_cell, false), true, true);
+        }
         for key in table_keys(report) {
             let Some(table) = report
                 .outcomes

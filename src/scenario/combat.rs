@@ -356,7 +356,7 @@ pub fn load_scenario(path: &Path, sets: &[String]) -> Result<(ScenarioFile, Path
 
 /// Sets `a.b.c=value` in a TOML table; the value is read as TOML (a number,
 /// `true`, `[...]`) or else taken as a string.
-fn apply_set(table: &mut toml::Table, set: &str) -> Result<(), InputError> {
+pub fn apply_set(table: &mut toml::Table, set: &str) -> Result<(), InputError> {
     let bad = |why: &str| {
         InputError::new(
             "--set",

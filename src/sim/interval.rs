@@ -49,6 +49,16 @@ impl Estimate {
     }
 
     /// Half the interval's width.
+    /// The estimate and its interval times `k` (k > 0): a figure per 100
+    /// points, say.
+    pub fn scaled(&self, k: f64) -> Self {
+        Estimate {
+            estimate: self.estimate * k,
+            ci95: [self.ci95[0] * k, self.ci95[1] * k],
+            trials: self.trials,
+        }
+    }
+
     pub fn half_width(&self) -> f64 {
         (self.ci95[1] - self.ci95[0]) / 2.0
     }

@@ -340,5 +340,6 @@ pub fn random_attacks(r: &mut impl Rng) -> Attacks {
         groups,
         target_wounds: defender.w,
         target_models,
+        cost: None,
     }
 }

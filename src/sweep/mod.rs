@@ -1,0 +1,297 @@
+//! `sweep` and `compare`: the "what if" of list building. A sweep runs one
+//! query file or combat scenario over a grid of values (`--vary`); a
+//! comparison runs several files side by side. Every run uses the same seed
+//! and stream layout (common random numbers), so a difference between two
+//! rows is the loadouts', not the dice's.
+
+pub mod query;
+pub mod vary;
+
+pub use query::{load_query, Query};
+pub use vary::{grid, Vary};
+
+use crate::error::InputError;
+use crate::query::Settings;
+use crate::report::{Column, Engine, Field, Outcome, Report, Table, Value};
+use std::path::{Path, PathBuf};
+
+/// One grid point of a sweep: the varied values and the query they give.
+pub struct Point {
+    pub values: Vec<String>,
+    pub query: Query,
+}
+
+/// Builds every point of a sweep of `file` (each before any runs, so bad
+/// input stops at once). `sets` apply to every point.
+pub fn sweep_points(
+    file: &Path,
+    sets: &[String],
+    varies: &[Vary],
+) -> Result<Vec<Point>, InputError> {
+    let mut points = Vec::new();
+    for point in grid(varies)? {
+        let assigned: Vec<String> = point
+            .iter()
+            .map(|&(k, i)| varies[k].set(&varies[k].values[i]))
+            .collect();
+        let mut all = sets.to_vec();
+        all.extend(assigned.iter().cloned());
+        let query = load_query(file, &all).map_err(|e| {
+            // An override the scenario refused: name the --vary behind it
+            // (the message already shows the overrides).
+            if e.field == "--set" {
+                InputError::new("--vary", e.message)
+            } else {
+                InputError::new("--vary", format!("{e} (at {})", assigned.join(", ")))
+            }
+        })?;
+        let values = point
+            .iter()
+            .map(|&(k, i)| varies[k].values[i].clone())
+            .collect();
+        points.push(Point { values, query });
+    }
+    Ok(points)
+}
+
+/// The one engine a sweep or comparison runs.
+fn engine_of(settings: &Settings) -> Result<Engine, InputError> {
+    match settings.method.engines()[..] {
+        [engine] => Ok(engine),
+        _ => Err(InputError::new(
+            "--method",
+            "a sweep or comparison runs one engine (accepted: exact, monte-carlo, dice)",
+        )),
+    }
+}
+
+/// The headline fields of `report` for `query`: (key, label, value); a
+/// field the engine does not report is absent.
+fn headline(query: &Query, report: &Report, engine: Engine) -> Vec<(String, String, Value)> {
+    let outcome = report.outcome(engine);
+    query
+        .headline()
+        .iter()
+        .filter_map(|key| {
+            let field = outcome?.fields.iter().find(|f| f.key == *key)?;
+            Some((key.to_string(), field.label.clone(), field.value.clone()))
+        })
+        .collect()
+}
+
+/// Runs every point with `settings` and tabulates the headline figures, one
+/// row per point.
+pub fn sweep_report(
+    file: &Path,
+    varies: &[Vary],
+    points: &[Point],
+    settings: &Settings,
+) -> Result<Report, InputError> {
+    let engine = engine_of(settings)?;
+    let mut columns: Vec<Column> = varies
+        .iter()
+        .map(|v| Column::new(v.key.clone(), v.key.clone()))
+        .collect();
+    let mut rows = Vec::new();
+    let mut keys: Vec<String> = Vec::new();
+    for (i, point) in points.iter().enumerate() {
+        let report = point.query.report(settings);
+        let figures = headline(&point.query, &report, engine);
+        if i == 0 {
+            for (key, label, _) in &figures {
+                keys.push(key.clone());
+                columns.push(Column::new(key.clone(), label.clone()));
+            }
+        }
+        let mut cells: Vec<Value> = point
+            .values
+            .iter()
+            .map(|v| Value::Text(v.clone()))
+            .collect();
+        cells.extend(keys.iter().map(|k| {
+            figures
+                .iter()
+                .find(|f| &f.0 == k)
+                .map_or(Value::Absent, |f| f.2.clone())
+        }));
+        rows.push((Value::Int(i as u64 + 1), cells));
+    }
+    let kind = points.first().map_or("", |p| p.query.kind());
+    Ok(Report {
+        query: "sweep",
+        summary: format!(
+            "Sweep of {} ({kind}): {} points, the same seed for each",
+            file.display(),
+            points.len()
+        ),
+        facts: run_facts(settings, engine),
+        outcomes: vec![Outcome {
+            engine,
+            fields: Vec::new(),
+            tables: vec![Table {
+                detail: false,
+                key: "sweep".into(),
+                title: "Headline figures at each point".into(),
+                index: Column::new("point", "point"),
+                columns,
+                rows,
+            }],
+        }],
+    })
+}
+
+/// The facts every sweep and comparison prints: engine, trials, seed.
+fn run_facts(settings: &Settings, engine: Engine) -> Vec<Field> {
+    let mut facts = vec![Field::new(
+        "engine",
+        "engine",
+        Value::Text(engine.label().into()),
+    )];
+    if engine != Engine::Exact {
+        facts.push(Field::new(
+            "trials",
+            "trials per point",
+            Value::Int(settings.sampling.trials),
+        ));
+        facts.push(Field::new(
+            "seed",
+            "seed (every point)",
+            Value::Int(settings.sampling.seed),
+        ));
+    }
+    facts
+}
+
+/// The queries of a comparison, all of one kind.
+pub fn compare_queries(files: &[PathBuf], sets: &[String]) -> Result<Vec<Query>, InputError> {
+    let queries = files
+        .iter()
+        .map(|f| load_query(f, sets))
+        .collect::<Result<Vec<_>, _>>()?;
+    if let Some(first) = queries.first() {
+        for (q, f) in queries.iter().zip(files).skip(1) {
+            if q.kind() != first.kind() {
+                return Err(InputError::new(
+                    f.display().to_string(),
+                    format!(
+                        "a {} query; a comparison needs one kind (accepted: {} files, like {})",
+                        q.kind(),
+                        first.kind(),
+                        files[0].display()
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(queries)
+}
+
+/// Whether `b - a` is beyond chance at 95%: Monte Carlo values as normal
+/// with their intervals' spread, treated as independent. Under common random
+/// numbers the two runs are positively correlated, so this overstates the
+/// spread of the difference: a "yes" is safe, a "no" may be a small real
+/// difference. Two exact values differ exactly.
+fn significant(a: &Value, b: &Value) -> Value {
+    let spread = |v: &Value| match v {
+        Value::ProbEst(e) | Value::NumEst(e, _) => Some((e.estimate, e.half_width() / 1.96)),
+        Value::Prob(x) | Value::Num(x, _) => Some((*x, 0.0)),
+        _ => None,
+    };
+    let (Some((x, sx)), Some((y, sy))) = (spread(a), spread(b)) else {
+        return Value::Absent;
+    };
+    let sd = (sx * sx + sy * sy).sqrt();
+    let text = if sd == 0.0 {
+        if x == y {
+            "equal (exact)"
+        } else {
+            "yes (exact)"
+        }
+    } else if (y - x).abs() > 1.96 * sd {
+        "yes"
+    } else {
+        "no"
+    };
+    Value::Text(text.into())
+}
+
+/// The difference `b - a` of two values, as a number.
+fn difference(a: &Value, b: &Value) -> Value {
+    let mid = |v: &Value| match v {
+        Value::ProbEst(e) | Value::NumEst(e, _) => Some(e.estimate),
+        Value::Prob(x) | Value::Num(x, _) => Some(*x),
+        _ => None,
+    };
+    match (mid(a), mid(b)) {
+        (Some(x), Some(y)) => Value::Num(y - x, ""),
+        _ => Value::Absent,
+    }
+}
+
+/// Runs each query with the same `settings` (the same seed: common random
+/// numbers) and sets their headline figures side by side, each against the
+/// first file: the difference and whether it is significant.
+pub fn compare_report(
+    files: &[PathBuf],
+    queries: &[Query],
+    settings: &Settings,
+) -> Result<Report, InputError> {
+    let engine = engine_of(settings)?;
+    let figures: Vec<Vec<(String, String, Value)>> = queries
+        .iter()
+        .map(|q| headline(q, &q.report(settings), engine))
+        .collect();
+    let name = |i: usize| {
+        files[i].file_stem().map_or_else(
+            || files[i].display().to_string(),
+            |s| s.to_string_lossy().into_owned(),
+        )
+    };
+    let mut columns = vec![Column::new("a", name(0))];
+    for i in 1..files.len() {
+        let tag = (b'a' + i as u8) as char;
+        columns.push(Column::new(tag.to_string(), name(i)));
+        columns.push(Column::new(
+            format!("{tag}_minus_a"),
+            format!("{} - {}", name(i), name(0)),
+        ));
+        columns.push(Column::new(format!("{tag}_significant"), "significant?"));
+    }
+    let rows = figures[0]
+        .iter()
+        .map(|(key, label, a)| {
+            let mut cells = vec![a.clone()];
+            for other in &figures[1..] {
+                let b = other
+                    .iter()
+                    .find(|f| &f.0 == key)
+                    .map_or(Value::Absent, |f| f.2.clone());
+                cells.push(b.clone());
+                cells.push(difference(a, &b));
+                cells.push(significant(a, &b));
+            }
+            (Value::Text(format!("{label} ({key})")), cells)
+        })
+        .collect();
+    Ok(Report {
+        query: "compare",
+        summary: format!(
+            "Comparison of {} {} files, the same seed for each",
+            files.len(),
+            queries[0].kind()
+        ),
+        facts: run_facts(settings, engine),
+        outcomes: vec![Outcome {
+            engine,
+            fields: Vec::new(),
+            tables: vec![Table {
+                detail: false,
+                key: "compare".into(),
+                title: "Headline figures, each against the first file".into(),
+                index: Column::new("figure", "figure"),
+                columns,
+                rows,
+            }],
+        }],
+    })
+}

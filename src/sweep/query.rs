@@ -1,0 +1,223 @@
+//! Any query as one value: built from a subcommand's flags, a query file or
+//! a combat scenario, and run to a [`Report`]. Sweeps and comparisons run
+//! many of them.
+
+use crate::cli::{Cli, Command};
+use crate::error::InputError;
+use crate::query::attacks::Attacks;
+use crate::query::charge::Charge;
+use crate::query::combat::CombatQuery;
+use crate::query::flee::Flee;
+use crate::query::leadership::Leadership;
+use crate::query::{Method, Settings};
+use crate::report::Report;
+use clap::Parser;
+use std::path::Path;
+
+/// A validated query of any kind.
+#[derive(Clone, Debug)]
+pub enum Query {
+    Charge(Charge),
+    Flee(Flee),
+    Leadership(Leadership),
+    Attacks(Attacks),
+    Combat(Box<CombatQuery>),
+}
+
+impl Query {
+    /// The query a subcommand's flags describe, validated.
+    pub fn from_command(command: &Command) -> Result<Query, InputError> {
+        Ok(match command {
+            Command::Charge(a) => {
+                let q = a.charge()?;
+                q.validate()?;
+                Query::Charge(q)
+            }
+            Command::Flee(a) => {
+                let q = a.flee();
+                q.validate()?;
+                Query::Flee(q)
+            }
+            Command::Leadership(a) => {
+                let q = a.leadership();
+                q.validate()?;
+                Query::Leadership(q)
+            }
+            Command::Attacks(a) => Query::Attacks(a.attacks()?),
+            Command::Shoot(a) => Query::Attacks(a.attacks()?),
+            Command::Combat(a) => {
+                Query::Combat(Box::new(crate::scenario::combat::load_combat(
+                    &a.scenario,
+                    &a.sets,
+                )?))
+            }
+            Command::Sweep(_) | Command::Compare(_) | Command::Completions(_) => {
+                return Err(InputError::new(
+                    "query",
+                    "a sweep or comparison runs one query file or scenario (accepted: charge, flee, leadership, attacks, shoot, combat)",
+                ))
+            }
+        })
+    }
+
+    /// Evaluates it.
+    pub fn report(&self, settings: &Settings) -> Report {
+        match self {
+            Query::Charge(q) => q.report(settings),
+            Query::Flee(q) => q.report(settings),
+            Query::Leadership(q) => q.report(settings),
+            Query::Attacks(q) => q.report(settings),
+            Query::Combat(q) => q.report(settings),
+        }
+    }
+
+    /// The method used when `--method` is not given: the exact engine, but
+    /// Monte Carlo for whole fights (the exact engine plays their first
+    /// round only).
+    pub fn default_method(&self) -> Method {
+        match self {
+            Query::Combat(_) => Method::MonteCarlo,
+            _ => Method::Exact,
+        }
+    }
+
+    /// The figures a sweep or comparison shows, by report key, in order.
+    /// Keys a report lacks are skipped.
+    pub fn headline(&self) -> &'static [&'static str] {
+        match self {
+            Query::Charge(_) => &["p_contact", "p_caught", "p_fail"],
+            Query::Flee(_) => &["mean", "p_caught"],
+            Query::Leadership(_) => &["p_pass"],
+            Query::Attacks(_) => &[
+                "mean_wounds",
+                "mean_kills",
+                "mean_wounds_per_100_points",
+                "mean_kills_per_100_points",
+            ],
+            Query::Combat(_) => &[
+                "p_attacker_wins",
+                "p_attacker_wins_per_100_points",
+                "p_defender_wins",
+                "p_defender_breaks",
+                "p_defender_caught",
+                "p_attacker_breaks",
+                "mean_attacker_casualties",
+                "mean_defender_casualties",
+            ],
+        }
+    }
+
+    /// A short name for tables.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Query::Charge(_) => "charge",
+            Query::Flee(_) => "flee",
+            Query::Leadership(_) => "leadership",
+            Query::Attacks(_) => "attacks",
+            Query::Combat(_) => "combat",
+        }
+    }
+}
+
+/// The subcommands a query file may name.
+const FILE_QUERIES: [&str; 5] = ["charge", "flee", "leadership", "attacks", "shoot"];
+
+/// Keys of a query file that name files, read relative to it.
+const FILE_KEYS: [&str; 2] = ["attacker", "target"];
+
+/// A query file or combat scenario at `path`, with `--set key=value`
+/// overrides. A query file names its subcommand and gives its flags as keys
+/// (`query = "charge"`, `move = 18`, `target_move = 10`, `flies = true`,
+/// `rules = ["hatred"]`); any other TOML file is a combat scenario
+/// ([`crate::scenario::combat`]).
+pub fn load_query(path: &Path, sets: &[String]) -> Result<Query, InputError> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| InputError::new(&name, format!("cannot read the file: {e}")))?;
+    let mut table: toml::Table = toml::from_str(&text).map_err(|e| {
+        // The scenario parser gives the line and column.
+        match crate::scenario::parse::<toml::Table>(&text, &name) {
+            Err(located) => located,
+            Ok(_) => InputError::new(&name, e.to_string()),
+        }
+    })?;
+    let Some(kind) = table.get("query").cloned() else {
+        let combat = crate::scenario::combat::load_combat(path, sets)?;
+        return Ok(Query::Combat(Box::new(combat)));
+    };
+    let kind = match kind.as_str() {
+        Some(k) if FILE_QUERIES.contains(&k) => k.to_string(),
+        _ => {
+            return Err(InputError::new(
+                format!("{name}: query"),
+                format!(
+                "{kind} is not a query (accepted: {}; a file without `query` is a combat scenario)",
+                FILE_QUERIES.join(", ")
+            ),
+            ))
+        }
+    };
+    for set in sets {
+        crate::scenario::combat::apply_set(&mut table, set)?;
+    }
+    let dir = path.parent().unwrap_or(Path::new(""));
+    let mut args = vec!["mathhammer".to_string(), kind];
+    for (key, value) in &table {
+        if matches!(key.as_str(), "query" | "name" | "description") {
+            continue;
+        }
+        let flag = format!("--{}", key.replace('_', "-"));
+        let text = match value {
+            toml::Value::Boolean(true) => {
+                args.push(flag);
+                continue;
+            }
+            toml::Value::Boolean(false) => continue,
+            toml::Value::String(s) if FILE_KEYS.contains(&key.as_str()) => {
+                dir.join(s).display().to_string()
+            }
+            toml::Value::String(s) => s.clone(),
+            toml::Value::Integer(i) => i.to_string(),
+            toml::Value::Float(x) => x.to_string(),
+            toml::Value::Array(items) => items
+                .iter()
+                .map(|i| i.as_str().map_or_else(|| i.to_string(), str::to_string))
+                .collect::<Vec<_>>()
+                .join(","),
+            _ => {
+                return Err(InputError::new(
+                    format!("{name}: {key}"),
+                    "expected a number, a string, true/false or a list",
+                ))
+            }
+        };
+        args.push(flag);
+        args.push(text);
+    }
+    let cli = Cli::try_parse_from(&args).map_err(|e| {
+        let message = e.render().to_string();
+        let line = message
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("")
+            .trim_start_matches("error: ");
+        InputError::new(&name, flags_as_keys(line))
+    })?;
+    Query::from_command(&cli.command)
+}
+
+/// clap's `--target-move` as the file's key `target_move`.
+fn flags_as_keys(message: &str) -> String {
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(i) = rest.find("--") {
+        out += &rest[..i];
+        let after = &rest[i + 2..];
+        let end = after
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .unwrap_or(after.len());
+        out += &after[..end].replace('-', "_");
+        rest = &after[end..];
+    }
+    out + rest
+}

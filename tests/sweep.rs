@@ -1,0 +1,186 @@
+//! `sweep`, `compare` and `completions` as a user runs them: the grid, common
+//! random numbers, the significance column, bad `--vary` expressions, and
+//! snapshots of table, JSON and CSV output under a fixed seed.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn mathhammer() -> Command {
+    Command::cargo_bin("mathhammer").unwrap()
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = mathhammer().args(args).arg("--json").output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = mathhammer().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The one-line error of a command that must fail with exit code 2.
+fn error(args: &[&str]) -> String {
+    let out = mathhammer().args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let e = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(e.trim_end().lines().count(), 1, "{e}");
+    e
+}
+
+const FLAGSHIP: &str = "scenarios/boar_boyz_charge_spearmen.toml";
+
+#[test]
+fn a_sweep_is_the_grid_of_single_runs_with_the_same_seed() {
+    let sweep = json(&[
+        "sweep",
+        FLAGSHIP,
+        "--vary",
+        "attacker.models=5..6",
+        "--vary",
+        "defender.models=15,20",
+        "--trials",
+        "20000",
+        "--seed",
+        "3",
+    ]);
+    let rows = sweep["sweep"].as_array().unwrap();
+    assert_eq!(rows.len(), 4);
+    assert_eq!(rows[1]["attacker.models"], "5");
+    assert_eq!(rows[1]["defender.models"], "20");
+    // Common random numbers: the point is the single run with its values.
+    let single = json(&[
+        "combat",
+        FLAGSHIP,
+        "--set",
+        "defender.models=20",
+        "--trials",
+        "20000",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(rows[1]["p_attacker_wins"], single["p_attacker_wins"]);
+    // More spearmen, fewer boar boyz wins.
+    let p = |i: usize| rows[i]["p_attacker_wins"]["estimate"].as_f64().unwrap();
+    assert!(p(0) > p(1) && p(2) > p(3), "{rows:?}");
+}
+
+#[test]
+fn a_sweep_of_a_query_file_is_exact() {
+    let sweep = json(&[
+        "sweep",
+        "scenarios/queries/boar_boyz_charge.toml",
+        "--vary",
+        "distance=18..22:2",
+    ]);
+    let rows = sweep["sweep"].as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    // Seed 000: Boar Boyz (charge 36) catch Spearmen fleeing 5D6 from 20 cm
+    // if the roll is 16 or less: 3,108 of 7,776.
+    let p = rows[1]["p_caught"].as_f64().unwrap();
+    assert!((p - 3108.0 / 7776.0).abs() < 1e-12, "{p}");
+}
+
+#[test]
+fn compare_sets_loadouts_side_by_side() {
+    let c = json(&[
+        "compare",
+        "scenarios/queries/halberdiers_vs_orcs.toml",
+        "scenarios/queries/spearmen_vs_orcs.toml",
+    ]);
+    let rows = c["compare"].as_array().unwrap();
+    let wounds = &rows[0];
+    // Halberds (S4) wound orcs (T4) on 4+, spears (S3) on 5+.
+    let (a, b) = (wounds["a"].as_f64().unwrap(), wounds["b"].as_f64().unwrap());
+    assert!((wounds["b_minus_a"].as_f64().unwrap() - (b - a)).abs() < 1e-12);
+    assert!(b < a);
+    assert_eq!(wounds["b_significant"], "yes (exact)");
+    // Per 100 points: both cost 6 a model.
+    assert!(rows.iter().any(|r| r["figure"]
+        .as_str()
+        .unwrap()
+        .contains("mean_wounds_per_100_points")));
+    // The same file twice under common random numbers: no difference at all.
+    let same = json(&[
+        "compare", FLAGSHIP, FLAGSHIP, "--trials", "20000", "--seed", "5",
+    ]);
+    for row in same["compare"].as_array().unwrap() {
+        assert_eq!(row["b_minus_a"].as_f64(), Some(0.0), "{row}");
+        assert_eq!(row["b_significant"], "no");
+    }
+}
+
+#[test]
+fn bad_vary_and_compare_input_is_named() {
+    let e = error(&["sweep", FLAGSHIP, "--vary", "attacker.modles=5..6"]);
+    assert!(e.contains("--vary") && e.contains("modles"), "{e}");
+    let e = error(&["sweep", FLAGSHIP, "--vary", "attacker.models=6..5"]);
+    assert!(e.contains("--vary") && e.contains("empty range"), "{e}");
+    let e = error(&["sweep", FLAGSHIP, "--vary", "attacker.models=many,few"]);
+    assert!(e.contains("--vary") && e.contains("models"), "{e}");
+    let e = error(&["sweep", FLAGSHIP, "--vary", "attacker.models"]);
+    assert!(e.contains("--vary") && e.contains("accepted"), "{e}");
+    let e = error(&[
+        "compare",
+        FLAGSHIP,
+        "scenarios/queries/boar_boyz_charge.toml",
+    ]);
+    assert!(
+        e.contains("a charge query") && e.contains("accepted: combat"),
+        "{e}"
+    );
+    let e = error(&[
+        "sweep",
+        FLAGSHIP,
+        "--vary",
+        "attacker.models=5,6",
+        "--method",
+        "all",
+    ]);
+    assert!(e.contains("--method") && e.contains("one engine"), "{e}");
+}
+
+#[test]
+fn completions_and_version() {
+    let bash = stdout(&["completions", "bash"]);
+    assert!(
+        bash.contains("_mathhammer") && bash.contains("sweep"),
+        "{bash}"
+    );
+    let fish = stdout(&["completions", "fish"]);
+    assert!(fish.contains("complete -c mathhammer"));
+    let version = stdout(&["--version"]);
+    assert!(version.starts_with("mathhammer "), "{version}");
+}
+
+#[test]
+fn sweep_output_snapshots() {
+    let args = [
+        "sweep",
+        FLAGSHIP,
+        "--vary",
+        "attacker.models=5,7",
+        "--trials",
+        "20000",
+        "--seed",
+        "9",
+    ];
+    insta::assert_snapshot!("sweep_table", stdout(&args));
+    let mut csv = args.to_vec();
+    csv.push("--csv");
+    insta::assert_snapshot!("sweep_csv", stdout(&csv));
+    let mut js = args.to_vec();
+    js.push("--json");
+    insta::assert_snapshot!("sweep_json", stdout(&js));
+}
