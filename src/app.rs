@@ -4,7 +4,8 @@
 
 use crate::cli::{Cli, Command, EngineArgs};
 use crate::error::InputError;
-use crate::report::{Format, Report};
+use crate::query::Settings;
+use crate::report::{Engine, Format, Report};
 use crate::sweep::{compare_queries, compare_report, sweep_points, sweep_report, Query, Vary};
 use clap::CommandFactory;
 
@@ -21,20 +22,29 @@ pub fn run(cli: &Cli) -> Result<String, InputError> {
             let points = sweep_points(&a.file, &a.sets, &varies)?;
             let default = points[0].query.default_method();
             let settings = a.engine.settings_or(default);
-            in_pool(&a.engine, || {
-                sweep_report(&a.file, &varies, &points, &settings)
+            let total = expected_trials(&settings, points.len());
+            with_progress(!a.output.quiet, total, || {
+                in_pool(&a.engine, || {
+                    sweep_report(&a.file, &varies, &points, &settings)
+                })
             })??
         }
         Command::Compare(a) => {
             let queries = compare_queries(&a.files, &a.sets)?;
             let settings = a.engine.settings_or(queries[0].default_method());
-            in_pool(&a.engine, || compare_report(&a.files, &queries, &settings))??
+            let total = expected_trials(&settings, queries.len());
+            with_progress(!a.output.quiet, total, || {
+                in_pool(&a.engine, || compare_report(&a.files, &queries, &settings))
+            })??
         }
         command => {
             let query = Query::from_command(command)?;
-            let (engine, _) = command.engine_output().expect("a query subcommand");
+            let (engine, output) = command.engine_output().expect("a query subcommand");
             let settings = engine.settings_or(query.default_method());
-            in_pool(engine, || query.report(&settings))?
+            let total = expected_trials(&settings, 1);
+            with_progress(!output.quiet, total, || {
+                in_pool(engine, || query.report(&settings))
+            })?
         }
     };
     let format = match cli.command.engine_output() {
@@ -54,6 +64,67 @@ fn completions(shell: clap_complete::Shell) -> String {
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut Cli::command(), "mathhammer", &mut out);
     String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Trials `runs` runs of `settings` play: `None` when `--precision` decides.
+fn expected_trials(settings: &Settings, runs: usize) -> Option<u64> {
+    if settings.sampling.precision.is_some() {
+        return None;
+    }
+    let engines = settings
+        .method
+        .engines()
+        .into_iter()
+        .filter(|e| *e != Engine::Exact)
+        .count() as u64;
+    Some(settings.sampling.trials * engines * runs as u64)
+}
+
+/// Runs `work`, with a progress bar of trials played on stderr if it takes
+/// over a second, stderr is a terminal and `show` (no `--quiet`). The bar
+/// reads [`crate::sim::progress`] from its own thread and is cleared at the
+/// end, so stdout is the same with or without it.
+fn with_progress<T>(show: bool, total: Option<u64>, work: impl FnOnce() -> T) -> T {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    use std::io::IsTerminal;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+    if !show || !std::io::stderr().is_terminal() || total == Some(0) {
+        return work();
+    }
+    let start = crate::sim::progress::done();
+    let finished = Arc::new(AtomicBool::new(false));
+    let watcher = {
+        let finished = finished.clone();
+        std::thread::spawn(move || {
+            let begun = Instant::now();
+            while begun.elapsed() < Duration::from_secs(1) {
+                if finished.load(Ordering::Relaxed) {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            let template = match total {
+                Some(_) => "{bar:40} {human_pos}/{human_len} trials, {per_sec}, {eta} left",
+                None => "{spinner} {human_pos} trials, {per_sec}",
+            };
+            let bar = ProgressBar::with_draw_target(total, ProgressDrawTarget::stderr())
+                .with_style(
+                    ProgressStyle::with_template(template)
+                        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+                );
+            while !finished.load(Ordering::Relaxed) {
+                bar.set_position(crate::sim::progress::done() - start);
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            bar.finish_and_clear();
+        })
+    };
+    let out = work();
+    finished.store(true, Ordering::Relaxed);
+    let _ = watcher.join();
+    out
 }
 
 /// Runs `work` in a rayon pool of `--threads` threads (all cores by default).

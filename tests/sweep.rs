@@ -184,3 +184,111 @@ fn sweep_output_snapshots() {
     js.push("--json");
     insta::assert_snapshot!("sweep_json", stdout(&js));
 }
+
+#[test]
+fn spanish_terms_are_aliases_and_output_stays_english() {
+    // The seeds' Spanish terms in flags, values and scenario files.
+    let es = stdout(&[
+        "charge",
+        "--movimiento",
+        "18",
+        "--distancia",
+        "20",
+        "--reaccion",
+        "huir",
+        "--target-move",
+        "10",
+    ]);
+    let en = stdout(&[
+        "charge",
+        "--move",
+        "18",
+        "--distance",
+        "20",
+        "--reaction",
+        "flee",
+        "--target-move",
+        "10",
+    ]);
+    assert_eq!(es, en);
+    assert!(es.contains("P(contact)"));
+    let es = stdout(&[
+        "attacks",
+        "--miniaturas",
+        "20",
+        "--ws",
+        "3",
+        "--s",
+        "3",
+        "--arma",
+        "alabarda",
+        "--reglas",
+        "odio,furia",
+        "--target-ws",
+        "3",
+        "--target-t",
+        "4",
+    ]);
+    let en = stdout(&[
+        "attacks",
+        "--models",
+        "20",
+        "--ws",
+        "3",
+        "--s",
+        "3",
+        "--weapon",
+        "halberd",
+        "--rules",
+        "hatred,frenzy",
+        "--target-ws",
+        "3",
+        "--target-t",
+        "4",
+    ]);
+    assert_eq!(es, en);
+    let shoot = [
+        "shoot",
+        "--models",
+        "10",
+        "--bs",
+        "3",
+        "--s",
+        "3",
+        "--target-t",
+        "3",
+    ];
+    let mut es = shoot.to_vec();
+    es.push("--hostigadores");
+    let mut en = shoot.to_vec();
+    en.push("--target-skirmishers");
+    assert_eq!(stdout(&es), stdout(&en));
+    // In a scenario file: weapons, rules, sides, facings and reactions.
+    let sets = [
+        "attacker.weapon=arma_a_dos_manos",
+        "attacker.rules=[\"miedo\", \"terror\", \"tozudez\"]",
+        "defender.weapon=lanza",
+        "defender.rules=[\"inquebrantable\"]",
+        "situation.charger=atacante",
+        "situation.facing=flanco",
+        "situation.reaction=mantener",
+    ];
+    let english = [
+        "attacker.weapon=great-weapon",
+        "attacker.rules=[\"fear\", \"terror\", \"stubborn\"]",
+        "defender.weapon=spear",
+        "defender.rules=[\"unbreakable\"]",
+        "situation.charger=attacker",
+        "situation.facing=flank",
+        "situation.reaction=hold",
+    ];
+    let run = |sets: &[&str]| {
+        let mut args = vec!["combat", FLAGSHIP, "--trials", "20000", "--json"];
+        for s in sets {
+            args.push("--set");
+            args.push(s);
+        }
+        stdout(&args)
+    };
+    assert_eq!(run(&sets), run(&english));
+}

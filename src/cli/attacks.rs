@@ -24,7 +24,7 @@ pub struct AttackerArgs {
     #[arg(long, value_name = "FILE")]
     pub attacker: Option<PathBuf>,
     /// Attacking models
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    #[arg(long, alias = "miniaturas", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub models: u32,
     /// Strength (for shooting, the missile's Strength)
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
@@ -33,7 +33,13 @@ pub struct AttackerArgs {
     #[arg(long = "type", value_enum, value_name = "TYPE")]
     pub troop: Option<TroopType>,
     /// Special rules, comma-separated (added to the profile file's)
-    #[arg(long, value_enum, value_delimiter = ',', value_name = "RULES")]
+    #[arg(
+        long,
+        alias = "reglas",
+        value_enum,
+        value_delimiter = ',',
+        value_name = "RULES"
+    )]
     pub rules: Vec<SpecialRule>,
     /// A further to-hit modifier (+1 easier, -1 harder)
     #[arg(long, default_value_t = 0, allow_negative_numbers = true,
@@ -90,7 +96,7 @@ pub struct AttacksArgs {
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
     pub ws: Option<u8>,
     /// The weapon the attackers fight with
-    #[arg(long, value_enum)]
+    #[arg(long, alias = "arma", value_enum)]
     pub weapon: Option<Weapon>,
     /// Round of the combat (first-round bonuses: flail, morning star, hatred, charge)
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=20))]
@@ -129,7 +135,7 @@ pub struct ShootArgs {
     #[arg(long, value_enum, default_value_t = Cover::None)]
     pub cover: Cover,
     /// The target is skirmishers (-1 to hit)
-    #[arg(long)]
+    #[arg(long, alias = "hostigadores")]
     pub target_skirmishers: bool,
     /// The target is a large target (+1 to hit)
     #[arg(long)]

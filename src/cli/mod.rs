@@ -168,13 +168,13 @@ pub struct CombatArgs {
 #[derive(Args, Debug)]
 pub struct ChargeArgs {
     /// The charger's M (cm, or inches with --inches)
-    #[arg(long = "move", value_name = "M", allow_negative_numbers = true, value_parser = number)]
+    #[arg(long = "move", alias = "movimiento", value_name = "M", allow_negative_numbers = true, value_parser = number)]
     pub charger_move: f64,
     /// Distance to the target when the charge is declared
-    #[arg(long, value_name = "DIST", allow_negative_numbers = true, value_parser = number)]
+    #[arg(long, alias = "distancia", value_name = "DIST", allow_negative_numbers = true, value_parser = number)]
     pub distance: f64,
     /// The target's reaction
-    #[arg(long, value_enum, default_value_t = ReactionArg::Hold)]
+    #[arg(long, alias = "reaccion", value_enum, default_value_t = ReactionArg::Hold)]
     pub reaction: ReactionArg,
     /// The target's M (needed when it flees: M above 15 cm / 6" flees 8D6 / 3D6)
     #[arg(long, value_name = "M", allow_negative_numbers = true, value_parser = number)]
@@ -208,7 +208,7 @@ pub struct ChargeArgs {
 #[derive(Args, Debug)]
 pub struct FleeArgs {
     /// The fleeing unit's M (M above 15 cm / 6" flees 8D6 / 3D6)
-    #[arg(long = "move", value_name = "M", allow_negative_numbers = true, value_parser = number)]
+    #[arg(long = "move", alias = "movimiento", value_name = "M", allow_negative_numbers = true, value_parser = number)]
     pub flee_move: f64,
     /// The fleeing unit flies (8D6 cm / 3D6")
     #[arg(long)]
@@ -292,11 +292,16 @@ pub struct OutputArgs {
     /// Print the query's table (or its fields) as CSV
     #[arg(long)]
     pub csv: bool,
+    /// No progress bar (it shows on a terminal's stderr for runs over a second)
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ReactionArg {
+    #[value(aliases = ["mantener", "aguantar"])]
     Hold,
+    #[value(aliases = ["huir"])]
     Flee,
 }
 

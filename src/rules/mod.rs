@@ -20,3 +20,32 @@ pub mod weapons;
 
 pub use edition::Edition;
 pub use leadership::LeadershipTest;
+
+/// A game term read from a scenario or profile file by its name or an alias
+/// (the seeds' Spanish terms, with `-` or `_`), as the command line reads it
+/// ([`clap::ValueEnum::from_str`]); an unknown one lists the English names
+/// only.
+pub fn by_name<T: clap::ValueEnum>(s: &str) -> Result<T, String> {
+    T::from_str(s, true).map_err(|_| {
+        let names: Vec<String> = T::value_variants()
+            .iter()
+            .filter_map(|v| v.to_possible_value())
+            .map(|p| format!("`{}`", p.get_name()))
+            .collect();
+        format!("unknown value `{s}`, expected one of {}", names.join(", "))
+    })
+}
+
+/// `TryFrom<String>` through [`by_name`], for `#[serde(try_from = "String")]`.
+#[macro_export]
+macro_rules! named_by_value_enum {
+    ($t:ty) => {
+        impl TryFrom<String> for $t {
+            type Error = String;
+            fn try_from(s: String) -> Result<Self, String> {
+                $crate::rules::by_name(&s)
+            }
+        }
+    };
+}
+pub use named_by_value_enum;

@@ -18,14 +18,20 @@ pub struct Profile {
 
 /// Troop types the rules tell apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
+#[serde(rename_all = "kebab-case", try_from = "String")]
 pub enum TroopType {
     #[default]
+    #[value(aliases = ["infanteria"])]
     Infantry,
+    #[value(aliases = ["caballeria"])]
     Cavalry,
+    #[value(aliases = ["infanteria-monstruosa", "infanteria_monstruosa"])]
     LargeInfantry,
+    #[value(aliases = ["monstruo"])]
     Monster,
+    #[value(aliases = ["carro"])]
     Chariot,
+    #[value(aliases = ["maquina-de-guerra", "maquina_de_guerra"])]
     WarMachine,
 }
 
@@ -92,3 +98,5 @@ mod tests {
         assert_eq!(unit_strength(TroopType::Monster, 6, 1), 7);
     }
 }
+
+crate::rules::named_by_value_enum!(TroopType);

@@ -8,19 +8,28 @@ use serde::{Deserialize, Serialize};
 /// A special rule of the attacking unit, as named on the command line
 /// (`--rules poison,killing-blow`) and in profile files (`rules = [...]`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
+#[serde(rename_all = "kebab-case", try_from = "String")]
 pub enum SpecialRule {
     /// A natural 6 to hit wounds automatically (armour saves as normal).
+    #[serde(
+        alias = "ataques-envenenados",
+        alias = "ataques_envenenados",
+        alias = "veneno"
+    )]
+    #[value(aliases = ["ataques-envenenados", "ataques_envenenados", "veneno"])]
     Poison,
     /// A natural 6 to wound slays a man-sized model outright (ward only).
+    #[value(aliases = ["golpe-letal", "golpe_letal"])]
     KillingBlow,
     /// Each unsaved wound becomes D3 wounds, capped at the victim's Wounds.
     MultipleWoundsD3,
     /// Each unsaved wound becomes D6 wounds, capped at the victim's Wounds.
     MultipleWoundsD6,
     /// Re-roll missed hits in the first round of a combat.
+    #[value(aliases = ["odio"])]
     Hatred,
     /// +1 Attack.
+    #[value(aliases = ["furia"])]
     Frenzy,
     /// Re-roll missed hits.
     RerollHits,
@@ -31,28 +40,37 @@ pub enum SpecialRule {
     /// Re-roll wound rolls of 1.
     RerollWoundsOf1,
     /// A further -1 to the target's armour save.
+    #[value(aliases = ["perforante"])]
     ArmourPiercing,
     /// Flaming attacks: no regeneration.
+    #[value(aliases = ["ataques-flamigeros", "ataques_flamigeros"])]
     Flaming,
     /// No armour save (ward saves still apply).
     IgnoresArmour,
     /// Needs 6s to hit (a unit that failed its fear test, in the first round).
     NeedsSixesToHit,
     /// Causes fear. RULES.md Special attacks and psychology.
+    #[value(aliases = ["miedo"])]
     Fear,
     /// Causes terror (and fear).
     Terror,
     /// Break tests on unmodified Ld.
+    #[value(aliases = ["tozudez", "tozudos"])]
     Stubborn,
     /// Never breaks.
+    #[value(aliases = ["inquebrantable", "inquebrantables"])]
     Unbreakable,
     /// Strikes first whatever the Initiative band.
+    #[value(aliases = ["siempre-ataca-primero", "siempre_ataca_primero"])]
     AlwaysStrikesFirst,
     /// Strikes last (unless it charged).
+    #[value(aliases = ["ataca-en-ultimo-lugar", "ataca_en_ultimo_lugar"])]
     StrikesLast,
     /// Zombies: strike last whatever else applies.
+    #[value(aliases = ["descerebrados"])]
     Mindless,
     /// Takes no fear, terror or panic tests.
+    #[value(aliases = ["inmune-a-psicologia", "inmune_a_psicologia"])]
     ImmuneToPsychology,
 }
 
@@ -181,3 +199,5 @@ impl Rules {
         Ok(r)
     }
 }
+
+crate::rules::named_by_value_enum!(SpecialRule);

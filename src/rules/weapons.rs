@@ -7,26 +7,35 @@ use serde::{Deserialize, Serialize};
 
 /// The weapon a unit fights with for the whole combat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
+#[serde(rename_all = "kebab-case", try_from = "String")]
 pub enum Weapon {
     #[default]
+    #[value(aliases = ["arma-de-mano", "arma_de_mano"])]
     HandWeapon,
     /// +1 A on foot; no shield or parry.
+    #[value(aliases = ["arma-de-mano-adicional", "arma_de_mano_adicional"])]
     AdditionalHandWeapon,
     /// Parry: +1 armour save in close combat on foot (and the shield's +1).
+    #[value(aliases = ["arma-de-mano-y-escudo", "arma_de_mano_y_escudo"])]
     HandWeaponAndShield,
     /// +2 S; strikes last unless it charged.
+    #[value(aliases = ["arma-a-dos-manos", "arma_a_dos_manos"])]
     GreatWeapon,
     /// +1 S (foot).
+    #[value(aliases = ["alabarda"])]
     Halberd,
     /// +2 S in the first round only.
+    #[value(aliases = ["mayal"])]
     Flail,
     /// +1 S in the first round only.
+    #[value(aliases = ["lucero-del-alba", "lucero_del_alba"])]
     MorningStar,
     /// Foot: fights in two ranks (not the turn it charged). Cavalry: +1 S the
     /// turn it charges.
+    #[value(aliases = ["lanza"])]
     Spear,
     /// +2 S the turn it charges (mounted).
+    #[value(aliases = ["lanza-de-caballeria", "lanza_de_caballeria"])]
     Lance,
 }
 
@@ -180,3 +189,5 @@ mod tests {
         assert!(Weapon::Lance.allowed(Infantry).is_err());
     }
 }
+
+crate::rules::named_by_value_enum!(Weapon);

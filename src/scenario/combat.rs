@@ -235,22 +235,28 @@ impl CharacterSpec {
 }
 
 /// A side of the fight.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case", try_from = "String")]
 pub enum SideName {
     #[default]
+    #[value(aliases = ["atacante"])]
     Attacker,
+    #[value(aliases = ["defensor"])]
     Defender,
+    #[value(aliases = ["ninguno"])]
     None,
 }
 
 /// Where the charger hits the charged unit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case", try_from = "String")]
 pub enum Facing {
     #[default]
+    #[value(aliases = ["frente"])]
     Front,
+    #[value(aliases = ["flanco"])]
     Flank,
+    #[value(aliases = ["retaguardia"])]
     Rear,
 }
 
@@ -265,12 +271,15 @@ impl Facing {
 }
 
 /// The charged unit's reaction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case", try_from = "String")]
 pub enum ReactionName {
     #[default]
+    #[value(aliases = ["mantener", "aguantar"])]
     Hold,
+    #[value(aliases = ["aguantar-y-disparar", "aguantar_y_disparar"])]
     StandAndShoot,
+    #[value(aliases = ["huir"])]
     Flee,
 }
 
@@ -672,3 +681,9 @@ impl UnitSpec {
         Ok((file, rules))
     }
 }
+
+crate::rules::named_by_value_enum!(SideName);
+
+crate::rules::named_by_value_enum!(Facing);
+
+crate::rules::named_by_value_enum!(ReactionName);

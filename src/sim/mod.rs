@@ -6,6 +6,7 @@
 
 pub mod alias;
 pub mod interval;
+pub mod progress;
 pub mod runner;
 pub mod stream;
 

@@ -82,7 +82,9 @@ fn run_range<K: Kernel, S: DiceSource>(kernel: &K, seed: u64, from: u64, to: u64
         .into_par_iter()
         .map(|c| {
             let n = (to - c * CHUNK_TRIALS).min(CHUNK_TRIALS);
-            run_chunk::<K, S>(kernel, seed, c, n)
+            let tally = run_chunk::<K, S>(kernel, seed, c, n);
+            super::progress::add(n);
+            tally
         })
         .collect();
     let mut total = kernel.tally();

@@ -1,0 +1,18 @@
+//! Trials finished so far in this process, for the progress bar: the runner
+//! adds each chunk as it ends (one atomic add per 65,536 trials, nothing a
+//! benchmark can see). The binary reads it from another thread; numbers do
+//! not depend on it.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+static DONE: AtomicU64 = AtomicU64::new(0);
+
+/// Counts `trials` more as played.
+pub fn add(trials: u64) {
+    DONE.fetch_add(trials, Ordering::Relaxed);
+}
+
+/// Trials played so far.
+pub fn done() -> u64 {
+    DONE.load(Ordering::Relaxed)
+}
