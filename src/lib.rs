@@ -8,7 +8,12 @@
 //! * [`dice`]: what is rolled, and the exact table sampler;
 //! * [`exact`]: probability mass functions (the exact engine);
 //! * [`sim`]: the parallel, chunked, seeded Monte Carlo runner and intervals;
-//! * [`query`]: the questions players ask (`charge`, `flee`, `leadership`);
+//! * [`query`]: the questions players ask (`charge`, `flee`, `leadership`,
+//!   `attacks`, `combat`);
+//! * [`combat`]: whole fights of two to four units, written once against a
+//!   `Fate` that each engine realises;
+//! * [`scenario`]: scenario, profile and query files;
+//! * [`sweep`]: sweeps and comparisons over many runs;
 //! * [`report`]: table, JSON and CSV output.
 //!
 //! ```
@@ -30,6 +35,30 @@
 //! let odds = charge.exact();
 //! // Caught if 20 + 5D6 <= 36, i.e. 5D6 <= 16: 3,108 of 7,776 outcomes.
 //! assert!((odds.p_caught - 3108.0 / 7776.0).abs() < 1e-12);
+//! ```
+//!
+//! A whole fight from a scenario file, read back as numbers:
+//!
+//! ```
+//! use mathhammer::query::{Method, Settings};
+//! use mathhammer::report::{Engine, Value};
+//! use mathhammer::scenario::combat::load_combat;
+//! use mathhammer::sim::Sampling;
+//! use std::path::Path;
+//!
+//! let path = Path::new("scenarios/boar_boyz_charge_spearmen.toml");
+//! // Any field may be overridden, as with `--set` on the command line.
+//! let fight = load_combat(path, &["defender.models=15".to_string()]).unwrap();
+//! let settings = Settings {
+//!     method: Method::MonteCarlo,
+//!     sampling: Sampling { trials: 20_000, seed: 1, precision: None, max_trials: 20_000 },
+//! };
+//! let report = fight.report(&settings);
+//! let outcome = report.outcome(Engine::MonteCarlo).unwrap();
+//! let Some(Value::ProbEst(win)) = outcome.field("p_attacker_wins") else { panic!() };
+//! // An estimate with its 95% interval; the same seed gives the same numbers.
+//! assert!(win.ci95[0] <= win.estimate && win.estimate <= win.ci95[1]);
+//! assert!(win.estimate > 0.1 && win.estimate < 0.4);
 //! ```
 
 pub mod app;
