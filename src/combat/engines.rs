@@ -36,15 +36,15 @@ impl Rolls {
     pub fn for_combat(combat: &Combat) -> Self {
         let mut rolls = Rolls::default();
         rolls.add(LeadershipTest::new(7).roll());
-        for unit in &combat.units {
+        for unit in &combat.setup.units {
             rolls.add(crate::rules::movement::flee_roll(
                 unit.profile.m,
                 false,
-                combat.edition,
+                combat.setup.edition,
             ));
         }
         for step in &combat.steps {
-            for n in 1..=combat.units[step.unit].frontage.min(16) {
+            for n in 1..=combat.setup.units[step.unit].frontage.min(16) {
                 if let Some(r) = step.impact_roll(n) {
                     rolls.add(r);
                 }
@@ -266,7 +266,7 @@ impl StrikeTables {
 /// in contact (a front or a flank, +2 at the corners), a second rank, the
 /// most attacks per model. [`FastFate`] builds a table on the spot past it.
 fn max_attacks(combat: &Combat, step: &Step) -> u32 {
-    let unit = &combat.units[step.unit];
+    let unit = &combat.setup.units[step.unit];
     let per = step.per_model[0].max(step.per_model[1]);
     let ranks = unit.models.div_ceil(unit.frontage);
     let contact = unit

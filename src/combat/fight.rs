@@ -96,7 +96,7 @@ impl Fighter {
 pub struct Step {
     /// Index into [`Combat::steps`] (for engines' caches).
     pub id: usize,
-    /// The striking unit (index into [`Combat::units`]).
+    /// The striking unit (index into [`Setup::units`]).
     pub unit: usize,
     /// Its side: 0 attacker, 1 defender.
     pub side: usize,
@@ -372,7 +372,7 @@ impl<const N: usize> State<N> {
     /// The best Ld the unit may use: its own, the General's, or a character's
     /// standing in it. RULES.md Break test.
     fn leadership(&self, combat: &Combat, u: usize) -> u8 {
-        let unit = &combat.units[u];
+        let unit = &combat.setup.units[u];
         let stepped_back = self.stepped_back.get(u).copied().flatten();
         unit.characters
             .iter()
@@ -430,22 +430,11 @@ pub struct Setup {
 /// A fight between units, with its strike steps prepared.
 #[derive(Clone, Debug)]
 pub struct Combat {
-    /// 0 the attacker's main unit, 1 the defender's, then any others.
-    pub units: Vec<Unit>,
-    pub places: Vec<Place>,
-    pub contacts: Vec<Contact>,
+    /// The units, where they stand, and the situation, as set up.
+    pub setup: Setup,
     /// The side that charges this turn, if any; it charges the enemy's main
     /// unit.
     pub charger: Option<usize>,
-    pub reaction: ReactionName,
-    pub high_ground: Option<usize>,
-    pub rounds: u32,
-    pub edition: Edition,
-    pub insane_courage: bool,
-    /// The side that issues a challenge each round none is fought.
-    pub challenger: Option<usize>,
-    /// The challenged side refuses.
-    pub refuse_challenge: bool,
     /// Every step; `sets` index into it.
     pub steps: Vec<Step>,
     /// Steps of each unit: [unit][set], sets as [`StepSet`].
@@ -611,17 +600,8 @@ impl Combat {
             later: (0..n)
                 .map(|u| StepSet::Later as usize * 3usize.pow(u as u32))
                 .sum(),
-            units: setup.units,
-            places: setup.places,
-            contacts: setup.contacts,
+            setup,
             charger,
-            reaction: setup.reaction,
-            high_ground: setup.high_ground,
-            rounds: setup.rounds,
-            edition: setup.edition,
-            insane_courage: setup.insane_courage,
-            challenger: setup.challenger,
-            refuse_challenge: setup.refuse_challenge,
             steps: Vec::new(),
             sets: vec![Default::default(); n],
             shots: None,
@@ -641,7 +621,7 @@ impl Combat {
         c.orders = (0..3usize.pow(n as u32))
             .map(|key| c.strike_order(key))
             .collect();
-        if let (Some(ch), ReactionName::StandAndShoot) = (charger, c.reaction) {
+        if let (Some(ch), ReactionName::StandAndShoot) = (charger, c.setup.reaction) {
             c.shots = c.stand_and_shoot(ch);
         }
         c
@@ -650,17 +630,17 @@ impl Combat {
     /// The main charged unit's stand-and-shoot step at the main charger `ch`.
     fn stand_and_shoot(&mut self, ch: usize) -> Option<usize> {
         let shooter = 1 - ch;
-        let m = self.units[shooter].missile?;
+        let m = self.setup.units[shooter].missile?;
         let striker = crate::rules::fighter::Striker {
             s: m.s.0,
-            ..self.units[shooter].striker(true, false)
+            ..self.setup.units[shooter].striker(true, false)
         };
         let modifiers = ShootingModifiers {
             stand_and_shoot: true,
             long_range: m.long_range,
             ..Default::default()
         };
-        let chain = striker.shooting(&self.units[ch].defender(), &modifiers);
+        let chain = striker.shooting(&self.setup.units[ch].defender(), &modifiers);
         let id = self.steps.len();
         self.steps.push(Step {
             id,
@@ -674,7 +654,7 @@ impl Combat {
             chain,
             per_model: [u32::from(m.shots.0); 2],
             target: Target::RankAndFile,
-            target_w: self.units[ch].profile.w,
+            target_w: self.setup.units[ch].profile.w,
         });
         Some(id)
     }
@@ -683,7 +663,7 @@ impl Combat {
     /// digit u in base 3): by band, then Initiative; ties between the sides
     /// go to last round's winner or a roll-off, so both orders are kept.
     fn strike_order(&self, key: usize) -> StrikeOrder {
-        let mut ids: Vec<usize> = (0..self.units.len())
+        let mut ids: Vec<usize> = (0..self.setup.units.len())
             .flat_map(|u| self.sets[u][key / 3usize.pow(u as u32) % 3].iter())
             .copied()
             .collect();
@@ -709,15 +689,14 @@ impl Combat {
 
     /// The same fight with a cap of `rounds` rounds.
     pub fn with_rounds(&self, rounds: u32) -> Combat {
-        Combat {
-            rounds,
-            ..self.clone()
-        }
+        let mut c = self.clone();
+        c.setup.rounds = rounds;
+        c
     }
 
     fn make_steps(&mut self, u: usize, set: StepSet) -> Vec<usize> {
-        let unit = &self.units[u];
-        let place = self.places[u];
+        let unit = &self.setup.units[u];
+        let place = self.setup.places[u];
         let charging = place.charging && set != StepSet::Later;
         let moment = Moment {
             round: if set == StepSet::Later { 2 } else { 1 },
@@ -780,9 +759,9 @@ impl Combat {
         let impact = unit.impact.filter(|_| charging);
         let mut new_steps = Vec::new();
         for &(e, ci) in self.foes[u].iter() {
-            let enemy = &self.units[e];
-            let at_front =
-                self.contacts[ci].striker == u || self.contacts[ci].face == Facing::Front;
+            let enemy = &self.setup.units[e];
+            let at_front = self.setup.contacts[ci].striker == u
+                || self.setup.contacts[ci].face == Facing::Front;
             // Targets: the rank and file, and each enemy character.
             let mut targets = vec![(Target::RankAndFile, enemy.defender())];
             for (k, c) in enemy.characters.iter().enumerate() {
@@ -792,7 +771,7 @@ impl Combat {
                 targets.push((Target::Champion, enemy.defender()));
             }
             // Impact hits: a charging chariot's front, at what it charged.
-            if let Some(hits) = impact.filter(|_| self.contacts[ci].striker == u) {
+            if let Some(hits) = impact.filter(|_| self.setup.contacts[ci].striker == u) {
                 let target = enemy.defender();
                 new_steps.push(Step {
                     id: 0,
@@ -847,7 +826,7 @@ impl Combat {
     /// Whether `u` fights an enemy in the fight with its front.
     fn front_engaged<const N: usize>(&self, u: usize, state: &State<N>) -> bool {
         self.foes[u].iter().any(|&(e, ci)| {
-            let c = &self.contacts[ci];
+            let c = &self.setup.contacts[ci];
             state.fights(e) && (c.striker == u || c.face == Facing::Front)
         })
     }
@@ -860,14 +839,14 @@ impl Combat {
     /// model while its front is also fighting. A scenario may give it
     /// outright for the unit's first foe.
     fn contact<const N: usize>(&self, u: usize, e: usize, ci: usize, state: &State<N>) -> u32 {
-        let (unit, enemy) = (&self.units[u], &self.units[e]);
+        let (unit, enemy) = (&self.setup.units[u], &self.setup.units[e]);
         let (alive, enemy_alive) = (state.start[u], state.start[e]);
         if let Some(n) = unit.in_contact {
             if self.foes[u][0].1 == ci {
                 return n.min(alive);
             }
         }
-        let c = &self.contacts[ci];
+        let c = &self.setup.contacts[ci];
         let front = |x: &Unit, n: u32| x.frontage.min(n);
         let ranks = |x: &Unit, n: u32| n.div_ceil(x.frontage);
         let width = match (c.face, c.striker == u) {
@@ -901,7 +880,7 @@ impl Combat {
     fn disrupted<const N: usize>(&self, u: usize, state: &State<N>) -> bool {
         self.facts[u].flankable
             && self.foes[u].iter().any(|&(e, ci)| {
-                let c = &self.contacts[ci];
+                let c = &self.setup.contacts[ci];
                 state.fights(e)
                     && c.struck == u
                     && c.face != Facing::Front
@@ -929,7 +908,7 @@ impl Combat {
         record.casualties = [0; MAX_UNITS];
         record.characters_slain = [0; MAX_UNITS];
         record.units = [UnitEnd::Stands; MAX_UNITS];
-        match self.units.len() {
+        match self.setup.units.len() {
             2 => self.play::<2>(fate, record),
             3 => self.play::<3>(fate, record),
             _ => self.play::<4>(fate, record),
@@ -946,11 +925,11 @@ impl Combat {
             return;
         }
         let mut frenzy = [false; N];
-        for (f, unit) in frenzy.iter_mut().zip(&self.units) {
+        for (f, unit) in frenzy.iter_mut().zip(&self.setup.units) {
             *f = unit.rules.frenzy;
         }
         let mut last_winner: Option<usize> = None;
-        for round in 1..=self.rounds {
+        for round in 1..=self.setup.rounds {
             state.start = state.alive;
             self.measure_contacts(&mut state);
             state.lost = [[0; N]; N];
@@ -1171,7 +1150,7 @@ impl Combat {
                 ranks: ranks[s],
                 outnumber: strength[s] > strength[1 - s],
                 standard: standard[s],
-                high_ground: self.high_ground == Some(s),
+                high_ground: self.setup.high_ground == Some(s),
                 flank: flank[s] + rear[s],
             }
             .total()
@@ -1195,11 +1174,11 @@ impl Combat {
         let mut broken = [false; N];
         for u in (0..N).filter(|&u| state.fights(u) && self.facts[u].side == l) {
             frenzy[u] = false;
-            let unit = &self.units[u];
+            let unit = &self.setup.units[u];
             // Fear-causing enemies in contact whose total US beats its own.
             let fear_us: u32 = self.foes[u]
                 .iter()
-                .filter(|&&(e, _)| state.fights(e) && self.units[e].psychology.fear)
+                .filter(|&&(e, _)| state.fights(e) && self.setup.units[e].psychology.fear)
                 .map(|&(e, _)| state.unit_strength(self, e))
                 .sum();
             let by_fear = fear_us > 0
@@ -1212,7 +1191,7 @@ impl Combat {
                 unit.psychology.unbreakable,
                 by_fear,
                 unit.battle_standard,
-                self.insane_courage,
+                self.setup.insane_courage,
             ) {
                 BreakTest::Holds => false,
                 BreakTest::Breaks => true,
@@ -1225,7 +1204,7 @@ impl Combat {
             let mut pursuers = [self.flee_rolls[u]; N];
             let mut k = 0;
             for &(e, _) in self.foes[u].iter() {
-                let winner = &self.units[e];
+                let winner = &self.setup.units[e];
                 let free = self.foes[e]
                     .iter()
                     .all(|&(x, _)| !state.fights(x) || broken[x]);
@@ -1289,7 +1268,7 @@ impl Combat {
         round: u32,
     ) -> u32 {
         let (u, t) = (step.unit, step.foe);
-        let unit = &self.units[u];
+        let unit = &self.setup.units[u];
         let per_model = step.per_model[usize::from(frenzied)];
         let contact = u32::from(state.contact[u][t]);
         let front_rank = self.primary(u, state) == Some(t);
@@ -1309,7 +1288,7 @@ impl Combat {
             StepKind::RankAndFile => {
                 let moment = Moment {
                     round,
-                    charging: self.places[u].charging,
+                    charging: self.setup.places[u].charging,
                 };
                 let second = if step.at_front && unit.weapon.fighting_ranks(unit.troop, moment) > 1
                 {
@@ -1349,7 +1328,7 @@ impl Combat {
         let declares = step.kind == StepKind::RankAndFile && self.primary(t, state) == Some(u);
         let mut left = total;
         let rank_and_file_gone = state.start[t] == 0;
-        for (e, c) in self.units[t].characters.iter().enumerate() {
+        for (e, c) in self.setup.units[t].characters.iter().enumerate() {
             if state.heroes[t][e].is_none() || engaged(Target::Character(e)) {
                 continue;
             }
@@ -1367,7 +1346,7 @@ impl Combat {
         }
         let champion_declared = if state.champion[t].is_some() && !engaged(Target::Champion) {
             let declared = if declares {
-                self.units[t].attacks_on_champion
+                self.setup.units[t].attacks_on_champion
             } else {
                 0
             };
@@ -1390,7 +1369,9 @@ impl Combat {
     /// the round he falls, neither fighter strikes or is struck by anyone
     /// else. Both main units must be in the fight.
     fn challenge<const N: usize>(&self, state: &mut State<N>) {
-        let Some(c) = self.challenger else { return };
+        let Some(c) = self.setup.challenger else {
+            return;
+        };
         if !state.fights(0) || !state.fights(1) {
             state.duel = None;
             return;
@@ -1404,7 +1385,7 @@ impl Combat {
         let (Some(mine), Some(theirs)) = (state.fighter(c), state.fighter(1 - c)) else {
             return;
         };
-        if self.refuse_challenge {
+        if self.setup.refuse_challenge {
             state.stepped_back[1 - c] = state.heroes[1 - c].iter().position(|h| h.is_some());
         } else {
             let mut duel = [mine, theirs];
@@ -1426,18 +1407,20 @@ impl Combat {
     ) -> Option<End> {
         let cs = self.charger?;
         let t = 1 - cs;
-        let target = &self.units[t];
+        let target = &self.setup.units[t];
         let chargers = &self.chargers;
-        let reaches = |u: usize| charge_reaches(self.places[u].distance, self.ranges[u]);
-        let mut flees = self.reaction == ReactionName::Flee;
+        let reaches = |u: usize| charge_reaches(self.setup.places[u].distance, self.ranges[u]);
+        let mut flees = self.setup.reaction == ReactionName::Flee;
         // Engaged and charged in the flank or rear by US 5+: panic. RULES.md
         // Panic; seed 003 (only once the charge is known to reach).
-        let engaged = self.foes[t].iter().any(|&(e, _)| !self.places[e].charging);
+        let engaged = self.foes[t]
+            .iter()
+            .any(|&(e, _)| !self.setup.places[e].charging);
         let flanked = chargers.iter().any(|&u| {
             let face = self.foes[u]
                 .iter()
                 .find(|f| f.0 == t)
-                .map(|f| self.contacts[f.1].face);
+                .map(|f| self.setup.contacts[f.1].face);
             face.is_some_and(|f| f != Facing::Front)
                 && reaches(u)
                 && state.unit_strength(self, u) >= 5
@@ -1455,12 +1438,12 @@ impl Combat {
             chargers
                 .iter()
                 .copied()
-                .filter(|&u| self.units[u].psychology.fear)
+                .filter(|&u| self.setup.units[u].psychology.fear)
         };
         if !flees && fearsome().next().is_some() && !target.psychology.fearless() {
             let passed = fate.test(&LeadershipTest::new(state.leadership(self, t)));
             if !passed {
-                let terror = fearsome().any(|u| self.units[u].psychology.terror);
+                let terror = fearsome().any(|u| self.setup.units[u].psychology.terror);
                 let bigger =
                     fearsome().any(|u| state.unit_strength(self, t) < state.unit_strength(self, u));
                 if terror || bigger {
@@ -1508,7 +1491,7 @@ impl Combat {
         // The main charger meets stand and shoot.
         if let Some(id) = self.shots.filter(|_| state.fights(cs)) {
             let c = cs;
-            let charger = &self.units[c];
+            let charger = &self.setup.units[c];
             let step = &self.steps[id];
             state.start = state.alive;
             let n = self.attacks(step, state, false, 1);

@@ -67,9 +67,19 @@ fn offsets(n: &[usize]) -> Vec<usize> {
 
 impl Layout {
     pub fn new(combat: &Combat) -> Self {
-        let models: Vec<usize> = combat.units.iter().map(|u| u.models as usize).collect();
-        let characters: Vec<usize> = combat.units.iter().map(|u| u.characters.len()).collect();
-        let rounds = combat.rounds as usize;
+        let models: Vec<usize> = combat
+            .setup
+            .units
+            .iter()
+            .map(|u| u.models as usize)
+            .collect();
+        let characters: Vec<usize> = combat
+            .setup
+            .units
+            .iter()
+            .map(|u| u.characters.len())
+            .collect();
+        let rounds = combat.setup.rounds as usize;
         let model_offsets = offsets(&models);
         let block = model_offsets[models.len()];
         let ends_at = ENDS + 3 * rounds + rounds + 1;
@@ -238,6 +248,7 @@ impl CombatQuery {
     pub fn unit_keys(&self) -> Vec<String> {
         let mut seen = [0; 2];
         self.combat
+            .setup
             .places
             .iter()
             .map(|p| {
@@ -256,7 +267,13 @@ impl CombatQuery {
     /// groups are not costed.
     pub fn side_points(&self, side: usize) -> Option<f64> {
         let mut total = 0.0;
-        for (unit, place) in self.combat.units.iter().zip(&self.combat.places) {
+        for (unit, place) in self
+            .combat
+            .setup
+            .units
+            .iter()
+            .zip(&self.combat.setup.places)
+        {
             if place.side != side {
                 continue;
             }
@@ -429,7 +446,10 @@ impl CombatQuery {
                 tables.push(Table {
                     detail: false,
                     key: format!("{}_casualties_pmf", keys[u]).into(),
-                    title: format!("{} models lost ({})", labels[u], self.combat.units[u].name),
+                    title: format!(
+                        "{} models lost ({})",
+                        labels[u], self.combat.setup.units[u].name
+                    ),
                     index: Column::new("models", "models"),
                     columns: vec![
                         Column::new("p", "P(= k)"),
@@ -514,20 +534,20 @@ impl CombatQuery {
             .into_iter()
             .enumerate()
             .map(|(u, key)| {
-                let unit = &self.combat.units[u];
+                let unit = &self.combat.setup.units[u];
                 let mut text = format!("{} {} ({} wide)", unit.models, unit.name, unit.frontage);
                 if u >= 2 {
                     // Where a further unit fights: its contact with the
                     // enemy's main unit.
-                    let place = &self.combat.places[u];
-                    let face = self.combat.contacts[u - 1].face;
+                    let place = &self.combat.setup.places[u];
+                    let face = self.combat.setup.contacts[u - 1].face;
                     let enemy = SIDES[1 - place.side];
                     text += &match place.charging {
                         true => format!(
                             ", charges the {enemy}'s {} from {} {}",
                             face.name(),
                             place.distance,
-                            self.combat.edition.unit()
+                            self.combat.setup.edition.unit()
                         ),
                         false => format!(", fights the {enemy}'s {}", face.name()),
                     };
@@ -551,7 +571,7 @@ impl CombatQuery {
         facts.push(Field::new(
             "rounds_cap",
             "rounds at most",
-            Value::Int(u64::from(self.combat.rounds)),
+            Value::Int(u64::from(self.combat.setup.rounds)),
         ));
         Report {
             query: "combat",
@@ -576,7 +596,7 @@ impl CombatQuery {
                     Engine::Exact,
                     &ExactMeasure(&p),
                     &layout,
-                    self.combat.rounds == 1,
+                    self.combat.setup.rounds == 1,
                 )
             }
             None => Outcome {
