@@ -1,23 +1,11 @@
 //! The binary as a user runs it: every subcommand, JSON and CSV output, and
 //! bad input (one line on stderr naming the flag, exit code 2, no panic).
 
-use assert_cmd::Command;
+mod common;
+
+use common::run::{json, mathhammer};
 use predicates::prelude::*;
 use serde_json::Value;
-
-fn mathhammer() -> Command {
-    Command::cargo_bin("mathhammer").unwrap()
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = mathhammer().args(args).arg("--json").output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
 
 const BOAR_BOYZ: &[&str] = &[
     "charge",

@@ -2,13 +2,11 @@
 //! round); bad scenario files give one clear error; one scenario's JSON under
 //! a fixed seed is snapshot-tested.
 
-use assert_cmd::Command;
+mod common;
+
+use common::run::mathhammer;
 use serde_json::Value;
 use std::path::Path;
-
-fn mathhammer() -> Command {
-    Command::cargo_bin("mathhammer").unwrap()
-}
 
 fn scenario_files() -> Vec<std::path::PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");

@@ -2,22 +2,9 @@
 //! random numbers, the significance column, bad `--vary` expressions, and
 //! snapshots of table, JSON and CSV output under a fixed seed.
 
-use assert_cmd::Command;
-use serde_json::Value;
+mod common;
 
-fn mathhammer() -> Command {
-    Command::cargo_bin("mathhammer").unwrap()
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = mathhammer().args(args).arg("--json").output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
+use common::run::{json, mathhammer};
 
 fn stdout(args: &[&str]) -> String {
     let out = mathhammer().args(args).output().unwrap();

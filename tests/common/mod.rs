@@ -2,6 +2,8 @@
 //! seeded generators of random scenarios.
 #![allow(dead_code)]
 
+pub mod run;
+
 use mathhammer::query::charge::{Charge, Reaction};
 use mathhammer::query::flee::{Flee, Mover};
 use mathhammer::query::{Method, Settings};
