@@ -342,11 +342,21 @@ pub fn load_scenario(path: &Path, sets: &[String]) -> Result<(ScenarioFile, Path
             format!("cannot read the file: {e}"),
         )
     })?;
+    scenario_from_text(&text, path, sets)
+}
+
+/// The scenario `text` read from `path`, with `--set` overrides (for a
+/// caller that has read the file already).
+pub fn scenario_from_text(
+    text: &str,
+    path: &Path,
+    sets: &[String],
+) -> Result<(ScenarioFile, PathBuf), InputError> {
     let name = path.display().to_string();
-    let mut scenario: ScenarioFile = super::parse(&text, &name)?;
+    let mut scenario: ScenarioFile = super::parse(text, &name)?;
     if !sets.is_empty() {
         let mut table: toml::Table =
-            toml::from_str(&text).map_err(|e| InputError::new(&name, e.to_string()))?;
+            toml::from_str(text).map_err(|e| InputError::new(&name, e.to_string()))?;
         for set in sets {
             apply_set(&mut table, set)?;
         }

@@ -142,7 +142,9 @@ pub fn load_query(path: &Path, sets: &[String]) -> Result<Query, InputError> {
         }
     })?;
     let Some(kind) = table.get("query").cloned() else {
-        let combat = crate::scenario::combat::load_combat(path, sets)?;
+        // Read once: the text is already here.
+        let (file, dir) = crate::scenario::combat::scenario_from_text(&text, path, sets)?;
+        let combat = file.combat(&dir)?;
         return Ok(Query::Combat(Box::new(combat)));
     };
     let kind = match kind.as_str() {
