@@ -31,13 +31,28 @@ fn main() -> ExitCode {
         }
     };
     match mathhammer::app::run(&cli) {
-        Ok(out) => {
-            print!("{out}");
-            ExitCode::SUCCESS
-        }
+        Ok(out) => write_out(&out),
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(2)
+        }
+    }
+}
+
+/// Prints the output. A reader that stops early (`| head`) is not an error;
+/// any other failure to write is reported on stderr, exit code 1.
+fn write_out(out: &str) -> ExitCode {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(out.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: cannot write the output: {e}");
+            ExitCode::from(1)
         }
     }
 }

@@ -468,3 +468,29 @@ fn bad_profile_file_points_at_the_line() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_reader_that_stops_early_is_not_an_error() {
+    // `mathhammer ... | head -1`: the pipe closes before the 200 kB of JSON
+    // are written; the binary exits quietly instead of panicking.
+    use std::process::{Command as Process, Stdio};
+    let mut child = Process::new(env!("CARGO_BIN_EXE_mathhammer"))
+        .args([
+            "combat",
+            "scenarios/two_units_charge_one.toml",
+            "--method",
+            "all",
+            "--trials",
+            "1e4",
+            "--json",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
