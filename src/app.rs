@@ -4,13 +4,19 @@
 
 use crate::cli::{Cli, Command, EngineArgs};
 use crate::error::InputError;
+use crate::plot::write_svg;
 use crate::query::Settings;
 use crate::report::{Engine, Format, Report};
+use crate::sweep::figure::{compare_figure, sweep_figure};
 use crate::sweep::{compare_queries, compare_report, sweep_points, sweep_report, Query, Vary};
 use clap::CommandFactory;
 
 /// The whole output of a command line, or the input error that stopped it.
 pub fn run(cli: &Cli) -> Result<String, InputError> {
+    let plot = cli
+        .command
+        .engine_output()
+        .and_then(|(_, output)| output.plot.as_deref());
     let report = match &cli.command {
         Command::Completions(a) => return Ok(completions(a.shell)),
         Command::Sweep(a) => {
@@ -23,28 +29,40 @@ pub fn run(cli: &Cli) -> Result<String, InputError> {
             let default = points[0].query.default_method();
             let settings = a.engine.settings_or(default);
             let total = expected_trials(&settings, points.len());
-            with_progress(!a.output.quiet, total, || {
+            let report = with_progress(!a.output.quiet, total, || {
                 in_pool(&a.engine, || {
                     sweep_report(&a.file, &varies, &points, &settings)
                 })
-            })??
+            })??;
+            if let Some(path) = plot {
+                write_svg(&sweep_figure(&varies, &report), path)?;
+            }
+            report
         }
         Command::Compare(a) => {
             let queries = compare_queries(&a.files, &a.sets)?;
             let settings = a.engine.settings_or(queries[0].default_method());
             let total = expected_trials(&settings, queries.len());
-            with_progress(!a.output.quiet, total, || {
+            let report = with_progress(!a.output.quiet, total, || {
                 in_pool(&a.engine, || compare_report(&a.files, &queries, &settings))
-            })??
+            })??;
+            if let Some(path) = plot {
+                write_svg(&compare_figure(&report), path)?;
+            }
+            report
         }
         command => {
             let query = Query::from_command(command)?;
             let (engine, output) = command.engine_output().expect("a query subcommand");
             let settings = engine.settings_or(query.default_method());
             let total = expected_trials(&settings, 1);
-            with_progress(!output.quiet, total, || {
+            let report = with_progress(!output.quiet, total, || {
                 in_pool(engine, || query.report(&settings))
-            })?
+            })?;
+            if let Some(path) = plot {
+                write_svg(&query.figure(&report), path)?;
+            }
+            report
         }
     };
     let format = match cli.command.engine_output() {

@@ -67,6 +67,7 @@ pub mod combat;
 pub mod dice;
 pub mod error;
 pub mod exact;
+pub mod plot;
 pub mod query;
 pub mod report;
 pub mod rules;

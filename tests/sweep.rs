@@ -4,27 +4,7 @@
 
 mod common;
 
-use common::run::{json, mathhammer};
-
-fn stdout(args: &[&str]) -> String {
-    let out = mathhammer().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// The one-line error of a command that must fail with exit code 2.
-fn error(args: &[&str]) -> String {
-    let out = mathhammer().args(args).output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(out.stdout.is_empty());
-    let e = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(e.trim_end().lines().count(), 1, "{e}");
-    e
-}
+use common::run::{error, json, stdout};
 
 const FLAGSHIP: &str = "scenarios/boar_boyz_charge_spearmen.toml";
 

@@ -295,6 +295,9 @@ pub struct OutputArgs {
     /// No progress bar (it shows on a terminal's stderr for runs over a second)
     #[arg(long, short)]
     pub quiet: bool,
+    /// Also draw the results as an SVG chart into FILE.svg
+    #[arg(long, value_name = "FILE.svg", value_parser = svg_path)]
+    pub plot: Option<std::path::PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -311,6 +314,19 @@ pub enum MethodArg {
     MonteCarlo,
     Dice,
     All,
+}
+
+/// A path ending in `.svg`, checked before anything runs.
+fn svg_path(s: &str) -> Result<std::path::PathBuf, String> {
+    let path = std::path::PathBuf::from(s);
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("svg"))
+    {
+        Ok(path)
+    } else {
+        Err("accepted: a file name ending in .svg, e.g. charge.svg".into())
+    }
 }
 
 /// A finite decimal number.

@@ -4,6 +4,7 @@
 //! and stream layout (common random numbers), so a difference between two
 //! rows is the loadouts', not the dice's.
 
+pub mod figure;
 pub mod query;
 pub mod vary;
 

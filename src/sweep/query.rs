@@ -4,6 +4,7 @@
 
 use crate::cli::{Cli, Command};
 use crate::error::InputError;
+use crate::plot::Figure;
 use crate::query::attacks::Attacks;
 use crate::query::charge::Charge;
 use crate::query::combat::CombatQuery;
@@ -68,6 +69,16 @@ impl Query {
             Query::Leadership(q) => q.report(settings),
             Query::Attacks(q) => q.report(settings),
             Query::Combat(q) => q.report(settings),
+        }
+    }
+
+    /// The charts of its report (`--plot`): P(contact) against distance
+    /// for a charge; otherwise the probabilities as bars and every
+    /// distribution (flee distance, wounds and kills, casualties).
+    pub fn figure(&self, report: &Report) -> Figure {
+        match self {
+            Query::Charge(q) => q.figure(report),
+            _ => crate::plot::report_figure(report),
         }
     }
 

@@ -18,3 +18,25 @@ pub fn json(args: &[&str]) -> Value {
     );
     serde_json::from_slice(&out.stdout).unwrap()
 }
+
+/// The standard output of `mathhammer ARGS`, which must succeed.
+pub fn stdout(args: &[&str]) -> String {
+    let out = mathhammer().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The one-line error of a command that must fail with exit code 2 and
+/// print nothing on stdout.
+pub fn error(args: &[&str]) -> String {
+    let out = mathhammer().args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let e = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(e.trim_end().lines().count(), 1, "{e}");
+    e
+}

@@ -1,0 +1,308 @@
+//! `--plot FILE.svg`: a report's numbers as charts. A query turns its report
+//! into a [`Figure`] (panels of series, built here from the report's tables
+//! and fields, or by the query where it draws more, as `charge` does);
+//! [`svg`] draws the figure with plotters' SVG backend and [`write_svg`]
+//! writes the file whole or not at all.
+
+pub mod svg;
+
+use crate::error::InputError;
+use crate::report::{Engine, Report, Table, Value};
+use std::path::Path;
+
+/// A titled page of panels.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Figure {
+    pub title: String,
+    pub panels: Vec<Panel>,
+}
+
+/// One chart: axes and the series drawn on them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Panel {
+    pub title: String,
+    /// What the x axis (the category axis for [`Axis::Categories`]) counts.
+    pub x_label: String,
+    /// What the values are.
+    pub y_label: String,
+    pub axis: Axis,
+    /// The values are probabilities: axis 0..1 (or less), ticks in percent.
+    pub probability: bool,
+    /// Takes a whole row of the figure.
+    pub wide: bool,
+    pub series: Vec<Series>,
+}
+
+/// How points are placed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Axis {
+    /// `x` is a number (a distance, a casualty count).
+    Numbers,
+    /// `x` is the index of a named category; drawn as horizontal bars with
+    /// the names down the side, so long names stay readable.
+    Categories(Vec<String>),
+}
+
+/// How a series is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// Connected points; intervals as a shaded band.
+    Line,
+    /// One bar per point (side by side with the other series' bars);
+    /// intervals as error bars.
+    Bars,
+}
+
+/// A named list of points.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    pub name: String,
+    pub mark: Mark,
+    /// Index into the figure's palette: an engine keeps its colour in every
+    /// panel ([`engine_colour`]).
+    pub colour: usize,
+    pub points: Vec<Point>,
+}
+
+/// A value at `x`, with its 95% interval when it is an estimate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Point {
+    pub x: f64,
+    pub y: f64,
+    pub interval: Option<[f64; 2]>,
+}
+
+impl Point {
+    /// The point of a reported value at `x`: exact values have no interval,
+    /// estimates their 95% one. Text and absent values have no point.
+    pub fn of(x: f64, value: &Value) -> Option<Point> {
+        match value {
+            Value::Prob(y) | Value::Num(y, _) => Some(Point {
+                x,
+                y: *y,
+                interval: None,
+            }),
+            Value::Int(n) => Some(Point {
+                x,
+                y: *n as f64,
+                interval: None,
+            }),
+            Value::ProbEst(e) | Value::NumEst(e, _) => Some(Point {
+                x,
+                y: e.estimate,
+                interval: Some(e.ci95),
+            }),
+            Value::Text(_) | Value::Absent => None,
+        }
+    }
+}
+
+impl Figure {
+    /// The SVG text of the figure.
+    pub fn to_svg(&self) -> Result<String, String> {
+        svg::draw(self)
+    }
+}
+
+/// Draws `figure` and writes it to `path` (which must end in `.svg`): into a
+/// temporary file beside it, then renamed, so the file is whole or absent.
+pub fn write_svg(figure: &Figure, path: &Path) -> Result<(), InputError> {
+    let is_svg = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
+    if !is_svg {
+        return Err(InputError::new(
+            "--plot",
+            format!(
+                "{} is not an SVG file name (accepted: a path ending in .svg)",
+                path.display()
+            ),
+        ));
+    }
+    let text = figure
+        .to_svg()
+        .map_err(|e| InputError::new("--plot", format!("cannot draw the chart: {e}")))?;
+    let cannot = |e: std::io::Error| {
+        InputError::new("--plot", format!("cannot write {}: {e}", path.display()))
+    };
+    let name = path
+        .file_name()
+        .map_or_else(Default::default, |n| n.to_string_lossy().into_owned());
+    let temp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    std::fs::write(&temp, text).map_err(cannot)?;
+    std::fs::rename(&temp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&temp);
+        cannot(e)
+    })
+}
+
+/// The palette index of an engine's series.
+pub fn engine_colour(engine: Engine) -> usize {
+    match engine {
+        Engine::Exact => 0,
+        Engine::MonteCarlo => 1,
+        Engine::Dice => 2,
+    }
+}
+
+/// A distribution table: it has a `p` column (P(= k)) and a `p_at_least`
+/// one (P(>= k), "k or more").
+pub fn is_distribution(table: &Table) -> bool {
+    let has = |key: &str| table.columns.iter().any(|c| c.key == key);
+    has("p") && has("p_at_least")
+}
+
+/// One series per engine of column `column` of the table `table`: x is the
+/// row's index value (its position when the index is text).
+pub fn table_series(report: &Report, table: &str, column: &str, mark: Mark) -> Vec<Series> {
+    report
+        .outcomes
+        .iter()
+        .filter_map(|o| {
+            let t = o.table(table)?;
+            let c = t.columns.iter().position(|c| c.key == column)?;
+            let points = t
+                .rows
+                .iter()
+                .enumerate()
+                .filter_map(|(i, (index, values))| {
+                    let x = index.exact().unwrap_or(i as f64);
+                    Point::of(x, values.get(c)?)
+                })
+                .collect();
+            Some(Series {
+                name: o.engine.label().into(),
+                mark,
+                colour: engine_colour(o.engine),
+                points,
+            })
+        })
+        .collect()
+}
+
+/// The two panels of every distribution table in the report: P(= k) as
+/// bars and P(>= k) ("k or more") as lines with interval bands. Rows past
+/// the last one any engine puts at 0.01% or more are left out.
+pub fn distribution_panels(report: &Report) -> Vec<Panel> {
+    let mut panels = Vec::new();
+    for key in crate::report::table::table_keys(report) {
+        let Some(table) = report.outcomes.iter().find_map(|o| o.table(key)) else {
+            continue;
+        };
+        if table.detail || !is_distribution(table) {
+            continue;
+        }
+        let mut eq = table_series(report, key, "p", Mark::Bars);
+        let mut ge = table_series(report, key, "p_at_least", Mark::Line);
+        let last = eq
+            .iter()
+            .flat_map(|s| &s.points)
+            .filter(|p| p.y >= 1e-4)
+            .map(|p| p.x)
+            .fold(f64::NEG_INFINITY, f64::max);
+        for s in eq.iter_mut().chain(ge.iter_mut()) {
+            s.points.retain(|p| p.x <= last);
+        }
+        for (series, column) in [(eq, "p"), (ge, "p_at_least")] {
+            let label = &table
+                .columns
+                .iter()
+                .find(|c| c.key == column)
+                .expect("checked")
+                .label;
+            panels.push(Panel {
+                title: format!("{}: {label}", table.title),
+                x_label: table.index.label.clone(),
+                y_label: label.clone(),
+                axis: Axis::Numbers,
+                probability: true,
+                wide: false,
+                series,
+            });
+        }
+    }
+    panels
+}
+
+/// A bar panel of the fields `keys` (in that order; those no engine has are
+/// skipped), one bar per engine, named by the field labels.
+pub fn fields_panel(report: &Report, title: &str, keys: &[&str], probability: bool) -> Panel {
+    let present: Vec<&str> = keys
+        .iter()
+        .copied()
+        .filter(|k| report.outcomes.iter().any(|o| o.field(k).is_some()))
+        .collect();
+    let categories = present
+        .iter()
+        .map(|k| {
+            let label = report
+                .outcomes
+                .iter()
+                .find_map(|o| o.fields.iter().find(|f| f.key == *k))
+                .map_or_else(|| k.to_string(), |f| f.label.clone());
+            strip_probability(&label)
+        })
+        .collect();
+    let series = report
+        .outcomes
+        .iter()
+        .map(|o| Series {
+            name: o.engine.label().into(),
+            mark: Mark::Bars,
+            colour: engine_colour(o.engine),
+            points: present
+                .iter()
+                .enumerate()
+                .filter_map(|(i, k)| Point::of(i as f64, o.field(k)?))
+                .collect(),
+        })
+        .filter(|s| !s.points.is_empty())
+        .collect();
+    Panel {
+        title: title.into(),
+        x_label: String::new(),
+        y_label: if probability { "probability" } else { "value" }.into(),
+        axis: Axis::Categories(categories),
+        probability,
+        wide: true,
+        series,
+    }
+}
+
+/// The keys of the probability fields (`p_...`, not per-points ones) that
+/// some engine puts above zero, in report order.
+pub fn probability_keys(report: &Report) -> Vec<&str> {
+    let mut keys: Vec<&str> = Vec::new();
+    for f in report.outcomes.iter().flat_map(|o| &o.fields) {
+        let positive = Point::of(0.0, &f.value).is_some_and(|p| p.y > 0.0);
+        let probability = matches!(f.value, Value::Prob(_) | Value::ProbEst(_));
+        if probability && positive && !keys.contains(&&*f.key) {
+            keys.push(&f.key);
+        }
+    }
+    keys
+}
+
+/// The default figure of a report: its probabilities as bars, then its
+/// distributions.
+pub fn report_figure(report: &Report) -> Figure {
+    let mut panels = Vec::new();
+    let keys = probability_keys(report);
+    if !keys.is_empty() {
+        panels.push(fields_panel(report, "Probabilities", &keys, true));
+    }
+    panels.extend(distribution_panels(report));
+    Figure {
+        title: report.summary.clone(),
+        panels,
+    }
+}
+
+/// `P(attacker wins)` -> `attacker wins`: the axis already says probability.
+fn strip_probability(label: &str) -> String {
+    label
+        .strip_prefix("P(")
+        .and_then(|l| l.strip_suffix(')'))
+        .unwrap_or(label)
+        .to_string()
+}

@@ -1,0 +1,151 @@
+//! `--plot` for sweeps and comparisons. A sweep draws each headline figure
+//! against the first varied value, one line (with its interval band) per
+//! combination of the other varied values; text values (weapons) become
+//! categories with bars. A comparison draws each headline figure as bars,
+//! one per file.
+
+use super::Vary;
+use crate::plot::{Axis, Figure, Mark, Panel, Point, Series};
+use crate::report::{Report, Value};
+
+/// The figure of a sweep report built by [`super::sweep_report`].
+pub fn sweep_figure(varies: &[Vary], report: &Report) -> Figure {
+    let mut figure = Figure {
+        title: report.summary.clone(),
+        panels: Vec::new(),
+    };
+    let Some(table) = report.outcomes.first().and_then(|o| o.table("sweep")) else {
+        return figure;
+    };
+    let text = |v: &Value| match v {
+        Value::Text(s) => s.clone(),
+        other => other.to_string(),
+    };
+    let nv = varies.len();
+    let mut firsts: Vec<String> = Vec::new();
+    // Rows grouped by the values of the other varied fields.
+    let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
+    for (r, (_, cells)) in table.rows.iter().enumerate() {
+        let first = text(&cells[0]);
+        if !firsts.contains(&first) {
+            firsts.push(first);
+        }
+        let name = (1..nv)
+            .map(|k| format!("{}={}", varies[k].key, text(&cells[k])))
+            .collect::<Vec<_>>()
+            .join(", ");
+        match groups.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, rows)) => rows.push(r),
+            None => groups.push((name, vec![r])),
+        }
+    }
+    let numeric = firsts.iter().all(|v| v.parse::<f64>().is_ok());
+    let x_of = |cell: &Value| {
+        let v = text(cell);
+        if numeric {
+            v.parse::<f64>().unwrap_or(0.0)
+        } else {
+            firsts.iter().position(|f| *f == v).unwrap_or(0) as f64
+        }
+    };
+    let engine = report.outcomes[0].engine.label();
+    for (c, column) in table.columns.iter().enumerate().skip(nv) {
+        let series = groups
+            .iter()
+            .enumerate()
+            .map(|(colour, (name, rows))| Series {
+                colour,
+                name: if name.is_empty() {
+                    engine.to_string()
+                } else {
+                    name.clone()
+                },
+                mark: if numeric { Mark::Line } else { Mark::Bars },
+                points: rows
+                    .iter()
+                    .filter_map(|&r| {
+                        let cells = &table.rows[r].1;
+                        Point::of(x_of(&cells[0]), cells.get(c)?)
+                    })
+                    .collect(),
+            })
+            .collect();
+        figure.panels.push(Panel {
+            title: column.label.clone(),
+            x_label: varies[0].key.clone(),
+            y_label: column.label.clone(),
+            axis: if numeric {
+                Axis::Numbers
+            } else {
+                Axis::Categories(firsts.clone())
+            },
+            probability: is_probability(table.rows.iter().filter_map(|(_, v)| v.get(c))),
+            wide: false,
+            series,
+        });
+    }
+    figure
+}
+
+/// The figure of a comparison report built by [`super::compare_report`]:
+/// probabilities in one panel, other figures (means) in another.
+pub fn compare_figure(report: &Report) -> Figure {
+    let mut figure = Figure {
+        title: report.summary.clone(),
+        panels: Vec::new(),
+    };
+    let Some(table) = report.outcomes.first().and_then(|o| o.table("compare")) else {
+        return figure;
+    };
+    // One column per file: `a`, `b`, ... (the others are differences).
+    let files: Vec<usize> = (0..table.columns.len())
+        .filter(|&c| table.columns[c].key.len() == 1)
+        .collect();
+    for (probability, title) in [(true, "Probabilities"), (false, "Other figures")] {
+        let rows: Vec<usize> = (0..table.rows.len())
+            .filter(|&r| is_probability(table.rows[r].1.first().into_iter()) == probability)
+            .collect();
+        if rows.is_empty() {
+            continue;
+        }
+        let categories = rows
+            .iter()
+            .map(|&r| {
+                let label = table.rows[r].0.to_string();
+                // "P(attacker wins) (p_attacker_wins)": the label alone.
+                label
+                    .rsplit_once(" (")
+                    .map_or(label.clone(), |(l, _)| l.to_string())
+            })
+            .collect();
+        let series = files
+            .iter()
+            .enumerate()
+            .map(|(colour, &c)| Series {
+                colour,
+                name: table.columns[c].label.clone(),
+                mark: Mark::Bars,
+                points: rows
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, &r)| Point::of(i as f64, table.rows[r].1.get(c)?))
+                    .collect(),
+            })
+            .collect();
+        figure.panels.push(Panel {
+            title: title.into(),
+            x_label: String::new(),
+            y_label: if probability { "probability" } else { "value" }.into(),
+            axis: Axis::Categories(categories),
+            probability,
+            wide: true,
+            series,
+        });
+    }
+    figure
+}
+
+/// Whether the values are probabilities (exact or estimated).
+fn is_probability<'a>(mut values: impl Iterator<Item = &'a Value>) -> bool {
+    values.any(|v| matches!(v, Value::Prob(_) | Value::ProbEst(_)))
+}
