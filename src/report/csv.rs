@@ -18,9 +18,36 @@ impl Export for CsvExport {
         if let Some(header) = grid.first_mut() {
             *header = csv_header(report, keys.first().copied());
         }
+        drop_empty_intervals(&mut grid);
         grid.iter()
             .map(|row| row.iter().map(|c| quote(c)).collect::<Vec<_>>().join(",") + "\n")
             .collect()
+    }
+}
+
+/// Removes `_lo`/`_hi` columns with no value in any row: a Monte Carlo
+/// table's text or count columns (a sweep's varied value) have no interval.
+fn drop_empty_intervals(grid: &mut [Vec<String>]) {
+    let Some(header) = grid.first() else {
+        return;
+    };
+    let keep: Vec<bool> = header
+        .iter()
+        .enumerate()
+        .map(|(c, key)| {
+            let interval = key.ends_with("_lo") || key.ends_with("_hi");
+            !interval
+                || grid[1..]
+                    .iter()
+                    .any(|row| row.get(c).is_some_and(|v| !v.is_empty()))
+        })
+        .collect();
+    for row in grid.iter_mut() {
+        let mut c = 0;
+        row.retain(|_| {
+            c += 1;
+            keep.get(c - 1).copied().unwrap_or(true)
+        });
     }
 }
 

@@ -2,6 +2,7 @@
 //! engine, then one [`Outcome`] per engine run (fields and tables of
 //! [`Value`]s). Each output format implements [`Export`] in its own file.
 
+pub mod bars;
 pub mod csv;
 pub mod json;
 pub mod table;

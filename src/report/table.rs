@@ -14,12 +14,12 @@ impl Export for TableExport {
             .iter()
             .map(|f| vec![f.label.clone(), f.value.to_string()])
             .collect();
-        out += &layout(&facts, false, false);
+        out += &layout(&facts, false, false, 0);
         if !facts.is_empty() {
             out.push('\n');
         }
         if report.outcomes.iter().any(|o| !o.fields.is_empty()) {
-            out += &layout(&fields_grid(report, text_cell, false), true, true);
+            out += &layout(&fields_grid(report, text_cell, false), true, true, 0);
         }
         for key in table_keys(report) {
             let Some(table) = report
@@ -34,9 +34,10 @@ impl Export for TableExport {
                 out += &format!("\n{} (with --json: \"{key}\")\n", table.title);
                 continue;
             }
-            let grid = table_grid(report, key, text_cell);
+            let mut grid = table_grid(report, key, text_cell);
+            let bars = crate::plot::is_distribution(table) && add_histogram(report, key, &mut grid);
             out += &format!("\n{}\n", table.title);
-            out += &layout(&grid, true, true);
+            out += &layout(&grid, true, true, usize::from(bars));
         }
         out
     }
@@ -139,9 +140,49 @@ pub fn table_grid(report: &Report, key: &str, cell: CellFn) -> Grid {
     grid
 }
 
+/// Characters of the longest histogram bar.
+const BAR_WIDTH: usize = 24;
+
+/// Appends a bar of P(= k) to each row of a distribution table's grid, from
+/// the first engine that has the table (exact, when it ran). Whether it did.
+fn add_histogram(report: &Report, key: &str, grid: &mut Grid) -> bool {
+    let Some((engine, table)) = report
+        .outcomes
+        .iter()
+        .find_map(|o| o.table(key).map(|t| (o.engine, t)))
+    else {
+        return false;
+    };
+    let Some(c) = table.columns.iter().position(|c| c.key == "p") else {
+        return false;
+    };
+    let mid = |v: &Value| v.exact().or(v.estimate().map(|e| e.estimate));
+    let values: Vec<f64> = table
+        .rows
+        .iter()
+        .map(|(_, cells)| cells.get(c).and_then(mid).unwrap_or(0.0))
+        .collect();
+    let max = values.iter().copied().fold(0.0, f64::max);
+    let several = report.outcomes.len() > 1;
+    let mut header = format!("{} bar", table.columns[c].label);
+    if several {
+        header += &format!(" ({})", engine.label());
+    }
+    for (r, row) in grid.iter_mut().enumerate() {
+        row.push(match r {
+            0 => header.clone(),
+            r => values
+                .get(r - 1)
+                .map_or_else(String::new, |v| super::bars::bar(*v, max, BAR_WIDTH)),
+        });
+    }
+    true
+}
+
 /// Pads a grid into aligned columns (the first left-aligned, the others
-/// right-aligned with `numeric`); with `header`, the first row is underlined.
-fn layout(grid: &Grid, header: bool, numeric: bool) -> String {
+/// right-aligned with `numeric`, but for the last `left_tail`: bars grow
+/// from the left); with `header`, the first row is underlined.
+fn layout(grid: &Grid, header: bool, numeric: bool, left_tail: usize) -> String {
     let cols = grid.iter().map(Vec::len).max().unwrap_or(0);
     let width: Vec<usize> = (0..cols)
         .map(|c| {
@@ -159,7 +200,7 @@ fn layout(grid: &Grid, header: bool, numeric: bool) -> String {
             .enumerate()
             .map(|(c, s)| {
                 let pad = width[c] - s.chars().count();
-                if c == 0 || !numeric {
+                if c == 0 || !numeric || c >= cols - left_tail {
                     format!("{s}{}", " ".repeat(pad))
                 } else {
                     format!("{}{s}", " ".repeat(pad))
