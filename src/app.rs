@@ -4,8 +4,9 @@
 
 use crate::cli::{Cli, Command, EngineArgs};
 use crate::error::InputError;
-use crate::plot::write_svg;
+use crate::plot::{write_svg, Figure};
 use crate::query::Settings;
+use crate::report::lang::Lang;
 use crate::report::{Engine, Format, Report};
 use crate::sweep::figure::{compare_figure, sweep_figure};
 use crate::sweep::{compare_queries, compare_report, sweep_points, sweep_report, Query, Vary};
@@ -13,10 +14,13 @@ use clap::CommandFactory;
 
 /// The whole output of a command line, or the input error that stopped it.
 pub fn run(cli: &Cli) -> Result<String, InputError> {
-    let plot = cli
-        .command
-        .engine_output()
-        .and_then(|(_, output)| output.plot.as_deref());
+    let output = cli.command.engine_output().map(|(_, output)| output);
+    let lang = output.map_or(Lang::En, |o| o.lang);
+    // The chart, drawn (in the output's language) only with --plot.
+    let plot = |figure: &dyn Fn() -> Figure| match output.and_then(|o| o.plot.as_deref()) {
+        Some(path) => write_svg(&lang.figure(figure()), path),
+        None => Ok(()),
+    };
     let report = match &cli.command {
         Command::Completions(a) => return Ok(completions(a.shell)),
         Command::Sweep(a) => {
@@ -34,9 +38,7 @@ pub fn run(cli: &Cli) -> Result<String, InputError> {
                     sweep_report(&a.file, &varies, &points, &settings)
                 })
             })??;
-            if let Some(path) = plot {
-                write_svg(&sweep_figure(&varies, &report), path)?;
-            }
+            plot(&|| sweep_figure(&varies, &report))?;
             report
         }
         Command::Compare(a) => {
@@ -46,9 +48,7 @@ pub fn run(cli: &Cli) -> Result<String, InputError> {
             let report = with_progress(!a.output.quiet, total, || {
                 in_pool(&a.engine, || compare_report(&a.files, &queries, &settings))
             })??;
-            if let Some(path) = plot {
-                write_svg(&compare_figure(&report), path)?;
-            }
+            plot(&|| compare_figure(&report))?;
             report
         }
         command => {
@@ -59,22 +59,27 @@ pub fn run(cli: &Cli) -> Result<String, InputError> {
             let report = with_progress(!output.quiet, total, || {
                 in_pool(engine, || query.report(&settings))
             })?;
-            if let Some(path) = plot {
-                write_svg(&query.figure(&report), path)?;
-            }
+            plot(&|| query.figure(&report))?;
             report
         }
     };
-    let format = match cli.command.engine_output() {
-        Some((_, output)) => output.format(),
-        None => Format::Table,
+    let format = output.map_or(Format::Table, |o| o.format());
+    // JSON and CSV are for programs: their labels stay English.
+    let report = match format {
+        Format::Table => lang.report(report),
+        Format::Json | Format::Csv => report,
     };
-    Ok(render(&report, format))
+    Ok(render_in(&report, format, lang))
 }
 
-/// Renders a report in a format.
+/// Renders a report in a format (table labels in English).
 pub fn render(report: &Report, format: Format) -> String {
-    format.exporter().render(report)
+    render_in(report, format, Lang::En)
+}
+
+/// Renders a report in a format, the table's engine names in `lang`.
+pub fn render_in(report: &Report, format: Format, lang: Lang) -> String {
+    format.exporter(lang).render(report)
 }
 
 /// A completion script for `shell` (clap_complete).

@@ -6,6 +6,7 @@ use crate::query::charge::{Charge, Reaction};
 use crate::query::flee::{Flee, Mover};
 use crate::query::leadership::Leadership;
 use crate::query::{Method, Settings};
+use crate::report::lang::Lang;
 use crate::report::Format;
 use crate::rules::{Edition, LeadershipTest};
 use crate::sim::Sampling;
@@ -295,6 +296,9 @@ pub struct OutputArgs {
     /// No progress bar (it shows on a terminal's stderr for runs over a second)
     #[arg(long, short)]
     pub quiet: bool,
+    /// Language of the table and chart labels (JSON and CSV keep English keys)
+    #[arg(long, value_enum, default_value_t = Lang::En, hide_possible_values = false)]
+    pub lang: Lang,
     /// Also draw the results as an SVG chart into FILE.svg
     #[arg(long, value_name = "FILE.svg", value_parser = svg_path)]
     pub plot: Option<std::path::PathBuf>,

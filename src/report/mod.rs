@@ -5,6 +5,7 @@
 pub mod bars;
 pub mod csv;
 pub mod json;
+pub mod lang;
 pub mod table;
 
 use crate::sim::Estimate;
@@ -219,9 +220,11 @@ pub enum Format {
 }
 
 impl Format {
-    pub fn exporter(self) -> Box<dyn Export> {
+    /// The exporter; `lang` names the engines in the table's headers (the
+    /// report's own labels are translated by [`lang::Lang::report`]).
+    pub fn exporter(self, lang: lang::Lang) -> Box<dyn Export> {
         match self {
-            Format::Table => Box::new(table::TableExport),
+            Format::Table => Box::new(table::TableExport { lang }),
             Format::Json => Box::new(json::JsonExport),
             Format::Csv => Box::new(csv::CsvExport),
         }

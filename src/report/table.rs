@@ -2,12 +2,22 @@
 //! fields with one column per engine, then each table with the engines'
 //! columns side by side.
 
+use super::lang::Lang;
 use super::{Engine, Export, Report, Value};
 
-pub struct TableExport;
+pub struct TableExport {
+    /// Language of the engine names in headers.
+    pub lang: Lang,
+}
 
 impl Export for TableExport {
     fn render(&self, report: &Report) -> String {
+        let header = |mut grid: Grid| {
+            if let Some(h) = grid.first_mut() {
+                h.iter_mut().for_each(|c| *c = self.lang.text(c));
+            }
+            grid
+        };
         let mut out = format!("{}\n\n", report.summary);
         let facts: Vec<Vec<String>> = report
             .facts
@@ -19,7 +29,8 @@ impl Export for TableExport {
             out.push('\n');
         }
         if report.outcomes.iter().any(|o| !o.fields.is_empty()) {
-            out += &layout(&fields_grid(report, text_cell, false), true, true, 0);
+            let grid = header(fields_grid(report, text_cell, false));
+            out += &layout(&grid, true, true, 0);
         }
         for key in table_keys(report) {
             let Some(table) = report
@@ -31,11 +42,13 @@ impl Export for TableExport {
                 continue;
             };
             if table.detail {
-                out += &format!("\n{} (with --json: \"{key}\")\n", table.title);
+                let hint = self.lang.text("with --json");
+                out += &format!("\n{} ({hint}: \"{key}\")\n", table.title);
                 continue;
             }
             let mut grid = table_grid(report, key, text_cell);
             let bars = crate::plot::is_distribution(table) && add_histogram(report, key, &mut grid);
+            let grid = header(grid);
             out += &format!("\n{}\n", table.title);
             out += &layout(&grid, true, true, usize::from(bars));
         }

@@ -1,0 +1,144 @@
+//! `--lang es`: the table and chart labels in the Spanish rulebook's words;
+//! JSON and CSV unchanged; English by default.
+
+mod common;
+
+use common::run::{error, json, stdout};
+
+const FLAGSHIP: &str = "scenarios/boar_boyz_charge_spearmen.toml";
+
+fn spanish(args: &[&str]) -> String {
+    let mut all = args.to_vec();
+    all.extend(["--lang", "es"]);
+    stdout(&all)
+}
+
+/// Whether `phrase` occurs in `text` as whole words ("exact" is not in
+/// "exacto").
+fn has_words(text: &str, phrase: &str) -> bool {
+    text.match_indices(phrase).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + phrase.len()..].chars().next();
+        // A JSON key (round_casualties_pmf) is not an English label.
+        let word = |c: char| c.is_alphanumeric() || c == '_';
+        !before.is_some_and(word) && !after.is_some_and(word)
+    })
+}
+
+/// Every Spanish label is there and none of the English ones it replaces.
+fn reads(out: &str, spanish: &[&str], english: &[&str]) {
+    for s in spanish {
+        assert!(out.contains(s), "no {s:?} in\n{out}");
+    }
+    for e in english {
+        assert!(!has_words(out, e), "{e:?} left in English in\n{out}");
+    }
+}
+
+#[test]
+fn a_fight_reads_in_spanish() {
+    let out = spanish(&["combat", FLAGSHIP, "--trials", "2000"]);
+    reads(
+        &out,
+        &[
+            "Combate: ",
+            "P(atacante gana)",
+            "P(defensor se desmoraliza y es alcanzado)",
+            "bajas medias del atacante",
+            "miniaturas perdidas por el defensor",
+            "Por ronda",
+            "pruebas",
+            "semilla",
+            "barra",
+        ],
+        &[
+            "wins",
+            "breaks",
+            "caught",
+            "casualties",
+            "models lost",
+            "trials",
+            "seed",
+            "bar",
+        ],
+    );
+}
+
+#[test]
+fn charges_flights_and_attacks_read_in_spanish() {
+    let charge = spanish(&[
+        "charge",
+        "--move",
+        "18",
+        "--distance",
+        "20",
+        "--reaction",
+        "flee",
+        "--target-move",
+        "10",
+        "--method",
+        "all",
+        "--trials",
+        "1000",
+    ]);
+    reads(
+        &charge,
+        &[
+            "Carga: ",
+            "P(contacto)",
+            "movimiento de carga",
+            "exacto",
+            "dados",
+        ],
+        &["contact", "charge range", "exact", "dice"],
+    );
+    let flee = spanish(&["flee", "--move", "10", "--pursuer-move", "18"]);
+    reads(
+        &flee,
+        &["Huida: ", "Distancia de huida", "dados de persecución"],
+        &["Flee distance", "pursuit dice", "mean"],
+    );
+    let attacks = spanish(&[
+        "attacks",
+        "--models",
+        "20",
+        "--ws",
+        "3",
+        "--s",
+        "3",
+        "--weapon",
+        "alabarda",
+        "--target-ws",
+        "3",
+        "--target-t",
+        "4",
+    ]);
+    reads(
+        &attacks,
+        &[
+            "Ataques: ",
+            "alabarda",
+            "para impactar",
+            "Miniaturas muertas",
+        ],
+        &["halberd", "to hit", "Models slain", "wounds"],
+    );
+}
+
+#[test]
+fn machine_output_and_the_default_stay_english() {
+    let args = ["flee", "--move", "10", "--pursuer-move", "18"];
+    let mut es = args.to_vec();
+    es.extend(["--lang", "es"]);
+    assert_eq!(json(&args), json(&es));
+    let csv = |a: &[&str]| stdout(&[a, &["--csv"]].concat());
+    assert_eq!(csv(&args), csv(&es));
+    assert!(stdout(&args).contains("Flee distance"));
+    // Spanish names of the language itself are accepted.
+    assert!(stdout(&[&args[..], &["--lang", "español"]].concat()).contains("Distancia de huida"));
+    let e = error(&["flee", "--move", "10", "--lang", "fr"]);
+    assert!(
+        e.contains("--lang") && e.contains("en") && e.contains("es"),
+        "{e}"
+    );
+}
