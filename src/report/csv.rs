@@ -61,9 +61,9 @@ fn cells(engine: Engine, v: Option<&Value>) -> Vec<String> {
         None | Some(Value::Absent) => vec![],
         Some(Value::Prob(x) | Value::Num(x, _)) => vec![clean(*x).to_string()],
         Some(Value::ProbEst(e) | Value::NumEst(e, _)) => vec![
-            e.estimate.to_string(),
-            e.ci95[0].to_string(),
-            e.ci95[1].to_string(),
+            clean(e.estimate).to_string(),
+            clean(e.ci95[0]).to_string(),
+            clean(e.ci95[1]).to_string(),
         ],
         Some(Value::Int(n)) => vec![n.to_string()],
         Some(Value::Text(s)) => vec![s.clone()],

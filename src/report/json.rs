@@ -68,7 +68,11 @@ fn table(t: &Table) -> Json {
 pub fn value(v: &Value) -> Json {
     match v {
         Value::Prob(p) | Value::Num(p, _) => number(*p),
-        Value::ProbEst(e) | Value::NumEst(e, _) => serde_json::to_value(e).expect("plain struct"),
+        Value::ProbEst(e) | Value::NumEst(e, _) => json!({
+            "estimate": clean(e.estimate),
+            "ci95": [clean(e.ci95[0]), clean(e.ci95[1])],
+            "trials": e.trials,
+        }),
         Value::Int(n) => json!(n),
         Value::Text(s) => json!(s),
         Value::Absent => Json::Null,

@@ -231,9 +231,10 @@ impl Format {
     }
 }
 
-/// `x` rounded to 15 significant digits: exact results computed in `f64`
-/// carry rounding noise in the 16th digit (`0.9999999999999997`), which
-/// machine-readable output should not show.
+/// `x` rounded to 15 significant digits: results computed in `f64` carry
+/// rounding noise in the 16th digit (`0.9999999999999997`, a proportion
+/// `1332 / 4000` as `0.33299999999999996`), which machine-readable output
+/// should not show.
 pub fn clean(x: f64) -> f64 {
     if x == 0.0 || !x.is_finite() {
         return x + 0.0;
