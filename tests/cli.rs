@@ -225,6 +225,59 @@ fn help_and_version() {
     }
 }
 
+#[test]
+fn every_example_in_the_help_runs() {
+    let dir = std::env::temp_dir().join(format!("mathhammer-examples-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut ran = 0;
+    for cmd in [
+        "charge",
+        "flee",
+        "leadership",
+        "attacks",
+        "shoot",
+        "combat",
+        "sweep",
+        "compare",
+        "completions",
+    ] {
+        let out = mathhammer().args([cmd, "--help"]).output().unwrap();
+        let help = String::from_utf8(out.stdout).unwrap();
+        let examples = help
+            .split("Examples:\n")
+            .nth(1)
+            .expect("an Examples section");
+        let lines: Vec<&str> = examples
+            .lines()
+            .take_while(|l| !l.trim().is_empty())
+            .map(|l| l.trim().trim_start_matches("mathhammer "))
+            .collect();
+        assert!(!lines.is_empty(), "{cmd}: no examples");
+        for line in lines {
+            // A redirect is the shell's, not ours; charts go to a
+            // temporary folder; few trials keep the run short.
+            let line = line.split(" > ").next().unwrap();
+            let mut args: Vec<String> = line.split_whitespace().map(String::from).collect();
+            for i in 1..args.len() {
+                if args[i - 1] == "--plot" {
+                    args[i] = dir.join(&args[i]).display().to_string();
+                }
+            }
+            if !matches!(args[0].as_str(), "completions" | "leadership" | "charge") {
+                args.extend(["--trials".into(), "2000".into()]);
+            }
+            let out = mathhammer().args(&args).output().unwrap();
+            assert!(
+                out.status.success() && !out.stdout.is_empty(),
+                "{line}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            ran += 1;
+        }
+    }
+    assert!(ran >= 20, "{ran} examples");
+}
+
 /// Runs `line` (arguments split on spaces) and checks it is refused as bad
 /// input: exit 2, exactly one line on stderr starting `error: ` and
 /// containing `needle`, no panic, nothing on stdout.

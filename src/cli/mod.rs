@@ -41,16 +41,21 @@ pub enum Command {
     #[command(
         after_help = "Examples:\n  mathhammer charge --move 18 --distance 20 --reaction flee --target-move 10\n  \
                             mathhammer charge --move 18 --distance 20 --reaction flee --target-move 10 --reach-table --confidence 0.9\n  \
-                            mathhammer charge --move 7 --distance 10 --inches --reaction flee --target-move 4 --method all"
+                            mathhammer charge --move 7 --distance 10 --inches --reaction flee --target-move 4 --method all\n  \
+                            mathhammer charge --move 18 --distance 20 --reaction flee --target-move 10 --plot charge.svg"
     )]
+    #[command(visible_aliases = ["carga", "cargar"])]
     Charge(ChargeArgs),
     /// How far does a unit flee (or pursue), and how often is it caught?
     #[command(after_help = "Examples:\n  mathhammer flee --move 10\n  \
-                            mathhammer flee --move 10 --pursuer-move 18 --method all")]
+                            mathhammer flee --move 10 --pursuer-move 18 --method all\n  \
+                            mathhammer huir --movimiento 10 --lang es --plot huida.svg")]
+    #[command(visible_aliases = ["huida", "huir"])]
     Flee(FleeArgs),
     /// How likely is a leadership (break, panic, fear) test to pass?
     #[command(after_help = "Examples:\n  mathhammer leadership --ld 7\n  \
                             mathhammer leadership --ld 8 --modifier 2 --reroll")]
+    #[command(visible_aliases = ["liderazgo"])]
     Leadership(LeadershipArgs),
     /// How much damage do these close-combat attacks do?
     #[command(
@@ -58,29 +63,35 @@ pub enum Command {
                             mathhammer attacks --attacker scenarios/profiles/empire_halberdier.toml --models 20 --target scenarios/profiles/orc_boy.toml\n  \
                             mathhammer attacks --attacker scenarios/profiles/bretonnian_knight.toml --models 5 --charging --target scenarios/profiles/empire_spearman.toml --method all"
     )]
+    #[command(visible_aliases = ["ataques"])]
     Attacks(AttacksArgs),
     /// How much damage does this shooting do?
     #[command(
         after_help = "Examples:\n  mathhammer shoot --models 10 --bs 3 --s 3 --target-t 4 --target-armour 6\n  \
                             mathhammer shoot --models 10 --bs 3 --s 4 --rules armour-piercing --long-range --target scenarios/profiles/bretonnian_knight.toml"
     )]
+    #[command(visible_aliases = ["disparo", "disparar"])]
     Shoot(ShootArgs),
     /// The whole fight: charge, rounds, combat resolution, break tests, pursuit
     #[command(
         after_help = "Examples:\n  mathhammer combat scenarios/boar_boyz_charge_spearmen.toml\n  \
                             mathhammer combat scenarios/boar_boyz_charge_spearmen.toml --set situation.reaction=flee\n  \
-                            mathhammer combat scenarios/boar_boyz_charge_spearmen.toml --set defender.models=25 --method all"
+                            mathhammer combat scenarios/boar_boyz_charge_spearmen.toml --set defender.models=25 --method all\n  \
+                            mathhammer combat scenarios/boar_boyz_charge_spearmen.toml --plot fight.svg --lang es"
     )]
+    #[command(visible_aliases = ["combate"])]
     Combat(CombatArgs),
     /// One query file or scenario over a grid of values: 20 or 25 models? spears or halberds?
     #[command(
         after_help = "Examples:\n  mathhammer sweep scenarios/boar_boyz_charge_spearmen.toml --vary attacker.models=5..8 --vary defender.models=15..30:5\n  \
                             mathhammer sweep scenarios/ogres_charge_halberdiers.toml --vary defender.weapon=halberd,spear,hand-weapon-and-shield\n  \
-                            mathhammer sweep scenarios/queries/boar_boyz_charge.toml --vary distance=10..36:2 --csv\n\n\
+                            mathhammer sweep scenarios/queries/boar_boyz_charge.toml --vary distance=10..36:2 --csv\n  \
+                            mathhammer sweep scenarios/boar_boyz_charge_spearmen.toml --vary attacker.models=4..8 --plot sweep.svg\n\n\
                       A query file names its subcommand and gives its flags as keys:\n  \
                             query = \"charge\"\n  move = 18\n  distance = 20\n  reaction = \"flee\"\n  target_move = 10\n\
                       Any other file is a combat scenario. Every point runs with the same seed."
     )]
+    #[command(visible_aliases = ["barrido"])]
     Sweep(SweepArgs),
     /// Loadouts side by side: the difference in each headline figure, and whether it is significant
     #[command(
@@ -88,6 +99,7 @@ pub enum Command {
                             mathhammer compare scenarios/queries/halberdiers_vs_orcs.toml scenarios/queries/spearmen_vs_orcs.toml --method monte-carlo\n\n\
                       Every file runs with the same seed and stream layout (common random numbers)."
     )]
+    #[command(visible_aliases = ["comparar"])]
     Compare(CompareArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
     #[command(
