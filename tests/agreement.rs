@@ -8,11 +8,10 @@ use rand::Rng;
 
 use common::*;
 use mathhammer::exact::Pmf;
-use mathhammer::query::charge::{Charge, Reaction};
+use mathhammer::query::charge::Charge;
 use mathhammer::query::leadership::Leadership;
 use mathhammer::query::Method;
 use mathhammer::report::Engine;
-use mathhammer::rules::Edition;
 
 const FAST_TRIALS: u64 = 400_000;
 const DICE_TRIALS: u64 = 100_000;
@@ -146,20 +145,7 @@ fn leadership_tests_agree_with_exact() {
 #[test]
 fn the_check_rejects_an_off_by_one_rule() {
     // Boar Boyz (M18) 20 cm from Spearmen (M10) who flee 5D6.
-    let charge = Charge {
-        edition: Edition::Metric,
-        charger_move: 18.0,
-        barding: false,
-        difficult_terrain: false,
-        wheel: 0.0,
-        distance: 20.0,
-        reaction: Reaction::Flee {
-            target_move: 10.0,
-            target_flies: false,
-        },
-        confidence: None,
-        reach_table: false,
-    };
+    let charge = boar_boyz(20.0);
     let report = charge.report(&settings(Method::MonteCarlo, FAST_TRIALS, 5));
     let e = estimate(&report, Engine::MonteCarlo, "p_contact");
     let right = Pmf::nd6(5).p_le(16);

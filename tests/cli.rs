@@ -3,21 +3,9 @@
 
 mod common;
 
-use common::run::{json, mathhammer};
+use common::run::{json, mathhammer, BOAR_BOYZ};
 use predicates::prelude::*;
 use serde_json::Value;
-
-const BOAR_BOYZ: &[&str] = &[
-    "charge",
-    "--move",
-    "18",
-    "--distance",
-    "20",
-    "--reaction",
-    "flee",
-    "--target-move",
-    "10",
-];
 
 #[test]
 fn charge_prints_a_table() {

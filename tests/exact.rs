@@ -23,24 +23,6 @@ fn sum(faces: &[u8]) -> i64 {
     faces.iter().map(|&f| i64::from(f)).sum()
 }
 
-/// The seed-000 charge: Boar Boyz (M18) at Spearmen (M10) who flee.
-fn boar_boyz(distance: f64) -> Charge {
-    Charge {
-        edition: Edition::Metric,
-        charger_move: 18.0,
-        barding: false,
-        difficult_terrain: false,
-        wheel: 0.0,
-        distance,
-        reaction: Reaction::Flee {
-            target_move: 10.0,
-            target_flies: false,
-        },
-        confidence: None,
-        reach_table: false,
-    }
-}
-
 #[test]
 fn five_d6_mean_and_tail() {
     let flee = Flee {

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::run::{error, json, stdout};
+use common::run::{error, json, stdout, BOAR_BOYZ};
 
 const FLAGSHIP: &str = "scenarios/boar_boyz_charge_spearmen.toml";
 
@@ -66,21 +66,7 @@ fn a_fight_reads_in_spanish() {
 
 #[test]
 fn charges_flights_and_attacks_read_in_spanish() {
-    let charge = spanish(&[
-        "charge",
-        "--move",
-        "18",
-        "--distance",
-        "20",
-        "--reaction",
-        "flee",
-        "--target-move",
-        "10",
-        "--method",
-        "all",
-        "--trials",
-        "1000",
-    ]);
+    let charge = spanish(&[BOAR_BOYZ, &["--method", "all", "--trials", "1000"]].concat());
     reads(
         &charge,
         &[

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::run::{error, json, stdout};
+use common::run::{error, json, stdout, BOAR_BOYZ};
 use resvg::{tiny_skia, usvg};
 use std::path::PathBuf;
 
@@ -93,20 +93,7 @@ fn has_text(svg: &str, wanted: &str) {
 
 #[test]
 fn charge_plots_one_curve_per_reaction() {
-    let svg = plot(
-        "charge",
-        &[
-            "charge",
-            "--move",
-            "18",
-            "--distance",
-            "20",
-            "--reaction",
-            "flee",
-            "--target-move",
-            "10",
-        ],
-    );
+    let svg = plot("charge", BOAR_BOYZ);
     for t in [
         "holds, exact",
         "flees (5D6 cm), exact",
@@ -122,28 +109,10 @@ fn charge_plots_one_curve_per_reaction() {
 
 #[test]
 fn charge_curve_is_the_exact_odds() {
-    use mathhammer::query::charge::{Charge, Reaction};
-    use mathhammer::query::{Method, Settings};
+    use mathhammer::query::Method;
     use mathhammer::sweep::Query;
-    let charge = Charge {
-        edition: Default::default(),
-        charger_move: 18.0,
-        barding: false,
-        difficult_terrain: false,
-        wheel: 0.0,
-        distance: 20.0,
-        reaction: Reaction::Flee {
-            target_move: 10.0,
-            target_flies: false,
-        },
-        confidence: None,
-        reach_table: false,
-    };
-    let settings = Settings {
-        method: Method::Exact,
-        ..common::settings(Method::Exact, 1, 1)
-    };
-    let query = Query::Charge(charge);
+    let settings = common::settings(Method::Exact, 1, 1);
+    let query = Query::Charge(common::boar_boyz(20.0));
     let report = query.report(&settings);
     let figure = query.figure(&report);
     let flees = &figure.panels[0].series[1];

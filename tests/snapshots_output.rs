@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::run::stdout;
+use common::run::{stdout, BOAR_BOYZ};
 
 /// The table, JSON and CSV of `args`, each as a snapshot `{name}_{format}`.
 fn snapshot_all(name: &str, args: &[&str]) {
@@ -21,24 +21,7 @@ const ALL: [&str; 6] = ["--method", "all", "--trials", "4000", "--seed", "11"];
 
 #[test]
 fn charge_outputs() {
-    let args = [
-        &[
-            "charge",
-            "--move",
-            "18",
-            "--distance",
-            "20",
-            "--reaction",
-            "flee",
-            "--target-move",
-            "10",
-            "--reach-table",
-            "--confidence",
-            "0.9",
-        ][..],
-        &ALL,
-    ]
-    .concat();
+    let args = [BOAR_BOYZ, &["--reach-table", "--confidence", "0.9"], &ALL].concat();
     snapshot_all("charge", &args);
 }
 

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::run::{error, json, stdout};
+use common::run::{error, json, stdout, BOAR_BOYZ};
 
 const FLAGSHIP: &str = "scenarios/boar_boyz_charge_spearmen.toml";
 
@@ -166,17 +166,7 @@ fn spanish_terms_are_aliases_and_output_stays_english() {
         "--target-move",
         "10",
     ]);
-    let en = stdout(&[
-        "charge",
-        "--move",
-        "18",
-        "--distance",
-        "20",
-        "--reaction",
-        "flee",
-        "--target-move",
-        "10",
-    ]);
+    let en = stdout(BOAR_BOYZ);
     assert_eq!(es, en);
     assert!(es.contains("P(contact)"));
     let es = stdout(&[

@@ -258,14 +258,26 @@ pub fn fields_panel(report: &Report, title: &str, keys: &[&str], probability: bo
         })
         .filter(|s| !s.points.is_empty())
         .collect();
-    Panel {
-        title: title.into(),
-        x_label: String::new(),
-        y_label: if probability { "probability" } else { "value" }.into(),
-        axis: Axis::Categories(categories),
-        probability,
-        wide: true,
-        series,
+    Panel::bars(title, categories, probability, series)
+}
+
+impl Panel {
+    /// A full-width panel of named bars (probabilities or other values).
+    pub fn bars(
+        title: &str,
+        categories: Vec<String>,
+        probability: bool,
+        series: Vec<Series>,
+    ) -> Panel {
+        Panel {
+            title: title.into(),
+            x_label: String::new(),
+            y_label: if probability { "probability" } else { "value" }.into(),
+            axis: Axis::Categories(categories),
+            probability,
+            wide: true,
+            series,
+        }
     }
 }
 

@@ -254,9 +254,7 @@ fn draw_numbers(area: &Area, panel: &Panel) -> Result<(), Failure> {
                         Rectangle::new([(x0, 0.0), (x0 + width, p.y)], c.filled())
                     }))?
                     .label(series.name.as_str())
-                    .legend(move |(x, y)| {
-                        Rectangle::new([(x, y - 5), (x + 12, y + 5)], c.filled())
-                    });
+                    .legend(swatch(c));
                 chart.draw_series(series.points.iter().filter_map(|p| {
                     let [lo, hi] = p.interval?;
                     let x = p.x + offset + width / 2.0;
@@ -272,10 +270,7 @@ fn draw_numbers(area: &Area, panel: &Panel) -> Result<(), Failure> {
             }
         }
     }
-    if panel.series.len() > 1 {
-        legend(&mut chart, corner)?;
-    }
-    Ok(())
+    legend(&mut chart, panel, corner)
 }
 
 /// The smallest gap between neighbouring x values (1 if there is none), so
@@ -346,7 +341,7 @@ fn draw_categories(area: &Area, panel: &Panel, names: &[String]) -> Result<(), F
                 Rectangle::new([(0.0, y0), (p.y, y0 + height)], c.filled())
             }))?
             .label(series.name.as_str())
-            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], c.filled()));
+            .legend(swatch(c));
         chart.draw_series(series.points.iter().filter_map(|p| {
             let [lo, hi] = p.interval?;
             let y = row(p.x) + height / 2.0;
@@ -360,10 +355,7 @@ fn draw_categories(area: &Area, panel: &Panel, names: &[String]) -> Result<(), F
             ))
         }))?;
     }
-    if panel.series.len() > 1 {
-        legend(&mut chart, corner)?;
-    }
-    Ok(())
+    legend(&mut chart, panel, corner)
 }
 
 /// The panel's title; a lone series is named there instead of in a legend.
@@ -419,8 +411,15 @@ fn legend_corner(
         .map_or(SeriesLabelPosition::UpperRight, |(corner, _)| corner)
 }
 
+/// A bar series' legend mark: a square of its colour.
+fn swatch(c: RGBColor) -> impl Fn((i32, i32)) -> Rectangle<(i32, i32)> {
+    move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], c.filled())
+}
+
+/// The legend, in `corner`; none for a lone series (the caption names it).
 fn legend<'a, DB, X, Y>(
     chart: &mut ChartContext<'a, DB, Cartesian2d<X, Y>>,
+    panel: &Panel,
     corner: SeriesLabelPosition,
 ) -> Result<(), Failure>
 where
@@ -429,6 +428,9 @@ where
     X: plotters::coord::ranged1d::Ranged<ValueType = f64>,
     Y: plotters::coord::ranged1d::Ranged<ValueType = f64>,
 {
+    if panel.series.len() < 2 {
+        return Ok(());
+    }
     chart
         .configure_series_labels()
         .position(corner)

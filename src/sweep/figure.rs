@@ -132,15 +132,9 @@ pub fn compare_figure(report: &Report) -> Figure {
                     .collect(),
             })
             .collect();
-        figure.panels.push(Panel {
-            title: title.into(),
-            x_label: String::new(),
-            y_label: if probability { "probability" } else { "value" }.into(),
-            axis: Axis::Categories(categories),
-            probability,
-            wide: true,
-            series,
-        });
+        figure
+            .panels
+            .push(Panel::bars(title, categories, probability, series));
     }
     figure
 }

@@ -13,6 +13,24 @@ use mathhammer::sim::{Estimate, Sampling};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+/// The seed-000 charge: Boar Boyz (M18) at Spearmen (M10) who flee.
+pub fn boar_boyz(distance: f64) -> Charge {
+    Charge {
+        edition: Edition::Metric,
+        charger_move: 18.0,
+        barding: false,
+        difficult_terrain: false,
+        wheel: 0.0,
+        distance,
+        reaction: Reaction::Flee {
+            target_move: 10.0,
+            target_flies: false,
+        },
+        confidence: None,
+        reach_table: false,
+    }
+}
+
 pub fn settings(method: Method, trials: u64, seed: u64) -> Settings {
     Settings {
         method,

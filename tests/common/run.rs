@@ -3,6 +3,20 @@
 use assert_cmd::Command;
 use serde_json::Value;
 
+/// The rulebook's charge (seed 000): M18 Boar Boyz at M10 Spearmen 20 cm
+/// away, who flee.
+pub const BOAR_BOYZ: &[&str] = &[
+    "charge",
+    "--move",
+    "18",
+    "--distance",
+    "20",
+    "--reaction",
+    "flee",
+    "--target-move",
+    "10",
+];
+
 /// The `mathhammer` binary built for the tests.
 pub fn mathhammer() -> Command {
     Command::cargo_bin("mathhammer").unwrap()
