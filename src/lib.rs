@@ -14,7 +14,8 @@
 //!   `Fate` that each engine realises;
 //! * [`scenario`]: scenario, profile and query files;
 //! * [`sweep`]: sweeps and comparisons over many runs;
-//! * [`report`]: table, JSON and CSV output.
+//! * [`report`]: table, JSON and CSV output, and Spanish labels;
+//! * [`plot`]: charts of a report as SVG.
 //!
 //! ```
 //! use mathhammer::query::charge::{Charge, Reaction};
@@ -59,6 +60,25 @@
 //! // An estimate with its 95% interval; the same seed gives the same numbers.
 //! assert!(win.ci95[0] <= win.estimate && win.estimate <= win.ci95[1]);
 //! assert!(win.estimate > 0.1 && win.estimate < 0.4);
+//! ```
+//!
+//! Any query's chart, as `--plot` draws it, in Spanish as `--lang es`:
+//!
+//! ```
+//! use mathhammer::query::{Method, Settings};
+//! use mathhammer::report::lang::Lang;
+//! use mathhammer::sim::Sampling;
+//! use mathhammer::sweep::load_query;
+//! use std::path::Path;
+//!
+//! let query = load_query(Path::new("scenarios/queries/boar_boyz_charge.toml"), &[]).unwrap();
+//! let settings = Settings {
+//!     method: Method::Exact,
+//!     sampling: Sampling { trials: 1, seed: 1, precision: None, max_trials: 1 },
+//! };
+//! let figure = Lang::Es.figure(query.figure(&query.report(&settings)));
+//! let svg = figure.to_svg().unwrap();
+//! assert!(svg.starts_with("<svg") && svg.contains("P(contacto)"));
 //! ```
 
 pub mod app;

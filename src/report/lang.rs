@@ -2,7 +2,7 @@
 //! the Spanish rulebook the seeds quote (carga, huida, persecución, se
 //! desmoraliza, resultado del combate, bajas). Labels are built in English;
 //! [`Lang::report`] and [`Lang::figure`] rewrite them phrase by phrase: at
-//! each word boundary the longest English phrase of [`PHRASES`] that starts
+//! each word boundary the longest English phrase of `PHRASES` that starts
 //! there is replaced, in one pass, so a translation is never translated
 //! again. JSON and CSV keep their English keys and values: they are read by
 //! programs. Names from scenario and profile files are the user's own and
