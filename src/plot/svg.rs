@@ -86,10 +86,11 @@ fn draw_into(root: &Area, figure: &Figure, rows: &[Vec<&Panel>]) -> Result<(), F
     for row in rows {
         let (line, below) = rest.split_vertically(row_height(row));
         rest = below;
-        let cells = if row.len() == 1 {
+        // A narrow panel left alone on the last row keeps its width.
+        let cells = if row[0].wide {
             vec![line]
         } else {
-            line.split_evenly((1, row.len()))
+            line.split_evenly((1, 2))
         };
         for (panel, cell) in row.iter().zip(&cells) {
             draw_panel(&cell.margin(5, 10, 10, 15), panel)?;
