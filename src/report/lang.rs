@@ -46,6 +46,7 @@ const PHRASES: &[(&str, &str)] = &[
     ("shot each", "disparo cada uno"),
     ("shots each", "disparos cada uno"),
     ("Combat:", "Combate:"),
+    ("Ld", "L"),
     ("Sweep of", "Barrido de"),
     ("the same seed for each", "la misma semilla en cada uno"),
     ("Comparison of", "Comparación de"),
@@ -360,6 +361,13 @@ impl Dictionary {
                     at_word_start = !en.chars().last().is_some_and(is_word);
                     continue;
                 }
+                let word = &rest[..rest.find(|c: char| !is_word(c)).unwrap_or(rest.len())];
+                if let Some(stat) = characteristic(word) {
+                    out += &stat;
+                    rest = &rest[word.len()..];
+                    at_word_start = false;
+                    continue;
+                }
             }
             out.push(c);
             rest = &rest[c.len_utf8()..];
@@ -367,6 +375,25 @@ impl Dictionary {
         }
         out
     }
+}
+
+/// The profile's characteristics as the Spanish rulebook abbreviates them.
+const CHARACTERISTICS: &[(&str, &str)] = &[
+    ("WS", "HA"),
+    ("BS", "HP"),
+    ("Ld", "L"),
+    ("S", "F"),
+    ("T", "R"),
+    ("W", "H"),
+];
+
+/// `WS3` -> `HA3`, `T4` -> `R4`: a characteristic and its value as one word.
+fn characteristic(word: &str) -> Option<String> {
+    CHARACTERISTICS.iter().find_map(|(en, es)| {
+        let value = word.strip_prefix(en)?;
+        let digits = !value.is_empty() && value.chars().all(|c| c.is_ascii_digit());
+        digits.then(|| format!("{es}{value}"))
+    })
 }
 
 /// Letters, digits and the characters of file names and keys: a phrase
@@ -407,6 +434,17 @@ mod tests {
         assert_eq!(es("attacker.models"), "attacker.models");
         // Words inside longer words are not phrases.
         assert_eq!(es("attackers"), "attackers");
+    }
+
+    #[test]
+    fn characteristics_take_the_spanish_abbreviations() {
+        assert_eq!(
+            es("20 x Empire halberdier (WS3 S4, halberd) at Orc boy (T4 W1, infantry, 4+ save)"),
+            "20 x Empire halberdier (HA3 F4, alabarda) contra Orc boy (R4 H1, infantería, 4+ salvación)"
+        );
+        assert_eq!(es("BS3, Ld 8 (-2 Ld)"), "HP3, L 8 (-2 L)");
+        // Only a characteristic and digits: a dice roll or a word stays.
+        assert_eq!(es("5D6 Sx4 S"), "5D6 Sx4 S");
     }
 
     #[test]
