@@ -121,7 +121,8 @@ fn value_range(panel: &Panel) -> std::ops::Range<f64> {
         return 0.0..1.0;
     }
     let lo = lo.min(0.0);
-    let mut hi = hi.max(lo + 1e-9);
+    // Nothing above zero (a charge out of reach): a whole unit of axis.
+    let mut hi = if hi - lo < 1e-12 { lo + 1.0 } else { hi };
     hi += (hi - lo) * 0.08;
     if panel.probability && hi > 0.9 {
         hi = 1.0;
@@ -513,5 +514,8 @@ mod tests {
         let p = panel(false, &[(0.0, 0.2)], Mark::Bars);
         let r = value_range(&p);
         assert!(r.start == 0.0 && r.end > 0.2 && r.end < 0.25, "{r:?}");
+        // All zero: the axis still spans 0 to 100%.
+        let p = panel(false, &[(0.0, 0.0), (1.0, 0.0)], Mark::Line);
+        assert_eq!(value_range(&p), 0.0..1.0);
     }
 }
