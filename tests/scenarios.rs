@@ -79,6 +79,45 @@ fn flagship_json_snapshot() {
     insta::assert_snapshot!(String::from_utf8(out.stdout).unwrap());
 }
 
+#[test]
+fn casualties_by_round_add_up_to_k_or_more_and_to_the_round_being_fought() {
+    let v = common::run::json(&[
+        "combat",
+        "scenarios/two_units_charge_one.toml",
+        "--trials",
+        "20000",
+    ]);
+    let est = |x: &Value| x["estimate"].as_f64().unwrap();
+    let rows = v["round_casualties_pmf"].as_array().unwrap();
+    let rounds = v["rounds"].as_array().unwrap();
+    let mut checked = 0;
+    for unit in ["attacker", "defender", "attacker_2"] {
+        for (i, row) in rows.iter().enumerate() {
+            let Some(at_least) = row
+                .get(format!("p_{unit}_at_least"))
+                .filter(|x| !x.is_null())
+            else {
+                continue;
+            };
+            let round = row["round"].as_u64().unwrap();
+            let tail: f64 = rows[i..]
+                .iter()
+                .take_while(|r| r["round"].as_u64() == Some(round))
+                .filter_map(|r| r.get(format!("p_{unit}")).filter(|x| !x.is_null()))
+                .map(est)
+                .sum();
+            assert!((est(at_least) - tail).abs() < 1e-9, "{unit} {row}");
+            if row["models"] == 0 {
+                // Every fought round loses 0 or more models.
+                let fought = est(&rounds[round as usize - 1]["p_fought"]);
+                assert!((est(at_least) - fought).abs() < 1e-9, "{unit} {row}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 30, "{checked}");
+}
+
 fn error_for(text: &str, sets: &[&str]) -> String {
     let dir = std::env::temp_dir().join(format!(
         "mathhammer-scenario-{}-{}",

@@ -465,13 +465,17 @@ impl CombatQuery {
         for r in 0..shown_rounds {
             for k in 0..=most {
                 let mut cells = vec![Value::Num(k as f64, "")];
-                cells.extend((0..units).map(|u| {
+                for u in 0..units {
                     if k <= layout.models[u] {
-                        m.prob(&[layout.in_round(r, u, k)])
+                        let or_more: Vec<usize> = (k..=layout.models[u])
+                            .map(|j| layout.in_round(r, u, j))
+                            .collect();
+                        cells.push(m.prob(&[layout.in_round(r, u, k)]));
+                        cells.push(m.prob(&or_more));
                     } else {
-                        Value::Absent
+                        cells.extend([Value::Absent, Value::Absent]);
                     }
-                }));
+                }
                 rows.push((Value::Num((r + 1) as f64, ""), cells));
             }
         }
@@ -480,6 +484,10 @@ impl CombatQuery {
             columns.push(Column::new(
                 format!("p_{}", keys[u]),
                 format!("P({} loses k)", labels[u]),
+            ));
+            columns.push(Column::new(
+                format!("p_{}_at_least", keys[u]),
+                format!("P({} loses k or more)", labels[u]),
             ));
         }
         tables.push(Table {
