@@ -25,7 +25,24 @@ fn plot(name: &str, args: &[&str]) -> String {
     let p = path.to_str().unwrap();
     all.extend(["--plot", p]);
     stdout(&all);
-    std::fs::read_to_string(&path).unwrap()
+    let svg = std::fs::read_to_string(&path).unwrap();
+    // To look at the charts: MATHHAMMER_CHART_PNG=folder cargo test --test plot
+    if let Some(dir) = std::env::var_os("MATHHAMMER_CHART_PNG") {
+        let png = PathBuf::from(dir).join(format!("{name}.png"));
+        render(&svg).save_png(&png).unwrap();
+    }
+    svg
+}
+
+/// The SVG (which must parse) drawn into pixels. Without fonts, so text is
+/// not drawn: the tests read it from the SVG.
+fn render(svg: &str) -> tiny_skia::Pixmap {
+    let tree = usvg::Tree::from_str(svg, &usvg::Options::default()).expect("the SVG parses");
+    let size = tree.size().to_int_size();
+    assert!(size.width() >= 800 && size.height() >= 300, "{size:?}");
+    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).unwrap();
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    pixmap
 }
 
 /// The series colours of the palette (src/plot/svg.rs): exact, monte-carlo,
@@ -34,13 +51,9 @@ const BLUE: [u8; 3] = [31, 119, 180];
 const ORANGE: [u8; 3] = [255, 127, 14];
 const GREEN: [u8; 3] = [44, 160, 44];
 
-/// Renders the SVG (which must parse) and counts the pixels of each colour.
+/// Renders the SVG and counts the pixels of each colour.
 fn pixels_of(svg: &str, colours: &[[u8; 3]]) -> Vec<usize> {
-    let tree = usvg::Tree::from_str(svg, &usvg::Options::default()).expect("the SVG parses");
-    let size = tree.size().to_int_size();
-    assert!(size.width() >= 800 && size.height() >= 300, "{size:?}");
-    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).unwrap();
-    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    let pixmap = render(svg);
     let data = pixmap.data();
     let painted = data
         .chunks(4)
