@@ -335,10 +335,7 @@ pub enum MethodArg {
 /// A path ending in `.svg`, checked before anything runs.
 fn svg_path(s: &str) -> Result<std::path::PathBuf, String> {
     let path = std::path::PathBuf::from(s);
-    if path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("svg"))
-    {
+    if crate::plot::is_svg_name(&path) {
         Ok(path)
     } else {
         Err("accepted: a file name ending in .svg, e.g. charge.svg".into())

@@ -76,24 +76,11 @@ impl Point {
     /// The point of a reported value at `x`: exact values have no interval,
     /// estimates their 95% one. Text and absent values have no point.
     pub fn of(x: f64, value: &Value) -> Option<Point> {
-        match value {
-            Value::Prob(y) | Value::Num(y, _) => Some(Point {
-                x,
-                y: *y,
-                interval: None,
-            }),
-            Value::Int(n) => Some(Point {
-                x,
-                y: *n as f64,
-                interval: None,
-            }),
-            Value::ProbEst(e) | Value::NumEst(e, _) => Some(Point {
-                x,
-                y: e.estimate,
-                interval: Some(e.ci95),
-            }),
-            Value::Text(_) | Value::Absent => None,
-        }
+        Some(Point {
+            x,
+            y: value.central()?,
+            interval: value.estimate().map(|e| e.ci95),
+        })
     }
 }
 
@@ -104,13 +91,16 @@ impl Figure {
     }
 }
 
+/// Whether `path` names an SVG file (ends in `.svg`, any case).
+pub fn is_svg_name(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("svg"))
+}
+
 /// Draws `figure` and writes it to `path` (which must end in `.svg`): into a
 /// temporary file beside it, then renamed, so the file is whole or absent.
 pub fn write_svg(figure: &Figure, path: &Path) -> Result<(), InputError> {
-    let is_svg = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
-    if !is_svg {
+    if !is_svg_name(path) {
         return Err(InputError::new(
             "--plot",
             format!(

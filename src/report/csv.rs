@@ -3,6 +3,7 @@
 //! values take three columns: the estimate and its 95% interval (`_lo`,
 //! `_hi`). Probabilities are plain fractions, not percent.
 
+use super::lang::Lang;
 use super::table::{fields_grid, table_grid, table_keys};
 use super::{clean, Engine, Export, Report, Value};
 
@@ -12,8 +13,9 @@ impl Export for CsvExport {
     fn render(&self, report: &Report) -> String {
         let keys = table_keys(report);
         let mut grid = match keys.first() {
-            Some(key) => table_grid(report, key, cells),
-            None => fields_grid(report, cells, true),
+            // The header is replaced by `csv_header`'s keys.
+            Some(key) => table_grid(report, key, cells, Lang::En),
+            None => fields_grid(report, cells, true, Lang::En),
         };
         if let Some(header) = grid.first_mut() {
             *header = csv_header(report, keys.first().copied());

@@ -321,7 +321,13 @@ struct Dictionary {
 }
 
 impl Dictionary {
-    fn spanish() -> Dictionary {
+    /// The Spanish dictionary, built and sorted once per process.
+    fn spanish() -> &'static Dictionary {
+        static SPANISH: std::sync::OnceLock<Dictionary> = std::sync::OnceLock::new();
+        SPANISH.get_or_init(Dictionary::build_spanish)
+    }
+
+    fn build_spanish() -> Dictionary {
         let mut phrases: Vec<(String, String)> = PHRASES
             .iter()
             .map(|(en, es)| (en.to_string(), es.to_string()))

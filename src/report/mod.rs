@@ -195,6 +195,12 @@ impl Value {
         }
     }
 
+    /// The number a value stands for: the exact number, or an estimate's
+    /// centre (`None` for text and absent values).
+    pub fn central(&self) -> Option<f64> {
+        self.exact().or(self.estimate().map(|e| e.estimate))
+    }
+
     /// The Monte Carlo estimate, if this is one.
     pub fn estimate(&self) -> Option<Estimate> {
         match self {

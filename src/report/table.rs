@@ -12,12 +12,6 @@ pub struct TableExport {
 
 impl Export for TableExport {
     fn render(&self, report: &Report) -> String {
-        let header = |mut grid: Grid| {
-            if let Some(h) = grid.first_mut() {
-                h.iter_mut().for_each(|c| *c = self.lang.text(c));
-            }
-            grid
-        };
         let mut out = format!("{}\n\n", report.summary);
         let facts: Vec<Vec<String>> = report
             .facts
@@ -29,7 +23,7 @@ impl Export for TableExport {
             out.push('\n');
         }
         if report.outcomes.iter().any(|o| !o.fields.is_empty()) {
-            let grid = header(fields_grid(report, text_cell, false));
+            let grid = fields_grid(report, text_cell, false, self.lang);
             out += &layout(&grid, true, true, 0);
         }
         for key in table_keys(report) {
@@ -46,9 +40,9 @@ impl Export for TableExport {
                 out += &format!("\n{} ({hint}: \"{key}\")\n", table.title);
                 continue;
             }
-            let mut grid = table_grid(report, key, text_cell);
-            let bars = crate::plot::is_distribution(table) && add_histogram(report, key, &mut grid);
-            let grid = header(grid);
+            let mut grid = table_grid(report, key, text_cell, self.lang);
+            let bars = crate::plot::is_distribution(table)
+                && add_histogram(report, key, &mut grid, self.lang);
             out += &format!("\n{}\n", table.title);
             out += &layout(&grid, true, true, usize::from(bars));
         }
@@ -68,8 +62,8 @@ fn text_cell(_: Engine, v: Option<&Value>) -> Vec<String> {
 }
 
 /// Fields of every outcome: one row per field (first seen order, named by
-/// label, or by key with `by_key`), one column per engine.
-pub fn fields_grid(report: &Report, cell: CellFn, by_key: bool) -> Grid {
+/// label, or by key with `by_key`), one column per engine (named in `lang`).
+pub fn fields_grid(report: &Report, cell: CellFn, by_key: bool, lang: Lang) -> Grid {
     let mut keys: Vec<(&str, &str)> = Vec::new();
     for f in report.outcomes.iter().flat_map(|o| &o.fields) {
         if !keys.iter().any(|(k, _)| *k == f.key) {
@@ -78,7 +72,7 @@ pub fn fields_grid(report: &Report, cell: CellFn, by_key: bool) -> Grid {
     }
     let mut header = vec![String::new()];
     for o in &report.outcomes {
-        header.push(o.engine.label().into());
+        header.push(lang.text(o.engine.label()));
     }
     let mut grid = vec![header];
     for (key, label) in keys {
@@ -104,8 +98,9 @@ pub fn table_keys(report: &Report) -> Vec<&str> {
 }
 
 /// The table `key` of every outcome, side by side: the index column, then
-/// each outcome's columns (labelled with the engine when there are several).
-pub fn table_grid(report: &Report, key: &str, cell: CellFn) -> Grid {
+/// each outcome's columns (labelled with the engine, named in `lang`, when
+/// there are several).
+pub fn table_grid(report: &Report, key: &str, cell: CellFn, lang: Lang) -> Grid {
     let tables: Vec<_> = report
         .outcomes
         .iter()
@@ -124,7 +119,7 @@ pub fn table_grid(report: &Report, key: &str, cell: CellFn) -> Grid {
     for (engine, t) in &tables {
         for c in &t.columns {
             header.push(if several {
-                format!("{} ({})", c.label, engine.label())
+                format!("{} ({})", c.label, lang.text(engine.label()))
             } else {
                 c.label.clone()
             });
@@ -158,7 +153,7 @@ const BAR_WIDTH: usize = 24;
 
 /// Appends a bar of P(= k) to each row of a distribution table's grid, from
 /// the first engine that has the table (exact, when it ran). Whether it did.
-fn add_histogram(report: &Report, key: &str, grid: &mut Grid) -> bool {
+fn add_histogram(report: &Report, key: &str, grid: &mut Grid, lang: Lang) -> bool {
     let Some((engine, table)) = report
         .outcomes
         .iter()
@@ -169,17 +164,16 @@ fn add_histogram(report: &Report, key: &str, grid: &mut Grid) -> bool {
     let Some(c) = table.columns.iter().position(|c| c.key == "p") else {
         return false;
     };
-    let mid = |v: &Value| v.exact().or(v.estimate().map(|e| e.estimate));
     let values: Vec<f64> = table
         .rows
         .iter()
-        .map(|(_, cells)| cells.get(c).and_then(mid).unwrap_or(0.0))
+        .map(|(_, cells)| cells.get(c).and_then(Value::central).unwrap_or(0.0))
         .collect();
     let max = values.iter().copied().fold(0.0, f64::max);
     let several = report.outcomes.len() > 1;
-    let mut header = format!("{} bar", table.columns[c].label);
+    let mut header = format!("{} {}", table.columns[c].label, lang.text("bar"));
     if several {
-        header += &format!(" ({})", engine.label());
+        header += &format!(" ({})", lang.text(engine.label()));
     }
     for (r, row) in grid.iter_mut().enumerate() {
         row.push(match r {
