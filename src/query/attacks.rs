@@ -187,61 +187,29 @@ impl Attacks {
         let wounds = odds.casualties.combat_result_wounds();
         let kills = odds.casualties.kills();
         let first = &odds.groups[self.main_group()];
-        let mut fields = vec![
-            Field::new("p_hit", "P(hit) per attack", Value::Prob(first.p_hit)),
-            Field::new("p_wound", "P(wound) per attack", Value::Prob(first.p_wound)),
-            Field::new(
-                "p_unsaved",
-                "P(unsaved wound) per attack",
-                Value::Prob(first.p_unsaved),
-            ),
-            Field::new(
-                "mean_wounds",
-                "mean wounds (combat result)",
-                Value::Num(wounds.mean(), ""),
-            ),
-            Field::new("sd_wounds", "sd of wounds", Value::Num(wounds.sd(), "")),
-            Field::new(
-                "mean_kills",
-                "mean models slain",
-                Value::Num(kills.mean(), ""),
-            ),
-            Field::new("sd_kills", "sd of models slain", Value::Num(kills.sd(), "")),
-        ];
-        if let Some(m) = self.target_models {
-            fields.push(Field::new(
-                "p_destroyed",
-                "P(unit destroyed)",
-                Value::Prob(kills.p_eq(i64::from(m))),
-            ));
-        }
+        let fields = outcome_fields(
+            Some([first.p_hit, first.p_wound, first.p_unsaved].map(Value::Prob)),
+            [wounds.mean(), wounds.sd(), kills.mean(), kills.sd()].map(|x| Value::Num(x, "")),
+            self.target_models
+                .map(|m| Value::Prob(kills.p_eq(i64::from(m)))),
+        );
         let (max_wounds, max_kills) = self.max_rows();
         let exact_rows = |pmf: &Pmf, max: usize| {
             (0..=max as i64)
                 .map(|k| (k, [Value::Prob(pmf.p_eq(k)), Value::Prob(pmf.p_ge(k))]))
                 .collect::<Vec<_>>()
         };
-        let mut tables = vec![
-            pmf_table(
-                "wounds_pmf",
-                "Wounds (combat result)",
-                "wounds",
-                exact_rows(&wounds, max_wounds),
-            ),
-            pmf_table(
-                "kills_pmf",
-                "Models slain",
-                "kills",
-                exact_rows(&kills, max_kills),
-            ),
-        ];
-        if self.target_wounds > 1 {
-            let d = odds.casualties.damage();
-            let rows = (0..i64::from(self.target_wounds))
-                .map(|k| (k, [Value::Prob(d.p_eq(k)), Value::Prob(d.p_ge(k))]))
-                .collect();
-            tables.push(wounded_model_table(rows));
-        }
+        let wounded = (self.target_wounds > 1).then(|| {
+            exact_rows(
+                &odds.casualties.damage(),
+                usize::from(self.target_wounds) - 1,
+            )
+        });
+        let mut tables = distribution_tables(
+            exact_rows(&wounds, max_wounds),
+            exact_rows(&kills, max_kills),
+            wounded,
+        );
         tables.push(
             self.groups_table(
                 odds.groups
@@ -351,7 +319,6 @@ impl Attacks {
         let (wounds, kills, damage) = self.marginals(&run.tally[..states]);
         let (mean_w, sd_w) = Estimate::moments(0, &wounds);
         let (mean_k, sd_k) = Estimate::moments(0, &kills);
-        let mut fields = Vec::new();
         // Per-attack steps are only seen by the dice-level engine; the fast
         // engine draws whole groups.
         let steps: Vec<[Value; 3]> = run.tally[states..]
@@ -361,33 +328,14 @@ impl Attacks {
                 [1, 2, 3].map(|j| Value::ProbEst(Estimate::proportion(c[j], attacks)))
             })
             .collect();
-        if let Some([h, w, u]) = steps.get(self.main_group()) {
-            fields.push(Field::new("p_hit", "P(hit) per attack", h.clone()));
-            fields.push(Field::new("p_wound", "P(wound) per attack", w.clone()));
-            fields.push(Field::new(
-                "p_unsaved",
-                "P(unsaved wound) per attack",
-                u.clone(),
-            ));
-        }
-        fields.extend([
-            Field::new(
-                "mean_wounds",
-                "mean wounds (combat result)",
-                Value::NumEst(mean_w, ""),
-            ),
-            Field::new("sd_wounds", "sd of wounds", Value::NumEst(sd_w, "")),
-            Field::new("mean_kills", "mean models slain", Value::NumEst(mean_k, "")),
-            Field::new("sd_kills", "sd of models slain", Value::NumEst(sd_k, "")),
-        ]);
-        if let Some(m) = self.target_models {
-            let destroyed = kills.get(m as usize).copied().unwrap_or(0);
-            fields.push(Field::new(
-                "p_destroyed",
-                "P(unit destroyed)",
-                Value::ProbEst(Estimate::proportion(destroyed, run.trials)),
-            ));
-        }
+        let mut fields = outcome_fields(
+            steps.get(self.main_group()).cloned(),
+            [mean_w, sd_w, mean_k, sd_k].map(|e| Value::NumEst(e, "")),
+            self.target_models.map(|m| {
+                let destroyed = kills.get(m as usize).copied().unwrap_or(0);
+                Value::ProbEst(Estimate::proportion(destroyed, run.trials))
+            }),
+        );
         fields.extend(run_fields(run.trials, sampling.seed));
         let rows = |hist: &[u64]| {
             Self::estimate_rows(hist, run.trials)
@@ -396,18 +344,8 @@ impl Attacks {
                 .map(|(k, [eq, ge])| (k as i64, [Value::ProbEst(eq), Value::ProbEst(ge)]))
                 .collect::<Vec<_>>()
         };
-        let mut tables = vec![
-            pmf_table(
-                "wounds_pmf",
-                "Wounds (combat result)",
-                "wounds",
-                rows(&wounds),
-            ),
-            pmf_table("kills_pmf", "Models slain", "kills", rows(&kills)),
-        ];
-        if self.target_wounds > 1 {
-            tables.push(wounded_model_table(rows(&damage)));
-        }
+        let wounded = (self.target_wounds > 1).then(|| rows(&damage));
+        let mut tables = distribution_tables(rows(&wounds), rows(&kills), wounded);
         if !steps.is_empty() {
             tables.push(self.groups_table(steps));
         }
@@ -419,12 +357,7 @@ impl Attacks {
     }
 }
 
-fn pmf_table(
-    key: &'static str,
-    title: &str,
-    index: &'static str,
-    rows: Vec<(i64, [Value; 2])>,
-) -> Table {
+fn pmf_table(key: &'static str, title: &str, index: &'static str, rows: Rows) -> Table {
     Table {
         detail: false,
         key: key.into(),
@@ -441,15 +374,54 @@ fn pmf_table(
     }
 }
 
-/// Multi-wound targets: how many wounds the one wounded model left standing
-/// carries (0: none is wounded).
-fn wounded_model_table(rows: Vec<(i64, [Value; 2])>) -> Table {
-    pmf_table(
-        "wounded_model_pmf",
-        "Wounds on the wounded model left standing",
-        "wounds",
-        rows,
-    )
+/// A distribution's rows: k, then P(= k) and P(>= k).
+type Rows = Vec<(i64, [Value; 2])>;
+
+/// The distribution tables of every engine: wounds, models slain and, for
+/// multi-wound targets, the wounds on the one wounded model left standing
+/// (0: none is wounded).
+fn distribution_tables(wounds: Rows, kills: Rows, wounded: Option<Rows>) -> Vec<Table> {
+    let mut tables = vec![
+        pmf_table("wounds_pmf", "Wounds (combat result)", "wounds", wounds),
+        pmf_table("kills_pmf", "Models slain", "kills", kills),
+    ];
+    if let Some(rows) = wounded {
+        tables.push(pmf_table(
+            "wounded_model_pmf",
+            "Wounds on the wounded model left standing",
+            "wounds",
+            rows,
+        ));
+    }
+    tables
+}
+
+/// The fields of every engine, named once: the main group's per-attack
+/// odds (engines that see single attacks), the means and sds of wounds and
+/// kills, and P(unit destroyed) with `--target-models`.
+fn outcome_fields(
+    per_attack: Option<[Value; 3]>,
+    [mean_w, sd_w, mean_k, sd_k]: [Value; 4],
+    destroyed: Option<Value>,
+) -> Vec<Field> {
+    let mut fields = Vec::new();
+    if let Some([hit, wound, unsaved]) = per_attack {
+        fields.extend([
+            Field::new("p_hit", "P(hit) per attack", hit),
+            Field::new("p_wound", "P(wound) per attack", wound),
+            Field::new("p_unsaved", "P(unsaved wound) per attack", unsaved),
+        ]);
+    }
+    fields.extend([
+        Field::new("mean_wounds", "mean wounds (combat result)", mean_w),
+        Field::new("sd_wounds", "sd of wounds", sd_w),
+        Field::new("mean_kills", "mean models slain", mean_k),
+        Field::new("sd_kills", "sd of models slain", sd_k),
+    ]);
+    if let Some(d) = destroyed {
+        fields.push(Field::new("p_destroyed", "P(unit destroyed)", d));
+    }
+    fields
 }
 
 /// "4+", or "none".
