@@ -323,11 +323,13 @@ fn random_fight(r: &mut impl Rng, extras: usize) -> String {
             charger
         };
         let charges = r.random_bool(0.5);
-        let place = format!(
-            "side = \"{side}\"\nfacing = \"{}\"\ncharges = {charges}\ndistance = {}",
+        let mut place = format!(
+            "side = \"{side}\"\nfacing = \"{}\"\ncharges = {charges}",
             pick(r, &["front", "flank", "flank", "rear"]),
-            r.random_range(0..=25),
         );
+        if charges {
+            place += &format!("\ndistance = {}", r.random_range(0..=25));
+        }
         text += &random_unit(r, "[[unit]]", "unit", 4, &place);
     }
     let facing = if charger == "none" {

@@ -51,6 +51,8 @@ struct Scripted {
     pursuers: Vec<usize>,
     catchers: Vec<usize>,
     roll_off: bool,
+    /// Roll-offs taken.
+    roll_offs: usize,
     caught: bool,
 }
 
@@ -74,15 +76,17 @@ impl Fate for Scripted {
             .copied()
             .unwrap_or(!self.fail_tests)
     }
-    fn caught_fleeing(&mut self, chargers: &[(f64, f64)], _: &Roll) -> bool {
-        self.catchers.push(chargers.len());
-        self.caught
-    }
-    fn caught_pursuing(&mut self, _: &Roll, pursuers: &[Roll]) -> bool {
-        self.pursuers.push(pursuers.len());
+    fn caught(&mut self, _: &Roll, chargers: &[(f64, f64)], pursuers: &[Roll]) -> bool {
+        if !chargers.is_empty() {
+            self.catchers.push(chargers.len());
+        }
+        if !pursuers.is_empty() {
+            self.pursuers.push(pursuers.len());
+        }
         self.caught
     }
     fn roll_off(&mut self) -> bool {
+        self.roll_offs += 1;
         self.roll_off
     }
     fn duel(&mut self, step: &Step, n: u32, remaining: u32) -> u32 {
@@ -191,6 +195,34 @@ fn ties_go_to_a_roll_off_then_to_last_rounds_winner() {
 }
 
 #[test]
+fn after_a_drawn_round_ties_are_rolled_off_again() {
+    // Seed 002: ties go to the side that won the previous round; after a
+    // drawn round nobody won it. 30 against 10 (5 wide): the attacker has
+    // +3 ranks and outnumbers, the defender +1 rank. Round 1: no kills, the
+    // attacker wins 4-1. Round 2: the defender kills 3, a draw 4-4. Round 3
+    // is rolled off, and the roll-off (to the defender) decides who strikes
+    // first, not the attacker's win two rounds back.
+    let c = combat(
+        &unit("attacker", 30, 5, 3, 3, ""),
+        &unit("defender", 10, 5, 3, 3, ""),
+        "charger = \"none\"\nrounds = 3",
+    );
+    let mut fate = Scripted {
+        roll_off: false,
+        // Round 1: defender, attacker (roll-off to the defender); round 2:
+        // attacker (won round 1), defender.
+        kills: vec![0, 0, 0, 3],
+        ..Scripted::default()
+    };
+    let record = c.fight(&mut fate);
+    let winners: Vec<Option<usize>> = record.rounds.iter().map(|r| r.winner).collect();
+    assert_eq!(winners[..2], [Some(0), None]);
+    assert_eq!(fate.roll_offs, 2);
+    let round_3_first = fate.strikes[4].0;
+    assert_eq!(round_3_first, 1);
+}
+
+#[test]
 fn casualties_cannot_strike_back() {
     // Seed 002: each casualty removes an attack; 5 in contact, 2 slain.
     let c = combat(
@@ -252,6 +284,38 @@ fn spears_champions_mounts_and_frontage() {
     let mut fate = Scripted::default();
     c.fight(&mut fate);
     assert_eq!(fate.strikes[0].2, 5);
+}
+
+#[test]
+fn each_casualty_removes_one_spear_fighter_wherever_it_stood() {
+    // RULES.md Order of strikes [ruling]: the fighters are those in contact
+    // plus the fighting second rank at the start of the round, less the
+    // casualties so far, never more than the models standing.
+    let spear = "weapon = \"spear\"";
+    let fighters = |models: u32, kills: u32| {
+        let c = combat(
+            &unit("attacker", 10, 5, 3, 3, ""),
+            &unit("defender", models, 5, 3, 3, spear),
+            CHARGE,
+        );
+        let mut fate = Scripted {
+            kills: vec![kills],
+            ..Scripted::default()
+        };
+        c.fight(&mut fate);
+        fate.strikes.get(1).map_or(0, |s| s.2)
+    };
+    // 12 spearmen (5, 5, 2): 10 fight; 3 slain leave 7 (not 2 + 4).
+    assert_eq!(fighters(12, 3), 7);
+    // Deep or shallow, a casualty costs one attack.
+    assert_eq!(fighters(20, 3), 7);
+    assert_eq!(fighters(10, 2), 8);
+    // 7 spearmen (5, 2): 7 fight; 3 slain leave 4 standing, all fighting.
+    assert_eq!(fighters(7, 3), 4);
+    // 12 spearmen, 8 slain: 2 of the 10 fighters are left, of 4 standing.
+    assert_eq!(fighters(12, 8), 2);
+    // 10 spearmen, 8 slain: 2 standing, both fight.
+    assert_eq!(fighters(10, 8), 2);
 }
 
 /// Plays one round in which the attacker kills `a` and the defender `d`.
@@ -439,25 +503,59 @@ fn pursuit_destroys_a_caught_unit() {
             caught: true
         }
     );
-    // A unit that holds back does not catch (pursue = false).
+}
+
+#[test]
+fn a_unit_that_would_hold_back_tests_and_pursues_on_a_failure() {
+    // RULES.md Fleeing and pursuit: pursue = false tries to hold back, an
+    // Ld test; a failure pursues anyway.
     let c = combat(
         &unit("attacker", 10, 5, 3, 3, "pursue = false"),
         &unit("defender", 5, 5, 3, 1, ""),
         CHARGE,
     );
-    let mut fate = Scripted {
+    let broke = |caught| End::Broke { loser: 1, caught };
+    // The defender fails its break test; the attacker passes and holds back.
+    let mut holds = Scripted {
+        kills: vec![3, 0],
+        passes: vec![false, true],
+        caught: true,
+        ..Scripted::default()
+    };
+    assert_eq!(c.fight(&mut holds).end, broke(false));
+    assert_eq!(holds.tests.len(), 2);
+    assert_eq!(holds.tests[1].ld, 7);
+    assert!(holds.pursuers.is_empty());
+    // It fails to hold back: it pursues, and catches.
+    let mut fails = Scripted {
         kills: vec![3, 0],
         fail_tests: true,
         caught: true,
         ..Scripted::default()
     };
-    assert_eq!(
-        c.fight(&mut fate).end,
-        End::Broke {
-            loser: 1,
-            caught: false
-        }
+    assert_eq!(c.fight(&mut fails).end, broke(true));
+    assert_eq!(fails.pursuers, vec![1]);
+    // Hatred must pursue: no test.
+    let c = combat(
+        &unit(
+            "attacker",
+            10,
+            5,
+            3,
+            3,
+            "pursue = false\nrules = [\"hatred\"]",
+        ),
+        &unit("defender", 5, 5, 3, 1, ""),
+        CHARGE,
     );
+    let mut hates = Scripted {
+        kills: vec![3, 0],
+        passes: vec![false, true],
+        caught: true,
+        ..Scripted::default()
+    };
+    assert_eq!(c.fight(&mut hates).end, broke(true));
+    assert_eq!(hates.tests.len(), 1);
 }
 
 #[test]
@@ -511,6 +609,20 @@ fn hero(side: &str, i: u8, ld: u8, declared: u32) -> String {
         "[[{side}.characters]]\nname = \"hero\"\nattacks_on_him = {declared}\n\
          [{side}.characters.profile]\nm = 10\nws = 5\nbs = 3\ns = 4\nt = 4\nw = 2\ni = {i}\na = 3\nld = {ld}\n"
     )
+}
+
+#[test]
+fn characters_count_toward_the_rank_bonus() {
+    // RULES.md Combat resolution: every model in a rank counts, characters
+    // too. 12 models 5 wide are 5, 5, 2: +1; with two characters 14 are
+    // 5, 5, 4: +2. Nobody is slain: the defender (5 models) loses by the
+    // ranks and the outnumbering, and tests at -3.
+    let a =
+        unit("attacker", 12, 5, 3, 3, "") + &hero("attacker", 3, 7, 0) + &hero("attacker", 3, 7, 0);
+    let c = combat(&a, &unit("defender", 5, 5, 3, 3, ""), ENGAGED);
+    let mut fate = Scripted::default();
+    c.fight(&mut fate);
+    assert_eq!(fate.tests[0].modifier, 3);
 }
 
 #[test]
@@ -901,6 +1013,61 @@ fn an_engaged_unit_charged_in_the_flank_tests_for_panic() {
     let mut fate = Scripted::default();
     assert_ne!(c.fight(&mut fate).end, End::TargetFled);
     assert!(fate.catchers.is_empty());
+}
+
+#[test]
+fn a_unit_panicking_out_of_a_combat_is_pursued_by_last_rounds_winner() {
+    // Seed 003: a unit that flees a combat through panic may be pursued by
+    // the enemy it fought if that enemy won the previous round. The
+    // attacker (M10, 5D6) fought the defender and won; a flanker 5 cm away
+    // (range 20) charges; the defender panics and flees 5D6: caught if the
+    // roll is 15 or less (the flanker) or the attacker's 5D6 is at least it.
+    let d = unit("defender", 20, 5, 3, 3, "") + &more(5, 5, 3, FLANK_CHARGE);
+    let a = unit("attacker", 10, 5, 3, 3, "");
+    let won = |w: &str| format!("{ENGAGED}\nlast_round_winner = \"{w}\"");
+    let c = combat(&a, &d, &won("attacker"));
+    let mut fate = Scripted {
+        fail_tests: true,
+        ..Scripted::default()
+    };
+    c.fight(&mut fate);
+    assert_eq!(
+        (fate.catchers.clone(), fate.pursuers.clone()),
+        (vec![1], vec![1])
+    );
+    // The defender won the last round: only the charger can catch it.
+    let mut fate = Scripted {
+        fail_tests: true,
+        ..Scripted::default()
+    };
+    combat(&a, &d, &won("defender")).fight(&mut fate);
+    assert!(fate.pursuers.is_empty());
+    // Exact: sum over the flee roll x of P(x) (1 if x <= 15, else P(5D6 >= x)).
+    let five = |k: u32| (0..5).map(|i| k / 6u32.pow(i) % 6 + 1).sum::<u32>();
+    let mut counts = [0u32; 31];
+    for k in 0..6u32.pow(5) {
+        counts[five(k) as usize] += 1;
+    }
+    let at_least = |x: usize| counts[x..].iter().sum::<u32>() as f64 / 7776.0;
+    let expected: f64 = (5..=30)
+        .map(|x| counts[x] as f64 / 7776.0 * if x <= 15 { 1.0 } else { at_least(x) })
+        .sum();
+    let records = exact_records(&c.with_rounds(1)).unwrap();
+    let caught: f64 = records
+        .iter()
+        .filter(|(r, _)| r.units[1] == UnitEnd::CaughtFleeing)
+        .map(|(_, p)| p)
+        .sum();
+    // P(panic test failed) = P(2D6 > 7) = 15/36.
+    assert!((caught - 15.0 / 36.0 * expected).abs() < 1e-12, "{caught}");
+    // Only a fight under way has a last round.
+    let text = format!(
+        "name = \"t\"\n{a}\n{}\n[situation]\n{CHARGE}\nlast_round_winner = \"attacker\"\n",
+        unit("defender", 5, 5, 3, 3, "")
+    );
+    let file: ScenarioFile = parse(&text, "t.toml").unwrap();
+    let err = file.combat(Path::new(".")).unwrap_err().to_string();
+    assert!(err.contains("situation.last_round_winner"), "{err}");
 }
 
 #[test]

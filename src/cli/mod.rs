@@ -77,7 +77,10 @@ pub enum Command {
         after_help = "Examples:\n  mathhammer combat scenarios/boar_boyz_charge_spearmen.toml\n  \
                             mathhammer combat scenarios/boar_boyz_charge_spearmen.toml --set situation.reaction=flee\n  \
                             mathhammer combat scenarios/boar_boyz_charge_spearmen.toml --set defender.models=25 --method all\n  \
-                            mathhammer combat scenarios/boar_boyz_charge_spearmen.toml --plot fight.svg --lang es"
+                            mathhammer combat scenarios/boar_boyz_charge_spearmen.toml --plot fight.svg --lang es\n\n\
+                      A profile's M is final, as army books print it: a barded mount's 2 cm (1\") are already taken,\n\
+                      and barding = true gives the save only. M is written in cm; with inches = true it is read as M/2.5.\n\
+                      The charge: [situation] distance, wheel, difficult_terrain, reaction; a profile's flies = true."
     )]
     #[command(visible_aliases = ["combate"])]
     Combat(CombatArgs),
@@ -195,7 +198,7 @@ pub struct ChargeArgs {
     /// The target flies (flees 8D6 cm / 3D6")
     #[arg(long)]
     pub target_flies: bool,
-    /// The charger has barding (-2 cm / -1" M)
+    /// --move was typed without the charger's barding: take 2 cm (1") off it. An army book's M (and a profile's) already has it taken
     #[arg(long)]
     pub barding: bool,
     /// Difficult terrain on the path: the charge range is M instead of 2M

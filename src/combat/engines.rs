@@ -36,12 +36,8 @@ impl Rolls {
     pub fn for_combat(combat: &Combat) -> Self {
         let mut rolls = Rolls::default();
         rolls.add(LeadershipTest::new(7).roll());
-        for unit in &combat.setup.units {
-            rolls.add(crate::rules::movement::flee_roll(
-                unit.profile.m,
-                false,
-                combat.setup.edition,
-            ));
+        for u in 0..combat.setup.units.len() {
+            rolls.add(*combat.flee_roll(u));
         }
         for step in &combat.steps {
             for n in 1..=combat.setup.units[step.unit].frontage.min(16) {
@@ -79,28 +75,20 @@ fn roll_test(rolls: &Rolls, dice: &mut impl DiceSource, test: &LeadershipTest) -
     test.take(|| rolls.roll(dice, &roll))
 }
 
-fn roll_caught_fleeing(
-    rolls: &Rolls,
-    dice: &mut impl DiceSource,
-    chargers: &[(f64, f64)],
-    flee: &Roll,
-) -> bool {
-    let f = rolls.roll(dice, flee);
-    chargers
-        .iter()
-        .any(|&(distance, range)| charge_catches(distance, f, range))
-}
-
 /// Every pursuer rolls (no short cut), so a stream's use does not depend on
 /// who caught first.
-fn roll_caught_pursuing(
+fn roll_caught(
     rolls: &Rolls,
     dice: &mut impl DiceSource,
     flee: &Roll,
+    chargers: &[(f64, f64)],
     pursuers: &[Roll],
 ) -> bool {
     let f = rolls.roll(dice, flee);
-    pursuers.iter().fold(false, |caught, p| {
+    let by_charge = chargers
+        .iter()
+        .any(|&(distance, range)| charge_catches(distance, f, range));
+    pursuers.iter().fold(by_charge, |caught, p| {
         pursuit_catches(rolls.roll(dice, p), f) | caught
     })
 }
@@ -147,11 +135,8 @@ impl<S: DiceSource> Fate for DiceFate<'_, S> {
     fn test(&mut self, test: &LeadershipTest) -> bool {
         roll_test(self.rolls, &mut self.dice, test)
     }
-    fn caught_fleeing(&mut self, chargers: &[(f64, f64)], flee: &Roll) -> bool {
-        roll_caught_fleeing(self.rolls, &mut self.dice, chargers, flee)
-    }
-    fn caught_pursuing(&mut self, flee: &Roll, pursuers: &[Roll]) -> bool {
-        roll_caught_pursuing(self.rolls, &mut self.dice, flee, pursuers)
+    fn caught(&mut self, flee: &Roll, chargers: &[(f64, f64)], pursuers: &[Roll]) -> bool {
+        roll_caught(self.rolls, &mut self.dice, flee, chargers, pursuers)
     }
     fn roll_off(&mut self) -> bool {
         roll_off(self.rolls, &mut self.dice)
@@ -332,11 +317,8 @@ impl<S: DiceSource> Fate for FastFate<'_, S> {
     fn test(&mut self, test: &LeadershipTest) -> bool {
         roll_test(self.rolls, &mut self.dice, test)
     }
-    fn caught_fleeing(&mut self, chargers: &[(f64, f64)], flee: &Roll) -> bool {
-        roll_caught_fleeing(self.rolls, &mut self.dice, chargers, flee)
-    }
-    fn caught_pursuing(&mut self, flee: &Roll, pursuers: &[Roll]) -> bool {
-        roll_caught_pursuing(self.rolls, &mut self.dice, flee, pursuers)
+    fn caught(&mut self, flee: &Roll, chargers: &[(f64, f64)], pursuers: &[Roll]) -> bool {
+        roll_caught(self.rolls, &mut self.dice, flee, chargers, pursuers)
     }
     fn roll_off(&mut self) -> bool {
         self.dice.next_u64() >> 63 == 1
@@ -398,20 +380,20 @@ impl Fate for ExactFate<'_> {
     fn test(&mut self, test: &LeadershipTest) -> bool {
         self.event(Leadership { test: *test }.exact())
     }
-    fn caught_fleeing(&mut self, chargers: &[(f64, f64)], flee: &Roll) -> bool {
-        self.event(Pmf::of_roll(flee).prob(|r| {
-            chargers
-                .iter()
-                .any(|&(distance, range)| charge_catches(distance, r as u8, range))
-        }))
-    }
-    fn caught_pursuing(&mut self, flee: &Roll, pursuers: &[Roll]) -> bool {
-        // Pursuers roll independently: escaped only if every one falls short.
-        let f = Pmf::of_roll(flee);
+    fn caught(&mut self, flee: &Roll, chargers: &[(f64, f64)], pursuers: &[Roll]) -> bool {
+        // Each flee roll: caught by a charger's reach, else escaped only if
+        // every pursuer (rolling independently) falls short.
         let pursuits: Vec<Pmf> = pursuers.iter().map(Pmf::of_roll).collect();
         self.event(
-            f.iter()
+            Pmf::of_roll(flee)
+                .iter()
                 .map(|(x, q)| {
+                    let reached = chargers
+                        .iter()
+                        .any(|&(distance, range)| charge_catches(distance, x as u8, range));
+                    if reached {
+                        return q;
+                    }
                     let escapes: f64 = pursuits
                         .iter()
                         .map(|p| 1.0 - p.prob(|y| pursuit_catches(y as u8, x as u8)))

@@ -24,7 +24,7 @@ use crate::rules::casualties::Casualties;
 use crate::rules::combat_result::{decide, flank_bonus, rank_bonus, Score, Winner};
 use crate::rules::fighter::impact_hit;
 use crate::rules::leadership::{break_test, BreakTest, LeadershipTest};
-use crate::rules::movement::{charge_range, charge_reaches, flee_roll, movement};
+use crate::rules::movement::{charge_range, charge_reaches};
 use crate::rules::strike_order::{band, Band};
 use crate::rules::to_hit::ShootingModifiers;
 use crate::rules::weapons::Moment;
@@ -232,7 +232,7 @@ pub struct Contact {
 }
 
 /// A unit's place in the fight.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Place {
     /// 0 attacker, 1 defender.
     pub side: usize,
@@ -240,6 +240,18 @@ pub struct Place {
     pub charging: bool,
     /// Its charge distance.
     pub distance: f64,
+    /// The wheel on its charge path, taken from its range.
+    pub wheel: f64,
+    /// Difficult terrain on its charge path: its range is M.
+    pub difficult_terrain: bool,
+}
+
+impl Place {
+    /// The charge range of a unit here with M `m` (in the fight's unit).
+    /// RULES.md Charges.
+    pub fn charge_range(&self, m: f64) -> f64 {
+        charge_range(m, self.difficult_terrain, self.wheel)
+    }
 }
 
 /// A fight between strike steps, for a fight of `N` units (arrays sized to
@@ -254,6 +266,8 @@ struct State<const N: usize> {
     heroes: [[Option<u8>; MAX_CHARACTERS]; N],
     /// Rank and file at the start of the round.
     start: [u32; N],
+    /// Characters standing at the start of the round.
+    heroes_at_start: [u32; N],
     /// Models of each unit in contact with each foe this round ([unit][foe],
     /// [`Combat::contact`] at the start of the round).
     contact: [[u16; N]; N],
@@ -297,6 +311,7 @@ impl<const N: usize> State<N> {
             damage: [0; N],
             heroes,
             start: alive,
+            heroes_at_start: [0; N],
             contact: [[0; N]; N],
             lost: [[0; N]; N],
             champion,
@@ -341,6 +356,14 @@ impl<const N: usize> State<N> {
     /// Unit `u` leaves the fight.
     fn leave(&mut self, u: usize) {
         self.in_fight &= !(1 << u);
+    }
+
+    /// What is measured at the start of a round: the models standing.
+    fn begin_round(&mut self) {
+        self.start = self.alive;
+        for u in 0..N {
+            self.heroes_at_start[u] = self.heroes_standing(u) as u32;
+        }
     }
 
     fn heroes_standing(&self, u: usize) -> usize {
@@ -393,12 +416,11 @@ pub trait Fate {
     fn strike(&mut self, step: &Step, n: u32, damage: u8, cap: u32) -> Casualties;
     /// A leadership test (with its re-roll, if any).
     fn test(&mut self, test: &LeadershipTest) -> bool;
-    /// A unit fleeing a charge with `flee` dice: caught by any of the
-    /// chargers, each `(distance, charge range)`?
-    fn caught_fleeing(&mut self, chargers: &[(f64, f64)], flee: &Roll) -> bool;
-    /// A broken unit fleeing with `flee` dice: caught by any of the pursuers,
-    /// each rolling its `pursuers` dice?
-    fn caught_pursuing(&mut self, flee: &Roll, pursuers: &[Roll]) -> bool;
+    /// A unit fleeing with `flee` dice: caught by any of the `chargers`
+    /// (each `(distance, charge range)`, catching when its range reaches the
+    /// gap) or of the `pursuers` (each rolling its dice, catching on a roll
+    /// at least the flee)? One flee roll for all of them.
+    fn caught(&mut self, flee: &Roll, chargers: &[(f64, f64)], pursuers: &[Roll]) -> bool;
     /// A D6 roll-off: does side 0 win it?
     fn roll_off(&mut self) -> bool;
     /// `n` attacks of `step` in a challenge at a fighter with `remaining`
@@ -417,6 +439,10 @@ pub struct Setup {
     /// Who fights whom.
     pub contacts: Vec<Contact>,
     pub reaction: ReactionName,
+    /// The side that won the round fought before this turn, for a fight
+    /// already under way: it strikes first in ties and may pursue a unit
+    /// that flees the combat through panic (seeds 002, 003).
+    pub last_round_winner: Option<usize>,
     pub high_ground: Option<usize>,
     pub rounds: u32,
     pub edition: Edition,
@@ -547,7 +573,8 @@ impl Combat {
         let ranges: Vec<f64> = setup
             .units
             .iter()
-            .map(|unit| charge_range(movement(unit.profile.m, false, setup.edition), false, 0.0))
+            .zip(&setup.places)
+            .map(|(unit, place)| place.charge_range(unit.movement(setup.edition)))
             .collect();
         let catchers = chargers
             .iter()
@@ -556,7 +583,7 @@ impl Combat {
         let flee_rolls = setup
             .units
             .iter()
-            .map(|unit| flee_roll(unit.profile.m, false, setup.edition))
+            .map(|unit| unit.flee_roll(setup.edition))
             .collect();
         let mut side_units = [0u8; 2];
         for (u, place) in setup.places.iter().enumerate() {
@@ -685,6 +712,11 @@ impl Combat {
             o
         };
         (ordered(0), ordered(1), tied)
+    }
+
+    /// Unit `u`'s flee (and pursuit) dice.
+    pub fn flee_roll(&self, u: usize) -> &Roll {
+        &self.flee_rolls[u]
     }
 
     /// The same fight with a cap of `rounds` rounds.
@@ -928,9 +960,9 @@ impl Combat {
         for (f, unit) in frenzy.iter_mut().zip(&self.setup.units) {
             *f = unit.rules.frenzy;
         }
-        let mut last_winner: Option<usize> = None;
+        let mut last_winner = self.setup.last_round_winner;
         for round in 1..=self.setup.rounds {
-            state.start = state.alive;
+            state.begin_round();
             self.measure_contacts(&mut state);
             state.lost = [[0; N]; N];
             state.stepped_back = [None; 2];
@@ -1008,7 +1040,9 @@ impl Combat {
             };
             rr.winner = winner;
             record.rounds.push(rr);
-            last_winner = winner.or(last_winner);
+            // Seed 002: ties go to the winner of the round just fought; a
+            // drawn round has none, so the next tie is rolled off.
+            last_winner = winner;
             let broken = match winner {
                 Some(w) => self.break_tests(fate, 1 - w, margin, &mut state, &mut frenzy, record),
                 None => [false; N],
@@ -1133,7 +1167,10 @@ impl Combat {
             let s = f.side;
             let us = state.unit_strength(self, u);
             strength[s] += us;
-            let bonus = rank_bonus(state.start[u], f.frontage, self.disrupted(u, state));
+            // Every model in a rank counts, characters too (RULES.md Combat
+            // resolution).
+            let models = state.start[u] + state.heroes_at_start[u];
+            let bonus = rank_bonus(models, f.frontage, self.disrupted(u, state));
             ranks[s] = ranks[s].max(bonus);
             standard[s] |= f.standard;
             musician[s] |= f.musician;
@@ -1199,21 +1236,9 @@ impl Combat {
             };
             broken[u] = breaks;
         }
+        let pursues = self.pursuers(fate, state, &broken, |_| true);
         for u in (0..N).filter(|&u| broken[u]) {
-            // No allocation here: this runs in most trials' last round.
-            let mut pursuers = [self.flee_rolls[u]; N];
-            let mut k = 0;
-            for &(e, _) in self.foes[u].iter() {
-                let winner = &self.setup.units[e];
-                let free = self.foes[e]
-                    .iter()
-                    .all(|&(x, _)| !state.fights(x) || broken[x]);
-                if state.fights(e) && (winner.pursue || winner.must_pursue()) && free {
-                    pursuers[k] = self.flee_rolls[e];
-                    k += 1;
-                }
-            }
-            let caught = k > 0 && fate.caught_pursuing(&self.flee_rolls[u], &pursuers[..k]);
+            let caught = self.caught_by(fate, u, &[], &pursues);
             record.units[u] = if caught {
                 UnitEnd::Caught
             } else {
@@ -1224,6 +1249,53 @@ impl Combat {
             state.leave(u);
         }
         broken
+    }
+
+    /// The winners that pursue when the units in `fled` flee: each unit in
+    /// the fight that `may` pursue, whose foes have all fled (or left) and
+    /// that fought one of them. A unit that would rather hold back (`pursue = false`) tests Ld
+    /// and pursues anyway on a failure; hatred and frenzy pursue without a
+    /// test. RULES.md Fleeing and pursuit.
+    fn pursuers<const N: usize>(
+        &self,
+        fate: &mut impl Fate,
+        state: &State<N>,
+        fled: &[bool; N],
+        may: impl Fn(usize) -> bool,
+    ) -> [bool; N] {
+        let mut pursues = [false; N];
+        for e in (0..N).filter(|&e| state.fights(e) && may(e)) {
+            let foes = &self.foes[e];
+            let free = foes.iter().all(|&(x, _)| !state.fights(x) || fled[x]);
+            if !free || !foes.iter().any(|&(x, _)| fled[x]) {
+                continue;
+            }
+            let unit = &self.setup.units[e];
+            pursues[e] = unit.pursue
+                || unit.must_pursue()
+                || !fate.test(&LeadershipTest::new(state.leadership(self, e)));
+        }
+        pursues
+    }
+
+    /// Whether `u`, fleeing, is caught by the `chargers` that reach it or by
+    /// a foe in `pursues`. No allocation: this runs in most trials' last
+    /// round.
+    fn caught_by<const N: usize>(
+        &self,
+        fate: &mut impl Fate,
+        u: usize,
+        chargers: &[(f64, f64)],
+        pursues: &[bool; N],
+    ) -> bool {
+        let mut pursuers = [self.flee_rolls[u]; N];
+        let mut k = 0;
+        for &(e, _) in self.foes[u].iter().filter(|&&(e, _)| pursues[e]) {
+            pursuers[k] = self.flee_rolls[e];
+            k += 1;
+        }
+        (k > 0 || !chargers.is_empty())
+            && fate.caught(&self.flee_rolls[u], chargers, &pursuers[..k])
     }
 
     /// Units with no foe left in the fight leave it (they stand); each
@@ -1278,10 +1350,11 @@ impl Combat {
         } else {
             0
         };
-        let rank_and_file = contact
+        let front = contact
             .saturating_sub(u32::from(champion_here))
-            .saturating_sub(heroes_here)
-            .saturating_sub(u32::from(state.lost[u][t]));
+            .saturating_sub(heroes_here);
+        let lost = u32::from(state.lost[u][t]);
+        let rank_and_file = front.saturating_sub(lost);
         let champion = u32::from(champion_here && state.alive[u] > 0);
         let stepped_back = |i: usize| u < 2 && state.stepped_back[u] == Some(i);
         let total = match step.kind {
@@ -1292,11 +1365,15 @@ impl Combat {
                 };
                 let second = if step.at_front && unit.weapon.fighting_ranks(unit.troop, moment) > 1
                 {
-                    contact.min(state.alive[u].saturating_sub(unit.frontage))
+                    contact.min(state.start[u].saturating_sub(unit.frontage))
                 } else {
                     0
                 };
-                (rank_and_file + second) * per_model
+                // [ruling] each casualty removes one model that could strike,
+                // front rank or second; never more than stand (RULES.md
+                // Order of strikes).
+                let standing = state.alive[u] - champion;
+                (front + second).saturating_sub(lost).min(standing) * per_model
             }
             StepKind::Champion => champion * per_model,
             StepKind::Mount => (rank_and_file + champion) * per_model,
@@ -1454,7 +1531,19 @@ impl Combat {
             }
         }
         if flees {
-            let caught = fate.caught_fleeing(&self.catchers, &self.flee_rolls[t]);
+            // Fleeing a combat, it may also be pursued by the enemy it fought
+            // if that enemy won the previous round (seed 003).
+            let won_last = |e: usize| {
+                !self.setup.places[e].charging
+                    && self.setup.last_round_winner == Some(self.facts[e].side)
+            };
+            let mut fled = [false; N];
+            fled[t] = true;
+            let pursues = match engaged {
+                true => self.pursuers(fate, state, &fled, won_last),
+                false => [false; N],
+            };
+            let caught = self.caught_by(fate, t, &self.catchers, &pursues);
             record.units[t] = if caught {
                 record.casualties[t] = target.models;
                 UnitEnd::CaughtFleeing
@@ -1493,7 +1582,7 @@ impl Combat {
             let c = cs;
             let charger = &self.setup.units[c];
             let step = &self.steps[id];
-            state.start = state.alive;
+            state.begin_round();
             let n = self.attacks(step, state, false, 1);
             let hit = fate.strike(step, n, 0, state.alive[c]);
             state.alive[c] -= hit.kills;

@@ -1,12 +1,15 @@
 //! A unit in a fight, resolved from a scenario file: profile, gear, rules,
 //! command group, and what it strikes with.
 
+use crate::dice::Roll;
 use crate::error::InputError;
 use crate::rules::fighter::{Defender, Save, Striker};
+use crate::rules::movement::flee_roll;
 use crate::rules::profile::{unit_strength, Profile, TroopType};
 use crate::rules::saves::Armour;
 use crate::rules::special::{Psychology, Rules};
 use crate::rules::weapons::Weapon;
+use crate::rules::Edition;
 use crate::scenario::combat::{Missile, UnitSpec};
 use crate::scenario::profile::{ImpactHits, MountValues};
 use std::path::Path;
@@ -19,6 +22,8 @@ pub struct Unit {
     pub troop: TroopType,
     pub models: u32,
     pub frontage: u32,
+    /// It flies: flees and pursues with the larger dice.
+    pub flies: bool,
     /// Models in base contact when given outright.
     pub in_contact: Option<u32>,
     pub weapon: Weapon,
@@ -111,6 +116,7 @@ impl Unit {
             troop: file.troop,
             models,
             frontage,
+            flies: file.flies,
             in_contact: spec.in_contact.map(|c| c.0),
             weapon: file.weapon,
             save: match file.save {
@@ -138,6 +144,18 @@ impl Unit {
             characters,
             attacks_on_champion: spec.attacks_on_champion.0,
         })
+    }
+
+    /// Its M in `edition`'s unit: a profile's M is final (barding's 2 cm
+    /// already taken, as army books print it) and written in cm. RULES.md
+    /// Charges \[ruling\].
+    pub fn movement(&self, edition: Edition) -> f64 {
+        edition.move_from_cm(self.profile.m)
+    }
+
+    /// Its flee and pursuit dice. RULES.md Fleeing and pursuit.
+    pub fn flee_roll(&self, edition: Edition) -> Roll {
+        flee_roll(self.movement(edition), self.flies, edition)
     }
 
     /// Unit strength of `models` of its models. RULES.md Profiles.

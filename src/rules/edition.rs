@@ -41,6 +41,15 @@ impl Edition {
         }
     }
 
+    /// A profile's M, written in cm as the metric army books print it, in
+    /// this edition's unit: 2.5 cm to the inch (M 10 cm is 4").
+    pub fn move_from_cm(self, cm: f64) -> f64 {
+        match self {
+            Edition::Metric => cm,
+            Edition::Imperial => cm / 2.5,
+        }
+    }
+
     /// Number of D6 for a flee or pursuit: metric 5 or 8, imperial 2 or 3.
     /// RULES.md Fleeing and pursuit.
     pub fn flee_dice_count(self, fast: bool) -> u32 {

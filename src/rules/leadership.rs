@@ -4,6 +4,9 @@
 use crate::dice::Roll;
 use serde::Serialize;
 
+/// The highest Ld a test may be taken on. RULES.md Break test.
+pub const MAX_LD: i32 = 10;
+
 /// One Ld test and the rules that bend it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct LeadershipTest {
@@ -47,12 +50,14 @@ impl LeadershipTest {
     }
 
     /// The value the kept dice must not exceed: Ld minus the modifier, or the
-    /// unmodified Ld when stubborn.
+    /// unmodified Ld when stubborn; never above 10, however large a bonus
+    /// (a negative modifier). RULES.md Break test.
     pub fn target(&self) -> i32 {
+        let ld = i32::from(self.ld);
         if self.stubborn {
-            i32::from(self.ld)
+            ld.min(MAX_LD)
         } else {
-            i32::from(self.ld) - self.modifier
+            (ld - self.modifier).min(MAX_LD)
         }
     }
 
@@ -132,6 +137,22 @@ mod tests {
             ..t
         };
         assert_eq!(stubborn.target(), 8);
+    }
+
+    #[test]
+    fn a_bonus_never_lifts_ld_above_ten() {
+        // RULES.md Break test: "Ld is never above 10".
+        let t = LeadershipTest {
+            modifier: -3,
+            ..LeadershipTest::new(10)
+        };
+        assert_eq!(t.target(), 10);
+        assert!(t.passes(10) && !t.passes(11));
+        let t = LeadershipTest {
+            modifier: -2,
+            ..LeadershipTest::new(9)
+        };
+        assert_eq!(t.target(), 10);
     }
 
     #[test]

@@ -46,14 +46,16 @@
 //! rounds = 10                          # most rounds to play
 //! inches = false
 //! insane_courage = false               # [ruling] 7th edition, off in 6th
+//! last_round_winner = "none"           # a fight under way: who won the round before
 //! ```
 
 use super::profile::{ImpactHits, MountValues, ProfileFile, ProfileValues, Ranged};
 use crate::combat::fight::{Combat, Contact, Place, Setup, MAX_UNITS};
 use crate::combat::unit::Unit;
+use crate::error::check_range;
 use crate::error::InputError;
 use crate::query::combat::CombatQuery;
-use crate::rules::movement::{charge_range, movement};
+use crate::rules::movement::charge_range;
 use crate::rules::profile::TroopType;
 use crate::rules::saves::BodyArmour;
 use crate::rules::special::SpecialRule;
@@ -127,6 +129,7 @@ pub struct UnitSpec {
     pub armour: Option<BodyArmour>,
     pub shield: Option<bool>,
     pub barding: Option<bool>,
+    pub flies: Option<bool>,
     pub save: Option<Ranged<1, 6>>,
     pub ward: Option<Ranged<2, 6>>,
     pub regeneration: Option<bool>,
@@ -166,6 +169,10 @@ pub struct UnitSpec {
     pub charges: Option<bool>,
     /// `[[unit]]` entries only: its charge distance.
     pub distance: Option<Distance>,
+    /// `[[unit]]` entries only: the wheel on its charge path.
+    pub wheel: Option<Distance>,
+    /// `[[unit]]` entries only: difficult terrain on its charge path.
+    pub difficult_terrain: Option<bool>,
 }
 
 /// A character who has joined a unit: a profile (file or inline) and gear,
@@ -182,6 +189,7 @@ pub struct CharacterSpec {
     pub armour: Option<BodyArmour>,
     pub shield: Option<bool>,
     pub barding: Option<bool>,
+    pub flies: Option<bool>,
     pub save: Option<Ranged<1, 6>>,
     pub ward: Option<Ranged<2, 6>>,
     pub regeneration: Option<bool>,
@@ -207,6 +215,7 @@ impl CharacterSpec {
             armour: self.armour,
             shield: self.shield,
             barding: self.barding,
+            flies: self.flies,
             save: self.save,
             ward: self.ward,
             regeneration: self.regeneration,
@@ -230,6 +239,8 @@ impl CharacterSpec {
             facing: None,
             charges: None,
             distance: None,
+            wheel: None,
+            difficult_terrain: None,
         }
     }
 }
@@ -297,6 +308,12 @@ pub struct Situation {
     pub facing: Facing,
     #[serde(default)]
     pub distance: Distance,
+    /// The wheel on the charger's path, taken from its range.
+    #[serde(default)]
+    pub wheel: Distance,
+    /// Difficult terrain on the charger's path: its range is M.
+    #[serde(default)]
+    pub difficult_terrain: bool,
     #[serde(default)]
     pub reaction: ReactionName,
     #[serde(default = "no_side")]
@@ -314,6 +331,11 @@ pub struct Situation {
     /// The challenged side refuses instead of accepting.
     #[serde(default)]
     pub refuse_challenge: bool,
+    /// For a fight already under way: the side that won the round before
+    /// this turn (ties in strike order; pursuit of a unit that flees the
+    /// combat through panic).
+    #[serde(default = "no_side")]
+    pub last_round_winner: SideName,
 }
 
 fn no_side() -> SideName {
@@ -433,16 +455,26 @@ impl ScenarioFile {
         };
         let mut units = vec![attacker, defender];
         let mut places: Vec<Place> = (0..2)
-            .map(|u| Place {
-                side: u,
-                charging: charger == Some(u),
-                distance: if charger == Some(u) {
-                    s.distance.0
-                } else {
-                    0.0
+            .map(|u| match charger == Some(u) {
+                true => Place {
+                    side: u,
+                    charging: true,
+                    distance: s.distance.0,
+                    wheel: s.wheel.0,
+                    difficult_terrain: s.difficult_terrain,
+                },
+                false => Place {
+                    side: u,
+                    ..Place::default()
                 },
             })
             .collect();
+        if charger.is_none() && (s.wheel.0 > 0.0 || s.difficult_terrain) {
+            return Err(InputError::new(
+                "situation.wheel",
+                "there is no charge this turn (accepted with charger = \"none\": no wheel, no difficult_terrain)",
+            ));
+        }
         // Without a charge this turn the main units fight front to front.
         let mut contacts = vec![match charger {
             Some(c) => Contact {
@@ -477,6 +509,13 @@ impl ScenarioFile {
             });
             places.push(place);
         }
+        for (u, place) in places.iter().enumerate() {
+            let name = match u {
+                0 | 1 => "situation".to_string(),
+                _ => format!("unit[{}]", u - 2),
+            };
+            check_charge_path(place, &units[u], edition, &name)?;
+        }
         let charging_sides: Vec<usize> = places
             .iter()
             .filter(|p| p.charging)
@@ -501,11 +540,22 @@ impl ScenarioFile {
             }
             None => {}
         }
+        let under_way = contacts
+            .iter()
+            .any(|c| !places[c.striker].charging && !places[c.struck].charging);
+        let last_round_winner = side(s.last_round_winner);
+        if last_round_winner.is_some() && !under_way {
+            return Err(InputError::new(
+                "situation.last_round_winner",
+                "no unit was fighting before this turn (accepted: none)",
+            ));
+        }
         let combat = Combat::new(Setup {
             units,
             places,
             contacts,
             reaction: s.reaction,
+            last_round_winner,
             high_ground: side(s.high_ground),
             rounds: s.rounds.0,
             edition,
@@ -531,7 +581,8 @@ impl ScenarioFile {
         let s = &self.situation;
         let target = &units[t];
         let c = 1 - t;
-        let range = charge_range(movement(units[c].profile.m, false, edition), false, 0.0);
+        // Half the charge move (the range before any wheel).
+        let range = charge_range(units[c].movement(edition), places[c].difficult_terrain, 0.0);
         // Already in combat: only hold. Seed 000 (units in combat cannot move).
         let engaged = contacts.iter().any(|k| {
             let other = if k.struck == t {
@@ -574,6 +625,40 @@ impl ScenarioFile {
     }
 }
 
+/// A charger's distance and wheel fit the edition: the distance within the
+/// table (RULES.md Charges), the wheel within its charge range, as the
+/// `charge` query checks them. `name` is the table they are written in.
+fn check_charge_path(
+    place: &Place,
+    unit: &Unit,
+    edition: Edition,
+    name: &str,
+) -> Result<(), InputError> {
+    if !place.charging {
+        return Ok(());
+    }
+    let u = edition.unit();
+    check_range(
+        &format!("{name}.distance"),
+        place.distance,
+        0.0,
+        edition.max_distance(),
+        false,
+        u,
+    )?;
+    let full = charge_range(unit.movement(edition), place.difficult_terrain, 0.0);
+    if place.wheel > full {
+        return Err(InputError::new(
+            format!("{name}.wheel"),
+            format!(
+                "{} is out of range (accepted: 0 up to the charge range, {full} {u})",
+                place.wheel
+            ),
+        ));
+    }
+    Ok(())
+}
+
 impl UnitSpec {
     /// The attacker's and defender's tables take their place from
     /// `[situation]`.
@@ -583,11 +668,13 @@ impl UnitSpec {
             ("facing", self.facing.is_some()),
             ("charges", self.charges.is_some()),
             ("distance", self.distance.is_some()),
+            ("wheel", self.wheel.is_some()),
+            ("difficult_terrain", self.difficult_terrain.is_some()),
         ];
         match given.iter().find(|g| g.1) {
             Some((field, _)) => Err(InputError::new(
                 format!("{name}.{field}"),
-                "only for [[unit]] entries; the main units' places are in [situation] (accepted: charger, facing, distance)",
+                "only for [[unit]] entries; the main units' places are in [situation] (accepted: charger, facing, distance, wheel, difficult_terrain)",
             )),
             None => Ok(()),
         }
@@ -615,20 +702,35 @@ impl UnitSpec {
             ));
         }
         let charging = self.charges.unwrap_or(false);
-        let distance = match (charging, self.distance) {
-            (true, Some(d)) => d.0,
-            (true, None) => {
+        if !charging {
+            let path = [
+                ("distance", self.distance.is_some()),
+                ("wheel", self.wheel.is_some()),
+                ("difficult_terrain", self.difficult_terrain.is_some()),
+            ];
+            if let Some((field, _)) = path.iter().find(|p| p.1) {
                 return Err(InputError::new(
-                    format!("{name}.distance"),
-                    "missing for a unit that charges (accepted: 0 to 500)",
-                ))
+                    format!("{name}.{field}"),
+                    "only for a unit that charges (accepted: charges = true, or no distance, wheel or difficult_terrain)",
+                ));
             }
-            (false, _) => 0.0,
+            return Ok(Place {
+                side,
+                ..Place::default()
+            });
+        }
+        let Some(distance) = self.distance else {
+            return Err(InputError::new(
+                format!("{name}.distance"),
+                "missing for a unit that charges (accepted: 0 to 500)",
+            ));
         };
         Ok(Place {
             side,
             charging,
-            distance,
+            distance: distance.0,
+            wheel: self.wheel.unwrap_or_default().0,
+            difficult_terrain: self.difficult_terrain.unwrap_or(false),
         })
     }
 
@@ -678,6 +780,7 @@ impl UnitSpec {
                 .unwrap_or_default(),
             shield: pick(self.shield, |b| b.shield),
             barding: pick(self.barding, |b| b.barding),
+            flies: pick(self.flies, |b| b.flies),
             save: self.save.or(base.as_ref().and_then(|b| b.save)),
             ward: self.ward.or(base.as_ref().and_then(|b| b.ward)),
             regeneration: pick(self.regeneration, |b| b.regeneration),

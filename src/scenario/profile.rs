@@ -8,7 +8,8 @@
 //!                          # great-weapon, halberd, flail, morning-star, spear, lance
 //! armour = "light"         # none, light, heavy
 //! shield = true            # counts in close combat only with a one-handed weapon
-//! barding = false
+//! barding = false         # the save only: M is final, barding's -2 cm already taken
+//! flies = false            # flees and pursues 8D6 cm (3D6")
 //! # save = 4               # an armour save given outright (replaces armour/shield/barding)
 //! # ward = 5
 //! # regeneration = true
@@ -16,7 +17,7 @@
 //! points = 6               # cost per model
 //!
 //! [profile]
-//! m = 10
+//! m = 10                   # cm, as the metric army books print it (4" with inches)
 //! ws = 3
 //! bs = 3
 //! s = 3
@@ -148,6 +149,9 @@ pub struct ProfileFile {
     pub shield: bool,
     #[serde(default)]
     pub barding: bool,
+    /// It flies: flees and pursues 8D6 cm (3D6").
+    #[serde(default)]
+    pub flies: bool,
     /// An armour save given outright, 1 to 6.
     pub save: Option<Ranged<1, 6>>,
     /// A ward save, 2 to 6.
