@@ -101,3 +101,20 @@ fn precision_mode_meets_its_target_and_is_reproducible() {
     assert_eq!(capped.trials, 3 * CHUNK_TRIALS);
     assert!(capped.half_width() > 0.001);
 }
+
+#[test]
+fn exact_fights_are_bit_identical_run_after_run_and_on_any_thread_count() {
+    // The exact engine sums each record's paths in enumeration order: a
+    // hash map's order (new each time) once moved the 15th digit.
+    use mathhammer::scenario::combat::load_combat;
+    let q = load_combat(
+        std::path::Path::new("scenarios/big_boss_leads_boyz.toml"),
+        &[],
+    )
+    .unwrap();
+    let s = settings(Method::Exact, 1, 1);
+    let first = on_threads(1, || q.report(&s));
+    for threads in [1, 2, 1, 2] {
+        assert_eq!(first, on_threads(threads, || q.report(&s)));
+    }
+}

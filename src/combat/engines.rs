@@ -415,11 +415,14 @@ impl Fate for ExactFate<'_> {
 pub const EXACT_BUDGET: usize = 2_000_000;
 
 /// Every distinct record of `combat` with its exact probability, or `None`
-/// if there are more than [`EXACT_BUDGET`] paths.
+/// if there are more than [`EXACT_BUDGET`] paths. Records come in the order
+/// the enumeration first meets them and each probability is summed in
+/// enumeration order, so the result is the same bit for bit on every run.
 pub fn exact_records(combat: &Combat) -> Option<Vec<(Record, f64)>> {
     let mut strikes = HashMap::new();
     let odds = step_odds(combat);
-    let mut records: HashMap<Record, f64> = HashMap::new();
+    let mut seen: HashMap<Record, usize> = HashMap::new();
+    let mut records: Vec<(Record, f64)> = Vec::new();
     let complete = enumerate_choices(
         |choose| {
             let mut fate = ExactFate {
@@ -429,8 +432,14 @@ pub fn exact_records(combat: &Combat) -> Option<Vec<(Record, f64)>> {
             };
             combat.fight(&mut fate)
         },
-        |record, p| *records.entry(record).or_insert(0.0) += p,
+        |record, p| match seen.get(&record) {
+            Some(&i) => records[i].1 += p,
+            None => {
+                seen.insert(record.clone(), records.len());
+                records.push((record, p));
+            }
+        },
         EXACT_BUDGET,
     );
-    complete.then(|| records.into_iter().collect())
+    complete.then_some(records)
 }

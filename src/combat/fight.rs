@@ -129,13 +129,16 @@ impl Step {
     }
 }
 
-/// How a fight ended, by side.
+/// How a fight ended, by side: every fight ends in exactly one of
+/// [`End::ALL`] (the outcome partition the README documents).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum End {
     /// No charger could reach (or catch a fleeing target).
     ChargeFailed,
     /// The charger fled from stand-and-shoot casualties.
     ChargerFled,
+    /// Stand and shoot slew the charger to the last model.
+    ChargerShotDown,
     /// The charged unit fled and got away.
     TargetFled,
     /// The charged unit fled and was caught: destroyed.
@@ -149,6 +152,77 @@ pub enum End {
     BothDestroyed,
     /// Still fighting when the round cap came.
     Unresolved,
+}
+
+impl End {
+    /// Every end, in the order reports list them.
+    pub const ALL: [End; 13] = [
+        End::ChargeFailed,
+        End::ChargerFled,
+        End::ChargerShotDown,
+        End::TargetFled,
+        End::TargetCaught,
+        End::Broke {
+            loser: 1,
+            caught: false,
+        },
+        End::Broke {
+            loser: 1,
+            caught: true,
+        },
+        End::WipedOut { loser: 1 },
+        End::Broke {
+            loser: 0,
+            caught: false,
+        },
+        End::Broke {
+            loser: 0,
+            caught: true,
+        },
+        End::WipedOut { loser: 0 },
+        End::BothDestroyed,
+        End::Unresolved,
+    ];
+
+    /// Its place in [`End::ALL`].
+    pub fn index(self) -> usize {
+        match self {
+            End::ChargeFailed => 0,
+            End::ChargerFled => 1,
+            End::ChargerShotDown => 2,
+            End::TargetFled => 3,
+            End::TargetCaught => 4,
+            End::Broke { loser: 0, caught } => 8 + usize::from(caught),
+            End::Broke { caught, .. } => 5 + usize::from(caught),
+            End::WipedOut { loser: 0 } => 10,
+            End::WipedOut { .. } => 7,
+            End::BothDestroyed => 11,
+            End::Unresolved => 12,
+        }
+    }
+
+    /// How a report says it.
+    pub fn label(self) -> &'static str {
+        match self {
+            End::ChargeFailed => "charge fails",
+            End::ChargerFled => "charger flees stand-and-shoot",
+            End::ChargerShotDown => "charger shot down by stand-and-shoot",
+            End::TargetFled => "target flees and escapes",
+            End::TargetCaught => "target flees and is caught",
+            End::Broke { loser: 0, caught } => match caught {
+                false => "attacker breaks and escapes",
+                true => "attacker breaks and is caught",
+            },
+            End::Broke { caught, .. } => match caught {
+                false => "defender breaks and escapes",
+                true => "defender breaks and is caught",
+            },
+            End::WipedOut { loser: 0 } => "attacker wiped out",
+            End::WipedOut { .. } => "defender wiped out",
+            End::BothDestroyed => "both sides wiped out",
+            End::Unresolved => "still fighting after the last round",
+        }
+    }
 }
 
 /// What became of one unit.
@@ -1594,15 +1668,20 @@ impl Combat {
                     && !(charger.psychology.immune || charger.psychology.unbreakable)
                     && !fate.test(&LeadershipTest::new(state.leadership(self, c))));
             if flees {
+                let shot_down = state.alive[c] == 0;
                 state.leave(c);
-                record.units[c] = if state.alive[c] == 0 {
+                record.units[c] = if shot_down {
                     UnitEnd::WipedOut
                 } else {
                     UnitEnd::Fled
                 };
                 self.leave_unengaged(state);
                 if !self.present(cs, state) {
-                    return Some(End::ChargerFled);
+                    return Some(if shot_down {
+                        End::ChargerShotDown
+                    } else {
+                        End::ChargerFled
+                    });
                 }
             }
         }

@@ -34,21 +34,8 @@ pub struct Layout {
     slain_at: usize,
 }
 
-/// Ends, in tally order.
-const ENDS: usize = 12;
-
-fn end_index(end: End) -> usize {
-    match end {
-        End::ChargeFailed => 0,
-        End::ChargerFled => 1,
-        End::TargetFled => 2,
-        End::TargetCaught => 3,
-        End::Broke { loser, caught } => 4 + 2 * loser + usize::from(caught),
-        End::WipedOut { loser } => 8 + loser,
-        End::BothDestroyed => 10,
-        End::Unresolved => 11,
-    }
-}
+/// Ends, in tally order ([`End::ALL`]).
+const ENDS: usize = End::ALL.len();
 
 /// Histogram offsets of counts 0..=n[u] laid end to end, and their total.
 fn offsets(n: &[usize]) -> Vec<usize> {
@@ -147,7 +134,7 @@ impl Layout {
 
     /// Adds `weight` for `record` through `bump(cell, weight)`.
     fn add<W: Copy>(&self, record: &Record, weight: W, mut bump: impl FnMut(usize, W)) {
-        bump(end_index(record.end), weight);
+        bump(End::index(record.end), weight);
         for (r, rr) in record.rounds.iter().enumerate() {
             let k = rr.winner.unwrap_or(2);
             bump(self.round_result(r, k), weight);
@@ -286,22 +273,25 @@ impl CombatQuery {
     }
 
     /// The cells of ends where `side` won the fight: its enemy broke, was
-    /// wiped out, or was caught fleeing its charge.
+    /// wiped out (in combat or by stand and shoot), or was caught fleeing
+    /// its charge.
     fn wins(&self, side: usize) -> Vec<usize> {
         let enemy = 1 - side;
         let mut cells = vec![
-            end_index(End::Broke {
+            End::index(End::Broke {
                 loser: enemy,
                 caught: false,
             }),
-            end_index(End::Broke {
+            End::index(End::Broke {
                 loser: enemy,
                 caught: true,
             }),
-            end_index(End::WipedOut { loser: enemy }),
+            End::index(End::WipedOut { loser: enemy }),
         ];
-        if self.combat.charger == Some(side) {
-            cells.push(end_index(End::TargetCaught));
+        match self.combat.charger {
+            Some(c) if c == side => cells.push(End::index(End::TargetCaught)),
+            Some(_) => cells.push(End::index(End::ChargerShotDown)),
+            None => {}
         }
         cells
     }
@@ -312,32 +302,17 @@ impl CombatQuery {
         let keys = self.unit_keys();
         let labels: Vec<String> = keys.iter().map(|k| k.replace('_', " ")).collect();
         let units = layout.units();
-        // The charge's main units: with several units in the fight, the
-        // others may fight on after either flees, so these read unit ends.
-        let charger = self.combat.charger;
-        let charger_end = |e: UnitEnd| charger.map_or(vec![], |c| layout.unit_ends(c, &[e]));
-        let target_end = |e: UnitEnd| charger.map_or(vec![], |c| layout.unit_ends(1 - c, &[e]));
+        // How the fight ended in the charge turn (with several units, the
+        // others may fight on after a unit flees: then the fight ends later).
+        let end = |key: &'static str, e: End| {
+            Field::new(key, format!("P({})", e.label()), m.prob(&[e.index()]))
+        };
         let mut fields = vec![
-            Field::new(
-                "p_charge_fails",
-                "P(charge fails)",
-                m.prob(&[end_index(End::ChargeFailed)]),
-            ),
-            Field::new(
-                "p_charger_fled",
-                "P(charger flees stand-and-shoot)",
-                m.prob(&charger_end(UnitEnd::Fled)),
-            ),
-            Field::new(
-                "p_target_fled",
-                "P(target flees and escapes)",
-                m.prob(&target_end(UnitEnd::Fled)),
-            ),
-            Field::new(
-                "p_target_caught",
-                "P(target flees and is caught)",
-                m.prob(&target_end(UnitEnd::CaughtFleeing)),
-            ),
+            end("p_charge_fails", End::ChargeFailed),
+            end("p_charger_fled", End::ChargerFled),
+            end("p_charger_shot_down", End::ChargerShotDown),
+            end("p_target_fled", End::TargetFled),
+            end("p_target_caught", End::TargetCaught),
         ];
         if overall {
             for (side, name) in SIDES.iter().enumerate() {
@@ -347,13 +322,15 @@ impl CombatQuery {
                     m.prob(&self.wins(side)),
                 ));
             }
-            fields.push(Field::new(
-                "p_unresolved",
-                "P(still fighting after the last round)",
-                m.prob(&[end_index(End::Unresolved), end_index(End::BothDestroyed)]),
-            ));
+            fields.push(end("p_unresolved", End::Unresolved));
             for u in 0..units {
                 let (key, name) = (&keys[u], &labels[u]);
+                let fled = layout.unit_ends(u, &[UnitEnd::Fled, UnitEnd::CaughtFleeing]);
+                fields.push(Field::new(
+                    format!("p_{key}_flees"),
+                    format!("P({name} flees before the combat)"),
+                    m.prob(&fled),
+                ));
                 let broke = layout.unit_ends(u, &[UnitEnd::Broke, UnitEnd::Caught]);
                 fields.push(Field::new(
                     format!("p_{key}_breaks"),
@@ -425,14 +402,30 @@ impl CombatQuery {
                 format!("{} lost", labels[u]),
             ));
         }
-        let mut tables = vec![Table {
+        let mut tables = Vec::new();
+        if overall {
+            // The partition: every fight ends in exactly one of these.
+            let rows = End::ALL
+                .iter()
+                .map(|e| (Value::Text(e.label().into()), vec![m.prob(&[e.index()])]))
+                .collect();
+            tables.push(Table {
+                detail: false,
+                key: "outcomes".into(),
+                title: "How the fight ends (each fight in exactly one)".into(),
+                index: Column::new("outcome", "outcome"),
+                columns: vec![Column::new("p", "P")],
+                rows,
+            });
+        }
+        tables.push(Table {
             detail: false,
             key: "rounds".into(),
             title: "By round (casualties: mean over the fights that reached the round)".into(),
             index: Column::new("round", "round"),
             columns,
             rows,
-        }];
+        });
         if overall {
             for u in 0..units {
                 let n = layout.models[u];

@@ -162,6 +162,19 @@ const PHRASES: &[(&str, &str)] = &[
         "charger flees stand-and-shoot",
         "la unidad que carga huye ante aguantar y disparar",
     ),
+    (
+        "charger shot down by stand-and-shoot",
+        "la unidad que carga cae ante aguantar y disparar",
+    ),
+    ("flees before the combat", "huye antes del combate"),
+    ("breaks and escapes", "se desmoraliza y escapa"),
+    ("both sides wiped out", "ambos bandos aniquilados"),
+    ("wiped out", "aniquilado"),
+    (
+        "How the fight ends (each fight in exactly one)",
+        "Cómo termina el combate (cada combate en exactamente uno)",
+    ),
+    ("outcome", "resultado"),
     ("target flees and escapes", "el objetivo huye y escapa"),
     (
         "target flees and is caught",

@@ -363,3 +363,114 @@ pub fn random_attacks(r: &mut impl Rng) -> Attacks {
         cost: None,
     }
 }
+
+/// A random unit as scenario text: `header` opens its table (`[attacker]`,
+/// `[[unit]]`), `path` names it for its subtables; `place` adds lines.
+pub fn random_unit(r: &mut impl Rng, header: &str, path: &str, most: u32, place: &str) -> String {
+    let pick = |r: &mut dyn rand::RngCore, xs: &[&'static str]| xs[r.random_range(0..xs.len())];
+    let models = r.random_range(1..=most);
+    let weapon = pick(
+        r,
+        &[
+            "hand-weapon",
+            "spear",
+            "great-weapon",
+            "halberd",
+            "hand-weapon-and-shield",
+        ],
+    );
+    let armour = pick(r, &["none", "light", "heavy"]);
+    let mut rules = Vec::new();
+    for rule in [
+        "fear",
+        "stubborn",
+        "hatred",
+        "always-strikes-first",
+        "killing-blow",
+        "unbreakable",
+    ] {
+        if r.random_bool(0.12) {
+            rules.push(format!("\"{rule}\""));
+        }
+    }
+    let mut text = format!(
+        "{header}\nname = \"{path}\"\nmodels = {models}\nfrontage = {}\nweapon = \"{weapon}\"\narmour = \"{armour}\"\n\
+         rules = [{}]\nchampion = {}\nstandard = {}\nmusician = {}\n{place}\n\
+         [{path}.profile]\nm = {}\nws = {}\nbs = 3\ns = {}\nt = {}\nw = {}\ni = {}\na = {}\nld = {}\n",
+        r.random_range(1..=5),
+        rules.join(", "),
+        r.random_bool(0.3),
+        r.random_bool(0.5),
+        r.random_bool(0.5),
+        pick(r, &["8", "10", "18"]),
+        r.random_range(2..=5),
+        r.random_range(2..=5),
+        r.random_range(2..=5),
+        pick(r, &["1", "1", "2"]),
+        r.random_range(1..=6),
+        r.random_range(1..=2),
+        r.random_range(5..=9),
+    );
+    if r.random_bool(0.35) {
+        text += &format!(
+            "[[{path}.characters]]\nname = \"hero\"\nattacks_on_him = {}\narmour = \"{}\"\n\
+             [{path}.characters.profile]\nm = 10\nws = {}\nbs = 3\ns = {}\nt = 4\nw = {}\ni = {}\na = {}\nld = {}\n",
+            r.random_range(0..=2),
+            pick(r, &["none", "light", "heavy"]),
+            r.random_range(4..=6),
+            r.random_range(3..=5),
+            r.random_range(1..=3),
+            r.random_range(2..=6),
+            r.random_range(1..=3),
+            r.random_range(7..=9),
+        );
+    }
+    text
+}
+
+/// A random one-round fight as scenario text: random profiles, weapons,
+/// gear, rules, command groups, charge and facing; `extras` more units
+/// (`[[unit]]`) join it, charging or already engaged, at random faces.
+pub fn random_fight(r: &mut impl Rng, extras: usize) -> String {
+    let pick = |r: &mut dyn rand::RngCore, xs: &[&'static str]| xs[r.random_range(0..xs.len())];
+    let most = if extras == 0 { 10 } else { 6 };
+    let mut text = String::from("name = \"random\"\n");
+    for side in ["attacker", "defender"] {
+        text += &random_unit(r, &format!("[{side}]"), side, most, "");
+    }
+    let charger = pick(r, &["attacker", "attacker", "none"]);
+    for _ in 0..extras {
+        let side = if charger == "none" {
+            pick(r, &["attacker", "defender"])
+        } else {
+            charger
+        };
+        let charges = r.random_bool(0.5);
+        let mut place = format!(
+            "side = \"{side}\"\nfacing = \"{}\"\ncharges = {charges}",
+            pick(r, &["front", "flank", "flank", "rear"]),
+        );
+        if charges {
+            place += &format!("\ndistance = {}", r.random_range(0..=25));
+        }
+        text += &random_unit(r, "[[unit]]", "unit", 4, &place);
+    }
+    let facing = if charger == "none" {
+        "front"
+    } else {
+        pick(r, &["front", "front", "flank", "rear"])
+    };
+    let reaction = if extras > 0 && charger != "none" {
+        pick(r, &["hold", "hold", "flee"])
+    } else {
+        "hold"
+    };
+    text + &format!(
+        "[situation]\ncharger = \"{charger}\"\nfacing = \"{facing}\"\ndistance = {}\nrounds = 1\nhigh_ground = \"{}\"\n\
+         challenge = \"{}\"\nrefuse_challenge = {}\nreaction = \"{reaction}\"\n",
+        r.random_range(0..=25),
+        pick(r, &["none", "attacker", "defender"]),
+        pick(r, &["none", "attacker", "defender"]),
+        r.random_bool(0.3),
+    )
+}
