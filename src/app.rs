@@ -2,7 +2,7 @@
 //! comparison's queries), runs it in a thread pool of the requested size,
 //! and renders the report.
 
-use crate::cli::{Cli, Command, EngineArgs};
+use crate::cli::{Cli, Command, EngineArgs, ReactionArg};
 use crate::error::InputError;
 use crate::plot::{write_svg, Figure};
 use crate::query::Settings;
@@ -12,8 +12,17 @@ use crate::sweep::figure::{compare_figure, sweep_figure};
 use crate::sweep::{compare_queries, compare_report, sweep_points, sweep_report, Query, Vary};
 use clap::CommandFactory;
 
+/// What a command line prints: its output, and notes for stderr (flags
+/// given that do nothing).
+#[derive(Clone, Debug, Default)]
+pub struct Output {
+    pub stdout: String,
+    pub notes: Vec<String>,
+}
+
 /// The whole output of a command line, or the input error that stopped it.
-pub fn run(cli: &Cli) -> Result<String, InputError> {
+pub fn run(cli: &Cli) -> Result<Output, InputError> {
+    let mut notes = Vec::new();
     let output = cli.command.engine_output().map(|(_, output)| output);
     let lang = output.map_or(Lang::En, |o| o.lang);
     // The chart, drawn (in the output's language) only with --plot.
@@ -22,7 +31,12 @@ pub fn run(cli: &Cli) -> Result<String, InputError> {
         None => Ok(()),
     };
     let report = match &cli.command {
-        Command::Completions(a) => return Ok(completions(a.shell)),
+        Command::Completions(a) => {
+            return Ok(Output {
+                stdout: completions(a.shell),
+                notes,
+            })
+        }
         Command::Sweep(a) => {
             let varies = a
                 .varies
@@ -32,6 +46,7 @@ pub fn run(cli: &Cli) -> Result<String, InputError> {
             let points = sweep_points(&a.file, &a.sets, &varies)?;
             let default = points[0].query.default_method();
             let settings = a.engine.settings_or(default);
+            notes.extend(a.engine.unused_with(settings.method));
             let total = expected_trials(&settings, points.len());
             let report = with_progress(!a.output.quiet, total, || {
                 in_pool(&a.engine, || {
@@ -44,6 +59,7 @@ pub fn run(cli: &Cli) -> Result<String, InputError> {
         Command::Compare(a) => {
             let queries = compare_queries(&a.files, &a.sets)?;
             let settings = a.engine.settings_or(queries[0].default_method());
+            notes.extend(a.engine.unused_with(settings.method));
             let total = expected_trials(&settings, queries.len());
             let report = with_progress(!a.output.quiet, total, || {
                 in_pool(&a.engine, || compare_report(&a.files, &queries, &settings))
@@ -55,6 +71,8 @@ pub fn run(cli: &Cli) -> Result<String, InputError> {
             let query = Query::from_command(command)?;
             let (engine, output) = command.engine_output().expect("a query subcommand");
             let settings = engine.settings_or(query.default_method());
+            notes.extend(engine.unused_with(settings.method));
+            notes.extend(unused_flags(command));
             let total = expected_trials(&settings, 1);
             let report = with_progress(!output.quiet, total, || {
                 in_pool(engine, || query.report(&settings))
@@ -69,7 +87,20 @@ pub fn run(cli: &Cli) -> Result<String, InputError> {
         Format::Table => lang.report(report),
         Format::Json | Format::Csv => report,
     };
-    Ok(render_in(&report, format, lang))
+    Ok(Output {
+        stdout: render_in(&report, format, lang),
+        notes,
+    })
+}
+
+/// Flags of a query given that its other flags make idle.
+fn unused_flags(command: &Command) -> Option<String> {
+    match command {
+        Command::Charge(a) if a.target_move.is_some() && a.reaction == ReactionArg::Hold => Some(
+            "note: --target-move does nothing when the target holds (give --reaction flee)".into(),
+        ),
+        _ => None,
+    }
 }
 
 /// Renders a report in a format (table labels in English).

@@ -31,7 +31,12 @@ fn main() -> ExitCode {
         }
     };
     match mathhammer::app::run(&cli) {
-        Ok(out) => write_out(&out),
+        Ok(out) => {
+            for note in &out.notes {
+                eprintln!("{note}");
+            }
+            write_out(&out.stdout)
+        }
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(2)

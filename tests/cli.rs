@@ -535,3 +535,71 @@ fn a_reader_that_stops_early_is_not_an_error() {
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+#[test]
+fn precision_starts_small_and_never_passes_max_trials() {
+    let ld = ["leadership", "--ld", "7", "--method", "monte-carlo"];
+    let trials = |extra: &[&str]| {
+        let v = json(&[&ld[..], extra].concat());
+        v["p_pass"]["trials"].as_u64().unwrap()
+    };
+    // One chunk is narrow enough for 0.01: it stops there.
+    assert_eq!(trials(&["--precision", "0.01"]), 65_536);
+    // A cap inside a chunk is met exactly, never passed.
+    assert_eq!(
+        trials(&["--precision", "0.0001", "--max-trials", "100000"]),
+        100_000
+    );
+    assert_eq!(
+        trials(&["--precision", "0.0001", "--max-trials", "1000"]),
+        1000
+    );
+    // --trials and --precision say different things: refused.
+    assert_bad_input(
+        "leadership --ld 7 --method monte-carlo --precision 0.01 --trials 5",
+        "--trials",
+    );
+    assert_bad_input("leadership --ld 7 --max-trials 5", "--precision");
+}
+
+#[test]
+fn flags_that_do_nothing_get_a_note() {
+    let note = |args: &[&str]| {
+        let out = mathhammer().args(args).output().unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let exact = note(&["leadership", "--ld", "7", "--trials", "100", "--seed", "4"]);
+    assert!(
+        exact.contains("--trials, --seed do nothing with --method exact"),
+        "{exact}"
+    );
+    let holds = note(&[
+        "charge",
+        "--move",
+        "10",
+        "--distance",
+        "5",
+        "--target-move",
+        "8",
+    ]);
+    assert!(holds.contains("--target-move does nothing"), "{holds}");
+    // Nothing idle, nothing said.
+    assert!(note(&[
+        "leadership",
+        "--ld",
+        "7",
+        "--method",
+        "all",
+        "--trials",
+        "100"
+    ])
+    .is_empty());
+}
+
+#[test]
+fn a_bonus_never_lifts_ld_above_ten() {
+    // RULES.md Break test: Ld 10 with a +3 bonus still fails on 11 and 12.
+    let v = json(&["leadership", "--ld", "10", "--modifier", "-3"]);
+    assert!((v["p_pass"].as_f64().unwrap() - 33.0 / 36.0).abs() < 1e-12);
+}

@@ -21,6 +21,10 @@ pub use attacks::{AttacksArgs, ShootArgs};
 pub const DEFAULT_SEED: u64 = 2000;
 /// Most trials a run may play.
 pub const MAX_TRIALS: u64 = 10_000_000_000;
+/// Trials when `--trials` is not given.
+pub const DEFAULT_TRIALS: u64 = 1_000_000;
+/// The cap of `--precision` when `--max-trials` is not given.
+pub const DEFAULT_MAX_TRIALS: u64 = 1_000_000_000;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -283,21 +287,21 @@ pub struct EngineArgs {
     /// [default: exact; combat: monte-carlo]
     #[arg(long, value_enum)]
     pub method: Option<MethodArg>,
-    /// Monte Carlo trials (e.g. 1000000, 1e6, 10M); at most 1e10
-    #[arg(long, default_value = "1000000", value_parser = trials)]
-    pub trials: u64,
-    /// Seed of the Monte Carlo streams (same seed, same numbers on any thread count)
-    #[arg(long, default_value_t = DEFAULT_SEED)]
-    pub seed: u64,
+    /// Monte Carlo trials (e.g. 1000000, 1e6, 10M); at most 1e10 [default: 1000000]
+    #[arg(long, value_parser = trials, conflicts_with = "precision")]
+    pub trials: Option<u64>,
+    /// Seed of the Monte Carlo streams (same seed, same numbers on any thread count) [default: 2000]
+    #[arg(long, value_parser = seed)]
+    pub seed: Option<u64>,
     /// Worker threads (default: all cores)
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
-    /// Keep sampling until every probability's 95% half-width is at most this (e.g. 0.001)
+    /// Instead of --trials: start with 65,536 trials and double until every probability's 95% half-width is at most this (e.g. 0.001)
     #[arg(long, value_name = "P", allow_negative_numbers = true, value_parser = precision)]
     pub precision: Option<f64>,
-    /// Cap on trials with --precision
-    #[arg(long, default_value = "1e9", value_parser = trials, requires = "precision")]
-    pub max_trials: u64,
+    /// Cap on trials with --precision, never passed [default: 1e9]
+    #[arg(long, value_parser = trials, requires = "precision")]
+    pub max_trials: Option<u64>,
 }
 
 #[derive(Args, Debug)]
@@ -353,6 +357,16 @@ fn number(s: &str) -> Result<f64, String> {
     }
 }
 
+/// A stream seed: any whole number from 0 to 2^64 - 1.
+fn seed(s: &str) -> Result<u64, String> {
+    s.trim().replace('_', "").parse::<u64>().map_err(|_| {
+        format!(
+            "{s} is not a seed (accepted: a whole number from 0 to {})",
+            u64::MAX
+        )
+    })
+}
+
 /// A trial count: digits with optional `_`, scientific notation (`1e6`) or a
 /// k/M/G suffix; 1 to 1e10.
 pub fn trials(s: &str) -> Result<u64, String> {
@@ -404,12 +418,38 @@ impl EngineArgs {
                 Some(MethodArg::All) => Method::All,
             },
             sampling: Sampling {
-                trials: self.trials,
-                seed: self.seed,
+                trials: self.trials.unwrap_or(DEFAULT_TRIALS),
+                seed: self.seed.unwrap_or(DEFAULT_SEED),
                 precision: self.precision,
-                max_trials: self.max_trials.max(self.trials),
+                max_trials: self.max_trials.unwrap_or(DEFAULT_MAX_TRIALS),
             },
         }
+    }
+}
+
+impl EngineArgs {
+    /// The sampling flags given that do nothing under `method` (only the
+    /// Monte Carlo engines sample), as a note for stderr.
+    pub fn unused_with(&self, method: Method) -> Option<String> {
+        if method != Method::Exact {
+            return None;
+        }
+        let given: Vec<&str> = [
+            ("--trials", self.trials.is_some()),
+            ("--seed", self.seed.is_some()),
+            ("--precision", self.precision.is_some()),
+            ("--max-trials", self.max_trials.is_some()),
+        ]
+        .iter()
+        .filter(|(_, g)| *g)
+        .map(|(flag, _)| *flag)
+        .collect();
+        (!given.is_empty()).then(|| {
+            format!(
+                "note: {} do nothing with --method exact (only monte-carlo and dice sample)",
+                given.join(", ")
+            )
+        })
     }
 }
 

@@ -47,12 +47,13 @@ pub trait Kernel: Sync {
 /// How many trials to play, and from which seed.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sampling {
+    /// Trials to play (without `precision`).
     pub trials: u64,
     pub seed: u64,
-    /// Keep doubling the run until every reported interval's half-width is at
-    /// most this.
+    /// Instead of `trials`: play one chunk, then keep doubling the run until
+    /// every reported interval's half-width is at most this.
     pub precision: Option<f64>,
-    /// Hard cap on trials with `precision`.
+    /// Hard cap on trials with `precision`: never passed.
     pub max_trials: u64,
 }
 
@@ -100,9 +101,10 @@ pub fn run<K: Kernel, S: DiceSource>(kernel: &K, seed: u64, trials: u64) -> K::T
 }
 
 /// Plays as `sampling` asks. Without a precision target: exactly
-/// `sampling.trials`. With one: whole chunks, at least `sampling.trials`,
-/// doubling until `widest(tally, trials)` (the widest reported half-width) is
-/// at most the target or `max_trials` is reached.
+/// `sampling.trials`. With one: one chunk, then doubling (whole chunks)
+/// until `widest(tally, trials)` (the widest reported half-width) is at most
+/// the target, never past `max_trials` (the last step may stop inside a
+/// chunk to meet it).
 pub fn run_sampling<K: Kernel, S: DiceSource>(
     kernel: &K,
     sampling: &Sampling,
@@ -114,12 +116,11 @@ pub fn run_sampling<K: Kernel, S: DiceSource>(
             trials: sampling.trials,
         };
     };
-    let whole = |n: u64| n.div_ceil(CHUNK_TRIALS).max(1) * CHUNK_TRIALS;
-    let cap = (sampling.max_trials / CHUNK_TRIALS).max(1) * CHUNK_TRIALS;
-    let mut done = whole(sampling.trials).min(cap);
+    let cap = sampling.max_trials.max(1);
+    let mut done = CHUNK_TRIALS.min(cap);
     let mut tally = run_range::<K, S>(kernel, sampling.seed, 0, done);
     while done < cap && widest(&tally, done) > target {
-        let next = (done * 2).min(cap);
+        let next = done.saturating_mul(2).min(cap);
         tally.merge(&run_range::<K, S>(kernel, sampling.seed, done, next));
         done = next;
     }
