@@ -4,7 +4,7 @@
 
 use crate::cli::{Cli, Command, EngineArgs, ReactionArg};
 use crate::error::InputError;
-use crate::plot::{write_svg, Figure};
+use crate::plot::{check_writable, write_svg, Figure};
 use crate::query::Settings;
 use crate::report::lang::Lang;
 use crate::report::{Engine, Format, Report};
@@ -25,6 +25,9 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
     let mut notes = Vec::new();
     let output = cli.command.engine_output().map(|(_, output)| output);
     let lang = output.map_or(Lang::En, |o| o.lang);
+    if let Some(path) = output.and_then(|o| o.plot.as_deref()) {
+        check_writable(path)?;
+    }
     // The chart, drawn (in the output's language) only with --plot.
     let plot = |figure: &dyn Fn() -> Figure| match output.and_then(|o| o.plot.as_deref()) {
         Some(path) => write_svg(&lang.figure(figure()), path),

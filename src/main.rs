@@ -2,12 +2,12 @@
 //! on stderr and exit code 2.
 
 use clap::error::ErrorKind;
-use clap::{CommandFactory, Parser};
-use mathhammer::cli::Cli;
+use clap::CommandFactory;
+use mathhammer::cli::{one_line, Cli};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::parse_args(std::env::args_os()) {
         Ok(cli) => cli,
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
             let _ = e.print();
@@ -15,6 +15,15 @@ fn main() -> ExitCode {
         }
         Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             let _ = e.print();
+            return ExitCode::from(2);
+        }
+        Err(e)
+            if matches!(
+                e.kind(),
+                ErrorKind::ValueValidation | ErrorKind::InvalidValue
+            ) =>
+        {
+            eprintln!("error: {}", bad_value(&e));
             return ExitCode::from(2);
         }
         Err(e) => {
@@ -44,6 +53,32 @@ fn main() -> ExitCode {
     }
 }
 
+/// A value its flag's parser refused, as the project's one line:
+/// `--models: -1 is out of range (accepted: 1 to 1000)`.
+fn bad_value(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue};
+    let flag = match e.get(ContextKind::InvalidArg) {
+        Some(ContextValue::String(arg)) => arg.split(' ').next().unwrap_or(arg).to_string(),
+        _ => String::new(),
+    };
+    let value = match e.get(ContextKind::InvalidValue) {
+        Some(ContextValue::String(v)) => v.clone(),
+        _ => String::new(),
+    };
+    match (std::error::Error::source(e), e.get(ContextKind::ValidValue)) {
+        (Some(why), _) if !flag.is_empty() => format!("{flag}: {why}"),
+        (None, Some(ContextValue::Strings(names))) if !flag.is_empty() => {
+            format!(
+                "{flag}: '{value}' is not one of its values (accepted: {})",
+                names.join(", ")
+            )
+        }
+        _ => one_line(&e.render().to_string())
+            .trim_start_matches("error: ")
+            .to_string(),
+    }
+}
+
 /// Prints the output. A reader that stops early (`| head`) is not an error;
 /// any other failure to write is reported on stderr, exit code 1.
 fn write_out(out: &str) -> ExitCode {
@@ -60,16 +95,4 @@ fn write_out(out: &str) -> ExitCode {
             ExitCode::from(1)
         }
     }
-}
-
-/// clap's message on one line: its paragraphs joined, without the usage and
-/// "for more information" trailers.
-fn one_line(message: &str) -> String {
-    message
-        .split("\n\n")
-        .filter(|p| !p.starts_with("Usage:") && !p.starts_with("For more information"))
-        .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
-        .filter(|p| !p.is_empty())
-        .collect::<Vec<_>>()
-        .join("; ")
 }

@@ -313,7 +313,7 @@ fn bad_input_is_one_line_and_exit_2() {
             "charge --move 10 --distance 5 --precision 0.7",
             "--precision",
         ),
-        ("charge --move 10 --distance 5 --threads 0", "--threads"),
+        ("charge --move 10 --distance 5 --threads 0", "--threads: 0 is out of range"),
         (
             "charge --move 10 --distance 5 --method guess",
             "exact, monte-carlo, dice, all",
@@ -324,7 +324,59 @@ fn bad_input_is_one_line_and_exit_2() {
         ("flee --move 0", "--move"),
         ("flee --move 10 --pursuer-move -3", "--pursuer-move"),
         ("flee --move 10 --pursuer-flies", "--pursuer-move"),
-        ("leadership --ld 11", "2..=10"),
+        ("leadership --ld 11", "--ld: 11 is out of range (accepted: 2 to 10)"),
+        ("leadership --ld 1e30", "--ld: 1e30 is out of range (accepted: 2 to 10)"),
+        ("leadership --ld 7.5", "--ld: 7.5 is not a whole number"),
+        (
+            "attacks --models -1 --ws 3 --s 3 --target-ws 3 --target-t 3",
+            "--models: -1 is out of range (accepted: 1 to 1000)",
+        ),
+        (
+            "attacks --ws 3 --s 3 --target-ws 3 --target-t 3 --target-ward 7",
+            "--target-ward: 7 is out of range (accepted: 2 to 6)",
+        ),
+        (
+            "shoot --models 5 --bs 3 --s 3 --shots 0 --target-t 3",
+            "--shots: 0 is out of range (accepted: 1 to 20)",
+        ),
+        ("charge --move 10 --distance 5 --seed -1", "--seed: -1 is not a seed"),
+        ("charge --move 10 --distance 5 --threads 5000", "--threads: 5000 is out of range"),
+        (
+            "attacks --ws 3 --s 3 --target-ws 3 --target-t 3 --rules fear,stubborn",
+            "--rules: fear does not change an attack",
+        ),
+        (
+            "attacks --ws 3 --s 3 --target-ws 3 --target-t 3 --target-armour none,heavy",
+            "--target-armour: none cannot be worn with other gear",
+        ),
+        (
+            "attacks --ws 3 --s 3 --target-ws 3 --target-t 3 --target-armour light,heavy",
+            "--target-armour: light and heavy: one body armour at most",
+        ),
+        (
+            "combat scenarios/boar_boyz_charge_spearmen.toml --set situation.inches=true --set situation.distance=400",
+            "situation.distance: 400 is out of range (accepted: from 0 up to 200 in)",
+        ),
+        (
+            "combat scenarios/boar_boyz_charge_spearmen.toml --set situation.wheel=50",
+            "situation.wheel: 50 is out of range",
+        ),
+        (
+            "combat scenarios/boar_boyz_charge_spearmen.toml --set attacker.points=nan",
+            "accepted: 0 to 10000 points per model",
+        ),
+        (
+            "combat scenarios/boar_boyz_charge_spearmen.toml --set attacker.points=-3",
+            "accepted: 0 to 10000 points per model",
+        ),
+        (
+            "combat scenarios/boar_boyz_charge_spearmen.toml --set attacker.points=inf",
+            "accepted: 0 to 10000 points per model",
+        ),
+        (
+            "combat scenarios/boar_boyz_charge_spearmen.toml --plot /nonexistent/dir/fight.svg --trials 1e9",
+            "--plot: cannot write /nonexistent/dir/fight.svg",
+        ),
         ("leadership --ld 1", "--ld"),
         ("leadership --ld -3", "--ld"),
         ("leadership --ld 7 --modifier 50", "--modifier"),
@@ -462,7 +514,7 @@ fn attack_bad_input_names_the_field() {
         ("attacks --ws 3 --s 3 --target-ws 3", "--target-t"),
         ("attacks --s 3 --target-ws 3 --target-t 3", "--ws: required (or give --attacker FILE)"),
         ("attacks --ws 0 --s 3 --target-ws 3 --target-t 3", "--ws"),
-        ("attacks --ws 3 --s 11 --target-ws 3 --target-t 3", "1..=10"),
+        ("attacks --ws 3 --s 11 --target-ws 3 --target-t 3", "--s: 11 is out of range (accepted: 1 to 10)"),
         ("attacks --ws 3 --s 3 --target-ws 3 --target-t 3 --rules posion", "killing-blow"),
         ("attacks --ws 3 --s 3 --target-ws 3 --target-t 3 --weapon pike", "halberd"),
         ("attacks --ws 3 --s 3 --target-ws 3 --target-t 3 --type cavalry --weapon halberd", "--weapon: halberd is used on foot only"),
@@ -602,4 +654,58 @@ fn a_bonus_never_lifts_ld_above_ten() {
     // RULES.md Break test: Ld 10 with a +3 bonus still fails on 11 and 12.
     let v = json(&["leadership", "--ld", "10", "--modifier", "-3"]);
     assert!((v["p_pass"].as_f64().unwrap() - 33.0 / 36.0).abs() < 1e-12);
+}
+
+#[test]
+fn one_characteristic_and_a_list_of_rules_can_be_set() {
+    let flagship = "scenarios/boar_boyz_charge_spearmen.toml";
+    let ws5 = json(&[
+        "combat",
+        flagship,
+        "--set",
+        "attacker.profile.ws=5",
+        "--trials",
+        "1000",
+    ]);
+    assert!(ws5["p_attacker_wins"]["estimate"].as_f64().is_some());
+    for rules in [
+        "attacker.rules=[fear]",
+        "attacker.rules=[fear, hatred]",
+        "attacker.rules=fear,hatred",
+    ] {
+        json(&["combat", flagship, "--set", rules, "--trials", "1000"]);
+    }
+    // A sweep varies one characteristic.
+    let v = json(&[
+        "sweep",
+        flagship,
+        "--vary",
+        "attacker.profile.ws=3..4",
+        "--trials",
+        "1000",
+    ]);
+    assert_eq!(v["sweep"].as_array().map(Vec::len), Some(2), "{v}");
+}
+
+#[test]
+fn the_readmes_rule_names_are_the_parsers() {
+    // The README lists --rules; every name in it parses, and it lists them all.
+    use clap::ValueEnum;
+    use mathhammer::rules::special::SpecialRule;
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let start = readme
+        .find("`--rules` (comma")
+        .expect("the README lists --rules");
+    let list = &readme[start..];
+    let list = &list[list.find(':').unwrap() + 1..list.find(')').unwrap()];
+    let listed: Vec<String> = list
+        .split(',')
+        .map(|n| n.trim().trim_matches('`').to_string())
+        .collect();
+    let parser: Vec<String> = SpecialRule::value_variants()
+        .iter()
+        .filter(|r| r.changes_attacks())
+        .map(|r| r.name())
+        .collect();
+    assert_eq!(listed, parser);
 }

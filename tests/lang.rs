@@ -136,3 +136,28 @@ fn machine_output_and_the_default_stay_english() {
         "{e}"
     );
 }
+
+#[test]
+fn names_from_files_stay_as_written() {
+    // A unit named with words the dictionary knows ("charge", "flee").
+    let dir = std::env::temp_dir().join(format!("mh-lang-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let profiles = std::fs::canonicalize("scenarios/profiles").unwrap();
+    let path = dir.join("flail.toml");
+    std::fs::write(
+        &path,
+        format!(
+            "name = \"Flail of the charge\"\n[attacker]\nprofile_file = \"{0}/orc_boar_boy.toml\"\n\
+             name = \"Flail of the charge\"\nmodels = 5\n[defender]\nprofile_file = \"{0}/empire_spearman.toml\"\n\
+             name = \"Spearmen who flee at the charge\"\nmodels = 20\n[situation]\ncharger = \"attacker\"\ndistance = 20\n",
+            profiles.display()
+        ),
+    )
+    .unwrap();
+    let out = spanish(&["combat", path.to_str().unwrap(), "--trials", "1000"]);
+    assert!(out.contains("Combate: Flail of the charge"), "{out}");
+    assert!(out.contains("5 Flail of the charge (5 de frente)"), "{out}");
+    assert!(out.contains("(Spearmen who flee at the charge)"), "{out}");
+    assert!(!out.contains("carga (5") && !out.contains("huida"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -119,6 +119,82 @@ fn bad_vary_and_compare_input_is_named() {
 }
 
 #[test]
+fn huge_grids_and_repeated_keys_are_refused_before_anything_runs() {
+    for spec in ["attacker.models=1..1e30", "situation.distance=0..1:1e-300"] {
+        let e = error(&["sweep", FLAGSHIP, "--vary", spec]);
+        assert!(e.contains("--vary") && e.contains("at most 1000"), "{e}");
+    }
+    // Eight keys of 256 values: 256^8 wraps a 64-bit count to 0.
+    let mut args = vec!["sweep".to_string(), FLAGSHIP.to_string()];
+    for i in 0..8 {
+        args.extend(["--vary".into(), format!("k{i}.x=1..256")]);
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let e = error(&args);
+    assert!(
+        e.contains("points in the grid") && e.contains("at most 1000"),
+        "{e}"
+    );
+    let e = error(&[
+        "sweep",
+        FLAGSHIP,
+        "--vary",
+        "attacker.models=5,6",
+        "--vary",
+        "attacker.models=7",
+    ]);
+    assert!(e.contains("attacker.models is varied twice"), "{e}");
+}
+
+#[test]
+fn a_query_files_own_errors_are_its_own() {
+    let dir = std::env::temp_dir().join(format!("mh-sweep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p.display().to_string()
+    };
+    // A missing key is the file's, named as the file's key.
+    let q = file("no_move.toml", "query = \"charge\"\ndistance = 20\n");
+    let e = error(&["sweep", &q, "--vary", "distance=1..3"]);
+    assert!(
+        !e.contains("--vary") && e.contains("no_move.toml") && e.contains("move"),
+        "{e}"
+    );
+    // ... unless the sweep gives it.
+    stdout(&["sweep", &q, "--vary", "move=8,10"]);
+    // Engine and output flags do not belong in a query file.
+    let q = file(
+        "method.toml",
+        "query = \"charge\"\nmove = 18\ndistance = 20\nmethod = \"dice\"\n",
+    );
+    let e = error(&["sweep", &q, "--vary", "distance=1..3"]);
+    assert!(
+        e.contains("method.toml: method") && e.contains("command line"),
+        "{e}"
+    );
+    // A missing table names the table, not the file's first key.
+    let s = file(
+        "no_defender.toml",
+        "name = \"x\"\n[attacker]\nmodels = 1\n[situation]\n",
+    );
+    let e = error(&["combat", &s]);
+    assert!(
+        e.contains("missing field `defender`") && !e.contains("name:"),
+        "{e}"
+    );
+    // A bad varied value is the --vary's.
+    let q = file(
+        "charge.toml",
+        "query = \"charge\"\nmove = 18\ndistance = 20\n",
+    );
+    let e = error(&["sweep", &q, "--vary", "distance=x,y"]);
+    assert!(e.contains("--vary") && e.contains("distance=x"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn completions_and_version() {
     let bash = stdout(&["completions", "bash"]);
     assert!(

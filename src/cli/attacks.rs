@@ -2,6 +2,7 @@
 //! a file gives every value, a flag overrides it (`--rules` adds to the
 //! file's rules).
 
+use super::values::whole;
 use super::{EngineArgs, OutputArgs};
 use crate::dice::{d3_total, Roll};
 use crate::error::InputError;
@@ -24,10 +25,10 @@ pub struct AttackerArgs {
     #[arg(long, value_name = "FILE")]
     pub attacker: Option<PathBuf>,
     /// Attacking models
-    #[arg(long, alias = "miniaturas", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    #[arg(long, alias = "miniaturas", default_value_t = 1, value_parser = whole::<u32>(1, 1000))]
     pub models: u32,
     /// Strength (for shooting, the missile's Strength)
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    #[arg(long, value_parser = whole::<u8>(1, 10))]
     pub s: Option<u8>,
     /// The attacker's troop type
     #[arg(long = "type", value_enum, value_name = "TYPE")]
@@ -43,7 +44,7 @@ pub struct AttackerArgs {
     pub rules: Vec<SpecialRule>,
     /// A further to-hit modifier (+1 easier, -1 harder)
     #[arg(long, default_value_t = 0, allow_negative_numbers = true,
-          value_parser = clap::value_parser!(i32).range(-5..=5))]
+          value_parser = whole::<i32>(-5, 5))]
     pub hit_modifier: i32,
 }
 
@@ -54,16 +55,16 @@ pub struct TargetArgs {
     #[arg(long, value_name = "FILE")]
     pub target: Option<PathBuf>,
     /// Models in the target unit (default: as many as the attacks can slay)
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    #[arg(long, value_parser = whole::<u32>(1, 1000))]
     pub target_models: Option<u32>,
     /// The target's WS
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    #[arg(long, value_parser = whole::<u8>(1, 10))]
     pub target_ws: Option<u8>,
     /// The target's Toughness
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    #[arg(long, value_parser = whole::<u8>(1, 10))]
     pub target_t: Option<u8>,
     /// The target's Wounds per model
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=20))]
+    #[arg(long, value_parser = whole::<u8>(1, 20))]
     pub target_w: Option<u8>,
     /// The target's troop type (cavalry get +1 save from the mount; killing blow needs man-sized)
     #[arg(long, value_enum, value_name = "TYPE")]
@@ -75,7 +76,7 @@ pub struct TargetArgs {
     #[arg(long, value_enum, value_name = "WEAPON")]
     pub target_weapon: Option<Weapon>,
     /// Ward save (2 to 6)
-    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=6))]
+    #[arg(long, value_parser = whole::<u8>(2, 6))]
     pub target_ward: Option<u8>,
     /// The target regenerates (4+; not against flaming attacks or killing blows)
     #[arg(long)]
@@ -90,16 +91,16 @@ pub struct AttacksArgs {
     #[command(flatten)]
     pub attacker_args: AttackerArgs,
     /// Attacks per model (before weapon and frenzy bonuses)
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=20))]
+    #[arg(long, value_parser = whole::<u8>(0, 20))]
     pub attacks: Option<u8>,
     /// Weapon Skill
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    #[arg(long, value_parser = whole::<u8>(1, 10))]
     pub ws: Option<u8>,
     /// The weapon the attackers fight with
     #[arg(long, alias = "arma", value_enum)]
     pub weapon: Option<Weapon>,
     /// Round of the combat (first-round bonuses: flail, morning star, hatred, charge)
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=20))]
+    #[arg(long, default_value_t = 1, value_parser = whole::<u32>(1, 20))]
     pub round: u32,
     /// The attackers charged this turn (lance, cavalry spear, impact hits; round 1 only)
     #[arg(long)]
@@ -117,10 +118,10 @@ pub struct ShootArgs {
     #[command(flatten)]
     pub attacker_args: AttackerArgs,
     /// Shots per model
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=20))]
+    #[arg(long, default_value_t = 1, value_parser = whole::<u8>(1, 20))]
     pub shots: u8,
     /// Ballistic Skill
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    #[arg(long, value_parser = whole::<u8>(1, 10))]
     pub bs: Option<u8>,
     /// Beyond half the weapon's range (-1 to hit)
     #[arg(long)]
@@ -158,12 +159,26 @@ fn armour_spec(s: &str) -> Result<Save, String> {
             Err(format!("{n} is out of range ({accepted})"))
         };
     }
+    let items: Vec<&str> = s.split(',').map(str::trim).collect();
+    if items.len() > 1 && items.contains(&"none") {
+        return Err(format!("none cannot be worn with other gear ({accepted})"));
+    }
     let mut armour = Armour::default();
-    for item in s.split(',').map(str::trim) {
-        match item {
+    let mut body = None;
+    for (i, item) in items.iter().enumerate() {
+        if items[..i].contains(item) {
+            return Err(format!("{item} is given twice ({accepted})"));
+        }
+        match *item {
             "none" => {}
-            "light" => armour.body = BodyArmour::Light,
-            "heavy" => armour.body = BodyArmour::Heavy,
+            "light" | "heavy" if body.is_some() => {
+                return Err(format!(
+                    "{} and {item}: one body armour at most ({accepted})",
+                    body.unwrap_or("")
+                ))
+            }
+            "light" => (armour.body, body) = (BodyArmour::Light, Some("light")),
+            "heavy" => (armour.body, body) = (BodyArmour::Heavy, Some("heavy")),
             "shield" => armour.shield = true,
             "barding" => armour.barding = true,
             other => return Err(format!("unknown armour '{other}' ({accepted})")),
@@ -188,9 +203,9 @@ fn required<T>(
 }
 
 impl TargetArgs {
-    /// The defender, from the file overridden by flags. `need_ws`: close
-    /// combat needs the target's WS.
-    fn defender(&self, need_ws: bool) -> Result<(Defender, String), InputError> {
+    /// The defender, from the file overridden by flags, and the file's name
+    /// for it. `need_ws`: close combat needs the target's WS.
+    fn defender(&self, need_ws: bool) -> Result<(Defender, Option<String>), InputError> {
         let file = load_profile(&self.target)?;
         let p = file.as_ref().map(|f| f.profile.profile());
         let ws = if need_ws {
@@ -229,7 +244,7 @@ impl TargetArgs {
             regeneration: self.target_regen || file.as_ref().is_some_and(|f| f.regeneration),
             reroll_saves: self.target_reroll_saves,
         };
-        let name = file.map_or_else(|| "the target".to_string(), |f| f.name);
+        let name = file.map(|f| f.name);
         Ok((defender, name))
     }
 }
@@ -246,7 +261,7 @@ impl AttackerBase {
     /// Points of `models` attackers, if their profile file gives `points`.
     fn cost(&self, models: u32) -> Option<f64> {
         let points = self.file.as_ref()?.points?;
-        Some(points * f64::from(models))
+        Some(points.0 * f64::from(models))
     }
 }
 
@@ -257,6 +272,21 @@ impl AttackerArgs {
             .troop
             .or(file.as_ref().map(|f| f.troop))
             .unwrap_or_default();
+        if let Some(idle) = self.rules.iter().find(|r| !r.changes_attacks()) {
+            let accepted: Vec<String> = <SpecialRule as clap::ValueEnum>::value_variants()
+                .iter()
+                .filter(|r| r.changes_attacks())
+                .map(|r| r.name())
+                .collect();
+            return Err(InputError::new(
+                "--rules",
+                format!(
+                    "{} does not change an attack; whole fights play it (accepted: {})",
+                    idle.name(),
+                    accepted.join(", ")
+                ),
+            ));
+        }
         let mut all = file.as_ref().map(|f| f.rules.clone()).unwrap_or_default();
         all.extend(&self.rules);
         let rules = Rules::new(&all, "--rules")?;
@@ -272,7 +302,15 @@ impl AttackerArgs {
     }
 }
 
-fn describe_target(d: &Defender, name: &str, close_combat: bool) -> String {
+/// The names the attacker's and target's profile files give (`--lang`
+/// keeps them as written; "the attackers" and "the target" are ours).
+fn file_names(base: &AttackerBase, target: &Option<String>) -> Vec<String> {
+    let attacker = base.file.as_ref().map(|f| f.name.clone());
+    attacker.into_iter().chain(target.clone()).collect()
+}
+
+fn describe_target(d: &Defender, name: Option<&str>, close_combat: bool) -> String {
+    let name = name.unwrap_or("the target");
     let save = d
         .armour_save(close_combat)
         .map_or_else(|| "no save".into(), |s| format!("{s}+ save"));
@@ -365,6 +403,7 @@ impl AttacksArgs {
             (r, _) => format!("round {r}"),
         };
         Ok(Attacks {
+            names: file_names(&base, &target_name),
             query: "attacks",
             summary: format!(
                 "Attacks: {} x {} (WS{} S{}, {}) at {}; {when}",
@@ -373,7 +412,7 @@ impl AttacksArgs {
                 striker.ws,
                 striker.strength(moment),
                 weapon.name(),
-                describe_target(&defender, &target_name, true)
+                describe_target(&defender, target_name.as_deref(), true)
             ),
             groups,
             target_wounds: defender.w,
@@ -416,6 +455,7 @@ impl ShootArgs {
             other: 0,
         };
         Ok(Attacks {
+            names: file_names(&base, &target_name),
             query: "shoot",
             summary: format!(
                 "Shooting: {} x {} ({} shot{} each, BS{} S{}) at {}",
@@ -425,7 +465,7 @@ impl ShootArgs {
                 if self.shots == 1 { "" } else { "s" },
                 striker.bs,
                 striker.s,
-                describe_target(&defender, &target_name, false)
+                describe_target(&defender, target_name.as_deref(), false)
             ),
             groups: vec![AttackGroup {
                 name: "shots",

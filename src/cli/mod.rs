@@ -10,11 +10,14 @@ use crate::report::lang::Lang;
 use crate::report::Format;
 use crate::rules::{Edition, LeadershipTest};
 use crate::sim::Sampling;
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 pub mod attacks;
+pub mod values;
 
 pub use attacks::{AttacksArgs, ShootArgs};
+use values::{number, precision, seed, svg_path, whole};
+pub use values::{one_line, trials};
 
 /// Seed used when `--seed` is not given (6th edition's year), so the same
 /// command always prints the same numbers.
@@ -114,6 +117,29 @@ pub enum Command {
                             mathhammer completions fish > ~/.config/fish/completions/mathhammer.fish"
     )]
     Completions(CompletionsArgs),
+}
+
+impl Cli {
+    /// The command line's definition, with every value allowed to start
+    /// with `-`: `--models -1` is then refused by the flag's own range check
+    /// (naming the flag and its range), not taken for a flag.
+    pub fn command_line() -> clap::Command {
+        let negatives = |a: clap::Arg| {
+            let takes = a.get_action().takes_values();
+            a.allow_negative_numbers(takes)
+        };
+        Cli::command().mut_subcommands(move |c| c.mut_args(negatives))
+    }
+
+    /// Parses `args` (the program name first) against [`Cli::command_line`].
+    pub fn parse_args<I, T>(args: I) -> Result<Cli, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        let matches = Cli::command_line().try_get_matches_from(args)?;
+        Cli::from_arg_matches(&matches)
+    }
 }
 
 impl Command {
@@ -250,11 +276,11 @@ pub struct FleeArgs {
 #[derive(Args, Debug)]
 pub struct LeadershipArgs {
     /// Leadership (2 to 10)
-    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(2..=10))]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u8>(2, 10))]
     pub ld: u8,
     /// Taken from Ld (a break test's combat-result difference), -20 to 20
     #[arg(long, default_value_t = 0, allow_negative_numbers = true,
-          value_parser = clap::value_parser!(i32).range(-20..=20))]
+          value_parser = whole::<i32>(-20, 20))]
     pub modifier: i32,
     /// Battle standard in range: re-roll a failed test once
     #[arg(long)]
@@ -294,7 +320,7 @@ pub struct EngineArgs {
     #[arg(long, value_parser = seed)]
     pub seed: Option<u64>,
     /// Worker threads (default: all cores)
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    #[arg(long, value_parser = whole::<u16>(1, 1024))]
     pub threads: Option<u16>,
     /// Instead of --trials: start with 65,536 trials and double until every probability's 95% half-width is at most this (e.g. 0.001)
     #[arg(long, value_name = "P", allow_negative_numbers = true, value_parser = precision)]
@@ -337,63 +363,6 @@ pub enum MethodArg {
     MonteCarlo,
     Dice,
     All,
-}
-
-/// A path ending in `.svg`, checked before anything runs.
-fn svg_path(s: &str) -> Result<std::path::PathBuf, String> {
-    let path = std::path::PathBuf::from(s);
-    if crate::plot::is_svg_name(&path) {
-        Ok(path)
-    } else {
-        Err("accepted: a file name ending in .svg, e.g. charge.svg".into())
-    }
-}
-
-/// A finite decimal number.
-fn number(s: &str) -> Result<f64, String> {
-    match s.trim().parse::<f64>() {
-        Ok(x) if x.is_finite() => Ok(x),
-        _ => Err("expected a number (e.g. 18 or 12.5)".into()),
-    }
-}
-
-/// A stream seed: any whole number from 0 to 2^64 - 1.
-fn seed(s: &str) -> Result<u64, String> {
-    s.trim().replace('_', "").parse::<u64>().map_err(|_| {
-        format!(
-            "{s} is not a seed (accepted: a whole number from 0 to {})",
-            u64::MAX
-        )
-    })
-}
-
-/// A trial count: digits with optional `_`, scientific notation (`1e6`) or a
-/// k/M/G suffix; 1 to 1e10.
-pub fn trials(s: &str) -> Result<u64, String> {
-    let accepted = "accepted: 1 to 1e10, e.g. 1000000, 1e6 or 10M";
-    let t = s.trim().replace('_', "");
-    let (digits, scale) = match t.chars().last() {
-        Some('k' | 'K') => (&t[..t.len() - 1], 1e3),
-        Some('M') => (&t[..t.len() - 1], 1e6),
-        Some('G') => (&t[..t.len() - 1], 1e9),
-        _ => (t.as_str(), 1.0),
-    };
-    let x = digits
-        .parse::<f64>()
-        .map_err(|_| format!("expected a whole number of trials ({accepted})"))?
-        * scale;
-    if !(x.is_finite() && x.fract() == 0.0 && x >= 1.0 && x <= MAX_TRIALS as f64) {
-        return Err(format!("{s} is out of range ({accepted})"));
-    }
-    Ok(x as u64)
-}
-
-/// A half-width target strictly between 0 and 0.5.
-fn precision(s: &str) -> Result<f64, String> {
-    match number(s) {
-        Ok(p) if p > 0.0 && p < 0.5 => Ok(p),
-        _ => Err("expected a probability half-width above 0 and below 0.5 (e.g. 0.001)".into()),
-    }
 }
 
 impl EditionArgs {

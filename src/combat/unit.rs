@@ -140,7 +140,7 @@ impl Unit {
             ld: profile.ld.max(spec.general_ld.map_or(0, |g| g.0)),
             battle_standard: spec.battle_standard,
             pursue: spec.pursue,
-            points: file.points,
+            points: file.points.map(|p| p.0),
             characters,
             attacks_on_champion: spec.attacks_on_champion.0,
         })

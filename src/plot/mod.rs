@@ -15,6 +15,8 @@ use std::path::Path;
 pub struct Figure {
     pub title: String,
     pub panels: Vec<Panel>,
+    /// Names from files in its texts, kept as written by `--lang`.
+    pub names: Vec<String>,
 }
 
 /// One chart: axes and the series drawn on them.
@@ -112,18 +114,43 @@ pub fn write_svg(figure: &Figure, path: &Path) -> Result<(), InputError> {
     let text = figure
         .to_svg()
         .map_err(|e| InputError::new("--plot", format!("cannot draw the chart: {e}")))?;
-    let cannot = |e: std::io::Error| {
-        InputError::new("--plot", format!("cannot write {}: {e}", path.display()))
-    };
+    let temp = temp_beside(path);
+    std::fs::write(&temp, text).map_err(|e| cannot_write(path, e))?;
+    std::fs::rename(&temp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&temp);
+        cannot_write(path, e)
+    })
+}
+
+/// Checks, before a long run, that [`write_svg`] will be able to write
+/// `path`: its temporary file can be made beside it, and `path` is not a
+/// folder. Leaves nothing behind.
+pub fn check_writable(path: &Path) -> Result<(), InputError> {
+    if path.is_dir() {
+        return Err(InputError::new(
+            "--plot",
+            format!(
+                "{} is a folder (accepted: a file name ending in .svg)",
+                path.display()
+            ),
+        ));
+    }
+    let temp = temp_beside(path);
+    std::fs::write(&temp, "").map_err(|e| cannot_write(path, e))?;
+    let _ = std::fs::remove_file(&temp);
+    Ok(())
+}
+
+/// The temporary file `path` is written through.
+fn temp_beside(path: &Path) -> std::path::PathBuf {
     let name = path
         .file_name()
         .map_or_else(Default::default, |n| n.to_string_lossy().into_owned());
-    let temp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    std::fs::write(&temp, text).map_err(cannot)?;
-    std::fs::rename(&temp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&temp);
-        cannot(e)
-    })
+    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+}
+
+fn cannot_write(path: &Path, e: std::io::Error) -> InputError {
+    InputError::new("--plot", format!("cannot write {}: {e}", path.display()))
 }
 
 /// The palette index of an engine's series.
@@ -295,6 +322,7 @@ pub fn report_figure(report: &Report) -> Figure {
     }
     panels.extend(distribution_panels(report));
     Figure {
+        names: report.names.clone(),
         title: report.summary.clone(),
         panels,
     }

@@ -76,6 +76,8 @@ pub struct Attacks {
     /// `attacks` or `shoot`.
     pub query: &'static str,
     pub summary: String,
+    /// The profile names in the summary (kept as written by `--lang`).
+    pub names: Vec<String>,
     pub groups: Vec<AttackGroup>,
     /// Wounds of each target model.
     pub target_wounds: u8,
@@ -175,6 +177,7 @@ impl Attacks {
             }
         }
         Report {
+            names: self.names.clone(),
             query: self.query,
             summary: self.summary.clone(),
             facts,

@@ -239,6 +239,7 @@ impl Charge {
             ],
         });
         Figure {
+            names: Vec::new(),
             title: self.summary(),
             panels: vec![Panel {
                 title: format!(
@@ -321,6 +322,7 @@ impl Charge {
             },
         ));
         Report {
+            names: Vec::new(),
             query: "charge",
             summary: self.summary(),
             facts,

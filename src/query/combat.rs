@@ -249,6 +249,16 @@ impl CombatQuery {
             .collect()
     }
 
+    /// The scenario's own names: the fight's, each unit's and character's.
+    fn names(&self) -> Vec<String> {
+        let mut names = vec![self.name.clone()];
+        for unit in &self.combat.setup.units {
+            names.push(unit.name.clone());
+            names.extend(unit.characters.iter().map(|c| c.body.name.clone()));
+        }
+        names
+    }
+
     /// What `side`'s units cost: models x their profile's `points`, and each
     /// character's; `None` unless every one of them has points. Command
     /// groups are not costed.
@@ -575,6 +585,7 @@ impl CombatQuery {
             Value::Int(u64::from(self.combat.setup.rounds)),
         ));
         Report {
+            names: self.names(),
             query: "combat",
             summary: format!("Combat: {}", self.name),
             facts,

@@ -107,6 +107,7 @@ impl Flee {
             ));
         }
         Report {
+            names: Vec::new(),
             query: "flee",
             summary: self.summary(),
             facts,

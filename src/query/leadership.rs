@@ -73,6 +73,7 @@ impl Leadership {
             ),
         ];
         Report {
+            names: Vec::new(),
             query: "leadership",
             summary: self.summary(),
             facts,

@@ -6,7 +6,8 @@
 //! there is replaced, in one pass, so a translation is never translated
 //! again. JSON and CSV keep their English keys and values: they are read by
 //! programs. Names from scenario and profile files are the user's own and
-//! stay as written.
+//! stay as written: a report and a figure list them ([`Report::names`]),
+//! and the pass copies each one it meets unchanged.
 
 use super::{Report, Value};
 use crate::plot::Figure;
@@ -258,11 +259,11 @@ const UNIT_PHRASES: &[(&str, &str)] = &[
 ];
 
 impl Lang {
-    /// `text` in this language.
+    /// `text` in this language (no names of the user's in it).
     pub fn text(self, text: &str) -> String {
         match self {
             Lang::En => text.to_string(),
-            Lang::Es => Dictionary::spanish().translate(text),
+            Lang::Es => Dictionary::spanish().translate(text, &[]),
         }
     }
 
@@ -272,27 +273,28 @@ impl Lang {
         if self == Lang::En {
             return report;
         }
-        let d = Dictionary::spanish();
+        let names = Names::sorted(&report.names);
+        let tr = |s: &str| Dictionary::spanish().translate(s, &names.0);
         let value = |v: &mut Value| {
             if let Value::Text(s) = v {
-                *s = d.translate(s);
+                *s = tr(s);
             }
         };
-        report.summary = d.summary(&report.summary);
+        report.summary = tr(&report.summary);
         for f in &mut report.facts {
-            f.label = d.translate(&f.label);
+            f.label = tr(&f.label);
             value(&mut f.value);
         }
         for o in &mut report.outcomes {
             for f in &mut o.fields {
-                f.label = d.translate(&f.label);
+                f.label = tr(&f.label);
                 value(&mut f.value);
             }
             for t in &mut o.tables {
-                t.title = d.translate(&t.title);
-                t.index.label = d.translate(&t.index.label);
+                t.title = tr(&t.title);
+                t.index.label = tr(&t.index.label);
                 for c in &mut t.columns {
-                    c.label = d.translate(&c.label);
+                    c.label = tr(&c.label);
                 }
                 for (index, cells) in &mut t.rows {
                     value(index);
@@ -309,22 +311,35 @@ impl Lang {
         if self == Lang::En {
             return figure;
         }
-        let d = Dictionary::spanish();
-        figure.title = d.summary(&figure.title);
+        let names = Names::sorted(&figure.names);
+        let tr = |s: &str| Dictionary::spanish().translate(s, &names.0);
+        figure.title = tr(&figure.title);
         for p in &mut figure.panels {
-            p.title = d.translate(&p.title);
-            p.x_label = d.translate(&p.x_label);
-            p.y_label = d.translate(&p.y_label);
-            if let crate::plot::Axis::Categories(names) = &mut p.axis {
-                for n in names {
-                    *n = d.translate(n);
+            p.title = tr(&p.title);
+            p.x_label = tr(&p.x_label);
+            p.y_label = tr(&p.y_label);
+            if let crate::plot::Axis::Categories(categories) = &mut p.axis {
+                for c in categories {
+                    *c = tr(c);
                 }
             }
             for s in &mut p.series {
-                s.name = d.translate(&s.name);
+                s.name = tr(&s.name);
             }
         }
         figure
+    }
+}
+
+/// The user's names, non-empty and longest first (a name inside a longer
+/// one does not cut it).
+struct Names(Vec<String>);
+
+impl Names {
+    fn sorted(names: &[String]) -> Names {
+        let mut v: Vec<String> = names.iter().filter(|n| !n.is_empty()).cloned().collect();
+        v.sort_by_key(|n| std::cmp::Reverse(n.len()));
+        Names(v)
     }
 }
 
@@ -354,22 +369,21 @@ impl Dictionary {
         Dictionary { phrases }
     }
 
-    /// A report's summary: a fight's is its scenario's own name, kept.
-    fn summary(&self, text: &str) -> String {
-        match text.strip_prefix("Combat: ") {
-            Some(name) => format!("{} {name}", self.translate("Combat:")),
-            None => self.translate(text),
-        }
-    }
-
-    /// One pass over `text`: at each word start, the longest phrase that
-    /// starts there and ends at a word end is replaced.
-    fn translate(&self, text: &str) -> String {
+    /// One pass over `text`: at each word start, a name of the user's
+    /// (`names`, longest first) is copied as written; otherwise the longest
+    /// phrase that starts there and ends at a word end is replaced.
+    fn translate(&self, text: &str, names: &[String]) -> String {
         let mut out = String::with_capacity(text.len() + 16);
         let mut rest = text;
         let mut at_word_start = true;
         while let Some(c) = rest.chars().next() {
             if at_word_start && is_word(c) {
+                if let Some(name) = names.iter().find(|n| rest.starts_with(n.as_str())) {
+                    out += name;
+                    rest = &rest[name.len()..];
+                    at_word_start = !name.chars().last().is_some_and(is_word);
+                    continue;
+                }
                 let found = self.phrases.iter().find(|(en, _)| {
                     rest.starts_with(en.as_str())
                         && !rest[en.len()..].chars().next().is_some_and(is_word)
@@ -467,12 +481,25 @@ mod tests {
     }
 
     #[test]
-    fn a_fights_name_is_kept() {
+    fn the_users_names_are_kept() {
         let d = Dictionary::spanish();
+        let names = Names::sorted(&[
+            "5 knights charge 20 spearmen in the flank".into(),
+            "Flail of the charge".into(),
+        ]);
         assert_eq!(
-            d.summary("Combat: 5 knights charge 20 spearmen in the flank"),
+            d.translate(
+                "Combat: 5 knights charge 20 spearmen in the flank",
+                &names.0
+            ),
             "Combate: 5 knights charge 20 spearmen in the flank"
         );
+        assert_eq!(
+            d.translate("attacker models lost (Flail of the charge)", &names.0),
+            "miniaturas perdidas por el atacante (Flail of the charge)"
+        );
+        // The same words outside the name are translated.
+        assert_eq!(d.translate("the charge", &names.0), "the carga");
     }
 
     #[test]

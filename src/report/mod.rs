@@ -129,6 +129,9 @@ pub struct Report {
     /// Values every engine shares (the charge range, the dice used).
     pub facts: Vec<Field>,
     pub outcomes: Vec<Outcome>,
+    /// Names from scenario and profile files inside its texts: `--lang`
+    /// keeps them exactly as written.
+    pub names: Vec<String>,
 }
 
 impl Report {

@@ -34,10 +34,14 @@ pub enum SpecialRule {
     /// Re-roll missed hits.
     RerollHits,
     /// Re-roll hit rolls of 1.
+    #[serde(rename = "reroll-hits-of-1")]
+    #[value(name = "reroll-hits-of-1", aliases = ["reroll-hits-of1"])]
     RerollHitsOf1,
     /// Re-roll failed wound rolls.
     RerollWounds,
     /// Re-roll wound rolls of 1.
+    #[serde(rename = "reroll-wounds-of-1")]
+    #[value(name = "reroll-wounds-of-1", aliases = ["reroll-wounds-of1"])]
     RerollWoundsOf1,
     /// A further -1 to the target's armour save.
     #[value(aliases = ["perforante"])]
@@ -72,6 +76,31 @@ pub enum SpecialRule {
     /// Takes no fear, terror or panic tests.
     #[value(aliases = ["inmune-a-psicologia", "inmune_a_psicologia"])]
     ImmuneToPsychology,
+}
+
+impl SpecialRule {
+    /// Whether it changes an attack's dice (the rest are psychology and
+    /// strike order, played by whole fights only).
+    pub fn changes_attacks(self) -> bool {
+        use SpecialRule::*;
+        !matches!(
+            self,
+            Fear | Terror
+                | Stubborn
+                | Unbreakable
+                | AlwaysStrikesFirst
+                | StrikesLast
+                | Mindless
+                | ImmuneToPsychology
+        )
+    }
+
+    /// Its name, as the command line and files take it.
+    pub fn name(self) -> String {
+        use clap::ValueEnum;
+        self.to_possible_value()
+            .map_or_else(String::new, |p| p.get_name().to_string())
+    }
 }
 
 /// The psychology and strike-order rules of a unit. RULES.md Special attacks

@@ -49,7 +49,7 @@
 //! last_round_winner = "none"           # a fight under way: who won the round before
 //! ```
 
-use super::profile::{ImpactHits, MountValues, ProfileFile, ProfileValues, Ranged};
+use super::profile::{ImpactHits, MountValues, Points, ProfileFile, ProfileOverride, Ranged};
 use crate::combat::fight::{Combat, Contact, Place, Setup, MAX_UNITS};
 use crate::combat::unit::Unit;
 use crate::error::check_range;
@@ -124,7 +124,7 @@ pub struct UnitSpec {
     pub name: Option<String>,
     #[serde(rename = "type")]
     pub troop: Option<TroopType>,
-    pub profile: Option<ProfileValues>,
+    pub profile: Option<ProfileOverride>,
     pub weapon: Option<Weapon>,
     pub armour: Option<BodyArmour>,
     pub shield: Option<bool>,
@@ -137,7 +137,7 @@ pub struct UnitSpec {
     pub rules: Vec<SpecialRule>,
     pub mount: Option<MountValues>,
     pub impact_hits: Option<ImpactHits>,
-    pub points: Option<f64>,
+    pub points: Option<Points>,
     pub models: Count<1, 500>,
     pub frontage: Option<Count<1, 50>>,
     pub in_contact: Option<Count<0, 50>>,
@@ -184,7 +184,7 @@ pub struct CharacterSpec {
     pub name: Option<String>,
     #[serde(rename = "type")]
     pub troop: Option<TroopType>,
-    pub profile: Option<ProfileValues>,
+    pub profile: Option<ProfileOverride>,
     pub weapon: Option<Weapon>,
     pub armour: Option<BodyArmour>,
     pub shield: Option<bool>,
@@ -195,7 +195,7 @@ pub struct CharacterSpec {
     pub regeneration: Option<bool>,
     #[serde(default)]
     pub rules: Vec<SpecialRule>,
-    pub points: Option<f64>,
+    pub points: Option<Points>,
     /// Enemy rank-and-file attacks declared at him each round (RULES.md
     /// Characters: attacks on a character are declared before rolling).
     #[serde(default)]
@@ -396,7 +396,8 @@ pub fn scenario_from_text(
 }
 
 /// Sets `a.b.c=value` in a TOML table; the value is read as TOML (a number,
-/// `true`, `[...]`) or else taken as a string.
+/// `true`, `["fear"]`), else as a list of names when bracketed (`[fear,
+/// hatred]`) or set on a `rules` key (`fear,hatred`), else as a string.
 pub fn apply_set(table: &mut toml::Table, set: &str) -> Result<(), InputError> {
     let bad = |why: &str| {
         InputError::new(
@@ -410,11 +411,24 @@ pub fn apply_set(table: &mut toml::Table, set: &str) -> Result<(), InputError> {
         return Err(bad("empty key"));
     }
     let value = value.trim();
+    let (last, parents) = keys.split_last().ok_or_else(|| bad("empty key"))?;
+    let names = |list: &str| {
+        let items = list
+            .split(',')
+            .map(|n| n.trim().trim_matches('"'))
+            .filter(|n| !n.is_empty());
+        toml::Value::Array(items.map(|n| toml::Value::String(n.into())).collect())
+    };
     let parsed: toml::Value = toml::from_str::<toml::Table>(&format!("v = {value}"))
         .ok()
         .and_then(|mut t| t.remove("v"))
-        .unwrap_or_else(|| toml::Value::String(value.to_string()));
-    let (last, parents) = keys.split_last().ok_or_else(|| bad("empty key"))?;
+        .unwrap_or_else(
+            || match value.strip_prefix('[').and_then(|v| v.strip_suffix(']')) {
+                Some(list) => names(list),
+                None if *last == "rules" => names(value),
+                None => toml::Value::String(value.to_string()),
+            },
+        );
     let mut here = table;
     for k in parents {
         here = here
@@ -744,15 +758,17 @@ impl UnitSpec {
             Some(f) => Some(super::load::<ProfileFile>(&dir.join(f))?),
             None => None,
         };
-        let profile = self
-            .profile
-            .or(base.as_ref().map(|b| b.profile))
-            .ok_or_else(|| {
-                InputError::new(
+        let profile = match (self.profile, base.as_ref()) {
+            (None, None) => {
+                return Err(InputError::new(
                     format!("{side}.profile"),
                     "missing (accepted: a [profile] table, or profile_file = \"FILE.toml\")",
-                )
-            })?;
+                ))
+            }
+            (own, base) => own
+                .unwrap_or_default()
+                .over(base.map(|b| b.profile), &format!("{side}.profile"))?,
+        };
         let b = base.clone();
         let pick = |own: Option<bool>, from: fn(&ProfileFile) -> bool| {
             own.or(b.as_ref().map(from)).unwrap_or(false)

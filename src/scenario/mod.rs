@@ -26,13 +26,20 @@ pub fn parse<T: serde::de::DeserializeOwned>(text: &str, name: &str) -> Result<T
         let Some(span) = e.span() else {
             return InputError::new(name, message);
         };
+        // A field missing from the whole file: no line of it is at fault.
+        if span.start == 0 && message.starts_with("missing field") {
+            return InputError::new(name, message);
+        }
         let before = &text[..span.start.min(text.len())];
         let line = before.matches('\n').count() + 1;
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         let column = before[line_start..].chars().count() + 1;
         let line_text = text[line_start..].lines().next().unwrap_or("");
-        // The key of a `key = value` line, unless the message names it already.
-        let key = line_text
+        // The key of a `key = value` line, unless the message names it
+        // already or the line only opens the table missing a field.
+        let key = Some(line_text)
+            .filter(|_| !message.starts_with("missing field"))
+            .unwrap_or("")
             .split_once('=')
             .map(|(k, _)| k.trim().trim_matches('"'))
             .filter(|k| !k.is_empty() && !message.contains(&format!("`{k}`")));

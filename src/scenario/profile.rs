@@ -38,6 +38,7 @@
 //! s = 5
 //! ```
 
+use crate::error::InputError;
 use crate::rules::profile::{Profile, TroopType};
 use crate::rules::saves::BodyArmour;
 use crate::rules::special::SpecialRule;
@@ -74,6 +75,79 @@ impl<'de> Deserialize<'de> for Move {
             )));
         }
         Ok(Move(v))
+    }
+}
+
+/// Points per model, checked while parsing: a finite cost, 0 to 10,000.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Points(pub f64);
+
+/// The most points one model may cost.
+pub const MAX_POINTS: f64 = 10_000.0;
+
+impl<'de> Deserialize<'de> for Points {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = f64::deserialize(d)?;
+        if !(0.0..=MAX_POINTS).contains(&v) {
+            return Err(serde::de::Error::custom(format!(
+                "{v} is out of range (accepted: 0 to {MAX_POINTS} points per model)"
+            )));
+        }
+        Ok(Points(v))
+    }
+}
+
+/// Some of a profile's characteristics: a scenario's `[attacker.profile]`
+/// (or `--set attacker.profile.ws=5`) overrides those of its profile file.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProfileOverride {
+    pub m: Option<Move>,
+    pub ws: Option<Ranged<1, 10>>,
+    pub bs: Option<Ranged<0, 10>>,
+    pub s: Option<Ranged<1, 10>>,
+    pub t: Option<Ranged<1, 10>>,
+    pub w: Option<Ranged<1, 20>>,
+    pub i: Option<Ranged<1, 10>>,
+    pub a: Option<Ranged<0, 10>>,
+    pub ld: Option<Ranged<1, 10>>,
+}
+
+impl ProfileOverride {
+    /// `base` with these characteristics in place of its own; without a
+    /// base every characteristic must be given (`table` names the table in
+    /// the error).
+    pub fn over(
+        &self,
+        base: Option<ProfileValues>,
+        table: &str,
+    ) -> Result<ProfileValues, InputError> {
+        let missing = |c: &str| {
+            InputError::new(
+                format!("{table}.{c}"),
+                "missing (accepted: every characteristic m, ws, bs, s, t, w, i, a, ld, or profile_file = \"FILE.toml\")",
+            )
+        };
+        macro_rules! pick {
+            ($c:ident) => {
+                match (self.$c, base) {
+                    (Some(v), _) => v,
+                    (None, Some(b)) => b.$c,
+                    (None, None) => return Err(missing(stringify!($c))),
+                }
+            };
+        }
+        Ok(ProfileValues {
+            m: pick!(m),
+            ws: pick!(ws),
+            bs: pick!(bs),
+            s: pick!(s),
+            t: pick!(t),
+            w: pick!(w),
+            i: pick!(i),
+            a: pick!(a),
+            ld: pick!(ld),
+        })
     }
 }
 
@@ -163,5 +237,5 @@ pub struct ProfileFile {
     pub mount: Option<MountValues>,
     pub impact_hits: Option<ImpactHits>,
     /// Points per model.
-    pub points: Option<f64>,
+    pub points: Option<Points>,
 }

@@ -11,6 +11,7 @@ use crate::report::{Report, Value};
 /// The figure of a sweep report built by [`super::sweep_report`].
 pub fn sweep_figure(varies: &[Vary], report: &Report) -> Figure {
     let mut figure = Figure {
+        names: Vec::new(),
         title: report.summary.clone(),
         panels: Vec::new(),
     };
@@ -91,6 +92,7 @@ pub fn sweep_figure(varies: &[Vary], report: &Report) -> Figure {
 /// probabilities in one panel, other figures (means) in another.
 pub fn compare_figure(report: &Report) -> Figure {
     let mut figure = Figure {
+        names: Vec::new(),
         title: report.summary.clone(),
         panels: Vec::new(),
     };

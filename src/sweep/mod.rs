@@ -23,36 +23,44 @@ pub struct Point {
 }
 
 /// Builds every point of a sweep of `file` (each before any runs, so bad
-/// input stops at once). `sets` apply to every point.
+/// input stops at once). `sets` apply to every point. An error is the
+/// file's own (or a `--set`'s) if the file without the varied values fails
+/// the same way, else the `--vary` values' at that point.
 pub fn sweep_points(
     file: &Path,
     sets: &[String],
     varies: &[Vary],
 ) -> Result<Vec<Point>, InputError> {
-    let mut points = Vec::new();
-    for point in grid(varies)? {
+    let points = grid(varies)?;
+    let mut built = Vec::with_capacity(points.len());
+    for point in points {
         let assigned: Vec<String> = point
             .iter()
             .map(|&(k, i)| varies[k].set(&varies[k].values[i]))
             .collect();
         let mut all = sets.to_vec();
         all.extend(assigned.iter().cloned());
-        let query = load_query(file, &all).map_err(|e| {
-            // An override the scenario refused: name the --vary behind it
-            // (the message already shows the overrides).
-            if e.field == "--set" {
-                InputError::new("--vary", e.message)
-            } else {
-                InputError::new("--vary", format!("{e} (at {})", assigned.join(", ")))
-            }
+        let query = load_query(file, &all).map_err(|e| match load_query(file, sets) {
+            Err(own) if own == e => own,
+            _ => blame_vary(e, &assigned),
         })?;
         let values = point
             .iter()
             .map(|&(k, i)| varies[k].values[i].clone())
             .collect();
-        points.push(Point { values, query });
+        built.push(Point { values, query });
     }
-    Ok(points)
+    Ok(built)
+}
+
+/// An error the values `assigned` by `--vary` caused, named as theirs.
+fn blame_vary(e: InputError, assigned: &[String]) -> InputError {
+    // An override the file refused already shows the overrides.
+    if e.field == "--set" {
+        InputError::new("--vary", e.message)
+    } else {
+        InputError::new("--vary", format!("{e} (at {})", assigned.join(", ")))
+    }
 }
 
 /// The one engine a sweep or comparison runs.
@@ -119,6 +127,7 @@ pub fn sweep_report(
     }
     let kind = points.first().map_or("", |p| p.query.kind());
     Ok(Report {
+        names: Vec::new(),
         query: "sweep",
         summary: format!(
             "Sweep of {} ({kind}): {} points, the same seed for each",
@@ -275,6 +284,7 @@ pub fn compare_report(
         })
         .collect();
     Ok(Report {
+        names: Vec::new(),
         query: "compare",
         summary: format!(
             "Comparison of {} {} files, the same seed for each",

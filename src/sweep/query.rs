@@ -2,7 +2,7 @@
 //! a combat scenario, and run to a [`Report`]. Sweeps and comparisons run
 //! many of them.
 
-use crate::cli::{Cli, Command};
+use crate::cli::{one_line, Cli, Command};
 use crate::error::InputError;
 use crate::plot::Figure;
 use crate::query::attacks::Attacks;
@@ -12,7 +12,6 @@ use crate::query::flee::Flee;
 use crate::query::leadership::Leadership;
 use crate::query::{Method, Settings};
 use crate::report::Report;
-use clap::Parser;
 use std::path::Path;
 
 /// A validated query of any kind.
@@ -133,6 +132,22 @@ impl Query {
 /// The subcommands a query file may name.
 const FILE_QUERIES: [&str; 5] = ["charge", "flee", "leadership", "attacks", "shoot"];
 
+/// Engine and output flags: they belong to the command line that runs the
+/// file (a sweep or comparison runs every file alike).
+const RUN_KEYS: [&str; 11] = [
+    "method",
+    "trials",
+    "seed",
+    "threads",
+    "precision",
+    "max_trials",
+    "json",
+    "csv",
+    "plot",
+    "lang",
+    "quiet",
+];
+
 /// Keys of a query file that name files, read relative to it.
 const FILE_KEYS: [&str; 2] = ["attacker", "target"];
 
@@ -179,6 +194,12 @@ pub fn load_query(path: &Path, sets: &[String]) -> Result<Query, InputError> {
         if matches!(key.as_str(), "query" | "name" | "description") {
             continue;
         }
+        if RUN_KEYS.contains(&key.as_str()) {
+            return Err(InputError::new(
+                format!("{name}: {key}"),
+                "how to run and print is given on the command line, not in a query file (accepted: the subcommand's own flags)",
+            ));
+        }
         let flag = format!("--{}", key.replace('_', "-"));
         let text = match value {
             toml::Value::Boolean(true) => {
@@ -207,14 +228,9 @@ pub fn load_query(path: &Path, sets: &[String]) -> Result<Query, InputError> {
         args.push(flag);
         args.push(text);
     }
-    let cli = Cli::try_parse_from(&args).map_err(|e| {
-        let message = e.render().to_string();
-        let line = message
-            .lines()
-            .find(|l| !l.trim().is_empty())
-            .unwrap_or("")
-            .trim_start_matches("error: ");
-        InputError::new(&name, flags_as_keys(line))
+    let cli = Cli::parse_args(&args).map_err(|e| {
+        let line = one_line(&e.render().to_string());
+        InputError::new(&name, flags_as_keys(line.trim_start_matches("error: ")))
     })?;
     Query::from_command(&cli.command)
 }

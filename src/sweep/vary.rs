@@ -53,10 +53,13 @@ impl Vary {
                 if b < a {
                     return Err(bad(format!("empty range: {b} is below {a}")));
                 }
-                let n = ((b - a) / step + 1e-9).floor() as usize + 1;
-                if n > MAX_POINTS {
-                    return Err(bad(format!("{n} values (at most {MAX_POINTS})")));
+                // Counted in f64 and checked before any cast: 1..1e30 or a
+                // step of 1e-300 must not wrap a count.
+                let count = ((b - a) / step + 1e-9).floor() + 1.0;
+                if count.is_nan() || count > MAX_POINTS as f64 {
+                    return Err(bad(format!("{count:e} values (at most {MAX_POINTS})")));
                 }
+                let n = count as usize;
                 let whole = [a, step].iter().all(|x| x.fract() == 0.0);
                 (0..n)
                     .map(|i| {
@@ -90,13 +93,32 @@ impl Vary {
 }
 
 /// Every combination of the varied values, the last key varying fastest:
-/// each point's `(key, value)` pairs.
+/// each point's `(key, value)` pairs. A key varied twice, or a grid of more
+/// than [`MAX_POINTS`] (counted without overflow), is refused before any
+/// point is built.
 pub fn grid(varies: &[Vary]) -> Result<Vec<Vec<(usize, usize)>>, InputError> {
-    let size = varies.iter().map(|v| v.values.len()).product::<usize>();
-    if size > MAX_POINTS {
+    for (i, v) in varies.iter().enumerate() {
+        if varies[..i].iter().any(|w| w.key == v.key) {
+            return Err(InputError::new(
+                "--vary",
+                format!(
+                    "{} is varied twice (accepted: each key once; list every value in one --vary)",
+                    v.key
+                ),
+            ));
+        }
+    }
+    let size = varies
+        .iter()
+        .try_fold(1usize, |n, v| n.checked_mul(v.values.len()));
+    if size.is_none_or(|n| n > MAX_POINTS) {
+        let lens: Vec<String> = varies.iter().map(|v| v.values.len().to_string()).collect();
         return Err(InputError::new(
             "--vary",
-            format!("{size} points in the grid (accepted: at most {MAX_POINTS})"),
+            format!(
+                "{} points in the grid (accepted: at most {MAX_POINTS})",
+                lens.join(" x ")
+            ),
         ));
     }
     let mut points = vec![Vec::new()];
@@ -135,6 +157,24 @@ mod tests {
     }
 
     #[test]
+    fn grids_are_counted_without_overflow_and_keys_once() {
+        let big = Vary::parse("k=1..256").unwrap();
+        let varies: Vec<Vary> = (0..8)
+            .map(|i| Vary {
+                key: format!("k{i}"),
+                ..big.clone()
+            })
+            .collect();
+        let e = grid(&varies).unwrap_err();
+        assert!(
+            e.message.contains("256 x 256") && e.message.contains("at most 1000"),
+            "{e}"
+        );
+        let e = grid(&[big.clone(), big]).unwrap_err();
+        assert!(e.message.contains("k is varied twice"), "{e}");
+    }
+
+    #[test]
     fn bad_specs_say_why() {
         for (arg, why) in [
             ("attacker.models", "no '='"),
@@ -143,6 +183,9 @@ mod tests {
             ("a.b=1..x", "'x' is not a number"),
             ("a.b=1..5:0", "step 0 must be above 0"),
             ("a.b=1..5000", "at most 1000"),
+            ("a.b=1..1e30", "at most 1000"),
+            ("a.b=0..1:1e-300", "at most 1000"),
+            ("a.b=0..1e308:1e-308", "at most 1000"),
             ("a.b=x,,y", "an empty value"),
         ] {
             let e = Vary::parse(arg).unwrap_err();

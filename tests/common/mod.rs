@@ -357,6 +357,7 @@ pub fn random_attacks(r: &mut impl Rng) -> Attacks {
     Attacks {
         query: if shooting { "shoot" } else { "attacks" },
         summary: String::new(),
+        names: Vec::new(),
         groups,
         target_wounds: defender.w,
         target_models,
