@@ -80,6 +80,13 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
             let report = with_progress(!output.quiet, total, || {
                 in_pool(engine, || query.report(&settings))
             })?;
+            // The only engine asked for declined: nothing to print.
+            if let [only] = &report.outcomes[..] {
+                if let Some(why) = only.refusal() {
+                    let method = format!("--method {}", only.engine.label());
+                    return Err(InputError::new(method, why));
+                }
+            }
             plot(&|| query.figure(&report))?;
             report
         }

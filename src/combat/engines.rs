@@ -24,7 +24,9 @@ use crate::rules::casualties::{overkill, Casualties};
 use crate::rules::leadership::LeadershipTest;
 use crate::rules::movement::{charge_catches, pursuit_catches};
 use crate::sim::alias::AliasTable;
+use std::cell::Cell;
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 /// Prepared rolls a fight may need, found by their dice and reading.
 #[derive(Clone, Debug, Default)]
@@ -171,14 +173,18 @@ fn step_odds(combat: &Combat) -> Vec<DamageOdds> {
 
 /// The exact casualty distribution of `n` attacks (chariots, for impact
 /// hits) of `step`, each with damage odds `odds`, at a unit whose wounded
-/// model has `damage` wounds, with unlimited models: states
-/// `kills * W + damage`.
-fn strike_pmf(odds: &[(Damage, f64)], step: &Step, n: u32, damage: u8) -> CasualtyPmf {
-    let count = match step.impact_roll(n) {
+/// model has `damage` wounds and `models` models stand: states
+/// `kills * W + damage`, kills at most `models`.
+fn strike_pmf(odds: &[(Damage, f64)], step: &Step, n: u32, damage: u8, models: u32) -> CasualtyPmf {
+    CasualtyPmf::start(step.target_w, Some(models), damage).after(odds, &strike_count(step, n))
+}
+
+/// The number of attacks `n` attacks (or chariots) of `step` make.
+fn strike_count(step: &Step, n: u32) -> Pmf {
+    match step.impact_roll(n) {
         Some(r) => Pmf::of_roll(&r),
         None => Pmf::point(i64::from(n)),
-    };
-    CasualtyPmf::start(step.target_w, None, damage).after(odds, &count)
+    }
 }
 
 /// The exact distribution of the wounds `n` attacks with damage odds `odds`
@@ -207,43 +213,73 @@ type StateTable = (AliasTable, Vec<Casualties>);
 /// A strike's exact outcomes: probabilities and the states they lead to.
 type Outcomes = (Vec<f64>, Vec<Casualties>);
 
-/// Alias tables of every strike step for every number of attacks and wounds
-/// already on the wounded model (built once per scenario).
+/// The alias table of one strike (a step, a number of attacks, the wounds
+/// already on the wounded model) and each state's (kills, damage).
+fn state_table(odds: &[(Damage, f64)], step: &Step, n: u32, damage: u8) -> StateTable {
+    let pmf = strike_pmf(odds, step, n, damage, step.target_models);
+    let states = (0..pmf.states().len()).map(|s| pmf.state(s)).collect();
+    (AliasTable::new(pmf.states()), states)
+}
+
+/// Alias tables of every strike step for every number of attacks, one per
+/// wounds already on the wounded model. Each is built the first time a
+/// trial needs it (by whichever thread comes first; the table is the same):
+/// a fight uses a few attack counts, and building all of a 500-model unit's
+/// thousands up front took seconds.
 #[derive(Clone, Debug)]
 pub struct StrikeTables {
-    /// [step][n][damage].
-    tables: Vec<Vec<Vec<StateTable>>>,
-    /// Each step's per-attack damage odds (for tables built later).
+    /// [step][n], then by damage.
+    tables: Vec<Vec<OnceLock<Vec<StateTable>>>>,
+    /// Each step's per-attack damage odds.
     odds: Vec<DamageOdds>,
 }
 
 impl StrikeTables {
     pub fn new(combat: &Combat) -> Self {
-        let odds = step_odds(combat);
         let tables = combat
             .steps
             .iter()
             .map(|step| {
-                let w = step.target_w;
                 (0..=max_attacks(combat, step))
-                    .map(|n| {
-                        (0..w)
-                            .map(|d| {
-                                let pmf = strike_pmf(&odds[step.id], step, n, d);
-                                let states: Vec<Casualties> = (0..pmf.states().len())
-                                    .map(|s| Casualties {
-                                        kills: (s / usize::from(w)) as u32,
-                                        damage: (s % usize::from(w)) as u8,
-                                    })
-                                    .collect();
-                                (AliasTable::new(pmf.states()), states)
-                            })
-                            .collect()
-                    })
+                    .map(|_| OnceLock::new())
                     .collect()
             })
             .collect();
-        StrikeTables { tables, odds }
+        StrikeTables {
+            tables,
+            odds: step_odds(combat),
+        }
+    }
+
+    /// How many (step, attacks) tables have been built so far.
+    pub fn built(&self) -> usize {
+        self.tables
+            .iter()
+            .flatten()
+            .filter(|t| t.get().is_some())
+            .count()
+    }
+
+    /// One draw from the table of `n` attacks of `step` at a wounded model
+    /// with `damage` wounds, by the 64-bit `word`.
+    fn draw(&self, step: &Step, n: u32, damage: u8, word: u64) -> Casualties {
+        let odds = &self.odds[step.id];
+        match self.tables[step.id].get(n as usize) {
+            Some(slot) => {
+                let by_damage = slot.get_or_init(|| {
+                    (0..step.target_w)
+                        .map(|d| state_table(odds, step, n, d))
+                        .collect()
+                });
+                let (table, states) = &by_damage[usize::from(damage)];
+                states[table.sample(word)]
+            }
+            None => {
+                // Past the most attacks the step can make (not expected).
+                let (table, states) = state_table(odds, step, n, damage);
+                states[table.sample(word)]
+            }
+        }
     }
 }
 
@@ -288,23 +324,7 @@ impl<'a, S: DiceSource> FastFate<'a, S> {
 
 impl<S: DiceSource> Fate for FastFate<'_, S> {
     fn strike(&mut self, step: &Step, n: u32, damage: u8, cap: u32) -> Casualties {
-        let word = self.dice.next_u64();
-        let c = match self.tables.tables[step.id].get(n as usize) {
-            Some(by_damage) => {
-                let (table, states) = &by_damage[usize::from(damage)];
-                states[table.sample(word)]
-            }
-            None => {
-                // Past the prepared tables (not expected): build this one.
-                let pmf = strike_pmf(&self.tables.odds[step.id], step, n, damage);
-                let w = usize::from(pmf.wounds());
-                let s = AliasTable::new(pmf.states()).sample(word);
-                Casualties {
-                    kills: (s / w) as u32,
-                    damage: (s % w) as u8,
-                }
-            }
-        };
+        let c = self.tables.draw(step, n, damage, self.dice.next_u64());
         if c.kills >= cap {
             Casualties {
                 kills: cap,
@@ -341,6 +361,9 @@ struct ExactFate<'c> {
     odds: &'c [DamageOdds],
     /// Keyed by (step, attacks, damage, models left).
     strikes: &'c mut HashMap<(usize, u32, u8, u32), Outcomes>,
+    /// Work spent so far, and the most it may spend ([`EXACT_BUDGET`]).
+    work: &'c Cell<u64>,
+    budget: u64,
 }
 
 impl ExactFate<'_> {
@@ -351,29 +374,25 @@ impl ExactFate<'_> {
 
 impl Fate for ExactFate<'_> {
     fn strike(&mut self, step: &Step, n: u32, damage: u8, cap: u32) -> Casualties {
-        let (p, states) = self
-            .strikes
-            .entry((step.id, n, damage, cap))
-            .or_insert_with(|| {
-                let pmf = strike_pmf(&self.odds[step.id], step, n, damage);
-                let mut merged: Vec<(Casualties, f64)> = Vec::new();
-                for (mut c, q) in pmf.iter() {
-                    if c.kills >= cap {
-                        c = Casualties {
-                            kills: cap,
-                            damage: 0,
-                        };
-                    }
-                    match merged.iter_mut().find(|(x, _)| *x == c) {
-                        Some((_, p)) => *p += q,
-                        None => merged.push((c, q)),
-                    }
-                }
-                (
-                    merged.iter().map(|m| m.1).collect(),
-                    merged.iter().map(|m| m.0).collect(),
-                )
-            });
+        let key = (step.id, n, damage, cap);
+        if !self.strikes.contains_key(&key) {
+            // The dynamic programme's multiply-adds: checked before it runs,
+            // so a strike too big to enumerate is refused at once.
+            let odds = &self.odds[step.id];
+            let states = (u64::from(cap) + 1) * u64::from(step.target_w);
+            let cost = (strike_count(step, n).max().max(0) as u64)
+                .saturating_mul(states)
+                .saturating_mul(odds.len() as u64);
+            self.work.set(self.work.get().saturating_add(cost));
+            if self.work.get() > self.budget {
+                // Over budget: the search stops after this run.
+                return Casualties { kills: 0, damage };
+            }
+            let pmf = strike_pmf(odds, step, n, damage, cap);
+            let (p, states): Outcomes = pmf.iter().map(|(c, q)| (q, c)).unzip();
+            self.strikes.insert(key, (p, states));
+        }
+        let (p, states) = &self.strikes[&key];
         let i = (self.choose)(p);
         states[i]
     }
@@ -411,24 +430,40 @@ impl Fate for ExactFate<'_> {
     }
 }
 
-/// Leaves the exact engine may enumerate before giving up.
-pub const EXACT_BUDGET: usize = 2_000_000;
+/// Work the exact engine may spend on one fight before it gives up, in
+/// multiply-adds of its casualty dynamic programmes and [`CHOICE_WORK`] per
+/// choice of each replay of the fight: about a second on a 2-core VM. Counted, not timed,
+/// so the same fight is refused (or not) on every machine.
+pub const EXACT_BUDGET: u64 = 1_000_000_000;
+
+/// Work each choice of a replay of the fight's procedure counts for
+/// (measured: replays of 7 to 8 choices take 6 to 7 us, in a two-unit fight
+/// of 5 and 20 models as in a three-unit one of 500 each).
+const CHOICE_WORK: u64 = 800;
 
 /// Every distinct record of `combat` with its exact probability, or `None`
-/// if there are more than [`EXACT_BUDGET`] paths. Records come in the order
+/// if enumerating them takes more than [`EXACT_BUDGET`]. Records come in the order
 /// the enumeration first meets them and each probability is summed in
 /// enumeration order, so the result is the same bit for bit on every run.
 pub fn exact_records(combat: &Combat) -> Option<Vec<(Record, f64)>> {
+    exact_records_within(combat, EXACT_BUDGET)
+}
+
+/// [`exact_records`] with a budget of `budget` work.
+pub fn exact_records_within(combat: &Combat, budget: u64) -> Option<Vec<(Record, f64)>> {
     let mut strikes = HashMap::new();
     let odds = step_odds(combat);
     let mut seen: HashMap<Record, usize> = HashMap::new();
     let mut records: Vec<(Record, f64)> = Vec::new();
+    let work = Cell::new(0u64);
     let complete = enumerate_choices(
         |choose| {
             let mut fate = ExactFate {
                 choose,
                 odds: &odds,
                 strikes: &mut strikes,
+                work: &work,
+                budget,
             };
             combat.fight(&mut fate)
         },
@@ -439,7 +474,10 @@ pub fn exact_records(combat: &Combat) -> Option<Vec<(Record, f64)>> {
                 records.push((record, p));
             }
         },
-        EXACT_BUDGET,
+        |choices| {
+            work.set(work.get().saturating_add(CHOICE_WORK * choices as u64));
+            work.get() <= budget
+        },
     );
     complete.then_some(records)
 }

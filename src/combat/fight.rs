@@ -113,6 +113,8 @@ pub struct Step {
     pub target: Target,
     /// Wounds of each model it strikes.
     pub target_w: u8,
+    /// The most models it can slay: the struck unit's, or one character.
+    pub target_models: u32,
 }
 
 impl Step {
@@ -756,6 +758,7 @@ impl Combat {
             per_model: [u32::from(m.shots.0); 2],
             target: Target::RankAndFile,
             target_w: self.setup.units[ch].profile.w,
+            target_models: self.setup.units[ch].models,
         });
         Some(id)
     }
@@ -892,6 +895,7 @@ impl Combat {
                     per_model: [1, 1],
                     target: Target::RankAndFile,
                     target_w: target.w,
+                    target_models: enemy.models,
                 });
             }
             for &(kind, band, initiative, striker, per_model) in &groups {
@@ -909,6 +913,10 @@ impl Combat {
                         per_model,
                         target: *target,
                         target_w: defender.w,
+                        target_models: match target {
+                            Target::RankAndFile => enemy.models,
+                            Target::Character(_) | Target::Champion => 1,
+                        },
                     });
                 }
             }

@@ -80,7 +80,8 @@ impl CasualtyPmf {
         c.kills as usize * usize::from(self.wounds) + usize::from(c.damage)
     }
 
-    fn state(&self, index: usize) -> Casualties {
+    /// The casualties of state `index`.
+    pub fn state(&self, index: usize) -> Casualties {
         let w = usize::from(self.wounds);
         Casualties {
             kills: (index / w) as u32,

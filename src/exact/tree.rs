@@ -24,21 +24,21 @@ pub fn enumerate_dice<T>(
     enumerate_choices(
         |choose| procedure(&mut || choose(&D6) as u8 + 1),
         visit,
-        usize::MAX,
+        |_| true,
     );
 }
 
 /// The same search over a procedure whose random choices have any finite
 /// distribution: `choose(p)` returns an index `i` with probability `p[i]`.
-/// Returns false (having visited only part of the tree) if there are more
-/// than `budget` leaves.
+/// After every run `within(choices)` (the choices that run made) says
+/// whether to go on; if it says no, the search stops and returns false
+/// (having visited only part of the tree).
 pub fn enumerate_choices<T>(
     mut procedure: impl FnMut(&mut dyn FnMut(&[f64]) -> usize) -> T,
     mut visit: impl FnMut(T, f64),
-    budget: usize,
+    mut within: impl FnMut(usize) -> bool,
 ) -> bool {
     let mut stack: Vec<(Vec<usize>, f64)> = vec![(Vec::new(), 1.0)];
-    let mut leaves = 0usize;
     while let Some((prefix, p)) = stack.pop() {
         let mut used = 0usize;
         let mut branch: Option<Vec<f64>> = None;
@@ -53,6 +53,9 @@ pub fn enumerate_choices<T>(
             // Any possible choice keeps the run going; its result is dropped.
             dist.iter().position(|&q| q > 0.0).unwrap_or(0)
         });
+        if !within(used) {
+            return false;
+        }
         match branch {
             Some(dist) => {
                 for (i, &q) in dist.iter().enumerate().filter(|&(_, &q)| q > 0.0) {
@@ -61,13 +64,7 @@ pub fn enumerate_choices<T>(
                     stack.push((longer, p * q));
                 }
             }
-            None => {
-                leaves += 1;
-                if leaves > budget {
-                    return false;
-                }
-                visit(result, p);
-            }
+            None => visit(result, p),
         }
     }
     true

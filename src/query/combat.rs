@@ -611,15 +611,10 @@ impl CombatQuery {
                     self.combat.setup.rounds == 1,
                 )
             }
-            None => Outcome {
-                engine: Engine::Exact,
-                fields: vec![Field::new(
-                    "exact_note",
-                    "exact",
-                    Value::Text("too many outcomes to enumerate; use --method monte-carlo".into()),
-                )],
-                tables: vec![],
-            },
+            None => Outcome::refused(
+                Engine::Exact,
+                "too many outcomes to enumerate within its budget of about a second (accepted: --method monte-carlo or dice)",
+            ),
         }
     }
 }

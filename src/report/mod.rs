@@ -146,7 +146,27 @@ impl Report {
     }
 }
 
+/// The key of the field an engine that declined a query reports instead.
+pub const REFUSED: &str = "exact_note";
+
 impl Outcome {
+    /// An engine that declined the query, and why.
+    pub fn refused(engine: Engine, why: &str) -> Outcome {
+        Outcome {
+            engine,
+            fields: vec![Field::new(REFUSED, engine.label(), Value::Text(why.into()))],
+            tables: vec![],
+        }
+    }
+
+    /// Why the engine declined the query, if it did.
+    pub fn refusal(&self) -> Option<&str> {
+        match self.field(REFUSED) {
+            Some(Value::Text(why)) => Some(why),
+            _ => None,
+        }
+    }
+
     /// Adds `{key}_per_100_points`: the field `key` for every 100 of `cost`
     /// points (so loadouts of different cost compare fairly). Nothing if the
     /// field is absent or the cost is not positive.
