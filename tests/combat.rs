@@ -76,7 +76,7 @@ impl Fate for Scripted {
             .copied()
             .unwrap_or(!self.fail_tests)
     }
-    fn caught(&mut self, _: &Roll, chargers: &[(f64, f64)], pursuers: &[Roll]) -> bool {
+    fn caught(&mut self, _: &Roll, chargers: &[(f64, f64)], pursuers: &[&Roll]) -> bool {
         if !chargers.is_empty() {
             self.catchers.push(chargers.len());
         }

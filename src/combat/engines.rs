@@ -84,7 +84,7 @@ fn roll_caught(
     dice: &mut impl DiceSource,
     flee: &Roll,
     chargers: &[(f64, f64)],
-    pursuers: &[Roll],
+    pursuers: &[&Roll],
 ) -> bool {
     let f = rolls.roll(dice, flee);
     let by_charge = chargers
@@ -137,7 +137,7 @@ impl<S: DiceSource> Fate for DiceFate<'_, S> {
     fn test(&mut self, test: &LeadershipTest) -> bool {
         roll_test(self.rolls, &mut self.dice, test)
     }
-    fn caught(&mut self, flee: &Roll, chargers: &[(f64, f64)], pursuers: &[Roll]) -> bool {
+    fn caught(&mut self, flee: &Roll, chargers: &[(f64, f64)], pursuers: &[&Roll]) -> bool {
         roll_caught(self.rolls, &mut self.dice, flee, chargers, pursuers)
     }
     fn roll_off(&mut self) -> bool {
@@ -261,25 +261,37 @@ impl StrikeTables {
     }
 
     /// One draw from the table of `n` attacks of `step` at a wounded model
-    /// with `damage` wounds, by the 64-bit `word`.
+    /// with `damage` wounds, by the 64-bit `word`. The hot path reads a
+    /// built table; building is out of line (inlined, its registers cost
+    /// every draw: callgrind).
+    #[inline]
     fn draw(&self, step: &Step, n: u32, damage: u8, word: u64) -> Casualties {
-        let odds = &self.odds[step.id];
-        match self.tables[step.id].get(n as usize) {
-            Some(slot) => {
-                let by_damage = slot.get_or_init(|| {
-                    (0..step.target_w)
-                        .map(|d| state_table(odds, step, n, d))
-                        .collect()
-                });
+        match self.tables[step.id].get(n as usize).and_then(OnceLock::get) {
+            Some(by_damage) => {
                 let (table, states) = &by_damage[usize::from(damage)];
                 states[table.sample(word)]
             }
-            None => {
-                // Past the most attacks the step can make (not expected).
-                let (table, states) = state_table(odds, step, n, damage);
-                states[table.sample(word)]
-            }
+            None => self.build_and_draw(step, n, damage, word),
         }
+    }
+
+    /// [`StrikeTables::draw`] the first time `n` attacks of `step` strike.
+    #[cold]
+    #[inline(never)]
+    fn build_and_draw(&self, step: &Step, n: u32, damage: u8, word: u64) -> Casualties {
+        let odds = &self.odds[step.id];
+        let Some(slot) = self.tables[step.id].get(n as usize) else {
+            // Past the most attacks the step can make (not expected).
+            let (table, states) = state_table(odds, step, n, damage);
+            return states[table.sample(word)];
+        };
+        let by_damage = slot.get_or_init(|| {
+            (0..step.target_w)
+                .map(|d| state_table(odds, step, n, d))
+                .collect()
+        });
+        let (table, states) = &by_damage[usize::from(damage)];
+        states[table.sample(word)]
     }
 }
 
@@ -337,7 +349,7 @@ impl<S: DiceSource> Fate for FastFate<'_, S> {
     fn test(&mut self, test: &LeadershipTest) -> bool {
         roll_test(self.rolls, &mut self.dice, test)
     }
-    fn caught(&mut self, flee: &Roll, chargers: &[(f64, f64)], pursuers: &[Roll]) -> bool {
+    fn caught(&mut self, flee: &Roll, chargers: &[(f64, f64)], pursuers: &[&Roll]) -> bool {
         roll_caught(self.rolls, &mut self.dice, flee, chargers, pursuers)
     }
     fn roll_off(&mut self) -> bool {
@@ -399,10 +411,10 @@ impl Fate for ExactFate<'_> {
     fn test(&mut self, test: &LeadershipTest) -> bool {
         self.event(Leadership { test: *test }.exact())
     }
-    fn caught(&mut self, flee: &Roll, chargers: &[(f64, f64)], pursuers: &[Roll]) -> bool {
+    fn caught(&mut self, flee: &Roll, chargers: &[(f64, f64)], pursuers: &[&Roll]) -> bool {
         // Each flee roll: caught by a charger's reach, else escaped only if
         // every pursuer (rolling independently) falls short.
-        let pursuits: Vec<Pmf> = pursuers.iter().map(Pmf::of_roll).collect();
+        let pursuits: Vec<Pmf> = pursuers.iter().map(|r| Pmf::of_roll(r)).collect();
         self.event(
             Pmf::of_roll(flee)
                 .iter()

@@ -438,7 +438,10 @@ impl<const N: usize> State<N> {
     fn begin_round(&mut self) {
         self.start = self.alive;
         for u in 0..N {
-            self.heroes_at_start[u] = self.heroes_standing(u) as u32;
+            // Most units have no character: nothing to count.
+            if self.heroes[u][0].is_some() || self.heroes_at_start[u] > 0 {
+                self.heroes_at_start[u] = self.heroes_standing(u) as u32;
+            }
         }
     }
 
@@ -496,7 +499,7 @@ pub trait Fate {
     /// (each `(distance, charge range)`, catching when its range reaches the
     /// gap) or of the `pursuers` (each rolling its dice, catching on a roll
     /// at least the flee)? One flee roll for all of them.
-    fn caught(&mut self, flee: &Roll, chargers: &[(f64, f64)], pursuers: &[Roll]) -> bool;
+    fn caught(&mut self, flee: &Roll, chargers: &[(f64, f64)], pursuers: &[&Roll]) -> bool;
     /// A D6 roll-off: does side 0 win it?
     fn roll_off(&mut self) -> bool;
     /// `n` attacks of `step` in a challenge at a fighter with `remaining`
@@ -1318,6 +1321,9 @@ impl Combat {
             };
             broken[u] = breaks;
         }
+        if !broken.contains(&true) {
+            return broken;
+        }
         let pursues = self.pursuers(fate, state, &broken, |_| true);
         for u in (0..N).filter(|&u| broken[u]) {
             let caught = self.caught_by(fate, u, &[], &pursues);
@@ -1363,6 +1369,7 @@ impl Combat {
     /// Whether `u`, fleeing, is caught by the `chargers` that reach it or by
     /// a foe in `pursues`. No allocation: this runs in most trials' last
     /// round.
+    #[inline]
     fn caught_by<const N: usize>(
         &self,
         fate: &mut impl Fate,
@@ -1370,10 +1377,10 @@ impl Combat {
         chargers: &[(f64, f64)],
         pursues: &[bool; N],
     ) -> bool {
-        let mut pursuers = [self.flee_rolls[u]; N];
+        let mut pursuers = [&self.flee_rolls[u]; N];
         let mut k = 0;
         for &(e, _) in self.foes[u].iter().filter(|&&(e, _)| pursues[e]) {
-            pursuers[k] = self.flee_rolls[e];
+            pursuers[k] = &self.flee_rolls[e];
             k += 1;
         }
         (k > 0 || !chargers.is_empty())

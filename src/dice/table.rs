@@ -15,7 +15,7 @@
 //! Which bits are read next depends only on bits already read (a stopping
 //! time), never on unread ones. No multiplication or modulo of a random value
 //! is used, so there is none of the bias of extracting several dice by
-//! repeated multiplication (see `../shared/notes/SAMPLING.md`). The tables
+//! repeated multiplication (measured in BENCHMARKS.md). The tables
 //! are checked exhaustively in tests, not only statistically.
 //!
 //! Sums of more than five dice are split into two parts (e.g. 8D6 = 5D6 +

@@ -1,7 +1,8 @@
 //! The rules of Warhammer Fantasy Battle 6th edition the engines play, one
 //! function per rule. Every engine (exact, fast Monte Carlo, dice-level)
-//! calls these; none restates them. Each item cites its source:
-//! `RULES.md` (`../shared/rules/RULES.md`) or a Spanish seed (`000_*.txt`...).
+//! calls these; none restates them. Each item cites its section of the
+//! project's rules reference, `RULES.md` at the repository's root, which
+//! names the seeds and rulebook pages behind it.
 
 pub mod attack;
 pub mod casualties;
