@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::run::{json, mathhammer, BOAR_BOYZ};
+use common::run::{json, mathhammer, stdout, BOAR_BOYZ};
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -687,25 +687,58 @@ fn one_characteristic_and_a_list_of_rules_can_be_set() {
     assert_eq!(v["sweep"].as_array().map(Vec::len), Some(2), "{v}");
 }
 
-#[test]
-fn the_readmes_rule_names_are_the_parsers() {
-    // The README lists --rules; every name in it parses, and it lists them all.
-    use clap::ValueEnum;
-    use mathhammer::rules::special::SpecialRule;
+/// The names the README lists after `marker`, up to the closing `)`.
+fn readme_list(marker: &str) -> Vec<String> {
     let readme = std::fs::read_to_string("README.md").unwrap();
     let start = readme
-        .find("`--rules` (comma")
-        .expect("the README lists --rules");
-    let list = &readme[start..];
-    let list = &list[list.find(':').unwrap() + 1..list.find(')').unwrap()];
-    let listed: Vec<String> = list
-        .split(',')
+        .find(marker)
+        .unwrap_or_else(|| panic!("the README lists {marker}"));
+    let list = &readme[start + marker.len()..];
+    let list = &list[..list.find(')').unwrap()];
+    let list = list.split_once(':').map_or(list, |(_, names)| names);
+    list.split(',')
         .map(|n| n.trim().trim_matches('`').to_string())
-        .collect();
-    let parser: Vec<String> = SpecialRule::value_variants()
+        .collect()
+}
+
+/// Every name `T` parses, as the command line spells it.
+fn parser_names<T: clap::ValueEnum>(keep: impl Fn(&T) -> bool) -> Vec<String> {
+    T::value_variants()
         .iter()
-        .filter(|r| r.changes_attacks())
-        .map(|r| r.name())
+        .filter(|v| keep(v))
+        .filter_map(|v| v.to_possible_value())
+        .map(|p| p.get_name().to_string())
+        .collect()
+}
+
+#[test]
+fn the_readmes_lists_of_names_are_the_parsers() {
+    use mathhammer::rules::profile::TroopType;
+    use mathhammer::rules::special::SpecialRule;
+    use mathhammer::rules::weapons::Weapon;
+    assert_eq!(
+        readme_list("`--rules` (comma"),
+        parser_names::<SpecialRule>(|r| r.changes_attacks())
+    );
+    assert_eq!(
+        readme_list("`--weapon` ("),
+        parser_names::<Weapon>(|_| true)
+    );
+    assert_eq!(
+        readme_list("`--type` ("),
+        parser_names::<TroopType>(|_| true)
+    );
+}
+
+#[test]
+fn attacks_help_lists_the_rules_it_takes_and_no_other() {
+    use mathhammer::rules::special::SpecialRule;
+    let help = stdout(&["attacks", "--help"]);
+    let rules = &help[help.find("--rules").unwrap()..help.find("--hit-modifier").unwrap()];
+    let listed: Vec<&str> = rules
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("- "))
+        .map(|l| l.split(':').next().unwrap())
         .collect();
-    assert_eq!(listed, parser);
+    assert_eq!(listed, parser_names::<SpecialRule>(|r| r.changes_attacks()));
 }

@@ -7,6 +7,8 @@ use serde::{Deserialize, Serialize};
 
 /// A special rule of the attacking unit, as named on the command line
 /// (`--rules poison,killing-blow`) and in profile files (`rules = [...]`).
+/// Psychology and strike-order rules are hidden from `--help`: `attacks`
+/// and `shoot` refuse them ([`SpecialRule::changes_attacks`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case", try_from = "String")]
 pub enum SpecialRule {
@@ -53,28 +55,29 @@ pub enum SpecialRule {
     IgnoresArmour,
     /// Needs 6s to hit (a unit that failed its fear test, in the first round).
     NeedsSixesToHit,
-    /// Causes fear. RULES.md Special attacks and psychology.
-    #[value(aliases = ["miedo"])]
+    /// Causes fear (RULES.md Special attacks and psychology).
+    #[value(hide = true, aliases = ["miedo"])]
     Fear,
     /// Causes terror (and fear).
+    #[value(hide = true)]
     Terror,
     /// Break tests on unmodified Ld.
-    #[value(aliases = ["tozudez", "tozudos"])]
+    #[value(hide = true, aliases = ["tozudez", "tozudos"])]
     Stubborn,
     /// Never breaks.
-    #[value(aliases = ["inquebrantable", "inquebrantables"])]
+    #[value(hide = true, aliases = ["inquebrantable", "inquebrantables"])]
     Unbreakable,
     /// Strikes first whatever the Initiative band.
-    #[value(aliases = ["siempre-ataca-primero", "siempre_ataca_primero"])]
+    #[value(hide = true, aliases = ["siempre-ataca-primero", "siempre_ataca_primero"])]
     AlwaysStrikesFirst,
     /// Strikes last (unless it charged).
-    #[value(aliases = ["ataca-en-ultimo-lugar", "ataca_en_ultimo_lugar"])]
+    #[value(hide = true, aliases = ["ataca-en-ultimo-lugar", "ataca_en_ultimo_lugar"])]
     StrikesLast,
     /// Zombies: strike last whatever else applies.
-    #[value(aliases = ["descerebrados"])]
+    #[value(hide = true, aliases = ["descerebrados"])]
     Mindless,
     /// Takes no fear, terror or panic tests.
-    #[value(aliases = ["inmune-a-psicologia", "inmune_a_psicologia"])]
+    #[value(hide = true, aliases = ["inmune-a-psicologia", "inmune_a_psicologia"])]
     ImmuneToPsychology,
 }
 
