@@ -1341,9 +1341,9 @@ impl Combat {
 
     /// The winners that pursue when the units in `fled` flee: each unit in
     /// the fight that `may` pursue, whose foes have all fled (or left) and
-    /// that fought one of them. A unit that would rather hold back (`pursue = false`) tests Ld
-    /// and pursues anyway on a failure; hatred and frenzy pursue without a
-    /// test. RULES.md Fleeing and pursuit.
+    /// that fought one of them. A unit that would rather hold back (`pursue
+    /// = false`) tests Ld and pursues anyway on a failure; hatred and frenzy
+    /// pursue without a test. RULES.md Fleeing and pursuit.
     fn pursuers<const N: usize>(
         &self,
         fate: &mut impl Fate,
