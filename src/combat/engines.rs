@@ -443,7 +443,7 @@ impl Fate for ExactFate<'_> {
 }
 
 /// Work the exact engine may spend on one fight before it gives up, in
-/// multiply-adds of its casualty dynamic programmes and [`CHOICE_WORK`] per
+/// multiply-adds of its casualty dynamic programmes and `CHOICE_WORK` per
 /// choice of each replay of the fight: about a second on a 2-core VM. Counted, not timed,
 /// so the same fight is refused (or not) on every machine.
 pub const EXACT_BUDGET: u64 = 1_000_000_000;
