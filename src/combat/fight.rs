@@ -203,6 +203,18 @@ impl End {
         }
     }
 
+    /// The side that lost the fight, with the side `charger` charging: its
+    /// units broke, were wiped out (in combat or by stand and shoot), or its
+    /// charged unit was caught fleeing (RULES.md How a fight ends).
+    pub fn loser(self, charger: Option<usize>) -> Option<usize> {
+        match self {
+            End::Broke { loser, .. } | End::WipedOut { loser } => Some(loser),
+            End::TargetCaught => charger.map(|c| 1 - c),
+            End::ChargerShotDown => charger,
+            _ => None,
+        }
+    }
+
     /// How a report says it.
     pub fn label(self) -> &'static str {
         match self {

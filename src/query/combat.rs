@@ -282,28 +282,14 @@ impl CombatQuery {
         Some(total)
     }
 
-    /// The cells of ends where `side` won the fight: its enemy broke, was
-    /// wiped out (in combat or by stand and shoot), or was caught fleeing
-    /// its charge.
+    /// The cells of ends where `side` won the fight ([`End::loser`]).
     fn wins(&self, side: usize) -> Vec<usize> {
-        let enemy = 1 - side;
-        let mut cells = vec![
-            End::index(End::Broke {
-                loser: enemy,
-                caught: false,
-            }),
-            End::index(End::Broke {
-                loser: enemy,
-                caught: true,
-            }),
-            End::index(End::WipedOut { loser: enemy }),
-        ];
-        match self.combat.charger {
-            Some(c) if c == side => cells.push(End::index(End::TargetCaught)),
-            Some(_) => cells.push(End::index(End::ChargerShotDown)),
-            None => {}
-        }
-        cells
+        let charger = self.combat.charger;
+        End::ALL
+            .iter()
+            .filter(|e| e.loser(charger) == Some(1 - side))
+            .map(|e| e.index())
+            .collect()
     }
 
     /// Every figure, read through `m`; `overall`: the tally covers the whole
