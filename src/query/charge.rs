@@ -9,7 +9,8 @@ use crate::exact::Pmf;
 use crate::plot::{self, Axis, Figure, Mark, Panel, Point, Series};
 use crate::report::{trim_number, Column, Engine, Field, Outcome, Report, Table, Value};
 use crate::rules::movement::{
-    charge_catches, charge_range, charge_reaches, failed_charge_move, flee_roll, movement,
+    charge_catches, charge_range, charge_reaches, check_charge_path, failed_charge_move, flee_roll,
+    movement,
 };
 use crate::rules::Edition;
 use crate::sim::Estimate;
@@ -74,24 +75,14 @@ impl Charge {
                 ),
             ));
         }
-        check_range(
-            "--distance",
+        check_charge_path(
+            e,
+            self.movement(),
+            self.difficult_terrain,
             self.distance,
-            0.0,
-            e.max_distance(),
-            false,
-            unit,
+            self.wheel,
+            ["--distance", "--wheel"],
         )?;
-        let full = charge_range(self.movement(), self.difficult_terrain, 0.0);
-        if !(self.wheel.is_finite() && (0.0..=full).contains(&self.wheel)) {
-            return Err(InputError::new(
-                "--wheel",
-                format!(
-                    "{} is out of range (accepted: 0 up to the charge range, {} {unit})",
-                    self.wheel, full
-                ),
-            ));
-        }
         if let Reaction::Flee { target_move, .. } = self.reaction {
             check_range("--target-move", target_move, 0.0, e.max_move(), true, unit)?;
         }

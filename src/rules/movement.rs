@@ -4,6 +4,7 @@
 
 use super::Edition;
 use crate::dice::Roll;
+use crate::error::{check_range, InputError};
 
 /// Distances are compared with this slack so `20.0 + 16 <= 36.0` holds
 /// whatever the decimal input's rounding.
@@ -24,6 +25,38 @@ pub fn movement(m: f64, barding: bool, edition: Edition) -> f64 {
 pub fn charge_range(m: f64, difficult_terrain: bool, wheel: f64) -> f64 {
     let range = if difficult_terrain { m } else { 2.0 * m };
     range - wheel
+}
+
+/// A declared charge's path fits the game: the distance within the table's
+/// reach for the edition, the wheel within the charge range (before the
+/// wheel) of a charger with M `m`. One check for the `charge` query and a
+/// scenario's chargers; `fields` name the distance and the wheel in errors.
+/// RULES.md Charges.
+pub fn check_charge_path(
+    edition: Edition,
+    m: f64,
+    difficult_terrain: bool,
+    distance: f64,
+    wheel: f64,
+    fields: [&str; 2],
+) -> Result<(), InputError> {
+    let unit = edition.unit();
+    check_range(
+        fields[0],
+        distance,
+        0.0,
+        edition.max_distance(),
+        false,
+        unit,
+    )?;
+    let full = charge_range(m, difficult_terrain, 0.0);
+    if !(wheel.is_finite() && (0.0..=full).contains(&wheel)) {
+        return Err(InputError::new(
+            fields[1],
+            format!("{wheel} is out of range (accepted: 0 up to the charge range, {full} {unit})"),
+        ));
+    }
+    Ok(())
 }
 
 /// A failed charge moves the normal M towards the target (halved in

@@ -52,10 +52,9 @@
 use super::profile::{ImpactHits, MountValues, Points, ProfileFile, ProfileOverride, Ranged};
 use crate::combat::fight::{Combat, Contact, Place, Setup, MAX_UNITS};
 use crate::combat::unit::Unit;
-use crate::error::check_range;
 use crate::error::InputError;
 use crate::query::combat::CombatQuery;
-use crate::rules::movement::charge_range;
+use crate::rules::movement::{charge_range, check_charge_path};
 use crate::rules::profile::TroopType;
 use crate::rules::saves::BodyArmour;
 use crate::rules::special::SpecialRule;
@@ -528,7 +527,7 @@ impl ScenarioFile {
                 0 | 1 => "situation".to_string(),
                 _ => format!("unit[{}]", u - 2),
             };
-            check_charge_path(place, &units[u], edition, &name)?;
+            check_place(place, &units[u], edition, &name)?;
         }
         let charging_sides: Vec<usize> = places
             .iter()
@@ -639,38 +638,22 @@ impl ScenarioFile {
     }
 }
 
-/// A charger's distance and wheel fit the edition: the distance within the
-/// table (RULES.md Charges), the wheel within its charge range, as the
-/// `charge` query checks them. `name` is the table they are written in.
-fn check_charge_path(
-    place: &Place,
-    unit: &Unit,
-    edition: Edition,
-    name: &str,
-) -> Result<(), InputError> {
+/// A charger's distance and wheel fit the edition, as the `charge` query
+/// checks them ([`check_charge_path`]); `name` is the table they are
+/// written in.
+fn check_place(place: &Place, unit: &Unit, edition: Edition, name: &str) -> Result<(), InputError> {
     if !place.charging {
         return Ok(());
     }
-    let u = edition.unit();
-    check_range(
-        &format!("{name}.distance"),
+    let fields = [format!("{name}.distance"), format!("{name}.wheel")];
+    check_charge_path(
+        edition,
+        unit.movement(edition),
+        place.difficult_terrain,
         place.distance,
-        0.0,
-        edition.max_distance(),
-        false,
-        u,
-    )?;
-    let full = charge_range(unit.movement(edition), place.difficult_terrain, 0.0);
-    if place.wheel > full {
-        return Err(InputError::new(
-            format!("{name}.wheel"),
-            format!(
-                "{} is out of range (accepted: 0 up to the charge range, {full} {u})",
-                place.wheel
-            ),
-        ));
-    }
-    Ok(())
+        place.wheel,
+        [&fields[0], &fields[1]],
+    )
 }
 
 impl UnitSpec {

@@ -57,7 +57,11 @@ impl Vary {
                 // step of 1e-300 must not wrap a count.
                 let count = ((b - a) / step + 1e-9).floor() + 1.0;
                 if count.is_nan() || count > MAX_POINTS as f64 {
-                    return Err(bad(format!("{count:e} values (at most {MAX_POINTS})")));
+                    let shown = match count < 1e15 {
+                        true => format!("{count}"),
+                        false => format!("{count:e}"),
+                    };
+                    return Err(bad(format!("{shown} values (at most {MAX_POINTS})")));
                 }
                 let n = count as usize;
                 let whole = [a, step].iter().all(|x| x.fract() == 0.0);
