@@ -43,7 +43,7 @@ pub struct AttackerArgs {
     )]
     pub rules: Vec<SpecialRule>,
     /// A further to-hit modifier (+1 easier, -1 harder)
-    #[arg(long, default_value_t = 0, allow_negative_numbers = true,
+    #[arg(long, default_value_t = 0,
           value_parser = whole::<i32>(-5, 5))]
     pub hit_modifier: i32,
 }

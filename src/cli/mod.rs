@@ -214,16 +214,16 @@ pub struct CombatArgs {
 #[derive(Args, Debug)]
 pub struct ChargeArgs {
     /// The charger's M (cm, or inches with --inches)
-    #[arg(long = "move", alias = "movimiento", value_name = "M", allow_negative_numbers = true, value_parser = number)]
+    #[arg(long = "move", alias = "movimiento", value_name = "M", value_parser = number)]
     pub charger_move: f64,
     /// Distance to the target when the charge is declared
-    #[arg(long, alias = "distancia", value_name = "DIST", allow_negative_numbers = true, value_parser = number)]
+    #[arg(long, alias = "distancia", value_name = "DIST", value_parser = number)]
     pub distance: f64,
     /// The target's reaction
     #[arg(long, alias = "reaccion", value_enum, default_value_t = ReactionArg::Hold)]
     pub reaction: ReactionArg,
     /// The target's M (needed when it flees: M above 15 cm / 6" flees 8D6 / 3D6)
-    #[arg(long, value_name = "M", allow_negative_numbers = true, value_parser = number)]
+    #[arg(long, value_name = "M", value_parser = number)]
     pub target_move: Option<f64>,
     /// The target flies (flees 8D6 cm / 3D6")
     #[arg(long)]
@@ -235,13 +235,13 @@ pub struct ChargeArgs {
     #[arg(long)]
     pub difficult_terrain: bool,
     /// Wheel distance (outer model), taken from the charge range
-    #[arg(long, value_name = "DIST", default_value_t = 0.0, allow_negative_numbers = true, value_parser = number)]
+    #[arg(long, value_name = "DIST", default_value_t = 0.0, value_parser = number)]
     pub wheel: f64,
     /// Print P(contact) for every distance from 1 to the charge range
     #[arg(long)]
     pub reach_table: bool,
     /// Also report the farthest distance at which P(contact) is at least this (e.g. 0.9)
-    #[arg(long, value_name = "P", allow_negative_numbers = true, value_parser = number)]
+    #[arg(long, value_name = "P", value_parser = number)]
     pub confidence: Option<f64>,
     #[command(flatten)]
     pub edition: EditionArgs,
@@ -254,13 +254,13 @@ pub struct ChargeArgs {
 #[derive(Args, Debug)]
 pub struct FleeArgs {
     /// The fleeing unit's M (M above 15 cm / 6" flees 8D6 / 3D6)
-    #[arg(long = "move", alias = "movimiento", value_name = "M", allow_negative_numbers = true, value_parser = number)]
+    #[arg(long = "move", alias = "movimiento", value_name = "M", value_parser = number)]
     pub flee_move: f64,
     /// The fleeing unit flies (8D6 cm / 3D6")
     #[arg(long)]
     pub flies: bool,
     /// A pursuer's M: also report P(caught) = P(pursuit roll >= flee roll)
-    #[arg(long, value_name = "M", allow_negative_numbers = true, value_parser = number)]
+    #[arg(long, value_name = "M", value_parser = number)]
     pub pursuer_move: Option<f64>,
     /// The pursuer flies
     #[arg(long, requires = "pursuer_move")]
@@ -276,10 +276,10 @@ pub struct FleeArgs {
 #[derive(Args, Debug)]
 pub struct LeadershipArgs {
     /// Leadership (2 to 10)
-    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u8>(2, 10))]
+    #[arg(long, value_parser = whole::<u8>(2, 10))]
     pub ld: u8,
     /// Taken from Ld (a break test's combat-result difference), -20 to 20
-    #[arg(long, default_value_t = 0, allow_negative_numbers = true,
+    #[arg(long, default_value_t = 0,
           value_parser = whole::<i32>(-20, 20))]
     pub modifier: i32,
     /// Battle standard in range: re-roll a failed test once
@@ -323,7 +323,7 @@ pub struct EngineArgs {
     #[arg(long, value_parser = whole::<u16>(1, 1024))]
     pub threads: Option<u16>,
     /// Instead of --trials: start with 65,536 trials and double until every probability's 95% half-width is at most this (e.g. 0.001)
-    #[arg(long, value_name = "P", allow_negative_numbers = true, value_parser = precision)]
+    #[arg(long, value_name = "P", value_parser = precision)]
     pub precision: Option<f64>,
     /// Cap on trials with --precision, never passed [default: 1e9]
     #[arg(long, value_parser = trials, requires = "precision")]
