@@ -203,6 +203,14 @@ fn read_and_run(text: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// [`read_and_run`], a panic being a failure like any other.
+fn unpanicked(text: &str) -> Result<(), TestCaseError> {
+    match std::panic::catch_unwind(|| read_and_run(text)) {
+        Ok(result) => result,
+        Err(_) => Err(TestCaseError::fail(format!("panicked on\n{text}"))),
+    }
+}
+
 /// Every value of every line of a 2-, 3- and 4-unit fight swapped for every
 /// hostile token, one at a time: exhaustive where the random edits sample.
 #[test]
@@ -213,11 +221,7 @@ fn every_value_swapped_for_every_hostile_token() {
         for l in 0..lines {
             for t in 0..TOKENS.len() {
                 let text = scenario(seed, extras, &[Edit::Value(l, t)]);
-                let outcome = std::panic::catch_unwind(|| read_and_run(&text));
-                match outcome {
-                    Ok(result) => result.unwrap_or_else(|e| panic!("{e}")),
-                    Err(_) => panic!("panicked on\n{text}"),
-                }
+                unpanicked(&text).unwrap_or_else(|e| panic!("{e}"));
                 cases += 1;
             }
         }
@@ -235,11 +239,7 @@ proptest! {
         edits in prop::collection::vec(edit(), 0..3),
     ) {
         let text = scenario(seed, extras, &edits);
-        let outcome = std::panic::catch_unwind(|| read_and_run(&text));
-        match outcome {
-            Ok(result) => result?,
-            Err(_) => prop_assert!(false, "panicked on\n{text}"),
-        }
+        unpanicked(&text)?;
     }
 }
 
