@@ -273,8 +273,8 @@ impl Lang {
         if self == Lang::En {
             return report;
         }
-        let names = Names::sorted(&report.names);
-        let tr = |s: &str| Dictionary::spanish().translate(s, &names.0);
+        let names = longest_first(&report.names);
+        let tr = |s: &str| Dictionary::spanish().translate(s, &names);
         let value = |v: &mut Value| {
             if let Value::Text(s) = v {
                 *s = tr(s);
@@ -311,8 +311,8 @@ impl Lang {
         if self == Lang::En {
             return figure;
         }
-        let names = Names::sorted(&figure.names);
-        let tr = |s: &str| Dictionary::spanish().translate(s, &names.0);
+        let names = longest_first(&figure.names);
+        let tr = |s: &str| Dictionary::spanish().translate(s, &names);
         figure.title = tr(&figure.title);
         for p in &mut figure.panels {
             p.title = tr(&p.title);
@@ -333,14 +333,10 @@ impl Lang {
 
 /// The user's names, non-empty and longest first (a name inside a longer
 /// one does not cut it).
-struct Names(Vec<String>);
-
-impl Names {
-    fn sorted(names: &[String]) -> Names {
-        let mut v: Vec<String> = names.iter().filter(|n| !n.is_empty()).cloned().collect();
-        v.sort_by_key(|n| std::cmp::Reverse(n.len()));
-        Names(v)
-    }
+fn longest_first(names: &[String]) -> Vec<String> {
+    let mut v: Vec<String> = names.iter().filter(|n| !n.is_empty()).cloned().collect();
+    v.sort_by_key(|n| std::cmp::Reverse(n.len()));
+    v
 }
 
 /// Phrases longest first, so "breaks and is caught" wins over "breaks".
@@ -483,23 +479,20 @@ mod tests {
     #[test]
     fn the_users_names_are_kept() {
         let d = Dictionary::spanish();
-        let names = Names::sorted(&[
+        let names = longest_first(&[
             "5 knights charge 20 spearmen in the flank".into(),
             "Flail of the charge".into(),
         ]);
         assert_eq!(
-            d.translate(
-                "Combat: 5 knights charge 20 spearmen in the flank",
-                &names.0
-            ),
+            d.translate("Combat: 5 knights charge 20 spearmen in the flank", &names),
             "Combate: 5 knights charge 20 spearmen in the flank"
         );
         assert_eq!(
-            d.translate("attacker models lost (Flail of the charge)", &names.0),
+            d.translate("attacker models lost (Flail of the charge)", &names),
             "miniaturas perdidas por el atacante (Flail of the charge)"
         );
         // The same words outside the name are translated.
-        assert_eq!(d.translate("the charge", &names.0), "the carga");
+        assert_eq!(d.translate("the charge", &names), "the carga");
     }
 
     #[test]
