@@ -4,7 +4,6 @@
 
 use super::values::whole;
 use super::{EngineArgs, OutputArgs};
-use crate::dice::{d3_total, Roll};
 use crate::error::InputError;
 use crate::query::attacks::{AttackGroup, Attacks, Count, IMPACT_HITS};
 use crate::rules::fighter::{impact_hit, Defender, Save, Striker};
@@ -14,7 +13,7 @@ use crate::rules::special::{Rules, SpecialRule};
 use crate::rules::to_hit::{Cover, ShootingModifiers};
 use crate::rules::weapons::{Moment, Weapon};
 use crate::scenario::load;
-use crate::scenario::profile::{ImpactDice, ProfileFile};
+use crate::scenario::profile::ProfileFile;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -353,25 +352,22 @@ impl AttacksArgs {
         };
         let mut groups = Vec::new();
         if let Some(hits) = base.file.as_ref().and_then(|f| f.impact_hits) {
+            let hits = hits.hits();
             if moment.charge_turn() {
-                let roll = match hits.dice {
-                    ImpactDice::D6 if a.models <= 16 => Roll::sum(a.models),
-                    ImpactDice::D3 if a.models <= 5 => Roll::custom(a.models, d3_total, "D3s"),
-                    _ => {
-                        return Err(InputError::new(
-                            "--models",
-                            "impact hits are rolled for at most 16 chariots (D6) or 5 (D3)",
-                        ))
-                    }
+                let Some(roll) = hits.dice.roll(a.models) else {
+                    return Err(InputError::new(
+                        "--models",
+                        "impact hits are rolled for at most 16 chariots (D6) or 5 (D3)",
+                    ));
                 };
                 groups.push(AttackGroup {
                     name: IMPACT_HITS,
-                    chain: impact_hit(hits.s.0, &defender),
+                    chain: impact_hit(hits.s, &defender),
                     count: Count {
                         fixed: 0,
                         roll: Some(roll),
                     },
-                    strength: hits.s.0,
+                    strength: hits.s,
                 });
             }
         }
@@ -382,20 +378,13 @@ impl AttacksArgs {
             strength: striker.strength(moment),
         });
         if let Some(m) = base.file.as_ref().and_then(|f| f.mount) {
-            let mount = Striker {
-                ws: m.ws.0,
-                s: m.s.0,
-                a: m.a.0,
-                weapon: Weapon::HandWeapon,
-                rules: Rules::default(),
-                hit_modifier: 0,
-                ..striker
-            };
+            let m = m.mount();
+            let mount = m.striker(&striker);
             groups.push(AttackGroup {
                 name: "mount attacks",
                 chain: mount.close_combat(&defender, moment),
-                count: Count::fixed(a.models * u32::from(m.a.0)),
-                strength: m.s.0,
+                count: Count::fixed(a.models * u32::from(m.a)),
+                strength: m.s,
             });
         }
         let when = match (self.round, self.charging) {

@@ -16,9 +16,9 @@ use super::fight::{Combat, Fate, Record, Step, StepKind};
 use crate::dice::source::PreparedRoll;
 use crate::dice::{DiceSource, Roll};
 use crate::exact::attacks::{chain_odds, CasualtyPmf};
+use crate::exact::leadership::p_pass;
 use crate::exact::tree::enumerate_choices;
 use crate::exact::Pmf;
-use crate::query::leadership::Leadership;
 use crate::rules::attack::Damage;
 use crate::rules::casualties::{overkill, Casualties};
 use crate::rules::leadership::LeadershipTest;
@@ -42,7 +42,7 @@ impl Rolls {
             rolls.add(*combat.flee_roll(u));
         }
         for step in &combat.steps {
-            for n in 1..=combat.setup.units[step.unit].frontage.min(16) {
+            for n in 1..=combat.setup.units[step.unit].frontage {
                 if let Some(r) = step.impact_roll(n) {
                     rolls.add(r);
                 }
@@ -307,7 +307,7 @@ fn max_attacks(combat: &Combat, step: &Step) -> u32 {
         .unwrap_or(unit.frontage.max(ranks) + 2)
         .min(unit.models);
     match step.kind {
-        StepKind::Impact(_) => contact.min(16),
+        StepKind::Impact(dice) => contact.min(dice.most_chariots()),
         StepKind::Champion => per,
         StepKind::Shots => unit.models * per,
         _ => 2 * contact * per,
@@ -409,7 +409,7 @@ impl Fate for ExactFate<'_> {
         states[i]
     }
     fn test(&mut self, test: &LeadershipTest) -> bool {
-        self.event(Leadership { test: *test }.exact())
+        self.event(p_pass(test))
     }
     fn caught(&mut self, flee: &Roll, chargers: &[(f64, f64)], pursuers: &[&Roll]) -> bool {
         // Each flee roll: caught by a charger's reach, else escaped only if

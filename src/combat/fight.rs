@@ -18,19 +18,19 @@
 //!    resolution by side; each losing unit's break test; flee and pursuit.
 
 use super::unit::{Unit, MAX_CHARACTERS};
-use crate::dice::{d3_total, Roll};
+use crate::dice::Roll;
 use crate::rules::attack::AttackChain;
 use crate::rules::casualties::Casualties;
 use crate::rules::combat_result::{decide, flank_bonus, rank_bonus, Score, Winner};
 use crate::rules::fighter::impact_hit;
+use crate::rules::gear::ImpactDice;
 use crate::rules::leadership::{break_test, BreakTest, LeadershipTest};
 use crate::rules::movement::{charge_range, charge_reaches};
+use crate::rules::place::{Facing, ReactionName};
 use crate::rules::strike_order::{band, Band};
 use crate::rules::to_hit::ShootingModifiers;
 use crate::rules::weapons::Moment;
 use crate::rules::Edition;
-use crate::scenario::combat::{Facing, ReactionName};
-use crate::scenario::profile::ImpactDice;
 
 /// The most rounds a fight may last.
 pub const MAX_ROUNDS: u32 = 50;
@@ -121,11 +121,8 @@ impl Step {
     /// The roll of impact hits for `chariots` chariots.
     pub fn impact_roll(&self, chariots: u32) -> Option<Roll> {
         match self.kind {
-            StepKind::Impact(ImpactDice::D6) => Some(Roll::sum(chariots)),
-            StepKind::Impact(ImpactDice::D3) => {
-                // At most 5 chariots: checked when the unit is built.
-                Some(Roll::custom(chariots.clamp(1, 5), d3_total, "D3s"))
-            }
+            // At most the most chariots: checked when the unit is built.
+            StepKind::Impact(dice) => dice.roll(chariots),
             _ => None,
         }
     }
@@ -750,7 +747,7 @@ impl Combat {
         let shooter = 1 - ch;
         let m = self.setup.units[shooter].missile?;
         let striker = crate::rules::fighter::Striker {
-            s: m.s.0,
+            s: m.s,
             ..self.setup.units[shooter].striker(true, false)
         };
         let modifiers = ShootingModifiers {
@@ -770,7 +767,7 @@ impl Combat {
             band: Band::Impact,
             initiative: 0,
             chain,
-            per_model: [u32::from(m.shots.0); 2],
+            per_model: [u32::from(m.shots); 2],
             target: Target::RankAndFile,
             target_w: self.setup.units[ch].profile.w,
             target_models: self.setup.units[ch].models,
@@ -855,19 +852,9 @@ impl Combat {
             groups.push((StepKind::Champion, b, unit.profile.i, frenzied, per));
         }
         if let Some(m) = unit.mount {
-            let mount = crate::rules::fighter::Striker {
-                ws: m.ws.0,
-                s: m.s.0,
-                a: m.a.0,
-                weapon: crate::rules::weapons::Weapon::HandWeapon,
-                rules: crate::rules::special::Rules {
-                    needs_sixes: scared,
-                    ..Default::default()
-                },
-                ..calm
-            };
+            let mount = m.striker(&calm);
             let mb = band(false, false, unit.psychology.mindless, charging, false);
-            groups.push((StepKind::Mount, mb, m.i.0, mount, [u32::from(m.a.0); 2]));
+            groups.push((StepKind::Mount, mb, m.i, mount, [u32::from(m.a); 2]));
         }
         for (i, c) in unit.characters.iter().enumerate() {
             let (calm, frenzied) = (c.body.striker(false, scared), c.body.striker(true, scared));
@@ -906,7 +893,7 @@ impl Combat {
                     kind: StepKind::Impact(hits.dice),
                     band: Band::Impact,
                     initiative: unit.profile.i,
-                    chain: impact_hit(hits.s.0, &target),
+                    chain: impact_hit(hits.s, &target),
                     per_model: [1, 1],
                     target: Target::RankAndFile,
                     target_w: target.w,

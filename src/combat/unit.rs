@@ -1,18 +1,14 @@
-//! A unit in a fight, resolved from a scenario file: profile, gear, rules,
+//! A unit in a fight (built from a scenario file by `scenario`): profile, gear, rules,
 //! command group, and what it strikes with.
 
 use crate::dice::Roll;
-use crate::error::InputError;
 use crate::rules::fighter::{Defender, Save, Striker};
+use crate::rules::gear::{ImpactHits, Missile, Mount};
 use crate::rules::movement::flee_roll;
 use crate::rules::profile::{unit_strength, Profile, TroopType};
-use crate::rules::saves::Armour;
 use crate::rules::special::{Psychology, Rules};
 use crate::rules::weapons::Weapon;
 use crate::rules::Edition;
-use crate::scenario::combat::{Missile, UnitSpec};
-use crate::scenario::profile::{ImpactHits, MountValues};
-use std::path::Path;
 
 /// One unit of a combat.
 #[derive(Clone, Debug)]
@@ -35,7 +31,7 @@ pub struct Unit {
     pub champion: bool,
     pub standard: bool,
     pub musician: bool,
-    pub mount: Option<MountValues>,
+    pub mount: Option<Mount>,
     pub impact: Option<ImpactHits>,
     pub missile: Option<Missile>,
     /// The best Ld it may use: its own or the General's in range.
@@ -61,91 +57,6 @@ pub struct Character {
 pub const MAX_CHARACTERS: usize = 4;
 
 impl Unit {
-    /// The unit `spec` describes (`side` names it in errors).
-    pub fn from_spec(spec: &UnitSpec, dir: &Path, side: &str) -> Result<Unit, InputError> {
-        let (file, rules) = spec.resolve(dir, side)?;
-        let profile = file.profile.profile();
-        if spec.characters.len() > MAX_CHARACTERS {
-            return Err(InputError::new(
-                format!("{side}.characters"),
-                format!(
-                    "{} characters (accepted: at most {MAX_CHARACTERS})",
-                    spec.characters.len()
-                ),
-            ));
-        }
-        let characters = spec
-            .characters
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                Ok(Character {
-                    body: Unit::from_spec(&c.as_unit(), dir, &format!("{side}.characters[{i}]"))?,
-                    attacks_on_him: c.attacks_on_him.0,
-                })
-            })
-            .collect::<Result<Vec<_>, InputError>>()?;
-        // Impact dice are rolled per chariot in contact: at most 5 D3s or 16
-        // D6s in one roll.
-        if let Some(hits) = file.impact_hits {
-            let most = match hits.dice {
-                crate::scenario::profile::ImpactDice::D3 => 5,
-                crate::scenario::profile::ImpactDice::D6 => 16,
-            };
-            if spec.models.0 > most {
-                return Err(InputError::new(
-                    format!("{side}.models"),
-                    format!(
-                        "{} models with impact hits (accepted: at most {most})",
-                        spec.models.0
-                    ),
-                ));
-            }
-        }
-        let models = spec.models.0;
-        let frontage = spec.frontage.map_or(models.min(5), |f| f.0);
-        file.weapon.allowed(file.troop).map_err(|why| {
-            InputError::new(
-                format!("{side}.weapon"),
-                format!("{} {why}", file.weapon.name()),
-            )
-        })?;
-        Ok(Unit {
-            name: file.name.clone(),
-            profile,
-            troop: file.troop,
-            models,
-            frontage,
-            flies: file.flies,
-            in_contact: spec.in_contact.map(|c| c.0),
-            weapon: file.weapon,
-            save: match file.save {
-                Some(s) => Save::Given(Some(s.0)),
-                None => Save::Armour(Armour {
-                    body: file.armour,
-                    shield: file.shield,
-                    barding: file.barding,
-                }),
-            },
-            ward: file.ward.map(|w| w.0),
-            regeneration: file.regeneration,
-            rules: Rules::new(&rules, &format!("{side}.rules"))?,
-            psychology: Psychology::new(&rules),
-            champion: spec.champion,
-            standard: spec.standard,
-            musician: spec.musician,
-            mount: file.mount,
-            impact: file.impact_hits,
-            missile: spec.missile,
-            ld: profile.ld.max(spec.general_ld.map_or(0, |g| g.0)),
-            battle_standard: spec.battle_standard,
-            pursue: spec.pursue,
-            points: file.points.map(|p| p.0),
-            characters,
-            attacks_on_champion: spec.attacks_on_champion.0,
-        })
-    }
-
     /// Its M in `edition`'s unit: a profile's M is final (barding's 2 cm
     /// already taken, as army books print it) and written in cm. RULES.md
     /// Charges \[ruling\].

@@ -2,6 +2,7 @@
 //! enumeration and convolution. Every query answers exactly by default.
 
 pub mod attacks;
+pub mod leadership;
 pub mod pmf;
 pub mod tree;
 

@@ -4,10 +4,11 @@
 //! [`svg`] draws the figure with plotters' SVG backend and [`write_svg`]
 //! writes the file whole or not at all.
 
+mod lang;
 pub mod svg;
 
 use crate::error::InputError;
-use crate::report::{Engine, Report, Table, Value};
+use crate::report::{Engine, Report, Value};
 use std::path::Path;
 
 /// A titled page of panels.
@@ -162,13 +163,6 @@ pub fn engine_colour(engine: Engine) -> usize {
     }
 }
 
-/// A distribution table: it has a `p` column (P(= k)) and a `p_at_least`
-/// one (P(>= k), "k or more").
-pub fn is_distribution(table: &Table) -> bool {
-    let has = |key: &str| table.columns.iter().any(|c| c.key == key);
-    has("p") && has("p_at_least")
-}
-
 /// One series per engine of column `column` of the table `table`: x is the
 /// row's index value (its position when the index is text).
 pub fn table_series(report: &Report, table: &str, column: &str, mark: Mark) -> Vec<Series> {
@@ -206,7 +200,7 @@ pub fn distribution_panels(report: &Report) -> Vec<Panel> {
         let Some(table) = report.outcomes.iter().find_map(|o| o.table(key)) else {
             continue;
         };
-        if table.detail || !is_distribution(table) {
+        if table.detail || !table.is_distribution() {
             continue;
         }
         let mut eq = table_series(report, key, "p", Mark::Bars);

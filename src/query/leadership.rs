@@ -5,7 +5,7 @@ use super::{run_fields, simulate, widest, Settings};
 use crate::dice::source::PreparedRoll;
 use crate::dice::DiceSource;
 use crate::error::InputError;
-use crate::exact::Pmf;
+use crate::exact::leadership::p_pass;
 use crate::report::{Engine, Field, Outcome, Report, Value};
 use crate::rules::LeadershipTest;
 use crate::sim::{Estimate, Kernel};
@@ -42,12 +42,7 @@ impl Leadership {
     /// Exact P(pass): one attempt from the PMF of the kept dice, then a
     /// failed attempt re-rolled once with a battle standard.
     pub fn exact(&self) -> f64 {
-        let once = Pmf::of_roll(&self.test.roll()).prob(|k| self.test.passes(k as u8));
-        if self.test.reroll {
-            once + (1.0 - once) * once
-        } else {
-            once
-        }
+        p_pass(&self.test)
     }
 
     pub fn report(&self, settings: &Settings) -> Report {
@@ -120,25 +115,18 @@ impl Leadership {
     }
 }
 
-/// One test per trial: roll, and re-roll a failure if allowed. Tally:
+/// One test per trial, taken by [`LeadershipTest::take`]. Tally:
 /// `[passed]`.
 pub struct LeadershipKernel {
     roll: PreparedRoll,
-    /// Whether an attempt with each kept total passes (the rule, tabulated).
-    passes: [bool; 32],
-    reroll: bool,
+    test: LeadershipTest,
 }
 
 impl LeadershipKernel {
     pub fn new(test: LeadershipTest) -> Self {
-        let mut passes = [false; 32];
-        for (kept, p) in passes.iter_mut().enumerate() {
-            *p = test.passes(kept as u8);
-        }
         LeadershipKernel {
             roll: PreparedRoll::new(test.roll()),
-            passes,
-            reroll: test.reroll,
+            test,
         }
     }
 }
@@ -152,19 +140,18 @@ impl Kernel for LeadershipKernel {
 
     fn run<S: DiceSource>(&self, mut dice: S, trials: u64, tally: &mut [u64; 1]) -> S {
         let mut passed = 0;
-        if self.reroll {
-            // The re-roll is drawn every trial and used only after a failure:
-            // the same distribution, without a branch that mispredicts on
-            // nearly half the trials.
-            for _ in 0..trials {
-                let first = self.passes[dice.roll(&self.roll) as usize];
-                let second = self.passes[dice.roll(&self.roll) as usize];
-                passed += u64::from(first | second);
-            }
-        } else {
-            for _ in 0..trials {
-                passed += u64::from(self.passes[dice.roll(&self.roll) as usize]);
-            }
+        // With a re-roll, both attempts are drawn every trial and the second
+        // read only after a failure: the same distribution, and a stream's
+        // use that does not depend on the first attempt.
+        for _ in 0..trials {
+            let first = dice.roll(&self.roll);
+            let second = if self.test.reroll {
+                dice.roll(&self.roll)
+            } else {
+                0
+            };
+            let mut attempts = [first, second].into_iter();
+            passed += u64::from(self.test.take(|| attempts.next().unwrap_or(second)));
         }
         tally[0] += passed;
         dice

@@ -10,7 +10,6 @@
 //! and the pass copies each one it meets unchanged.
 
 use super::{Report, Value};
-use crate::plot::Figure;
 
 /// The language of labels in the table output and charts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -273,8 +272,7 @@ impl Lang {
         if self == Lang::En {
             return report;
         }
-        let names = longest_first(&report.names);
-        let tr = |s: &str| Dictionary::spanish().translate(s, &names);
+        let tr = self.translator(&report.names);
         let value = |v: &mut Value| {
             if let Value::Text(s) = v {
                 *s = tr(s);
@@ -305,29 +303,14 @@ impl Lang {
         report
     }
 
-    /// The figure with its titles, axis labels and series names in this
-    /// language.
-    pub fn figure(self, mut figure: Figure) -> Figure {
-        if self == Lang::En {
-            return figure;
+    /// A translator of texts that may hold the user's `names` (kept as
+    /// written).
+    pub fn translator(self, names: &[String]) -> impl Fn(&str) -> String {
+        let names = longest_first(names);
+        move |s: &str| match self {
+            Lang::En => s.to_string(),
+            Lang::Es => Dictionary::spanish().translate(s, &names),
         }
-        let names = longest_first(&figure.names);
-        let tr = |s: &str| Dictionary::spanish().translate(s, &names);
-        figure.title = tr(&figure.title);
-        for p in &mut figure.panels {
-            p.title = tr(&p.title);
-            p.x_label = tr(&p.x_label);
-            p.y_label = tr(&p.y_label);
-            if let crate::plot::Axis::Categories(categories) = &mut p.axis {
-                for c in categories {
-                    *c = tr(c);
-                }
-            }
-            for s in &mut p.series {
-                s.name = tr(&s.name);
-            }
-        }
-        figure
     }
 }
 

@@ -134,6 +134,15 @@ pub struct Report {
     pub names: Vec<String>,
 }
 
+impl Table {
+    /// A distribution table: it has a `p` column (P(= k)) and a `p_at_least`
+    /// one (P(>= k), "k or more").
+    pub fn is_distribution(&self) -> bool {
+        let has = |key: &str| self.columns.iter().any(|c| c.key == key);
+        has("p") && has("p_at_least")
+    }
+}
+
 impl Report {
     /// The outcome of one engine, if it ran.
     pub fn outcome(&self, engine: Engine) -> Option<&Outcome> {

@@ -41,8 +41,7 @@ impl Export for TableExport {
                 continue;
             }
             let mut grid = table_grid(report, key, text_cell, self.lang);
-            let bars = crate::plot::is_distribution(table)
-                && add_histogram(report, key, &mut grid, self.lang);
+            let bars = table.is_distribution() && add_histogram(report, key, &mut grid, self.lang);
             out += &format!("\n{}\n", table.title);
             out += &layout(&grid, true, true, usize::from(bars));
         }

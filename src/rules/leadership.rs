@@ -68,6 +68,16 @@ impl LeadershipTest {
         self.passes(attempt()) || (self.reroll && self.passes(attempt()))
     }
 
+    /// P(pass) from `p_attempt`, the chance one attempt passes: the same
+    /// re-roll as [`Self::take`], in probabilities.
+    pub fn p_pass(&self, p_attempt: f64) -> f64 {
+        if self.reroll {
+            p_attempt + (1.0 - p_attempt) * p_attempt
+        } else {
+            p_attempt
+        }
+    }
+
     /// Whether one attempt with kept total `kept` passes. A kept total of 2 is
     /// a double 1 (also for cold-blooded, whose two lowest dice are kept).
     pub fn passes(&self, kept: u8) -> bool {

@@ -49,17 +49,15 @@
 //! last_round_winner = "none"           # a fight under way: who won the round before
 //! ```
 
-use super::profile::{ImpactHits, MountValues, Points, ProfileFile, ProfileOverride, Ranged};
-use crate::combat::fight::{Combat, Contact, Place, Setup, MAX_UNITS};
-use crate::combat::unit::Unit;
+use super::profile::{ImpactHitsValues, MountValues, Points, ProfileOverride, Ranged};
 use crate::error::InputError;
 use crate::query::combat::CombatQuery;
-use crate::rules::movement::{charge_range, check_charge_path};
+use crate::rules::gear::Missile;
+use crate::rules::place::{Facing, ReactionName, SideName};
 use crate::rules::profile::TroopType;
 use crate::rules::saves::BodyArmour;
 use crate::rules::special::SpecialRule;
 use crate::rules::weapons::Weapon;
-use crate::rules::Edition;
 use serde::{Deserialize, Deserializer};
 use std::path::{Path, PathBuf};
 
@@ -95,16 +93,27 @@ impl<'de> Deserialize<'de> for Distance {
     }
 }
 
-/// Missile weapons for stand and shoot.
+/// The `missile` table: missile weapons for stand and shoot.
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Missile {
+pub struct MissileValues {
     pub s: Ranged<1, 10>,
     #[serde(default = "one_shot")]
     pub shots: Ranged<1, 10>,
     /// Beyond half range (-1 to hit).
     #[serde(default)]
     pub long_range: bool,
+}
+
+impl MissileValues {
+    /// The model's missiles.
+    pub fn missile(&self) -> Missile {
+        Missile {
+            s: self.s.0,
+            shots: self.shots.0,
+            long_range: self.long_range,
+        }
+    }
 }
 
 fn one_shot() -> Ranged<1, 10> {
@@ -135,7 +144,7 @@ pub struct UnitSpec {
     #[serde(default)]
     pub rules: Vec<SpecialRule>,
     pub mount: Option<MountValues>,
-    pub impact_hits: Option<ImpactHits>,
+    pub impact_hits: Option<ImpactHitsValues>,
     pub points: Option<Points>,
     pub models: Count<1, 500>,
     pub frontage: Option<Count<1, 50>>,
@@ -149,7 +158,7 @@ pub struct UnitSpec {
     pub general_ld: Option<Ranged<1, 10>>,
     #[serde(default)]
     pub battle_standard: bool,
-    pub missile: Option<Missile>,
+    pub missile: Option<MissileValues>,
     #[serde(default = "yes")]
     pub pursue: bool,
     /// Characters who have joined the unit (at most 4).
@@ -242,55 +251,6 @@ impl CharacterSpec {
             difficult_terrain: None,
         }
     }
-}
-
-/// A side of the fight.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case", try_from = "String")]
-pub enum SideName {
-    #[default]
-    #[value(aliases = ["atacante"])]
-    Attacker,
-    #[value(aliases = ["defensor"])]
-    Defender,
-    #[value(aliases = ["ninguno"])]
-    None,
-}
-
-/// Where the charger hits the charged unit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case", try_from = "String")]
-pub enum Facing {
-    #[default]
-    #[value(aliases = ["frente"])]
-    Front,
-    #[value(aliases = ["flanco"])]
-    Flank,
-    #[value(aliases = ["retaguardia"])]
-    Rear,
-}
-
-impl Facing {
-    pub fn name(self) -> &'static str {
-        match self {
-            Facing::Front => "front",
-            Facing::Flank => "flank",
-            Facing::Rear => "rear",
-        }
-    }
-}
-
-/// The charged unit's reaction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case", try_from = "String")]
-pub enum ReactionName {
-    #[default]
-    #[value(aliases = ["mantener", "aguantar"])]
-    Hold,
-    #[value(aliases = ["aguantar-y-disparar", "aguantar_y_disparar"])]
-    StandAndShoot,
-    #[value(aliases = ["huir"])]
-    Flee,
 }
 
 fn ten_rounds() -> Count<1, 50> {
@@ -445,357 +405,3 @@ pub fn load_combat(path: &Path, sets: &[String]) -> Result<CombatQuery, InputErr
     let (file, dir) = load_scenario(path, sets)?;
     file.combat(&dir)
 }
-
-impl ScenarioFile {
-    /// The fight this scenario describes, validated.
-    pub fn combat(&self, dir: &Path) -> Result<CombatQuery, InputError> {
-        let s = &self.situation;
-        for (spec, name) in [(&self.attacker, "attacker"), (&self.defender, "defender")] {
-            spec.main_only(name)?;
-        }
-        let attacker = Unit::from_spec(&self.attacker, dir, "attacker")?;
-        let defender = Unit::from_spec(&self.defender, dir, "defender")?;
-        let side = |n: SideName| match n {
-            SideName::Attacker => Some(0),
-            SideName::Defender => Some(1),
-            SideName::None => None,
-        };
-        let charger = side(s.charger);
-        let edition = if s.inches {
-            Edition::Imperial
-        } else {
-            Edition::Metric
-        };
-        let mut units = vec![attacker, defender];
-        let mut places: Vec<Place> = (0..2)
-            .map(|u| match charger == Some(u) {
-                true => Place {
-                    side: u,
-                    charging: true,
-                    distance: s.distance.0,
-                    wheel: s.wheel.0,
-                    difficult_terrain: s.difficult_terrain,
-                },
-                false => Place {
-                    side: u,
-                    ..Place::default()
-                },
-            })
-            .collect();
-        if charger.is_none() && (s.wheel.0 > 0.0 || s.difficult_terrain) {
-            return Err(InputError::new(
-                "situation.wheel",
-                "there is no charge this turn (accepted with charger = \"none\": no wheel, no difficult_terrain)",
-            ));
-        }
-        // Without a charge this turn the main units fight front to front.
-        let mut contacts = vec![match charger {
-            Some(c) => Contact {
-                striker: c,
-                struck: 1 - c,
-                face: s.facing,
-            },
-            None => Contact {
-                striker: 0,
-                struck: 1,
-                face: Facing::Front,
-            },
-        }];
-        if self.unit.len() > MAX_UNITS - 2 {
-            return Err(InputError::new(
-                "unit",
-                format!(
-                    "{} more units (accepted: at most {} besides the attacker and the defender)",
-                    self.unit.len(),
-                    MAX_UNITS - 2
-                ),
-            ));
-        }
-        for (i, spec) in self.unit.iter().enumerate() {
-            let name = format!("unit[{i}]");
-            let place = spec.place(&name, charger)?;
-            units.push(Unit::from_spec(spec, dir, &name)?);
-            contacts.push(Contact {
-                striker: units.len() - 1,
-                struck: 1 - place.side,
-                face: spec.facing.unwrap_or_default(),
-            });
-            places.push(place);
-        }
-        for (u, place) in places.iter().enumerate() {
-            let name = match u {
-                0 | 1 => "situation".to_string(),
-                _ => format!("unit[{}]", u - 2),
-            };
-            check_place(place, &units[u], edition, &name)?;
-        }
-        let charging_sides: Vec<usize> = places
-            .iter()
-            .filter(|p| p.charging)
-            .map(|p| p.side)
-            .collect();
-        if let Some(&first) = charging_sides.first() {
-            if charging_sides.iter().any(|&c| c != first) {
-                return Err(InputError::new(
-                    "unit.charges",
-                    "units of both sides charge (accepted: chargers on one side only)",
-                ));
-            }
-        }
-        let charged = charging_sides.first().map(|&c| 1 - c);
-        match charged {
-            Some(t) => self.check_reaction(&units, &places, &contacts, t, edition)?,
-            None if s.reaction != ReactionName::Hold => {
-                return Err(InputError::new(
-                    "situation.reaction",
-                    "there is no charge to react to (accepted with charger = \"none\": hold)",
-                ))
-            }
-            None => {}
-        }
-        let under_way = contacts
-            .iter()
-            .any(|c| !places[c.striker].charging && !places[c.struck].charging);
-        let last_round_winner = side(s.last_round_winner);
-        if last_round_winner.is_some() && !under_way {
-            return Err(InputError::new(
-                "situation.last_round_winner",
-                "no unit was fighting before this turn (accepted: none)",
-            ));
-        }
-        let combat = Combat::new(Setup {
-            units,
-            places,
-            contacts,
-            reaction: s.reaction,
-            last_round_winner,
-            high_ground: side(s.high_ground),
-            rounds: s.rounds.0,
-            edition,
-            insane_courage: s.insane_courage,
-            challenger: side(s.challenge),
-            refuse_challenge: s.refuse_challenge,
-        });
-        Ok(CombatQuery {
-            combat,
-            name: self.name.clone(),
-        })
-    }
-
-    /// The charged unit `t`'s reaction is one it may take.
-    fn check_reaction(
-        &self,
-        units: &[Unit],
-        places: &[Place],
-        contacts: &[Contact],
-        t: usize,
-        edition: Edition,
-    ) -> Result<(), InputError> {
-        let s = &self.situation;
-        let target = &units[t];
-        let c = 1 - t;
-        // Half the charge move (the range before any wheel).
-        let range = charge_range(units[c].movement(edition), places[c].difficult_terrain, 0.0);
-        // Already in combat: only hold. Seed 000 (units in combat cannot move).
-        let engaged = contacts.iter().any(|k| {
-            let other = if k.struck == t {
-                k.striker
-            } else if k.striker == t {
-                k.struck
-            } else {
-                return false;
-            };
-            !places[other].charging
-        });
-        match s.reaction {
-            ReactionName::Hold => Ok(()),
-            _ if engaged => Err(InputError::new(
-                "situation.reaction",
-                "the charged unit is already in combat and can only hold (accepted: hold)",
-            )),
-            ReactionName::Flee if target.cannot_flee() => Err(InputError::new(
-                "situation.reaction",
-                "the charged unit is frenzied, immune to psychology or unbreakable and cannot flee (accepted: hold, stand-and-shoot)",
-            )),
-            ReactionName::StandAndShoot if !places[c].charging => Err(InputError::new(
-                "situation.reaction",
-                "stand-and-shoot needs situation.charger to name the charging side (accepted: hold, flee)",
-            )),
-            ReactionName::StandAndShoot if target.missile.is_none() => Err(InputError::new(
-                "situation.reaction",
-                "stand-and-shoot needs the charged unit's missile = { s = .., shots = .. } (accepted: hold, flee)",
-            )),
-            ReactionName::StandAndShoot if s.distance.0 <= range / 2.0 => Err(InputError::new(
-                "situation.reaction",
-                format!(
-                    "stand-and-shoot needs the charger more than half its charge range ({} {}) away (accepted: hold, flee)",
-                    range / 2.0,
-                    edition.unit()
-                ),
-            )),
-            _ => Ok(()),
-        }
-    }
-}
-
-/// A charger's distance and wheel fit the edition, as the `charge` query
-/// checks them ([`check_charge_path`]); `name` is the table they are
-/// written in.
-fn check_place(place: &Place, unit: &Unit, edition: Edition, name: &str) -> Result<(), InputError> {
-    if !place.charging {
-        return Ok(());
-    }
-    let fields = [format!("{name}.distance"), format!("{name}.wheel")];
-    check_charge_path(
-        edition,
-        unit.movement(edition),
-        place.difficult_terrain,
-        place.distance,
-        place.wheel,
-        [&fields[0], &fields[1]],
-    )
-}
-
-impl UnitSpec {
-    /// The attacker's and defender's tables take their place from
-    /// `[situation]`.
-    fn main_only(&self, name: &str) -> Result<(), InputError> {
-        let given = [
-            ("side", self.side.is_some()),
-            ("facing", self.facing.is_some()),
-            ("charges", self.charges.is_some()),
-            ("distance", self.distance.is_some()),
-            ("wheel", self.wheel.is_some()),
-            ("difficult_terrain", self.difficult_terrain.is_some()),
-        ];
-        match given.iter().find(|g| g.1) {
-            Some((field, _)) => Err(InputError::new(
-                format!("{name}.{field}"),
-                "only for [[unit]] entries; the main units' places are in [situation] (accepted: charger, facing, distance, wheel, difficult_terrain)",
-            )),
-            None => Ok(()),
-        }
-    }
-
-    /// A `[[unit]]` entry's place: its side, and its charge if it charges.
-    /// With a charge declared in `[situation]`, more units may join that
-    /// charge or already fight the charged unit, but none can fight the
-    /// charger, which was not in combat before it charged.
-    fn place(&self, name: &str, charger: Option<usize>) -> Result<Place, InputError> {
-        let side = match self.side {
-            Some(SideName::Attacker) => 0,
-            Some(SideName::Defender) => 1,
-            _ => {
-                return Err(InputError::new(
-                    format!("{name}.side"),
-                    "missing or none (accepted: attacker, defender)",
-                ))
-            }
-        };
-        if charger.is_some_and(|c| c != side) {
-            return Err(InputError::new(
-                format!("{name}.side"),
-                "it would fight the main charger, which was not in combat before its charge (accepted: the charging side)",
-            ));
-        }
-        let charging = self.charges.unwrap_or(false);
-        if !charging {
-            let path = [
-                ("distance", self.distance.is_some()),
-                ("wheel", self.wheel.is_some()),
-                ("difficult_terrain", self.difficult_terrain.is_some()),
-            ];
-            if let Some((field, _)) = path.iter().find(|p| p.1) {
-                return Err(InputError::new(
-                    format!("{name}.{field}"),
-                    "only for a unit that charges (accepted: charges = true, or no distance, wheel or difficult_terrain)",
-                ));
-            }
-            return Ok(Place {
-                side,
-                ..Place::default()
-            });
-        }
-        let Some(distance) = self.distance else {
-            return Err(InputError::new(
-                format!("{name}.distance"),
-                "missing for a unit that charges (accepted: 0 to 500)",
-            ));
-        };
-        Ok(Place {
-            side,
-            charging,
-            distance: distance.0,
-            wheel: self.wheel.unwrap_or_default().0,
-            difficult_terrain: self.difficult_terrain.unwrap_or(false),
-        })
-    }
-
-    /// The profile file this unit names, merged with the unit's own fields.
-    pub fn resolve(
-        &self,
-        dir: &Path,
-        side: &str,
-    ) -> Result<(ProfileFile, Vec<SpecialRule>), InputError> {
-        let base = match &self.profile_file {
-            Some(f) => Some(super::load::<ProfileFile>(&dir.join(f))?),
-            None => None,
-        };
-        let profile = match (self.profile, base.as_ref()) {
-            (None, None) => {
-                return Err(InputError::new(
-                    format!("{side}.profile"),
-                    "missing (accepted: a [profile] table, or profile_file = \"FILE.toml\")",
-                ))
-            }
-            (own, base) => own
-                .unwrap_or_default()
-                .over(base.map(|b| b.profile), &format!("{side}.profile"))?,
-        };
-        let b = base.clone();
-        let pick = |own: Option<bool>, from: fn(&ProfileFile) -> bool| {
-            own.or(b.as_ref().map(from)).unwrap_or(false)
-        };
-        let mut rules = base.as_ref().map(|b| b.rules.clone()).unwrap_or_default();
-        rules.extend(&self.rules);
-        let file = ProfileFile {
-            name: self
-                .name
-                .clone()
-                .or(base.as_ref().map(|b| b.name.clone()))
-                .unwrap_or_else(|| side.to_string()),
-            troop: self
-                .troop
-                .or(base.as_ref().map(|b| b.troop))
-                .unwrap_or_default(),
-            profile,
-            weapon: self
-                .weapon
-                .or(base.as_ref().map(|b| b.weapon))
-                .unwrap_or_default(),
-            armour: self
-                .armour
-                .or(base.as_ref().map(|b| b.armour))
-                .unwrap_or_default(),
-            shield: pick(self.shield, |b| b.shield),
-            barding: pick(self.barding, |b| b.barding),
-            flies: pick(self.flies, |b| b.flies),
-            save: self.save.or(base.as_ref().and_then(|b| b.save)),
-            ward: self.ward.or(base.as_ref().and_then(|b| b.ward)),
-            regeneration: pick(self.regeneration, |b| b.regeneration),
-            rules: rules.clone(),
-            mount: self.mount.or(base.as_ref().and_then(|b| b.mount)),
-            impact_hits: self
-                .impact_hits
-                .or(base.as_ref().and_then(|b| b.impact_hits)),
-            points: self.points.or(base.as_ref().and_then(|b| b.points)),
-        };
-        Ok((file, rules))
-    }
-}
-
-crate::rules::named_by_value_enum!(SideName);
-
-crate::rules::named_by_value_enum!(Facing);
-
-crate::rules::named_by_value_enum!(ReactionName);

@@ -1,6 +1,7 @@
 //! Scenario and profile files (TOML) and their validation. Every error names
 //! the file, line, column and field, and the accepted values.
 
+mod build;
 pub mod combat;
 pub mod profile;
 

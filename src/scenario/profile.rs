@@ -39,6 +39,7 @@
 //! ```
 
 use crate::error::InputError;
+use crate::rules::gear::{ImpactDice, ImpactHits, Mount};
 use crate::rules::profile::{Profile, TroopType};
 use crate::rules::saves::BodyArmour;
 use crate::rules::special::SpecialRule;
@@ -192,19 +193,34 @@ pub struct MountValues {
     pub a: Ranged<0, 10>,
 }
 
-/// Impact-hit dice.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-pub enum ImpactDice {
-    D3,
-    D6,
+impl MountValues {
+    /// The model's steed.
+    pub fn mount(&self) -> Mount {
+        Mount {
+            ws: self.ws.0,
+            s: self.s.0,
+            i: self.i.0,
+            a: self.a.0,
+        }
+    }
 }
 
 /// The `[impact_hits]` table.
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ImpactHits {
+pub struct ImpactHitsValues {
     pub dice: ImpactDice,
     pub s: Ranged<1, 10>,
+}
+
+impl ImpactHitsValues {
+    /// The model's impact hits.
+    pub fn hits(&self) -> ImpactHits {
+        ImpactHits {
+            dice: self.dice,
+            s: self.s.0,
+        }
+    }
 }
 
 /// A profile file.
@@ -235,7 +251,7 @@ pub struct ProfileFile {
     #[serde(default)]
     pub rules: Vec<SpecialRule>,
     pub mount: Option<MountValues>,
-    pub impact_hits: Option<ImpactHits>,
+    pub impact_hits: Option<ImpactHitsValues>,
     /// Points per model.
     pub points: Option<Points>,
 }

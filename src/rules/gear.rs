@@ -1,0 +1,100 @@
+//! What a unit fights with beyond its own profile: a steed's attacks, a
+//! chariot's impact hits, missiles for stand and shoot. RULES.md Special
+//! attacks and psychology (impact hits), Shooting (stand and shoot), Weapons.
+
+use super::fighter::Striker;
+use super::special::Rules;
+use super::weapons::Weapon;
+use crate::dice::{d3_total, Roll};
+use serde::Deserialize;
+
+/// A steed's close-combat characteristics: it strikes with its own WS, S, I
+/// and A and a hand weapon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mount {
+    pub ws: u8,
+    pub s: u8,
+    pub i: u8,
+    pub a: u8,
+}
+
+impl Mount {
+    /// The steed as a striker under `rider`: the rider's troop type, and
+    /// no special rules of his but a failed fear test (6s to hit).
+    pub fn striker(&self, rider: &Striker) -> Striker {
+        Striker {
+            ws: self.ws,
+            s: self.s,
+            a: self.a,
+            weapon: Weapon::HandWeapon,
+            rules: Rules {
+                needs_sixes: rider.rules.needs_sixes,
+                ..Rules::default()
+            },
+            hit_modifier: 0,
+            ..*rider
+        }
+    }
+}
+
+/// Impact-hit dice, one per chariot in contact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum ImpactDice {
+    D3,
+    D6,
+}
+
+impl ImpactDice {
+    /// The most chariots whose impact hits are rolled at once: 16 D6 (the
+    /// dice tables' largest roll) or 5 D3 (read from 5 D6, enumerated).
+    pub fn most_chariots(self) -> u32 {
+        match self {
+            ImpactDice::D3 => 5,
+            ImpactDice::D6 => 16,
+        }
+    }
+
+    /// The impact hits of `chariots` chariots (1 to [`Self::most_chariots`];
+    /// none past it).
+    pub fn roll(self, chariots: u32) -> Option<Roll> {
+        if chariots == 0 || chariots > self.most_chariots() {
+            return None;
+        }
+        Some(match self {
+            ImpactDice::D6 => Roll::sum(chariots),
+            ImpactDice::D3 => Roll::custom(chariots, d3_total, "D3s"),
+        })
+    }
+}
+
+/// A chariot's impact hits: its dice and their Strength.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ImpactHits {
+    pub dice: ImpactDice,
+    pub s: u8,
+}
+
+/// Missile weapons for stand and shoot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Missile {
+    pub s: u8,
+    pub shots: u8,
+    /// Beyond half range (-1 to hit).
+    pub long_range: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn impact_dice_stop_at_the_most_chariots() {
+        assert!(ImpactDice::D6
+            .roll(16)
+            .is_some_and(|r| r.same_as(&Roll::sum(16))));
+        assert!(ImpactDice::D6.roll(17).is_none());
+        assert!(ImpactDice::D3.roll(5).is_some());
+        assert!(ImpactDice::D3.roll(6).is_none());
+        assert!(ImpactDice::D3.roll(0).is_none());
+    }
+}

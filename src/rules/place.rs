@@ -1,0 +1,59 @@
+//! Where units stand when a fight begins: the sides, the face a charge
+//! hits, and the charged unit's reaction. RULES.md Charges.
+
+use serde::Deserialize;
+
+/// A side of the fight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case", try_from = "String")]
+pub enum SideName {
+    #[default]
+    #[value(aliases = ["atacante"])]
+    Attacker,
+    #[value(aliases = ["defensor"])]
+    Defender,
+    #[value(aliases = ["ninguno"])]
+    None,
+}
+
+/// Where the charger hits the charged unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case", try_from = "String")]
+pub enum Facing {
+    #[default]
+    #[value(aliases = ["frente"])]
+    Front,
+    #[value(aliases = ["flanco"])]
+    Flank,
+    #[value(aliases = ["retaguardia"])]
+    Rear,
+}
+
+impl Facing {
+    pub fn name(self) -> &'static str {
+        match self {
+            Facing::Front => "front",
+            Facing::Flank => "flank",
+            Facing::Rear => "rear",
+        }
+    }
+}
+
+/// The charged unit's reaction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case", try_from = "String")]
+pub enum ReactionName {
+    #[default]
+    #[value(aliases = ["mantener", "aguantar"])]
+    Hold,
+    #[value(aliases = ["aguantar-y-disparar", "aguantar_y_disparar"])]
+    StandAndShoot,
+    #[value(aliases = ["huir"])]
+    Flee,
+}
+
+crate::rules::named_by_value_enum!(SideName);
+
+crate::rules::named_by_value_enum!(Facing);
+
+crate::rules::named_by_value_enum!(ReactionName);

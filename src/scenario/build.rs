@@ -1,0 +1,448 @@
+//! Building a fight from a scenario file: each unit's profile file merged
+//! with its own fields into a [`Unit`], each unit's place, the contacts, and
+//! the checks a file's values must pass on the way.
+
+use super::combat::{ScenarioFile, UnitSpec};
+use super::profile::ProfileFile;
+use crate::combat::fight::{Combat, Contact, Place, Setup, MAX_UNITS};
+use crate::combat::unit::{Character, Unit, MAX_CHARACTERS};
+use crate::error::InputError;
+use crate::query::combat::CombatQuery;
+use crate::rules::fighter::Save;
+use crate::rules::movement::{charge_range, check_charge_path};
+use crate::rules::place::{Facing, ReactionName, SideName};
+use crate::rules::saves::Armour;
+use crate::rules::special::{Psychology, Rules, SpecialRule};
+use crate::rules::Edition;
+use std::path::Path;
+
+impl ScenarioFile {
+    /// The fight this scenario describes, validated.
+    pub fn combat(&self, dir: &Path) -> Result<CombatQuery, InputError> {
+        let s = &self.situation;
+        for (spec, name) in [(&self.attacker, "attacker"), (&self.defender, "defender")] {
+            spec.main_only(name)?;
+        }
+        let attacker = self.attacker.unit(dir, "attacker")?;
+        let defender = self.defender.unit(dir, "defender")?;
+        let side = |n: SideName| match n {
+            SideName::Attacker => Some(0),
+            SideName::Defender => Some(1),
+            SideName::None => None,
+        };
+        let charger = side(s.charger);
+        let edition = if s.inches {
+            Edition::Imperial
+        } else {
+            Edition::Metric
+        };
+        let mut units = vec![attacker, defender];
+        let mut places: Vec<Place> = (0..2)
+            .map(|u| match charger == Some(u) {
+                true => Place {
+                    side: u,
+                    charging: true,
+                    distance: s.distance.0,
+                    wheel: s.wheel.0,
+                    difficult_terrain: s.difficult_terrain,
+                },
+                false => Place {
+                    side: u,
+                    ..Place::default()
+                },
+            })
+            .collect();
+        if charger.is_none() && (s.wheel.0 > 0.0 || s.difficult_terrain) {
+            return Err(InputError::new(
+                "situation.wheel",
+                "there is no charge this turn (accepted with charger = \"none\": no wheel, no difficult_terrain)",
+            ));
+        }
+        // Without a charge this turn the main units fight front to front.
+        let mut contacts = vec![match charger {
+            Some(c) => Contact {
+                striker: c,
+                struck: 1 - c,
+                face: s.facing,
+            },
+            None => Contact {
+                striker: 0,
+                struck: 1,
+                face: Facing::Front,
+            },
+        }];
+        if self.unit.len() > MAX_UNITS - 2 {
+            return Err(InputError::new(
+                "unit",
+                format!(
+                    "{} more units (accepted: at most {} besides the attacker and the defender)",
+                    self.unit.len(),
+                    MAX_UNITS - 2
+                ),
+            ));
+        }
+        for (i, spec) in self.unit.iter().enumerate() {
+            let name = format!("unit[{i}]");
+            let place = spec.place(&name, charger)?;
+            units.push(spec.unit(dir, &name)?);
+            contacts.push(Contact {
+                striker: units.len() - 1,
+                struck: 1 - place.side,
+                face: spec.facing.unwrap_or_default(),
+            });
+            places.push(place);
+        }
+        for (u, place) in places.iter().enumerate() {
+            let name = match u {
+                0 | 1 => "situation".to_string(),
+                _ => format!("unit[{}]", u - 2),
+            };
+            check_place(place, &units[u], edition, &name)?;
+        }
+        let charging_sides: Vec<usize> = places
+            .iter()
+            .filter(|p| p.charging)
+            .map(|p| p.side)
+            .collect();
+        if let Some(&first) = charging_sides.first() {
+            if charging_sides.iter().any(|&c| c != first) {
+                return Err(InputError::new(
+                    "unit.charges",
+                    "units of both sides charge (accepted: chargers on one side only)",
+                ));
+            }
+        }
+        let charged = charging_sides.first().map(|&c| 1 - c);
+        match charged {
+            Some(t) => self.check_reaction(&units, &places, &contacts, t, edition)?,
+            None if s.reaction != ReactionName::Hold => {
+                return Err(InputError::new(
+                    "situation.reaction",
+                    "there is no charge to react to (accepted with charger = \"none\": hold)",
+                ))
+            }
+            None => {}
+        }
+        let under_way = contacts
+            .iter()
+            .any(|c| !places[c.striker].charging && !places[c.struck].charging);
+        let last_round_winner = side(s.last_round_winner);
+        if last_round_winner.is_some() && !under_way {
+            return Err(InputError::new(
+                "situation.last_round_winner",
+                "no unit was fighting before this turn (accepted: none)",
+            ));
+        }
+        let combat = Combat::new(Setup {
+            units,
+            places,
+            contacts,
+            reaction: s.reaction,
+            last_round_winner,
+            high_ground: side(s.high_ground),
+            rounds: s.rounds.0,
+            edition,
+            insane_courage: s.insane_courage,
+            challenger: side(s.challenge),
+            refuse_challenge: s.refuse_challenge,
+        });
+        Ok(CombatQuery {
+            combat,
+            name: self.name.clone(),
+        })
+    }
+
+    /// The charged unit `t`'s reaction is one it may take.
+    fn check_reaction(
+        &self,
+        units: &[Unit],
+        places: &[Place],
+        contacts: &[Contact],
+        t: usize,
+        edition: Edition,
+    ) -> Result<(), InputError> {
+        let s = &self.situation;
+        let target = &units[t];
+        let c = 1 - t;
+        // Half the charge move (the range before any wheel).
+        let range = charge_range(units[c].movement(edition), places[c].difficult_terrain, 0.0);
+        // Already in combat: only hold. Seed 000 (units in combat cannot move).
+        let engaged = contacts.iter().any(|k| {
+            let other = if k.struck == t {
+                k.striker
+            } else if k.striker == t {
+                k.struck
+            } else {
+                return false;
+            };
+            !places[other].charging
+        });
+        match s.reaction {
+            ReactionName::Hold => Ok(()),
+            _ if engaged => Err(InputError::new(
+                "situation.reaction",
+                "the charged unit is already in combat and can only hold (accepted: hold)",
+            )),
+            ReactionName::Flee if target.cannot_flee() => Err(InputError::new(
+                "situation.reaction",
+                "the charged unit is frenzied, immune to psychology or unbreakable and cannot flee (accepted: hold, stand-and-shoot)",
+            )),
+            ReactionName::StandAndShoot if !places[c].charging => Err(InputError::new(
+                "situation.reaction",
+                "stand-and-shoot needs situation.charger to name the charging side (accepted: hold, flee)",
+            )),
+            ReactionName::StandAndShoot if target.missile.is_none() => Err(InputError::new(
+                "situation.reaction",
+                "stand-and-shoot needs the charged unit's missile = { s = .., shots = .. } (accepted: hold, flee)",
+            )),
+            ReactionName::StandAndShoot if s.distance.0 <= range / 2.0 => Err(InputError::new(
+                "situation.reaction",
+                format!(
+                    "stand-and-shoot needs the charger more than half its charge range ({} {}) away (accepted: hold, flee)",
+                    range / 2.0,
+                    edition.unit()
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// A charger's distance and wheel fit the edition, as the `charge` query
+/// checks them ([`check_charge_path`]); `name` is the table they are
+/// written in.
+fn check_place(place: &Place, unit: &Unit, edition: Edition, name: &str) -> Result<(), InputError> {
+    if !place.charging {
+        return Ok(());
+    }
+    let fields = [format!("{name}.distance"), format!("{name}.wheel")];
+    check_charge_path(
+        edition,
+        unit.movement(edition),
+        place.difficult_terrain,
+        place.distance,
+        place.wheel,
+        [&fields[0], &fields[1]],
+    )
+}
+
+impl UnitSpec {
+    /// The unit this spec describes (`side` names it in errors).
+    pub fn unit(&self, dir: &Path, side: &str) -> Result<Unit, InputError> {
+        let spec = self;
+        let (file, rules) = spec.resolve(dir, side)?;
+        let profile = file.profile.profile();
+        if spec.characters.len() > MAX_CHARACTERS {
+            return Err(InputError::new(
+                format!("{side}.characters"),
+                format!(
+                    "{} characters (accepted: at most {MAX_CHARACTERS})",
+                    spec.characters.len()
+                ),
+            ));
+        }
+        let characters = spec
+            .characters
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                Ok(Character {
+                    body: c.as_unit().unit(dir, &format!("{side}.characters[{i}]"))?,
+                    attacks_on_him: c.attacks_on_him.0,
+                })
+            })
+            .collect::<Result<Vec<_>, InputError>>()?;
+        // Impact dice are rolled per chariot in contact: at most 5 D3s or 16
+        // D6s in one roll.
+        if let Some(hits) = file.impact_hits {
+            let most = hits.dice.most_chariots();
+            if spec.models.0 > most {
+                return Err(InputError::new(
+                    format!("{side}.models"),
+                    format!(
+                        "{} models with impact hits (accepted: at most {most})",
+                        spec.models.0
+                    ),
+                ));
+            }
+        }
+        let models = spec.models.0;
+        let frontage = spec.frontage.map_or(models.min(5), |f| f.0);
+        file.weapon.allowed(file.troop).map_err(|why| {
+            InputError::new(
+                format!("{side}.weapon"),
+                format!("{} {why}", file.weapon.name()),
+            )
+        })?;
+        Ok(Unit {
+            name: file.name.clone(),
+            profile,
+            troop: file.troop,
+            models,
+            frontage,
+            flies: file.flies,
+            in_contact: spec.in_contact.map(|c| c.0),
+            weapon: file.weapon,
+            save: match file.save {
+                Some(s) => Save::Given(Some(s.0)),
+                None => Save::Armour(Armour {
+                    body: file.armour,
+                    shield: file.shield,
+                    barding: file.barding,
+                }),
+            },
+            ward: file.ward.map(|w| w.0),
+            regeneration: file.regeneration,
+            rules: Rules::new(&rules, &format!("{side}.rules"))?,
+            psychology: Psychology::new(&rules),
+            champion: spec.champion,
+            standard: spec.standard,
+            musician: spec.musician,
+            mount: file.mount.map(|m| m.mount()),
+            impact: file.impact_hits.map(|h| h.hits()),
+            missile: spec.missile.map(|m| m.missile()),
+            ld: profile.ld.max(spec.general_ld.map_or(0, |g| g.0)),
+            battle_standard: spec.battle_standard,
+            pursue: spec.pursue,
+            points: file.points.map(|p| p.0),
+            characters,
+            attacks_on_champion: spec.attacks_on_champion.0,
+        })
+    }
+
+    /// The attacker's and defender's tables take their place from
+    /// `[situation]`.
+    fn main_only(&self, name: &str) -> Result<(), InputError> {
+        let given = [
+            ("side", self.side.is_some()),
+            ("facing", self.facing.is_some()),
+            ("charges", self.charges.is_some()),
+            ("distance", self.distance.is_some()),
+            ("wheel", self.wheel.is_some()),
+            ("difficult_terrain", self.difficult_terrain.is_some()),
+        ];
+        match given.iter().find(|g| g.1) {
+            Some((field, _)) => Err(InputError::new(
+                format!("{name}.{field}"),
+                "only for [[unit]] entries; the main units' places are in [situation] (accepted: charger, facing, distance, wheel, difficult_terrain)",
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// A `[[unit]]` entry's place: its side, and its charge if it charges.
+    /// With a charge declared in `[situation]`, more units may join that
+    /// charge or already fight the charged unit, but none can fight the
+    /// charger, which was not in combat before it charged.
+    fn place(&self, name: &str, charger: Option<usize>) -> Result<Place, InputError> {
+        let side = match self.side {
+            Some(SideName::Attacker) => 0,
+            Some(SideName::Defender) => 1,
+            _ => {
+                return Err(InputError::new(
+                    format!("{name}.side"),
+                    "missing or none (accepted: attacker, defender)",
+                ))
+            }
+        };
+        if charger.is_some_and(|c| c != side) {
+            return Err(InputError::new(
+                format!("{name}.side"),
+                "it would fight the main charger, which was not in combat before its charge (accepted: the charging side)",
+            ));
+        }
+        let charging = self.charges.unwrap_or(false);
+        if !charging {
+            let path = [
+                ("distance", self.distance.is_some()),
+                ("wheel", self.wheel.is_some()),
+                ("difficult_terrain", self.difficult_terrain.is_some()),
+            ];
+            if let Some((field, _)) = path.iter().find(|p| p.1) {
+                return Err(InputError::new(
+                    format!("{name}.{field}"),
+                    "only for a unit that charges (accepted: charges = true, or no distance, wheel or difficult_terrain)",
+                ));
+            }
+            return Ok(Place {
+                side,
+                ..Place::default()
+            });
+        }
+        let Some(distance) = self.distance else {
+            return Err(InputError::new(
+                format!("{name}.distance"),
+                "missing for a unit that charges (accepted: 0 to 500)",
+            ));
+        };
+        Ok(Place {
+            side,
+            charging,
+            distance: distance.0,
+            wheel: self.wheel.unwrap_or_default().0,
+            difficult_terrain: self.difficult_terrain.unwrap_or(false),
+        })
+    }
+
+    /// The profile file this unit names, merged with the unit's own fields.
+    pub fn resolve(
+        &self,
+        dir: &Path,
+        side: &str,
+    ) -> Result<(ProfileFile, Vec<SpecialRule>), InputError> {
+        let base = match &self.profile_file {
+            Some(f) => Some(super::load::<ProfileFile>(&dir.join(f))?),
+            None => None,
+        };
+        let profile = match (self.profile, base.as_ref()) {
+            (None, None) => {
+                return Err(InputError::new(
+                    format!("{side}.profile"),
+                    "missing (accepted: a [profile] table, or profile_file = \"FILE.toml\")",
+                ))
+            }
+            (own, base) => own
+                .unwrap_or_default()
+                .over(base.map(|b| b.profile), &format!("{side}.profile"))?,
+        };
+        let b = base.clone();
+        let pick = |own: Option<bool>, from: fn(&ProfileFile) -> bool| {
+            own.or(b.as_ref().map(from)).unwrap_or(false)
+        };
+        let mut rules = base.as_ref().map(|b| b.rules.clone()).unwrap_or_default();
+        rules.extend(&self.rules);
+        let file = ProfileFile {
+            name: self
+                .name
+                .clone()
+                .or(base.as_ref().map(|b| b.name.clone()))
+                .unwrap_or_else(|| side.to_string()),
+            troop: self
+                .troop
+                .or(base.as_ref().map(|b| b.troop))
+                .unwrap_or_default(),
+            profile,
+            weapon: self
+                .weapon
+                .or(base.as_ref().map(|b| b.weapon))
+                .unwrap_or_default(),
+            armour: self
+                .armour
+                .or(base.as_ref().map(|b| b.armour))
+                .unwrap_or_default(),
+            shield: pick(self.shield, |b| b.shield),
+            barding: pick(self.barding, |b| b.barding),
+            flies: pick(self.flies, |b| b.flies),
+            save: self.save.or(base.as_ref().and_then(|b| b.save)),
+            ward: self.ward.or(base.as_ref().and_then(|b| b.ward)),
+            regeneration: pick(self.regeneration, |b| b.regeneration),
+            rules: rules.clone(),
+            mount: self.mount.or(base.as_ref().and_then(|b| b.mount)),
+            impact_hits: self
+                .impact_hits
+                .or(base.as_ref().and_then(|b| b.impact_hits)),
+            points: self.points.or(base.as_ref().and_then(|b| b.points)),
+        };
+        Ok((file, rules))
+    }
+}
