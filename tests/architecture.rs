@@ -1,6 +1,6 @@
 //! The structure ARCHITECTURE.md promises, checked: the top-level modules of
 //! `src/` import each other in one direction only (each imports only those
-//! below it in [`LAYERS`]).
+//! below it in [`LAYERS`]), and no source file is long.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -11,6 +11,9 @@ const LAYERS: [&str; 13] = [
     "error", "dice", "rules", "exact", "sim", "combat", "report", "plot", "query", "scenario",
     "cli", "sweep", "app",
 ];
+
+/// The longest a source file may grow.
+const MAX_LINES: usize = 800;
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
@@ -106,4 +109,16 @@ fn the_check_sees_an_upward_import() {
         upward_imports(&planted),
         ["src/rules/planted.rs imports query"]
     );
+}
+
+#[test]
+fn no_source_file_is_long() {
+    let long: Vec<String> = files()
+        .iter()
+        .filter_map(|p| {
+            let lines = std::fs::read_to_string(p).unwrap().lines().count();
+            (lines > MAX_LINES).then(|| format!("{}: {lines} lines", p.display()))
+        })
+        .collect();
+    assert!(long.is_empty(), "files over {MAX_LINES} lines:\n{}", long.join("\n"));
 }

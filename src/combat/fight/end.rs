@@ -1,0 +1,183 @@
+//! How a fight ended ([`End`], the documented outcome partition) and what
+//! a trial records of it. RULES.md How a fight ends.
+
+use super::MAX_UNITS;
+
+/// How a fight ended, by side: every fight ends in exactly one of
+/// [`End::ALL`] (the outcome partition the README documents).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum End {
+    /// No charger could reach (or catch a fleeing target).
+    ChargeFailed,
+    /// The charger fled from stand-and-shoot casualties.
+    ChargerFled,
+    /// Stand and shoot slew the charger to the last model.
+    ChargerShotDown,
+    /// The charged unit fled and got away.
+    TargetFled,
+    /// The charged unit fled and was caught: destroyed.
+    TargetCaught,
+    /// `loser`'s last units in the fight broke; `caught` if the pursuit
+    /// destroyed all of them.
+    Broke { loser: usize, caught: bool },
+    /// `loser` was wiped out in combat.
+    WipedOut { loser: usize },
+    /// Both sides destroyed in the same round.
+    BothDestroyed,
+    /// Still fighting when the round cap came.
+    Unresolved,
+}
+
+impl End {
+    /// Every end, in the order reports list them.
+    pub const ALL: [End; 13] = [
+        End::ChargeFailed,
+        End::ChargerFled,
+        End::ChargerShotDown,
+        End::TargetFled,
+        End::TargetCaught,
+        End::Broke {
+            loser: 1,
+            caught: false,
+        },
+        End::Broke {
+            loser: 1,
+            caught: true,
+        },
+        End::WipedOut { loser: 1 },
+        End::Broke {
+            loser: 0,
+            caught: false,
+        },
+        End::Broke {
+            loser: 0,
+            caught: true,
+        },
+        End::WipedOut { loser: 0 },
+        End::BothDestroyed,
+        End::Unresolved,
+    ];
+
+    /// Its place in [`End::ALL`].
+    pub fn index(self) -> usize {
+        match self {
+            End::ChargeFailed => 0,
+            End::ChargerFled => 1,
+            End::ChargerShotDown => 2,
+            End::TargetFled => 3,
+            End::TargetCaught => 4,
+            End::Broke { loser: 0, caught } => 8 + usize::from(caught),
+            End::Broke { caught, .. } => 5 + usize::from(caught),
+            End::WipedOut { loser: 0 } => 10,
+            End::WipedOut { .. } => 7,
+            End::BothDestroyed => 11,
+            End::Unresolved => 12,
+        }
+    }
+
+    /// The side that lost the fight, with the side `charger` charging: its
+    /// units broke, were wiped out (in combat or by stand and shoot), or its
+    /// charged unit was caught fleeing (RULES.md How a fight ends).
+    pub fn loser(self, charger: Option<usize>) -> Option<usize> {
+        match self {
+            End::Broke { loser, .. } | End::WipedOut { loser } => Some(loser),
+            End::TargetCaught => charger.map(|c| 1 - c),
+            End::ChargerShotDown => charger,
+            _ => None,
+        }
+    }
+
+    /// How a report says it.
+    pub fn label(self) -> &'static str {
+        match self {
+            End::ChargeFailed => "charge fails",
+            End::ChargerFled => "charger flees stand-and-shoot",
+            End::ChargerShotDown => "charger shot down by stand-and-shoot",
+            End::TargetFled => "target flees and escapes",
+            End::TargetCaught => "target flees and is caught",
+            End::Broke { loser: 0, caught } => match caught {
+                false => "attacker breaks and escapes",
+                true => "attacker breaks and is caught",
+            },
+            End::Broke { caught, .. } => match caught {
+                false => "defender breaks and escapes",
+                true => "defender breaks and is caught",
+            },
+            End::WipedOut { loser: 0 } => "attacker wiped out",
+            End::WipedOut { .. } => "defender wiped out",
+            End::BothDestroyed => "both sides wiped out",
+            End::Unresolved => "still fighting after the last round",
+        }
+    }
+}
+
+/// What became of one unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum UnitEnd {
+    /// It stood to the end (or its enemies left the fight).
+    #[default]
+    Stands,
+    /// Its charge fell short.
+    ChargeFailed,
+    /// It fled before the combat (a charge reaction, fear, panic, stand and
+    /// shoot) and got away.
+    Fled,
+    /// It fled a charge and was caught: destroyed.
+    CaughtFleeing,
+    /// It broke and got away.
+    Broke,
+    /// It broke and was caught: destroyed.
+    Caught,
+    /// Slain to the last model.
+    WipedOut,
+}
+
+impl UnitEnd {
+    /// Every unit end, in tally order.
+    pub const ALL: [UnitEnd; 7] = [
+        UnitEnd::Stands,
+        UnitEnd::ChargeFailed,
+        UnitEnd::Fled,
+        UnitEnd::CaughtFleeing,
+        UnitEnd::Broke,
+        UnitEnd::Caught,
+        UnitEnd::WipedOut,
+    ];
+}
+
+/// One round's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct RoundRecord {
+    /// Winner of the round (`None` for a draw).
+    pub winner: Option<usize>,
+    /// Models each unit lost this round.
+    pub casualties: [u32; MAX_UNITS],
+    /// Combat-result wounds each side caused.
+    pub wounds: [u32; 2],
+}
+
+/// Everything a trial records.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Record {
+    pub end: End,
+    pub rounds: Vec<RoundRecord>,
+    /// Rank-and-file models each unit lost in all (the charge turn's
+    /// shooting included).
+    pub casualties: [u32; MAX_UNITS],
+    /// Characters slain, by unit.
+    pub characters_slain: [u32; MAX_UNITS],
+    /// What became of each unit.
+    pub units: [UnitEnd; MAX_UNITS],
+}
+
+impl Default for Record {
+    fn default() -> Self {
+        Record {
+            end: End::Unresolved,
+            rounds: Vec::new(),
+            casualties: [0; MAX_UNITS],
+            characters_slain: [0; MAX_UNITS],
+            units: [UnitEnd::Stands; MAX_UNITS],
+        }
+    }
+}

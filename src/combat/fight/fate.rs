@@ -1,0 +1,28 @@
+//! The randomness of a fight, as events each engine realises its own way.
+
+use super::Step;
+use crate::dice::Roll;
+use crate::rules::casualties::Casualties;
+use crate::rules::leadership::LeadershipTest;
+
+/// The randomness of a fight. Each engine realises these events its own way;
+/// the rules deciding them are the same functions.
+pub trait Fate {
+    /// A strike step: `n` attacks (or chariots, for impact hits) at a unit
+    /// whose wounded model has `damage` wounds and which has `cap` models
+    /// left. Returns the casualties it suffers (`kills <= cap`).
+    fn strike(&mut self, step: &Step, n: u32, damage: u8, cap: u32) -> Casualties;
+    /// A leadership test (with its re-roll, if any).
+    fn test(&mut self, test: &LeadershipTest) -> bool;
+    /// A unit fleeing with `flee` dice: caught by any of the `chargers`
+    /// (each `(distance, charge range)`, catching when its range reaches the
+    /// gap) or of the `pursuers` (each rolling its dice, catching on a roll
+    /// at least the flee)? One flee roll for all of them.
+    fn caught(&mut self, flee: &Roll, chargers: &[(f64, f64)], pursuers: &[&Roll]) -> bool;
+    /// A D6 roll-off: does side 0 win it?
+    fn roll_off(&mut self) -> bool;
+    /// `n` attacks of `step` in a challenge at a fighter with `remaining`
+    /// Wounds: the wounds they deal, overkill included, at most `remaining`
+    /// + 5 ([`crate::rules::casualties::overkill`]).
+    fn duel(&mut self, step: &Step, n: u32, remaining: u32) -> u32;
+}

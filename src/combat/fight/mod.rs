@@ -1,0 +1,290 @@
+//! One fight, from the charge to the rout, written once against [`Fate`]:
+//! the exact engine enumerates its choices, the fast engine samples them from
+//! exact tables, the dice-level engine rolls every die.
+//!
+//! A fight holds two to [`MAX_UNITS`] units: each side's main unit (0 the
+//! attacker, 1 the defender), which fight each other, and others that fight
+//! the enemy's main unit from a front, flank or rear ([`Contact`]). Seed 002:
+//! "varias unidades ... participen en el mismo combate".
+//!
+//! Order (RULES.md Charges, Order of strikes, Combat resolution, Break test,
+//! Fleeing and pursuit, Panic; seeds 000, 002, 003):
+//! 1. The charge: a panic test of an engaged unit charged in the flank or
+//!    rear; the fear or terror test of the charged unit; its reaction (hold,
+//!    stand and shoot with the charger's 25% panic test, flee and the catch);
+//!    a charge out of range fails.
+//! 2. Rounds: strike steps by band, Initiative, last round's winner and a
+//!    roll-off; casualties are removed before they strike back; combat
+//!    resolution by side; each losing unit's break test; flee and pursuit.
+//!
+//! One file per phase: `setup.rs` (units, places, contacts, models in
+//! contact), `step.rs` (strike steps and their order), `state.rs`,
+//! `fate.rs`, `charge.rs` (the charge turn), `strikes.rs` (a round's
+//! blows), `challenge.rs`, `resolution.rs` (combat result, break tests,
+//! pursuit), `end.rs` (how a fight ended); this file plays the rounds.
+
+use super::unit::MAX_CHARACTERS;
+use crate::dice::Roll;
+use crate::rules::combat_result::{decide, Winner};
+
+mod challenge;
+mod charge;
+mod end;
+mod fate;
+mod resolution;
+mod setup;
+mod state;
+mod step;
+mod strikes;
+
+pub use end::{End, Record, RoundRecord, UnitEnd};
+pub use fate::Fate;
+pub use setup::{Contact, Place, Setup};
+use state::{State, NO_FOE};
+pub use step::{Fighter, Step, StepKind, Target};
+
+/// The most rounds a fight may last.
+pub const MAX_ROUNDS: u32 = 50;
+
+/// The most units in one fight, both sides together.
+pub const MAX_UNITS: usize = 4;
+
+/// A fight between units, with its strike steps prepared.
+#[derive(Clone, Debug)]
+pub struct Combat {
+    /// The units, where they stand, and the situation, as set up.
+    pub setup: Setup,
+    /// The side that charges this turn, if any; it charges the enemy's main
+    /// unit.
+    pub charger: Option<usize>,
+    /// Every step; `sets` index into it.
+    pub steps: Vec<Step>,
+    /// Steps of each unit: [unit][set], sets as [`StepSet`].
+    sets: Vec<[Vec<usize>; 3]>,
+    /// The charged unit's stand-and-shoot step.
+    shots: Option<usize>,
+    /// Strike orders for each choice of step sets, one per unit
+    /// (index: sum of set x 3^unit).
+    orders: Vec<StrikeOrder>,
+    /// Each unit's foes, those it fights with its front first: (foe,
+    /// contact index).
+    foes: [Foes; MAX_UNITS],
+    /// Units charging this turn, and each one's (distance, charge range).
+    chargers: Vec<usize>,
+    catchers: Vec<(f64, f64)>,
+    /// Each unit's charge range.
+    ranges: Vec<f64>,
+    /// Each unit's flee (and pursuit) dice.
+    flee_rolls: Vec<Roll>,
+    /// The orders key of rounds after the first (every unit's later set).
+    later: usize,
+    /// What the per-round rules read of each unit (absent units: default).
+    facts: [Facts; MAX_UNITS],
+    /// Each side's units, as bits of [`State::in_fight`].
+    side_units: [u8; 2],
+}
+
+/// What the per-round rules read of a unit, kept in a fixed array: combat
+/// resolution runs every round of every trial.
+#[derive(Clone, Copy, Debug, Default)]
+struct Facts {
+    side: usize,
+    frontage: u32,
+    standard: bool,
+    musician: bool,
+    /// Fought in a flank or rear by some contact.
+    flankable: bool,
+    /// The enemy its front strikes and the face's bonus: front 0, flank 1,
+    /// rear 2.
+    strikes: Option<(usize, u32)>,
+    /// Unit strength per model, then its characters'.
+    strengths: [u32; MAX_CHARACTERS + 1],
+    /// At the start: models, champion, characters, the first foe.
+    models: u32,
+    champion: bool,
+    characters: usize,
+    first_foe: u8,
+}
+
+/// A unit's foes: (foe, contact index), in a fixed array (read in every
+/// round of every trial).
+#[derive(Clone, Copy, Debug, Default)]
+struct Foes {
+    list: [(usize, usize); MAX_UNITS],
+    len: usize,
+}
+
+impl std::ops::Deref for Foes {
+    type Target = [(usize, usize)];
+    fn deref(&self) -> &[(usize, usize)] {
+        &self.list[..self.len]
+    }
+}
+
+/// Step ids in striking order with ties between the sides going to side 0,
+/// the same going to side 1, and whether there are such ties.
+type StrikeOrder = (Vec<usize>, Vec<usize>, bool);
+
+/// Which steps a unit uses in a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum StepSet {
+    First = 0,
+    /// First round after failing a fear test: 6s to hit.
+    FirstScared = 1,
+    Later = 2,
+}
+
+impl Combat {
+    /// Unit `u`'s flee (and pursuit) dice.
+    pub fn flee_roll(&self, u: usize) -> &Roll {
+        &self.flee_rolls[u]
+    }
+
+    /// The same fight with a cap of `rounds` rounds.
+    pub fn with_rounds(&self, rounds: u32) -> Combat {
+        let mut c = self.clone();
+        c.setup.rounds = rounds;
+        c
+    }
+
+    /// Plays one fight with `fate`.
+    pub fn fight(&self, fate: &mut impl Fate) -> Record {
+        let mut record = Record::default();
+        self.fight_into(fate, &mut record);
+        record
+    }
+
+    /// Plays one fight with `fate` into `record` (reusing its buffer: the
+    /// Monte Carlo engines play millions).
+    pub fn fight_into(&self, fate: &mut impl Fate, record: &mut Record) {
+        record.end = End::Unresolved;
+        record.rounds.clear();
+        record.casualties = [0; MAX_UNITS];
+        record.characters_slain = [0; MAX_UNITS];
+        record.units = [UnitEnd::Stands; MAX_UNITS];
+        match self.setup.units.len() {
+            2 => self.play::<2>(fate, record),
+            3 => self.play::<3>(fate, record),
+            _ => self.play::<4>(fate, record),
+        }
+    }
+
+    /// [`Combat::fight_into`] for a fight of `N` units.
+    fn play<const N: usize>(&self, fate: &mut impl Fate, record: &mut Record) {
+        let n = N;
+        let mut state = State::<N>::new(&self.facts);
+        let mut scared = [false; N];
+        if let Some(end) = self.charge(fate, &mut state, &mut scared, record) {
+            record.end = end;
+            return;
+        }
+        let mut frenzy = [false; N];
+        for (f, unit) in frenzy.iter_mut().zip(&self.setup.units) {
+            *f = unit.rules.frenzy;
+        }
+        let mut last_winner = self.setup.last_round_winner;
+        for round in 1..=self.setup.rounds {
+            state.begin_round();
+            self.measure_contacts(&mut state);
+            state.lost = [[0; N]; N];
+            state.stepped_back = [None; 2];
+            self.challenge(&mut state);
+            let key = if round == 1 {
+                (0..n)
+                    .map(|u| {
+                        let set = match scared[u] {
+                            true => StepSet::FirstScared,
+                            false => StepSet::First,
+                        };
+                        set as usize * 3usize.pow(u as u32)
+                    })
+                    .sum()
+            } else {
+                self.later
+            };
+            let (first_0, first_1, tied) = &self.orders[key];
+            // Ties between the sides: last round's winner first, else a roll-off.
+            let first = match (tied, last_winner) {
+                (false, _) => 0,
+                (true, Some(w)) => w,
+                (true, None) => usize::from(!fate.roll_off()),
+            };
+            let order = if first == 0 { first_0 } else { first_1 };
+            let mut wounds = [0u32; 2];
+            for step in order.iter().map(|&i| &self.steps[i]) {
+                let (u, e) = (step.unit, step.foe);
+                let engaged = state.fights(u) && state.fights(e);
+                if !engaged || !state.standing(u) || !state.standing(e) {
+                    continue;
+                }
+                let n = self.attacks(step, &state, frenzy[u], round);
+                if n == 0 {
+                    continue;
+                }
+                wounds[step.side] += self.strike(fate, step, n, &mut state, record);
+            }
+            let mut rr = RoundRecord {
+                winner: None,
+                casualties: [0; MAX_UNITS],
+                wounds,
+            };
+            let mut left = false;
+            for u in 0..n {
+                rr.casualties[u] = state.lost(u);
+                record.casualties[u] += rr.casualties[u];
+                if state.fights(u) && !state.standing(u) {
+                    state.leave(u);
+                    record.units[u] = UnitEnd::WipedOut;
+                    left = true;
+                }
+            }
+            let present = [self.present(0, &state), self.present(1, &state)];
+            if !present[0] || !present[1] {
+                // A side wiped out: the other wins, no break test.
+                rr.winner = match present {
+                    [false, false] => None,
+                    [false, true] => Some(1),
+                    _ => Some(0),
+                };
+                record.rounds.push(rr);
+                record.end = match rr.winner {
+                    None => End::BothDestroyed,
+                    Some(w) => End::WipedOut { loser: 1 - w },
+                };
+                return;
+            }
+            let (score, musician) = self.scores(&state, &wounds);
+            let (winner, margin) = decide(score[0], score[1], musician[0], musician[1]);
+            let winner = match winner {
+                Winner::First => Some(0),
+                Winner::Second => Some(1),
+                Winner::Draw => None,
+            };
+            rr.winner = winner;
+            record.rounds.push(rr);
+            // Seed 002: ties go to the winner of the round just fought; a
+            // drawn round has none, so the next tie is rolled off.
+            last_winner = winner;
+            let broken = match winner {
+                Some(w) => self.break_tests(fate, 1 - w, margin, &mut state, &mut frenzy, record),
+                None => [false; N],
+            };
+            // Units whose foes all broke or fell leave the fight; engagement
+            // is mutual, so with no loser left no winner is either.
+            let routed = winner.is_some_and(|w| !self.present(1 - w, &state));
+            if (left || broken.contains(&true)) && !routed {
+                self.leave_unengaged(&mut state);
+            }
+            let Some(l) = winner.map(|w| 1 - w) else {
+                continue;
+            };
+            if !self.present(l, &state) {
+                let caught = (0..n)
+                    .filter(|&u| broken[u])
+                    .all(|u| record.units[u] == UnitEnd::Caught);
+                record.end = End::Broke { loser: l, caught };
+                return;
+            }
+        }
+    }
+}

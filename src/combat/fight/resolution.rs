@@ -1,0 +1,184 @@
+//! After the blows: combat resolution by side, break tests, flight and
+//! pursuit, units left with no foe. RULES.md Combat resolution, Break test,
+//! Fleeing and pursuit.
+
+use super::{Combat, Fate, Record, State, UnitEnd, NO_FOE};
+use crate::rules::combat_result::{flank_bonus, rank_bonus, Score};
+use crate::rules::leadership::{break_test, BreakTest, LeadershipTest};
+
+impl Combat {
+    /// What each side scores this round. RULES.md Combat resolution: wounds;
+    /// the ranks of its unit with the most (a unit fought in the flank or
+    /// rear by US 5+ has none); outnumbering by the side's total unit
+    /// strength; one standard; high ground; +1 if a unit of US 5+ fights an
+    /// enemy's flank, +2 its rear.
+    /// Both sides' scores and musicians, in one pass over the units (this
+    /// runs every round of every trial).
+    pub(super) fn scores<const N: usize>(
+        &self,
+        state: &State<N>,
+        wounds: &[u32; 2],
+    ) -> ([i32; 2], [bool; 2]) {
+        let mut strength = [0u32; 2];
+        let mut ranks = [0u32; 2];
+        let mut standard = [false; 2];
+        let mut musician = [false; 2];
+        let mut flank = [0u32; 2];
+        let mut rear = [0u32; 2];
+        for u in (0..N).filter(|&u| state.fights(u)) {
+            let f = &self.facts[u];
+            let s = f.side;
+            let us = state.unit_strength(self, u);
+            strength[s] += us;
+            // Every model in a rank counts, characters too (RULES.md Combat
+            // resolution).
+            let models = state.start[u] + state.heroes_at_start[u];
+            let bonus = rank_bonus(models, f.frontage, self.disrupted(u, state));
+            ranks[s] = ranks[s].max(bonus);
+            standard[s] |= f.standard;
+            musician[s] |= f.musician;
+            // Its front on an enemy's flank or rear, while that enemy fights.
+            match f.strikes {
+                Some((e, 1)) if state.fights(e) => flank[s] = flank[s].max(flank_bonus(1, us)),
+                Some((e, 2)) if state.fights(e) => rear[s] = rear[s].max(flank_bonus(2, us)),
+                _ => {}
+            }
+        }
+        let score = |s: usize| {
+            Score {
+                wounds: wounds[s],
+                ranks: ranks[s],
+                outnumber: strength[s] > strength[1 - s],
+                standard: standard[s],
+                high_ground: self.setup.high_ground == Some(s),
+                flank: flank[s] + rear[s],
+            }
+            .total()
+        };
+        ([score(0), score(1)], musician)
+    }
+
+    /// Each of the losing side's units in the fight takes its break test
+    /// (RULES.md Break test); those that break flee, and the winners in
+    /// contact with them whose every foe broke pursue (RULES.md Fleeing and
+    /// pursuit). Returns the units that broke.
+    pub(super) fn break_tests<const N: usize>(
+        &self,
+        fate: &mut impl Fate,
+        l: usize,
+        margin: u32,
+        state: &mut State<N>,
+        frenzy: &mut [bool; N],
+        record: &mut Record,
+    ) -> [bool; N] {
+        let mut broken = [false; N];
+        for u in (0..N).filter(|&u| state.fights(u) && self.facts[u].side == l) {
+            frenzy[u] = false;
+            let unit = &self.setup.units[u];
+            // Fear-causing enemies in contact whose total US beats its own.
+            let fear_us: u32 = self.foes[u]
+                .iter()
+                .filter(|&&(e, _)| state.fights(e) && self.setup.units[e].psychology.fear)
+                .map(|&(e, _)| state.unit_strength(self, e))
+                .sum();
+            let by_fear = fear_us > 0
+                && !unit.psychology.fearless()
+                && fear_us > state.unit_strength(self, u);
+            let breaks = match break_test(
+                margin,
+                state.leadership(self, u),
+                unit.psychology.stubborn,
+                unit.psychology.unbreakable,
+                by_fear,
+                unit.battle_standard,
+                self.setup.insane_courage,
+            ) {
+                BreakTest::Holds => false,
+                BreakTest::Breaks => true,
+                BreakTest::Test(t) => !fate.test(&t),
+            };
+            broken[u] = breaks;
+        }
+        if !broken.contains(&true) {
+            return broken;
+        }
+        let pursues = self.pursuers(fate, state, &broken, |_| true);
+        for u in (0..N).filter(|&u| broken[u]) {
+            let caught = self.caught_by(fate, u, &[], &pursues);
+            record.units[u] = if caught {
+                UnitEnd::Caught
+            } else {
+                UnitEnd::Broke
+            };
+        }
+        for u in (0..N).filter(|&u| broken[u]) {
+            state.leave(u);
+        }
+        broken
+    }
+
+    /// The winners that pursue when the units in `fled` flee: each unit in
+    /// the fight that `may` pursue, whose foes have all fled (or left) and
+    /// that fought one of them. A unit that would rather hold back (`pursue
+    /// = false`) tests Ld and pursues anyway on a failure; hatred and frenzy
+    /// pursue without a test. RULES.md Fleeing and pursuit.
+    pub(super) fn pursuers<const N: usize>(
+        &self,
+        fate: &mut impl Fate,
+        state: &State<N>,
+        fled: &[bool; N],
+        may: impl Fn(usize) -> bool,
+    ) -> [bool; N] {
+        let mut pursues = [false; N];
+        for e in (0..N).filter(|&e| state.fights(e) && may(e)) {
+            let foes = &self.foes[e];
+            let free = foes.iter().all(|&(x, _)| !state.fights(x) || fled[x]);
+            if !free || !foes.iter().any(|&(x, _)| fled[x]) {
+                continue;
+            }
+            let unit = &self.setup.units[e];
+            pursues[e] = unit.pursue
+                || unit.must_pursue()
+                || !fate.test(&LeadershipTest::new(state.leadership(self, e)));
+        }
+        pursues
+    }
+
+    /// Whether `u`, fleeing, is caught by the `chargers` that reach it or by
+    /// a foe in `pursues`. No allocation: this runs in most trials' last
+    /// round.
+    #[inline]
+    pub(super) fn caught_by<const N: usize>(
+        &self,
+        fate: &mut impl Fate,
+        u: usize,
+        chargers: &[(f64, f64)],
+        pursues: &[bool; N],
+    ) -> bool {
+        let mut pursuers = [&self.flee_rolls[u]; N];
+        let mut k = 0;
+        for &(e, _) in self.foes[u].iter().filter(|&&(e, _)| pursues[e]) {
+            pursuers[k] = &self.flee_rolls[e];
+            k += 1;
+        }
+        (k > 0 || !chargers.is_empty())
+            && fate.caught(&self.flee_rolls[u], chargers, &pursuers[..k])
+    }
+
+    /// Units with no foe left in the fight leave it (they stand); each
+    /// unit's front rank turns to its first foe still fighting. Called after
+    /// every change of who is in the fight.
+    pub(super) fn leave_unengaged<const N: usize>(&self, state: &mut State<N>) {
+        for u in 0..N {
+            if state.fights(u) && !self.foes[u].iter().any(|f| state.fights(f.0)) {
+                state.leave(u);
+            }
+        }
+        for u in 0..N {
+            state.primary[u] = self.foes[u]
+                .iter()
+                .find(|f| state.fights(f.0))
+                .map_or(NO_FOE, |f| f.0 as u8);
+        }
+    }
+}

@@ -1,0 +1,264 @@
+//! A fight's set-up: its units, where they stand and who touches whom,
+//! prepared once into the facts every round reads; models in contact each
+//! round. RULES.md Charges, Combat resolution; seed 002.
+
+use super::{Combat, Facts, Foes, State, StepSet, MAX_UNITS, NO_FOE};
+use crate::combat::unit::{Unit, MAX_CHARACTERS};
+use crate::rules::movement::charge_range;
+use crate::rules::place::{Facing, ReactionName};
+use crate::rules::Edition;
+
+/// What a scenario sets up: the units, where they stand, and the situation.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// 0 the attacker's main unit, 1 the defender's, then any others.
+    pub units: Vec<Unit>,
+    /// Each unit's side and charge.
+    pub places: Vec<Place>,
+    /// Who fights whom.
+    pub contacts: Vec<Contact>,
+    pub reaction: ReactionName,
+    /// The side that won the round fought before this turn, for a fight
+    /// already under way: it strikes first in ties and may pursue a unit
+    /// that flees the combat through panic (seeds 002, 003).
+    pub last_round_winner: Option<usize>,
+    pub high_ground: Option<usize>,
+    pub rounds: u32,
+    pub edition: Edition,
+    pub insane_courage: bool,
+    /// The side that issues a challenge each round none is fought.
+    pub challenger: Option<usize>,
+    /// The challenged side refuses.
+    pub refuse_challenge: bool,
+}
+
+/// Where one unit's front meets an enemy unit: `striker`'s front fights
+/// `struck`'s `face`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Contact {
+    pub striker: usize,
+    pub struck: usize,
+    pub face: Facing,
+}
+
+/// A unit's place in the fight.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Place {
+    /// 0 attacker, 1 defender.
+    pub side: usize,
+    /// It charges this turn.
+    pub charging: bool,
+    /// Its charge distance.
+    pub distance: f64,
+    /// The wheel on its charge path, taken from its range.
+    pub wheel: f64,
+    /// Difficult terrain on its charge path: its range is M.
+    pub difficult_terrain: bool,
+}
+
+impl Place {
+    /// The charge range of a unit here with M `m` (in the fight's unit).
+    /// RULES.md Charges.
+    pub fn charge_range(&self, m: f64) -> f64 {
+        charge_range(m, self.difficult_terrain, self.wheel)
+    }
+}
+
+impl Combat {
+    /// Prepares the fight: steps, strike orders and stand and shoot.
+    pub fn new(setup: Setup) -> Combat {
+        let charger = setup.places.iter().find(|p| p.charging).map(|p| p.side);
+        let n = setup.units.len();
+        let mut foes = [Foes::default(); MAX_UNITS];
+        for (u, slot) in foes.iter_mut().enumerate().take(n) {
+            *slot = {
+                let mut foes: Vec<(bool, usize, usize)> = setup
+                    .contacts
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, c)| {
+                        if c.striker == u {
+                            Some((true, c.struck, i))
+                        } else if c.struck == u {
+                            Some((c.face == Facing::Front, c.striker, i))
+                        } else {
+                            None
+                        }
+                    })
+                    .collect();
+                foes.sort_by_key(|&(front, _, i)| (!front, i));
+                let mut list = Foes::default();
+                for (k, &(_, e, i)) in foes.iter().enumerate() {
+                    list.list[k] = (e, i);
+                }
+                list.len = foes.len();
+                list
+            };
+        }
+        let chargers: Vec<usize> = (0..n).filter(|&u| setup.places[u].charging).collect();
+        let ranges: Vec<f64> = setup
+            .units
+            .iter()
+            .zip(&setup.places)
+            .map(|(unit, place)| place.charge_range(unit.movement(setup.edition)))
+            .collect();
+        let catchers = chargers
+            .iter()
+            .map(|&u| (setup.places[u].distance, ranges[u]))
+            .collect();
+        let flee_rolls = setup
+            .units
+            .iter()
+            .map(|unit| unit.flee_roll(setup.edition))
+            .collect();
+        let mut side_units = [0u8; 2];
+        for (u, place) in setup.places.iter().enumerate() {
+            side_units[place.side] |= 1 << u;
+        }
+        let mut facts = [Facts::default(); MAX_UNITS];
+        for (u, (unit, f)) in setup.units.iter().zip(facts.iter_mut()).enumerate() {
+            let bonus = |face: Facing| match face {
+                Facing::Front => 0,
+                Facing::Flank => 1,
+                Facing::Rear => 2,
+            };
+            *f = Facts {
+                side: setup.places[u].side,
+                frontage: unit.frontage,
+                standard: unit.standard,
+                musician: unit.musician,
+                flankable: setup
+                    .contacts
+                    .iter()
+                    .any(|c| c.struck == u && c.face != Facing::Front),
+                strikes: setup
+                    .contacts
+                    .iter()
+                    .find(|c| c.striker == u)
+                    .map(|c| (c.struck, bonus(c.face))),
+                strengths: [0; MAX_CHARACTERS + 1],
+                models: unit.models,
+                champion: unit.champion,
+                characters: unit.characters.len(),
+                first_foe: foes[u].first().map_or(NO_FOE, |f| f.0 as u8),
+            };
+            f.strengths[0] = unit.unit_strength(1);
+            for (s, c) in f.strengths[1..].iter_mut().zip(&unit.characters) {
+                *s = c.body.unit_strength(1);
+            }
+        }
+        let mut c = Combat {
+            facts,
+            side_units,
+            later: (0..n)
+                .map(|u| StepSet::Later as usize * 3usize.pow(u as u32))
+                .sum(),
+            setup,
+            charger,
+            steps: Vec::new(),
+            sets: vec![Default::default(); n],
+            shots: None,
+            orders: Vec::new(),
+            foes,
+            chargers,
+            catchers,
+            ranges,
+            flee_rolls,
+        };
+        for u in 0..n {
+            for set in [StepSet::First, StepSet::FirstScared, StepSet::Later] {
+                let ids = c.make_steps(u, set);
+                c.sets[u][set as usize] = ids;
+            }
+        }
+        c.orders = (0..3usize.pow(n as u32))
+            .map(|key| c.strike_order(key))
+            .collect();
+        if let (Some(ch), ReactionName::StandAndShoot) = (charger, c.setup.reaction) {
+            c.shots = c.stand_and_shoot(ch);
+        }
+        c
+    }
+
+    /// The enemy unit `u`'s front rank (its characters and champion) fights:
+    /// the first foe in the fight, those at its front first.
+    pub(super) fn primary<const N: usize>(&self, u: usize, state: &State<N>) -> Option<usize> {
+        Some(usize::from(state.primary[u])).filter(|_| state.primary[u] != NO_FOE)
+    }
+
+    /// Whether `u` fights an enemy in the fight with its front.
+    pub(super) fn front_engaged<const N: usize>(&self, u: usize, state: &State<N>) -> bool {
+        self.foes[u].iter().any(|&(e, ci)| {
+            let c = &self.setup.contacts[ci];
+            state.fights(e) && (c.striker == u || c.face == Facing::Front)
+        })
+    }
+
+    /// Models of `u` in base contact with its foe `e` across contact `ci`, by
+    /// the models each
+    /// had at the start of the round. Front to front (or rear): its frontage,
+    /// at most the enemy's frontage + 2 (corner contact). A flank: the struck
+    /// unit's ranks face the striker's frontage, less the front rank's end
+    /// model while its front is also fighting. A scenario may give it
+    /// outright for the unit's first foe.
+    pub(super) fn contact<const N: usize>(
+        &self,
+        u: usize,
+        e: usize,
+        ci: usize,
+        state: &State<N>,
+    ) -> u32 {
+        let (unit, enemy) = (&self.setup.units[u], &self.setup.units[e]);
+        let (alive, enemy_alive) = (state.start[u], state.start[e]);
+        if let Some(n) = unit.in_contact {
+            if self.foes[u][0].1 == ci {
+                return n.min(alive);
+            }
+        }
+        let c = &self.setup.contacts[ci];
+        let front = |x: &Unit, n: u32| x.frontage.min(n);
+        let ranks = |x: &Unit, n: u32| n.div_ceil(x.frontage);
+        let width = match (c.face, c.striker == u) {
+            (Facing::Flank, false) => {
+                let r = ranks(unit, alive).min(front(enemy, enemy_alive));
+                if self.front_engaged(u, state) {
+                    r.saturating_sub(1)
+                } else {
+                    r
+                }
+            }
+            (Facing::Flank, true) => front(unit, alive).min(ranks(enemy, enemy_alive)),
+            _ => front(unit, alive).min(front(enemy, enemy_alive) + 2),
+        };
+        width.min(alive)
+    }
+
+    /// Each engaged pair's models in contact, once a round (every strike
+    /// step reads them).
+    pub(super) fn measure_contacts<const N: usize>(&self, state: &mut State<N>) {
+        for u in 0..N {
+            for &(e, ci) in self.foes[u].iter() {
+                // At most 50 wide or 500 models: fits.
+                state.contact[u][e] = self.contact(u, e, ci, state) as u16;
+            }
+        }
+    }
+
+    /// Whether `u` is fought in its flank or rear by an enemy of US 5+ (it
+    /// loses its rank bonus). RULES.md Combat resolution.
+    pub(super) fn disrupted<const N: usize>(&self, u: usize, state: &State<N>) -> bool {
+        self.facts[u].flankable
+            && self.foes[u].iter().any(|&(e, ci)| {
+                let c = &self.setup.contacts[ci];
+                state.fights(e)
+                    && c.struck == u
+                    && c.face != Facing::Front
+                    && self.facts[e].strengths[0] * state.start[e] >= 5
+            })
+    }
+
+    /// Units of `side` still in the fight.
+    pub(super) fn present<const N: usize>(&self, side: usize, state: &State<N>) -> bool {
+        state.in_fight & self.side_units[side] != 0
+    }
+}

@@ -1,0 +1,160 @@
+//! The state of a fight between strike steps.
+
+use super::{Combat, Facts, Fighter, MAX_UNITS};
+use crate::combat::unit::MAX_CHARACTERS;
+
+/// A fight between strike steps, for a fight of `N` units (arrays sized to
+/// the fight: a two-unit fight pays for two).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct State<const N: usize> {
+    /// Rank-and-file models standing (the champion among them).
+    pub(super) alive: [u32; N],
+    /// Wounds on the wounded rank-and-file model.
+    pub(super) damage: [u8; N],
+    /// Each character's wounds taken, `None` once slain or if absent.
+    pub(super) heroes: [[Option<u8>; MAX_CHARACTERS]; N],
+    /// Rank and file at the start of the round.
+    pub(super) start: [u32; N],
+    /// Characters standing at the start of the round.
+    pub(super) heroes_at_start: [u32; N],
+    /// Models of each unit in contact with each foe this round ([unit][foe],
+    /// [`Combat::contact`] at the start of the round).
+    pub(super) contact: [[u16; N]; N],
+    /// Rank and file each unit lost this round, by the enemy unit that slew
+    /// them ([unit][foe]).
+    pub(super) lost: [[u16; N]; N],
+    /// Wounds on each unit's champion while he stands.
+    pub(super) champion: [Option<u8>; N],
+    /// The fighters of a challenge under way, by side (the main units).
+    pub(super) duel: Option<[Fighter; 2]>,
+    /// A character of a main unit who stepped back from a refused challenge
+    /// this round.
+    pub(super) stepped_back: [Option<usize>; 2],
+    /// Units still in the fight, one bit each.
+    pub(super) in_fight: u8,
+    /// The foe each unit's front rank fights ([`Combat::primary`]), kept
+    /// with `in_fight` by [`Combat::leave_unengaged`].
+    pub(super) primary: [u8; N],
+}
+
+/// No foe (in [`State::primary`]).
+pub(super) const NO_FOE: u8 = u8::MAX;
+
+impl<const N: usize> State<N> {
+    /// The state before the charge.
+    pub(super) fn new(facts: &[Facts; MAX_UNITS]) -> Self {
+        let mut heroes = [[None; MAX_CHARACTERS]; N];
+        let mut alive = [0; N];
+        let mut champion = [None; N];
+        let mut primary = [NO_FOE; N];
+        for (u, f) in facts.iter().enumerate().take(N) {
+            for hero in heroes[u].iter_mut().take(f.characters) {
+                *hero = Some(0);
+            }
+            alive[u] = f.models;
+            champion[u] = f.champion.then_some(0);
+            primary[u] = f.first_foe;
+        }
+        State {
+            alive,
+            damage: [0; N],
+            heroes,
+            start: alive,
+            heroes_at_start: [0; N],
+            contact: [[0; N]; N],
+            lost: [[0; N]; N],
+            champion,
+            duel: None,
+            stepped_back: [None; 2],
+            in_fight: ((1u16 << N) - 1) as u8,
+            primary,
+        }
+    }
+
+    /// Who would fight a challenge for `side` (its main unit): its first
+    /// character standing, else its champion.
+    pub(super) fn fighter(&self, side: usize) -> Option<Fighter> {
+        self.heroes[side]
+            .iter()
+            .position(|h| h.is_some())
+            .map(Fighter::Character)
+            .or(self.champion[side].map(|_| Fighter::Champion))
+    }
+
+    /// Whether the fighter of `side`'s main unit still stands.
+    pub(super) fn fighter_standing(&self, side: usize, f: Fighter) -> bool {
+        match f {
+            Fighter::Character(i) => self.heroes[side][i].is_some(),
+            Fighter::Champion => self.champion[side].is_some(),
+        }
+    }
+
+    /// Wounds the fighter has taken.
+    pub(super) fn fighter_damage(&self, side: usize, f: Fighter) -> u8 {
+        match f {
+            Fighter::Character(i) => self.heroes[side][i].unwrap_or(0),
+            Fighter::Champion => self.champion[side].unwrap_or(0),
+        }
+    }
+
+    /// Whether unit `u` is in the fight.
+    pub(super) fn fights(&self, u: usize) -> bool {
+        self.in_fight & (1 << u) != 0
+    }
+
+    /// Unit `u` leaves the fight.
+    pub(super) fn leave(&mut self, u: usize) {
+        self.in_fight &= !(1 << u);
+    }
+
+    /// What is measured at the start of a round: the models standing.
+    pub(super) fn begin_round(&mut self) {
+        self.start = self.alive;
+        for u in 0..N {
+            // Most units have no character: nothing to count.
+            if self.heroes[u][0].is_some() || self.heroes_at_start[u] > 0 {
+                self.heroes_at_start[u] = self.heroes_standing(u) as u32;
+            }
+        }
+    }
+
+    pub(super) fn heroes_standing(&self, u: usize) -> usize {
+        self.heroes[u].iter().filter(|h| h.is_some()).count()
+    }
+
+    /// The unit still has a model: rank and file or a character.
+    pub(super) fn standing(&self, u: usize) -> bool {
+        self.alive[u] > 0 || self.heroes_standing(u) > 0
+    }
+
+    /// Rank and file `u` lost this round.
+    pub(super) fn lost(&self, u: usize) -> u32 {
+        self.lost[u].iter().map(|&k| u32::from(k)).sum()
+    }
+
+    /// Unit strength: rank and file and characters standing.
+    pub(super) fn unit_strength(&self, combat: &Combat, u: usize) -> u32 {
+        let [per_model, heroes @ ..] = &combat.facts[u].strengths;
+        per_model * self.alive[u]
+            + heroes
+                .iter()
+                .zip(&self.heroes[u])
+                .filter(|(_, h)| h.is_some())
+                .map(|(us, _)| us)
+                .sum::<u32>()
+    }
+
+    /// The best Ld the unit may use: its own, the General's, or a character's
+    /// standing in it. RULES.md Break test.
+    pub(super) fn leadership(&self, combat: &Combat, u: usize) -> u8 {
+        let unit = &combat.setup.units[u];
+        let stepped_back = self.stepped_back.get(u).copied().flatten();
+        unit.characters
+            .iter()
+            .zip(&self.heroes[u])
+            .enumerate()
+            .filter(|(i, (_, h))| h.is_some() && stepped_back != Some(*i))
+            .map(|(_, (c, _))| c.body.ld)
+            .fold(unit.ld, u8::max)
+    }
+}

@@ -1,0 +1,286 @@
+//! Strike steps: the groups of attacks that strike together (rank and
+//! file, champion, steeds, characters, impact hits, stand and shoot), built
+//! once per unit and set of rules in force, and their order. RULES.md Order
+//! of strikes, Special attacks and psychology, Shooting.
+
+use super::{Combat, StepSet, StrikeOrder};
+use crate::combat::unit::Unit;
+use crate::dice::Roll;
+use crate::rules::attack::AttackChain;
+use crate::rules::fighter::impact_hit;
+use crate::rules::gear::ImpactDice;
+use crate::rules::place::Facing;
+use crate::rules::strike_order::{band, Band};
+use crate::rules::to_hit::ShootingModifiers;
+use crate::rules::weapons::Moment;
+
+/// What makes a strike step's attacks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepKind {
+    /// Impact hits: dice per chariot in contact.
+    Impact(ImpactDice),
+    /// The rank and file (and a spear's second rank).
+    RankAndFile,
+    /// The champion's attacks (A + 1).
+    Champion,
+    /// Steeds of the models in contact.
+    Mount,
+    /// Stand and shoot.
+    Shots,
+    /// A character's own attacks (his index in the unit).
+    Character(usize),
+}
+
+/// Whom a step strikes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// The enemy's rank and file (champion last).
+    RankAndFile,
+    /// One of the enemy's characters (his index).
+    Character(usize),
+    /// The enemy's champion (declared attacks, or a challenge).
+    Champion,
+}
+
+/// Who fights a challenge for a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fighter {
+    Character(usize),
+    Champion,
+}
+
+impl Fighter {
+    /// The target an enemy strikes him as.
+    pub(super) fn target(self) -> Target {
+        match self {
+            Fighter::Character(i) => Target::Character(i),
+            Fighter::Champion => Target::Champion,
+        }
+    }
+
+    /// The attack group he strikes with.
+    pub(super) fn kind(self) -> StepKind {
+        match self {
+            Fighter::Character(i) => StepKind::Character(i),
+            Fighter::Champion => StepKind::Champion,
+        }
+    }
+}
+
+/// One group of attacks that strike together.
+#[derive(Clone, Debug)]
+pub struct Step {
+    /// Index into [`Combat::steps`] (for engines' caches).
+    pub id: usize,
+    /// The striking unit (index into [`super::Setup::units`]).
+    pub unit: usize,
+    /// Its side: 0 attacker, 1 defender.
+    pub side: usize,
+    /// The enemy unit it strikes.
+    pub foe: usize,
+    /// It strikes with its unit's front (spears' second rank joins in).
+    pub at_front: bool,
+    pub kind: StepKind,
+    pub band: Band,
+    pub initiative: u8,
+    pub chain: AttackChain,
+    /// Attacks per striking model, without and with frenzy.
+    pub per_model: [u32; 2],
+    pub target: Target,
+    /// Wounds of each model it strikes.
+    pub target_w: u8,
+    /// The most models it can slay: the struck unit's, or one character.
+    pub target_models: u32,
+}
+
+impl Step {
+    /// The roll of impact hits for `chariots` chariots.
+    pub fn impact_roll(&self, chariots: u32) -> Option<Roll> {
+        match self.kind {
+            // At most the most chariots: checked when the unit is built.
+            StepKind::Impact(dice) => dice.roll(chariots),
+            _ => None,
+        }
+    }
+}
+
+impl Combat {
+    /// The main charged unit's stand-and-shoot step at the main charger `ch`.
+    pub(super) fn stand_and_shoot(&mut self, ch: usize) -> Option<usize> {
+        let shooter = 1 - ch;
+        let m = self.setup.units[shooter].missile?;
+        let striker = crate::rules::fighter::Striker {
+            s: m.s,
+            ..self.setup.units[shooter].striker(true, false)
+        };
+        let modifiers = ShootingModifiers {
+            stand_and_shoot: true,
+            long_range: m.long_range,
+            ..Default::default()
+        };
+        let chain = striker.shooting(&self.setup.units[ch].defender(), &modifiers);
+        let id = self.steps.len();
+        self.steps.push(Step {
+            id,
+            unit: shooter,
+            side: shooter,
+            foe: ch,
+            at_front: true,
+            kind: StepKind::Shots,
+            band: Band::Impact,
+            initiative: 0,
+            chain,
+            per_model: [u32::from(m.shots); 2],
+            target: Target::RankAndFile,
+            target_w: self.setup.units[ch].profile.w,
+            target_models: self.setup.units[ch].models,
+        });
+        Some(id)
+    }
+
+    /// The strike order of one choice of step sets (`key`: set of unit u is
+    /// digit u in base 3): by band, then Initiative; ties between the sides
+    /// go to last round's winner or a roll-off, so both orders are kept.
+    pub(super) fn strike_order(&self, key: usize) -> StrikeOrder {
+        let mut ids: Vec<usize> = (0..self.setup.units.len())
+            .flat_map(|u| self.sets[u][key / 3usize.pow(u as u32) % 3].iter())
+            .copied()
+            .collect();
+        let rank = |i: &usize| {
+            (
+                self.steps[*i].band,
+                std::cmp::Reverse(self.steps[*i].initiative),
+            )
+        };
+        ids.sort_by_key(rank);
+        let tied = ids.iter().enumerate().any(|(k, a)| {
+            ids[k + 1..]
+                .iter()
+                .any(|b| self.steps[*a].side != self.steps[*b].side && rank(a) == rank(b))
+        });
+        let ordered = |first: usize| {
+            let mut o = ids.clone();
+            o.sort_by_key(|i| (rank(i), self.steps[*i].side != first));
+            o
+        };
+        (ordered(0), ordered(1), tied)
+    }
+
+    pub(super) fn make_steps(&mut self, u: usize, set: StepSet) -> Vec<usize> {
+        let unit = &self.setup.units[u];
+        let place = self.setup.places[u];
+        let charging = place.charging && set != StepSet::Later;
+        let moment = Moment {
+            round: if set == StepSet::Later { 2 } else { 1 },
+            charging,
+        };
+        let scared = set == StepSet::FirstScared;
+        // Attack groups: (kind, band, Initiative, striker, attacks per model).
+        let mut groups = Vec::new();
+        let fighter_band = |u: &Unit| {
+            let p = &u.psychology;
+            let strikes_last = u.weapon.strikes_last(moment) || (p.strikes_last && !charging);
+            band(
+                false,
+                p.always_strikes_first,
+                p.mindless,
+                charging,
+                strikes_last,
+            )
+        };
+        let calm = unit.striker(false, scared);
+        let frenzied = unit.striker(true, scared);
+        let b = fighter_band(unit);
+        groups.push((
+            StepKind::RankAndFile,
+            b,
+            unit.profile.i,
+            frenzied,
+            [calm.attacks(), frenzied.attacks()],
+        ));
+        if unit.champion {
+            let per = [calm.attacks() + 1, frenzied.attacks() + 1];
+            groups.push((StepKind::Champion, b, unit.profile.i, frenzied, per));
+        }
+        if let Some(m) = unit.mount {
+            let mount = m.striker(&calm);
+            let mb = band(false, false, unit.psychology.mindless, charging, false);
+            groups.push((StepKind::Mount, mb, m.i, mount, [u32::from(m.a); 2]));
+        }
+        for (i, c) in unit.characters.iter().enumerate() {
+            let (calm, frenzied) = (c.body.striker(false, scared), c.body.striker(true, scared));
+            let per = [calm.attacks(), frenzied.attacks()];
+            groups.push((
+                StepKind::Character(i),
+                fighter_band(&c.body),
+                c.body.profile.i,
+                frenzied,
+                per,
+            ));
+        }
+        let impact = unit.impact.filter(|_| charging);
+        let mut new_steps = Vec::new();
+        for &(e, ci) in self.foes[u].iter() {
+            let enemy = &self.setup.units[e];
+            let at_front = self.setup.contacts[ci].striker == u
+                || self.setup.contacts[ci].face == Facing::Front;
+            // Targets: the rank and file, and each enemy character.
+            let mut targets = vec![(Target::RankAndFile, enemy.defender())];
+            for (k, c) in enemy.characters.iter().enumerate() {
+                targets.push((Target::Character(k), c.body.defender()));
+            }
+            if enemy.champion {
+                targets.push((Target::Champion, enemy.defender()));
+            }
+            // Impact hits: a charging chariot's front, at what it charged.
+            if let Some(hits) = impact.filter(|_| self.setup.contacts[ci].striker == u) {
+                let target = enemy.defender();
+                new_steps.push(Step {
+                    id: 0,
+                    unit: u,
+                    side: place.side,
+                    foe: e,
+                    at_front,
+                    kind: StepKind::Impact(hits.dice),
+                    band: Band::Impact,
+                    initiative: unit.profile.i,
+                    chain: impact_hit(hits.s, &target),
+                    per_model: [1, 1],
+                    target: Target::RankAndFile,
+                    target_w: target.w,
+                    target_models: enemy.models,
+                });
+            }
+            for &(kind, band, initiative, striker, per_model) in &groups {
+                for (target, defender) in &targets {
+                    new_steps.push(Step {
+                        id: 0,
+                        unit: u,
+                        side: place.side,
+                        foe: e,
+                        at_front,
+                        kind,
+                        band,
+                        initiative,
+                        chain: striker.close_combat(defender, moment),
+                        per_model,
+                        target: *target,
+                        target_w: defender.w,
+                        target_models: match target {
+                            Target::RankAndFile => enemy.models,
+                            Target::Character(_) | Target::Champion => 1,
+                        },
+                    });
+                }
+            }
+        }
+        new_steps
+            .into_iter()
+            .map(|step| {
+                let id = self.steps.len();
+                self.steps.push(Step { id, ..step });
+                id
+            })
+            .collect()
+    }
+}
