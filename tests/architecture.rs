@@ -120,5 +120,9 @@ fn no_source_file_is_long() {
             (lines > MAX_LINES).then(|| format!("{}: {lines} lines", p.display()))
         })
         .collect();
-    assert!(long.is_empty(), "files over {MAX_LINES} lines:\n{}", long.join("\n"));
+    assert!(
+        long.is_empty(),
+        "files over {MAX_LINES} lines:\n{}",
+        long.join("\n")
+    );
 }

@@ -24,6 +24,7 @@ use crate::rules::casualties::{overkill, Casualties};
 use crate::rules::leadership::LeadershipTest;
 use crate::rules::movement::{charge_catches, pursuit_catches};
 use crate::sim::alias::AliasTable;
+use crate::sim::strike::StrikeTable;
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -207,18 +208,18 @@ fn duel_pmf(odds: &[(Damage, f64)], n: u32, remaining: u32) -> Vec<f64> {
     p
 }
 
-/// An alias table over casualty states and each state's (kills, damage).
-type StateTable = (AliasTable, Vec<Casualties>);
-
 /// A strike's exact outcomes: probabilities and the states they lead to.
 type Outcomes = (Vec<f64>, Vec<Casualties>);
 
-/// The alias table of one strike (a step, a number of attacks, the wounds
-/// already on the wounded model) and each state's (kills, damage).
-fn state_table(odds: &[(Damage, f64)], step: &Step, n: u32, damage: u8) -> StateTable {
-    let pmf = strike_pmf(odds, step, n, damage, step.target_models);
-    let states = (0..pmf.states().len()).map(|s| pmf.state(s)).collect();
-    (AliasTable::new(pmf.states()), states)
+/// The tables of `n` attacks of `step` at its target (kills up to the
+/// target's models).
+fn strike_table(odds: &[(Damage, f64)], step: &Step, n: u32) -> StrikeTable {
+    StrikeTable::new(
+        odds,
+        &strike_count(step, n),
+        step.target_w,
+        Some(step.target_models),
+    )
 }
 
 /// Alias tables of every strike step for every number of attacks, one per
@@ -228,8 +229,8 @@ fn state_table(odds: &[(Damage, f64)], step: &Step, n: u32, damage: u8) -> State
 /// thousands up front took seconds.
 #[derive(Clone, Debug)]
 pub struct StrikeTables {
-    /// [step][n], then by damage.
-    tables: Vec<Vec<OnceLock<Vec<StateTable>>>>,
+    /// [step][n].
+    tables: Vec<Vec<OnceLock<StrikeTable>>>,
     /// Each step's per-attack damage odds.
     odds: Vec<DamageOdds>,
 }
@@ -266,32 +267,25 @@ impl StrikeTables {
     /// every draw: callgrind).
     #[inline]
     fn draw(&self, step: &Step, n: u32, damage: u8, word: u64) -> Casualties {
+        let before = Casualties { kills: 0, damage };
         match self.tables[step.id].get(n as usize).and_then(OnceLock::get) {
-            Some(by_damage) => {
-                let (table, states) = &by_damage[usize::from(damage)];
-                states[table.sample(word)]
-            }
-            None => self.build_and_draw(step, n, damage, word),
+            Some(table) => table.after(before, word),
+            None => self.build_and_draw(step, n, before, word),
         }
     }
 
     /// [`StrikeTables::draw`] the first time `n` attacks of `step` strike.
     #[cold]
     #[inline(never)]
-    fn build_and_draw(&self, step: &Step, n: u32, damage: u8, word: u64) -> Casualties {
+    fn build_and_draw(&self, step: &Step, n: u32, before: Casualties, word: u64) -> Casualties {
         let odds = &self.odds[step.id];
-        let Some(slot) = self.tables[step.id].get(n as usize) else {
+        match self.tables[step.id].get(n as usize) {
+            Some(slot) => slot
+                .get_or_init(|| strike_table(odds, step, n))
+                .after(before, word),
             // Past the most attacks the step can make (not expected).
-            let (table, states) = state_table(odds, step, n, damage);
-            return states[table.sample(word)];
-        };
-        let by_damage = slot.get_or_init(|| {
-            (0..step.target_w)
-                .map(|d| state_table(odds, step, n, d))
-                .collect()
-        });
-        let (table, states) = &by_damage[usize::from(damage)];
-        states[table.sample(word)]
+            None => strike_table(odds, step, n).after(before, word),
+        }
     }
 }
 
@@ -336,15 +330,9 @@ impl<'a, S: DiceSource> FastFate<'a, S> {
 
 impl<S: DiceSource> Fate for FastFate<'_, S> {
     fn strike(&mut self, step: &Step, n: u32, damage: u8, cap: u32) -> Casualties {
-        let c = self.tables.draw(step, n, damage, self.dice.next_u64());
-        if c.kills >= cap {
-            Casualties {
-                kills: cap,
-                damage: 0,
-            }
-        } else {
-            c
-        }
+        self.tables
+            .draw(step, n, damage, self.dice.next_u64())
+            .capped(cap)
     }
     fn test(&mut self, test: &LeadershipTest) -> bool {
         roll_test(self.rolls, &mut self.dice, test)

@@ -10,8 +10,44 @@
 
 use super::tree::enumerate_dice;
 use super::Pmf;
+use crate::dice::Roll;
 use crate::rules::attack::{AttackChain, Damage};
 use crate::rules::casualties::Casualties;
+
+/// How many attacks a group makes: a fixed number plus an optional roll
+/// (impact hits: D6 per chariot).
+#[derive(Clone, Copy, Debug)]
+pub struct Count {
+    pub fixed: u32,
+    pub roll: Option<Roll>,
+}
+
+impl Count {
+    pub fn fixed(n: u32) -> Self {
+        Count {
+            fixed: n,
+            roll: None,
+        }
+    }
+
+    /// The exact distribution of the number of attacks.
+    pub fn pmf(&self) -> Pmf {
+        let fixed = Pmf::point(i64::from(self.fixed));
+        match &self.roll {
+            Some(r) => fixed.add(&Pmf::of_roll(r)),
+            None => fixed,
+        }
+    }
+
+    /// "12", "2D6" or "12 + D6".
+    pub fn label(&self) -> String {
+        match (&self.roll, self.fixed) {
+            (None, n) => n.to_string(),
+            (Some(r), 0) => r.to_string(),
+            (Some(r), n) => format!("{n} + {r}"),
+        }
+    }
+}
 
 /// Per-attack odds of one chain.
 #[derive(Clone, Debug, PartialEq)]
@@ -76,17 +112,9 @@ impl CasualtyPmf {
         &self.p
     }
 
-    fn index(&self, c: Casualties) -> usize {
-        c.kills as usize * usize::from(self.wounds) + usize::from(c.damage)
-    }
-
     /// The casualties of state `index`.
     pub fn state(&self, index: usize) -> Casualties {
-        let w = usize::from(self.wounds);
-        Casualties {
-            kills: (index / w) as u32,
-            damage: (index % w) as u8,
-        }
+        Casualties::of_index(index, self.wounds)
     }
 
     /// After one more attack with damage distribution `damage`.
@@ -103,7 +131,7 @@ impl CasualtyPmf {
             }
             let from = self.state(i);
             for &(d, q) in damage {
-                next[self.index(from.apply(d, self.wounds, self.models))] += p * q;
+                next[from.apply(d, self.wounds, self.models).index(self.wounds)] += p * q;
             }
         }
         while next.len() > w && next[next.len() - w..].iter().all(|&x| x == 0.0) {

@@ -13,48 +13,15 @@
 use super::{run_fields, simulate, widest, Settings};
 use crate::dice::source::PreparedRoll;
 use crate::dice::{DiceSource, Roll};
+pub use crate::exact::attacks::Count;
 use crate::exact::attacks::{chain_odds, CasualtyPmf, ChainOdds};
 use crate::exact::Pmf;
 use crate::report::{Column, Engine, Field, Outcome, Report, Table, Value};
 use crate::rules::attack::{AttackChain, HitNeed};
 use crate::rules::casualties::Casualties;
 use crate::rules::special::Reroll;
-use crate::sim::alias::AliasTable;
+use crate::sim::strike::StrikeTable;
 use crate::sim::{Estimate, Kernel};
-
-/// How many attacks a group makes: a fixed number plus an optional roll
-/// (impact hits: D6 per chariot).
-#[derive(Clone, Copy, Debug)]
-pub struct Count {
-    pub fixed: u32,
-    pub roll: Option<Roll>,
-}
-
-impl Count {
-    pub fn fixed(n: u32) -> Self {
-        Count {
-            fixed: n,
-            roll: None,
-        }
-    }
-
-    /// The exact distribution of the number of attacks.
-    pub fn pmf(&self) -> Pmf {
-        let fixed = Pmf::point(i64::from(self.fixed));
-        match &self.roll {
-            Some(r) => fixed.add(&Pmf::of_roll(r)),
-            None => fixed,
-        }
-    }
-
-    fn label(&self) -> String {
-        match (&self.roll, self.fixed) {
-            (None, n) => n.to_string(),
-            (Some(r), 0) => r.to_string(),
-            (Some(r), n) => format!("{n} + {r}"),
-        }
-    }
-}
 
 /// Name of the impact-hits group.
 pub const IMPACT_HITS: &str = "impact hits";
@@ -278,10 +245,7 @@ impl Attacks {
         // Slots past the last possible state (every model slain and one
         // wounded) are always empty.
         for (i, &n) in states.iter().enumerate().filter(|&(_, &n)| n > 0) {
-            let c = Casualties {
-                kills: (i / usize::from(w)) as u32,
-                damage: (i % usize::from(w)) as u8,
-            };
+            let c = Casualties::of_index(i, w);
             wounds[c.combat_result_wounds(w) as usize] += n;
             kills[c.kills as usize] += n;
             damage[usize::from(c.damage)] += n;
@@ -447,20 +411,14 @@ fn describe_hit(chain: &AttackChain) -> String {
     }
 }
 
-/// Fast engine: per group, alias tables of its exact casualties (unlimited
-/// models) from each possible number of wounds already on the wounded model;
-/// a trial draws each group in turn and caps kills at the unit's size.
-/// Capping at the end is exact: kills only grow, and a unit at its size
-/// takes nothing more. Tally: histogram of casualty states.
-///
-/// A state is `kills * W + damage`; a group drawn from damage `d` adds
-/// `s - d` to it (its table's state `s` counts from the same wounded model),
-/// so a trial needs no division: only each table's `damage[s]`.
+/// Fast engine: per group, a [`StrikeTable`] of its exact casualties
+/// (unlimited models); a trial draws each group in turn and caps kills at
+/// the unit's size. Capping at the end is exact: kills only grow, and a unit
+/// at its size takes nothing more. Tally: histogram of casualty states.
 pub struct FastAttacksKernel {
-    /// Per group, per starting damage: the table and the damage of each state.
-    groups: Vec<Vec<(AliasTable, Vec<usize>)>>,
-    /// The capped state: all models slain.
-    cap_state: usize,
+    groups: Vec<StrikeTable>,
+    wounds: u8,
+    models: Option<u32>,
     states: usize,
 }
 
@@ -470,23 +428,13 @@ impl FastAttacksKernel {
         let groups = q
             .groups
             .iter()
-            .map(|g| {
-                let odds = chain_odds(&g.chain);
-                let count = g.count.pmf();
-                (0..w)
-                    .map(|d| {
-                        let p = CasualtyPmf::start(w, None, d).after(&odds.damage, &count);
-                        let damage = (0..p.states().len()).map(|s| s % usize::from(w)).collect();
-                        (AliasTable::new(p.states()), damage)
-                    })
-                    .collect()
-            })
+            .map(|g| StrikeTable::new(&chain_odds(&g.chain).damage, &g.count.pmf(), w, None))
             .collect();
-        let states = q.states();
         FastAttacksKernel {
             groups,
-            cap_state: states - usize::from(w),
-            states,
+            wounds: w,
+            models: q.target_models,
+            states: q.states(),
         }
     }
 }
@@ -500,14 +448,14 @@ impl Kernel for FastAttacksKernel {
 
     fn run<S: DiceSource>(&self, mut dice: S, trials: u64, hist: &mut Vec<u64>) -> S {
         for _ in 0..trials {
-            let (mut state, mut damage) = (0usize, 0usize);
-            for tables in &self.groups {
-                let (table, damage_of) = &tables[damage];
-                let s = table.sample(dice.next_u64());
-                state += s - damage;
-                damage = damage_of[s];
+            let mut c = Casualties::default();
+            for table in &self.groups {
+                c = table.after(c, dice.next_u64());
             }
-            hist[state.min(self.cap_state)] += 1;
+            if let Some(models) = self.models {
+                c = c.capped(models);
+            }
+            hist[c.index(self.wounds)] += 1;
         }
         dice
     }
@@ -564,7 +512,7 @@ impl Kernel for DiceAttacksKernel {
                     c = c.apply(r.damage, self.wounds, self.cap);
                 }
             }
-            hist[c.kills as usize * usize::from(self.wounds) + usize::from(c.damage)] += 1;
+            hist[c.index(self.wounds)] += 1;
         }
         dice
     }

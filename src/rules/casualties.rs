@@ -37,6 +37,35 @@ impl Casualties {
         }
     }
 
+    /// Its index among a unit's casualty states, `kills * wounds + damage`
+    /// for models of `wounds` Wounds: the one layout of every engine's
+    /// distributions, tables and histograms of casualties.
+    pub fn index(self, wounds: u8) -> usize {
+        self.kills as usize * usize::from(wounds) + usize::from(self.damage)
+    }
+
+    /// The casualties of state `index` ([`Self::index`]).
+    pub fn of_index(index: usize, wounds: u8) -> Casualties {
+        let w = usize::from(wounds);
+        Casualties {
+            kills: (index / w) as u32,
+            damage: (index % w) as u8,
+        }
+    }
+
+    /// The casualties of a unit of `models` models: at its size it is
+    /// destroyed, with no wounded model left.
+    pub fn capped(self, models: u32) -> Casualties {
+        if self.kills >= models {
+            Casualties {
+                kills: models,
+                damage: 0,
+            }
+        } else {
+            self
+        }
+    }
+
     /// Wounds that count for combat resolution: every wound dealt, a killing
     /// blow counting the victim's remaining Wounds.
     pub fn combat_result_wounds(self, wounds: u8) -> u32 {
@@ -63,6 +92,28 @@ pub fn overkill(dealt: u32, damage: Damage, remaining: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn states_decode_as_they_encode() {
+        for w in 1..=5u8 {
+            for i in 0..40 {
+                assert_eq!(Casualties::of_index(i, w).index(w), i);
+            }
+        }
+        let c = Casualties {
+            kills: 3,
+            damage: 2,
+        };
+        assert_eq!(c.index(3), 11);
+        assert_eq!(
+            c.capped(3),
+            Casualties {
+                kills: 3,
+                damage: 0
+            }
+        );
+        assert_eq!(c.capped(4), c);
+    }
 
     #[test]
     fn single_wounds_fill_one_model_then_the_next() {

@@ -9,6 +9,7 @@ pub mod interval;
 pub mod progress;
 pub mod runner;
 pub mod stream;
+pub mod strike;
 
 pub use interval::{Estimate, Z95};
 pub use runner::{run, run_sampling, Kernel, Run, Sampling, Tally};
