@@ -357,7 +357,11 @@ impl AttacksArgs {
                 let Some(roll) = hits.dice.roll(a.models) else {
                     return Err(InputError::new(
                         "--models",
-                        "impact hits are rolled for at most 16 chariots (D6) or 5 (D3)",
+                        format!(
+                            "{} chariots with impact hits (accepted: at most {})",
+                            a.models,
+                            hits.dice.most_chariots()
+                        ),
                     ));
                 };
                 groups.push(AttackGroup {

@@ -4,10 +4,11 @@
 
 use crate::query::charge::{Charge, Reaction};
 use crate::query::flee::{Flee, Mover};
-use crate::query::leadership::Leadership;
+use crate::query::leadership::{Leadership, MODIFIER_RANGE};
 use crate::query::{Method, Settings};
 use crate::report::lang::Lang;
 use crate::report::Format;
+use crate::rules::leadership::{MAX_LD, MIN_LD};
 use crate::rules::{Edition, LeadershipTest};
 use crate::sim::Sampling;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
@@ -276,11 +277,11 @@ pub struct FleeArgs {
 #[derive(Args, Debug)]
 pub struct LeadershipArgs {
     /// Leadership (2 to 10)
-    #[arg(long, value_parser = whole::<u8>(2, 10))]
+    #[arg(long, value_parser = whole::<u8>(MIN_LD.into(), MAX_LD.into()))]
     pub ld: u8,
     /// Taken from Ld (a break test's combat-result difference), -20 to 20
     #[arg(long, default_value_t = 0,
-          value_parser = whole::<i32>(-20, 20))]
+          value_parser = whole::<i32>((*MODIFIER_RANGE.start()).into(), (*MODIFIER_RANGE.end()).into()))]
     pub modifier: i32,
     /// Battle standard in range: re-roll a failed test once
     #[arg(long)]

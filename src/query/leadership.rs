@@ -7,6 +7,7 @@ use crate::dice::DiceSource;
 use crate::error::InputError;
 use crate::exact::leadership::p_pass;
 use crate::report::{Engine, Field, Outcome, Report, Value};
+use crate::rules::leadership::{MAX_LD, MIN_LD};
 use crate::rules::LeadershipTest;
 use crate::sim::{Estimate, Kernel};
 
@@ -21,18 +22,23 @@ pub struct Leadership {
 
 impl Leadership {
     pub fn validate(&self) -> Result<(), InputError> {
-        if !(2..=10).contains(&self.test.ld) {
+        if !(MIN_LD..=MAX_LD).contains(&i32::from(self.test.ld)) {
             return Err(InputError::new(
                 "--ld",
-                format!("{} is out of range (accepted: 2 to 10)", self.test.ld),
+                format!(
+                    "{} is out of range (accepted: {MIN_LD} to {MAX_LD})",
+                    self.test.ld
+                ),
             ));
         }
         if !MODIFIER_RANGE.contains(&self.test.modifier) {
             return Err(InputError::new(
                 "--modifier",
                 format!(
-                    "{} is out of range (accepted: -20 to 20)",
-                    self.test.modifier
+                    "{} is out of range (accepted: {} to {})",
+                    self.test.modifier,
+                    MODIFIER_RANGE.start(),
+                    MODIFIER_RANGE.end()
                 ),
             ));
         }

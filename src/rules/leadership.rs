@@ -4,13 +4,16 @@
 use crate::dice::Roll;
 use serde::Serialize;
 
+/// The lowest Ld a test may be taken on.
+pub const MIN_LD: i32 = 2;
+
 /// The highest Ld a test may be taken on. RULES.md Break test.
 pub const MAX_LD: i32 = 10;
 
 /// One Ld test and the rules that bend it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct LeadershipTest {
-    /// Leadership, 2..=10.
+    /// Leadership, [`MIN_LD`] to [`MAX_LD`].
     pub ld: u8,
     /// Subtracted from Ld (a break test's combat-result difference, added to
     /// the roll, is the same thing).
