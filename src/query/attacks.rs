@@ -10,13 +10,13 @@
 //! composed trial by trial), and dice-level (every die of every attack rolled
 //! through the same [`AttackChain::resolve`]).
 
-use super::{run_fields, simulate, widest, Settings};
+use super::{run_fields, simulate, widest, Question, Settings};
 use crate::dice::source::PreparedRoll;
 use crate::dice::{DiceSource, Roll};
 pub use crate::exact::attacks::Count;
 use crate::exact::attacks::{chain_odds, CasualtyPmf, ChainOdds};
 use crate::exact::Pmf;
-use crate::report::{Column, Engine, Field, Outcome, Report, Table, Value};
+use crate::report::{per_100_points, Column, Engine, Field, Key, Outcome, Report, Table, Value};
 use crate::rules::attack::{AttackChain, HitNeed};
 use crate::rules::casualties::Casualties;
 use crate::rules::special::Reroll;
@@ -61,6 +61,28 @@ pub struct AttacksOdds {
     /// Per group, per attack.
     pub groups: Vec<ChainOdds>,
     pub casualties: CasualtyPmf,
+}
+
+/// The mean wounds caused (for combat resolution).
+pub const MEAN_WOUNDS: &str = "mean_wounds";
+/// The mean models slain.
+pub const MEAN_KILLS: &str = "mean_kills";
+
+impl Question for Attacks {
+    fn kind(&self) -> &'static str {
+        "attacks"
+    }
+    fn report(&self, settings: &Settings) -> Report {
+        Attacks::report(self, settings)
+    }
+    fn headline(&self) -> Vec<Key> {
+        vec![
+            MEAN_WOUNDS.into(),
+            MEAN_KILLS.into(),
+            per_100_points(MEAN_WOUNDS),
+            per_100_points(MEAN_KILLS),
+        ]
+    }
 }
 
 impl Attacks {
@@ -139,8 +161,8 @@ impl Attacks {
                 Value::Num(cost, ""),
             ));
             for o in &mut outcomes {
-                o.add_per_100_points("mean_wounds", cost);
-                o.add_per_100_points("mean_kills", cost);
+                o.add_per_100_points(MEAN_WOUNDS, cost);
+                o.add_per_100_points(MEAN_KILLS, cost);
             }
         }
         Report {
@@ -380,9 +402,9 @@ fn outcome_fields(
         ]);
     }
     fields.extend([
-        Field::new("mean_wounds", "mean wounds (combat result)", mean_w),
+        Field::new(MEAN_WOUNDS, "mean wounds (combat result)", mean_w),
         Field::new("sd_wounds", "sd of wounds", sd_w),
-        Field::new("mean_kills", "mean models slain", mean_k),
+        Field::new(MEAN_KILLS, "mean models slain", mean_k),
         Field::new("sd_kills", "sd of models slain", sd_k),
     ]);
     if let Some(d) = destroyed {

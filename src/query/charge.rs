@@ -2,12 +2,12 @@
 //! caught? RULES.md Charges; seed 000.
 
 use super::kernels::RollKernel;
-use super::{run_fields, simulate, widest, Settings};
+use super::{run_fields, simulate, widest, Question, Settings};
 use crate::dice::Roll;
 use crate::error::{check_range, InputError};
 use crate::exact::Pmf;
 use crate::plot::{self, Axis, Figure, Mark, Panel, Point, Series};
-use crate::report::{trim_number, Column, Engine, Field, Outcome, Report, Table, Value};
+use crate::report::{trim_number, Column, Engine, Field, Key, Outcome, Report, Table, Value};
 use crate::rules::movement::{
     charge_catches, charge_range, charge_reaches, check_charge_path, failed_charge_move, flee_roll,
     movement,
@@ -56,6 +56,32 @@ pub struct ChargeOdds {
     pub p_caught: f64,
     /// The charge fails: the charger moves its normal M.
     pub p_fail: f64,
+}
+
+/// P(contact): the charge reaches (a holding target) or the target is
+/// caught or reached (a fleeing one).
+pub const P_CONTACT: &str = "p_contact";
+/// P(a fleeing target is caught and destroyed).
+pub const P_CAUGHT: &str = "p_caught";
+/// P(the charge fails).
+pub const P_FAIL: &str = "p_fail";
+
+impl Question for Charge {
+    fn kind(&self) -> &'static str {
+        "charge"
+    }
+    fn validate(&self) -> Result<(), InputError> {
+        Charge::validate(self)
+    }
+    fn report(&self, settings: &Settings) -> Report {
+        Charge::report(self, settings)
+    }
+    fn figure(&self, report: &Report) -> Figure {
+        Charge::figure(self, report)
+    }
+    fn headline(&self) -> Vec<Key> {
+        vec![P_CONTACT.into(), P_CAUGHT.into(), P_FAIL.into()]
+    }
 }
 
 impl Charge {
@@ -202,7 +228,7 @@ impl Charge {
             })
             .collect();
         let declared = self.reaction_name();
-        for mut s in plot::table_series(report, "reach_table", "p_contact", Mark::Line) {
+        for mut s in plot::table_series(report, "reach_table", P_CONTACT, Mark::Line) {
             if s.points.iter().any(|p| p.interval.is_some()) {
                 s.name = format!("{declared}, {}", s.name);
                 s.colour += 3;
@@ -366,9 +392,9 @@ impl Charge {
     ) -> Outcome {
         let [contact, caught, fail] = main;
         let mut fields = vec![
-            Field::new("p_contact", "P(contact)", contact),
-            Field::new("p_caught", "P(target caught and destroyed)", caught),
-            Field::new("p_fail", "P(charge fails)", fail),
+            Field::new(P_CONTACT, "P(contact)", contact),
+            Field::new(P_CAUGHT, "P(target caught and destroyed)", caught),
+            Field::new(P_FAIL, "P(charge fails)", fail),
         ];
         if let Some(c) = self.confidence {
             let farthest = self
@@ -398,7 +424,7 @@ impl Charge {
                 key: "reach_table".into(),
                 title: "P(contact) by distance".into(),
                 index: Column::new("distance", format!("distance ({})", self.edition.unit())),
-                columns: vec![Column::new("p_contact", "P(contact)")],
+                columns: vec![Column::new(P_CONTACT, "P(contact)")],
                 rows: self
                     .reach_distances()
                     .into_iter()

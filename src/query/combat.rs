@@ -6,11 +6,11 @@
 //! reported figure is then defined once, as a set of tally cells, and read by
 //! a `Measure` as an exact probability or as an estimate with its interval.
 
-use super::{run_fields, simulate, widest, Settings};
+use super::{run_fields, simulate, widest, Method, Question, Settings};
 use crate::combat::engines::{exact_records, DiceFate, FastFate, Rolls, StrikeTables};
 use crate::combat::fight::{Combat, End, Record, UnitEnd};
 use crate::dice::DiceSource;
-use crate::report::{Column, Engine, Field, Outcome, Report, Table, Value};
+use crate::report::{per_100_points, Column, Engine, Field, Key, Outcome, Report, Table, Value};
 use crate::sim::{Estimate, Kernel, Tally};
 
 /// Where each count lives in a combat tally.
@@ -313,7 +313,7 @@ impl CombatQuery {
         if overall {
             for (side, name) in SIDES.iter().enumerate() {
                 fields.push(Field::new(
-                    format!("p_{name}_wins"),
+                    p_wins(side),
                     format!("P({name} wins)"),
                     m.prob(&self.wins(side)),
                 ));
@@ -323,24 +323,24 @@ impl CombatQuery {
                 let (key, name) = (&keys[u], &labels[u]);
                 let fled = layout.unit_ends(u, &[UnitEnd::Fled, UnitEnd::CaughtFleeing]);
                 fields.push(Field::new(
-                    format!("p_{key}_flees"),
+                    UnitFigure::Flees.key(key),
                     format!("P({name} flees before the combat)"),
                     m.prob(&fled),
                 ));
                 let broke = layout.unit_ends(u, &[UnitEnd::Broke, UnitEnd::Caught]);
                 fields.push(Field::new(
-                    format!("p_{key}_breaks"),
+                    UnitFigure::Breaks.key(key),
                     format!("P({name} breaks)"),
                     m.prob(&broke),
                 ));
                 fields.push(Field::new(
-                    format!("p_{key}_caught"),
+                    UnitFigure::Caught.key(key),
                     format!("P({name} breaks and is caught)"),
                     m.prob(&layout.unit_ends(u, &[UnitEnd::Caught])),
                 ));
                 let destroyed = [UnitEnd::Caught, UnitEnd::WipedOut, UnitEnd::CaughtFleeing];
                 fields.push(Field::new(
-                    format!("p_{key}_destroyed"),
+                    UnitFigure::Destroyed.key(key),
                     format!("P({name} destroyed)"),
                     m.prob(&layout.unit_ends(u, &destroyed)),
                 ));
@@ -350,7 +350,7 @@ impl CombatQuery {
                 if n > 0 {
                     let slain: Vec<usize> = (1..=n).map(|k| layout.slain(u, k)).collect();
                     fields.push(Field::new(
-                        format!("p_{}_character_slain", keys[u]),
+                        UnitFigure::CharacterSlain.key(&keys[u]),
                         format!("P({} loses a character)", labels[u]),
                         m.prob(&slain),
                     ));
@@ -360,7 +360,7 @@ impl CombatQuery {
                 let (mean, _) =
                     m.moments(layout.total(u, 0)..layout.total(u, layout.models[u] + 1));
                 fields.push(Field::new(
-                    format!("mean_{}_casualties", keys[u]),
+                    UnitFigure::MeanCasualties.key(&keys[u]),
                     format!("mean {} casualties", labels[u]),
                     mean,
                 ));
@@ -561,7 +561,7 @@ impl CombatQuery {
                     Value::Num(cost, ""),
                 ));
                 for o in &mut outcomes {
-                    o.add_per_100_points(&format!("p_{name}_wins"), cost);
+                    o.add_per_100_points(&p_wins(side), cost);
                 }
             }
         }
@@ -607,6 +607,69 @@ impl CombatQuery {
 
 /// The sides' names, as keys and labels.
 const SIDES: [&str; 2] = ["attacker", "defender"];
+
+/// The key of P(`side` wins the fight).
+pub fn p_wins(side: usize) -> Key {
+    format!("p_{}_wins", SIDES[side]).into()
+}
+
+/// A figure reported for each unit of the fight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnitFigure {
+    /// P(it flees before the combat).
+    Flees,
+    /// P(it breaks).
+    Breaks,
+    /// P(it breaks and is caught).
+    Caught,
+    /// P(it is destroyed).
+    Destroyed,
+    /// P(it loses a character).
+    CharacterSlain,
+    /// Its mean casualties.
+    MeanCasualties,
+}
+
+impl UnitFigure {
+    /// Its key for the unit keyed `unit` ([`CombatQuery::unit_keys`]).
+    pub fn key(self, unit: &str) -> Key {
+        match self {
+            UnitFigure::Flees => format!("p_{unit}_flees"),
+            UnitFigure::Breaks => format!("p_{unit}_breaks"),
+            UnitFigure::Caught => format!("p_{unit}_caught"),
+            UnitFigure::Destroyed => format!("p_{unit}_destroyed"),
+            UnitFigure::CharacterSlain => format!("p_{unit}_character_slain"),
+            UnitFigure::MeanCasualties => format!("mean_{unit}_casualties"),
+        }
+        .into()
+    }
+}
+
+impl Question for CombatQuery {
+    fn kind(&self) -> &'static str {
+        "combat"
+    }
+    fn report(&self, settings: &Settings) -> Report {
+        CombatQuery::report(self, settings)
+    }
+    /// Monte Carlo: the exact engine plays the first round only.
+    fn default_method(&self) -> Method {
+        Method::MonteCarlo
+    }
+    fn headline(&self) -> Vec<Key> {
+        let [attacker, defender] = SIDES;
+        vec![
+            p_wins(0),
+            per_100_points(&p_wins(0)),
+            p_wins(1),
+            UnitFigure::Breaks.key(defender),
+            UnitFigure::Caught.key(defender),
+            UnitFigure::Breaks.key(attacker),
+            UnitFigure::MeanCasualties.key(attacker),
+            UnitFigure::MeanCasualties.key(defender),
+        ]
+    }
+}
 
 /// Whole fights: with strike tables (the fast engine) or rolling every die.
 pub struct CombatKernel {

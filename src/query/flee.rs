@@ -2,11 +2,11 @@
 //! pursuer catches it. RULES.md Fleeing and pursuit; seed 000.
 
 use super::kernels::{PairKernel, RollKernel};
-use super::{run_fields, simulate, widest, Settings};
+use super::{run_fields, simulate, widest, Question, Settings};
 use crate::dice::Roll;
 use crate::error::{check_range, InputError};
 use crate::exact::Pmf;
-use crate::report::{Column, Engine, Field, Outcome, Report, Table, Value};
+use crate::report::{Column, Engine, Field, Key, Outcome, Report, Table, Value};
 use crate::rules::movement::{flee_roll, pursuit_catches};
 use crate::rules::Edition;
 use crate::sim::Estimate;
@@ -33,6 +33,26 @@ pub struct FleeOdds {
     pub pmf: Pmf,
     /// P(pursuit roll >= flee roll), with a pursuer.
     pub p_caught: Option<f64>,
+}
+
+/// The mean flee distance.
+pub const MEAN: &str = "mean";
+/// P(caught: the pursuit roll at least the flee roll).
+pub const P_CAUGHT: &str = "p_caught";
+
+impl Question for Flee {
+    fn kind(&self) -> &'static str {
+        "flee"
+    }
+    fn validate(&self) -> Result<(), InputError> {
+        Flee::validate(self)
+    }
+    fn report(&self, settings: &Settings) -> Report {
+        Flee::report(self, settings)
+    }
+    fn headline(&self) -> Vec<Key> {
+        vec![MEAN.into(), P_CAUGHT.into()]
+    }
 }
 
 impl Flee {
@@ -144,11 +164,11 @@ impl Flee {
         extra: Vec<Field>,
     ) -> Outcome {
         let mut fields = vec![
-            Field::new("mean", "mean flee distance", mean),
+            Field::new(MEAN, "mean flee distance", mean),
             Field::new("sd", "standard deviation", sd),
         ];
         if let Some(c) = caught {
-            fields.push(Field::new("p_caught", "P(caught: pursuit >= flee)", c));
+            fields.push(Field::new(P_CAUGHT, "P(caught: pursuit >= flee)", c));
         }
         fields.extend(extra);
         Outcome {

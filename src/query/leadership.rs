@@ -1,12 +1,12 @@
 //! `mathhammer leadership`: P(pass) of a leadership test (break, panic, fear,
 //! rally). RULES.md Break test, Panic; seed 003.
 
-use super::{run_fields, simulate, widest, Settings};
+use super::{run_fields, simulate, widest, Question, Settings};
 use crate::dice::source::PreparedRoll;
 use crate::dice::DiceSource;
 use crate::error::InputError;
 use crate::exact::leadership::p_pass;
-use crate::report::{Engine, Field, Outcome, Report, Value};
+use crate::report::{Engine, Field, Key, Outcome, Report, Value};
 use crate::rules::leadership::{MAX_LD, MIN_LD};
 use crate::rules::LeadershipTest;
 use crate::sim::{Estimate, Kernel};
@@ -18,6 +18,24 @@ pub const MODIFIER_RANGE: std::ops::RangeInclusive<i32> = -20..=20;
 #[derive(Clone, Copy, Debug)]
 pub struct Leadership {
     pub test: LeadershipTest,
+}
+
+/// P(the test is passed).
+pub const P_PASS: &str = "p_pass";
+
+impl Question for Leadership {
+    fn kind(&self) -> &'static str {
+        "leadership"
+    }
+    fn validate(&self) -> Result<(), InputError> {
+        Leadership::validate(self)
+    }
+    fn report(&self, settings: &Settings) -> Report {
+        Leadership::report(self, settings)
+    }
+    fn headline(&self) -> Vec<Key> {
+        vec![P_PASS.into()]
+    }
 }
 
 impl Leadership {
@@ -85,7 +103,7 @@ impl Leadership {
     fn outcome(engine: Engine, pass: Value, extra: Vec<Field>) -> Outcome {
         let fail = pass.complement();
         let mut fields = vec![
-            Field::new("p_pass", "P(pass)", pass),
+            Field::new(P_PASS, "P(pass)", pass),
             Field::new("p_fail", "P(fail)", fail),
         ];
         fields.extend(extra);

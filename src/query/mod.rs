@@ -11,8 +11,37 @@ pub mod kernels;
 pub mod leadership;
 
 use crate::dice::{PlainDice, TableDice};
-use crate::report::{Engine, Field, Outcome, Value};
+use crate::error::InputError;
+use crate::plot::Figure;
+use crate::report::{Engine, Field, Key, Outcome, Report, Value};
 use crate::sim::{run_sampling, Estimate, Kernel, Run, Sampling};
+
+/// A question players ask, as one validated model: what every subcommand's
+/// query implements, so that the command line, a query file, a sweep and a
+/// comparison run any of them alike. A new query is one file that
+/// implements it, registered once in `sweep::Query` and once in `cli`.
+pub trait Question {
+    /// The subcommand, for tables (`charge`).
+    fn kind(&self) -> &'static str;
+    /// Checks the model's values; an error names the flag or field.
+    fn validate(&self) -> Result<(), InputError> {
+        Ok(())
+    }
+    /// Evaluates it with every engine `settings` asks for.
+    fn report(&self, settings: &Settings) -> Report;
+    /// The charts of its report (`--plot`): by default the probabilities as
+    /// bars and every distribution as P(= k) bars and P(>= k) lines.
+    fn figure(&self, report: &Report) -> Figure {
+        crate::plot::report_figure(report)
+    }
+    /// The method used when `--method` is not given.
+    fn default_method(&self) -> Method {
+        Method::Exact
+    }
+    /// The figures a sweep or comparison shows, by report key, in order
+    /// (keys a report lacks are skipped).
+    fn headline(&self) -> Vec<Key>;
+}
 
 /// Which evaluators to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

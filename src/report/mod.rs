@@ -134,6 +134,11 @@ pub struct Report {
     pub names: Vec<String>,
 }
 
+/// The key of field `key` per 100 points ([`Outcome::add_per_100_points`]).
+pub fn per_100_points(key: &str) -> Key {
+    format!("{key}_per_100_points").into()
+}
+
 impl Table {
     /// A distribution table: it has a `p` column (P(= k)) and a `p_at_least`
     /// one (P(>= k), "k or more").
@@ -194,7 +199,7 @@ impl Outcome {
         };
         let label = format!("{} per 100 points", field.label);
         self.fields
-            .push(Field::new(format!("{key}_per_100_points"), label, value));
+            .push(Field::new(per_100_points(key), label, value));
     }
 
     /// A field by key.

@@ -10,8 +10,8 @@ use crate::query::charge::Charge;
 use crate::query::combat::CombatQuery;
 use crate::query::flee::Flee;
 use crate::query::leadership::Leadership;
-use crate::query::{Method, Settings};
-use crate::report::Report;
+use crate::query::{Method, Question, Settings};
+use crate::report::{Key, Report};
 use std::path::Path;
 
 /// A validated query of any kind.
@@ -27,22 +27,10 @@ pub enum Query {
 impl Query {
     /// The query a subcommand's flags describe, validated.
     pub fn from_command(command: &Command) -> Result<Query, InputError> {
-        Ok(match command {
-            Command::Charge(a) => {
-                let q = a.charge()?;
-                q.validate()?;
-                Query::Charge(q)
-            }
-            Command::Flee(a) => {
-                let q = a.flee();
-                q.validate()?;
-                Query::Flee(q)
-            }
-            Command::Leadership(a) => {
-                let q = a.leadership();
-                q.validate()?;
-                Query::Leadership(q)
-            }
+        let query = match command {
+            Command::Charge(a) => Query::Charge(a.charge()?),
+            Command::Flee(a) => Query::Flee(a.flee()),
+            Command::Leadership(a) => Query::Leadership(a.leadership()),
             Command::Attacks(a) => Query::Attacks(a.attacks()?),
             Command::Shoot(a) => Query::Attacks(a.attacks()?),
             Command::Combat(a) => {
@@ -57,75 +45,46 @@ impl Query {
                     "a sweep or comparison runs one query file or scenario (accepted: charge, flee, leadership, attacks, shoot, combat)",
                 ))
             }
-        })
+        };
+        query.question().validate()?;
+        Ok(query)
+    }
+
+    /// The query as the [`Question`] its subcommand implements: the one
+    /// place each kind is registered.
+    pub fn question(&self) -> &dyn Question {
+        match self {
+            Query::Charge(q) => q,
+            Query::Flee(q) => q,
+            Query::Leadership(q) => q,
+            Query::Attacks(q) => q,
+            Query::Combat(q) => q.as_ref(),
+        }
     }
 
     /// Evaluates it.
     pub fn report(&self, settings: &Settings) -> Report {
-        match self {
-            Query::Charge(q) => q.report(settings),
-            Query::Flee(q) => q.report(settings),
-            Query::Leadership(q) => q.report(settings),
-            Query::Attacks(q) => q.report(settings),
-            Query::Combat(q) => q.report(settings),
-        }
+        self.question().report(settings)
     }
 
-    /// The charts of its report (`--plot`): P(contact) against distance
-    /// for a charge; otherwise the probabilities as bars and every
-    /// distribution (flee distance, wounds and kills, casualties).
+    /// The charts of its report (`--plot`).
     pub fn figure(&self, report: &Report) -> Figure {
-        match self {
-            Query::Charge(q) => q.figure(report),
-            _ => crate::plot::report_figure(report),
-        }
+        self.question().figure(report)
     }
 
-    /// The method used when `--method` is not given: the exact engine, but
-    /// Monte Carlo for whole fights (the exact engine plays their first
-    /// round only).
+    /// The method used when `--method` is not given.
     pub fn default_method(&self) -> Method {
-        match self {
-            Query::Combat(_) => Method::MonteCarlo,
-            _ => Method::Exact,
-        }
+        self.question().default_method()
     }
 
     /// The figures a sweep or comparison shows, by report key, in order.
-    /// Keys a report lacks are skipped.
-    pub fn headline(&self) -> &'static [&'static str] {
-        match self {
-            Query::Charge(_) => &["p_contact", "p_caught", "p_fail"],
-            Query::Flee(_) => &["mean", "p_caught"],
-            Query::Leadership(_) => &["p_pass"],
-            Query::Attacks(_) => &[
-                "mean_wounds",
-                "mean_kills",
-                "mean_wounds_per_100_points",
-                "mean_kills_per_100_points",
-            ],
-            Query::Combat(_) => &[
-                "p_attacker_wins",
-                "p_attacker_wins_per_100_points",
-                "p_defender_wins",
-                "p_defender_breaks",
-                "p_defender_caught",
-                "p_attacker_breaks",
-                "mean_attacker_casualties",
-                "mean_defender_casualties",
-            ],
-        }
+    pub fn headline(&self) -> Vec<Key> {
+        self.question().headline()
     }
 
     /// A short name for tables.
     pub fn kind(&self) -> &'static str {
-        match self {
-            Query::Charge(_) => "charge",
-            Query::Flee(_) => "flee",
-            Query::Leadership(_) => "leadership",
-            Query::Attacks(_) => "attacks",
-            Query::Combat(_) => "combat",
-        }
+        self.question().kind()
     }
 }
 
