@@ -100,30 +100,38 @@ pub enum BreakTest {
     Test(LeadershipTest),
 }
 
-/// The break test of a unit that lost by `lost_by`, with Ld `ld` (the best of
-/// its own, a character's or the General's in range), `battle_standard` in
-/// range (re-roll), and whether fear breaks it outright.
-pub fn break_test(
-    lost_by: u32,
-    ld: u8,
-    stubborn: bool,
-    unbreakable: bool,
-    broken_by_fear: bool,
-    battle_standard: bool,
-    insane_courage: bool,
-) -> BreakTest {
-    if unbreakable {
-        BreakTest::Holds
-    } else if broken_by_fear {
-        BreakTest::Breaks
-    } else {
-        BreakTest::Test(LeadershipTest {
-            modifier: lost_by as i32,
-            stubborn,
-            insane_courage,
-            reroll: battle_standard,
-            ..LeadershipTest::new(ld)
-        })
+/// A losing unit at its break test: its best Ld and what bends the test.
+/// RULES.md Break test.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Breaking {
+    /// The best of its own Ld, a character's or the General's in range.
+    pub ld: u8,
+    pub stubborn: bool,
+    pub unbreakable: bool,
+    /// Beaten by fear-causing enemies of greater unit strength.
+    pub broken_by_fear: bool,
+    /// A battle standard in range: a failed test is re-rolled.
+    pub battle_standard: bool,
+    /// **\[ruling\]** 7th-edition insane courage.
+    pub insane_courage: bool,
+}
+
+impl Breaking {
+    /// Its break test after losing by `lost_by`.
+    pub fn test(&self, lost_by: u32) -> BreakTest {
+        if self.unbreakable {
+            BreakTest::Holds
+        } else if self.broken_by_fear {
+            BreakTest::Breaks
+        } else {
+            BreakTest::Test(LeadershipTest {
+                modifier: lost_by as i32,
+                stubborn: self.stubborn,
+                insane_courage: self.insane_courage,
+                reroll: self.battle_standard,
+                ..LeadershipTest::new(self.ld)
+            })
+        }
     }
 }
 

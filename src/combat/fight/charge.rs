@@ -14,93 +14,15 @@ impl Combat {
         &self,
         fate: &mut impl Fate,
         state: &mut State<N>,
-        scared: &mut [bool; N],
         record: &mut Record,
     ) -> Option<End> {
         let cs = self.charger?;
-        let t = 1 - cs;
-        let target = &self.setup.units[t];
-        let chargers = &self.chargers;
-        let reaches = |u: usize| charge_reaches(self.setup.places[u].distance, self.ranges[u]);
-        let mut flees = self.setup.reaction == ReactionName::Flee;
-        // Engaged and charged in the flank or rear by US 5+: panic. RULES.md
-        // Panic; seed 003 (only once the charge is known to reach).
-        let engaged = self.foes[t]
-            .iter()
-            .any(|&(e, _)| !self.setup.places[e].charging);
-        let flanked = chargers.iter().any(|&u| {
-            let face = self.foes[u]
-                .iter()
-                .find(|f| f.0 == t)
-                .map(|f| self.setup.contacts[f.1].face);
-            face.is_some_and(|f| f != Facing::Front)
-                && reaches(u)
-                && state.unit_strength(self, u) >= 5
-        });
-        if !flees
-            && engaged
-            && flanked
-            && !(target.psychology.immune || target.psychology.unbreakable)
-            && !fate.test(&LeadershipTest::new(state.leadership(self, t)))
-        {
-            flees = true;
-        }
-        // Fear and terror tests of the charged unit. RULES.md Special attacks.
-        let fearsome = || {
-            chargers
-                .iter()
-                .copied()
-                .filter(|&u| self.setup.units[u].psychology.fear)
-        };
-        if !flees && fearsome().next().is_some() && !target.psychology.fearless() {
-            let passed = fate.test(&LeadershipTest::new(state.leadership(self, t)));
-            if !passed {
-                let terror = fearsome().any(|u| self.setup.units[u].psychology.terror);
-                let bigger =
-                    fearsome().any(|u| state.unit_strength(self, t) < state.unit_strength(self, u));
-                if terror || bigger {
-                    flees = true;
-                } else {
-                    scared[t] = true;
-                }
-            }
-        }
-        if flees {
-            // Fleeing a combat, it may also be pursued by the enemy it fought
-            // if that enemy won the previous round (seed 003).
-            let won_last = |e: usize| {
-                !self.setup.places[e].charging
-                    && self.setup.last_round_winner == Some(self.facts[e].side)
-            };
-            let mut fled = [false; N];
-            fled[t] = true;
-            let pursues = match engaged {
-                true => self.pursuers(fate, state, &fled, won_last),
-                false => [false; N],
-            };
-            let caught = self.caught_by(fate, t, &self.catchers, &pursues);
-            record.units[t] = if caught {
-                record.casualties[t] = target.models;
-                UnitEnd::CaughtFleeing
-            } else {
-                UnitEnd::Fled
-            };
-            // Units still fighting each other (a fight of several units)
-            // fight on without it.
-            state.leave(t);
-            self.leave_unengaged(state);
-            if self.present(t, state) && self.present(cs, state) {
-                return None;
-            }
-            return Some(if caught {
-                End::TargetCaught
-            } else {
-                End::TargetFled
-            });
+        if self.charged_unit_flees(fate, 1 - cs, state) {
+            return self.flight_from_charge(fate, state, record);
         }
         let mut failed = false;
-        for &u in chargers {
-            if !reaches(u) {
+        for &u in &self.chargers {
+            if !self.reaches(u) {
                 state.leave(u);
                 record.units[u] = UnitEnd::ChargeFailed;
                 failed = true;
@@ -112,40 +34,154 @@ impl Combat {
         if !self.present(cs, state) {
             return Some(End::ChargeFailed);
         }
-        // The main charger meets stand and shoot.
-        if let Some(id) = self.shots.filter(|_| state.fights(cs)) {
-            let c = cs;
-            let charger = &self.setup.units[c];
-            let step = &self.steps[id];
-            state.begin_round();
-            let n = self.attacks(step, state, false, 1);
-            let hit = fate.strike(step, n, 0, state.alive[c]);
-            state.alive[c] -= hit.kills;
-            state.damage[c] = hit.damage;
-            record.casualties[c] += hit.kills;
-            // 25% casualties: a panic test before contact. RULES.md Shooting.
-            let flees = state.alive[c] == 0
-                || (4 * hit.kills >= charger.models
-                    && !(charger.psychology.immune || charger.psychology.unbreakable)
-                    && !fate.test(&LeadershipTest::new(state.leadership(self, c))));
-            if flees {
-                let shot_down = state.alive[c] == 0;
-                state.leave(c);
-                record.units[c] = if shot_down {
-                    UnitEnd::WipedOut
-                } else {
-                    UnitEnd::Fled
-                };
-                self.leave_unengaged(state);
-                if !self.present(cs, state) {
-                    return Some(if shot_down {
-                        End::ChargerShotDown
-                    } else {
-                        End::ChargerFled
-                    });
-                }
-            }
+        match self.shots.filter(|_| state.fights(cs)) {
+            Some(id) => self.stand_and_shoot_at(fate, id, state, record),
+            None => None,
         }
-        None
+    }
+
+    /// Whether unit `u`'s charge reaches. RULES.md Charges.
+    fn reaches(&self, u: usize) -> bool {
+        charge_reaches(self.setup.places[u].distance, self.ranges[u])
+    }
+
+    /// Whether the charged unit (the enemy's main unit) is engaged already.
+    fn target_engaged(&self, t: usize) -> bool {
+        self.foes[t]
+            .iter()
+            .any(|&(e, _)| !self.setup.places[e].charging)
+    }
+
+    /// Whether the charged unit flees: as its reaction, from panic (engaged
+    /// and charged in the flank or rear by US 5+: RULES.md Panic; seed 003,
+    /// only once the charge is known to reach), or from a failed fear or
+    /// terror test (RULES.md Special attacks), which otherwise leaves it
+    /// needing 6s to hit.
+    fn charged_unit_flees<const N: usize>(
+        &self,
+        fate: &mut impl Fate,
+        t: usize,
+        state: &mut State<N>,
+    ) -> bool {
+        let target = &self.setup.units[t];
+        if self.setup.reaction == ReactionName::Flee {
+            return true;
+        }
+        let flanked = self.chargers.iter().any(|&u| {
+            let face = self.foes[u]
+                .iter()
+                .find(|f| f.0 == t)
+                .map(|f| self.setup.contacts[f.1].face);
+            face.is_some_and(|f| f != Facing::Front)
+                && self.reaches(u)
+                && state.unit_strength(self, u) >= 5
+        });
+        if self.target_engaged(t)
+            && flanked
+            && !(target.psychology.immune || target.psychology.unbreakable)
+            && !fate.test(&LeadershipTest::new(state.leadership(self, t)))
+        {
+            return true;
+        }
+        let fearsome = || {
+            self.chargers
+                .iter()
+                .copied()
+                .filter(|&u| self.setup.units[u].psychology.fear)
+        };
+        if fearsome().next().is_none() || target.psychology.fearless() {
+            return false;
+        }
+        if fate.test(&LeadershipTest::new(state.leadership(self, t))) {
+            return false;
+        }
+        let terror = fearsome().any(|u| self.setup.units[u].psychology.terror);
+        let bigger =
+            fearsome().any(|u| state.unit_strength(self, t) < state.unit_strength(self, u));
+        state.scared[t] = !(terror || bigger);
+        terror || bigger
+    }
+
+    /// The charged unit flees: the chargers (and, fleeing a combat, the enemy
+    /// it fought if that enemy won the previous round: seed 003) may catch
+    /// it; units still fighting each other fight on without it.
+    fn flight_from_charge<const N: usize>(
+        &self,
+        fate: &mut impl Fate,
+        state: &mut State<N>,
+        record: &mut Record,
+    ) -> Option<End> {
+        let cs = self.charger?;
+        let t = 1 - cs;
+        let won_last = |e: usize| {
+            !self.setup.places[e].charging
+                && self.setup.last_round_winner == Some(self.facts[e].side)
+        };
+        let mut fled = [false; N];
+        fled[t] = true;
+        let pursues = match self.target_engaged(t) {
+            true => self.pursuers(fate, state, &fled, won_last),
+            false => [false; N],
+        };
+        let caught = self.caught_by(fate, t, &self.catchers, &pursues);
+        record.units[t] = if caught {
+            record.casualties[t] = self.setup.units[t].models;
+            UnitEnd::CaughtFleeing
+        } else {
+            UnitEnd::Fled
+        };
+        state.leave(t);
+        self.leave_unengaged(state);
+        if self.present(t, state) && self.present(cs, state) {
+            return None;
+        }
+        Some(if caught {
+            End::TargetCaught
+        } else {
+            End::TargetFled
+        })
+    }
+
+    /// The main charger meets stand and shoot (step `id`): with 25%
+    /// casualties it takes a panic test before contact (RULES.md Shooting).
+    fn stand_and_shoot_at<const N: usize>(
+        &self,
+        fate: &mut impl Fate,
+        id: usize,
+        state: &mut State<N>,
+        record: &mut Record,
+    ) -> Option<End> {
+        let c = self.charger?;
+        let charger = &self.setup.units[c];
+        let step = &self.steps[id];
+        state.begin_round();
+        let n = self.attacks(step, state, false, 1);
+        let hit = fate.strike(step, n, 0, state.alive[c]);
+        state.alive[c] -= hit.kills;
+        state.damage[c] = hit.damage;
+        record.casualties[c] += hit.kills;
+        let shot_down = state.alive[c] == 0;
+        let flees = shot_down
+            || (4 * hit.kills >= charger.models
+                && !(charger.psychology.immune || charger.psychology.unbreakable)
+                && !fate.test(&LeadershipTest::new(state.leadership(self, c))));
+        if !flees {
+            return None;
+        }
+        state.leave(c);
+        record.units[c] = if shot_down {
+            UnitEnd::WipedOut
+        } else {
+            UnitEnd::Fled
+        };
+        self.leave_unengaged(state);
+        if self.present(c, state) {
+            return None;
+        }
+        Some(if shot_down {
+            End::ChargerShotDown
+        } else {
+            End::ChargerFled
+        })
     }
 }

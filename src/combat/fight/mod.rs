@@ -171,120 +171,152 @@ impl Combat {
 
     /// [`Combat::fight_into`] for a fight of `N` units.
     fn play<const N: usize>(&self, fate: &mut impl Fate, record: &mut Record) {
-        let n = N;
-        let mut state = State::<N>::new(&self.facts);
-        let mut scared = [false; N];
-        if let Some(end) = self.charge(fate, &mut state, &mut scared, record) {
+        let mut state = State::<N>::new(&self.facts, self.setup.last_round_winner);
+        if let Some(end) = self.charge(fate, &mut state, record) {
             record.end = end;
             return;
         }
-        let mut frenzy = [false; N];
-        for (f, unit) in frenzy.iter_mut().zip(&self.setup.units) {
+        for (f, unit) in state.frenzy.iter_mut().zip(&self.setup.units) {
             *f = unit.rules.frenzy;
         }
-        let mut last_winner = self.setup.last_round_winner;
         for round in 1..=self.setup.rounds {
-            state.begin_round();
-            self.measure_contacts(&mut state);
-            state.lost = [[0; N]; N];
-            state.stepped_back = [None; 2];
-            self.challenge(&mut state);
-            let key = if round == 1 {
-                (0..n)
-                    .map(|u| {
-                        let set = match scared[u] {
-                            true => StepSet::FirstScared,
-                            false => StepSet::First,
-                        };
-                        set as usize * 3usize.pow(u as u32)
-                    })
-                    .sum()
-            } else {
-                self.later
-            };
-            let (first_0, first_1, tied) = &self.orders[key];
-            // Ties between the sides: last round's winner first, else a roll-off.
-            let first = match (tied, last_winner) {
-                (false, _) => 0,
-                (true, Some(w)) => w,
-                (true, None) => usize::from(!fate.roll_off()),
-            };
-            let order = if first == 0 { first_0 } else { first_1 };
-            let mut wounds = [0u32; 2];
-            for step in order.iter().map(|&i| &self.steps[i]) {
-                let (u, e) = (step.unit, step.foe);
-                let engaged = state.fights(u) && state.fights(e);
-                if !engaged || !state.standing(u) || !state.standing(e) {
-                    continue;
-                }
-                let n = self.attacks(step, &state, frenzy[u], round);
-                if n == 0 {
-                    continue;
-                }
-                wounds[step.side] += self.strike(fate, step, n, &mut state, record);
-            }
-            let mut rr = RoundRecord {
-                winner: None,
-                casualties: [0; MAX_UNITS],
-                wounds,
-            };
-            let mut left = false;
-            for u in 0..n {
-                rr.casualties[u] = state.lost(u);
-                record.casualties[u] += rr.casualties[u];
-                if state.fights(u) && !state.standing(u) {
-                    state.leave(u);
-                    record.units[u] = UnitEnd::WipedOut;
-                    left = true;
-                }
-            }
-            let present = [self.present(0, &state), self.present(1, &state)];
-            if !present[0] || !present[1] {
-                // A side wiped out: the other wins, no break test.
-                rr.winner = match present {
-                    [false, false] => None,
-                    [false, true] => Some(1),
-                    _ => Some(0),
-                };
-                record.rounds.push(rr);
-                record.end = match rr.winner {
-                    None => End::BothDestroyed,
-                    Some(w) => End::WipedOut { loser: 1 - w },
-                };
-                return;
-            }
-            let (score, musician) = self.scores(&state, &wounds);
-            let (winner, margin) = decide(score[0], score[1], musician[0], musician[1]);
-            let winner = match winner {
-                Winner::First => Some(0),
-                Winner::Second => Some(1),
-                Winner::Draw => None,
-            };
-            rr.winner = winner;
-            record.rounds.push(rr);
-            // Seed 002: ties go to the winner of the round just fought; a
-            // drawn round has none, so the next tie is rolled off.
-            last_winner = winner;
-            let broken = match winner {
-                Some(w) => self.break_tests(fate, 1 - w, margin, &mut state, &mut frenzy, record),
-                None => [false; N],
-            };
-            // Units whose foes all broke or fell leave the fight; engagement
-            // is mutual, so with no loser left no winner is either.
-            let routed = winner.is_some_and(|w| !self.present(1 - w, &state));
-            if (left || broken.contains(&true)) && !routed {
-                self.leave_unengaged(&mut state);
-            }
-            let Some(l) = winner.map(|w| 1 - w) else {
-                continue;
-            };
-            if !self.present(l, &state) {
-                let caught = (0..n)
-                    .filter(|&u| broken[u])
-                    .all(|u| record.units[u] == UnitEnd::Caught);
-                record.end = End::Broke { loser: l, caught };
+            if let Some(end) = self.round(fate, round, &mut state, record) {
+                record.end = end;
                 return;
             }
         }
     }
+
+    /// One round: the blows, the units wiped out, combat resolution and the
+    /// losers' break tests. Returns how the fight ended, if it did.
+    fn round<const N: usize>(
+        &self,
+        fate: &mut impl Fate,
+        round: u32,
+        state: &mut State<N>,
+        record: &mut Record,
+    ) -> Option<End> {
+        state.begin_round();
+        self.measure_contacts(state);
+        state.lost = [[0; N]; N];
+        state.stepped_back = [None; 2];
+        self.challenge(state);
+        let wounds = self.blows(fate, round, state, record);
+        let mut rr = RoundRecord {
+            winner: None,
+            casualties: [0; MAX_UNITS],
+            wounds,
+        };
+        let mut left = false;
+        for u in 0..N {
+            rr.casualties[u] = state.lost(u);
+            record.casualties[u] += rr.casualties[u];
+            if state.fights(u) && !state.standing(u) {
+                state.leave(u);
+                record.units[u] = UnitEnd::WipedOut;
+                left = true;
+            }
+        }
+        let present = [self.present(0, state), self.present(1, state)];
+        if !present[0] || !present[1] {
+            // A side wiped out: the other wins, no break test.
+            rr.winner = match present {
+                [false, false] => None,
+                [false, true] => Some(1),
+                _ => Some(0),
+            };
+            record.rounds.push(rr);
+            return Some(match rr.winner {
+                None => End::BothDestroyed,
+                Some(w) => End::WipedOut { loser: 1 - w },
+            });
+        }
+        let (score, musician) = self.scores(state, &wounds);
+        let (winner, margin) = decide(score[0], score[1], musician[0], musician[1]);
+        let winner = match winner {
+            Winner::First => Some(0),
+            Winner::Second => Some(1),
+            Winner::Draw => None,
+        };
+        rr.winner = winner;
+        record.rounds.push(rr);
+        // Seed 002: ties go to the winner of the round just fought; a
+        // drawn round has none, so the next tie is rolled off.
+        state.last_winner = winner;
+        let loss = winner.map(|w| Loss {
+            side: 1 - w,
+            margin,
+        });
+        let broken = match loss {
+            Some(loss) => self.break_tests(fate, loss, state, record),
+            None => [false; N],
+        };
+        // Units whose foes all broke or fell leave the fight; engagement
+        // is mutual, so with no loser left no winner is either.
+        let routed = loss.is_some_and(|l| !self.present(l.side, state));
+        if (left || broken.contains(&true)) && !routed {
+            self.leave_unengaged(state);
+        }
+        let l = loss?.side;
+        if self.present(l, state) {
+            return None;
+        }
+        let caught = (0..N)
+            .filter(|&u| broken[u])
+            .all(|u| record.units[u] == UnitEnd::Caught);
+        Some(End::Broke { loser: l, caught })
+    }
+
+    /// A round's blows, every strike step in strike order; returns the
+    /// wounds each side caused.
+    fn blows<const N: usize>(
+        &self,
+        fate: &mut impl Fate,
+        round: u32,
+        state: &mut State<N>,
+        record: &mut Record,
+    ) -> [u32; 2] {
+        let key = if round == 1 {
+            (0..N)
+                .map(|u| {
+                    let set = match state.scared[u] {
+                        true => StepSet::FirstScared,
+                        false => StepSet::First,
+                    };
+                    set as usize * 3usize.pow(u as u32)
+                })
+                .sum()
+        } else {
+            self.later
+        };
+        let (first_0, first_1, tied) = &self.orders[key];
+        // Ties between the sides: last round's winner first, else a roll-off.
+        let first = match (tied, state.last_winner) {
+            (false, _) => 0,
+            (true, Some(w)) => w,
+            (true, None) => usize::from(!fate.roll_off()),
+        };
+        let order = if first == 0 { first_0 } else { first_1 };
+        let mut wounds = [0u32; 2];
+        for step in order.iter().map(|&i| &self.steps[i]) {
+            let (u, e) = (step.unit, step.foe);
+            let engaged = state.fights(u) && state.fights(e);
+            if !engaged || !state.standing(u) || !state.standing(e) {
+                continue;
+            }
+            let n = self.attacks(step, state, state.frenzy[u], round);
+            if n == 0 {
+                continue;
+            }
+            wounds[step.side] += self.strike(fate, step, n, state, record);
+        }
+        wounds
+    }
+}
+
+/// The side that lost a round, and by how much.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Loss {
+    pub(super) side: usize,
+    pub(super) margin: u32,
 }

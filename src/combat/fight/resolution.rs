@@ -2,9 +2,9 @@
 //! pursuit, units left with no foe. RULES.md Combat resolution, Break test,
 //! Fleeing and pursuit.
 
-use super::{Combat, Fate, Record, State, UnitEnd, NO_FOE};
+use super::{Combat, Fate, Loss, Record, State, UnitEnd, NO_FOE};
 use crate::rules::combat_result::{flank_bonus, rank_bonus, Score};
-use crate::rules::leadership::{break_test, BreakTest, LeadershipTest};
+use crate::rules::leadership::{BreakTest, Breaking, LeadershipTest};
 
 impl Combat {
     /// What each side scores this round. RULES.md Combat resolution: wounds;
@@ -65,15 +65,15 @@ impl Combat {
     pub(super) fn break_tests<const N: usize>(
         &self,
         fate: &mut impl Fate,
-        l: usize,
-        margin: u32,
+        loss: Loss,
         state: &mut State<N>,
-        frenzy: &mut [bool; N],
         record: &mut Record,
     ) -> [bool; N] {
         let mut broken = [false; N];
-        for u in (0..N).filter(|&u| state.fights(u) && self.facts[u].side == l) {
-            frenzy[u] = false;
+        let losing: [bool; N] =
+            std::array::from_fn(|u| state.fights(u) && self.facts[u].side == loss.side);
+        for u in (0..N).filter(|&u| losing[u]) {
+            state.frenzy[u] = false;
             let unit = &self.setup.units[u];
             // Fear-causing enemies in contact whose total US beats its own.
             let fear_us: u32 = self.foes[u]
@@ -84,15 +84,15 @@ impl Combat {
             let by_fear = fear_us > 0
                 && !unit.psychology.fearless()
                 && fear_us > state.unit_strength(self, u);
-            let breaks = match break_test(
-                margin,
-                state.leadership(self, u),
-                unit.psychology.stubborn,
-                unit.psychology.unbreakable,
-                by_fear,
-                unit.battle_standard,
-                self.setup.insane_courage,
-            ) {
+            let breaking = Breaking {
+                ld: state.leadership(self, u),
+                stubborn: unit.psychology.stubborn,
+                unbreakable: unit.psychology.unbreakable,
+                broken_by_fear: by_fear,
+                battle_standard: unit.battle_standard,
+                insane_courage: self.setup.insane_courage,
+            };
+            let breaks = match breaking.test(loss.margin) {
                 BreakTest::Holds => false,
                 BreakTest::Breaks => true,
                 BreakTest::Test(t) => !fate.test(&t),

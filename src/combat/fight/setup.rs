@@ -69,32 +69,7 @@ impl Combat {
     pub fn new(setup: Setup) -> Combat {
         let charger = setup.places.iter().find(|p| p.charging).map(|p| p.side);
         let n = setup.units.len();
-        let mut foes = [Foes::default(); MAX_UNITS];
-        for (u, slot) in foes.iter_mut().enumerate().take(n) {
-            *slot = {
-                let mut foes: Vec<(bool, usize, usize)> = setup
-                    .contacts
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(i, c)| {
-                        if c.striker == u {
-                            Some((true, c.struck, i))
-                        } else if c.struck == u {
-                            Some((c.face == Facing::Front, c.striker, i))
-                        } else {
-                            None
-                        }
-                    })
-                    .collect();
-                foes.sort_by_key(|&(front, _, i)| (!front, i));
-                let mut list = Foes::default();
-                for (k, &(_, e, i)) in foes.iter().enumerate() {
-                    list.list[k] = (e, i);
-                }
-                list.len = foes.len();
-                list
-            };
-        }
+        let foes = Foes::of(&setup);
         let chargers: Vec<usize> = (0..n).filter(|&u| setup.places[u].charging).collect();
         let ranges: Vec<f64> = setup
             .units
@@ -115,38 +90,7 @@ impl Combat {
         for (u, place) in setup.places.iter().enumerate() {
             side_units[place.side] |= 1 << u;
         }
-        let mut facts = [Facts::default(); MAX_UNITS];
-        for (u, (unit, f)) in setup.units.iter().zip(facts.iter_mut()).enumerate() {
-            let bonus = |face: Facing| match face {
-                Facing::Front => 0,
-                Facing::Flank => 1,
-                Facing::Rear => 2,
-            };
-            *f = Facts {
-                side: setup.places[u].side,
-                frontage: unit.frontage,
-                standard: unit.standard,
-                musician: unit.musician,
-                flankable: setup
-                    .contacts
-                    .iter()
-                    .any(|c| c.struck == u && c.face != Facing::Front),
-                strikes: setup
-                    .contacts
-                    .iter()
-                    .find(|c| c.striker == u)
-                    .map(|c| (c.struck, bonus(c.face))),
-                strengths: [0; MAX_CHARACTERS + 1],
-                models: unit.models,
-                champion: unit.champion,
-                characters: unit.characters.len(),
-                first_foe: foes[u].first().map_or(NO_FOE, |f| f.0 as u8),
-            };
-            f.strengths[0] = unit.unit_strength(1);
-            for (s, c) in f.strengths[1..].iter_mut().zip(&unit.characters) {
-                *s = c.body.unit_strength(1);
-            }
-        }
+        let facts = Facts::of(&setup, &foes);
         let mut c = Combat {
             facts,
             side_units,
@@ -260,5 +204,78 @@ impl Combat {
     /// Units of `side` still in the fight.
     pub(super) fn present<const N: usize>(&self, side: usize, state: &State<N>) -> bool {
         state.in_fight & self.side_units[side] != 0
+    }
+}
+
+impl Foes {
+    /// Each unit's foes, those it fights with its front first.
+    fn of(setup: &Setup) -> [Foes; MAX_UNITS] {
+        let n = setup.units.len();
+        let mut foes = [Foes::default(); MAX_UNITS];
+        for (u, slot) in foes.iter_mut().enumerate().take(n) {
+            *slot = {
+                let mut foes: Vec<(bool, usize, usize)> = setup
+                    .contacts
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, c)| {
+                        if c.striker == u {
+                            Some((true, c.struck, i))
+                        } else if c.struck == u {
+                            Some((c.face == Facing::Front, c.striker, i))
+                        } else {
+                            None
+                        }
+                    })
+                    .collect();
+                foes.sort_by_key(|&(front, _, i)| (!front, i));
+                let mut list = Foes::default();
+                for (k, &(_, e, i)) in foes.iter().enumerate() {
+                    list.list[k] = (e, i);
+                }
+                list.len = foes.len();
+                list
+            };
+        }
+        foes
+    }
+}
+
+impl Facts {
+    /// What the per-round rules read of each unit.
+    fn of(setup: &Setup, foes: &[Foes; MAX_UNITS]) -> [Facts; MAX_UNITS] {
+        let mut facts = [Facts::default(); MAX_UNITS];
+        for (u, (unit, f)) in setup.units.iter().zip(facts.iter_mut()).enumerate() {
+            let bonus = |face: Facing| match face {
+                Facing::Front => 0,
+                Facing::Flank => 1,
+                Facing::Rear => 2,
+            };
+            *f = Facts {
+                side: setup.places[u].side,
+                frontage: unit.frontage,
+                standard: unit.standard,
+                musician: unit.musician,
+                flankable: setup
+                    .contacts
+                    .iter()
+                    .any(|c| c.struck == u && c.face != Facing::Front),
+                strikes: setup
+                    .contacts
+                    .iter()
+                    .find(|c| c.striker == u)
+                    .map(|c| (c.struck, bonus(c.face))),
+                strengths: [0; MAX_CHARACTERS + 1],
+                models: unit.models,
+                champion: unit.champion,
+                characters: unit.characters.len(),
+                first_foe: foes[u].first().map_or(NO_FOE, |f| f.0 as u8),
+            };
+            f.strengths[0] = unit.unit_strength(1);
+            for (s, c) in f.strengths[1..].iter_mut().zip(&unit.characters) {
+                *s = c.body.unit_strength(1);
+            }
+        }
+        facts
     }
 }

@@ -35,6 +35,12 @@ pub(super) struct State<const N: usize> {
     /// The foe each unit's front rank fights ([`Combat::primary`]), kept
     /// with `in_fight` by [`Combat::leave_unengaged`].
     pub(super) primary: [u8; N],
+    /// Units that failed a fear test on the charge (6s to hit in round 1).
+    pub(super) scared: [bool; N],
+    /// Units that keep their frenzy (lost with a lost round).
+    pub(super) frenzy: [bool; N],
+    /// The side that won the last round, for ties in strike order.
+    pub(super) last_winner: Option<usize>,
 }
 
 /// No foe (in [`State::primary`]).
@@ -42,7 +48,7 @@ pub(super) const NO_FOE: u8 = u8::MAX;
 
 impl<const N: usize> State<N> {
     /// The state before the charge.
-    pub(super) fn new(facts: &[Facts; MAX_UNITS]) -> Self {
+    pub(super) fn new(facts: &[Facts; MAX_UNITS], last_winner: Option<usize>) -> Self {
         let mut heroes = [[None; MAX_CHARACTERS]; N];
         let mut alive = [0; N];
         let mut champion = [None; N];
@@ -68,6 +74,9 @@ impl<const N: usize> State<N> {
             stepped_back: [None; 2],
             in_fight: ((1u16 << N) - 1) as u8,
             primary,
+            scared: [false; N],
+            frenzy: [false; N],
+            last_winner,
         }
     }
 

@@ -7,7 +7,7 @@ use super::{Combat, StepSet, StrikeOrder};
 use crate::combat::unit::Unit;
 use crate::dice::Roll;
 use crate::rules::attack::AttackChain;
-use crate::rules::fighter::impact_hit;
+use crate::rules::fighter::{impact_hit, Defender, Striker};
 use crate::rules::gear::ImpactDice;
 use crate::rules::place::Facing;
 use crate::rules::strike_order::{band, Band};
@@ -174,103 +174,60 @@ impl Combat {
             round: if set == StepSet::Later { 2 } else { 1 },
             charging,
         };
-        let scared = set == StepSet::FirstScared;
-        // Attack groups: (kind, band, Initiative, striker, attacks per model).
-        let mut groups = Vec::new();
-        let fighter_band = |u: &Unit| {
-            let p = &u.psychology;
-            let strikes_last = u.weapon.strikes_last(moment) || (p.strikes_last && !charging);
-            band(
-                false,
-                p.always_strikes_first,
-                p.mindless,
-                charging,
-                strikes_last,
-            )
-        };
-        let calm = unit.striker(false, scared);
-        let frenzied = unit.striker(true, scared);
-        let b = fighter_band(unit);
-        groups.push((
-            StepKind::RankAndFile,
-            b,
-            unit.profile.i,
-            frenzied,
-            [calm.attacks(), frenzied.attacks()],
-        ));
-        if unit.champion {
-            let per = [calm.attacks() + 1, frenzied.attacks() + 1];
-            groups.push((StepKind::Champion, b, unit.profile.i, frenzied, per));
-        }
-        if let Some(m) = unit.mount {
-            let mount = m.striker(&calm);
-            let mb = band(false, false, unit.psychology.mindless, charging, false);
-            groups.push((StepKind::Mount, mb, m.i, mount, [u32::from(m.a); 2]));
-        }
-        for (i, c) in unit.characters.iter().enumerate() {
-            let (calm, frenzied) = (c.body.striker(false, scared), c.body.striker(true, scared));
-            let per = [calm.attacks(), frenzied.attacks()];
-            groups.push((
-                StepKind::Character(i),
-                fighter_band(&c.body),
-                c.body.profile.i,
-                frenzied,
-                per,
-            ));
-        }
+        let groups = attack_groups(unit, moment, set == StepSet::FirstScared);
         let impact = unit.impact.filter(|_| charging);
         let mut new_steps = Vec::new();
         for &(e, ci) in self.foes[u].iter() {
             let enemy = &self.setup.units[e];
-            let at_front = self.setup.contacts[ci].striker == u
-                || self.setup.contacts[ci].face == Facing::Front;
-            // Targets: the rank and file, and each enemy character.
-            let mut targets = vec![(Target::RankAndFile, enemy.defender())];
-            for (k, c) in enemy.characters.iter().enumerate() {
-                targets.push((Target::Character(k), c.body.defender()));
-            }
-            if enemy.champion {
-                targets.push((Target::Champion, enemy.defender()));
-            }
-            // Impact hits: a charging chariot's front, at what it charged.
-            if let Some(hits) = impact.filter(|_| self.setup.contacts[ci].striker == u) {
-                let target = enemy.defender();
-                new_steps.push(Step {
+            let contact = self.setup.contacts[ci];
+            let at_front = contact.striker == u || contact.face == Facing::Front;
+            let step =
+                |kind, band, initiative, chain, per_model, target, defender: &Defender| Step {
                     id: 0,
                     unit: u,
                     side: place.side,
                     foe: e,
                     at_front,
-                    kind: StepKind::Impact(hits.dice),
-                    band: Band::Impact,
-                    initiative: unit.profile.i,
-                    chain: impact_hit(hits.s, &target),
-                    per_model: [1, 1],
-                    target: Target::RankAndFile,
-                    target_w: target.w,
-                    target_models: enemy.models,
-                });
+                    kind,
+                    band,
+                    initiative,
+                    chain,
+                    per_model,
+                    target,
+                    target_w: defender.w,
+                    target_models: match target {
+                        Target::RankAndFile => enemy.models,
+                        Target::Character(_) | Target::Champion => 1,
+                    },
+                };
+            // Impact hits: a charging chariot's front, at what it charged.
+            if let Some(hits) = impact.filter(|_| contact.striker == u) {
+                let target = enemy.defender();
+                let chain = impact_hit(hits.s, &target);
+                let kind = StepKind::Impact(hits.dice);
+                let i = unit.profile.i;
+                new_steps.push(step(
+                    kind,
+                    Band::Impact,
+                    i,
+                    chain,
+                    [1, 1],
+                    Target::RankAndFile,
+                    &target,
+                ));
             }
-            for &(kind, band, initiative, striker, per_model) in &groups {
-                for (target, defender) in &targets {
-                    new_steps.push(Step {
-                        id: 0,
-                        unit: u,
-                        side: place.side,
-                        foe: e,
-                        at_front,
-                        kind,
-                        band,
-                        initiative,
-                        chain: striker.close_combat(defender, moment),
-                        per_model,
-                        target: *target,
-                        target_w: defender.w,
-                        target_models: match target {
-                            Target::RankAndFile => enemy.models,
-                            Target::Character(_) | Target::Champion => 1,
-                        },
-                    });
+            for g in &groups {
+                for (target, defender) in targets(enemy) {
+                    let chain = g.striker.close_combat(&defender, moment);
+                    new_steps.push(step(
+                        g.kind,
+                        g.band,
+                        g.initiative,
+                        chain,
+                        g.per_model,
+                        target,
+                        &defender,
+                    ));
                 }
             }
         }
@@ -283,4 +240,72 @@ impl Combat {
             })
             .collect()
     }
+}
+
+/// Attacks of one kind a unit makes, before they are aimed.
+struct Group {
+    kind: StepKind,
+    band: Band,
+    initiative: u8,
+    /// With frenzy (its attacks per model are in `per_model`).
+    striker: Striker,
+    /// Attacks per model, without and with frenzy.
+    per_model: [u32; 2],
+}
+
+/// A unit's attack groups at `moment`: its rank and file, champion, steeds
+/// and characters; `scared` after a failed fear test (6s to hit).
+fn attack_groups(unit: &Unit, moment: Moment, scared: bool) -> Vec<Group> {
+    let charging = moment.charging;
+    let fighter_band = |u: &Unit| {
+        let p = &u.psychology;
+        let strikes_last = u.weapon.strikes_last(moment) || (p.strikes_last && !charging);
+        band(
+            false,
+            p.always_strikes_first,
+            p.mindless,
+            charging,
+            strikes_last,
+        )
+    };
+    let fighter = |kind, u: &Unit, extra: u32| {
+        let (calm, frenzied) = (u.striker(false, scared), u.striker(true, scared));
+        Group {
+            kind,
+            band: fighter_band(u),
+            initiative: u.profile.i,
+            striker: frenzied,
+            per_model: [calm.attacks() + extra, frenzied.attacks() + extra],
+        }
+    };
+    let mut groups = vec![fighter(StepKind::RankAndFile, unit, 0)];
+    if unit.champion {
+        groups.push(fighter(StepKind::Champion, unit, 1));
+    }
+    if let Some(m) = unit.mount {
+        groups.push(Group {
+            kind: StepKind::Mount,
+            band: band(false, false, unit.psychology.mindless, charging, false),
+            initiative: m.i,
+            striker: m.striker(&unit.striker(false, scared)),
+            per_model: [u32::from(m.a); 2],
+        });
+    }
+    for (i, c) in unit.characters.iter().enumerate() {
+        groups.push(fighter(StepKind::Character(i), &c.body, 0));
+    }
+    groups
+}
+
+/// Whom a unit's attacks may strike in `enemy`: its rank and file, each
+/// character, its champion.
+fn targets(enemy: &Unit) -> Vec<(Target, Defender)> {
+    let mut targets = vec![(Target::RankAndFile, enemy.defender())];
+    for (k, c) in enemy.characters.iter().enumerate() {
+        targets.push((Target::Character(k), c.body.defender()));
+    }
+    if enemy.champion {
+        targets.push((Target::Champion, enemy.defender()));
+    }
+    targets
 }

@@ -113,50 +113,7 @@ impl Combat {
         round: u32,
     ) -> u32 {
         let (u, t) = (step.unit, step.foe);
-        let unit = &self.setup.units[u];
-        let per_model = step.per_model[usize::from(frenzied)];
-        let contact = u32::from(state.contact[u][t]);
-        let front_rank = self.primary(u, state) == Some(t);
-        let champion_here = front_rank && state.champion[u].is_some();
-        let heroes_here = if front_rank {
-            state.heroes_standing(u) as u32
-        } else {
-            0
-        };
-        let front = contact
-            .saturating_sub(u32::from(champion_here))
-            .saturating_sub(heroes_here);
-        let lost = u32::from(state.lost[u][t]);
-        let rank_and_file = front.saturating_sub(lost);
-        let champion = u32::from(champion_here && state.alive[u] > 0);
-        let stepped_back = |i: usize| u < 2 && state.stepped_back[u] == Some(i);
-        let total = match step.kind {
-            StepKind::RankAndFile => {
-                let moment = Moment {
-                    round,
-                    charging: self.setup.places[u].charging,
-                };
-                let second = if step.at_front && unit.weapon.fighting_ranks(unit.troop, moment) > 1
-                {
-                    contact.min(state.start[u].saturating_sub(unit.frontage))
-                } else {
-                    0
-                };
-                // [ruling] each casualty removes one model that could strike,
-                // front rank or second; never more than stand (RULES.md
-                // Order of strikes).
-                let standing = state.alive[u] - champion;
-                (front + second).saturating_sub(lost).min(standing) * per_model
-            }
-            StepKind::Champion => champion * per_model,
-            StepKind::Mount => (rank_and_file + champion) * per_model,
-            StepKind::Character(i) => {
-                u32::from(front_rank && state.heroes[u][i].is_some() && !stepped_back(i))
-                    * per_model
-            }
-            StepKind::Impact(_) => rank_and_file + champion,
-            StepKind::Shots => state.alive[u] * per_model,
-        };
+        let total = self.group_attacks(step, state, frenzied, round);
         // In a challenge the two fighters strike only each other, and nobody
         // else strikes them (RULES.md Characters, champions and challenges).
         if let Some(duel) = state.duel.filter(|_| u < 2) {
@@ -208,6 +165,64 @@ impl Combat {
             Target::RankAndFile => left - champion_declared,
             Target::Champion => champion_declared,
             Target::Character(_) => 0,
+        }
+    }
+
+    /// The attacks of `step`'s whole group this round, before a challenge
+    /// and declared attacks share them out: the models in contact that
+    /// stand (a spear's second rank too), its champion, its characters.
+    #[inline(always)]
+    fn group_attacks<const N: usize>(
+        &self,
+        step: &Step,
+        state: &State<N>,
+        frenzied: bool,
+        round: u32,
+    ) -> u32 {
+        let (u, t) = (step.unit, step.foe);
+        let unit = &self.setup.units[u];
+        let per_model = step.per_model[usize::from(frenzied)];
+        let contact = u32::from(state.contact[u][t]);
+        let front_rank = self.primary(u, state) == Some(t);
+        let champion_here = front_rank && state.champion[u].is_some();
+        let heroes_here = if front_rank {
+            state.heroes_standing(u) as u32
+        } else {
+            0
+        };
+        let front = contact
+            .saturating_sub(u32::from(champion_here))
+            .saturating_sub(heroes_here);
+        let lost = u32::from(state.lost[u][t]);
+        let rank_and_file = front.saturating_sub(lost);
+        let champion = u32::from(champion_here && state.alive[u] > 0);
+        let stepped_back = |i: usize| u < 2 && state.stepped_back[u] == Some(i);
+        match step.kind {
+            StepKind::RankAndFile => {
+                let moment = Moment {
+                    round,
+                    charging: self.setup.places[u].charging,
+                };
+                let second = if step.at_front && unit.weapon.fighting_ranks(unit.troop, moment) > 1
+                {
+                    contact.min(state.start[u].saturating_sub(unit.frontage))
+                } else {
+                    0
+                };
+                // [ruling] each casualty removes one model that could strike,
+                // front rank or second; never more than stand (RULES.md
+                // Order of strikes).
+                let standing = state.alive[u] - champion;
+                (front + second).saturating_sub(lost).min(standing) * per_model
+            }
+            StepKind::Champion => champion * per_model,
+            StepKind::Mount => (rank_and_file + champion) * per_model,
+            StepKind::Character(i) => {
+                u32::from(front_rank && state.heroes[u][i].is_some() && !stepped_back(i))
+                    * per_model
+            }
+            StepKind::Impact(_) => rank_and_file + champion,
+            StepKind::Shots => state.alive[u] * per_model,
         }
     }
 }
