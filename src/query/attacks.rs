@@ -436,11 +436,13 @@ fn describe_hit(chain: &AttackChain) -> String {
 /// Fast engine: per group, a [`StrikeTable`] of its exact casualties
 /// (unlimited models); a trial draws each group in turn and caps kills at
 /// the unit's size. Capping at the end is exact: kills only grow, and a unit
-/// at its size takes nothing more. Tally: histogram of casualty states.
+/// at its size takes nothing more. A trial works on state indices
+/// ([`StrikeTable::after_index`]): no division, no decoding. Tally: histogram
+/// of casualty states.
 pub struct FastAttacksKernel {
     groups: Vec<StrikeTable>,
-    wounds: u8,
-    models: Option<u32>,
+    /// The state of a destroyed unit (every model slain), or past the last.
+    cap_state: usize,
     states: usize,
 }
 
@@ -452,10 +454,13 @@ impl FastAttacksKernel {
             .iter()
             .map(|g| StrikeTable::new(&chain_odds(&g.chain).damage, &g.count.pmf(), w, None))
             .collect();
+        let destroyed = Casualties {
+            kills: q.max_kills(),
+            damage: 0,
+        };
         FastAttacksKernel {
             groups,
-            wounds: w,
-            models: q.target_models,
+            cap_state: destroyed.index(w),
             states: q.states(),
         }
     }
@@ -470,14 +475,12 @@ impl Kernel for FastAttacksKernel {
 
     fn run<S: DiceSource>(&self, mut dice: S, trials: u64, hist: &mut Vec<u64>) -> S {
         for _ in 0..trials {
-            let mut c = Casualties::default();
+            let (mut state, mut damage) = (0usize, 0u8);
             for table in &self.groups {
-                c = table.after(c, dice.next_u64());
+                (state, damage) = table.after_index(state, damage, dice.next_u64());
             }
-            if let Some(models) = self.models {
-                c = c.capped(models);
-            }
-            hist[c.index(self.wounds)] += 1;
+            // Every state past the destroyed unit's is that state, capped.
+            hist[state.min(self.cap_state)] += 1;
         }
         dice
     }

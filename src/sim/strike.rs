@@ -74,4 +74,15 @@ impl StrikeTable {
             damage: drawn.damage,
         }
     }
+
+    /// [`Self::after`] on state indices ([`Casualties::index`]): from state
+    /// `state`, whose wounded model has `damage` wounds, the state after and
+    /// its wounded model's wounds. A state counts from the same wounded
+    /// model, so this is one addition: the hot loop of `attacks`.
+    #[inline]
+    pub fn after_index(&self, state: usize, damage: u8, word: u64) -> (usize, u8) {
+        let (table, states) = &self.by_damage[usize::from(damage)];
+        let s = table.sample(word);
+        (state + s - usize::from(damage), states[s].damage)
+    }
 }
