@@ -16,7 +16,9 @@ use clap::CommandFactory;
 /// given that do nothing).
 #[derive(Clone, Debug, Default)]
 pub struct Output {
+    /// The rendered report (table, JSON or CSV).
     pub stdout: String,
+    /// Notes for stderr: flags given that do nothing.
     pub notes: Vec<String>,
 }
 

@@ -1,9 +1,9 @@
 //! Bad input: one line naming the field and the accepted values. The binary
 //! prints it after `error: ` and exits with code 2.
 
-use std::fmt;
-
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Bad input, as one line: `field: message`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{field}: {message}")]
 pub struct InputError {
     /// The flag or scenario field at fault, e.g. `--wheel`.
     pub field: String,
@@ -12,6 +12,7 @@ pub struct InputError {
 }
 
 impl InputError {
+    /// The error of `field`: what is wrong and what is accepted.
     pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
         InputError {
             field: field.into(),
@@ -19,14 +20,6 @@ impl InputError {
         }
     }
 }
-
-impl fmt::Display for InputError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.field, self.message)
-    }
-}
-
-impl std::error::Error for InputError {}
 
 /// Checks `lo <= value <= hi` for a distance-like `field`.
 pub fn check_range(

@@ -81,6 +81,8 @@
 //! assert!(svg.starts_with("<svg") && svg.contains("P(contacto)"));
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod app;
 pub mod cli;
 pub mod combat;

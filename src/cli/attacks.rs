@@ -86,8 +86,10 @@ pub struct TargetArgs {
 }
 
 #[derive(Args, Debug)]
+/// `mathhammer attacks`: its flags.
 pub struct AttacksArgs {
     #[command(flatten)]
+    /// The attacking models.
     pub attacker_args: AttackerArgs,
     /// Attacks per model (before weapon and frenzy bonuses)
     #[arg(long, value_parser = whole::<u8>(0, 20))]
@@ -105,16 +107,21 @@ pub struct AttacksArgs {
     #[arg(long)]
     pub charging: bool,
     #[command(flatten)]
+    /// The target unit.
     pub target_args: TargetArgs,
     #[command(flatten)]
+    /// Engine flags.
     pub engine: EngineArgs,
     #[command(flatten)]
+    /// Output flags.
     pub output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
+/// `mathhammer shoot`: its flags.
 pub struct ShootArgs {
     #[command(flatten)]
+    /// The shooting models.
     pub attacker_args: AttackerArgs,
     /// Shots per model
     #[arg(long, default_value_t = 1, value_parser = whole::<u8>(1, 20))]
@@ -141,10 +148,13 @@ pub struct ShootArgs {
     #[arg(long)]
     pub target_large: bool,
     #[command(flatten)]
+    /// The target unit.
     pub target_args: TargetArgs,
     #[command(flatten)]
+    /// Engine flags.
     pub engine: EngineArgs,
     #[command(flatten)]
+    /// Output flags.
     pub output: OutputArgs,
 }
 

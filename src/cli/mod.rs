@@ -38,12 +38,15 @@ pub const DEFAULT_MAX_TRIALS: u64 = 1_000_000_000;
     long_about = "Exact odds and Monte Carlo intervals for Warhammer Fantasy Battle 6th edition.\n\n\
                   Distances are in cm (the Spanish metric rulebook) unless --inches is given."
 )]
+/// The whole command line.
 pub struct Cli {
     #[command(subcommand)]
+    /// The subcommand and its flags.
     pub command: Command,
 }
 
 #[derive(Subcommand, Debug)]
+/// The subcommands.
 pub enum Command {
     /// Will my charge reach, and if the target flees, is it caught?
     #[command(
@@ -161,6 +164,7 @@ impl Command {
 }
 
 #[derive(Args, Debug)]
+/// `mathhammer sweep`: its flags.
 pub struct SweepArgs {
     /// Query file or combat scenario (TOML)
     #[arg(value_name = "FILE")]
@@ -172,12 +176,15 @@ pub struct SweepArgs {
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub sets: Vec<String>,
     #[command(flatten)]
+    /// Engine flags.
     pub engine: EngineArgs,
     #[command(flatten)]
+    /// Output flags.
     pub output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
+/// `mathhammer compare`: its flags.
 pub struct CompareArgs {
     /// Query files or combat scenarios of one kind (TOML), the first the baseline
     #[arg(value_name = "FILE", num_args = 2.., required = true)]
@@ -186,12 +193,15 @@ pub struct CompareArgs {
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub sets: Vec<String>,
     #[command(flatten)]
+    /// Engine flags.
     pub engine: EngineArgs,
     #[command(flatten)]
+    /// Output flags.
     pub output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
+/// `mathhammer completions`: its flags.
 pub struct CompletionsArgs {
     /// The shell
     #[arg(value_enum)]
@@ -199,6 +209,7 @@ pub struct CompletionsArgs {
 }
 
 #[derive(Args, Debug)]
+/// `mathhammer combat`: its flags.
 pub struct CombatArgs {
     /// Scenario file (TOML), e.g. scenarios/boar_boyz_charge_spearmen.toml
     #[arg(value_name = "FILE")]
@@ -207,12 +218,15 @@ pub struct CombatArgs {
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub sets: Vec<String>,
     #[command(flatten)]
+    /// Engine flags.
     pub engine: EngineArgs,
     #[command(flatten)]
+    /// Output flags.
     pub output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
+/// `mathhammer charge`: its flags.
 pub struct ChargeArgs {
     /// The charger's M (cm, or inches with --inches)
     #[arg(long = "move", alias = "movimiento", value_name = "M", value_parser = number)]
@@ -245,14 +259,18 @@ pub struct ChargeArgs {
     #[arg(long, value_name = "P", value_parser = number)]
     pub confidence: Option<f64>,
     #[command(flatten)]
+    /// Edition flags.
     pub edition: EditionArgs,
     #[command(flatten)]
+    /// Engine flags.
     pub engine: EngineArgs,
     #[command(flatten)]
+    /// Output flags.
     pub output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
+/// `mathhammer flee`: its flags.
 pub struct FleeArgs {
     /// The fleeing unit's M (M above 15 cm / 6" flees 8D6 / 3D6)
     #[arg(long = "move", alias = "movimiento", value_name = "M", value_parser = number)]
@@ -267,14 +285,18 @@ pub struct FleeArgs {
     #[arg(long, requires = "pursuer_move")]
     pub pursuer_flies: bool,
     #[command(flatten)]
+    /// Edition flags.
     pub edition: EditionArgs,
     #[command(flatten)]
+    /// Engine flags.
     pub engine: EngineArgs,
     #[command(flatten)]
+    /// Output flags.
     pub output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
+/// `mathhammer leadership`: its flags.
 pub struct LeadershipArgs {
     /// Leadership (2 to 10)
     #[arg(long, value_parser = whole::<u8>(MIN_LD.into(), MAX_LD.into()))]
@@ -296,12 +318,15 @@ pub struct LeadershipArgs {
     #[arg(long)]
     pub cold_blooded: bool,
     #[command(flatten)]
+    /// Engine flags.
     pub engine: EngineArgs,
     #[command(flatten)]
+    /// Output flags.
     pub output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
+/// The edition flag (`--inches`).
 pub struct EditionArgs {
     /// Imperial edition: distances in inches, flee dice 2D6" / 3D6"
     #[arg(long)]
@@ -309,6 +334,7 @@ pub struct EditionArgs {
 }
 
 #[derive(Args, Debug)]
+/// Which engines run and how they sample.
 pub struct EngineArgs {
     /// Evaluator: exact, the fast Monte Carlo engine, the dice-level one, or all side by side
     /// [default: exact; combat: monte-carlo]
@@ -332,6 +358,7 @@ pub struct EngineArgs {
 }
 
 #[derive(Args, Debug)]
+/// How the report is printed.
 pub struct OutputArgs {
     /// Print JSON with stable keys
     #[arg(long, conflicts_with = "csv")]
@@ -350,6 +377,10 @@ pub struct OutputArgs {
     pub plot: Option<std::path::PathBuf>,
 }
 
+/// `--reaction` of `charge`.
+// A variant's doc comment would print in `--help`: these are the game's
+// own words, listed there bare.
+#[allow(missing_docs)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ReactionArg {
     #[value(aliases = ["mantener", "aguantar"])]
@@ -358,6 +389,10 @@ pub enum ReactionArg {
     Flee,
 }
 
+/// `--method`.
+// A variant's doc comment would print in `--help`: these are the game's
+// own words, listed there bare.
+#[allow(missing_docs)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum MethodArg {
     Exact,
@@ -431,6 +466,7 @@ impl EngineArgs {
 }
 
 impl OutputArgs {
+    /// The output format the flags ask for (a table by default).
     pub fn format(&self) -> Format {
         if self.json {
             Format::Json
@@ -473,6 +509,7 @@ impl ChargeArgs {
 }
 
 impl FleeArgs {
+    /// The flee this command line describes (not yet validated).
     pub fn flee(&self) -> Flee {
         Flee {
             edition: self.edition.edition(),
@@ -489,6 +526,7 @@ impl FleeArgs {
 }
 
 impl LeadershipArgs {
+    /// The test this command line describes (not yet validated).
     pub fn leadership(&self) -> Leadership {
         Leadership {
             test: LeadershipTest {

@@ -109,11 +109,13 @@ fn roll_off(rolls: &Rolls, dice: &mut impl DiceSource) -> bool {
 
 /// Dice-level fate: every attack rolled die by die.
 pub struct DiceFate<'a, S> {
+    /// The dice, owned while a kernel runs.
     pub dice: S,
     rolls: &'a Rolls,
 }
 
 impl<'a, S: DiceSource> DiceFate<'a, S> {
+    /// A fate rolling from `dice`, with the fight's prepared `rolls`.
     pub fn new(dice: S, rolls: &'a Rolls) -> Self {
         DiceFate { dice, rolls }
     }
@@ -236,6 +238,7 @@ pub struct StrikeTables {
 }
 
 impl StrikeTables {
+    /// Empty tables for every strike step of `combat`, built on first use.
     pub fn new(combat: &Combat) -> Self {
         let tables = combat
             .steps
@@ -310,6 +313,7 @@ fn max_attacks(combat: &Combat, step: &Step) -> u32 {
 
 /// Fast fate: strike steps from alias tables, other rolls table-sampled.
 pub struct FastFate<'a, S> {
+    /// The dice, owned while a kernel runs.
     pub dice: S,
     rolls: &'a Rolls,
     tables: &'a StrikeTables,
@@ -318,6 +322,7 @@ pub struct FastFate<'a, S> {
 }
 
 impl<'a, S: DiceSource> FastFate<'a, S> {
+    /// A fate drawing from `dice`, with the fight's prepared `rolls` and strike `tables`.
     pub fn new(dice: S, rolls: &'a Rolls, tables: &'a StrikeTables) -> Self {
         FastFate {
             dice,

@@ -13,31 +13,51 @@ use crate::rules::Edition;
 /// One unit of a combat.
 #[derive(Clone, Debug)]
 pub struct Unit {
+    /// Its name, as the file gives it.
     pub name: String,
+    /// Its profile (M in cm).
     pub profile: Profile,
+    /// Its troop type.
     pub troop: TroopType,
+    /// Rank-and-file models (the champion among them).
     pub models: u32,
+    /// Models per rank.
     pub frontage: u32,
     /// It flies: flees and pursues with the larger dice.
     pub flies: bool,
     /// Models in base contact when given outright.
     pub in_contact: Option<u32>,
+    /// Its weapon.
     pub weapon: Weapon,
+    /// Its armour save.
     pub save: Save,
+    /// Its ward save.
     pub ward: Option<u8>,
+    /// It regenerates.
     pub regeneration: bool,
+    /// Its attack rules.
     pub rules: Rules,
+    /// Its psychology.
     pub psychology: Psychology,
+    /// A champion leads it (+1 A).
     pub champion: bool,
+    /// It carries a standard (+1 combat result).
     pub standard: bool,
+    /// It has a musician (wins drawn combats).
     pub musician: bool,
+    /// Its steeds' attacks.
     pub mount: Option<Mount>,
+    /// A chariot's impact hits.
     pub impact: Option<ImpactHits>,
+    /// Missiles for stand and shoot.
     pub missile: Option<Missile>,
     /// The best Ld it may use: its own or the General's in range.
     pub ld: u8,
+    /// A battle standard in range (re-rolls break tests).
     pub battle_standard: bool,
+    /// It pursues a broken enemy (else it tests Ld to hold).
     pub pursue: bool,
+    /// Points per model.
     pub points: Option<f64>,
     /// Characters who joined the unit.
     pub characters: Vec<Character>,
@@ -49,7 +69,9 @@ pub struct Unit {
 /// rank-and-file attacks are declared at him each round.
 #[derive(Clone, Debug)]
 pub struct Character {
+    /// His own one-model unit.
     pub body: Unit,
+    /// Enemy rank-and-file attacks declared at him each round.
     pub attacks_on_him: u32,
 }
 

@@ -37,7 +37,9 @@ pub enum Reading {
 /// A roll of `dice` D6 read through `reading`: the unit every engine samples.
 #[derive(Clone, Copy)]
 pub struct Roll {
+    /// How many D6.
     pub dice: u32,
+    /// How the dice are read.
     pub reading: Reading,
     label: &'static str,
 }

@@ -10,11 +10,13 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 /// A roll prepared for every engine: the rule's [`Roll`] and its exact table.
 #[derive(Clone, Debug)]
 pub struct PreparedRoll {
+    /// The roll.
     pub roll: Roll,
     table: DiceTable,
 }
 
 impl PreparedRoll {
+    /// `roll` with its table.
     pub fn new(roll: Roll) -> Self {
         PreparedRoll {
             table: DiceTable::new(&roll),
@@ -27,6 +29,7 @@ impl PreparedRoll {
 pub trait DiceSource: Send {
     /// Engine name used in reports.
     const NAME: &'static str;
+    /// A source drawing from `rng`.
     fn from_rng(rng: Xoshiro256PlusPlus) -> Self;
     /// One draw of `roll`.
     fn roll(&mut self, roll: &PreparedRoll) -> u8;

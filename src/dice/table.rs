@@ -87,6 +87,7 @@ pub struct DiceTable {
 }
 
 impl DiceTable {
+    /// The table of `roll`.
     pub fn new(roll: &Roll) -> Self {
         match roll.reading {
             Reading::Sum if roll.dice > 5 => {
@@ -146,6 +147,7 @@ pub struct BitStream<R> {
 }
 
 impl<R: rand::RngCore> BitStream<R> {
+    /// Bits from `rng`.
     pub fn new(rng: R) -> Self {
         BitStream {
             rng,

@@ -18,11 +18,14 @@ use crate::rules::casualties::Casualties;
 /// (impact hits: D6 per chariot).
 #[derive(Clone, Copy, Debug)]
 pub struct Count {
+    /// Attacks always made.
     pub fixed: u32,
+    /// Attacks rolled (impact hits), added to the fixed ones.
     pub roll: Option<Roll>,
 }
 
 impl Count {
+    /// Exactly `n` attacks.
     pub fn fixed(n: u32) -> Self {
         Count {
             fixed: n,
@@ -103,6 +106,7 @@ impl CasualtyPmf {
         CasualtyPmf { wounds, models, p }
     }
 
+    /// Wounds of each model.
     pub fn wounds(&self) -> u8 {
         self.wounds
     }

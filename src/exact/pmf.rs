@@ -142,15 +142,18 @@ impl Pmf {
         self.iter().map(|(x, px)| px * other.p_le(x)).sum()
     }
 
+    /// The mean.
     pub fn mean(&self) -> f64 {
         self.iter().map(|(v, p)| v as f64 * p).sum()
     }
 
+    /// The variance.
     pub fn variance(&self) -> f64 {
         let m = self.mean();
         self.iter().map(|(v, p)| (v as f64 - m).powi(2) * p).sum()
     }
 
+    /// The standard deviation.
     pub fn sd(&self) -> f64 {
         self.variance().sqrt()
     }

@@ -14,7 +14,9 @@ use std::path::Path;
 /// A titled page of panels.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Figure {
+    /// The page's title.
     pub title: String,
+    /// Its charts.
     pub panels: Vec<Panel>,
     /// Names from files in its texts, kept as written by `--lang`.
     pub names: Vec<String>,
@@ -23,16 +25,19 @@ pub struct Figure {
 /// One chart: axes and the series drawn on them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Panel {
+    /// The chart's title.
     pub title: String,
     /// What the x axis (the category axis for [`Axis::Categories`]) counts.
     pub x_label: String,
     /// What the values are.
     pub y_label: String,
+    /// How points are placed.
     pub axis: Axis,
     /// The values are probabilities: axis 0..1 (or less), ticks in percent.
     pub probability: bool,
     /// Takes a whole row of the figure.
     pub wide: bool,
+    /// What is drawn.
     pub series: Vec<Series>,
 }
 
@@ -59,19 +64,25 @@ pub enum Mark {
 /// A named list of points.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Series {
+    /// The series' name, in the legend.
     pub name: String,
+    /// How it is drawn.
     pub mark: Mark,
     /// Index into the figure's palette: an engine keeps its colour in every
     /// panel ([`engine_colour`]).
     pub colour: usize,
+    /// Its points.
     pub points: Vec<Point>,
 }
 
 /// A value at `x`, with its 95% interval when it is an estimate.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Point {
+    /// The x value (a category's index on a category axis).
     pub x: f64,
+    /// The y value.
     pub y: f64,
+    /// Its 95% interval, for estimates.
     pub interval: Option<[f64; 2]>,
 }
 

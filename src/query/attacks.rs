@@ -31,7 +31,9 @@ pub const IMPACT_HITS: &str = "impact hits";
 pub struct AttackGroup {
     /// "attacks", "mount attacks", "impact hits", "shots".
     pub name: &'static str,
+    /// One attack, every modifier applied.
     pub chain: AttackChain,
+    /// How many attacks.
     pub count: Count,
     /// Strength of the attacks (for the report).
     pub strength: u8,
@@ -42,9 +44,11 @@ pub struct AttackGroup {
 pub struct Attacks {
     /// `attacks` or `shoot`.
     pub query: &'static str,
+    /// One line saying what was asked.
     pub summary: String,
     /// The profile names in the summary (kept as written by `--lang`).
     pub names: Vec<String>,
+    /// The groups, in the order they strike.
     pub groups: Vec<AttackGroup>,
     /// Wounds of each target model.
     pub target_wounds: u8,
@@ -60,6 +64,7 @@ pub struct Attacks {
 pub struct AttacksOdds {
     /// Per group, per attack.
     pub groups: Vec<ChainOdds>,
+    /// The target unit's casualties.
     pub casualties: CasualtyPmf,
 }
 
@@ -86,6 +91,7 @@ impl Question for Attacks {
 }
 
 impl Attacks {
+    /// The exact odds of every group and the casualties they cause.
     pub fn exact(&self) -> AttacksOdds {
         let groups: Vec<ChainOdds> = self.groups.iter().map(|g| chain_odds(&g.chain)).collect();
         let mut casualties = CasualtyPmf::start(self.target_wounds, self.target_models, 0);
@@ -115,6 +121,7 @@ impl Attacks {
         (self.max_kills() as usize + 1) * usize::from(self.target_wounds)
     }
 
+    /// Every engine of `settings`, as a report.
     pub fn report(&self, settings: &Settings) -> Report {
         let outcomes = settings.outcomes(
             || self.exact_outcome(),
@@ -447,6 +454,7 @@ pub struct FastAttacksKernel {
 }
 
 impl FastAttacksKernel {
+    /// The kernel of `q`.
     pub fn new(q: &Attacks) -> Self {
         let w = q.target_wounds;
         let groups = q
@@ -499,6 +507,7 @@ pub struct DiceAttacksKernel {
 }
 
 impl DiceAttacksKernel {
+    /// The kernel of `q`.
     pub fn new(q: &Attacks) -> Self {
         DiceAttacksKernel {
             groups: q

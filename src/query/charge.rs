@@ -18,10 +18,13 @@ use crate::sim::Estimate;
 /// The charged unit's reaction. RULES.md Charges.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Reaction {
+    /// The target holds (or stands and shoots).
     Hold,
     /// Flee `move` (its M) directly away; fliers flee 8D6.
     Flee {
+        /// The target's M (after barding).
         target_move: f64,
+        /// The target flies.
         target_flies: bool,
     },
 }
@@ -29,6 +32,7 @@ pub enum Reaction {
 /// A charge declaration.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Charge {
+    /// Metric (cm) or inches.
     pub edition: Edition,
     /// The charger's M as on its profile.
     pub charger_move: f64,
@@ -40,6 +44,7 @@ pub struct Charge {
     pub wheel: f64,
     /// Distance to the target when the charge is declared.
     pub distance: f64,
+    /// The target's reaction.
     pub reaction: Reaction,
     /// For `confident_distance`: the farthest distance with P(contact) >= this.
     pub confidence: Option<f64>,

@@ -53,6 +53,7 @@ fn offsets(n: &[usize]) -> Vec<usize> {
 }
 
 impl Layout {
+    /// The layout of `combat`'s tally.
     pub fn new(combat: &Combat) -> Self {
         let models: Vec<usize> = combat
             .setup
@@ -124,10 +125,12 @@ impl Layout {
         self.slain_at + self.character_offsets[u] + k
     }
 
+    /// Cells in the tally.
     pub fn len(&self) -> usize {
         self.slain_at + self.character_offsets[self.units()]
     }
 
+    /// Whether the tally has no cells.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -225,7 +228,9 @@ impl Measure for CountMeasure<'_> {
 /// A combat query.
 #[derive(Clone, Debug)]
 pub struct CombatQuery {
+    /// The fight.
     pub combat: Combat,
+    /// The scenario's name.
     pub name: String,
 }
 
@@ -494,6 +499,7 @@ impl CombatQuery {
         }
     }
 
+    /// Every engine of `settings`, as a report.
     pub fn report(&self, settings: &Settings) -> Report {
         let layout = Layout::new(&self.combat);
         let outcomes = settings.outcomes(
@@ -680,6 +686,7 @@ pub struct CombatKernel {
 }
 
 impl CombatKernel {
+    /// The kernel of `combat`: strike tables if `fast`, else every die rolled.
     pub fn new(combat: &Combat, fast: bool) -> Self {
         CombatKernel {
             combat: combat.clone(),

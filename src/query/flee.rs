@@ -16,20 +16,25 @@ use crate::sim::Estimate;
 pub struct Mover {
     /// M as on the profile (after barding).
     pub movement: f64,
+    /// It flies.
     pub flies: bool,
 }
 
 /// A flee, optionally with a pursuer.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Flee {
+    /// Metric (cm) or inches.
     pub edition: Edition,
+    /// The fleeing unit.
     pub fleeing: Mover,
+    /// The pursuer, if any.
     pub pursuer: Option<Mover>,
 }
 
 /// Exact flee statistics.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FleeOdds {
+    /// The flee distance.
     pub pmf: Pmf,
     /// P(pursuit roll >= flee roll), with a pursuer.
     pub p_caught: Option<f64>,
@@ -56,6 +61,7 @@ impl Question for Flee {
 }
 
 impl Flee {
+    /// Checks M and the edition's limits.
     pub fn validate(&self) -> Result<(), InputError> {
         let e = self.edition;
         check_range(
@@ -79,15 +85,18 @@ impl Flee {
         Ok(())
     }
 
+    /// The fleeing unit's dice.
     pub fn flee_roll(&self) -> Roll {
         flee_roll(self.fleeing.movement, self.fleeing.flies, self.edition)
     }
 
+    /// The pursuer's dice, if any.
     pub fn pursuit_roll(&self) -> Option<Roll> {
         self.pursuer
             .map(|p| flee_roll(p.movement, p.flies, self.edition))
     }
 
+    /// The exact flee distance and P(caught).
     pub fn exact(&self) -> FleeOdds {
         let pmf = Pmf::of_roll(&self.flee_roll());
         let p_caught = self.pursuit_roll().map(|r| {
@@ -105,6 +114,7 @@ impl Flee {
         dice..=6 * dice
     }
 
+    /// Every engine of `settings`, as a report.
     pub fn report(&self, settings: &Settings) -> Report {
         let outcomes = settings.outcomes(
             || self.exact_outcome(),

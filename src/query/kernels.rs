@@ -17,6 +17,7 @@ pub struct RollKernel {
 }
 
 impl RollKernel {
+    /// A kernel of `roll` (`None`: one bin, always 0).
     pub fn new(roll: Option<Roll>) -> Self {
         let bins = roll.map_or(1, |r| max_value(&r) + 1);
         RollKernel {
@@ -56,6 +57,7 @@ pub struct PairKernel {
 }
 
 impl PairKernel {
+    /// A kernel of `first` and `second`.
     pub fn new(first: Roll, second: Roll) -> Self {
         PairKernel {
             stride: max_value(&second) + 1,

@@ -17,6 +17,7 @@ pub const MODIFIER_RANGE: std::ops::RangeInclusive<i32> = -20..=20;
 /// A leadership query.
 #[derive(Clone, Copy, Debug)]
 pub struct Leadership {
+    /// The test.
     pub test: LeadershipTest,
 }
 
@@ -39,6 +40,7 @@ impl Question for Leadership {
 }
 
 impl Leadership {
+    /// Checks Ld and the modifier.
     pub fn validate(&self) -> Result<(), InputError> {
         if !(MIN_LD..=MAX_LD).contains(&i32::from(self.test.ld)) {
             return Err(InputError::new(
@@ -69,6 +71,7 @@ impl Leadership {
         p_pass(&self.test)
     }
 
+    /// Every engine of `settings`, as a report.
     pub fn report(&self, settings: &Settings) -> Report {
         let outcomes = settings.outcomes(
             || Self::outcome(Engine::Exact, Value::Prob(self.exact()), vec![]),
@@ -147,6 +150,7 @@ pub struct LeadershipKernel {
 }
 
 impl LeadershipKernel {
+    /// The kernel of `test`.
     pub fn new(test: LeadershipTest) -> Self {
         LeadershipKernel {
             roll: PreparedRoll::new(test.roll()),

@@ -47,14 +47,18 @@ pub trait Question {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Method {
     #[default]
+    /// The exact engine.
     Exact,
+    /// Fast Monte Carlo.
     MonteCarlo,
+    /// Dice-level Monte Carlo.
     Dice,
     /// All three, side by side.
     All,
 }
 
 impl Method {
+    /// The engines it runs, in order.
     pub fn engines(self) -> Vec<Engine> {
         match self {
             Method::Exact => vec![Engine::Exact],
@@ -68,7 +72,9 @@ impl Method {
 /// How a query is evaluated.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Settings {
+    /// Which engines run.
     pub method: Method,
+    /// How the Monte Carlo engines sample.
     pub sampling: Sampling,
 }
 

@@ -7,6 +7,7 @@ use super::lang::Lang;
 use super::table::{fields_grid, table_grid, table_keys};
 use super::{clean, Engine, Export, Report, Value};
 
+/// CSV: one row per figure and engine, and the tables.
 pub struct CsvExport;
 
 impl Export for CsvExport {

@@ -6,6 +6,7 @@
 use super::{clean, Export, Field, Outcome, Report, Table, Value};
 use serde_json::{json, Map, Value as Json};
 
+/// JSON: the whole report.
 pub struct JsonExport;
 
 impl Export for JsonExport {

@@ -55,6 +55,7 @@ pub enum Value {
     NumEst(Estimate, &'static str),
     /// A count (trials, a seed).
     Int(u64),
+    /// A text (a dice expression, a name).
     Text(String),
     /// Not applicable (JSON `null`).
     Absent,
@@ -66,12 +67,16 @@ pub type Key = std::borrow::Cow<'static, str>;
 /// A named value: `key` is its stable JSON/CSV name, `label` its table name.
 #[derive(Clone, Debug)]
 pub struct Field {
+    /// Its stable key.
     pub key: Key,
+    /// Its printed label.
     pub label: String,
+    /// Its value.
     pub value: Value,
 }
 
 impl Field {
+    /// A field.
     pub fn new(key: impl Into<Key>, label: impl Into<String>, value: Value) -> Self {
         Field {
             key: key.into(),
@@ -84,11 +89,14 @@ impl Field {
 /// A column: stable key and printed label.
 #[derive(Clone, Debug)]
 pub struct Column {
+    /// Its stable key.
     pub key: Key,
+    /// Its printed label.
     pub label: String,
 }
 
 impl Column {
+    /// A column.
     pub fn new(key: impl Into<Key>, label: impl Into<String>) -> Self {
         Column {
             key: key.into(),
@@ -104,18 +112,26 @@ pub struct Table {
     /// A long table (a distribution per round, say): JSON and CSV carry it,
     /// the readable table output only names it.
     pub detail: bool,
+    /// Its stable key.
     pub key: Key,
+    /// Its printed title.
     pub title: String,
+    /// The index column.
     pub index: Column,
+    /// The value columns.
     pub columns: Vec<Column>,
+    /// The rows: index value and cells.
     pub rows: Vec<(Value, Vec<Value>)>,
 }
 
 /// What one engine found.
 #[derive(Clone, Debug)]
 pub struct Outcome {
+    /// The engine.
     pub engine: Engine,
+    /// Its figures.
     pub fields: Vec<Field>,
+    /// Its tables.
     pub tables: Vec<Table>,
 }
 
@@ -128,6 +144,7 @@ pub struct Report {
     pub summary: String,
     /// Values every engine shares (the charge range, the dice used).
     pub facts: Vec<Field>,
+    /// One outcome per engine run.
     pub outcomes: Vec<Outcome>,
     /// Names from scenario and profile files inside its texts: `--lang`
     /// keeps them exactly as written.
@@ -257,8 +274,11 @@ pub trait Export {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Format {
     #[default]
+    /// Readable tables.
     Table,
+    /// JSON.
     Json,
+    /// CSV.
     Csv,
 }
 

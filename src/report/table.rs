@@ -5,6 +5,7 @@
 use super::lang::Lang;
 use super::{Engine, Export, Report, Value};
 
+/// Readable tables, engine names in `lang`.
 pub struct TableExport {
     /// Language of the engine names in headers.
     pub lang: Lang,

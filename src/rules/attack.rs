@@ -28,13 +28,16 @@ pub enum HitNeed {
 /// Everything one attack needs, with every modifier already applied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AttackChain {
+    /// What a hit needs.
     pub hit: HitNeed,
+    /// Which failed hits are re-rolled.
     pub reroll_hits: Reroll,
     /// A natural 6 to hit wounds automatically (no to-wound roll, so no
     /// killing blow on that attack).
     pub poison: bool,
     /// The to-wound roll needed, `None` if it cannot wound.
     pub wound: Option<u8>,
+    /// Which failed wounds are re-rolled.
     pub reroll_wounds: Reroll,
     /// A natural 6 to wound slays outright (the target is man-sized).
     pub killing_blow: bool,
@@ -46,6 +49,7 @@ pub struct AttackChain {
     pub ward: Option<u8>,
     /// The target regenerates (already false against flaming attacks).
     pub regeneration: bool,
+    /// Wounds per unsaved wound.
     pub multiple_wounds: MultipleWounds,
 }
 
@@ -63,10 +67,13 @@ pub enum Damage {
 /// One attack's result, step by step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct AttackResult {
+    /// It hit.
     pub hit: bool,
+    /// It wounded.
     pub wounded: bool,
     /// Not saved by armour, ward or regeneration.
     pub unsaved: bool,
+    /// What it does to the model.
     pub damage: Damage,
 }
 

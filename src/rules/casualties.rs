@@ -9,7 +9,9 @@ use super::attack::Damage;
 /// wounded model still standing (wounds go on it until it dies).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Casualties {
+    /// Models slain.
     pub kills: u32,
+    /// Wounds on the wounded model still standing.
     pub damage: u8,
 }
 

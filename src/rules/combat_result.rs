@@ -22,6 +22,7 @@ pub struct Score {
     /// Unsaved wounds caused (killing blows count the victim's remaining
     /// Wounds; regenerated wounds do not count).
     pub wounds: u32,
+    /// Rank bonus.
     pub ranks: u32,
     /// +1 if the side's unit strength is greater.
     pub outnumber: bool,
@@ -34,6 +35,7 @@ pub struct Score {
 }
 
 impl Score {
+    /// The side's combat result.
     pub fn total(&self) -> i32 {
         (self.wounds
             + self.ranks
@@ -47,8 +49,11 @@ impl Score {
 /// Who won a round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Winner {
+    /// The first side wins.
     First,
+    /// The second side wins.
     Second,
+    /// A draw.
     Draw,
 }
 

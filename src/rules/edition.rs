@@ -6,6 +6,7 @@ use serde::Serialize;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "lowercase")]
+/// The edition's unit of distance. RULES.md Charges.
 pub enum Edition {
     /// Centimetres; flee 5D6 or 8D6 cm.
     #[default]

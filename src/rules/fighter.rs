@@ -14,14 +14,19 @@ use super::weapons::{Moment, Weapon};
 /// The striking side of an attack.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Striker {
+    /// Weapon Skill.
     pub ws: u8,
+    /// Ballistic Skill.
     pub bs: u8,
     /// Strength before the weapon's bonus.
     pub s: u8,
     /// Attacks per model before the weapon and frenzy.
     pub a: u8,
+    /// Troop type.
     pub troop: TroopType,
+    /// Weapon.
     pub weapon: Weapon,
+    /// Attack rules.
     pub rules: Rules,
     /// Any further to-hit modifier (+ easier).
     pub hit_modifier: i32,
@@ -30,6 +35,7 @@ pub struct Striker {
 /// The armour save of a defender: worked out from its armour, or given.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Save {
+    /// Worked out from armour.
     Armour(Armour),
     /// A save given outright (before Strength), e.g. a chariot's 4+; `None`
     /// for no save. Taken as complete: no shield or parry is added.
@@ -39,16 +45,24 @@ pub enum Save {
 /// The side being struck.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Defender {
+    /// Weapon Skill.
     pub ws: u8,
+    /// Toughness.
     pub t: u8,
+    /// Wounds per model.
     pub w: u8,
+    /// Troop type.
     pub troop: TroopType,
+    /// Armour save.
     pub save: Save,
     /// The defender's own weapon: decides parry and whether its shield counts
     /// in close combat.
     pub weapon: Weapon,
+    /// Ward save.
     pub ward: Option<u8>,
+    /// It regenerates.
     pub regeneration: bool,
+    /// It re-rolls failed armour saves.
     pub reroll_saves: bool,
 }
 

@@ -12,9 +12,13 @@ use serde::Deserialize;
 /// and A and a hand weapon.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Mount {
+    /// Weapon Skill.
     pub ws: u8,
+    /// Strength.
     pub s: u8,
+    /// Initiative.
     pub i: u8,
+    /// Attacks.
     pub a: u8,
 }
 
@@ -40,7 +44,9 @@ impl Mount {
 /// Impact-hit dice, one per chariot in contact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub enum ImpactDice {
+    /// D3 per chariot (light chariots).
     D3,
+    /// D6 per chariot.
     D6,
 }
 
@@ -70,14 +76,18 @@ impl ImpactDice {
 /// A chariot's impact hits: its dice and their Strength.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ImpactHits {
+    /// The dice.
     pub dice: ImpactDice,
+    /// Strength of the hits.
     pub s: u8,
 }
 
 /// Missile weapons for stand and shoot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Missile {
+    /// Strength.
     pub s: u8,
+    /// Shots per model.
     pub shots: u8,
     /// Beyond half range (-1 to hit).
     pub long_range: bool,

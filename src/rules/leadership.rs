@@ -106,7 +106,9 @@ pub enum BreakTest {
 pub struct Breaking {
     /// The best of its own Ld, a character's or the General's in range.
     pub ld: u8,
+    /// Stubborn: tests on unmodified Ld.
     pub stubborn: bool,
+    /// Unbreakable: never breaks.
     pub unbreakable: bool,
     /// Beaten by fear-causing enemies of greater unit strength.
     pub broken_by_fear: bool,

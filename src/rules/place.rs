@@ -9,10 +9,13 @@ use serde::Deserialize;
 pub enum SideName {
     #[default]
     #[value(aliases = ["atacante"])]
+    /// The attacker.
     Attacker,
     #[value(aliases = ["defensor"])]
+    /// The defender.
     Defender,
     #[value(aliases = ["ninguno"])]
+    /// Neither.
     None,
 }
 
@@ -22,14 +25,18 @@ pub enum SideName {
 pub enum Facing {
     #[default]
     #[value(aliases = ["frente"])]
+    /// Its front.
     Front,
     #[value(aliases = ["flanco"])]
+    /// A flank.
     Flank,
     #[value(aliases = ["retaguardia"])]
+    /// Its rear.
     Rear,
 }
 
 impl Facing {
+    /// The facing in reports.
     pub fn name(self) -> &'static str {
         match self {
             Facing::Front => "front",
@@ -45,10 +52,13 @@ impl Facing {
 pub enum ReactionName {
     #[default]
     #[value(aliases = ["mantener", "aguantar"])]
+    /// It holds.
     Hold,
     #[value(aliases = ["aguantar-y-disparar", "aguantar_y_disparar"])]
+    /// It stands and shoots, then holds.
     StandAndShoot,
     #[value(aliases = ["huir"])]
+    /// It flees.
     Flee,
 }
 

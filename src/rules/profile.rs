@@ -5,18 +5,30 @@ use serde::{Deserialize, Serialize};
 /// A model's characteristics: M WS BS S T W I A Ld.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Profile {
+    /// Movement, in cm.
     pub m: f64,
+    /// Weapon Skill.
     pub ws: u8,
+    /// Ballistic Skill.
     pub bs: u8,
+    /// Strength.
     pub s: u8,
+    /// Toughness.
     pub t: u8,
+    /// Wounds.
     pub w: u8,
+    /// Initiative.
     pub i: u8,
+    /// Attacks.
     pub a: u8,
+    /// Leadership.
     pub ld: u8,
 }
 
 /// Troop types the rules tell apart.
+// A variant's doc comment would print in `--help`: these are the game's
+// own words, listed there bare.
+#[allow(missing_docs)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case", try_from = "String")]
 pub enum TroopType {
@@ -57,6 +69,7 @@ impl TroopType {
         )
     }
 
+    /// Its name in files and reports.
     pub fn name(self) -> &'static str {
         match self {
             TroopType::Infantry => "infantry",

@@ -8,16 +8,22 @@ use serde::{Deserialize, Serialize};
 #[serde(rename_all = "kebab-case")]
 pub enum BodyArmour {
     #[default]
+    /// None.
     None,
+    /// Light armour.
     Light,
+    /// Heavy armour.
     Heavy,
 }
 
 /// What a model wears.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Armour {
+    /// Body armour.
     pub body: BodyArmour,
+    /// A shield.
     pub shield: bool,
+    /// Barding (cavalry).
     pub barding: bool,
 }
 

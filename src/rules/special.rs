@@ -110,18 +110,26 @@ impl SpecialRule {
 /// and psychology, Order of strikes, Break test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Psychology {
+    /// Causes fear.
     pub fear: bool,
+    /// Causes terror.
     pub terror: bool,
+    /// Stubborn.
     pub stubborn: bool,
+    /// Unbreakable.
     pub unbreakable: bool,
+    /// Always strikes first.
     pub always_strikes_first: bool,
+    /// Strikes last.
     pub strikes_last: bool,
+    /// Mindless.
     pub mindless: bool,
     /// Immune to psychology (frenzied units are too).
     pub immune: bool,
 }
 
 impl Psychology {
+    /// The psychology of `rules`.
     pub fn new(rules: &[SpecialRule]) -> Self {
         let has = |x| rules.contains(&x);
         Psychology {
@@ -147,6 +155,7 @@ impl Psychology {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Reroll {
     #[default]
+    /// No re-roll.
     None,
     /// Re-roll any failure.
     Failures,
@@ -158,24 +167,38 @@ pub enum Reroll {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum MultipleWounds {
     #[default]
+    /// One wound.
     One,
+    /// D3 wounds.
     D3,
+    /// D6 wounds.
     D6,
 }
 
 /// The special rules of one attacking unit, checked for conflicts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Rules {
+    /// Poisoned attacks.
     pub poison: bool,
+    /// Killing blow.
     pub killing_blow: bool,
+    /// Wounds per unsaved wound.
     pub multiple_wounds: MultipleWounds,
+    /// Hatred.
     pub hatred: bool,
+    /// Frenzy.
     pub frenzy: bool,
+    /// Which failed hits are re-rolled.
     pub reroll_hits: Reroll,
+    /// Which failed wounds are re-rolled.
     pub reroll_wounds: Reroll,
+    /// Armour piercing.
     pub armour_piercing: bool,
+    /// Flaming attacks.
     pub flaming: bool,
+    /// Ignores armour saves.
     pub ignores_armour: bool,
+    /// Hits only on 6s.
     pub needs_sixes: bool,
 }
 

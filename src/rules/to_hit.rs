@@ -30,6 +30,7 @@ pub struct ShootingModifiers {
     pub moved: bool,
     /// -1 when standing and shooting at chargers.
     pub stand_and_shoot: bool,
+    /// The target's cover.
     pub cover: Cover,
     /// -1 against skirmishers.
     pub skirmishers: bool,
@@ -44,6 +45,8 @@ pub struct ShootingModifiers {
 #[serde(rename_all = "kebab-case")]
 pub enum Cover {
     #[default]
+    // No doc comment: it would print in `--help`, where it stands bare.
+    #[allow(missing_docs)]
     None,
     /// -1 to hit.
     Soft,

@@ -11,6 +11,8 @@ use serde::{Deserialize, Serialize};
 pub enum Weapon {
     #[default]
     #[value(aliases = ["arma-de-mano", "arma_de_mano"])]
+    // No doc comment: it would print in `--help`, where it stands bare.
+    #[allow(missing_docs)]
     HandWeapon,
     /// +1 A on foot; no shield or parry.
     #[value(aliases = ["arma-de-mano-adicional", "arma_de_mano_adicional"])]
@@ -126,6 +128,7 @@ impl Weapon {
         }
     }
 
+    /// Its name in files and reports.
     pub fn name(self) -> &'static str {
         match self {
             Weapon::HandWeapon => "hand weapon",

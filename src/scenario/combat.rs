@@ -97,8 +97,10 @@ impl<'de> Deserialize<'de> for Distance {
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MissileValues {
+    /// Strength.
     pub s: Ranged<1, 10>,
     #[serde(default = "one_shot")]
+    /// Shots per model.
     pub shots: Ranged<1, 10>,
     /// Beyond half range (-1 to hit).
     #[serde(default)]
@@ -128,38 +130,64 @@ fn yes() -> bool {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UnitSpec {
+    /// A profile file, relative to the scenario.
     pub profile_file: Option<String>,
+    /// Its name (else the profile file's).
     pub name: Option<String>,
     #[serde(rename = "type")]
+    /// Its troop type.
     pub troop: Option<TroopType>,
+    /// Profile values over the file's.
     pub profile: Option<ProfileOverride>,
+    /// Its weapon.
     pub weapon: Option<Weapon>,
+    /// Its body armour.
     pub armour: Option<BodyArmour>,
+    /// A shield.
     pub shield: Option<bool>,
+    /// Barding.
     pub barding: Option<bool>,
+    /// It flies.
     pub flies: Option<bool>,
+    /// An armour save given outright.
     pub save: Option<Ranged<1, 6>>,
+    /// A ward save.
     pub ward: Option<Ranged<2, 6>>,
+    /// It regenerates.
     pub regeneration: Option<bool>,
     #[serde(default)]
+    /// Special rules added to the file's.
     pub rules: Vec<SpecialRule>,
+    /// Its steeds' characteristics.
     pub mount: Option<MountValues>,
+    /// A chariot's impact hits.
     pub impact_hits: Option<ImpactHitsValues>,
+    /// Points per model.
     pub points: Option<Points>,
+    /// Rank-and-file models.
     pub models: Count<1, 500>,
+    /// Models per rank (default: 5, or fewer).
     pub frontage: Option<Count<1, 50>>,
+    /// Models in base contact, given outright.
     pub in_contact: Option<Count<0, 50>>,
     #[serde(default)]
+    /// A champion leads it.
     pub champion: bool,
     #[serde(default)]
+    /// It carries a standard.
     pub standard: bool,
     #[serde(default)]
+    /// It has a musician.
     pub musician: bool,
+    /// The General's Ld, within range.
     pub general_ld: Option<Ranged<1, 10>>,
     #[serde(default)]
+    /// A battle standard within range.
     pub battle_standard: bool,
+    /// Missiles for stand and shoot.
     pub missile: Option<MissileValues>,
     #[serde(default = "yes")]
+    /// It pursues a broken enemy.
     pub pursue: bool,
     /// Characters who have joined the unit (at most 4).
     #[serde(default)]
@@ -188,21 +216,35 @@ pub struct UnitSpec {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CharacterSpec {
+    /// A profile file, relative to the scenario.
     pub profile_file: Option<String>,
+    /// His name (else the profile file's).
     pub name: Option<String>,
     #[serde(rename = "type")]
+    /// His troop type.
     pub troop: Option<TroopType>,
+    /// Profile values over the file's.
     pub profile: Option<ProfileOverride>,
+    /// His weapon.
     pub weapon: Option<Weapon>,
+    /// His body armour.
     pub armour: Option<BodyArmour>,
+    /// A shield.
     pub shield: Option<bool>,
+    /// Barding.
     pub barding: Option<bool>,
+    /// He flies.
     pub flies: Option<bool>,
+    /// An armour save given outright.
     pub save: Option<Ranged<1, 6>>,
+    /// A ward save.
     pub ward: Option<Ranged<2, 6>>,
+    /// He regenerates.
     pub regeneration: Option<bool>,
     #[serde(default)]
+    /// Special rules added to the file's.
     pub rules: Vec<SpecialRule>,
+    /// His points.
     pub points: Option<Points>,
     /// Enemy rank-and-file attacks declared at him each round (RULES.md
     /// Characters: attacks on a character are declared before rolling).
@@ -262,10 +304,13 @@ fn ten_rounds() -> Count<1, 50> {
 #[serde(deny_unknown_fields)]
 pub struct Situation {
     #[serde(default)]
+    /// The side that charges (`none`: already fighting).
     pub charger: SideName,
     #[serde(default)]
+    /// The face of the charged unit the charge hits.
     pub facing: Facing,
     #[serde(default)]
+    /// The charge distance.
     pub distance: Distance,
     /// The wheel on the charger's path, taken from its range.
     #[serde(default)]
@@ -274,14 +319,19 @@ pub struct Situation {
     #[serde(default)]
     pub difficult_terrain: bool,
     #[serde(default)]
+    /// The charged unit's reaction.
     pub reaction: ReactionName,
     #[serde(default = "no_side")]
+    /// The side on high ground.
     pub high_ground: SideName,
     #[serde(default = "ten_rounds")]
+    /// The most rounds to play.
     pub rounds: Count<1, 50>,
     #[serde(default)]
+    /// Distances in inches.
     pub inches: bool,
     #[serde(default)]
+    /// **\[ruling\]** 7th-edition insane courage.
     pub insane_courage: bool,
     /// The side whose character (or champion) issues a challenge each round
     /// none is fought.
@@ -305,13 +355,18 @@ fn no_side() -> SideName {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScenarioFile {
+    /// The scenario's name.
     pub name: String,
+    /// What it shows.
     pub description: Option<String>,
+    /// The attacker's main unit.
     pub attacker: UnitSpec,
+    /// The defender's main unit.
     pub defender: UnitSpec,
     /// More units in the same fight, each fighting the enemy's main unit.
     #[serde(default)]
     pub unit: Vec<UnitSpec>,
+    /// The situation of the fight.
     pub situation: Situation,
 }
 

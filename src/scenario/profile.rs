@@ -103,14 +103,23 @@ impl<'de> Deserialize<'de> for Points {
 #[derive(Clone, Copy, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ProfileOverride {
+    /// Movement, in cm.
     pub m: Option<Move>,
+    /// Weapon Skill.
     pub ws: Option<Ranged<1, 10>>,
+    /// Ballistic Skill.
     pub bs: Option<Ranged<0, 10>>,
+    /// Strength.
     pub s: Option<Ranged<1, 10>>,
+    /// Toughness.
     pub t: Option<Ranged<1, 10>>,
+    /// Wounds.
     pub w: Option<Ranged<1, 20>>,
+    /// Initiative.
     pub i: Option<Ranged<1, 10>>,
+    /// Attacks.
     pub a: Option<Ranged<0, 10>>,
+    /// Leadership.
     pub ld: Option<Ranged<1, 10>>,
 }
 
@@ -156,18 +165,28 @@ impl ProfileOverride {
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ProfileValues {
+    /// Movement, in cm.
     pub m: Move,
+    /// Weapon Skill.
     pub ws: Ranged<1, 10>,
+    /// Ballistic Skill.
     pub bs: Ranged<0, 10>,
+    /// Strength.
     pub s: Ranged<1, 10>,
+    /// Toughness.
     pub t: Ranged<1, 10>,
+    /// Wounds.
     pub w: Ranged<1, 20>,
+    /// Initiative.
     pub i: Ranged<1, 10>,
+    /// Attacks.
     pub a: Ranged<0, 10>,
+    /// Leadership.
     pub ld: Ranged<1, 10>,
 }
 
 impl ProfileValues {
+    /// The profile these values give.
     pub fn profile(&self) -> Profile {
         Profile {
             m: self.m.0,
@@ -187,9 +206,13 @@ impl ProfileValues {
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MountValues {
+    /// Weapon Skill.
     pub ws: Ranged<1, 10>,
+    /// Strength.
     pub s: Ranged<1, 10>,
+    /// Initiative.
     pub i: Ranged<1, 10>,
+    /// Attacks.
     pub a: Ranged<0, 10>,
 }
 
@@ -209,7 +232,9 @@ impl MountValues {
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ImpactHitsValues {
+    /// D3 or D6 per chariot.
     pub dice: ImpactDice,
+    /// Strength of the hits.
     pub s: Ranged<1, 10>,
 }
 
@@ -227,17 +252,24 @@ impl ImpactHitsValues {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ProfileFile {
+    /// The model's name.
     pub name: String,
     #[serde(rename = "type", default)]
+    /// Its troop type.
     pub troop: TroopType,
+    /// Its profile.
     pub profile: ProfileValues,
     #[serde(default)]
+    /// Its weapon.
     pub weapon: Weapon,
     #[serde(default)]
+    /// Its body armour.
     pub armour: BodyArmour,
     #[serde(default)]
+    /// A shield.
     pub shield: bool,
     #[serde(default)]
+    /// Barding.
     pub barding: bool,
     /// It flies: flees and pursues 8D6 cm (3D6").
     #[serde(default)]
@@ -247,10 +279,14 @@ pub struct ProfileFile {
     /// A ward save, 2 to 6.
     pub ward: Option<Ranged<2, 6>>,
     #[serde(default)]
+    /// It regenerates.
     pub regeneration: bool,
     #[serde(default)]
+    /// Its special rules.
     pub rules: Vec<SpecialRule>,
+    /// Its steed's characteristics.
     pub mount: Option<MountValues>,
+    /// A chariot's impact hits.
     pub impact_hits: Option<ImpactHitsValues>,
     /// Points per model.
     pub points: Option<Points>,

@@ -58,6 +58,7 @@ impl AliasTable {
         self.columns.len()
     }
 
+    /// Whether it has no outcomes (never: a table is built from some).
     pub fn is_empty(&self) -> bool {
         self.columns.is_empty()
     }

@@ -16,8 +16,11 @@ pub static Z95: LazyLock<f64> = LazyLock::new(|| Normal::standard().inverse_cdf(
 /// A Monte Carlo estimate with its 95% interval and the trials behind it.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Estimate {
+    /// The point estimate.
     pub estimate: f64,
+    /// Its 95% interval.
     pub ci95: [f64; 2],
+    /// Trials behind it.
     pub trials: u64,
 }
 
@@ -59,6 +62,7 @@ impl Estimate {
         }
     }
 
+    /// Half the interval's width.
     pub fn half_width(&self) -> f64 {
         (self.ci95[1] - self.ci95[0]) / 2.0
     }

@@ -13,6 +13,7 @@ use rayon::prelude::*;
 
 /// Integer counts a kernel accumulates; merging must be exact.
 pub trait Tally: Send {
+    /// Adds `other` (a later chunk's tally) to this one.
     fn merge(&mut self, other: &Self);
 }
 
@@ -34,6 +35,7 @@ impl<const N: usize> Tally for [u64; N] {
 
 /// One kind of trial, written once for every dice source.
 pub trait Kernel: Sync {
+    /// What a trial adds to.
     type Tally: Tally;
     /// An empty tally.
     fn tally(&self) -> Self::Tally;
@@ -49,6 +51,7 @@ pub trait Kernel: Sync {
 pub struct Sampling {
     /// Trials to play (without `precision`).
     pub trials: u64,
+    /// The seed of every stream.
     pub seed: u64,
     /// Instead of `trials`: play one chunk, then keep doubling the run until
     /// every reported interval's half-width is at most this.
@@ -60,7 +63,9 @@ pub struct Sampling {
 /// A finished run: its tally and how many trials made it.
 #[derive(Clone, Debug)]
 pub struct Run<T> {
+    /// The merged tally.
     pub tally: T,
+    /// Trials played.
     pub trials: u64,
 }
 

@@ -18,7 +18,9 @@ use std::path::{Path, PathBuf};
 
 /// One grid point of a sweep: the varied values and the query they give.
 pub struct Point {
+    /// The varied values, in `--vary` order.
     pub values: Vec<String>,
+    /// The query they give.
     pub query: Query,
 }
 

@@ -17,10 +17,15 @@ use std::path::Path;
 /// A validated query of any kind.
 #[derive(Clone, Debug)]
 pub enum Query {
+    /// `charge`.
     Charge(Charge),
+    /// `flee`.
     Flee(Flee),
+    /// `leadership`.
     Leadership(Leadership),
+    /// `attacks` and `shoot`.
     Attacks(Attacks),
+    /// `combat` (a scenario).
     Combat(Box<CombatQuery>),
 }
 

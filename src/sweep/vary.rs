@@ -10,7 +10,9 @@ pub const MAX_POINTS: usize = 1000;
 /// One varied field and its values, each as `--set` would take it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Vary {
+    /// The scenario or query-file key.
     pub key: String,
+    /// Its values, as written.
     pub values: Vec<String>,
 }
 

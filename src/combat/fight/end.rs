@@ -19,9 +19,17 @@ pub enum End {
     TargetCaught,
     /// `loser`'s last units in the fight broke; `caught` if the pursuit
     /// destroyed all of them.
-    Broke { loser: usize, caught: bool },
+    Broke {
+        /// The side that broke.
+        loser: usize,
+        /// The pursuit caught every unit that broke.
+        caught: bool,
+    },
     /// `loser` was wiped out in combat.
-    WipedOut { loser: usize },
+    WipedOut {
+        /// The side wiped out.
+        loser: usize,
+    },
     /// Both sides destroyed in the same round.
     BothDestroyed,
     /// Still fighting when the round cap came.
@@ -159,7 +167,9 @@ pub struct RoundRecord {
 /// Everything a trial records.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Record {
+    /// How the fight ended.
     pub end: End,
+    /// Each round fought.
     pub rounds: Vec<RoundRecord>,
     /// Rank-and-file models each unit lost in all (the charge turn's
     /// shooting included).

@@ -17,14 +17,19 @@ pub struct Setup {
     pub places: Vec<Place>,
     /// Who fights whom.
     pub contacts: Vec<Contact>,
+    /// The charged unit's reaction.
     pub reaction: ReactionName,
     /// The side that won the round fought before this turn, for a fight
     /// already under way: it strikes first in ties and may pursue a unit
     /// that flees the combat through panic (seeds 002, 003).
     pub last_round_winner: Option<usize>,
+    /// The side on high ground, if any.
     pub high_ground: Option<usize>,
+    /// The most rounds to play.
     pub rounds: u32,
+    /// Metric (cm) or inches.
     pub edition: Edition,
+    /// **\[ruling\]** 7th-edition insane courage in break tests.
     pub insane_courage: bool,
     /// The side that issues a challenge each round none is fought.
     pub challenger: Option<usize>,
@@ -36,8 +41,11 @@ pub struct Setup {
 /// `struck`'s `face`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Contact {
+    /// The unit whose front fights.
     pub striker: usize,
+    /// The unit it fights.
     pub struck: usize,
+    /// The face of `struck` it fights.
     pub face: Facing,
 }
 

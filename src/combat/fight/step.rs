@@ -45,7 +45,9 @@ pub enum Target {
 /// Who fights a challenge for a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Fighter {
+    /// One of its characters (his index in the unit).
     Character(usize),
+    /// Its champion.
     Champion,
 }
 
@@ -80,12 +82,17 @@ pub struct Step {
     pub foe: usize,
     /// It strikes with its unit's front (spears' second rank joins in).
     pub at_front: bool,
+    /// What makes its attacks.
     pub kind: StepKind,
+    /// Its band in the strike order.
     pub band: Band,
+    /// Its Initiative, within the band.
     pub initiative: u8,
+    /// One attack, every modifier applied.
     pub chain: AttackChain,
     /// Attacks per striking model, without and with frenzy.
     pub per_model: [u32; 2],
+    /// Whom it strikes.
     pub target: Target,
     /// Wounds of each model it strikes.
     pub target_w: u8,
