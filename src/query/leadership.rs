@@ -142,11 +142,13 @@ impl Leadership {
     }
 }
 
-/// One test per trial, taken by [`LeadershipTest::take`]. Tally:
+/// One test per trial, scored by [`LeadershipTest::retaken`]. Tally:
 /// `[passed]`.
 pub struct LeadershipKernel {
     roll: PreparedRoll,
     test: LeadershipTest,
+    /// Whether an attempt with each kept total passes (the rule, tabulated).
+    passes: [bool; 32],
 }
 
 impl LeadershipKernel {
@@ -155,6 +157,7 @@ impl LeadershipKernel {
         LeadershipKernel {
             roll: PreparedRoll::new(test.roll()),
             test,
+            passes: std::array::from_fn(|kept| test.passes(kept as u8)),
         }
     }
 }
@@ -168,18 +171,19 @@ impl Kernel for LeadershipKernel {
 
     fn run<S: DiceSource>(&self, mut dice: S, trials: u64, tally: &mut [u64; 1]) -> S {
         let mut passed = 0;
-        // With a re-roll, both attempts are drawn every trial and the second
-        // read only after a failure: the same distribution, and a stream's
-        // use that does not depend on the first attempt.
-        for _ in 0..trials {
-            let first = dice.roll(&self.roll);
-            let second = if self.test.reroll {
-                dice.roll(&self.roll)
-            } else {
-                0
-            };
-            let mut attempts = [first, second].into_iter();
-            passed += u64::from(self.test.take(|| attempts.next().unwrap_or(second)));
+        let attempt = |dice: &mut S| self.passes[dice.roll(&self.roll) as usize];
+        if self.test.reroll {
+            // The re-roll is drawn every trial and read only after a failure:
+            // the same distribution, without a branch that mispredicts on
+            // nearly half the trials.
+            for _ in 0..trials {
+                let (first, second) = (attempt(&mut dice), attempt(&mut dice));
+                passed += u64::from(self.test.retaken(first, || second));
+            }
+        } else {
+            for _ in 0..trials {
+                passed += u64::from(attempt(&mut dice));
+            }
         }
         tally[0] += passed;
         dice

@@ -68,7 +68,14 @@ impl LeadershipTest {
     /// one roll of [`Self::roll`]): a failure is re-rolled once with a battle
     /// standard.
     pub fn take(&self, mut attempt: impl FnMut() -> u8) -> bool {
-        self.passes(attempt()) || (self.reroll && self.passes(attempt()))
+        self.retaken(self.passes(attempt()), || self.passes(attempt()))
+    }
+
+    /// The test's result from its first attempt's result and, read only
+    /// after a failure with a battle standard, a second attempt's.
+    #[inline]
+    pub fn retaken(&self, first: bool, second: impl FnOnce() -> bool) -> bool {
+        first || (self.reroll && second())
     }
 
     /// P(pass) from `p_attempt`, the chance one attempt passes: the same
