@@ -13,7 +13,7 @@ use crate::rules::{Edition, LeadershipTest};
 use crate::sim::Sampling;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
-pub mod attacks;
+pub(crate) mod attacks;
 pub mod values;
 
 pub use attacks::{AttacksArgs, ShootArgs};

@@ -8,7 +8,7 @@
 //!   already on the wounded model, built once per scenario); tests, flees
 //!   and pursuits roll their whole dice with table sampling.
 //! * [`exact_records`]: enumerates every choice of the fight with its exact
-//!   probability ([`enumerate_choices`]).
+//!   probability (`exact::tree::enumerate_choices`).
 //!
 //! All three apply the same rule functions to what they draw.
 

@@ -2,7 +2,7 @@
 //! the two ways a simulation rolls it ([`DiceSource`]):
 //!
 //! * [`TableDice`] draws the whole roll from a lookup table over every outcome
-//!   of the dice, a few bits of one `u64` per roll (fast, exact; see [`table`]);
+//!   of the dice, a few bits of one `u64` per roll (fast, exact; see `dice/table.rs`);
 //! * [`PlainDice`] rolls every die with `random_range(1..=6)` (the deliberately
 //!   plain reference the tests check the fast engine against).
 //!
@@ -10,7 +10,7 @@
 //! [`crate::exact::Pmf::of_roll`].
 
 pub mod source;
-pub mod table;
+pub(crate) mod table;
 
 pub use source::{DiceSource, PlainDice, TableDice};
 pub use table::DiceTable;

@@ -1,7 +1,7 @@
 //! Exact attack chains and the casualties they cause.
 //!
 //! [`chain_odds`] enumerates every dice sequence of one
-//! [`AttackChain::resolve`] (see [`super::tree`]). [`CasualtyPmf`] is the
+//! [`AttackChain::resolve`] (see `exact/tree.rs`). [`CasualtyPmf`] is the
 //! distribution of a unit's [`Casualties`] (models slain, wounds on the
 //! wounded model); [`CasualtyPmf::after`] adds a group of attacks by dynamic
 //! programming over those states, calling the same [`Casualties::apply`] the

@@ -3,7 +3,7 @@
 
 pub mod attacks;
 pub mod leadership;
-pub mod pmf;
-pub mod tree;
+pub(crate) mod pmf;
+pub(crate) mod tree;
 
 pub use pmf::Pmf;

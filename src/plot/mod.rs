@@ -1,11 +1,11 @@
 //! `--plot FILE.svg`: a report's numbers as charts. A query turns its report
 //! into a [`Figure`] (panels of series, built here from the report's tables
 //! and fields, or by the query where it draws more, as `charge` does);
-//! [`svg`] draws the figure with plotters' SVG backend and [`write_svg`]
+//! `svg.rs` draws the figure with plotters' SVG backend and [`write_svg`]
 //! writes the file whole or not at all.
 
 mod lang;
-pub mod svg;
+pub(crate) mod svg;
 
 use crate::error::InputError;
 use crate::report::{Engine, Report, Value};

@@ -2,11 +2,11 @@
 //! engine, then one [`Outcome`] per engine run (fields and tables of
 //! [`Value`]s). Each output format implements [`Export`] in its own file.
 
-pub mod bars;
-pub mod csv;
-pub mod json;
+pub(crate) mod bars;
+pub(crate) mod csv;
+pub(crate) mod json;
 pub mod lang;
-pub mod table;
+pub(crate) mod table;
 
 use crate::sim::Estimate;
 use std::fmt;

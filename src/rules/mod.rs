@@ -6,8 +6,8 @@
 
 pub mod attack;
 pub mod casualties;
-pub mod combat_result;
-pub mod edition;
+pub(crate) mod combat_result;
+pub(crate) mod edition;
 pub mod fighter;
 pub mod gear;
 pub mod leadership;
@@ -16,9 +16,9 @@ pub mod place;
 pub mod profile;
 pub mod saves;
 pub mod special;
-pub mod strike_order;
+pub(crate) mod strike_order;
 pub mod to_hit;
-pub mod to_wound;
+pub(crate) mod to_wound;
 pub mod weapons;
 
 pub use edition::Edition;

@@ -53,16 +53,6 @@ impl AliasTable {
         }
     }
 
-    /// Number of outcomes.
-    pub fn len(&self) -> usize {
-        self.columns.len()
-    }
-
-    /// Whether it has no outcomes (never: a table is built from some).
-    pub fn is_empty(&self) -> bool {
-        self.columns.is_empty()
-    }
-
     /// One outcome from one random word.
     #[inline(always)]
     pub fn sample(&self, word: u64) -> usize {
@@ -76,7 +66,8 @@ impl AliasTable {
     }
 
     /// The probability each outcome is drawn with (for tests).
-    pub fn probabilities(&self) -> Vec<f64> {
+    #[cfg(test)]
+    fn probabilities(&self) -> Vec<f64> {
         let n = self.columns.len() as f64;
         let mut p = vec![0.0; self.columns.len()];
         for (i, &(t, a)) in self.columns.iter().enumerate() {

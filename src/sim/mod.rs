@@ -1,13 +1,13 @@
 //! The Monte Carlo engines: reproducible random streams ([`stream`]), the
-//! parallel chunked runner ([`runner`]) and confidence intervals
-//! ([`interval`]). A query writes one [`Kernel`] per trial type; running it
+//! parallel chunked runner (`runner.rs`: [`run`], [`Kernel`]) and confidence intervals
+//! ([`Estimate`]). A query writes one [`Kernel`] per trial type; running it
 //! with [`crate::dice::TableDice`] is the fast engine, with
 //! [`crate::dice::PlainDice`] the dice-level reference.
 
-pub mod alias;
-pub mod interval;
-pub mod progress;
-pub mod runner;
+pub(crate) mod alias;
+pub(crate) mod interval;
+pub(crate) mod progress;
+pub(crate) mod runner;
 pub mod stream;
 pub mod strike;
 

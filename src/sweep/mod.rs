@@ -4,9 +4,9 @@
 //! and stream layout (common random numbers), so a difference between two
 //! rows is the loadouts', not the dice's.
 
-pub mod figure;
+pub(crate) mod figure;
 pub mod query;
-pub mod vary;
+pub(crate) mod vary;
 
 pub use query::{load_query, Query};
 pub use vary::{grid, Vary};

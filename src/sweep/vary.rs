@@ -100,7 +100,7 @@ impl Vary {
 
 /// Every combination of the varied values, the last key varying fastest:
 /// each point's `(key, value)` pairs. A key varied twice, or a grid of more
-/// than [`MAX_POINTS`] (counted without overflow), is refused before any
+/// than `MAX_POINTS` (counted without overflow), is refused before any
 /// point is built.
 pub fn grid(varies: &[Vary]) -> Result<Vec<Vec<(usize, usize)>>, InputError> {
     for (i, v) in varies.iter().enumerate() {
