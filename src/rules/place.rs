@@ -19,6 +19,17 @@ pub enum SideName {
     None,
 }
 
+impl SideName {
+    /// The side's index (0 the attacker, 1 the defender), if any.
+    pub fn index(self) -> Option<usize> {
+        match self {
+            SideName::Attacker => Some(0),
+            SideName::Defender => Some(1),
+            SideName::None => None,
+        }
+    }
+}
+
 /// Where the charger hits the charged unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case", try_from = "String")]

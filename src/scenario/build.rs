@@ -23,54 +23,17 @@ impl ScenarioFile {
         for (spec, name) in [(&self.attacker, "attacker"), (&self.defender, "defender")] {
             spec.main_only(name)?;
         }
-        let attacker = self.attacker.unit(dir, "attacker")?;
-        let defender = self.defender.unit(dir, "defender")?;
-        let side = |n: SideName| match n {
-            SideName::Attacker => Some(0),
-            SideName::Defender => Some(1),
-            SideName::None => None,
-        };
-        let charger = side(s.charger);
         let edition = if s.inches {
             Edition::Imperial
         } else {
             Edition::Metric
         };
-        let mut units = vec![attacker, defender];
-        let mut places: Vec<Place> = (0..2)
-            .map(|u| match charger == Some(u) {
-                true => Place {
-                    side: u,
-                    charging: true,
-                    distance: s.distance.0,
-                    wheel: s.wheel.0,
-                    difficult_terrain: s.difficult_terrain,
-                },
-                false => Place {
-                    side: u,
-                    ..Place::default()
-                },
-            })
-            .collect();
-        if charger.is_none() && (s.wheel.0 > 0.0 || s.difficult_terrain) {
-            return Err(InputError::new(
-                "situation.wheel",
-                "there is no charge this turn (accepted with charger = \"none\": no wheel, no difficult_terrain)",
-            ));
-        }
-        // Without a charge this turn the main units fight front to front.
-        let mut contacts = vec![match charger {
-            Some(c) => Contact {
-                striker: c,
-                struck: 1 - c,
-                face: s.facing,
-            },
-            None => Contact {
-                striker: 0,
-                struck: 1,
-                face: Facing::Front,
-            },
-        }];
+        let charger = s.charger.index();
+        let mut units = vec![
+            self.attacker.unit(dir, "attacker")?,
+            self.defender.unit(dir, "defender")?,
+        ];
+        let (mut places, mut contacts) = self.main_places(charger)?;
         if self.unit.len() > MAX_UNITS - 2 {
             return Err(InputError::new(
                 "unit",
@@ -99,21 +62,7 @@ impl ScenarioFile {
             };
             check_place(place, &units[u], edition, &name)?;
         }
-        let charging_sides: Vec<usize> = places
-            .iter()
-            .filter(|p| p.charging)
-            .map(|p| p.side)
-            .collect();
-        if let Some(&first) = charging_sides.first() {
-            if charging_sides.iter().any(|&c| c != first) {
-                return Err(InputError::new(
-                    "unit.charges",
-                    "units of both sides charge (accepted: chargers on one side only)",
-                ));
-            }
-        }
-        let charged = charging_sides.first().map(|&c| 1 - c);
-        match charged {
+        match charged_side(&places)? {
             Some(t) => self.check_reaction(&units, &places, &contacts, t, edition)?,
             None if s.reaction != ReactionName::Hold => {
                 return Err(InputError::new(
@@ -126,7 +75,7 @@ impl ScenarioFile {
         let under_way = contacts
             .iter()
             .any(|c| !places[c.striker].charging && !places[c.struck].charging);
-        let last_round_winner = side(s.last_round_winner);
+        let last_round_winner = s.last_round_winner.index();
         if last_round_winner.is_some() && !under_way {
             return Err(InputError::new(
                 "situation.last_round_winner",
@@ -139,17 +88,60 @@ impl ScenarioFile {
             contacts,
             reaction: s.reaction,
             last_round_winner,
-            high_ground: side(s.high_ground),
+            high_ground: s.high_ground.index(),
             rounds: s.rounds.0,
             edition,
             insane_courage: s.insane_courage,
-            challenger: side(s.challenge),
+            challenger: s.challenge.index(),
             refuse_challenge: s.refuse_challenge,
         });
         Ok(CombatQuery {
             combat,
             name: self.name.clone(),
         })
+    }
+
+    /// The main units' places and the contact between them: `[situation]`'s
+    /// charge, or, with no charge this turn, front to front.
+    fn main_places(
+        &self,
+        charger: Option<usize>,
+    ) -> Result<(Vec<Place>, Vec<Contact>), InputError> {
+        let s = &self.situation;
+        if charger.is_none() && (s.wheel.0 > 0.0 || s.difficult_terrain) {
+            return Err(InputError::new(
+                "situation.wheel",
+                "there is no charge this turn (accepted with charger = \"none\": no wheel, no difficult_terrain)",
+            ));
+        }
+        let places = (0..2)
+            .map(|u| match charger == Some(u) {
+                true => Place {
+                    side: u,
+                    charging: true,
+                    distance: s.distance.0,
+                    wheel: s.wheel.0,
+                    difficult_terrain: s.difficult_terrain,
+                },
+                false => Place {
+                    side: u,
+                    ..Place::default()
+                },
+            })
+            .collect();
+        let contact = match charger {
+            Some(c) => Contact {
+                striker: c,
+                struck: 1 - c,
+                face: s.facing,
+            },
+            None => Contact {
+                striker: 0,
+                struck: 1,
+                face: Facing::Front,
+            },
+        };
+        Ok((places, vec![contact]))
     }
 
     /// The charged unit `t`'s reaction is one it may take.
@@ -206,6 +198,21 @@ impl ScenarioFile {
             _ => Ok(()),
         }
     }
+}
+
+/// The side charged this turn, if any: every charger is on one side.
+fn charged_side(places: &[Place]) -> Result<Option<usize>, InputError> {
+    let mut sides = places.iter().filter(|p| p.charging).map(|p| p.side);
+    let Some(first) = sides.next() else {
+        return Ok(None);
+    };
+    if sides.any(|c| c != first) {
+        return Err(InputError::new(
+            "unit.charges",
+            "units of both sides charge (accepted: chargers on one side only)",
+        ));
+    }
+    Ok(Some(1 - first))
 }
 
 /// A charger's distance and wheel fit the edition, as the `charge` query
@@ -335,15 +342,11 @@ impl UnitSpec {
     /// charge or already fight the charged unit, but none can fight the
     /// charger, which was not in combat before it charged.
     fn place(&self, name: &str, charger: Option<usize>) -> Result<Place, InputError> {
-        let side = match self.side {
-            Some(SideName::Attacker) => 0,
-            Some(SideName::Defender) => 1,
-            _ => {
-                return Err(InputError::new(
-                    format!("{name}.side"),
-                    "missing or none (accepted: attacker, defender)",
-                ))
-            }
+        let Some(side) = self.side.and_then(SideName::index) else {
+            return Err(InputError::new(
+                format!("{name}.side"),
+                "missing or none (accepted: attacker, defender)",
+            ));
         };
         if charger.is_some_and(|c| c != side) {
             return Err(InputError::new(

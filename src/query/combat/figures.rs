@@ -1,0 +1,279 @@
+//! Every figure of a fight, defined once over the tally ([`Layout`]) and
+//! read through a [`Measure`]: exact probabilities or estimates alike.
+
+use super::layout::{Layout, Measure};
+use super::{p_wins, CombatQuery, UnitFigure, SIDES};
+use crate::combat::fight::{End, UnitEnd};
+use crate::report::{Column, Engine, Field, Outcome, Table, Value};
+
+/// What every figure reads: the tally through `m`, its layout, and each
+/// unit's key and label.
+struct View<'a> {
+    m: &'a dyn Measure,
+    layout: &'a Layout,
+    keys: Vec<String>,
+    labels: Vec<String>,
+}
+
+impl View<'_> {
+    fn units(&self) -> std::ops::Range<usize> {
+        0..self.layout.units()
+    }
+
+    /// P(the fight ended in `e`).
+    fn end(&self, key: &'static str, e: End) -> Field {
+        Field::new(key, format!("P({})", e.label()), self.m.prob(&[e.index()]))
+    }
+}
+
+impl CombatQuery {
+    /// The cells of ends where `side` won the fight ([`End::loser`]).
+    fn wins(&self, side: usize) -> Vec<usize> {
+        let charger = self.combat.charger;
+        End::ALL
+            .iter()
+            .filter(|e| e.loser(charger) == Some(1 - side))
+            .map(|e| e.index())
+            .collect()
+    }
+
+    /// Every figure, read through `m`; `overall`: the tally covers the whole
+    /// fight (not only its first round).
+    pub(super) fn outcome(
+        &self,
+        engine: Engine,
+        m: &dyn Measure,
+        layout: &Layout,
+        overall: bool,
+    ) -> Outcome {
+        let keys = self.unit_keys();
+        let labels = keys.iter().map(|k| k.replace('_', " ")).collect();
+        let v = View {
+            m,
+            layout,
+            keys,
+            labels,
+        };
+        // How the fight ended in the charge turn (with several units, the
+        // others may fight on after a unit flees: then the fight ends later).
+        let mut fields = vec![
+            v.end("p_charge_fails", End::ChargeFailed),
+            v.end("p_charger_fled", End::ChargerFled),
+            v.end("p_charger_shot_down", End::ChargerShotDown),
+            v.end("p_target_fled", End::TargetFled),
+            v.end("p_target_caught", End::TargetCaught),
+        ];
+        let mut tables = Vec::new();
+        if overall {
+            fields.extend(self.overall_fields(&v));
+            tables.push(outcomes_table(&v));
+        }
+        let shown_rounds = if overall { layout.rounds } else { 1 };
+        tables.push(rounds_table(&v, shown_rounds));
+        if overall {
+            tables.extend(self.casualty_tables(&v));
+        }
+        tables.push(round_casualties_table(&v, shown_rounds));
+        Outcome {
+            engine,
+            fields,
+            tables,
+        }
+    }
+
+    /// The figures of the whole fight: who wins, each unit's fate, its
+    /// characters and casualties, the rounds fought.
+    fn overall_fields(&self, v: &View) -> Vec<Field> {
+        let (m, layout) = (v.m, v.layout);
+        let mut fields = Vec::new();
+        for (side, name) in SIDES.iter().enumerate() {
+            let wins = m.prob(&self.wins(side));
+            fields.push(Field::new(p_wins(side), format!("P({name} wins)"), wins));
+        }
+        fields.push(v.end("p_unresolved", End::Unresolved));
+        for u in v.units() {
+            fields.extend(unit_fate_fields(v, u));
+        }
+        for u in v.units().filter(|&u| layout.characters[u] > 0) {
+            let slain: Vec<usize> = (1..=layout.characters[u])
+                .map(|k| layout.slain(u, k))
+                .collect();
+            fields.push(Field::new(
+                UnitFigure::CharacterSlain.key(&v.keys[u]),
+                format!("P({} loses a character)", v.labels[u]),
+                m.prob(&slain),
+            ));
+        }
+        for u in v.units() {
+            let (mean, _) = m.moments(layout.total(u, 0)..layout.total(u, layout.models[u] + 1));
+            fields.push(Field::new(
+                UnitFigure::MeanCasualties.key(&v.keys[u]),
+                format!("mean {} casualties", v.labels[u]),
+                mean,
+            ));
+        }
+        let (rounds, _) =
+            m.moments(layout.rounds_played(0)..layout.rounds_played(layout.rounds + 1));
+        fields.push(Field::new("mean_rounds", "mean rounds fought", rounds));
+        fields
+    }
+
+    /// Each unit's distribution of models lost over the whole fight.
+    fn casualty_tables(&self, v: &View) -> Vec<Table> {
+        let (m, layout) = (v.m, v.layout);
+        v.units()
+            .map(|u| {
+                let n = layout.models[u];
+                let rows = (0..=n)
+                    .map(|k| {
+                        let eq = m.prob(&[layout.total(u, k)]);
+                        let ge: Vec<usize> = (k..=n).map(|j| layout.total(u, j)).collect();
+                        (Value::Num(k as f64, ""), vec![eq, m.prob(&ge)])
+                    })
+                    .collect();
+                Table {
+                    detail: false,
+                    key: format!("{}_casualties_pmf", v.keys[u]).into(),
+                    title: format!(
+                        "{} models lost ({})",
+                        v.labels[u], self.combat.setup.units[u].name
+                    ),
+                    index: Column::new("models", "models"),
+                    columns: vec![
+                        Column::new("p", "P(= k)"),
+                        Column::new("p_at_least", "P(>= k)"),
+                    ],
+                    rows,
+                }
+            })
+            .collect()
+    }
+}
+
+/// P(unit `u` flees before the combat, breaks, is caught, is destroyed).
+fn unit_fate_fields(v: &View, u: usize) -> Vec<Field> {
+    let (key, name) = (&v.keys[u], &v.labels[u]);
+    let p = |ends: &[UnitEnd]| v.m.prob(&v.layout.unit_ends(u, ends));
+    vec![
+        Field::new(
+            UnitFigure::Flees.key(key),
+            format!("P({name} flees before the combat)"),
+            p(&[UnitEnd::Fled, UnitEnd::CaughtFleeing]),
+        ),
+        Field::new(
+            UnitFigure::Breaks.key(key),
+            format!("P({name} breaks)"),
+            p(&[UnitEnd::Broke, UnitEnd::Caught]),
+        ),
+        Field::new(
+            UnitFigure::Caught.key(key),
+            format!("P({name} breaks and is caught)"),
+            p(&[UnitEnd::Caught]),
+        ),
+        Field::new(
+            UnitFigure::Destroyed.key(key),
+            format!("P({name} destroyed)"),
+            p(&[UnitEnd::Caught, UnitEnd::WipedOut, UnitEnd::CaughtFleeing]),
+        ),
+    ]
+}
+
+/// The partition: every fight ends in exactly one of these.
+fn outcomes_table(v: &View) -> Table {
+    let rows = End::ALL
+        .iter()
+        .map(|e| (Value::Text(e.label().into()), vec![v.m.prob(&[e.index()])]))
+        .collect();
+    Table {
+        detail: false,
+        key: "outcomes".into(),
+        title: "How the fight ends (each fight in exactly one)".into(),
+        index: Column::new("outcome", "outcome"),
+        columns: vec![Column::new("p", "P")],
+        rows,
+    }
+}
+
+/// Each round: P(fought), who won it, and each unit's mean losses.
+fn rounds_table(v: &View, rounds: usize) -> Table {
+    let (m, layout) = (v.m, v.layout);
+    let rows = (0..rounds)
+        .map(|r| {
+            let fought: Vec<usize> = (0..3).map(|k| layout.round_result(r, k)).collect();
+            let mut cells = vec![
+                m.prob(&fought),
+                m.prob(&[layout.round_result(r, 0)]),
+                m.prob(&[layout.round_result(r, 2)]),
+                m.prob(&[layout.round_result(r, 1)]),
+            ];
+            for u in v.units() {
+                let last = layout.in_round(r, u, layout.models[u] + 1);
+                cells.push(m.moments(layout.in_round(r, u, 0)..last).0);
+            }
+            (Value::Num((r + 1) as f64, ""), cells)
+        })
+        .collect();
+    let mut columns = vec![
+        Column::new("p_fought", "P(fought)"),
+        Column::new("p_attacker_wins", "P(attacker wins)"),
+        Column::new("p_draw", "P(draw)"),
+        Column::new("p_defender_wins", "P(defender wins)"),
+    ];
+    for u in v.units() {
+        columns.push(Column::new(
+            format!("{}_casualties", v.keys[u]),
+            format!("{} lost", v.labels[u]),
+        ));
+    }
+    Table {
+        detail: false,
+        key: "rounds".into(),
+        title: "By round (casualties: mean over the fights that reached the round)".into(),
+        index: Column::new("round", "round"),
+        columns,
+        rows,
+    }
+}
+
+/// Casualties by round: P(the round is fought and a unit loses k).
+fn round_casualties_table(v: &View, rounds: usize) -> Table {
+    let (m, layout) = (v.m, v.layout);
+    let most = layout.models.iter().copied().max().unwrap_or(0);
+    let mut rows = Vec::new();
+    for r in 0..rounds {
+        for k in 0..=most {
+            let mut cells = vec![Value::Num(k as f64, "")];
+            for u in v.units() {
+                if k <= layout.models[u] {
+                    let or_more: Vec<usize> = (k..=layout.models[u])
+                        .map(|j| layout.in_round(r, u, j))
+                        .collect();
+                    cells.push(m.prob(&[layout.in_round(r, u, k)]));
+                    cells.push(m.prob(&or_more));
+                } else {
+                    cells.extend([Value::Absent, Value::Absent]);
+                }
+            }
+            rows.push((Value::Num((r + 1) as f64, ""), cells));
+        }
+    }
+    let mut columns = vec![Column::new("models", "models")];
+    for u in v.units() {
+        columns.push(Column::new(
+            format!("p_{}", v.keys[u]),
+            format!("P({} loses k)", v.labels[u]),
+        ));
+        columns.push(Column::new(
+            format!("p_{}_at_least", v.keys[u]),
+            format!("P({} loses k or more)", v.labels[u]),
+        ));
+    }
+    Table {
+        detail: true,
+        key: "round_casualties_pmf".into(),
+        title: "Models lost by round: P(the round is fought and a unit loses k)".into(),
+        index: Column::new("round", "round"),
+        columns,
+        rows,
+    }
+}

@@ -1,0 +1,221 @@
+//! The tally every engine of a fight fills: where each count lives, and
+//! how a count (or an exact probability) is read as a reported value.
+
+use crate::combat::fight::{Combat, End, Record, UnitEnd};
+use crate::report::Value;
+use crate::sim::Estimate;
+
+/// Where each count lives in a combat tally.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    /// Rounds the tally covers.
+    pub(super) rounds: usize,
+    /// Models of each unit.
+    pub(super) models: Vec<usize>,
+    /// Characters of each unit.
+    pub(super) characters: Vec<usize>,
+    /// Where each unit's models histogram starts within a block of all
+    /// units' (one block per round, one overall).
+    model_offsets: Vec<usize>,
+    /// The same for characters-slain histograms.
+    character_offsets: Vec<usize>,
+    /// Where the unit ends, totals, rounds and slain cells start (kept, not
+    /// recomputed: every trial bumps them).
+    ends_at: usize,
+    totals_at: usize,
+    rounds_at: usize,
+    slain_at: usize,
+}
+
+/// Ends, in tally order ([`End::ALL`]).
+const ENDS: usize = End::ALL.len();
+
+/// Histogram offsets of counts 0..=n[u] laid end to end, and their total.
+fn offsets(n: &[usize]) -> Vec<usize> {
+    let mut at = 0;
+    let mut out: Vec<usize> = n
+        .iter()
+        .map(|&k| {
+            let here = at;
+            at += k + 1;
+            here
+        })
+        .collect();
+    out.push(at);
+    out
+}
+
+impl Layout {
+    /// The layout of `combat`'s tally.
+    pub fn new(combat: &Combat) -> Self {
+        let models: Vec<usize> = combat
+            .setup
+            .units
+            .iter()
+            .map(|u| u.models as usize)
+            .collect();
+        let characters: Vec<usize> = combat
+            .setup
+            .units
+            .iter()
+            .map(|u| u.characters.len())
+            .collect();
+        let rounds = combat.setup.rounds as usize;
+        let model_offsets = offsets(&models);
+        let block = model_offsets[models.len()];
+        let ends_at = ENDS + 3 * rounds + rounds + 1;
+        let totals_at = ends_at + models.len() * UnitEnd::ALL.len();
+        let rounds_at = totals_at + block;
+        Layout {
+            rounds,
+            character_offsets: offsets(&characters),
+            ends_at,
+            totals_at,
+            rounds_at,
+            slain_at: rounds_at + rounds * block,
+            model_offsets,
+            models,
+            characters,
+        }
+    }
+
+    pub(super) fn units(&self) -> usize {
+        self.models.len()
+    }
+
+    /// One block of every unit's models histogram.
+    pub(super) fn block(&self) -> usize {
+        self.model_offsets[self.units()]
+    }
+
+    /// Round r's results: attacker won, defender won, draw.
+    pub(super) fn round_result(&self, r: usize, k: usize) -> usize {
+        ENDS + 3 * r + k
+    }
+
+    /// Rounds played: 0..=rounds.
+    pub(super) fn rounds_played(&self, n: usize) -> usize {
+        ENDS + 3 * self.rounds + n
+    }
+
+    /// Unit u's end, as the k-th of [`UnitEnd::ALL`].
+    pub(super) fn unit_end(&self, u: usize, k: usize) -> usize {
+        self.ends_at + u * UnitEnd::ALL.len() + k
+    }
+
+    /// Total casualties of unit u: 0..=models.
+    pub(super) fn total(&self, u: usize, k: usize) -> usize {
+        self.totals_at + self.model_offsets[u] + k
+    }
+
+    /// Casualties of unit u in round r (when fought).
+    pub(super) fn in_round(&self, r: usize, u: usize, k: usize) -> usize {
+        self.rounds_at + r * self.block() + self.model_offsets[u] + k
+    }
+
+    /// Characters of unit u slain: 0..=its characters.
+    pub(super) fn slain(&self, u: usize, k: usize) -> usize {
+        self.slain_at + self.character_offsets[u] + k
+    }
+
+    /// Cells in the tally.
+    pub fn len(&self) -> usize {
+        self.slain_at + self.character_offsets[self.units()]
+    }
+
+    /// Whether the tally has no cells.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Adds `weight` for `record` through `bump(cell, weight)`.
+    pub(super) fn add<W: Copy>(&self, record: &Record, weight: W, mut bump: impl FnMut(usize, W)) {
+        bump(End::index(record.end), weight);
+        for (r, rr) in record.rounds.iter().enumerate() {
+            let k = rr.winner.unwrap_or(2);
+            bump(self.round_result(r, k), weight);
+            for u in 0..self.units() {
+                bump(self.in_round(r, u, rr.casualties[u] as usize), weight);
+            }
+        }
+        bump(self.rounds_played(record.rounds.len()), weight);
+        for u in 0..self.units() {
+            let end = UnitEnd::ALL.iter().position(|&e| e == record.units[u]);
+            bump(self.unit_end(u, end.unwrap_or(0)), weight);
+            bump(self.total(u, record.casualties[u] as usize), weight);
+            bump(self.slain(u, record.characters_slain[u] as usize), weight);
+        }
+    }
+
+    /// Cells of unit u's ends among `ends`.
+    pub(super) fn unit_ends(&self, u: usize, ends: &[UnitEnd]) -> Vec<usize> {
+        UnitEnd::ALL
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| ends.contains(e))
+            .map(|(k, _)| self.unit_end(u, k))
+            .collect()
+    }
+}
+
+/// Reads tally cells as reported values.
+pub(super) trait Measure {
+    /// P(the trial falls in any of `cells`).
+    fn prob(&self, cells: &[usize]) -> Value;
+    /// Mean and sd of a histogram stored in `cells` (values 0, 1, ...),
+    /// over the trials it counts.
+    fn moments(&self, cells: std::ops::Range<usize>) -> (Value, Value);
+}
+
+/// Exact probabilities, one per cell.
+pub(super) struct ExactMeasure<'a>(pub(super) &'a [f64]);
+
+impl Measure for ExactMeasure<'_> {
+    fn prob(&self, cells: &[usize]) -> Value {
+        Value::Prob(
+            cells
+                .iter()
+                .map(|&c| self.0[c])
+                .sum::<f64>()
+                .clamp(0.0, 1.0),
+        )
+    }
+    fn moments(&self, cells: std::ops::Range<usize>) -> (Value, Value) {
+        let h = &self.0[cells];
+        let total: f64 = h.iter().sum();
+        if total <= 0.0 {
+            return (Value::Absent, Value::Absent);
+        }
+        let mean = h.iter().enumerate().map(|(k, p)| k as f64 * p).sum::<f64>() / total;
+        let var = h
+            .iter()
+            .enumerate()
+            .map(|(k, p)| (k as f64 - mean).powi(2) * p)
+            .sum::<f64>()
+            / total;
+        (Value::Num(mean, ""), Value::Num(var.sqrt(), ""))
+    }
+}
+
+/// Counts of trials, one per cell.
+pub(super) struct CountMeasure<'a> {
+    pub(super) counts: &'a [u64],
+    pub(super) trials: u64,
+}
+
+impl Measure for CountMeasure<'_> {
+    fn prob(&self, cells: &[usize]) -> Value {
+        Value::ProbEst(Estimate::proportion(
+            cells.iter().map(|&c| self.counts[c]).sum(),
+            self.trials,
+        ))
+    }
+    fn moments(&self, cells: std::ops::Range<usize>) -> (Value, Value) {
+        let h = &self.counts[cells];
+        if h.iter().sum::<u64>() == 0 {
+            return (Value::Absent, Value::Absent);
+        }
+        let (mean, sd) = Estimate::moments(0, h);
+        (Value::NumEst(mean, ""), Value::NumEst(sd, ""))
+    }
+}

@@ -1,0 +1,330 @@
+//! `mathhammer combat FILE`: the whole fight, from the charge to the rout.
+//! RULES.md (all of it); seeds 000, 002, 003.
+//!
+//! Every engine fills the same tally layout ([`Layout`]): the Monte Carlo
+//! engines with counts of trials, the exact engine with probabilities. Each
+//! reported figure is then defined once, as a set of tally cells, and read by
+//! a `Measure` as an exact probability or as an estimate with its interval.
+
+use super::{run_fields, simulate, widest, Method, Question, Settings};
+use crate::combat::engines::{exact_records, DiceFate, FastFate, Rolls, StrikeTables};
+use crate::combat::fight::{Combat, Record};
+use crate::dice::DiceSource;
+use crate::report::{per_100_points, Engine, Field, Key, Outcome, Report, Value};
+use crate::sim::{Kernel, Tally};
+
+mod figures;
+mod layout;
+
+pub use layout::Layout;
+use layout::{CountMeasure, ExactMeasure};
+
+/// A combat query.
+#[derive(Clone, Debug)]
+pub struct CombatQuery {
+    /// The fight.
+    pub combat: Combat,
+    /// The scenario's name.
+    pub name: String,
+}
+
+impl CombatQuery {
+    /// Each unit's key: `attacker` and `defender` for the main units, then
+    /// `attacker_2`, `defender_2`, ... in the order the scenario lists them.
+    pub fn unit_keys(&self) -> Vec<String> {
+        let mut seen = [0; 2];
+        self.combat
+            .setup
+            .places
+            .iter()
+            .map(|p| {
+                seen[p.side] += 1;
+                let side = SIDES[p.side];
+                match seen[p.side] {
+                    1 => side.to_string(),
+                    k => format!("{side}_{k}"),
+                }
+            })
+            .collect()
+    }
+
+    /// The scenario's own names: the fight's, each unit's and character's.
+    fn names(&self) -> Vec<String> {
+        let mut names = vec![self.name.clone()];
+        for unit in &self.combat.setup.units {
+            names.push(unit.name.clone());
+            names.extend(unit.characters.iter().map(|c| c.body.name.clone()));
+        }
+        names
+    }
+
+    /// What `side`'s units cost: models x their profile's `points`, and each
+    /// character's; `None` unless every one of them has points. Command
+    /// groups are not costed.
+    pub fn side_points(&self, side: usize) -> Option<f64> {
+        let mut total = 0.0;
+        for (unit, place) in self
+            .combat
+            .setup
+            .units
+            .iter()
+            .zip(&self.combat.setup.places)
+        {
+            if place.side != side {
+                continue;
+            }
+            total += unit.points? * f64::from(unit.models);
+            for c in &unit.characters {
+                total += c.body.points?;
+            }
+        }
+        Some(total)
+    }
+
+    /// Every engine of `settings`, as a report.
+    pub fn report(&self, settings: &Settings) -> Report {
+        let layout = Layout::new(&self.combat);
+        let outcomes = settings.outcomes(
+            || self.exact_outcome(),
+            |engine| {
+                let trials = &settings.sampling;
+                let kernel = CombatKernel::new(&self.combat, engine == Engine::MonteCarlo);
+                let run = simulate(engine, &kernel, trials, |t, n| {
+                    let m = CountMeasure {
+                        counts: t,
+                        trials: n,
+                    };
+                    let o = self.outcome(engine, &m, &layout, true);
+                    widest(
+                        o.fields
+                            .iter()
+                            .filter_map(|f| match &f.value {
+                                Value::ProbEst(e) => Some(e),
+                                _ => None,
+                            })
+                            .collect::<Vec<_>>(),
+                    )
+                });
+                let m = CountMeasure {
+                    counts: &run.tally,
+                    trials: run.trials,
+                };
+                let mut o = self.outcome(engine, &m, &layout, true);
+                o.fields.extend(run_fields(run.trials, trials.seed));
+                o
+            },
+        );
+        let mut facts: Vec<Field> = self
+            .unit_keys()
+            .into_iter()
+            .enumerate()
+            .map(|(u, key)| {
+                let unit = &self.combat.setup.units[u];
+                let mut text = format!("{} {} ({} wide)", unit.models, unit.name, unit.frontage);
+                if u >= 2 {
+                    // Where a further unit fights: its contact with the
+                    // enemy's main unit.
+                    let place = &self.combat.setup.places[u];
+                    let face = self.combat.setup.contacts[u - 1].face;
+                    let enemy = SIDES[1 - place.side];
+                    text += &match place.charging {
+                        true => format!(
+                            ", charges the {enemy}'s {} from {} {}",
+                            face.name(),
+                            place.distance,
+                            self.combat.setup.edition.unit()
+                        ),
+                        false => format!(", fights the {enemy}'s {}", face.name()),
+                    };
+                }
+                Field::new(key.clone(), key.replace('_', " "), Value::Text(text))
+            })
+            .collect();
+        let mut outcomes = outcomes;
+        for (side, name) in SIDES.iter().enumerate() {
+            if let Some(cost) = self.side_points(side) {
+                facts.push(Field::new(
+                    format!("{name}_points"),
+                    format!("{name} points"),
+                    Value::Num(cost, ""),
+                ));
+                for o in &mut outcomes {
+                    o.add_per_100_points(&p_wins(side), cost);
+                }
+            }
+        }
+        facts.push(Field::new(
+            "rounds_cap",
+            "rounds at most",
+            Value::Int(u64::from(self.combat.setup.rounds)),
+        ));
+        Report {
+            names: self.names(),
+            query: "combat",
+            summary: format!("Combat: {}", self.name),
+            facts,
+            outcomes,
+        }
+    }
+
+    /// The exact engine plays the first round (the charge turn included);
+    /// with a cap of one round that is the whole fight.
+    fn exact_outcome(&self) -> Outcome {
+        let first = self.combat.with_rounds(1);
+        let layout = Layout::new(&first);
+        match exact_records(&first) {
+            Some(records) => {
+                let mut p = vec![0.0; layout.len()];
+                for (record, q) in &records {
+                    layout.add(record, *q, |cell, w| p[cell] += w);
+                }
+                self.outcome(
+                    Engine::Exact,
+                    &ExactMeasure(&p),
+                    &layout,
+                    self.combat.setup.rounds == 1,
+                )
+            }
+            None => Outcome::refused(
+                Engine::Exact,
+                "too many outcomes to enumerate within its budget of about a second (accepted: --method monte-carlo or dice)",
+            ),
+        }
+    }
+}
+
+/// The sides' names, as keys and labels.
+pub(super) const SIDES: [&str; 2] = ["attacker", "defender"];
+
+/// The key of P(`side` wins the fight).
+pub fn p_wins(side: usize) -> Key {
+    format!("p_{}_wins", SIDES[side]).into()
+}
+
+/// A figure reported for each unit of the fight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnitFigure {
+    /// P(it flees before the combat).
+    Flees,
+    /// P(it breaks).
+    Breaks,
+    /// P(it breaks and is caught).
+    Caught,
+    /// P(it is destroyed).
+    Destroyed,
+    /// P(it loses a character).
+    CharacterSlain,
+    /// Its mean casualties.
+    MeanCasualties,
+}
+
+impl UnitFigure {
+    /// Its key for the unit keyed `unit` ([`CombatQuery::unit_keys`]).
+    pub fn key(self, unit: &str) -> Key {
+        match self {
+            UnitFigure::Flees => format!("p_{unit}_flees"),
+            UnitFigure::Breaks => format!("p_{unit}_breaks"),
+            UnitFigure::Caught => format!("p_{unit}_caught"),
+            UnitFigure::Destroyed => format!("p_{unit}_destroyed"),
+            UnitFigure::CharacterSlain => format!("p_{unit}_character_slain"),
+            UnitFigure::MeanCasualties => format!("mean_{unit}_casualties"),
+        }
+        .into()
+    }
+}
+
+impl Question for CombatQuery {
+    fn kind(&self) -> &'static str {
+        "combat"
+    }
+    fn report(&self, settings: &Settings) -> Report {
+        CombatQuery::report(self, settings)
+    }
+    /// Monte Carlo: the exact engine plays the first round only.
+    fn default_method(&self) -> Method {
+        Method::MonteCarlo
+    }
+    fn headline(&self) -> Vec<Key> {
+        let [attacker, defender] = SIDES;
+        vec![
+            p_wins(0),
+            per_100_points(&p_wins(0)),
+            p_wins(1),
+            UnitFigure::Breaks.key(defender),
+            UnitFigure::Caught.key(defender),
+            UnitFigure::Breaks.key(attacker),
+            UnitFigure::MeanCasualties.key(attacker),
+            UnitFigure::MeanCasualties.key(defender),
+        ]
+    }
+}
+
+/// Whole fights: with strike tables (the fast engine) or rolling every die.
+pub struct CombatKernel {
+    combat: Combat,
+    rolls: Rolls,
+    tables: Option<StrikeTables>,
+    layout: Layout,
+}
+
+impl CombatKernel {
+    /// The kernel of `combat`: strike tables if `fast`, else every die rolled.
+    pub fn new(combat: &Combat, fast: bool) -> Self {
+        CombatKernel {
+            combat: combat.clone(),
+            rolls: Rolls::for_combat(combat),
+            tables: fast.then(|| StrikeTables::new(combat)),
+            layout: Layout::new(combat),
+        }
+    }
+}
+
+/// A combat tally: counts in [`Layout`] cells.
+#[derive(Clone, Debug)]
+pub struct CombatTally(pub Vec<u64>);
+
+impl std::ops::Deref for CombatTally {
+    type Target = [u64];
+    fn deref(&self) -> &[u64] {
+        &self.0
+    }
+}
+
+impl Tally for CombatTally {
+    fn merge(&mut self, other: &Self) {
+        self.0.merge(&other.0);
+    }
+}
+
+impl Kernel for CombatKernel {
+    type Tally = CombatTally;
+
+    fn tally(&self) -> CombatTally {
+        CombatTally(vec![0; self.layout.len()])
+    }
+
+    fn run<S: DiceSource>(&self, dice: S, trials: u64, tally: &mut CombatTally) -> S {
+        let mut record = Record {
+            rounds: Vec::with_capacity(self.layout.rounds),
+            ..Record::default()
+        };
+        let mut play = |fight: &mut dyn FnMut(&mut Record)| {
+            for _ in 0..trials {
+                fight(&mut record);
+                self.layout.add(&record, 1u64, |c, w| tally.0[c] += w);
+            }
+        };
+        match &self.tables {
+            Some(tables) => {
+                let mut fate = FastFate::new(dice, &self.rolls, tables);
+                play(&mut |r| self.combat.fight_into(&mut fate, r));
+                fate.dice
+            }
+            None => {
+                let mut fate = DiceFate::new(dice, &self.rolls);
+                play(&mut |r| self.combat.fight_into(&mut fate, r));
+                fate.dice
+            }
+        }
+    }
+}
