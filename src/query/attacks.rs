@@ -16,7 +16,9 @@ use crate::dice::{DiceSource, Roll};
 pub use crate::exact::attacks::Count;
 use crate::exact::attacks::{chain_odds, CasualtyPmf, ChainOdds};
 use crate::exact::Pmf;
-use crate::report::{per_100_points, Column, Engine, Field, Key, Outcome, Report, Table, Value};
+use crate::report::{
+    per_100_points, Column, Engine, Field, Key, Outcome, Report, Table, TableKind, Value,
+};
 use crate::rules::attack::{AttackChain, HitNeed};
 use crate::rules::casualties::Casualties;
 use crate::rules::special::Reroll;
@@ -233,6 +235,7 @@ impl Attacks {
     fn groups_table(&self, odds: Vec<[Value; 3]>) -> Table {
         Table {
             detail: false,
+            kind: TableKind::Plain,
             key: "groups".into(),
             title: "Per attack, by group".into(),
             index: Column::new("group", "group"),
@@ -354,20 +357,17 @@ impl Attacks {
 }
 
 fn pmf_table(key: &'static str, title: &str, index: &'static str, rows: Rows) -> Table {
-    Table {
-        detail: false,
-        key: key.into(),
-        title: title.into(),
-        index: Column::new(index, index),
-        columns: vec![
-            Column::new("p", "P(= k)"),
-            Column::new("p_at_least", "P(>= k)"),
-        ],
-        rows: rows
-            .into_iter()
-            .map(|(k, [eq, ge])| (Value::Num(k as f64, ""), vec![eq, ge]))
-            .collect(),
-    }
+    let rows = rows
+        .into_iter()
+        .map(|(k, p)| (Value::Num(k as f64, ""), p))
+        .collect();
+    Table::distribution(
+        key,
+        title,
+        Column::new(index, index),
+        ["P(= k)", "P(>= k)"],
+        rows,
+    )
 }
 
 /// A distribution's rows: k, then P(= k) and P(>= k).

@@ -7,7 +7,9 @@ use crate::dice::Roll;
 use crate::error::{check_range, InputError};
 use crate::exact::Pmf;
 use crate::plot::{self, Axis, Figure, Mark, Panel, Point, Series};
-use crate::report::{trim_number, Column, Engine, Field, Key, Outcome, Report, Table, Value};
+use crate::report::{
+    trim_number, Column, Engine, Field, Key, Outcome, Report, Table, TableKind, Value,
+};
 use crate::rules::movement::{
     charge_catches, charge_range, charge_reaches, check_charge_path, failed_charge_move, flee_roll,
     movement,
@@ -426,6 +428,7 @@ impl Charge {
         let tables = if self.reach_table {
             vec![Table {
                 detail: false,
+                kind: TableKind::Plain,
                 key: "reach_table".into(),
                 title: "P(contact) by distance".into(),
                 index: Column::new("distance", format!("distance ({})", self.edition.unit())),

@@ -170,7 +170,7 @@ impl Flee {
         mean: Value,
         sd: Value,
         caught: Option<Value>,
-        rows: Vec<(Value, Vec<Value>)>,
+        rows: Vec<(Value, [Value; 2])>,
         extra: Vec<Field>,
     ) -> Outcome {
         let mut fields = vec![
@@ -184,17 +184,13 @@ impl Flee {
         Outcome {
             engine,
             fields,
-            tables: vec![Table {
-                detail: false,
-                key: "pmf".into(),
-                title: "Flee distance".into(),
-                index: Column::new("distance", format!("distance ({})", self.edition.unit())),
-                columns: vec![
-                    Column::new("p", "P(= d)"),
-                    Column::new("p_at_least", "P(>= d)"),
-                ],
+            tables: vec![Table::distribution(
+                "pmf",
+                "Flee distance",
+                Column::new("distance", format!("distance ({})", self.edition.unit())),
+                ["P(= d)", "P(>= d)"],
                 rows,
-            }],
+            )],
         }
     }
 
@@ -206,7 +202,7 @@ impl Flee {
             .map(|d| {
                 (
                     Value::Num(d as f64, ""),
-                    vec![Value::Prob(odds.pmf.p_eq(d)), Value::Prob(odds.pmf.p_ge(d))],
+                    [Value::Prob(odds.pmf.p_eq(d)), Value::Prob(odds.pmf.p_ge(d))],
                 )
             })
             .collect();
@@ -277,7 +273,7 @@ impl Flee {
             .map(|(d, [eq, ge])| {
                 (
                     Value::Num(d as f64, ""),
-                    vec![Value::ProbEst(eq), Value::ProbEst(ge)],
+                    [Value::ProbEst(eq), Value::ProbEst(ge)],
                 )
             })
             .collect();

@@ -105,6 +105,17 @@ impl Column {
     }
 }
 
+/// What a table holds, for the views that draw kinds apart (the table's
+/// bars, the charts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableKind {
+    /// Rows of any figures.
+    Plain,
+    /// A distribution: P(= k) in column `p`, P(>= k) in `p_at_least`
+    /// ([`Table::distribution`]).
+    Distribution,
+}
+
 /// A table of rows keyed by an index value (a distance, say). Tables with the
 /// same key in different outcomes have the same index values.
 #[derive(Clone, Debug)]
@@ -112,6 +123,8 @@ pub struct Table {
     /// A long table (a distribution per round, say): JSON and CSV carry it,
     /// the readable table output only names it.
     pub detail: bool,
+    /// What it holds.
+    pub kind: TableKind,
     /// Its stable key.
     pub key: Key,
     /// Its printed title.
@@ -157,11 +170,32 @@ pub fn per_100_points(key: &str) -> Key {
 }
 
 impl Table {
-    /// A distribution table: it has a `p` column (P(= k)) and a `p_at_least`
-    /// one (P(>= k), "k or more").
+    /// A distribution table `key`, titled `title`, indexed by `index`:
+    /// each row's P(= k) and P(>= k) ("k or more"), labelled `labels`.
+    pub fn distribution(
+        key: impl Into<Key>,
+        title: impl Into<String>,
+        index: Column,
+        labels: [&str; 2],
+        rows: Vec<(Value, [Value; 2])>,
+    ) -> Table {
+        Table {
+            detail: false,
+            kind: TableKind::Distribution,
+            key: key.into(),
+            title: title.into(),
+            index,
+            columns: vec![
+                Column::new("p", labels[0]),
+                Column::new("p_at_least", labels[1]),
+            ],
+            rows: rows.into_iter().map(|(k, p)| (k, p.to_vec())).collect(),
+        }
+    }
+
+    /// Whether it is a distribution ([`Table::distribution`]).
     pub fn is_distribution(&self) -> bool {
-        let has = |key: &str| self.columns.iter().any(|c| c.key == key);
-        has("p") && has("p_at_least")
+        self.kind == TableKind::Distribution
     }
 }
 

@@ -13,7 +13,7 @@ pub use vary::{grid, Vary};
 
 use crate::error::InputError;
 use crate::query::Settings;
-use crate::report::{Column, Engine, Field, Outcome, Report, Table, Value};
+use crate::report::{Column, Engine, Field, Outcome, Report, Table, TableKind, Value};
 use std::path::{Path, PathBuf};
 
 /// One grid point of a sweep: the varied values and the query they give.
@@ -142,6 +142,7 @@ pub fn sweep_report(
             fields: Vec::new(),
             tables: vec![Table {
                 detail: false,
+                kind: TableKind::Plain,
                 key: "sweep".into(),
                 title: "Headline figures at each point".into(),
                 index: Column::new("point", "point"),
@@ -299,6 +300,7 @@ pub fn compare_report(
             fields: Vec::new(),
             tables: vec![Table {
                 detail: false,
+                kind: TableKind::Plain,
                 key: "compare".into(),
                 title: "Headline figures, each against the first file".into(),
                 index: Column::new("figure", "figure"),

@@ -4,7 +4,7 @@
 use super::layout::{Layout, Measure};
 use super::{p_wins, CombatQuery, UnitFigure, SIDES};
 use crate::combat::fight::{End, UnitEnd};
-use crate::report::{Column, Engine, Field, Outcome, Table, Value};
+use crate::report::{Column, Engine, Field, Outcome, Table, TableKind, Value};
 
 /// What every figure reads: the tally through `m`, its layout, and each
 /// unit's key and label.
@@ -128,23 +128,17 @@ impl CombatQuery {
                     .map(|k| {
                         let eq = m.prob(&[layout.total(u, k)]);
                         let ge: Vec<usize> = (k..=n).map(|j| layout.total(u, j)).collect();
-                        (Value::Num(k as f64, ""), vec![eq, m.prob(&ge)])
+                        (Value::Num(k as f64, ""), [eq, m.prob(&ge)])
                     })
                     .collect();
-                Table {
-                    detail: false,
-                    key: format!("{}_casualties_pmf", v.keys[u]).into(),
-                    title: format!(
-                        "{} models lost ({})",
-                        v.labels[u], self.combat.setup.units[u].name
-                    ),
-                    index: Column::new("models", "models"),
-                    columns: vec![
-                        Column::new("p", "P(= k)"),
-                        Column::new("p_at_least", "P(>= k)"),
-                    ],
+                let name = &self.combat.setup.units[u].name;
+                Table::distribution(
+                    format!("{}_casualties_pmf", v.keys[u]),
+                    format!("{} models lost ({name})", v.labels[u]),
+                    Column::new("models", "models"),
+                    ["P(= k)", "P(>= k)"],
                     rows,
-                }
+                )
             })
             .collect()
     }
@@ -186,6 +180,7 @@ fn outcomes_table(v: &View) -> Table {
         .collect();
     Table {
         detail: false,
+        kind: TableKind::Plain,
         key: "outcomes".into(),
         title: "How the fight ends (each fight in exactly one)".into(),
         index: Column::new("outcome", "outcome"),
@@ -227,6 +222,7 @@ fn rounds_table(v: &View, rounds: usize) -> Table {
     }
     Table {
         detail: false,
+        kind: TableKind::Plain,
         key: "rounds".into(),
         title: "By round (casualties: mean over the fights that reached the round)".into(),
         index: Column::new("round", "round"),
@@ -270,6 +266,7 @@ fn round_casualties_table(v: &View, rounds: usize) -> Table {
     }
     Table {
         detail: true,
+        kind: TableKind::Plain,
         key: "round_casualties_pmf".into(),
         title: "Models lost by round: P(the round is fought and a unit loses k)".into(),
         index: Column::new("round", "round"),
