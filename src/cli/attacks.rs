@@ -6,7 +6,7 @@ use super::values::whole;
 use super::{EngineArgs, OutputArgs};
 use crate::error::InputError;
 use crate::query::attacks::{AttackGroup, Attacks, Count, IMPACT_HITS};
-use crate::rules::fighter::{impact_hit, Defender, Save, Striker};
+use crate::rules::fighter::{Defender, Save, Striker};
 use crate::rules::profile::TroopType;
 use crate::rules::saves::{Armour, BodyArmour};
 use crate::rules::special::{Rules, SpecialRule};
@@ -376,7 +376,7 @@ impl AttacksArgs {
                 };
                 groups.push(AttackGroup {
                     name: IMPACT_HITS,
-                    chain: impact_hit(hits.s, &defender),
+                    chain: hits.chain(&defender),
                     count: Count {
                         fixed: 0,
                         roll: Some(roll),

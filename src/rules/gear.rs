@@ -2,7 +2,8 @@
 //! chariot's impact hits, missiles for stand and shoot. RULES.md Special
 //! attacks and psychology (impact hits), Shooting (stand and shoot), Weapons.
 
-use super::fighter::Striker;
+use super::attack::AttackChain;
+use super::fighter::{impact_hit, Defender, Striker};
 use super::special::Rules;
 use super::weapons::Weapon;
 use crate::dice::{d3_total, Roll};
@@ -80,6 +81,14 @@ pub struct ImpactHits {
     pub dice: ImpactDice,
     /// Strength of the hits.
     pub s: u8,
+}
+
+impl ImpactHits {
+    /// One hit at `target`: it hits automatically, wounds on the chariot's
+    /// S, saves as normal.
+    pub fn chain(&self, target: &Defender) -> AttackChain {
+        impact_hit(self.s, target)
+    }
 }
 
 /// Missile weapons for stand and shoot.

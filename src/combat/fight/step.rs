@@ -7,7 +7,7 @@ use super::{Combat, StepSet, StrikeOrder};
 use crate::combat::unit::Unit;
 use crate::dice::Roll;
 use crate::rules::attack::AttackChain;
-use crate::rules::fighter::{impact_hit, Defender, Striker};
+use crate::rules::fighter::{Defender, Striker};
 use crate::rules::gear::ImpactDice;
 use crate::rules::place::Facing;
 use crate::rules::strike_order::{band, Band};
@@ -210,7 +210,7 @@ impl Combat {
             // Impact hits: a charging chariot's front, at what it charged.
             if let Some(hits) = impact.filter(|_| contact.striker == u) {
                 let target = enemy.defender();
-                let chain = impact_hit(hits.s, &target);
+                let chain = hits.chain(&target);
                 let kind = StepKind::Impact(hits.dice);
                 let i = unit.profile.i;
                 new_steps.push(step(
