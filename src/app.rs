@@ -2,14 +2,14 @@
 //! comparison's queries), runs it in a thread pool of the requested size,
 //! and renders the report.
 
-use crate::cli::{Cli, Command, EngineArgs, ReactionArg};
+use crate::cli::{load_query, Cli, Command, EngineArgs, ReactionArg};
 use crate::error::InputError;
 use crate::plot::{check_writable, write_svg, Figure};
 use crate::query::Settings;
 use crate::report::lang::Lang;
 use crate::report::{Engine, Format, Report};
 use crate::sweep::figure::{compare_figure, sweep_figure};
-use crate::sweep::{compare_queries, compare_report, sweep_points, sweep_report, Query, Vary};
+use crate::sweep::{compare_queries, compare_report, sweep_points, sweep_report, Vary};
 use clap::CommandFactory;
 
 /// What a command line prints: its output, and notes for stderr (flags
@@ -48,7 +48,7 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
                 .iter()
                 .map(|v| Vary::parse(v))
                 .collect::<Result<Vec<_>, _>>()?;
-            let points = sweep_points(&a.file, &a.sets, &varies)?;
+            let points = sweep_points(load_query, &a.file, &a.sets, &varies)?;
             let default = points[0].query.default_method();
             let settings = a.engine.settings_or(default);
             notes.extend(a.engine.unused_with(settings.method));
@@ -62,7 +62,7 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
             report
         }
         Command::Compare(a) => {
-            let queries = compare_queries(&a.files, &a.sets)?;
+            let queries = compare_queries(load_query, &a.files, &a.sets)?;
             let settings = a.engine.settings_or(queries[0].default_method());
             notes.extend(a.engine.unused_with(settings.method));
             let total = expected_trials(&settings, queries.len());
@@ -73,7 +73,7 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
             report
         }
         command => {
-            let query = Query::from_command(command)?;
+            let query = command.query()?;
             let (engine, output) = command.engine_output().expect("a query subcommand");
             let settings = engine.settings_or(query.default_method());
             notes.extend(engine.unused_with(settings.method));

@@ -68,7 +68,7 @@
 //! use mathhammer::query::{Method, Settings};
 //! use mathhammer::report::lang::Lang;
 //! use mathhammer::sim::Sampling;
-//! use mathhammer::sweep::load_query;
+//! use mathhammer::cli::load_query;
 //! use std::path::Path;
 //!
 //! let query = load_query(Path::new("scenarios/queries/boar_boyz_charge.toml"), &[]).unwrap();

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 /// it. ARCHITECTURE.md draws the same order.
 const LAYERS: [&str; 13] = [
     "error", "dice", "rules", "exact", "sim", "combat", "report", "plot", "query", "scenario",
-    "cli", "sweep", "app",
+    "sweep", "cli", "app",
 ];
 
 /// The longest a source file may grow.

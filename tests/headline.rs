@@ -2,10 +2,10 @@
 //! renamed in a report and not in its headline would drop out of every sweep
 //! without a word.
 
+use mathhammer::cli::load_query;
 use mathhammer::query::{Method, Settings};
 use mathhammer::report::Engine;
 use mathhammer::sim::Sampling;
-use mathhammer::sweep::load_query;
 use std::path::Path;
 
 #[test]

@@ -14,9 +14,11 @@ use crate::sim::Sampling;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 pub(crate) mod attacks;
+mod query_file;
 pub mod values;
 
 pub use attacks::{AttacksArgs, ShootArgs};
+pub use query_file::load_query;
 use values::{number, precision, seed, svg_path, whole};
 pub use values::{one_line, trials};
 

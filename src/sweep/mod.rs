@@ -8,7 +8,7 @@ pub(crate) mod figure;
 pub mod query;
 pub(crate) mod vary;
 
-pub use query::{load_query, Query};
+pub use query::Query;
 pub use vary::{grid, Vary};
 
 use crate::error::InputError;
@@ -29,6 +29,7 @@ pub struct Point {
 /// file's own (or a `--set`'s) if the file without the varied values fails
 /// the same way, else the `--vary` values' at that point.
 pub fn sweep_points(
+    load_query: impl Fn(&Path, &[String]) -> Result<Query, InputError>,
     file: &Path,
     sets: &[String],
     varies: &[Vary],
@@ -176,7 +177,11 @@ fn run_facts(settings: &Settings, engine: Engine) -> Vec<Field> {
 }
 
 /// The queries of a comparison, all of one kind.
-pub fn compare_queries(files: &[PathBuf], sets: &[String]) -> Result<Vec<Query>, InputError> {
+pub fn compare_queries(
+    load_query: impl Fn(&Path, &[String]) -> Result<Query, InputError>,
+    files: &[PathBuf],
+    sets: &[String],
+) -> Result<Vec<Query>, InputError> {
     let queries = files
         .iter()
         .map(|f| load_query(f, sets))
