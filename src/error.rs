@@ -9,6 +9,20 @@ pub struct InputError {
     pub field: String,
     /// What is wrong and what is accepted.
     pub message: String,
+    /// Where the bad value came from.
+    pub origin: Origin,
+}
+
+/// Where a bad value came from, for callers that blame one source or
+/// another (a sweep tells a file's own errors from its `--vary` values').
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Origin {
+    /// A flag, a file or a field.
+    #[default]
+    Input,
+    /// A `--set` (or `--vary`) override the file refused; the message shows
+    /// the overrides.
+    Override,
 }
 
 impl InputError {
@@ -17,6 +31,16 @@ impl InputError {
         InputError {
             field: field.into(),
             message: message.into(),
+            origin: Origin::Input,
+        }
+    }
+
+    /// A `--set` override the file refused: `message` says what and shows
+    /// the overrides.
+    pub fn bad_override(message: impl Into<String>) -> Self {
+        InputError {
+            origin: Origin::Override,
+            ..InputError::new("--set", message)
         }
     }
 }

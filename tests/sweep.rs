@@ -325,3 +325,22 @@ fn spanish_terms_are_aliases_and_output_stays_english() {
     };
     assert_eq!(run(&sets), run(&english));
 }
+
+#[test]
+fn a_varied_value_the_file_refuses_is_named_once() {
+    // The file refused the override itself: the error shows the value and
+    // is the --vary's, without naming --set or the point a second time.
+    let e = error(&[
+        "sweep",
+        FLAGSHIP,
+        "--vary",
+        "attacker.models=x,y",
+        "--trials",
+        "100",
+    ]);
+    assert!(
+        e.starts_with("error: --vary: ") && e.contains("(attacker.models=x)"),
+        "{e}"
+    );
+    assert!(!e.contains("--set") && !e.contains("(at "), "{e}");
+}

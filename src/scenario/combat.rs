@@ -397,12 +397,9 @@ pub fn scenario_from_text(
             apply_set(&mut table, set)?;
         }
         let edited =
-            toml::to_string(&table).map_err(|e| InputError::new("--set", e.to_string()))?;
+            toml::to_string(&table).map_err(|e| InputError::bad_override(e.to_string()))?;
         scenario = toml::from_str(&edited).map_err(|e| {
-            InputError::new(
-                "--set",
-                format!("{} ({})", e.message().trim(), sets.join(" ")),
-            )
+            InputError::bad_override(format!("{} ({})", e.message().trim(), sets.join(" ")))
         })?;
     }
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
@@ -414,10 +411,9 @@ pub fn scenario_from_text(
 /// hatred]`) or set on a `rules` key (`fear,hatred`), else as a string.
 pub fn apply_set(table: &mut toml::Table, set: &str) -> Result<(), InputError> {
     let bad = |why: &str| {
-        InputError::new(
-            "--set",
-            format!("'{set}': {why} (accepted: unit.field=value, e.g. attacker.models=25 or situation.reaction=flee)"),
-        )
+        InputError::bad_override(format!(
+            "'{set}': {why} (accepted: unit.field=value, e.g. attacker.models=25 or situation.reaction=flee)"
+        ))
     };
     let (path, value) = set.split_once('=').ok_or_else(|| bad("no '='"))?;
     let keys: Vec<&str> = path.trim().split('.').collect();

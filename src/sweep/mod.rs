@@ -11,7 +11,7 @@ pub(crate) mod vary;
 pub use query::Query;
 pub use vary::{grid, Vary};
 
-use crate::error::InputError;
+use crate::error::{InputError, Origin};
 use crate::query::Settings;
 use crate::report::{Column, Engine, Field, Outcome, Report, Table, TableKind, Value};
 use std::path::{Path, PathBuf};
@@ -59,7 +59,7 @@ pub fn sweep_points(
 /// An error the values `assigned` by `--vary` caused, named as theirs.
 fn blame_vary(e: InputError, assigned: &[String]) -> InputError {
     // An override the file refused already shows the overrides.
-    if e.field == "--set" {
+    if e.origin == Origin::Override {
         InputError::new("--vary", e.message)
     } else {
         InputError::new("--vary", format!("{e} (at {})", assigned.join(", ")))
