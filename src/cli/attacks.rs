@@ -363,7 +363,7 @@ impl AttacksArgs {
         let mut groups = Vec::new();
         if let Some(hits) = base.file.as_ref().and_then(|f| f.impact_hits) {
             let hits = hits.hits();
-            if moment.charge_turn() {
+            if hits.strike_at(moment) {
                 let Some(roll) = hits.dice.roll(a.models) else {
                     return Err(InputError::new(
                         "--models",

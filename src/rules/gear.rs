@@ -5,7 +5,7 @@
 use super::attack::AttackChain;
 use super::fighter::{impact_hit, Defender, Striker};
 use super::special::Rules;
-use super::weapons::Weapon;
+use super::weapons::{Moment, Weapon};
 use crate::dice::{d3_total, Roll};
 use serde::Deserialize;
 
@@ -84,6 +84,11 @@ pub struct ImpactHits {
 }
 
 impl ImpactHits {
+    /// Whether they strike at `moment`: the turn the chariot charges.
+    pub fn strike_at(&self, moment: Moment) -> bool {
+        moment.charge_turn()
+    }
+
     /// One hit at `target`: it hits automatically, wounds on the chariot's
     /// S, saves as normal.
     pub fn chain(&self, target: &Defender) -> AttackChain {

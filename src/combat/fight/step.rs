@@ -182,7 +182,7 @@ impl Combat {
             charging,
         };
         let groups = attack_groups(unit, moment, set == StepSet::FirstScared);
-        let impact = unit.impact.filter(|_| charging);
+        let impact = unit.impact.filter(|h| h.strike_at(moment));
         let mut new_steps = Vec::new();
         for &(e, ci) in self.foes[u].iter() {
             let enemy = &self.setup.units[e];
