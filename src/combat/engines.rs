@@ -43,10 +43,14 @@ impl Rolls {
             rolls.add(*combat.flee_roll(u));
         }
         for step in &combat.steps {
-            for n in 1..=combat.setup.units[step.unit].frontage {
-                if let Some(r) = step.impact_roll(n) {
-                    rolls.add(r);
-                }
+            let StepKind::Impact(dice) = step.kind else {
+                continue;
+            };
+            let most = combat.setup.units[step.unit]
+                .frontage
+                .min(dice.most_chariots());
+            for r in (1..=most).filter_map(|n| step.impact_roll(n)) {
+                rolls.add(r);
             }
         }
         rolls
