@@ -344,3 +344,106 @@ fn a_varied_value_the_file_refuses_is_named_once() {
     );
     assert!(!e.contains("--set") && !e.contains("(at "), "{e}");
 }
+
+#[test]
+fn a_query_files_bad_values_are_named_by_their_keys() {
+    let dir = std::env::temp_dir().join(format!("mh-keys-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let attacks = "query = \"attacks\"\nws = 3\ns = 4\ntarget_t = 4\ntarget_ws = 3\n";
+    let cases = [
+        (
+            "query = \"charge\"\nmove = 18\ndistance = inf\n",
+            "distance: inf is not a number",
+        ),
+        (
+            "query = \"charge\"\nmove = \"x\"\ndistance = 20\n",
+            "move: x is not a number",
+        ),
+        (
+            "query = \"charge\"\nmove = 18\nmovimiento = 18\ndistance = 3\n",
+            "movimiento: the same as move, given twice",
+        ),
+        (
+            "query = \"charge\"\nmove = 18\ndistance = 20\nreaction = \"flee\"\n",
+            "target_move: required with reaction flee",
+        ),
+        (
+            "query = \"leadership\"\nld = 7.5\n",
+            "ld: 7.5 is not a whole number (accepted: 2 to 10)",
+        ),
+        (
+            "query = \"leadership\"\nld = 7\nreroll = \"yes\"\n",
+            "reroll: invalid type",
+        ),
+        (
+            "query = \"leadership\"\nld = 7\nld_x = 1\n",
+            "ld_x: not a key of this query (accepted: ld, modifier,",
+        ),
+        (
+            "query = \"flee\"\nmove = 10\npursuer_flies = true\n",
+            "pursuer_flies: needs pursuer_move",
+        ),
+        (
+            &format!("{attacks}models = 0\n"),
+            "models: 0 is out of range (accepted: 1 to 1000)",
+        ),
+        (
+            &format!("{attacks}weapon = \"halbard\"\n"),
+            "weapon: halbard is not accepted (accepted: hand-weapon,",
+        ),
+        (
+            &format!("{attacks}rules = [\"hatred\", \"fly\"]\n"),
+            "rules: fly is not accepted",
+        ),
+        (
+            &format!("{attacks}target_armour = \"mithril\"\n"),
+            "target_armour: unknown armour 'mithril'",
+        ),
+        (
+            &format!("{attacks}target_ward = 7\n"),
+            "target_ward: 7 is out of range (accepted: 2 to 6)",
+        ),
+    ];
+    for (i, (text, expected)) in cases.iter().enumerate() {
+        let path = dir.join(format!("q{i}.toml"));
+        std::fs::write(&path, text).unwrap();
+        let path = path.display().to_string();
+        let e = error(&["compare", &path, &path]);
+        assert!(e.contains(&format!("q{i}.toml: {expected}")), "{text}\n{e}");
+    }
+    // A file's values are the flags' values: aliases, lists as words, and
+    // defaults taken from the flags' own.
+    let path = dir.join("ok.toml");
+    std::fs::write(
+        &path,
+        format!("{attacks}miniaturas = 10\nrules = \"hatred\"\ntarget_armour = \"light,shield\"\n"),
+    )
+    .unwrap();
+    let from_file = json(&[
+        "compare",
+        &path.display().to_string(),
+        &path.display().to_string(),
+    ]);
+    let flags = json(&[
+        "attacks",
+        "--ws",
+        "3",
+        "--s",
+        "4",
+        "--target-t",
+        "4",
+        "--models",
+        "10",
+        "--rules",
+        "hatred",
+        "--target-armour",
+        "light,shield",
+        "--target-ws",
+        "3",
+    ]);
+    assert_eq!(
+        from_file["compare"][0]["a"], flags["mean_wounds"],
+        "{from_file}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -2,7 +2,7 @@
 //! a file gives every value, a flag overrides it (`--rules` adds to the
 //! file's rules).
 
-use super::values::whole;
+use super::values::{file, Characteristic, Models, Whole};
 use super::{EngineArgs, OutputArgs};
 use crate::error::InputError;
 use crate::query::attacks::{AttackGroup, Attacks, Count, IMPACT_HITS};
@@ -15,22 +15,24 @@ use crate::rules::weapons::{Moment, Weapon};
 use crate::scenario::load;
 use crate::scenario::profile::ProfileFile;
 use clap::Args;
+use serde::Deserialize;
 use std::path::PathBuf;
 
 /// The attacking unit, common to `attacks` and `shoot`.
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Default, Deserialize)]
 pub struct AttackerArgs {
     /// Attacker profile file (TOML), e.g. scenarios/profiles/orc_boy.toml
     #[arg(long, value_name = "FILE")]
     pub attacker: Option<PathBuf>,
     /// Attacking models
-    #[arg(long, alias = "miniaturas", default_value_t = 1, value_parser = whole::<u32>(1, 1000))]
-    pub models: u32,
+    #[arg(long, alias = "miniaturas", default_value_t = Whole(1))]
+    pub models: Models,
     /// Strength (for shooting, the missile's Strength)
-    #[arg(long, value_parser = whole::<u8>(1, 10))]
-    pub s: Option<u8>,
+    #[arg(long)]
+    pub s: Option<Characteristic>,
     /// The attacker's troop type
     #[arg(long = "type", value_enum, value_name = "TYPE")]
+    #[serde(default, deserialize_with = "file::named_opt")]
     pub troop: Option<TroopType>,
     /// Special rules, comma-separated (added to the profile file's)
     #[arg(
@@ -40,43 +42,46 @@ pub struct AttackerArgs {
         value_delimiter = ',',
         value_name = "RULES"
     )]
+    #[serde(default, deserialize_with = "file::named_list")]
     pub rules: Vec<SpecialRule>,
     /// A further to-hit modifier (+1 easier, -1 harder)
-    #[arg(long, default_value_t = 0,
-          value_parser = whole::<i32>(-5, 5))]
-    pub hit_modifier: i32,
+    #[arg(long, default_value_t = Whole(0))]
+    pub hit_modifier: Whole<i32, -5, 5>,
 }
 
 /// The unit being struck, common to `attacks` and `shoot`.
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Default, Deserialize)]
 pub struct TargetArgs {
     /// Target profile file (TOML), e.g. scenarios/profiles/empire_spearman.toml
     #[arg(long, value_name = "FILE")]
     pub target: Option<PathBuf>,
     /// Models in the target unit (default: as many as the attacks can slay)
-    #[arg(long, value_parser = whole::<u32>(1, 1000))]
-    pub target_models: Option<u32>,
+    #[arg(long)]
+    pub target_models: Option<Models>,
     /// The target's WS
-    #[arg(long, value_parser = whole::<u8>(1, 10))]
-    pub target_ws: Option<u8>,
+    #[arg(long)]
+    pub target_ws: Option<Characteristic>,
     /// The target's Toughness
-    #[arg(long, value_parser = whole::<u8>(1, 10))]
-    pub target_t: Option<u8>,
+    #[arg(long)]
+    pub target_t: Option<Characteristic>,
     /// The target's Wounds per model
-    #[arg(long, value_parser = whole::<u8>(1, 20))]
-    pub target_w: Option<u8>,
+    #[arg(long)]
+    pub target_w: Option<Whole<u8, 1, 20>>,
     /// The target's troop type (cavalry get +1 save from the mount; killing blow needs man-sized)
     #[arg(long, value_enum, value_name = "TYPE")]
+    #[serde(default, deserialize_with = "file::named_opt")]
     pub target_type: Option<TroopType>,
     /// Armour save before Strength (e.g. 5 for 5+), or the gear: none, light, heavy, shield, barding (e.g. light,shield)
     #[arg(long, value_name = "SAVE", value_parser = armour_spec)]
+    #[serde(default, deserialize_with = "armour_spec_in_file")]
     pub target_armour: Option<Save>,
     /// The target's weapon (hand-weapon-and-shield parries on foot; two-handed weapons lose the shield in close combat)
     #[arg(long, value_enum, value_name = "WEAPON")]
+    #[serde(default, deserialize_with = "file::named_opt")]
     pub target_weapon: Option<Weapon>,
     /// Ward save (2 to 6)
-    #[arg(long, value_parser = whole::<u8>(2, 6))]
-    pub target_ward: Option<u8>,
+    #[arg(long)]
+    pub target_ward: Option<Whole<u8, 2, 6>>,
     /// The target regenerates (4+; not against flaming attacks or killing blows)
     #[arg(long)]
     pub target_regen: bool,
@@ -85,50 +90,56 @@ pub struct TargetArgs {
     pub target_reroll_saves: bool,
 }
 
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Default, Deserialize)]
 /// `mathhammer attacks`: its flags.
 pub struct AttacksArgs {
     #[command(flatten)]
-    /// The attacking models.
+    #[serde(skip)]
+    /// The attacking models (read from a query file by their own keys).
     pub attacker_args: AttackerArgs,
     /// Attacks per model (before weapon and frenzy bonuses)
-    #[arg(long, value_parser = whole::<u8>(0, 20))]
-    pub attacks: Option<u8>,
+    #[arg(long)]
+    pub attacks: Option<Whole<u8, 0, 20>>,
     /// Weapon Skill
-    #[arg(long, value_parser = whole::<u8>(1, 10))]
-    pub ws: Option<u8>,
+    #[arg(long)]
+    pub ws: Option<Characteristic>,
     /// The weapon the attackers fight with
     #[arg(long, alias = "arma", value_enum)]
+    #[serde(default, deserialize_with = "file::named_opt")]
     pub weapon: Option<Weapon>,
     /// Round of the combat (first-round bonuses: flail, morning star, hatred, charge)
-    #[arg(long, default_value_t = 1, value_parser = whole::<u32>(1, 20))]
-    pub round: u32,
+    #[arg(long, default_value_t = Whole(1))]
+    pub round: Whole<u32, 1, 20>,
     /// The attackers charged this turn (lance, cavalry spear, impact hits; round 1 only)
     #[arg(long)]
     pub charging: bool,
     #[command(flatten)]
-    /// The target unit.
+    #[serde(skip)]
+    /// The target unit (read from a query file by its own keys).
     pub target_args: TargetArgs,
     #[command(flatten)]
+    #[serde(skip)]
     /// Engine flags.
     pub engine: EngineArgs,
     #[command(flatten)]
+    #[serde(skip)]
     /// Output flags.
     pub output: OutputArgs,
 }
 
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Default, Deserialize)]
 /// `mathhammer shoot`: its flags.
 pub struct ShootArgs {
     #[command(flatten)]
-    /// The shooting models.
+    #[serde(skip)]
+    /// The shooting models (read from a query file by their own keys).
     pub attacker_args: AttackerArgs,
     /// Shots per model
-    #[arg(long, default_value_t = 1, value_parser = whole::<u8>(1, 20))]
-    pub shots: u8,
+    #[arg(long, default_value_t = Whole(1))]
+    pub shots: Whole<u8, 1, 20>,
     /// Ballistic Skill
-    #[arg(long, value_parser = whole::<u8>(1, 10))]
-    pub bs: Option<u8>,
+    #[arg(long)]
+    pub bs: Option<Characteristic>,
     /// Beyond half the weapon's range (-1 to hit)
     #[arg(long)]
     pub long_range: bool,
@@ -140,6 +151,7 @@ pub struct ShootArgs {
     pub stand_and_shoot: bool,
     /// The target's cover: soft (-1) or hard (-2)
     #[arg(long, value_enum, default_value_t = Cover::None)]
+    #[serde(deserialize_with = "file::named")]
     pub cover: Cover,
     /// The target is skirmishers (-1 to hit)
     #[arg(long, alias = "hostigadores")]
@@ -148,12 +160,15 @@ pub struct ShootArgs {
     #[arg(long)]
     pub target_large: bool,
     #[command(flatten)]
-    /// The target unit.
+    #[serde(skip)]
+    /// The target unit (read from a query file by its own keys).
     pub target_args: TargetArgs,
     #[command(flatten)]
+    #[serde(skip)]
     /// Engine flags.
     pub engine: EngineArgs,
     #[command(flatten)]
+    #[serde(skip)]
     /// Output flags.
     pub output: OutputArgs,
 }
@@ -196,6 +211,11 @@ fn armour_spec(s: &str) -> Result<Save, String> {
     Ok(Save::Armour(armour))
 }
 
+/// `target_armour` in a query file, by [`armour_spec`].
+fn armour_spec_in_file<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Save>, D::Error> {
+    file::parsed_by(d, armour_spec)
+}
+
 fn load_profile(path: &Option<PathBuf>) -> Result<Option<ProfileFile>, InputError> {
     path.as_deref().map(load::<ProfileFile>).transpose()
 }
@@ -218,9 +238,14 @@ impl TargetArgs {
         let file = load_profile(&self.target)?;
         let p = file.as_ref().map(|f| f.profile.profile());
         let ws = if need_ws {
-            required(self.target_ws, p.map(|p| p.ws), "--target-ws", "--target")?
+            required(
+                self.target_ws.map(|v| v.0),
+                p.map(|p| p.ws),
+                "--target-ws",
+                "--target",
+            )?
         } else {
-            self.target_ws.or(p.map(|p| p.ws)).unwrap_or(1)
+            self.target_ws.map(|v| v.0).or(p.map(|p| p.ws)).unwrap_or(1)
         };
         let save = match (&self.target_armour, &file) {
             (Some(s), _) => *s,
@@ -236,8 +261,13 @@ impl TargetArgs {
         };
         let defender = Defender {
             ws,
-            t: required(self.target_t, p.map(|p| p.t), "--target-t", "--target")?,
-            w: self.target_w.or(p.map(|p| p.w)).unwrap_or(1),
+            t: required(
+                self.target_t.map(|v| v.0),
+                p.map(|p| p.t),
+                "--target-t",
+                "--target",
+            )?,
+            w: self.target_w.map(|v| v.0).or(p.map(|p| p.w)).unwrap_or(1),
             troop: self
                 .target_type
                 .or(file.as_ref().map(|f| f.troop))
@@ -249,6 +279,7 @@ impl TargetArgs {
                 .unwrap_or_default(),
             ward: self
                 .target_ward
+                .map(|v| v.0)
                 .or(file.as_ref().and_then(|f| f.ward.map(|w| w.0))),
             regeneration: self.target_regen || file.as_ref().is_some_and(|f| f.regeneration),
             reroll_saves: self.target_reroll_saves,
@@ -339,37 +370,37 @@ impl AttacksArgs {
         weapon
             .allowed(base.troop)
             .map_err(|why| InputError::new("--weapon", format!("{} {why}", weapon.name())))?;
-        if self.charging && self.round != 1 {
+        if self.charging && self.round.0 != 1 {
             return Err(InputError::new(
                 "--charging",
                 "a charge only counts in the first round (accepted with --round 1)",
             ));
         }
         let striker = Striker {
-            ws: required(self.ws, p.map(|p| p.ws), "--ws", "--attacker")?,
+            ws: required(self.ws.map(|v| v.0), p.map(|p| p.ws), "--ws", "--attacker")?,
             bs: p.map_or(0, |p| p.bs),
-            s: required(a.s, p.map(|p| p.s), "--s", "--attacker")?,
-            a: self.attacks.or(p.map(|p| p.a)).unwrap_or(1),
+            s: required(a.s.map(|v| v.0), p.map(|p| p.s), "--s", "--attacker")?,
+            a: self.attacks.map(|v| v.0).or(p.map(|p| p.a)).unwrap_or(1),
             troop: base.troop,
             weapon,
             rules: base.rules,
-            hit_modifier: a.hit_modifier,
+            hit_modifier: a.hit_modifier.0,
         };
         let (defender, target_name) = self.target_args.defender(true)?;
         let moment = Moment {
-            round: self.round,
+            round: self.round.0,
             charging: self.charging,
         };
         let mut groups = Vec::new();
         if let Some(hits) = base.file.as_ref().and_then(|f| f.impact_hits) {
             let hits = hits.hits();
             if hits.strike_at(moment) {
-                let Some(roll) = hits.dice.roll(a.models) else {
+                let Some(roll) = hits.dice.roll(a.models.0) else {
                     return Err(InputError::new(
                         "--models",
                         format!(
                             "{} chariots with impact hits (accepted: at most {})",
-                            a.models,
+                            a.models.0,
                             hits.dice.most_chariots()
                         ),
                     ));
@@ -388,7 +419,7 @@ impl AttacksArgs {
         groups.push(AttackGroup {
             name: "attacks",
             chain: striker.close_combat(&defender, moment),
-            count: Count::fixed(a.models * striker.attacks()),
+            count: Count::fixed(a.models.0 * striker.attacks()),
             strength: striker.strength(moment),
         });
         if let Some(m) = base.file.as_ref().and_then(|f| f.mount) {
@@ -397,11 +428,11 @@ impl AttacksArgs {
             groups.push(AttackGroup {
                 name: "mount attacks",
                 chain: mount.close_combat(&defender, moment),
-                count: Count::fixed(a.models * u32::from(m.a)),
+                count: Count::fixed(a.models.0 * u32::from(m.a)),
                 strength: m.s,
             });
         }
-        let when = match (self.round, self.charging) {
+        let when = match (self.round.0, self.charging) {
             (1, true) => "round 1, charging".to_string(),
             (r, _) => format!("round {r}"),
         };
@@ -410,7 +441,7 @@ impl AttacksArgs {
             query: "attacks",
             summary: format!(
                 "Attacks: {} x {} (WS{} S{}, {}) at {}; {when}",
-                a.models,
+                a.models.0,
                 base.name,
                 striker.ws,
                 striker.strength(moment),
@@ -419,8 +450,8 @@ impl AttacksArgs {
             ),
             groups,
             target_wounds: defender.w,
-            target_models: self.target_args.target_models,
-            cost: base.cost(a.models),
+            target_models: self.target_args.target_models.map(|v| v.0),
+            cost: base.cost(a.models.0),
         })
     }
 }
@@ -433,13 +464,13 @@ impl ShootArgs {
         let p = base.file.as_ref().map(|f| f.profile.profile());
         let striker = Striker {
             ws: p.map_or(1, |p| p.ws),
-            bs: required(self.bs, p.map(|p| p.bs), "--bs", "--attacker")?,
-            s: required(a.s, p.map(|p| p.s), "--s", "--attacker")?,
-            a: self.shots,
+            bs: required(self.bs.map(|v| v.0), p.map(|p| p.bs), "--bs", "--attacker")?,
+            s: required(a.s.map(|v| v.0), p.map(|p| p.s), "--s", "--attacker")?,
+            a: self.shots.0,
             troop: base.troop,
             weapon: Weapon::HandWeapon,
             rules: base.rules,
-            hit_modifier: a.hit_modifier,
+            hit_modifier: a.hit_modifier.0,
         };
         if striker.bs == 0 {
             return Err(InputError::new(
@@ -462,10 +493,10 @@ impl ShootArgs {
             query: "shoot",
             summary: format!(
                 "Shooting: {} x {} ({} shot{} each, BS{} S{}) at {}",
-                a.models,
+                a.models.0,
                 base.name,
-                self.shots,
-                if self.shots == 1 { "" } else { "s" },
+                self.shots.0,
+                if self.shots.0 == 1 { "" } else { "s" },
                 striker.bs,
                 striker.s,
                 describe_target(&defender, target_name.as_deref(), false)
@@ -473,12 +504,12 @@ impl ShootArgs {
             groups: vec![AttackGroup {
                 name: "shots",
                 chain: striker.shooting(&defender, &modifiers),
-                count: Count::fixed(a.models * u32::from(self.shots)),
+                count: Count::fixed(a.models.0 * u32::from(self.shots.0)),
                 strength: striker.s,
             }],
             target_wounds: defender.w,
-            target_models: self.target_args.target_models,
-            cost: base.cost(a.models),
+            target_models: self.target_args.target_models.map(|v| v.0),
+            cost: base.cost(a.models.0),
         })
     }
 }

@@ -19,7 +19,8 @@ pub mod values;
 
 pub use attacks::{AttacksArgs, ShootArgs};
 pub use query_file::load_query;
-use values::{number, precision, seed, svg_path, whole};
+use serde::Deserialize;
+use values::{file, precision, seed, svg_path, whole, Number, Whole};
 pub use values::{one_line, trials};
 
 /// Seed used when `--seed` is not given (6th edition's year), so the same
@@ -227,21 +228,22 @@ pub struct CombatArgs {
     pub output: OutputArgs,
 }
 
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Deserialize)]
 /// `mathhammer charge`: its flags.
 pub struct ChargeArgs {
     /// The charger's M (cm, or inches with --inches)
-    #[arg(long = "move", alias = "movimiento", value_name = "M", value_parser = number)]
-    pub charger_move: f64,
+    #[arg(long = "move", alias = "movimiento", value_name = "M")]
+    pub charger_move: Number,
     /// Distance to the target when the charge is declared
-    #[arg(long, alias = "distancia", value_name = "DIST", value_parser = number)]
-    pub distance: f64,
+    #[arg(long, alias = "distancia", value_name = "DIST")]
+    pub distance: Number,
     /// The target's reaction
     #[arg(long, alias = "reaccion", value_enum, default_value_t = ReactionArg::Hold)]
+    #[serde(deserialize_with = "file::named")]
     pub reaction: ReactionArg,
     /// The target's M (needed when it flees: M above 15 cm / 6" flees 8D6 / 3D6)
-    #[arg(long, value_name = "M", value_parser = number)]
-    pub target_move: Option<f64>,
+    #[arg(long, value_name = "M")]
+    pub target_move: Option<Number>,
     /// The target flies (flees 8D6 cm / 3D6")
     #[arg(long)]
     pub target_flies: bool,
@@ -252,61 +254,66 @@ pub struct ChargeArgs {
     #[arg(long)]
     pub difficult_terrain: bool,
     /// Wheel distance (outer model), taken from the charge range
-    #[arg(long, value_name = "DIST", default_value_t = 0.0, value_parser = number)]
-    pub wheel: f64,
+    #[arg(long, value_name = "DIST", default_value_t = Number(0.0))]
+    pub wheel: Number,
     /// Print P(contact) for every distance from 1 to the charge range
     #[arg(long)]
     pub reach_table: bool,
     /// Also report the farthest distance at which P(contact) is at least this (e.g. 0.9)
-    #[arg(long, value_name = "P", value_parser = number)]
-    pub confidence: Option<f64>,
+    #[arg(long, value_name = "P")]
+    pub confidence: Option<Number>,
     #[command(flatten)]
-    /// Edition flags.
+    #[serde(skip)]
+    /// Edition flags (read from a query file by [`EditionArgs`]' own keys).
     pub edition: EditionArgs,
     #[command(flatten)]
+    #[serde(skip)]
     /// Engine flags.
     pub engine: EngineArgs,
     #[command(flatten)]
+    #[serde(skip)]
     /// Output flags.
     pub output: OutputArgs,
 }
 
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Deserialize)]
 /// `mathhammer flee`: its flags.
 pub struct FleeArgs {
     /// The fleeing unit's M (M above 15 cm / 6" flees 8D6 / 3D6)
-    #[arg(long = "move", alias = "movimiento", value_name = "M", value_parser = number)]
-    pub flee_move: f64,
+    #[arg(long = "move", alias = "movimiento", value_name = "M")]
+    pub flee_move: Number,
     /// The fleeing unit flies (8D6 cm / 3D6")
     #[arg(long)]
     pub flies: bool,
     /// A pursuer's M: also report P(caught) = P(pursuit roll >= flee roll)
-    #[arg(long, value_name = "M", value_parser = number)]
-    pub pursuer_move: Option<f64>,
+    #[arg(long, value_name = "M")]
+    pub pursuer_move: Option<Number>,
     /// The pursuer flies
     #[arg(long, requires = "pursuer_move")]
     pub pursuer_flies: bool,
     #[command(flatten)]
-    /// Edition flags.
+    #[serde(skip)]
+    /// Edition flags (read from a query file by [`EditionArgs`]' own keys).
     pub edition: EditionArgs,
     #[command(flatten)]
+    #[serde(skip)]
     /// Engine flags.
     pub engine: EngineArgs,
     #[command(flatten)]
+    #[serde(skip)]
     /// Output flags.
     pub output: OutputArgs,
 }
 
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Deserialize)]
 /// `mathhammer leadership`: its flags.
 pub struct LeadershipArgs {
     /// Leadership (2 to 10)
-    #[arg(long, value_parser = whole::<u8>(MIN_LD.into(), MAX_LD.into()))]
-    pub ld: u8,
+    #[arg(long)]
+    pub ld: Whole<u8, { MIN_LD as i64 }, { MAX_LD as i64 }>,
     /// Taken from Ld (a break test's combat-result difference), -20 to 20
-    #[arg(long, default_value_t = 0,
-          value_parser = whole::<i32>((*MODIFIER_RANGE.start()).into(), (*MODIFIER_RANGE.end()).into()))]
-    pub modifier: i32,
+    #[arg(long, default_value_t = Whole(0))]
+    pub modifier: Whole<i32, { *MODIFIER_RANGE.start() as i64 }, { *MODIFIER_RANGE.end() as i64 }>,
     /// Battle standard in range: re-roll a failed test once
     #[arg(long)]
     pub reroll: bool,
@@ -320,14 +327,16 @@ pub struct LeadershipArgs {
     #[arg(long)]
     pub cold_blooded: bool,
     #[command(flatten)]
+    #[serde(skip)]
     /// Engine flags.
     pub engine: EngineArgs,
     #[command(flatten)]
+    #[serde(skip)]
     /// Output flags.
     pub output: OutputArgs,
 }
 
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Default, Deserialize)]
 /// The edition flag (`--inches`).
 pub struct EditionArgs {
     /// Imperial edition: distances in inches, flee dice 2D6" / 3D6"
@@ -335,7 +344,7 @@ pub struct EditionArgs {
     pub inches: bool,
 }
 
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Default)]
 /// Which engines run and how they sample.
 pub struct EngineArgs {
     /// Evaluator: exact, the fast Monte Carlo engine, the dice-level one, or all side by side
@@ -359,7 +368,7 @@ pub struct EngineArgs {
     pub max_trials: Option<u64>,
 }
 
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Default)]
 /// How the report is printed.
 pub struct OutputArgs {
     /// Print JSON with stable keys
@@ -487,7 +496,7 @@ impl ChargeArgs {
         let reaction = match self.reaction {
             ReactionArg::Hold => Reaction::Hold,
             ReactionArg::Flee => Reaction::Flee {
-                target_move: self.target_move.ok_or_else(|| {
+                target_move: self.target_move.map(|m| m.0).ok_or_else(|| {
                     crate::error::InputError::new(
                         "--target-move",
                         "required with --reaction flee (accepted: the target's M, e.g. 10)",
@@ -498,32 +507,39 @@ impl ChargeArgs {
         };
         Ok(Charge {
             edition: self.edition.edition(),
-            charger_move: self.charger_move,
+            charger_move: self.charger_move.0,
             barding: self.barding,
             difficult_terrain: self.difficult_terrain,
-            wheel: self.wheel,
-            distance: self.distance,
+            wheel: self.wheel.0,
+            distance: self.distance.0,
             reaction,
-            confidence: self.confidence,
+            confidence: self.confidence.map(|p| p.0),
             reach_table: self.reach_table,
         })
     }
 }
 
 impl FleeArgs {
-    /// The flee this command line describes (not yet validated).
-    pub fn flee(&self) -> Flee {
-        Flee {
+    /// The flee this command line describes (not yet validated). A flying
+    /// pursuer needs its M.
+    pub fn flee(&self) -> Result<Flee, crate::error::InputError> {
+        if self.pursuer_flies && self.pursuer_move.is_none() {
+            return Err(crate::error::InputError::new(
+                "--pursuer-flies",
+                "needs --pursuer-move (accepted: the pursuer's M, e.g. 18)",
+            ));
+        }
+        Ok(Flee {
             edition: self.edition.edition(),
             fleeing: Mover {
-                movement: self.flee_move,
+                movement: self.flee_move.0,
                 flies: self.flies,
             },
             pursuer: self.pursuer_move.map(|m| Mover {
-                movement: m,
+                movement: m.0,
                 flies: self.pursuer_flies,
             }),
-        }
+        })
     }
 }
 
@@ -532,8 +548,8 @@ impl LeadershipArgs {
     pub fn leadership(&self) -> Leadership {
         Leadership {
             test: LeadershipTest {
-                ld: self.ld,
-                modifier: self.modifier,
+                ld: self.ld.0,
+                modifier: self.modifier.0,
                 stubborn: self.stubborn,
                 insane_courage: self.insane_courage,
                 cold_blooded: self.cold_blooded,

@@ -1,9 +1,11 @@
 //! Query files and the subcommands' flags as [`Query`] values. A query file
-//! names its subcommand and gives its flags as keys; it is read through the
-//! subcommand's own clap definition, so a file's values are checked as the
-//! flags' are. Any other TOML file is a combat scenario.
+//! names its subcommand and gives its flags as keys. The subcommand's clap
+//! definition says which keys there are, their aliases and defaults; the
+//! flags' own structs then deserialize from the keys, by the same value
+//! types the flags parse (`cli::values`), so a file's values are checked as
+//! the flags' are. Any other TOML file is a combat scenario.
 
-use super::{one_line, Cli, Command};
+use super::{one_line, AttacksArgs, Cli, Command, ShootArgs};
 use crate::error::InputError;
 use crate::sweep::Query;
 use std::path::Path;
@@ -13,7 +15,7 @@ impl Command {
     pub fn query(&self) -> Result<Query, InputError> {
         let query = match self {
             Command::Charge(a) => Query::Charge(a.charge()?),
-            Command::Flee(a) => Query::Flee(a.flee()),
+            Command::Flee(a) => Query::Flee(a.flee()?),
             Command::Leadership(a) => Query::Leadership(a.leadership()),
             Command::Attacks(a) => Query::Attacks(a.attacks()?),
             Command::Shoot(a) => Query::Attacks(a.attacks()?),
@@ -95,50 +97,167 @@ pub fn load_query(path: &Path, sets: &[String]) -> Result<Query, InputError> {
         crate::scenario::combat::apply_set(&mut table, set)?;
     }
     let dir = path.parent().unwrap_or(Path::new(""));
-    let mut args = vec!["mathhammer".to_string(), kind];
-    for (key, value) in &table {
-        if matches!(key.as_str(), "query" | "name" | "description") {
-            continue;
+    let keys = FileKeys::read(&kind, table, &name, dir)?;
+    let command = match kind.as_str() {
+        "charge" => Command::Charge(keys.args()?),
+        "flee" => Command::Flee(keys.args()?),
+        "leadership" => Command::Leadership(keys.args()?),
+        "attacks" => Command::Attacks(AttacksArgs {
+            attacker_args: keys.args()?,
+            target_args: keys.args()?,
+            ..keys.args()?
+        }),
+        _ => Command::Shoot(ShootArgs {
+            attacker_args: keys.args()?,
+            target_args: keys.args()?,
+            ..keys.args()?
+        }),
+    };
+    command.query().map_err(|e| keys.named(e))
+}
+
+/// A query file's keys by the argument each names in the subcommand's clap
+/// definition (its long name or an alias, `_` for `-`), every argument the
+/// file leaves out at its default. Each part of the subcommand's flags
+/// deserializes from them directly, by the value types the flags parse.
+struct FileKeys {
+    /// The file, as errors name it.
+    file: String,
+    /// Argument id -> value.
+    values: toml::Table,
+    /// Argument id -> the key as the file wrote it.
+    written: std::collections::HashMap<String, String>,
+}
+
+impl FileKeys {
+    fn read(kind: &str, table: toml::Table, file: &str, dir: &Path) -> Result<Self, InputError> {
+        let mut command = Cli::command_line();
+        command.build();
+        let sub = command
+            .find_subcommand(kind)
+            .expect("every file query is a subcommand");
+        let args: Vec<&clap::Arg> = sub
+            .get_arguments()
+            .filter(|a| !a.is_positional() && a.get_long().is_some())
+            .filter(|a| !RUN_KEYS.contains(&a.get_id().as_str()) && a.get_id() != "help")
+            .collect();
+        let mut keys = FileKeys {
+            file: file.to_string(),
+            values: toml::Table::new(),
+            written: Default::default(),
+        };
+        for (key, value) in table {
+            keys.insert(&args, key, value, dir)?;
         }
+        for arg in args {
+            keys.default(arg)?;
+        }
+        Ok(keys)
+    }
+
+    /// The file's `key = value`, filed under the argument it names.
+    fn insert(
+        &mut self,
+        args: &[&clap::Arg],
+        key: String,
+        value: toml::Value,
+        dir: &Path,
+    ) -> Result<(), InputError> {
+        if matches!(key.as_str(), "query" | "name" | "description") {
+            return Ok(());
+        }
+        let error = |message: String| InputError::new(format!("{}: {key}", self.file), message);
         if RUN_KEYS.contains(&key.as_str()) {
+            return Err(error("how to run and print is given on the command line, not in a query file (accepted: the subcommand's own flags)".into()));
+        }
+        let Some(arg) = args.iter().find(|a| names(a).any(|n| n == key)) else {
+            let accepted: Vec<String> = args.iter().filter_map(|a| names(a).next()).collect();
+            return Err(error(format!(
+                "not a key of this query (accepted: {})",
+                accepted.join(", ")
+            )));
+        };
+        let id = arg.get_id().to_string();
+        if let Some(first) = self.written.get(&id) {
+            return Err(error(format!("the same as {first}, given twice")));
+        }
+        let value = match value {
+            toml::Value::String(s) if FILE_KEYS.contains(&id.as_str()) => {
+                toml::Value::String(dir.join(s).display().to_string())
+            }
+            other => other,
+        };
+        self.values.insert(id.clone(), value);
+        self.written.insert(id, key);
+        Ok(())
+    }
+
+    /// An argument the file leaves out: its default, or an error if it has
+    /// none and is required.
+    fn default(&mut self, arg: &clap::Arg) -> Result<(), InputError> {
+        let id = arg.get_id().to_string();
+        if self.values.contains_key(&id) {
+            return Ok(());
+        }
+        let key = names(arg).next().unwrap_or_default();
+        if arg.is_required_set() {
+            let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+            let mut what = help.chars();
+            let what: String = what
+                .next()
+                .map(|c| c.to_ascii_lowercase())
+                .into_iter()
+                .chain(what)
+                .collect();
             return Err(InputError::new(
-                format!("{name}: {key}"),
-                "how to run and print is given on the command line, not in a query file (accepted: the subcommand's own flags)",
+                format!("{}: {key}", self.file),
+                flags_as_keys(&format!("required ({what})")),
             ));
         }
-        let flag = format!("--{}", key.replace('_', "-"));
-        let text = match value {
-            toml::Value::Boolean(true) => {
-                args.push(flag);
-                continue;
-            }
-            toml::Value::Boolean(false) => continue,
-            toml::Value::String(s) if FILE_KEYS.contains(&key.as_str()) => {
-                dir.join(s).display().to_string()
-            }
-            toml::Value::String(s) => s.clone(),
-            toml::Value::Integer(i) => i.to_string(),
-            toml::Value::Float(x) => x.to_string(),
-            toml::Value::Array(items) => items
-                .iter()
-                .map(|i| i.as_str().map_or_else(|| i.to_string(), str::to_string))
-                .collect::<Vec<_>>()
-                .join(","),
-            _ => {
-                return Err(InputError::new(
-                    format!("{name}: {key}"),
-                    "expected a number, a string, true/false or a list",
-                ))
+        let value = if matches!(arg.get_action(), clap::ArgAction::SetTrue) {
+            toml::Value::Boolean(false)
+        } else {
+            match arg.get_default_values() {
+                [one] => toml::Value::String(one.to_string_lossy().into_owned()),
+                _ => return Ok(()),
             }
         };
-        args.push(flag);
-        args.push(text);
+        self.values.insert(id, value);
+        Ok(())
     }
-    let cli = Cli::parse_args(&args).map_err(|e| {
-        let line = one_line(&e.render().to_string());
-        InputError::new(&name, flags_as_keys(line.trim_start_matches("error: ")))
-    })?;
-    cli.command.query()
+
+    /// One part of the subcommand's flags, from the keys it knows.
+    fn args<T: serde::de::DeserializeOwned>(&self) -> Result<T, InputError> {
+        toml::Value::Table(self.values.clone())
+            .try_into()
+            .map_err(|e: toml::de::Error| {
+                let text = e.to_string();
+                let (message, id) = match text.trim_end().rsplit_once("\nin `") {
+                    Some((message, id)) => (message, Some(id.trim_end_matches('`'))),
+                    None => (text.trim_end(), None),
+                };
+                let key = id.map(|id| self.written.get(id).map_or(id, String::as_str));
+                match key {
+                    Some(key) => {
+                        InputError::new(format!("{}: {key}", self.file), one_line(message))
+                    }
+                    None => InputError::new(&self.file, one_line(message)),
+                }
+            })
+    }
+
+    /// An error of the query the file describes, named by the file's key
+    /// (`--target-move` is the file's `target_move`).
+    fn named(&self, e: InputError) -> InputError {
+        match e.field.strip_prefix("--") {
+            Some(flag) => InputError {
+                field: format!("{}: {}", self.file, flag.replace('-', "_")),
+                message: flags_as_keys(&e.message),
+                ..e
+            },
+            None => e,
+        }
+    }
 }
 
 /// clap's `--target-move` as the file's key `target_move`.
@@ -155,4 +274,14 @@ fn flags_as_keys(message: &str) -> String {
         rest = &after[end..];
     }
     out + rest
+}
+
+/// The keys a query file may name `arg` by: its long name, then its
+/// aliases, with `_` for `-`.
+fn names(arg: &clap::Arg) -> impl Iterator<Item = String> + '_ {
+    let aliases = arg.get_all_aliases().unwrap_or_default();
+    arg.get_long()
+        .into_iter()
+        .chain(aliases)
+        .map(|n| n.replace('-', "_"))
 }

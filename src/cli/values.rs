@@ -112,3 +112,170 @@ pub fn precision(s: &str) -> Result<f64, String> {
         )),
     }
 }
+
+/// A whole number from `LO` to `HI` as a `T`: the one range check of a flag
+/// and of the query-file key of the same name ([`whole`] parses both).
+///
+/// # Example
+///
+/// ```
+/// use mathhammer::cli::values::Whole;
+/// let ld: Whole<u8, 2, 10> = "7".parse().unwrap();
+/// assert_eq!(ld.0, 7);
+/// assert!("11".parse::<Whole<u8, 2, 10>>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Whole<T, const LO: i64, const HI: i64>(pub T);
+
+impl<T: TryFrom<i64>, const LO: i64, const HI: i64> std::str::FromStr for Whole<T, LO, HI> {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        whole::<T>(LO, HI)(s).map(Whole)
+    }
+}
+
+impl<T: std::fmt::Display, const LO: i64, const HI: i64> std::fmt::Display for Whole<T, LO, HI> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// A count of models in a unit.
+pub type Models = Whole<u32, 1, 1000>;
+/// A characteristic of a profile (WS, BS, S, T).
+pub type Characteristic = Whole<u8, 1, 10>;
+
+/// A finite decimal number: a flag's value and the query-file key of the
+/// same name ([`number`] parses both).
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Number(pub f64);
+
+impl std::str::FromStr for Number {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        number(s).map(Number)
+    }
+}
+
+impl std::fmt::Display for Number {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl<'de, T: TryFrom<i64>, const LO: i64, const HI: i64> serde::Deserialize<'de>
+    for Whole<T, LO, HI>
+{
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        file::parsed(d)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Number {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        file::parsed(d)
+    }
+}
+
+/// A query file's value by the parser of its flag: the value as the
+/// command line would spell it (a number, a word, true/false, or a list
+/// joined by commas), then parsed as the flag parses it.
+pub(crate) mod file {
+    use serde::de::{self, Deserializer, Visitor};
+    use std::fmt;
+    use std::str::FromStr;
+
+    /// The value as command-line text.
+    fn text<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+        d.deserialize_any(AsText)
+    }
+
+    struct AsText;
+
+    impl<'de> Visitor<'de> for AsText {
+        type Value = String;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a number, a word, true/false or a list")
+        }
+        fn visit_bool<E>(self, v: bool) -> Result<String, E> {
+            Ok(v.to_string())
+        }
+        fn visit_i64<E>(self, v: i64) -> Result<String, E> {
+            Ok(v.to_string())
+        }
+        fn visit_u64<E>(self, v: u64) -> Result<String, E> {
+            Ok(v.to_string())
+        }
+        fn visit_f64<E>(self, v: f64) -> Result<String, E> {
+            Ok(v.to_string())
+        }
+        fn visit_str<E>(self, v: &str) -> Result<String, E> {
+            Ok(v.to_string())
+        }
+        fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<String, A::Error> {
+            let mut items = Vec::new();
+            while let Some(item) = seq.next_element::<Scalar>()? {
+                items.push(item.0);
+            }
+            Ok(items.join(","))
+        }
+    }
+
+    /// One item of a list, as text.
+    struct Scalar(String);
+
+    impl<'de> de::Deserialize<'de> for Scalar {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            text(d).map(Scalar)
+        }
+    }
+
+    /// A value of a type the command line parses with `FromStr`.
+    pub fn parsed<'de, D: Deserializer<'de>, T: FromStr<Err = String>>(
+        d: D,
+    ) -> Result<T, D::Error> {
+        T::from_str(&text(d)?).map_err(de::Error::custom)
+    }
+
+    /// A `clap::ValueEnum` value, by its name or an alias.
+    pub fn named<'de, D: Deserializer<'de>, T: clap::ValueEnum>(d: D) -> Result<T, D::Error> {
+        by_name(&text(d)?).map_err(de::Error::custom)
+    }
+
+    /// An optional [`named`] value (absent when the key is).
+    pub fn named_opt<'de, D: Deserializer<'de>, T: clap::ValueEnum>(
+        d: D,
+    ) -> Result<Option<T>, D::Error> {
+        named(d).map(Some)
+    }
+
+    /// A list of [`named`] values: a list or words joined by commas.
+    pub fn named_list<'de, D: Deserializer<'de>, T: clap::ValueEnum>(
+        d: D,
+    ) -> Result<Vec<T>, D::Error> {
+        let text = text(d)?;
+        text.split(',')
+            .map(|item| by_name(item.trim()).map_err(de::Error::custom))
+            .collect()
+    }
+
+    /// An optional value parsed by `parse` (absent when the key is).
+    pub fn parsed_by<'de, D: Deserializer<'de>, T>(
+        d: D,
+        parse: fn(&str) -> Result<T, String>,
+    ) -> Result<Option<T>, D::Error> {
+        parse(&text(d)?).map(Some).map_err(de::Error::custom)
+    }
+
+    fn by_name<T: clap::ValueEnum>(name: &str) -> Result<T, String> {
+        T::from_str(name, false).map_err(|_| {
+            let accepted: Vec<String> = T::value_variants()
+                .iter()
+                .filter_map(|v| v.to_possible_value())
+                .filter(|v| !v.is_hide_set())
+                .map(|v| v.get_name().to_string())
+                .collect();
+            format!("{name} is not accepted (accepted: {})", accepted.join(", "))
+        })
+    }
+}
