@@ -65,8 +65,7 @@ fn chain(attacks: u32, wounds: u8, rules: &[SpecialRule]) -> Attacks {
     };
     Attacks {
         query: "attacks",
-        summary: String::new(),
-        names: Vec::new(),
+        summary: Default::default(),
         groups: vec![AttackGroup {
             name: "attacks",
             chain: striker.close_combat(&defender, moment),

@@ -32,7 +32,7 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
     }
     // The chart, drawn (in the output's language) only with --plot.
     let plot = |figure: &dyn Fn() -> Figure| match output.and_then(|o| o.plot.as_deref()) {
-        Some(path) => write_svg(&lang.figure(figure()), path),
+        Some(path) => write_svg(&figure().render(lang), path),
         None => Ok(()),
     };
     let report = match &cli.command {
@@ -86,7 +86,7 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
             if let [only] = &report.outcomes[..] {
                 if let Some(why) = only.refusal() {
                     let method = format!("--method {}", only.engine.label());
-                    return Err(InputError::new(method, why));
+                    return Err(InputError::new(method, why.to_string()));
                 }
             }
             plot(&|| query.figure(&report))?;
@@ -94,11 +94,6 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
         }
     };
     let format = output.map_or(Format::Table, |o| o.format());
-    // JSON and CSV are for programs: their labels stay English.
-    let report = match format {
-        Format::Table => lang.report(report),
-        Format::Json | Format::Csv => report,
-    };
     Ok(Output {
         stdout: render_in(&report, format, lang),
         notes,

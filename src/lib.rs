@@ -76,7 +76,7 @@
 //!     method: Method::Exact,
 //!     sampling: Sampling { trials: 1, seed: 1, precision: None, max_trials: 1 },
 //! };
-//! let figure = Lang::Es.figure(query.figure(&query.report(&settings)));
+//! let figure = query.figure(&query.report(&settings)).render(Lang::Es);
 //! let svg = figure.to_svg().unwrap();
 //! assert!(svg.starts_with("<svg") && svg.contains("P(contacto)"));
 //! ```

@@ -129,7 +129,11 @@ fn charge_curve_is_the_exact_odds() {
     let report = query.report(&settings);
     let figure = query.figure(&report);
     let flees = &figure.panels[0].series[1];
-    assert!(flees.name.starts_with("flees (5D6"), "{}", flees.name);
+    assert!(
+        flees.name.to_string().starts_with("flees (5D6"),
+        "{}",
+        flees.name
+    );
     let at = |d: f64| {
         flees
             .points

@@ -6,6 +6,7 @@ use super::values::{file, Characteristic, Models, Whole};
 use super::{EngineArgs, OutputArgs};
 use crate::error::InputError;
 use crate::query::attacks::{AttackGroup, Attacks, Count, IMPACT_HITS};
+use crate::report::Text;
 use crate::rules::fighter::{Defender, Save, Striker};
 use crate::rules::profile::TroopType;
 use crate::rules::saves::{Armour, BodyArmour};
@@ -14,6 +15,7 @@ use crate::rules::to_hit::{Cover, ShootingModifiers};
 use crate::rules::weapons::{Moment, Weapon};
 use crate::scenario::load;
 use crate::scenario::profile::ProfileFile;
+use crate::text;
 use clap::Args;
 use serde::Deserialize;
 use std::path::PathBuf;
@@ -294,7 +296,7 @@ struct AttackerBase {
     file: Option<ProfileFile>,
     troop: TroopType,
     rules: Rules,
-    name: String,
+    name: Text,
 }
 
 impl AttackerBase {
@@ -332,7 +334,7 @@ impl AttackerArgs {
         let rules = Rules::new(&all, "--rules")?;
         let name = file
             .as_ref()
-            .map_or_else(|| "the attackers".to_string(), |f| f.name.clone());
+            .map_or_else(|| text!("the attackers"), |f| Text::kept(&f.name));
         Ok(AttackerBase {
             file,
             troop,
@@ -342,19 +344,15 @@ impl AttackerArgs {
     }
 }
 
-/// The names the attacker's and target's profile files give (`--lang`
-/// keeps them as written; "the attackers" and "the target" are ours).
-fn file_names(base: &AttackerBase, target: &Option<String>) -> Vec<String> {
-    let attacker = base.file.as_ref().map(|f| f.name.clone());
-    attacker.into_iter().chain(target.clone()).collect()
-}
-
-fn describe_target(d: &Defender, name: Option<&str>, close_combat: bool) -> String {
-    let name = name.unwrap_or("the target");
+/// The target as a summary names it: its profile's name (kept as written)
+/// or "the target" (ours), its T, W, troop type and save.
+fn describe_target(d: &Defender, name: Option<&str>, close_combat: bool) -> Text {
+    let name = name.map_or_else(|| text!("the target"), Text::kept);
     let save = d
         .armour_save(close_combat)
-        .map_or_else(|| "no save".into(), |s| format!("{s}+ save"));
-    format!("{name} (T{} W{}, {}, {save})", d.t, d.w, d.troop.name())
+        .map_or_else(|| text!("no save"), |s| text!("{}+ save", s));
+    let troop = Text::words(d.troop.name());
+    text!("{} (T{} W{}, {}, {})", name, d.t, d.w, troop, save)
 }
 
 impl AttacksArgs {
@@ -433,20 +431,20 @@ impl AttacksArgs {
             });
         }
         let when = match (self.round.0, self.charging) {
-            (1, true) => "round 1, charging".to_string(),
-            (r, _) => format!("round {r}"),
+            (1, true) => text!("round 1, charging"),
+            (r, _) => text!("round {}", r),
         };
         Ok(Attacks {
-            names: file_names(&base, &target_name),
             query: "attacks",
-            summary: format!(
-                "Attacks: {} x {} (WS{} S{}, {}) at {}; {when}",
+            summary: text!(
+                "Attacks: {} x {} (WS{} S{}, {}) at {}; {}",
                 a.models.0,
-                base.name,
+                base.name.clone(),
                 striker.ws,
                 striker.strength(moment),
-                weapon.name(),
-                describe_target(&defender, target_name.as_deref(), true)
+                Text::words(weapon.name()),
+                describe_target(&defender, target_name.as_deref(), true),
+                when
             ),
             groups,
             target_wounds: defender.w,
@@ -489,14 +487,16 @@ impl ShootArgs {
             other: 0,
         };
         Ok(Attacks {
-            names: file_names(&base, &target_name),
             query: "shoot",
-            summary: format!(
-                "Shooting: {} x {} ({} shot{} each, BS{} S{}) at {}",
+            summary: text!(
+                "Shooting: {} x {} ({} {}, BS{} S{}) at {}",
                 a.models.0,
-                base.name,
+                base.name.clone(),
                 self.shots.0,
-                if self.shots.0 == 1 { "" } else { "s" },
+                match self.shots.0 {
+                    1 => text!("shot each"),
+                    _ => text!("shots each"),
+                },
                 striker.bs,
                 striker.s,
                 describe_target(&defender, target_name.as_deref(), false)

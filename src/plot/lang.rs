@@ -1,31 +1,41 @@
-//! `--lang` for charts: a figure's texts in the report's language, by the
-//! same translator as the report's ([`Lang::translator`]).
+//! `--lang` for charts: a figure's words rendered in a language, by key
+//! ([`Text::render`]), just before it is drawn.
 
-use super::{Axis, Figure};
+use super::{Axis, Figure, Panel, Series};
 use crate::report::lang::Lang;
+use crate::report::Text;
 
-impl Lang {
-    /// The figure with its titles, axis labels and series names in this
-    /// language.
-    pub fn figure(self, mut figure: Figure) -> Figure {
-        if self == Lang::En {
-            return figure;
+impl Figure {
+    /// The figure with its titles, axis labels and series names in `lang`.
+    pub fn render(&self, lang: Lang) -> Figure<String> {
+        let r = |t: &Text| t.render(lang);
+        Figure {
+            title: r(&self.title),
+            panels: self
+                .panels
+                .iter()
+                .map(|p| Panel {
+                    title: r(&p.title),
+                    x_label: r(&p.x_label),
+                    y_label: r(&p.y_label),
+                    axis: match &p.axis {
+                        Axis::Numbers => Axis::Numbers,
+                        Axis::Categories(c) => Axis::Categories(c.iter().map(r).collect()),
+                    },
+                    probability: p.probability,
+                    wide: p.wide,
+                    series: p
+                        .series
+                        .iter()
+                        .map(|s| Series {
+                            name: r(&s.name),
+                            mark: s.mark,
+                            colour: s.colour,
+                            points: s.points.clone(),
+                        })
+                        .collect(),
+                })
+                .collect(),
         }
-        let tr = self.translator(&figure.names);
-        figure.title = tr(&figure.title);
-        for p in &mut figure.panels {
-            p.title = tr(&p.title);
-            p.x_label = tr(&p.x_label);
-            p.y_label = tr(&p.y_label);
-            if let Axis::Categories(categories) = &mut p.axis {
-                for c in categories {
-                    *c = tr(c);
-                }
-            }
-            for s in &mut p.series {
-                s.name = tr(&s.name);
-            }
-        }
-        figure
     }
 }

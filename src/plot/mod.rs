@@ -8,47 +8,46 @@ mod lang;
 pub(crate) mod svg;
 
 use crate::error::InputError;
-use crate::report::{Engine, Report, Value};
+use crate::report::{Engine, Report, Text, Value};
 use std::path::Path;
 
-/// A titled page of panels.
+/// A titled page of panels, its words a [`Text`] until drawn in a language
+/// ([`Figure::render`]).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Figure {
+pub struct Figure<L = Text> {
     /// The page's title.
-    pub title: String,
+    pub title: L,
     /// Its charts.
-    pub panels: Vec<Panel>,
-    /// Names from files in its texts, kept as written by `--lang`.
-    pub names: Vec<String>,
+    pub panels: Vec<Panel<L>>,
 }
 
 /// One chart: axes and the series drawn on them.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Panel {
+pub struct Panel<L = Text> {
     /// The chart's title.
-    pub title: String,
+    pub title: L,
     /// What the x axis (the category axis for [`Axis::Categories`]) counts.
-    pub x_label: String,
+    pub x_label: L,
     /// What the values are.
-    pub y_label: String,
+    pub y_label: L,
     /// How points are placed.
-    pub axis: Axis,
+    pub axis: Axis<L>,
     /// The values are probabilities: axis 0..1 (or less), ticks in percent.
     pub probability: bool,
     /// Takes a whole row of the figure.
     pub wide: bool,
     /// What is drawn.
-    pub series: Vec<Series>,
+    pub series: Vec<Series<L>>,
 }
 
 /// How points are placed.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Axis {
+pub enum Axis<L = Text> {
     /// `x` is a number (a distance, a casualty count).
     Numbers,
     /// `x` is the index of a named category; drawn as horizontal bars with
     /// the names down the side, so long names stay readable.
-    Categories(Vec<String>),
+    Categories(Vec<L>),
 }
 
 /// How a series is drawn.
@@ -63,9 +62,9 @@ pub enum Mark {
 
 /// A named list of points.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Series {
+pub struct Series<L = Text> {
     /// The series' name, in the legend.
-    pub name: String,
+    pub name: L,
     /// How it is drawn.
     pub mark: Mark,
     /// Index into the figure's palette: an engine keeps its colour in every
@@ -98,7 +97,7 @@ impl Point {
     }
 }
 
-impl Figure {
+impl Figure<String> {
     /// The SVG text of the figure.
     pub fn to_svg(&self) -> Result<String, String> {
         svg::draw(self)
@@ -113,7 +112,7 @@ pub fn is_svg_name(path: &Path) -> bool {
 
 /// Draws `figure` and writes it to `path` (which must end in `.svg`): into a
 /// temporary file beside it, then renamed, so the file is whole or absent.
-pub fn write_svg(figure: &Figure, path: &Path) -> Result<(), InputError> {
+pub fn write_svg(figure: &Figure<String>, path: &Path) -> Result<(), InputError> {
     if !is_svg_name(path) {
         return Err(InputError::new(
             "--plot",
@@ -193,7 +192,7 @@ pub fn table_series(report: &Report, table: &str, column: &str, mark: Mark) -> V
                 })
                 .collect();
             Some(Series {
-                name: o.engine.label().into(),
+                name: o.engine.title(),
                 mark,
                 colour: engine_colour(o.engine),
                 points,
@@ -233,7 +232,7 @@ pub fn distribution_panels(report: &Report) -> Vec<Panel> {
                 .expect("checked")
                 .label;
             panels.push(Panel {
-                title: format!("{}: {label}", table.title),
+                title: crate::text!("{}: {}", table.title.clone(), label.clone()),
                 x_label: table.index.label.clone(),
                 y_label: label.clone(),
                 axis: Axis::Numbers,
@@ -248,7 +247,7 @@ pub fn distribution_panels(report: &Report) -> Vec<Panel> {
 
 /// A bar panel of the fields `keys` (in that order; those no engine has are
 /// skipped), one bar per engine, named by the field labels.
-pub fn fields_panel(report: &Report, title: &str, keys: &[&str], probability: bool) -> Panel {
+pub fn fields_panel(report: &Report, title: Text, keys: &[&str], probability: bool) -> Panel {
     let present: Vec<&str> = keys
         .iter()
         .copied()
@@ -261,15 +260,15 @@ pub fn fields_panel(report: &Report, title: &str, keys: &[&str], probability: bo
                 .outcomes
                 .iter()
                 .find_map(|o| o.fields.iter().find(|f| f.key == *k))
-                .map_or_else(|| k.to_string(), |f| f.label.clone());
-            strip_probability(&label)
+                .map_or_else(|| Text::kept(*k), |f| f.label.clone());
+            label.event()
         })
         .collect();
     let series = report
         .outcomes
         .iter()
         .map(|o| Series {
-            name: o.engine.label().into(),
+            name: o.engine.title(),
             mark: Mark::Bars,
             colour: engine_colour(o.engine),
             points: present
@@ -286,15 +285,19 @@ pub fn fields_panel(report: &Report, title: &str, keys: &[&str], probability: bo
 impl Panel {
     /// A full-width panel of named bars (probabilities or other values).
     pub fn bars(
-        title: &str,
-        categories: Vec<String>,
+        title: Text,
+        categories: Vec<Text>,
         probability: bool,
         series: Vec<Series>,
     ) -> Panel {
         Panel {
-            title: title.into(),
-            x_label: String::new(),
-            y_label: if probability { "probability" } else { "value" }.into(),
+            title,
+            x_label: Text::default(),
+            y_label: if probability {
+                crate::text!("probability")
+            } else {
+                crate::text!("value")
+            },
             axis: Axis::Categories(categories),
             probability,
             wide: true,
@@ -323,21 +326,16 @@ pub fn report_figure(report: &Report) -> Figure {
     let mut panels = Vec::new();
     let keys = probability_keys(report);
     if !keys.is_empty() {
-        panels.push(fields_panel(report, "Probabilities", &keys, true));
+        panels.push(fields_panel(
+            report,
+            crate::text!("Probabilities"),
+            &keys,
+            true,
+        ));
     }
     panels.extend(distribution_panels(report));
     Figure {
-        names: report.names.clone(),
         title: report.summary.clone(),
         panels,
     }
-}
-
-/// `P(attacker wins)` -> `attacker wins`: the axis already says probability.
-fn strip_probability(label: &str) -> String {
-    label
-        .strip_prefix("P(")
-        .and_then(|l| l.strip_suffix(')'))
-        .unwrap_or(label)
-        .to_string()
 }

@@ -37,7 +37,7 @@ type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
 type Failure = Box<dyn std::error::Error>;
 
 /// The SVG text of `figure`.
-pub fn draw(figure: &Figure) -> Result<String, String> {
+pub fn draw(figure: &Figure<String>) -> Result<String, String> {
     let rows = rows(&figure.panels);
     let height = TITLE_HEIGHT + rows.iter().map(|r| row_height(r)).sum::<u32>();
     let mut text = String::new();
@@ -50,8 +50,8 @@ pub fn draw(figure: &Figure) -> Result<String, String> {
 }
 
 /// Panels grouped into rows: a wide panel alone, the others in pairs.
-fn rows(panels: &[Panel]) -> Vec<Vec<&Panel>> {
-    let mut rows: Vec<Vec<&Panel>> = Vec::new();
+fn rows(panels: &[Panel<String>]) -> Vec<Vec<&Panel<String>>> {
+    let mut rows: Vec<Vec<&Panel<String>>> = Vec::new();
     for p in panels {
         match rows.last_mut() {
             Some(row) if !p.wide && row.len() == 1 && !row[0].wide => row.push(p),
@@ -62,7 +62,7 @@ fn rows(panels: &[Panel]) -> Vec<Vec<&Panel>> {
 }
 
 /// A row is as tall as its tallest panel: a bar list grows with its bars.
-fn row_height(row: &[&Panel]) -> u32 {
+fn row_height(row: &[&Panel<String>]) -> u32 {
     row.iter()
         .map(|p| match &p.axis {
             Axis::Numbers => ROW_HEIGHT,
@@ -75,7 +75,11 @@ fn row_height(row: &[&Panel]) -> u32 {
         .unwrap_or(ROW_HEIGHT)
 }
 
-fn draw_into(root: &Area, figure: &Figure, rows: &[Vec<&Panel>]) -> Result<(), Failure> {
+fn draw_into(
+    root: &Area,
+    figure: &Figure<String>,
+    rows: &[Vec<&Panel<String>>],
+) -> Result<(), Failure> {
     root.fill(&WHITE)?;
     let (title, mut rest) = root.split_vertically(TITLE_HEIGHT);
     title.draw(&Text::new(
@@ -100,7 +104,7 @@ fn draw_into(root: &Area, figure: &Figure, rows: &[Vec<&Panel>]) -> Result<(), F
 }
 
 /// The lowest and highest value any point (or interval end) reaches.
-fn value_span(series: &[Series]) -> (f64, f64) {
+fn value_span(series: &[Series<String>]) -> (f64, f64) {
     series
         .iter()
         .flat_map(|s| &s.points)
@@ -115,7 +119,7 @@ fn value_span(series: &[Series]) -> (f64, f64) {
 
 /// The value axis: from 0 (or below, for negative values) to a little above
 /// the highest value; probabilities stop at 100%.
-fn value_range(panel: &Panel) -> std::ops::Range<f64> {
+fn value_range(panel: &Panel<String>) -> std::ops::Range<f64> {
     let (lo, hi) = value_span(&panel.series);
     if !lo.is_finite() {
         return 0.0..1.0;
@@ -143,7 +147,7 @@ fn value_label(probability: bool, span: f64) -> impl Fn(&f64) -> String {
     }
 }
 
-fn draw_panel(area: &Area, panel: &Panel) -> Result<(), Failure> {
+fn draw_panel(area: &Area, panel: &Panel<String>) -> Result<(), Failure> {
     match &panel.axis {
         Axis::Numbers => draw_numbers(area, panel),
         Axis::Categories(names) => draw_categories(area, panel, names),
@@ -151,7 +155,7 @@ fn draw_panel(area: &Area, panel: &Panel) -> Result<(), Failure> {
 }
 
 /// x is a number: lines with bands and bars with error bars.
-fn draw_numbers(area: &Area, panel: &Panel) -> Result<(), Failure> {
+fn draw_numbers(area: &Area, panel: &Panel<String>) -> Result<(), Failure> {
     let xs = panel.series.iter().flat_map(|s| &s.points).map(|p| p.x);
     let (x_lo, x_hi) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| {
         (a.min(x), b.max(x))
@@ -277,7 +281,7 @@ fn draw_numbers(area: &Area, panel: &Panel) -> Result<(), Failure> {
 
 /// The smallest gap between neighbouring x values (1 if there is none), so
 /// bars never overlap.
-fn min_step(panel: &Panel) -> f64 {
+fn min_step(panel: &Panel<String>) -> f64 {
     let mut xs: Vec<f64> = panel
         .series
         .iter()
@@ -299,7 +303,7 @@ fn min_step(panel: &Panel) -> f64 {
 
 /// Categories down the side, one horizontal bar per series in each, with
 /// error bars for estimates.
-fn draw_categories(area: &Area, panel: &Panel, names: &[String]) -> Result<(), Failure> {
+fn draw_categories(area: &Area, panel: &Panel<String>, names: &[String]) -> Result<(), Failure> {
     let n = names.len().max(1);
     let widest = names.iter().map(|s| s.chars().count()).max().unwrap_or(0);
     let x = value_range(panel);
@@ -361,7 +365,7 @@ fn draw_categories(area: &Area, panel: &Panel, names: &[String]) -> Result<(), F
 }
 
 /// The panel's title; a lone series is named there instead of in a legend.
-fn caption(panel: &Panel) -> String {
+fn caption(panel: &Panel<String>) -> String {
     match &panel.series[..] {
         [only] => format!("{} ({})", panel.title, only.name),
         _ => panel.title.clone(),
@@ -372,7 +376,7 @@ fn caption(panel: &Panel) -> String {
 /// points (or bar lengths) in the box of about a third of each axis there.
 /// `horizontal`: bars run from 0 along x at category rows (x = value).
 fn legend_corner(
-    panel: &Panel,
+    panel: &Panel<String>,
     (x0, x1): (f64, f64),
     (y0, y1): (f64, f64),
     horizontal: bool,
@@ -421,7 +425,7 @@ fn swatch(c: RGBColor) -> impl Fn((i32, i32)) -> Rectangle<(i32, i32)> {
 /// The legend, in `corner`; none for a lone series (the caption names it).
 fn legend<'a, DB, X, Y>(
     chart: &mut ChartContext<'a, DB, Cartesian2d<X, Y>>,
-    panel: &Panel,
+    panel: &Panel<String>,
     corner: SeriesLabelPosition,
 ) -> Result<(), Failure>
 where
@@ -448,7 +452,7 @@ mod tests {
     use super::*;
     use crate::plot::Point;
 
-    fn panel(wide: bool, points: &[(f64, f64)], mark: Mark) -> Panel {
+    fn panel(wide: bool, points: &[(f64, f64)], mark: Mark) -> Panel<String> {
         Panel {
             title: "t".into(),
             x_label: "x".into(),

@@ -17,7 +17,7 @@ pub use crate::exact::attacks::Count;
 use crate::exact::attacks::{chain_odds, CasualtyPmf, ChainOdds};
 use crate::exact::Pmf;
 use crate::report::{
-    per_100_points, Column, Engine, Field, Key, Outcome, Report, Table, TableKind, Value,
+    per_100_points, Column, Engine, Field, Key, Outcome, Report, Table, TableKind, Text, Value,
 };
 use crate::rules::attack::{AttackChain, HitNeed};
 use crate::rules::casualties::Casualties;
@@ -47,9 +47,7 @@ pub struct Attacks {
     /// `attacks` or `shoot`.
     pub query: &'static str,
     /// One line saying what was asked.
-    pub summary: String,
-    /// The profile names in the summary (kept as written by `--lang`).
-    pub names: Vec<String>,
+    pub summary: Text,
     /// The groups, in the order they strike.
     pub groups: Vec<AttackGroup>,
     /// Wounds of each target model.
@@ -134,39 +132,47 @@ impl Attacks {
         let mut facts = vec![
             Field::new(
                 "attacks",
-                format!("number of {}", first.name),
-                Value::Text(first.count.label()),
+                number_of(first.name),
+                Value::Text(first.count.label().into()),
             ),
-            Field::new("to_hit", "to hit", Value::Text(describe_hit(&first.chain))),
+            Field::new(
+                "to_hit",
+                crate::text!("to hit"),
+                Value::Text(describe_hit(&first.chain)),
+            ),
             Field::new(
                 "strength",
-                "strength",
+                crate::text!("strength"),
                 Value::Num(f64::from(first.strength), ""),
             ),
-            Field::new("to_wound", "to wound", Value::Text(need(first.chain.wound))),
+            Field::new(
+                "to_wound",
+                crate::text!("to wound"),
+                Value::Text(need(first.chain.wound)),
+            ),
             Field::new(
                 "armour_save",
-                "armour save",
+                crate::text!("armour save"),
                 Value::Text(need(first.chain.save)),
             ),
             Field::new(
                 "ward_save",
-                "ward save",
+                crate::text!("ward save"),
                 Value::Text(need(first.chain.ward)),
             ),
         ];
         for (_, g) in self.groups.iter().enumerate().filter(|&(i, _)| i != main) {
             facts.push(Field::new(
                 "more_attacks",
-                g.name,
-                Value::Text(format!("{} at S{}", g.count.label(), g.strength)),
+                group_label(g.name),
+                Value::Text(crate::text!("{} at S{}", g.count.label(), g.strength)),
             ));
         }
         let mut outcomes = outcomes;
         if let Some(cost) = self.cost {
             facts.push(Field::new(
                 "points",
-                "attackers' points",
+                crate::text!("attackers' points"),
                 Value::Num(cost, ""),
             ));
             for o in &mut outcomes {
@@ -175,7 +181,6 @@ impl Attacks {
             }
         }
         Report {
-            names: self.names.clone(),
             query: self.query,
             summary: self.summary.clone(),
             facts,
@@ -237,13 +242,13 @@ impl Attacks {
             detail: false,
             kind: TableKind::Plain,
             key: "groups".into(),
-            title: "Per attack, by group".into(),
-            index: Column::new("group", "group"),
+            title: crate::text!("Per attack, by group"),
+            index: Column::new("group", crate::text!("group")),
             columns: vec![
-                Column::new("attacks", "attacks"),
-                Column::new("p_hit", "P(hit)"),
-                Column::new("p_wound", "P(wound)"),
-                Column::new("p_unsaved", "P(unsaved)"),
+                Column::new("attacks", crate::text!("attacks")),
+                Column::new("p_hit", crate::text!("P(hit)")),
+                Column::new("p_wound", crate::text!("P(wound)")),
+                Column::new("p_unsaved", crate::text!("P(unsaved)")),
             ],
             rows: self
                 .groups
@@ -251,8 +256,8 @@ impl Attacks {
                 .zip(odds)
                 .map(|(g, [h, w, u])| {
                     (
-                        Value::Text(g.name.into()),
-                        vec![Value::Text(g.count.label()), h, w, u],
+                        Value::Text(group_label(g.name)),
+                        vec![Value::Text(g.count.label().into()), h, w, u],
                     )
                 })
                 .collect(),
@@ -356,7 +361,7 @@ impl Attacks {
     }
 }
 
-fn pmf_table(key: &'static str, title: &str, index: &'static str, rows: Rows) -> Table {
+fn pmf_table(key: &'static str, title: Text, index: (&'static str, Text), rows: Rows) -> Table {
     let rows = rows
         .into_iter()
         .map(|(k, p)| (Value::Num(k as f64, ""), p))
@@ -364,8 +369,8 @@ fn pmf_table(key: &'static str, title: &str, index: &'static str, rows: Rows) ->
     Table::distribution(
         key,
         title,
-        Column::new(index, index),
-        ["P(= k)", "P(>= k)"],
+        Column::new(index.0, index.1),
+        [crate::text!("P(= k)"), crate::text!("P(>= k)")],
         rows,
     )
 }
@@ -378,14 +383,24 @@ type Rows = Vec<(i64, [Value; 2])>;
 /// (0: none is wounded).
 fn distribution_tables(wounds: Rows, kills: Rows, wounded: Option<Rows>) -> Vec<Table> {
     let mut tables = vec![
-        pmf_table("wounds_pmf", "Wounds (combat result)", "wounds", wounds),
-        pmf_table("kills_pmf", "Models slain", "kills", kills),
+        pmf_table(
+            "wounds_pmf",
+            crate::text!("Wounds (combat result)"),
+            ("wounds", crate::text!("wounds")),
+            wounds,
+        ),
+        pmf_table(
+            "kills_pmf",
+            crate::text!("Models slain"),
+            ("kills", crate::text!("kills")),
+            kills,
+        ),
     ];
     if let Some(rows) = wounded {
         tables.push(pmf_table(
             "wounded_model_pmf",
-            "Wounds on the wounded model left standing",
-            "wounds",
+            crate::text!("Wounds on the wounded model left standing"),
+            ("wounds", crate::text!("wounds")),
             rows,
         ));
     }
@@ -403,40 +418,72 @@ fn outcome_fields(
     let mut fields = Vec::new();
     if let Some([hit, wound, unsaved]) = per_attack {
         fields.extend([
-            Field::new("p_hit", "P(hit) per attack", hit),
-            Field::new("p_wound", "P(wound) per attack", wound),
-            Field::new("p_unsaved", "P(unsaved wound) per attack", unsaved),
+            Field::new("p_hit", crate::text!("P(hit) per attack"), hit),
+            Field::new("p_wound", crate::text!("P(wound) per attack"), wound),
+            Field::new(
+                "p_unsaved",
+                crate::text!("P(unsaved wound) per attack"),
+                unsaved,
+            ),
         ]);
     }
     fields.extend([
-        Field::new(MEAN_WOUNDS, "mean wounds (combat result)", mean_w),
-        Field::new("sd_wounds", "sd of wounds", sd_w),
-        Field::new(MEAN_KILLS, "mean models slain", mean_k),
-        Field::new("sd_kills", "sd of models slain", sd_k),
+        Field::new(
+            MEAN_WOUNDS,
+            crate::text!("mean wounds (combat result)"),
+            mean_w,
+        ),
+        Field::new("sd_wounds", crate::text!("sd of wounds"), sd_w),
+        Field::new(MEAN_KILLS, crate::text!("mean models slain"), mean_k),
+        Field::new("sd_kills", crate::text!("sd of models slain"), sd_k),
     ]);
     if let Some(d) = destroyed {
-        fields.push(Field::new("p_destroyed", "P(unit destroyed)", d));
+        fields.push(Field::new(
+            "p_destroyed",
+            crate::text!("P(unit destroyed)"),
+            d,
+        ));
     }
     fields
 }
 
 /// "4+", or "none".
-fn need(n: Option<u8>) -> String {
-    n.map_or_else(|| "none".into(), |n| format!("{n}+"))
+/// "number of attacks": the count of a group's attacks, in words.
+fn number_of(group: &'static str) -> Text {
+    match group {
+        "attacks" => crate::text!("number of attacks"),
+        "shots" => crate::text!("number of shots"),
+        other => crate::text!("number of {}", group_label(other)),
+    }
 }
 
-fn describe_hit(chain: &AttackChain) -> String {
+/// A group's name in words.
+fn group_label(group: &'static str) -> Text {
+    match group {
+        "attacks" => crate::text!("attacks"),
+        "mount attacks" => crate::text!("mount attacks"),
+        IMPACT_HITS => crate::text!("impact hits"),
+        "shots" => crate::text!("shots"),
+        other => Text::kept(other),
+    }
+}
+
+fn need(n: Option<u8>) -> Text {
+    n.map_or_else(|| crate::text!("none"), |n| crate::text!("{}+", n))
+}
+
+fn describe_hit(chain: &AttackChain) -> Text {
     let base = match chain.hit {
-        HitNeed::Automatic => "automatic".to_string(),
-        HitNeed::Impossible => "impossible".to_string(),
-        HitNeed::CloseCombat(n) => format!("{n}+"),
-        HitNeed::Shooting(n) if n > 6 => format!("{n}+ (a 6, then {}+)", n - 3),
-        HitNeed::Shooting(n) => format!("{n}+"),
+        HitNeed::Automatic => crate::text!("automatic"),
+        HitNeed::Impossible => crate::text!("impossible"),
+        HitNeed::CloseCombat(n) => crate::text!("{}+", n),
+        HitNeed::Shooting(n) if n > 6 => crate::text!("{}+ (a 6, then {}+)", n, n - 3),
+        HitNeed::Shooting(n) => crate::text!("{}+", n),
     };
     match chain.reroll_hits {
         Reroll::None => base,
-        Reroll::Failures => format!("{base}, re-roll misses"),
-        Reroll::Ones => format!("{base}, re-roll 1s"),
+        Reroll::Failures => crate::text!("{}, re-roll misses", base),
+        Reroll::Ones => crate::text!("{}, re-roll 1s", base),
     }
 }
 

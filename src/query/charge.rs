@@ -8,7 +8,7 @@ use crate::error::{check_range, InputError};
 use crate::exact::Pmf;
 use crate::plot::{self, Axis, Figure, Mark, Panel, Point, Series};
 use crate::report::{
-    trim_number, Column, Engine, Field, Key, Outcome, Report, Table, TableKind, Value,
+    trim_number, Column, Engine, Field, Key, Outcome, Report, Table, TableKind, Text, Value,
 };
 use crate::rules::movement::{
     charge_catches, charge_range, charge_reaches, check_charge_path, failed_charge_move, flee_roll,
@@ -228,7 +228,7 @@ impl Charge {
                     .collect();
                 Series {
                     colour,
-                    name: format!("{name}, exact"),
+                    name: crate::text!("{}, exact", name),
                     mark: Mark::Line,
                     points,
                 }
@@ -237,16 +237,17 @@ impl Charge {
         let declared = self.reaction_name();
         for mut s in plot::table_series(report, "reach_table", P_CONTACT, Mark::Line) {
             if s.points.iter().any(|p| p.interval.is_some()) {
-                s.name = format!("{declared}, {}", s.name);
+                s.name = crate::text!("{}, {}", declared.clone(), s.name);
                 s.colour += 3;
                 series.push(s);
             }
         }
         series.push(Series {
             colour: 7,
-            name: format!(
-                "declared distance ({} {unit})",
-                trim_number(self.distance, 2)
+            name: crate::text!(
+                "declared distance ({} {})",
+                trim_number(self.distance, 2),
+                unit
             ),
             mark: Mark::Line,
             points: vec![
@@ -263,15 +264,15 @@ impl Charge {
             ],
         });
         Figure {
-            names: Vec::new(),
             title: self.summary(),
             panels: vec![Panel {
-                title: format!(
-                    "P(contact) against distance (charge range {} {unit})",
-                    trim_number(range, 2)
+                title: crate::text!(
+                    "P(contact) against distance (charge range {} {})",
+                    trim_number(range, 2),
+                    unit
                 ),
-                x_label: format!("distance to the target ({unit})"),
-                y_label: "P(contact)".into(),
+                x_label: crate::text!("distance to the target ({})", unit),
+                y_label: crate::text!("P(contact)"),
                 axis: Axis::Numbers,
                 probability: true,
                 wide: true,
@@ -281,10 +282,10 @@ impl Charge {
     }
 
     /// "holds", or "flees (5D6 cm)": the reaction as a chart names it.
-    fn reaction_name(&self) -> String {
+    fn reaction_name(&self) -> Text {
         match self.flee_roll() {
-            Some(roll) => format!("flees ({roll} {})", self.edition.unit()),
-            None => "holds".into(),
+            Some(roll) => crate::text!("flees ({} {})", roll.to_string(), self.edition.unit()),
+            None => crate::text!("holds"),
         }
     }
 
@@ -322,15 +323,19 @@ impl Charge {
             |engine| self.simulated_outcome(engine, settings),
         );
         let mut facts = vec![
-            Field::new("unit", "distances in", Value::Text(unit.into())),
+            Field::new(
+                "unit",
+                crate::text!("distances in"),
+                Value::Text(unit.into()),
+            ),
             Field::new(
                 "charge_range",
-                "charge range",
+                crate::text!("charge range"),
                 Value::Num(self.charge_range(), unit),
             ),
             Field::new(
                 "failed_charge_move",
-                "a failed charge moves",
+                crate::text!("a failed charge moves"),
                 Value::Num(
                     failed_charge_move(self.movement(), self.difficult_terrain),
                     unit,
@@ -339,14 +344,13 @@ impl Charge {
         ];
         facts.push(Field::new(
             "flee_dice",
-            "flee dice",
+            crate::text!("flee dice"),
             match self.flee_roll() {
-                Some(r) => Value::Text(format!("{r}")),
+                Some(r) => Value::Text(r.to_string().into()),
                 None => Value::Absent,
             },
         ));
         Report {
-            names: Vec::new(),
             query: "charge",
             summary: self.summary(),
             facts,
@@ -354,39 +358,42 @@ impl Charge {
         }
     }
 
-    fn summary(&self) -> String {
+    fn summary(&self) -> Text {
         let unit = self.edition.unit();
         let num = |x: f64| crate::report::trim_number(x, 2);
         let mut mods = Vec::new();
         if self.barding {
-            mods.push("barding".to_string());
+            mods.push(crate::text!("barding"));
         }
         if self.difficult_terrain {
-            mods.push("difficult terrain".into());
+            mods.push(crate::text!("difficult terrain"));
         }
         if self.wheel > 0.0 {
-            mods.push(format!("wheel {} {unit}", num(self.wheel)));
+            mods.push(crate::text!("wheel {} {}", num(self.wheel), unit));
         }
-        let mods = if mods.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", mods.join(", "))
+        let mods = match mods.is_empty() {
+            true => Text::default(),
+            false => crate::text!(" ({})", Text::join(mods, ", ")),
         };
         let target = match self.reaction {
-            Reaction::Hold => "holds".to_string(),
+            Reaction::Hold => crate::text!("away that holds"),
             Reaction::Flee {
+                target_flies: false,
                 target_move,
-                target_flies,
-            } => format!(
-                "flees (M {} {unit}{})",
-                num(target_move),
-                if target_flies { ", flies" } else { "" }
-            ),
+            } => crate::text!("away that flees (M {} {})", num(target_move), unit),
+            Reaction::Flee {
+                target_flies: true,
+                target_move,
+            } => crate::text!("away that flees (M {} {}, flies)", num(target_move), unit),
         };
-        format!(
-            "Charge: M {} {unit}{mods} at a target {} {unit} away that {target}",
+        crate::text!(
+            "Charge: M {} {}{} at a target {} {} {}",
             num(self.charger_move),
-            num(self.distance)
+            unit,
+            mods,
+            num(self.distance),
+            unit,
+            target
         )
     }
 
@@ -399,9 +406,13 @@ impl Charge {
     ) -> Outcome {
         let [contact, caught, fail] = main;
         let mut fields = vec![
-            Field::new(P_CONTACT, "P(contact)", contact),
-            Field::new(P_CAUGHT, "P(target caught and destroyed)", caught),
-            Field::new(P_FAIL, "P(charge fails)", fail),
+            Field::new(P_CONTACT, crate::text!("P(contact)"), contact),
+            Field::new(
+                P_CAUGHT,
+                crate::text!("P(target caught and destroyed)"),
+                caught,
+            ),
+            Field::new(P_FAIL, crate::text!("P(charge fails)"), fail),
         ];
         if let Some(c) = self.confidence {
             let farthest = self
@@ -417,7 +428,7 @@ impl Charge {
                 .map(|(d, _)| d);
             fields.push(Field::new(
                 "confident_distance",
-                format!(
+                crate::text!(
                     "farthest distance with P(contact) >= {}%",
                     crate::report::trim_number(c * 100.0, 2)
                 ),
@@ -430,9 +441,12 @@ impl Charge {
                 detail: false,
                 kind: TableKind::Plain,
                 key: "reach_table".into(),
-                title: "P(contact) by distance".into(),
-                index: Column::new("distance", format!("distance ({})", self.edition.unit())),
-                columns: vec![Column::new(P_CONTACT, "P(contact)")],
+                title: crate::text!("P(contact) by distance"),
+                index: Column::new(
+                    "distance",
+                    crate::text!("distance ({})", self.edition.unit()),
+                ),
+                columns: vec![Column::new(P_CONTACT, crate::text!("P(contact)"))],
                 rows: self
                     .reach_distances()
                     .into_iter()

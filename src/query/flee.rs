@@ -6,7 +6,7 @@ use super::{run_fields, simulate, widest, Question, Settings};
 use crate::dice::Roll;
 use crate::error::{check_range, InputError};
 use crate::exact::Pmf;
-use crate::report::{Column, Engine, Field, Key, Outcome, Report, Table, Value};
+use crate::report::{Column, Engine, Field, Key, Outcome, Report, Table, Text, Value};
 use crate::rules::movement::{flee_roll, pursuit_catches};
 use crate::rules::Edition;
 use crate::sim::Estimate;
@@ -122,22 +122,25 @@ impl Flee {
         );
         let unit = self.edition.unit();
         let mut facts = vec![
-            Field::new("unit", "distances in", Value::Text(unit.into())),
+            Field::new(
+                "unit",
+                crate::text!("distances in"),
+                Value::Text(unit.into()),
+            ),
             Field::new(
                 "flee_dice",
-                "flee dice",
-                Value::Text(self.flee_roll().to_string()),
+                crate::text!("flee dice"),
+                Value::Text(self.flee_roll().to_string().into()),
             ),
         ];
         if let Some(r) = self.pursuit_roll() {
             facts.push(Field::new(
                 "pursuit_dice",
-                "pursuit dice",
-                Value::Text(r.to_string()),
+                crate::text!("pursuit dice"),
+                Value::Text(r.to_string().into()),
             ));
         }
         Report {
-            names: Vec::new(),
             query: "flee",
             summary: self.summary(),
             facts,
@@ -145,18 +148,18 @@ impl Flee {
         }
     }
 
-    fn summary(&self) -> String {
+    fn summary(&self) -> Text {
         let unit = self.edition.unit();
         let describe = |m: Mover| {
-            format!(
-                "M {} {unit}{}",
-                crate::report::trim_number(m.movement, 2),
-                if m.flies { ", flies" } else { "" }
-            )
+            let movement = crate::report::trim_number(m.movement, 2);
+            match m.flies {
+                true => crate::text!("M {} {}, flies", movement, unit),
+                false => crate::text!("M {} {}", movement, unit),
+            }
         };
         match self.pursuer {
-            None => format!("Flee: a unit ({}) flees", describe(self.fleeing)),
-            Some(p) => format!(
+            None => crate::text!("Flee: a unit ({}) flees", describe(self.fleeing)),
+            Some(p) => crate::text!(
                 "Flee: a unit ({}) flees from a pursuer ({})",
                 describe(self.fleeing),
                 describe(p)
@@ -174,11 +177,15 @@ impl Flee {
         extra: Vec<Field>,
     ) -> Outcome {
         let mut fields = vec![
-            Field::new(MEAN, "mean flee distance", mean),
-            Field::new("sd", "standard deviation", sd),
+            Field::new(MEAN, crate::text!("mean flee distance"), mean),
+            Field::new("sd", crate::text!("standard deviation"), sd),
         ];
         if let Some(c) = caught {
-            fields.push(Field::new(P_CAUGHT, "P(caught: pursuit >= flee)", c));
+            fields.push(Field::new(
+                P_CAUGHT,
+                crate::text!("P(caught: pursuit >= flee)"),
+                c,
+            ));
         }
         fields.extend(extra);
         Outcome {
@@ -186,9 +193,12 @@ impl Flee {
             fields,
             tables: vec![Table::distribution(
                 "pmf",
-                "Flee distance",
-                Column::new("distance", format!("distance ({})", self.edition.unit())),
-                ["P(= d)", "P(>= d)"],
+                crate::text!("Flee distance"),
+                Column::new(
+                    "distance",
+                    crate::text!("distance ({})", self.edition.unit()),
+                ),
+                [crate::text!("P(= d)"), crate::text!("P(>= d)")],
                 rows,
             )],
         }

@@ -6,7 +6,7 @@ use crate::dice::source::PreparedRoll;
 use crate::dice::DiceSource;
 use crate::error::InputError;
 use crate::exact::leadership::p_pass;
-use crate::report::{Engine, Field, Key, Outcome, Report, Value};
+use crate::report::{Engine, Field, Key, Outcome, Report, Text, Value};
 use crate::rules::leadership::{MAX_LD, MIN_LD};
 use crate::rules::LeadershipTest;
 use crate::sim::{Estimate, Kernel};
@@ -87,15 +87,18 @@ impl Leadership {
         );
         let t = &self.test;
         let facts = vec![
-            Field::new("dice", "dice", Value::Text(t.roll().to_string())),
+            Field::new(
+                "dice",
+                crate::text!("dice"),
+                Value::Text(t.roll().to_string().into()),
+            ),
             Field::new(
                 "target",
-                "passes on a total of at most",
+                crate::text!("passes on a total of at most"),
                 Value::Num(f64::from(t.target()), ""),
             ),
         ];
         Report {
-            names: Vec::new(),
             query: "leadership",
             summary: self.summary(),
             facts,
@@ -106,8 +109,8 @@ impl Leadership {
     fn outcome(engine: Engine, pass: Value, extra: Vec<Field>) -> Outcome {
         let fail = pass.complement();
         let mut fields = vec![
-            Field::new(P_PASS, "P(pass)", pass),
-            Field::new("p_fail", "P(fail)", fail),
+            Field::new(P_PASS, crate::text!("P(pass)"), pass),
+            Field::new("p_fail", crate::text!("P(fail)"), fail),
         ];
         fields.extend(extra);
         Outcome {
@@ -117,28 +120,28 @@ impl Leadership {
         }
     }
 
-    fn summary(&self) -> String {
+    fn summary(&self) -> Text {
         let t = &self.test;
         let mut rules = Vec::new();
         if t.modifier != 0 {
-            rules.push(format!("{:+} Ld", -t.modifier));
+            rules.push(crate::text!("{} Ld", format!("{:+}", -t.modifier)));
         }
         for (on, name) in [
-            (t.stubborn, "stubborn"),
-            (t.cold_blooded, "cold-blooded"),
-            (t.reroll, "battle-standard re-roll"),
-            (t.insane_courage, "insane courage"),
+            (t.stubborn, crate::text!("stubborn")),
+            (t.cold_blooded, crate::text!("cold-blooded")),
+            (t.reroll, crate::text!("battle-standard re-roll")),
+            (t.insane_courage, crate::text!("insane courage")),
         ] {
             if on {
-                rules.push(name.to_string());
+                rules.push(name);
             }
         }
-        let rules = if rules.is_empty() {
-            String::new()
+        let summary = crate::text!("Leadership test: Ld {}", t.ld);
+        if rules.is_empty() {
+            summary
         } else {
-            format!(" ({})", rules.join(", "))
-        };
-        format!("Leadership test: Ld {}{rules}", t.ld)
+            summary.then(crate::text!(" ({})", Text::join(rules, ", ")))
+        }
     }
 }
 

@@ -115,8 +115,8 @@ pub fn simulate<K: Kernel>(
 /// The fields every Monte Carlo outcome ends with.
 pub fn run_fields(trials: u64, seed: u64) -> Vec<Field> {
     vec![
-        Field::new("trials", "trials", Value::Int(trials)),
-        Field::new("seed", "seed", Value::Int(seed)),
+        Field::new("trials", crate::text!("trials"), Value::Int(trials)),
+        Field::new("seed", crate::text!("seed"), Value::Int(seed)),
     ]
 }
 

@@ -59,7 +59,7 @@ fn has_interval(engine: Engine) -> bool {
     engine != Engine::Exact
 }
 
-fn cells(engine: Engine, v: Option<&Value>) -> Vec<String> {
+fn cells(engine: Engine, v: Option<&Value>, _: Lang) -> Vec<String> {
     let mut out = match v {
         None | Some(Value::Absent) => vec![],
         Some(Value::Prob(x) | Value::Num(x, _)) => vec![clean(*x).to_string()],
@@ -69,7 +69,7 @@ fn cells(engine: Engine, v: Option<&Value>) -> Vec<String> {
             clean(e.ci95[1]).to_string(),
         ],
         Some(Value::Int(n)) => vec![n.to_string()],
-        Some(Value::Text(s)) => vec![s.clone()],
+        Some(Value::Text(s)) => vec![s.to_string()],
     };
     // Keep every row as wide as the header.
     out.resize(if has_interval(engine) { 3 } else { 1 }, String::new());

@@ -75,7 +75,7 @@ pub fn value(v: &Value) -> Json {
             "trials": e.trials,
         }),
         Value::Int(n) => json!(n),
-        Value::Text(s) => json!(s),
+        Value::Text(s) => json!(s.to_string()),
         Value::Absent => Json::Null,
     }
 }

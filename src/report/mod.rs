@@ -6,7 +6,11 @@ pub(crate) mod bars;
 pub(crate) mod csv;
 pub(crate) mod json;
 pub mod lang;
+mod spanish;
 pub(crate) mod table;
+pub mod text;
+
+pub use text::Text;
 
 use crate::sim::Estimate;
 use std::fmt;
@@ -29,6 +33,15 @@ impl Engine {
             Engine::Exact => "exact",
             Engine::MonteCarlo => "monte-carlo",
             Engine::Dice => "dice",
+        }
+    }
+
+    /// Its name in the table's headers and the charts' legends.
+    pub fn title(self) -> Text {
+        match self {
+            Engine::Exact => crate::text!("exact"),
+            Engine::MonteCarlo => crate::text!("monte-carlo"),
+            Engine::Dice => crate::text!("dice"),
         }
     }
 
@@ -55,8 +68,8 @@ pub enum Value {
     NumEst(Estimate, &'static str),
     /// A count (trials, a seed).
     Int(u64),
-    /// A text (a dice expression, a name).
-    Text(String),
+    /// A text (a dice expression, a name, a reaction).
+    Text(Text),
     /// Not applicable (JSON `null`).
     Absent,
 }
@@ -70,17 +83,17 @@ pub struct Field {
     /// Its stable key.
     pub key: Key,
     /// Its printed label.
-    pub label: String,
+    pub label: Text,
     /// Its value.
     pub value: Value,
 }
 
 impl Field {
     /// A field.
-    pub fn new(key: impl Into<Key>, label: impl Into<String>, value: Value) -> Self {
+    pub fn new(key: impl Into<Key>, label: Text, value: Value) -> Self {
         Field {
             key: key.into(),
-            label: label.into(),
+            label,
             value,
         }
     }
@@ -92,15 +105,15 @@ pub struct Column {
     /// Its stable key.
     pub key: Key,
     /// Its printed label.
-    pub label: String,
+    pub label: Text,
 }
 
 impl Column {
     /// A column.
-    pub fn new(key: impl Into<Key>, label: impl Into<String>) -> Self {
+    pub fn new(key: impl Into<Key>, label: Text) -> Self {
         Column {
             key: key.into(),
-            label: label.into(),
+            label,
         }
     }
 }
@@ -128,7 +141,7 @@ pub struct Table {
     /// Its stable key.
     pub key: Key,
     /// Its printed title.
-    pub title: String,
+    pub title: Text,
     /// The index column.
     pub index: Column,
     /// The value columns.
@@ -154,14 +167,11 @@ pub struct Report {
     /// The subcommand (`charge`, `flee`, `leadership`).
     pub query: &'static str,
     /// One line saying what was asked.
-    pub summary: String,
+    pub summary: Text,
     /// Values every engine shares (the charge range, the dice used).
     pub facts: Vec<Field>,
     /// One outcome per engine run.
     pub outcomes: Vec<Outcome>,
-    /// Names from scenario and profile files inside its texts: `--lang`
-    /// keeps them exactly as written.
-    pub names: Vec<String>,
 }
 
 /// The key of field `key` per 100 points ([`Outcome::add_per_100_points`]).
@@ -174,21 +184,22 @@ impl Table {
     /// each row's P(= k) and P(>= k) ("k or more"), labelled `labels`.
     pub fn distribution(
         key: impl Into<Key>,
-        title: impl Into<String>,
+        title: Text,
         index: Column,
-        labels: [&str; 2],
+        labels: [Text; 2],
         rows: Vec<(Value, [Value; 2])>,
     ) -> Table {
         Table {
             detail: false,
             kind: TableKind::Distribution,
             key: key.into(),
-            title: title.into(),
+            title,
             index,
-            columns: vec![
-                Column::new("p", labels[0]),
-                Column::new("p_at_least", labels[1]),
-            ],
+            columns: labels
+                .into_iter()
+                .zip(["p", "p_at_least"])
+                .map(|(label, key)| Column::new(key, label))
+                .collect(),
             rows: rows.into_iter().map(|(k, p)| (k, p.to_vec())).collect(),
         }
     }
@@ -216,16 +227,16 @@ pub const REFUSED: &str = "exact_note";
 
 impl Outcome {
     /// An engine that declined the query, and why.
-    pub fn refused(engine: Engine, why: &str) -> Outcome {
+    pub fn refused(engine: Engine, why: Text) -> Outcome {
         Outcome {
             engine,
-            fields: vec![Field::new(REFUSED, engine.label(), Value::Text(why.into()))],
+            fields: vec![Field::new(REFUSED, engine.title(), Value::Text(why))],
             tables: vec![],
         }
     }
 
     /// Why the engine declined the query, if it did.
-    pub fn refusal(&self) -> Option<&str> {
+    pub fn refusal(&self) -> Option<&Text> {
         match self.field(REFUSED) {
             Some(Value::Text(why)) => Some(why),
             _ => None,
@@ -248,7 +259,7 @@ impl Outcome {
             Value::ProbEst(e) | Value::NumEst(e, _) => Value::NumEst(e.scaled(k), ""),
             _ => return,
         };
-        let label = format!("{} per 100 points", field.label);
+        let label = crate::text!("{} per 100 points", field.label.clone());
         self.fields
             .push(Field::new(per_100_points(key), label, value));
     }
@@ -317,8 +328,8 @@ pub enum Format {
 }
 
 impl Format {
-    /// The exporter; `lang` names the engines in the table's headers (the
-    /// report's own labels are translated by [`lang::Lang::report`]).
+    /// The exporter; `lang` is the language of the table's words (JSON and
+    /// CSV are English).
     pub fn exporter(self, lang: lang::Lang) -> Box<dyn Export> {
         match self {
             Format::Table => Box::new(table::TableExport { lang }),
@@ -354,6 +365,17 @@ pub fn trim_number(x: f64, decimals: usize) -> String {
     }
 }
 
+impl Value {
+    /// The human form in `lang`: a text's words translated, numbers as
+    /// [`Value`]'s `Display` writes them.
+    pub fn show(&self, lang: lang::Lang) -> String {
+        match self {
+            Value::Text(t) => t.render(lang),
+            other => other.to_string(),
+        }
+    }
+}
+
 impl fmt::Display for Value {
     /// The human form used in tables: probabilities in percent, intervals in
     /// brackets.
@@ -384,7 +406,7 @@ impl fmt::Display for Value {
                 trim_number(e.ci95[1], 4)
             ),
             Value::Int(n) => write!(f, "{n}"),
-            Value::Text(s) => f.write_str(s),
+            Value::Text(s) => write!(f, "{s}"),
             Value::Absent => f.write_str("-"),
         }
     }

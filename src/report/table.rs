@@ -5,19 +5,20 @@
 use super::lang::Lang;
 use super::{Engine, Export, Report, Value};
 
-/// Readable tables, engine names in `lang`.
+/// Readable tables, their words in `lang`.
 pub struct TableExport {
-    /// Language of the engine names in headers.
+    /// Language of the words.
     pub lang: Lang,
 }
 
 impl Export for TableExport {
     fn render(&self, report: &Report) -> String {
-        let mut out = format!("{}\n\n", report.summary);
+        let lang = self.lang;
+        let mut out = format!("{}\n\n", report.summary.render(lang));
         let facts: Vec<Vec<String>> = report
             .facts
             .iter()
-            .map(|f| vec![f.label.clone(), f.value.to_string()])
+            .map(|f| vec![f.label.render(lang), f.value.show(lang)])
             .collect();
         out += &layout(&facts, false, false, 0);
         if !facts.is_empty() {
@@ -37,13 +38,13 @@ impl Export for TableExport {
                 continue;
             };
             if table.detail {
-                let hint = self.lang.text("with --json");
-                out += &format!("\n{} ({hint}: \"{key}\")\n", table.title);
+                let hint = crate::text!("with --json").render(lang);
+                out += &format!("\n{} ({hint}: \"{key}\")\n", table.title.render(lang));
                 continue;
             }
             let mut grid = table_grid(report, key, text_cell, self.lang);
             let bars = table.is_distribution() && add_histogram(report, key, &mut grid, self.lang);
-            out += &format!("\n{}\n", table.title);
+            out += &format!("\n{}\n", table.title.render(lang));
             out += &layout(&grid, true, true, usize::from(bars));
         }
         out
@@ -55,31 +56,31 @@ pub type Grid = Vec<Vec<String>>;
 
 /// The cells of one value of `engine` (`None`: the engine has no such value).
 /// Tables keep a value in one cell; CSV splits estimates into three.
-pub type CellFn = fn(Engine, Option<&Value>) -> Vec<String>;
+pub type CellFn = fn(Engine, Option<&Value>, Lang) -> Vec<String>;
 
-fn text_cell(_: Engine, v: Option<&Value>) -> Vec<String> {
-    vec![v.map_or_else(|| "-".to_string(), Value::to_string)]
+fn text_cell(_: Engine, v: Option<&Value>, lang: Lang) -> Vec<String> {
+    vec![v.map_or_else(|| "-".to_string(), |v| v.show(lang))]
 }
 
 /// Fields of every outcome: one row per field (first seen order, named by
 /// label, or by key with `by_key`), one column per engine (named in `lang`).
 pub fn fields_grid(report: &Report, cell: CellFn, by_key: bool, lang: Lang) -> Grid {
-    let mut keys: Vec<(&str, &str)> = Vec::new();
+    let mut keys: Vec<(&str, String)> = Vec::new();
     for f in report.outcomes.iter().flat_map(|o| &o.fields) {
         if !keys.iter().any(|(k, _)| *k == f.key) {
-            keys.push((&f.key, &f.label));
+            keys.push((&f.key, f.label.render(lang)));
         }
     }
     let mut header = vec![String::new()];
     for o in &report.outcomes {
-        header.push(lang.text(o.engine.label()));
+        header.push(o.engine.title().render(lang));
     }
     let mut grid = vec![header];
     for (key, label) in keys {
-        let mut row = vec![if by_key { key } else { label }.to_string()];
+        let mut row = vec![if by_key { key.to_string() } else { label }];
         for o in &report.outcomes {
             let value = o.fields.iter().find(|f| f.key == key).map(|f| &f.value);
-            row.extend(cell(o.engine, value));
+            row.extend(cell(o.engine, value, lang));
         }
         grid.push(row);
     }
@@ -115,30 +116,31 @@ pub fn table_grid(report: &Report, key: &str, cell: CellFn, lang: Lang) -> Grid 
         return Grid::new();
     };
     let several = tables.len() > 1;
-    let mut header = vec![first.index.label.clone()];
+    let mut header = vec![first.index.label.render(lang)];
     for (engine, t) in &tables {
         for c in &t.columns {
+            let label = c.label.render(lang);
             header.push(if several {
-                format!("{} ({})", c.label, lang.text(engine.label()))
+                format!("{label} ({})", engine.title().render(lang))
             } else {
-                c.label.clone()
+                label
             });
         }
     }
     let mut grid = vec![header];
     for (r, (index, _)) in first.rows.iter().enumerate() {
-        let mut row = cell(Engine::Exact, Some(index));
+        let mut row = cell(Engine::Exact, Some(index), lang);
         for (engine, t) in &tables {
             match t.rows.get(r) {
                 Some((_, values)) => {
                     for v in values {
-                        row.extend(cell(*engine, Some(v)));
+                        row.extend(cell(*engine, Some(v), lang));
                     }
                 }
                 // A shorter table: keep the columns, leave the cells empty.
                 None => {
                     for _ in &t.columns {
-                        row.extend(cell(*engine, None));
+                        row.extend(cell(*engine, None, lang));
                     }
                 }
             }
@@ -171,9 +173,9 @@ fn add_histogram(report: &Report, key: &str, grid: &mut Grid, lang: Lang) -> boo
         .collect();
     let max = values.iter().copied().fold(0.0, f64::max);
     let several = report.outcomes.len() > 1;
-    let mut header = format!("{} {}", table.columns[c].label, lang.text("bar"));
+    let mut header = crate::text!("{} bar", table.columns[c].label.clone()).render(lang);
     if several {
-        header += &format!(" ({})", lang.text(engine.label()));
+        header += &format!(" ({})", engine.title().render(lang));
     }
     for (r, row) in grid.iter_mut().enumerate() {
         row.push(match r {

@@ -6,22 +6,18 @@
 
 use super::Vary;
 use crate::plot::{Axis, Figure, Mark, Panel, Point, Series};
-use crate::report::{Report, Value};
+use crate::report::{Report, Text, Value};
 
 /// The figure of a sweep report built by [`super::sweep_report`].
 pub fn sweep_figure(varies: &[Vary], report: &Report) -> Figure {
     let mut figure = Figure {
-        names: Vec::new(),
         title: report.summary.clone(),
         panels: Vec::new(),
     };
     let Some(table) = report.outcomes.first().and_then(|o| o.table("sweep")) else {
         return figure;
     };
-    let text = |v: &Value| match v {
-        Value::Text(s) => s.clone(),
-        other => other.to_string(),
-    };
+    let text = |v: &Value| v.to_string();
     let nv = varies.len();
     let mut firsts: Vec<String> = Vec::new();
     // Rows grouped by the values of the other varied fields.
@@ -49,7 +45,7 @@ pub fn sweep_figure(varies: &[Vary], report: &Report) -> Figure {
             firsts.iter().position(|f| *f == v).unwrap_or(0) as f64
         }
     };
-    let engine = report.outcomes[0].engine.label();
+    let engine = report.outcomes[0].engine.title();
     for (c, column) in table.columns.iter().enumerate().skip(nv) {
         let series = groups
             .iter()
@@ -57,9 +53,9 @@ pub fn sweep_figure(varies: &[Vary], report: &Report) -> Figure {
             .map(|(colour, (name, rows))| Series {
                 colour,
                 name: if name.is_empty() {
-                    engine.to_string()
+                    engine.clone()
                 } else {
-                    name.clone()
+                    Text::kept(name)
                 },
                 mark: if numeric { Mark::Line } else { Mark::Bars },
                 points: rows
@@ -73,12 +69,12 @@ pub fn sweep_figure(varies: &[Vary], report: &Report) -> Figure {
             .collect();
         figure.panels.push(Panel {
             title: column.label.clone(),
-            x_label: varies[0].key.clone(),
+            x_label: Text::kept(&varies[0].key),
             y_label: column.label.clone(),
             axis: if numeric {
                 Axis::Numbers
             } else {
-                Axis::Categories(firsts.clone())
+                Axis::Categories(firsts.iter().map(Text::term).collect())
             },
             probability: is_probability(table.rows.iter().filter_map(|(_, v)| v.get(c))),
             wide: false,
@@ -92,7 +88,6 @@ pub fn sweep_figure(varies: &[Vary], report: &Report) -> Figure {
 /// probabilities in one panel, other figures (means) in another.
 pub fn compare_figure(report: &Report) -> Figure {
     let mut figure = Figure {
-        names: Vec::new(),
         title: report.summary.clone(),
         panels: Vec::new(),
     };
@@ -103,7 +98,11 @@ pub fn compare_figure(report: &Report) -> Figure {
     let files: Vec<usize> = (0..table.columns.len())
         .filter(|&c| table.columns[c].key.len() == 1)
         .collect();
-    for (probability, title) in [(true, "Probabilities"), (false, "Other figures")] {
+    let titles = [
+        (true, crate::text!("Probabilities")),
+        (false, crate::text!("Other figures")),
+    ];
+    for (probability, title) in titles {
         let rows: Vec<usize> = (0..table.rows.len())
             .filter(|&r| is_probability(table.rows[r].1.first().into_iter()) == probability)
             .collect();
@@ -112,12 +111,10 @@ pub fn compare_figure(report: &Report) -> Figure {
         }
         let categories = rows
             .iter()
-            .map(|&r| {
-                let label = table.rows[r].0.to_string();
+            .map(|&r| match &table.rows[r].0 {
                 // "P(attacker wins) (p_attacker_wins)": the label alone.
-                label
-                    .rsplit_once(" (")
-                    .map_or(label.clone(), |(l, _)| l.to_string())
+                Value::Text(t) => t.argument(0).unwrap_or_else(|| t.clone()),
+                other => Text::kept(other.to_string()),
             })
             .collect();
         let series = files

@@ -13,7 +13,7 @@ pub use vary::{grid, Vary};
 
 use crate::error::{InputError, Origin};
 use crate::query::Settings;
-use crate::report::{Column, Engine, Field, Outcome, Report, Table, TableKind, Value};
+use crate::report::{Column, Engine, Field, Outcome, Report, Table, TableKind, Text, Value};
 use std::path::{Path, PathBuf};
 
 /// One grid point of a sweep: the varied values and the query they give.
@@ -79,7 +79,7 @@ fn engine_of(settings: &Settings) -> Result<Engine, InputError> {
 
 /// The headline fields of `report` for `query`: (key, label, value); a
 /// field the engine does not report is absent.
-fn headline(query: &Query, report: &Report, engine: Engine) -> Vec<(String, String, Value)> {
+fn headline(query: &Query, report: &Report, engine: Engine) -> Vec<(String, Text, Value)> {
     let outcome = report.outcome(engine);
     query
         .headline()
@@ -102,7 +102,7 @@ pub fn sweep_report(
     let engine = engine_of(settings)?;
     let mut columns: Vec<Column> = varies
         .iter()
-        .map(|v| Column::new(v.key.clone(), v.key.clone()))
+        .map(|v| Column::new(v.key.clone(), Text::kept(&v.key)))
         .collect();
     let mut rows = Vec::new();
     let mut keys: Vec<String> = Vec::new();
@@ -118,7 +118,7 @@ pub fn sweep_report(
         let mut cells: Vec<Value> = point
             .values
             .iter()
-            .map(|v| Value::Text(v.clone()))
+            .map(|v| Value::Text(Text::term(v)))
             .collect();
         cells.extend(keys.iter().map(|k| {
             figures
@@ -130,11 +130,11 @@ pub fn sweep_report(
     }
     let kind = points.first().map_or("", |p| p.query.kind());
     Ok(Report {
-        names: Vec::new(),
         query: "sweep",
-        summary: format!(
-            "Sweep of {} ({kind}): {} points, the same seed for each",
-            file.display(),
+        summary: crate::text!(
+            "Sweep of {} ({}): {} points, the same seed for each",
+            file.display().to_string(),
+            kind_label(kind),
             points.len()
         ),
         facts: run_facts(settings, engine),
@@ -145,8 +145,8 @@ pub fn sweep_report(
                 detail: false,
                 kind: TableKind::Plain,
                 key: "sweep".into(),
-                title: "Headline figures at each point".into(),
-                index: Column::new("point", "point"),
+                title: crate::text!("Headline figures at each point"),
+                index: Column::new("point", crate::text!("point")),
                 columns,
                 rows,
             }],
@@ -154,22 +154,46 @@ pub fn sweep_report(
     })
 }
 
+/// A query kind in words.
+fn kind_label(kind: &str) -> Text {
+    match kind {
+        "combat" => crate::text!("combat"),
+        "charge" => crate::text!("charge"),
+        "flee" => crate::text!("flee"),
+        "leadership" => crate::text!("leadership"),
+        "attacks" => crate::text!("attacks"),
+        other => Text::kept(other),
+    }
+}
+
+/// "charge files": files of a query kind, in words.
+fn files_of(kind: &str) -> Text {
+    match kind {
+        "combat" => crate::text!("combat files"),
+        "charge" => crate::text!("charge files"),
+        "flee" => crate::text!("flee files"),
+        "leadership" => crate::text!("leadership files"),
+        "attacks" => crate::text!("attacks files"),
+        other => crate::text!("{} files", other),
+    }
+}
+
 /// The facts every sweep and comparison prints: engine, trials, seed.
 fn run_facts(settings: &Settings, engine: Engine) -> Vec<Field> {
     let mut facts = vec![Field::new(
         "engine",
-        "engine",
-        Value::Text(engine.label().into()),
+        crate::text!("engine"),
+        Value::Text(engine.title()),
     )];
     if engine != Engine::Exact {
         facts.push(Field::new(
             "trials",
-            "trials per point",
+            crate::text!("trials per point"),
             Value::Int(settings.sampling.trials),
         ));
         facts.push(Field::new(
             "seed",
-            "seed (every point)",
+            crate::text!("seed (every point)"),
             Value::Int(settings.sampling.seed),
         ));
     }
@@ -221,16 +245,16 @@ fn significant(a: &Value, b: &Value) -> Value {
     let sd = (sx * sx + sy * sy).sqrt();
     let text = if sd == 0.0 {
         if x == y {
-            "equal (exact)"
+            crate::text!("equal (exact)")
         } else {
-            "yes (exact)"
+            crate::text!("yes (exact)")
         }
     } else if (y - x).abs() > 1.96 * sd {
-        "yes"
+        crate::text!("yes")
     } else {
-        "no"
+        crate::text!("no")
     };
-    Value::Text(text.into())
+    Value::Text(text)
 }
 
 /// The difference `b - a` of two values, as a number.
@@ -255,7 +279,7 @@ pub fn compare_report(
     settings: &Settings,
 ) -> Result<Report, InputError> {
     let engine = engine_of(settings)?;
-    let figures: Vec<Vec<(String, String, Value)>> = queries
+    let figures: Vec<Vec<(String, Text, Value)>> = queries
         .iter()
         .map(|q| headline(q, &q.report(settings), engine))
         .collect();
@@ -265,15 +289,18 @@ pub fn compare_report(
             |s| s.to_string_lossy().into_owned(),
         )
     };
-    let mut columns = vec![Column::new("a", name(0))];
+    let mut columns = vec![Column::new("a", name(0).into())];
     for i in 1..files.len() {
         let tag = (b'a' + i as u8) as char;
-        columns.push(Column::new(tag.to_string(), name(i)));
+        columns.push(Column::new(tag.to_string(), name(i).into()));
         columns.push(Column::new(
             format!("{tag}_minus_a"),
-            format!("{} - {}", name(i), name(0)),
+            format!("{} - {}", name(i), name(0)).into(),
         ));
-        columns.push(Column::new(format!("{tag}_significant"), "significant?"));
+        columns.push(Column::new(
+            format!("{tag}_significant"),
+            crate::text!("significant?"),
+        ));
     }
     let rows = figures[0]
         .iter()
@@ -288,16 +315,18 @@ pub fn compare_report(
                 cells.push(difference(a, &b));
                 cells.push(significant(a, &b));
             }
-            (Value::Text(format!("{label} ({key})")), cells)
+            (
+                Value::Text(crate::text!("{} ({})", label.clone(), key)),
+                cells,
+            )
         })
         .collect();
     Ok(Report {
-        names: Vec::new(),
         query: "compare",
-        summary: format!(
-            "Comparison of {} {} files, the same seed for each",
+        summary: crate::text!(
+            "Comparison of {} {}, the same seed for each",
             files.len(),
-            queries[0].kind()
+            files_of(queries[0].kind())
         ),
         facts: run_facts(settings, engine),
         outcomes: vec![Outcome {
@@ -307,8 +336,8 @@ pub fn compare_report(
                 detail: false,
                 kind: TableKind::Plain,
                 key: "compare".into(),
-                title: "Headline figures, each against the first file".into(),
-                index: Column::new("figure", "figure"),
+                title: crate::text!("Headline figures, each against the first file"),
+                index: Column::new("figure", crate::text!("figure")),
                 columns,
                 rows,
             }],

@@ -356,8 +356,7 @@ pub fn random_attacks(r: &mut impl Rng) -> Attacks {
     }
     Attacks {
         query: if shooting { "shoot" } else { "attacks" },
-        summary: String::new(),
-        names: Vec::new(),
+        summary: Default::default(),
         groups,
         target_wounds: defender.w,
         target_models,

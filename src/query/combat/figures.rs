@@ -2,9 +2,9 @@
 //! read through a [`Measure`]: exact probabilities or estimates alike.
 
 use super::layout::{Layout, Measure};
-use super::{p_wins, CombatQuery, UnitFigure, SIDES};
+use super::{p_wins, side_label, CombatQuery, UnitFigure};
 use crate::combat::fight::{End, UnitEnd};
-use crate::report::{Column, Engine, Field, Outcome, Table, TableKind, Value};
+use crate::report::{Column, Engine, Field, Outcome, Table, TableKind, Text, Value};
 
 /// What every figure reads: the tally through `m`, its layout, and each
 /// unit's key and label.
@@ -12,7 +12,7 @@ struct View<'a> {
     m: &'a dyn Measure,
     layout: &'a Layout,
     keys: Vec<String>,
-    labels: Vec<String>,
+    labels: Vec<Text>,
 }
 
 impl View<'_> {
@@ -22,7 +22,8 @@ impl View<'_> {
 
     /// P(the fight ended in `e`).
     fn end(&self, key: &'static str, e: End) -> Field {
-        Field::new(key, format!("P({})", e.label()), self.m.prob(&[e.index()]))
+        let label = crate::text!("P({})", Text::words(e.label()));
+        Field::new(key, label, self.m.prob(&[e.index()]))
     }
 }
 
@@ -47,7 +48,7 @@ impl CombatQuery {
         overall: bool,
     ) -> Outcome {
         let keys = self.unit_keys();
-        let labels = keys.iter().map(|k| k.replace('_', " ")).collect();
+        let labels = self.unit_labels();
         let v = View {
             m,
             layout,
@@ -86,9 +87,10 @@ impl CombatQuery {
     fn overall_fields(&self, v: &View) -> Vec<Field> {
         let (m, layout) = (v.m, v.layout);
         let mut fields = Vec::new();
-        for (side, name) in SIDES.iter().enumerate() {
+        for side in 0..2 {
             let wins = m.prob(&self.wins(side));
-            fields.push(Field::new(p_wins(side), format!("P({name} wins)"), wins));
+            let label = crate::text!("P({} wins)", side_label(side));
+            fields.push(Field::new(p_wins(side), label, wins));
         }
         fields.push(v.end("p_unresolved", End::Unresolved));
         for u in v.units() {
@@ -100,7 +102,7 @@ impl CombatQuery {
                 .collect();
             fields.push(Field::new(
                 UnitFigure::CharacterSlain.key(&v.keys[u]),
-                format!("P({} loses a character)", v.labels[u]),
+                crate::text!("P({} loses a character)", v.labels[u].clone()),
                 m.prob(&slain),
             ));
         }
@@ -108,13 +110,17 @@ impl CombatQuery {
             let (mean, _) = m.moments(layout.total(u, 0)..layout.total(u, layout.models[u] + 1));
             fields.push(Field::new(
                 UnitFigure::MeanCasualties.key(&v.keys[u]),
-                format!("mean {} casualties", v.labels[u]),
+                crate::text!("mean {} casualties", v.labels[u].clone()),
                 mean,
             ));
         }
         let (rounds, _) =
             m.moments(layout.rounds_played(0)..layout.rounds_played(layout.rounds + 1));
-        fields.push(Field::new("mean_rounds", "mean rounds fought", rounds));
+        fields.push(Field::new(
+            "mean_rounds",
+            crate::text!("mean rounds fought"),
+            rounds,
+        ));
         fields
     }
 
@@ -134,9 +140,9 @@ impl CombatQuery {
                 let name = &self.combat.setup.units[u].name;
                 Table::distribution(
                     format!("{}_casualties_pmf", v.keys[u]),
-                    format!("{} models lost ({name})", v.labels[u]),
-                    Column::new("models", "models"),
-                    ["P(= k)", "P(>= k)"],
+                    crate::text!("{} models lost ({})", v.labels[u].clone(), name),
+                    Column::new("models", crate::text!("models")),
+                    [crate::text!("P(= k)"), crate::text!("P(>= k)")],
                     rows,
                 )
             })
@@ -146,27 +152,27 @@ impl CombatQuery {
 
 /// P(unit `u` flees before the combat, breaks, is caught, is destroyed).
 fn unit_fate_fields(v: &View, u: usize) -> Vec<Field> {
-    let (key, name) = (&v.keys[u], &v.labels[u]);
+    let (key, name) = (&v.keys[u], || v.labels[u].clone());
     let p = |ends: &[UnitEnd]| v.m.prob(&v.layout.unit_ends(u, ends));
     vec![
         Field::new(
             UnitFigure::Flees.key(key),
-            format!("P({name} flees before the combat)"),
+            crate::text!("P({} flees before the combat)", name()),
             p(&[UnitEnd::Fled, UnitEnd::CaughtFleeing]),
         ),
         Field::new(
             UnitFigure::Breaks.key(key),
-            format!("P({name} breaks)"),
+            crate::text!("P({} breaks)", name()),
             p(&[UnitEnd::Broke, UnitEnd::Caught]),
         ),
         Field::new(
             UnitFigure::Caught.key(key),
-            format!("P({name} breaks and is caught)"),
+            crate::text!("P({} breaks and is caught)", name()),
             p(&[UnitEnd::Caught]),
         ),
         Field::new(
             UnitFigure::Destroyed.key(key),
-            format!("P({name} destroyed)"),
+            crate::text!("P({} destroyed)", name()),
             p(&[UnitEnd::Caught, UnitEnd::WipedOut, UnitEnd::CaughtFleeing]),
         ),
     ]
@@ -176,15 +182,20 @@ fn unit_fate_fields(v: &View, u: usize) -> Vec<Field> {
 fn outcomes_table(v: &View) -> Table {
     let rows = End::ALL
         .iter()
-        .map(|e| (Value::Text(e.label().into()), vec![v.m.prob(&[e.index()])]))
+        .map(|e| {
+            (
+                Value::Text(Text::words(e.label())),
+                vec![v.m.prob(&[e.index()])],
+            )
+        })
         .collect();
     Table {
         detail: false,
         kind: TableKind::Plain,
         key: "outcomes".into(),
-        title: "How the fight ends (each fight in exactly one)".into(),
-        index: Column::new("outcome", "outcome"),
-        columns: vec![Column::new("p", "P")],
+        title: crate::text!("How the fight ends (each fight in exactly one)"),
+        index: Column::new("outcome", crate::text!("outcome")),
+        columns: vec![Column::new("p", crate::text!("P"))],
         rows,
     }
 }
@@ -209,23 +220,23 @@ fn rounds_table(v: &View, rounds: usize) -> Table {
         })
         .collect();
     let mut columns = vec![
-        Column::new("p_fought", "P(fought)"),
-        Column::new("p_attacker_wins", "P(attacker wins)"),
-        Column::new("p_draw", "P(draw)"),
-        Column::new("p_defender_wins", "P(defender wins)"),
+        Column::new("p_fought", crate::text!("P(fought)")),
+        Column::new("p_attacker_wins", crate::text!("P(attacker wins)")),
+        Column::new("p_draw", crate::text!("P(draw)")),
+        Column::new("p_defender_wins", crate::text!("P(defender wins)")),
     ];
     for u in v.units() {
         columns.push(Column::new(
             format!("{}_casualties", v.keys[u]),
-            format!("{} lost", v.labels[u]),
+            crate::text!("{} lost", v.labels[u].clone()),
         ));
     }
     Table {
         detail: false,
         kind: TableKind::Plain,
         key: "rounds".into(),
-        title: "By round (casualties: mean over the fights that reached the round)".into(),
-        index: Column::new("round", "round"),
+        title: crate::text!("By round (casualties: mean over the fights that reached the round)"),
+        index: Column::new("round", crate::text!("round")),
         columns,
         rows,
     }
@@ -253,23 +264,23 @@ fn round_casualties_table(v: &View, rounds: usize) -> Table {
             rows.push((Value::Num((r + 1) as f64, ""), cells));
         }
     }
-    let mut columns = vec![Column::new("models", "models")];
+    let mut columns = vec![Column::new("models", crate::text!("models"))];
     for u in v.units() {
         columns.push(Column::new(
             format!("p_{}", v.keys[u]),
-            format!("P({} loses k)", v.labels[u]),
+            crate::text!("P({} loses k)", v.labels[u].clone()),
         ));
         columns.push(Column::new(
             format!("p_{}_at_least", v.keys[u]),
-            format!("P({} loses k or more)", v.labels[u]),
+            crate::text!("P({} loses k or more)", v.labels[u].clone()),
         ));
     }
     Table {
         detail: true,
         kind: TableKind::Plain,
         key: "round_casualties_pmf".into(),
-        title: "Models lost by round: P(the round is fought and a unit loses k)".into(),
-        index: Column::new("round", "round"),
+        title: crate::text!("Models lost by round: P(the round is fought and a unit loses k)"),
+        index: Column::new("round", crate::text!("round")),
         columns,
         rows,
     }

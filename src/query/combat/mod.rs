@@ -10,7 +10,7 @@ use super::{run_fields, simulate, widest, Method, Question, Settings};
 use crate::combat::engines::{exact_records, DiceFate, FastFate, Rolls, StrikeTables};
 use crate::combat::fight::{Combat, Record};
 use crate::dice::DiceSource;
-use crate::report::{per_100_points, Engine, Field, Key, Outcome, Report, Value};
+use crate::report::{per_100_points, Engine, Field, Key, Outcome, Report, Text, Value};
 use crate::sim::{Kernel, Tally};
 
 mod figures;
@@ -48,14 +48,22 @@ impl CombatQuery {
             .collect()
     }
 
-    /// The scenario's own names: the fight's, each unit's and character's.
-    fn names(&self) -> Vec<String> {
-        let mut names = vec![self.name.clone()];
-        for unit in &self.combat.setup.units {
-            names.push(unit.name.clone());
-            names.extend(unit.characters.iter().map(|c| c.body.name.clone()));
-        }
-        names
+    /// Each unit's label, as [`unit_keys`](Self::unit_keys) in words
+    /// (`defender 2`).
+    pub(super) fn unit_labels(&self) -> Vec<Text> {
+        let mut seen = [0; 2];
+        self.combat
+            .setup
+            .places
+            .iter()
+            .map(|p| {
+                seen[p.side] += 1;
+                match seen[p.side] {
+                    1 => side_label(p.side),
+                    k => crate::text!("{} {}", side_label(p.side), k),
+                }
+            })
+            .collect()
     }
 
     /// What `side`'s units cost: models x their profile's `points`, and each
@@ -114,30 +122,35 @@ impl CombatQuery {
                 o
             },
         );
+        let labels = self.unit_labels();
         let mut facts: Vec<Field> = self
             .unit_keys()
             .into_iter()
             .enumerate()
             .map(|(u, key)| {
                 let unit = &self.combat.setup.units[u];
-                let mut text = format!("{} {} ({} wide)", unit.models, unit.name, unit.frontage);
+                let mut text =
+                    crate::text!("{} {} ({} wide)", unit.models, &unit.name, unit.frontage);
                 if u >= 2 {
                     // Where a further unit fights: its contact with the
                     // enemy's main unit.
                     let place = &self.combat.setup.places[u];
                     let face = self.combat.setup.contacts[u - 1].face;
-                    let enemy = SIDES[1 - place.side];
-                    text += &match place.charging {
-                        true => format!(
-                            ", charges the {enemy}'s {} from {} {}",
-                            face.name(),
-                            place.distance,
+                    let enemy = side_label(1 - place.side);
+                    text = text.then(match place.charging {
+                        true => crate::text!(
+                            ", charges the {}'s {} from {} {}",
+                            enemy,
+                            Text::words(face.name()),
+                            place.distance.to_string(),
                             self.combat.setup.edition.unit()
                         ),
-                        false => format!(", fights the {enemy}'s {}", face.name()),
-                    };
+                        false => {
+                            crate::text!(", fights the {}'s {}", enemy, Text::words(face.name()))
+                        }
+                    });
                 }
-                Field::new(key.clone(), key.replace('_', " "), Value::Text(text))
+                Field::new(key.clone(), labels[u].clone(), Value::Text(text))
             })
             .collect();
         let mut outcomes = outcomes;
@@ -145,7 +158,7 @@ impl CombatQuery {
             if let Some(cost) = self.side_points(side) {
                 facts.push(Field::new(
                     format!("{name}_points"),
-                    format!("{name} points"),
+                    crate::text!("{} points", side_label(side)),
                     Value::Num(cost, ""),
                 ));
                 for o in &mut outcomes {
@@ -155,13 +168,12 @@ impl CombatQuery {
         }
         facts.push(Field::new(
             "rounds_cap",
-            "rounds at most",
+            crate::text!("rounds at most"),
             Value::Int(u64::from(self.combat.setup.rounds)),
         ));
         Report {
-            names: self.names(),
             query: "combat",
-            summary: format!("Combat: {}", self.name),
+            summary: crate::text!("Combat: {}", &self.name),
             facts,
             outcomes,
         }
@@ -187,14 +199,22 @@ impl CombatQuery {
             }
             None => Outcome::refused(
                 Engine::Exact,
-                "too many outcomes to enumerate within its budget of about a second (accepted: --method monte-carlo or dice)",
+                crate::text!("too many outcomes to enumerate within its budget of about a second (accepted: --method monte-carlo or dice)"),
             ),
         }
     }
 }
 
-/// The sides' names, as keys and labels.
+/// The sides' names, as keys.
 pub(super) const SIDES: [&str; 2] = ["attacker", "defender"];
+
+/// A side's name in words.
+pub(super) fn side_label(side: usize) -> Text {
+    match side {
+        0 => crate::text!("attacker"),
+        _ => crate::text!("defender"),
+    }
+}
 
 /// The key of P(`side` wins the fight).
 pub fn p_wins(side: usize) -> Key {

@@ -1,0 +1,273 @@
+//! The words a report prints, kept apart from the values in them, so that
+//! `--lang` translates by key and never rewrites text. A [`Text`] is a list
+//! of pieces: a template of our own words (`"P({} breaks)"`, the key of its
+//! translation) with its arguments, or a value kept as written (a number, a
+//! dice roll, a file's path, a unit's name from a scenario file). Only
+//! [`text!`](crate::text) makes a template, always from a string literal,
+//! so every key is in the source and a test finds each one's translation.
+//!
+//! # Example
+//!
+//! ```
+//! use mathhammer::report::lang::Lang;
+//! use mathhammer::text;
+//! let label = text!("P({} breaks)", text!("defender"));
+//! assert_eq!(label.render(Lang::En), "P(defender breaks)");
+//! assert_eq!(label.render(Lang::Es), "P(defensor se desmoraliza)");
+//! // A name from a file is kept as written, even where it holds our words.
+//! let summary = text!("Combat: {}", "Boar Boyz charge".to_string());
+//! assert_eq!(summary.render(Lang::Es), "Combate: Boar Boyz charge");
+//! ```
+
+use super::lang::Lang;
+use std::fmt;
+
+/// Words to translate and values to keep, in order.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Text(Vec<Piece>);
+
+#[derive(Clone, Debug, PartialEq)]
+enum Piece {
+    /// Our words: `{}` (or `{0}`, `{1}` to reorder) takes an argument.
+    Template(&'static str, Vec<Text>),
+    /// Kept as written.
+    Kept(String),
+    /// A value the user typed: translated when it is, whole, a term of ours
+    /// (`halberd`), else kept.
+    Term(String),
+    /// A probability's label without its `P( )`: `P(contact)` as a chart's
+    /// category names it, `contact`.
+    Event(Box<Text>),
+}
+
+/// A template and its arguments: `text!("round {}", 2)`. Each argument is
+/// kept as written unless it is itself a [`Text`] (`text!("attacker")`).
+#[macro_export]
+macro_rules! text {
+    ($template:literal $(,)?) => {
+        $crate::report::text::Text::template($template, Vec::new())
+    };
+    ($template:literal, $($arg:expr),+ $(,)?) => {
+        $crate::report::text::Text::template(
+            $template,
+            vec![$($crate::report::text::Text::from($arg)),+],
+        )
+    };
+}
+
+impl Text {
+    /// Our words `template` with `args` in its `{}`s (use [`text!`](crate::text)).
+    #[doc(hidden)]
+    pub fn template(template: &'static str, args: Vec<Text>) -> Text {
+        debug_assert_eq!(
+            places(template),
+            args.len(),
+            "{template:?}: one argument per {{}} (no names or formats)"
+        );
+        Text(vec![Piece::Template(template, args)])
+    }
+
+    /// A game term the rules name (a weapon, a troop type, a facing): our
+    /// words, translated like a template without arguments.
+    pub fn words(term: &'static str) -> Text {
+        Text(vec![Piece::Template(term, Vec::new())])
+    }
+
+    /// A value the user typed (a `--vary` value): a term of ours, whole,
+    /// is translated (`halberd`); anything else is kept as written.
+    pub fn term(value: impl Into<String>) -> Text {
+        Text(vec![Piece::Term(value.into())])
+    }
+
+    /// A value kept as written in every language.
+    pub fn kept(value: impl Into<String>) -> Text {
+        Text(vec![Piece::Kept(value.into())])
+    }
+
+    /// The texts one after another, `separator` between them.
+    pub fn join(texts: impl IntoIterator<Item = Text>, separator: &str) -> Text {
+        let mut out = Text::default();
+        for (i, t) in texts.into_iter().enumerate() {
+            if i > 0 {
+                out.0.push(Piece::Kept(separator.into()));
+            }
+            out.0.extend(t.0);
+        }
+        out
+    }
+
+    /// A probability's label (`P(contact)`) without its `P( )`, in any
+    /// language.
+    pub fn event(self) -> Text {
+        Text(vec![Piece::Event(Box::new(self))])
+    }
+
+    /// This text, then `more`.
+    pub fn then(mut self, more: Text) -> Text {
+        self.0.extend(more.0);
+        self
+    }
+
+    /// The `i`-th argument of its first template: the label of a
+    /// comparison's row `text!("{} ({})", label, key)`.
+    pub fn argument(&self, i: usize) -> Option<Text> {
+        self.0.iter().find_map(|p| match p {
+            Piece::Template(_, args) => args.get(i).cloned(),
+            _ => None,
+        })
+    }
+
+    /// Whether it prints nothing.
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|p| match p {
+            Piece::Template(t, args) => t.is_empty() && args.iter().all(Text::is_empty),
+            Piece::Kept(s) | Piece::Term(s) => s.is_empty(),
+            Piece::Event(t) => t.is_empty(),
+        })
+    }
+
+    /// The text in `lang`.
+    pub fn render(&self, lang: Lang) -> String {
+        let mut out = String::new();
+        for piece in &self.0 {
+            match piece {
+                Piece::Kept(s) => out += s,
+                Piece::Term(s) => out += &lang.term(s),
+                Piece::Template(key, args) => fill(&mut out, lang.words(key), args, lang),
+                Piece::Event(t) => {
+                    let label = t.render(lang);
+                    out += label
+                        .strip_prefix("P(")
+                        .and_then(|l| l.strip_suffix(')'))
+                        .unwrap_or(&label);
+                }
+            }
+        }
+        out
+    }
+
+    /// Every template key in it, arguments' included.
+    pub fn keys(&self) -> Vec<&'static str> {
+        let mut keys = Vec::new();
+        for piece in &self.0 {
+            match piece {
+                Piece::Template(key, args) => {
+                    keys.push(*key);
+                    args.iter().for_each(|a| keys.extend(a.keys()));
+                }
+                Piece::Event(t) => keys.extend(t.keys()),
+                Piece::Kept(_) | Piece::Term(_) => {}
+            }
+        }
+        keys
+    }
+}
+
+/// How many arguments `template` takes: its `{}`s, or one more than the
+/// highest `{n}`; `usize::MAX` for a place with a name or a format.
+fn places(template: &str) -> usize {
+    let mut next = 0;
+    let mut highest = 0;
+    for inside in template
+        .split('{')
+        .skip(1)
+        .filter_map(|s| s.split_once('}'))
+    {
+        match inside.0 {
+            "" => next += 1,
+            n => match n.parse::<usize>() {
+                Ok(n) => highest = highest.max(n + 1),
+                Err(_) => return usize::MAX,
+            },
+        }
+    }
+    next.max(highest)
+}
+
+/// `template` with `args` in its `{}` (the next argument) and `{n}` (the
+/// n-th) places.
+fn fill(out: &mut String, template: &str, args: &[Text], lang: Lang) {
+    let mut next = 0;
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}') else {
+            break;
+        };
+        let inside = &rest[open + 1..open + close];
+        let index = if inside.is_empty() {
+            next += 1;
+            next - 1
+        } else {
+            match inside.parse::<usize>() {
+                Ok(n) => n,
+                Err(_) => {
+                    *out += &rest[..open + close + 1];
+                    rest = &rest[open + close + 1..];
+                    continue;
+                }
+            }
+        };
+        *out += &rest[..open];
+        if let Some(arg) = args.get(index) {
+            *out += &arg.render(lang);
+        }
+        rest = &rest[open + close + 1..];
+    }
+    *out += rest;
+}
+
+impl fmt::Display for Text {
+    /// The English text.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render(Lang::En))
+    }
+}
+
+impl From<String> for Text {
+    fn from(value: String) -> Text {
+        Text::kept(value)
+    }
+}
+
+impl From<&String> for Text {
+    fn from(value: &String) -> Text {
+        Text::kept(value.clone())
+    }
+}
+
+impl From<&str> for Text {
+    fn from(value: &str) -> Text {
+        Text::kept(value)
+    }
+}
+
+macro_rules! kept_numbers {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Text {
+            fn from(value: $t) -> Text {
+                Text::kept(value.to_string())
+            }
+        }
+    )*};
+}
+kept_numbers!(u8, u16, u32, u64, usize, i32, i64);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arguments_fill_in_order_or_by_index() {
+        let mut out = String::new();
+        let args = [Text::kept("a"), Text::kept("b")];
+        fill(&mut out, "{1} then {0}; {}", &args, Lang::En);
+        assert_eq!(out, "b then a; a");
+    }
+
+    #[test]
+    fn joined_texts_keep_their_pieces() {
+        let t = Text::join([crate::text!("holds"), Text::kept("2D6")], ", ");
+        assert_eq!(t.render(Lang::Es), "aguanta, 2D6");
+        assert_eq!(t.keys(), ["holds"]);
+    }
+}
