@@ -7,6 +7,7 @@ use super::{EngineArgs, OutputArgs};
 use crate::error::InputError;
 use crate::query::attacks::{AttackGroup, Attacks, Count, IMPACT_HITS};
 use crate::report::Text;
+use crate::rules::blows::{blows, Blows};
 use crate::rules::fighter::{Defender, Save, Striker};
 use crate::rules::profile::TroopType;
 use crate::rules::saves::{Armour, BodyArmour};
@@ -389,47 +390,16 @@ impl AttacksArgs {
             round: self.round.0,
             charging: self.charging,
         };
-        let mut groups = Vec::new();
-        if let Some(hits) = base.file.as_ref().and_then(|f| f.impact_hits) {
-            let hits = hits.hits();
-            if hits.strike_at(moment) {
-                let Some(roll) = hits.dice.roll(a.models.0) else {
-                    return Err(InputError::new(
-                        "--models",
-                        format!(
-                            "{} chariots with impact hits (accepted: at most {})",
-                            a.models.0,
-                            hits.dice.most_chariots()
-                        ),
-                    ));
-                };
-                groups.push(AttackGroup {
-                    name: IMPACT_HITS,
-                    chain: hits.chain(&defender),
-                    count: Count {
-                        fixed: 0,
-                        roll: Some(roll),
-                    },
-                    strength: hits.s,
-                });
-            }
-        }
-        groups.push(AttackGroup {
-            name: "attacks",
-            chain: striker.close_combat(&defender, moment),
-            count: Count::fixed(a.models.0 * striker.attacks()),
-            strength: striker.strength(moment),
-        });
-        if let Some(m) = base.file.as_ref().and_then(|f| f.mount) {
-            let m = m.mount();
-            let mount = m.striker(&striker);
-            groups.push(AttackGroup {
-                name: "mount attacks",
-                chain: mount.close_combat(&defender, moment),
-                count: Count::fixed(a.models.0 * u32::from(m.a)),
-                strength: m.s,
-            });
-        }
+        let mount = base.file.as_ref().and_then(|f| f.mount).map(|m| m.mount());
+        let impact = base
+            .file
+            .as_ref()
+            .and_then(|f| f.impact_hits)
+            .map(|h| h.hits());
+        let groups = blows(&striker, mount, impact, moment)
+            .into_iter()
+            .map(|b| attack_group(b, a.models.0, &defender, moment))
+            .collect::<Result<Vec<_>, _>>()?;
         let when = match (self.round.0, self.charging) {
             (1, true) => text!("round 1, charging"),
             (r, _) => text!("round {}", r),
@@ -452,6 +422,41 @@ impl AttacksArgs {
             cost: base.cost(a.models.0),
         })
     }
+}
+
+/// A group of `models`' blows at `defender`, counted.
+fn attack_group(
+    b: Blows,
+    models: u32,
+    defender: &Defender,
+    moment: Moment,
+) -> Result<AttackGroup, InputError> {
+    let (name, count) = match b {
+        Blows::Impact(hits) => {
+            let Some(roll) = hits.dice.roll(models) else {
+                return Err(InputError::new(
+                    "--models",
+                    format!(
+                        "{models} chariots with impact hits (accepted: at most {})",
+                        hits.dice.most_chariots()
+                    ),
+                ));
+            };
+            let count = Count {
+                fixed: 0,
+                roll: Some(roll),
+            };
+            (IMPACT_HITS, count)
+        }
+        Blows::Own(_) => ("attacks", Count::fixed(models * b.per_model())),
+        Blows::Mount(..) => ("mount attacks", Count::fixed(models * b.per_model())),
+    };
+    Ok(AttackGroup {
+        name,
+        chain: b.chain(defender, moment),
+        count,
+        strength: b.strength(moment),
+    })
 }
 
 impl ShootArgs {

@@ -5,6 +5,7 @@
 //! names the seeds and rulebook pages behind it.
 
 pub mod attack;
+pub mod blows;
 pub mod casualties;
 pub(crate) mod combat_result;
 pub(crate) mod edition;

@@ -7,8 +7,9 @@ use super::{Combat, StepSet, StrikeOrder};
 use crate::combat::unit::Unit;
 use crate::dice::Roll;
 use crate::rules::attack::AttackChain;
+use crate::rules::blows::{blows, Blows};
 use crate::rules::fighter::{Defender, Striker};
-use crate::rules::gear::ImpactDice;
+use crate::rules::gear::{ImpactDice, ImpactHits};
 use crate::rules::place::Facing;
 use crate::rules::strike_order::{band, Band};
 use crate::rules::to_hit::ShootingModifiers;
@@ -181,8 +182,7 @@ impl Combat {
             round: if set == StepSet::Later { 2 } else { 1 },
             charging,
         };
-        let groups = attack_groups(unit, moment, set == StepSet::FirstScared);
-        let impact = unit.impact.filter(|h| h.strike_at(moment));
+        let (impact, groups) = attack_groups(unit, moment, set == StepSet::FirstScared);
         let mut new_steps = Vec::new();
         for &(e, ci) in self.foes[u].iter() {
             let enemy = &self.setup.units[e];
@@ -260,9 +260,10 @@ struct Group {
     per_model: [u32; 2],
 }
 
-/// A unit's attack groups at `moment`: its rank and file, champion, steeds
-/// and characters; `scared` after a failed fear test (6s to hit).
-fn attack_groups(unit: &Unit, moment: Moment, scared: bool) -> Vec<Group> {
+/// A unit's impact hits and attack groups at `moment`: the blows of its
+/// models ([`blows`]: impact hits, rank and file, steeds), its champion and
+/// characters; `scared` after a failed fear test (6s to hit).
+fn attack_groups(unit: &Unit, moment: Moment, scared: bool) -> (Option<ImpactHits>, Vec<Group>) {
     let charging = moment.charging;
     let fighter_band = |u: &Unit| {
         let p = &u.psychology;
@@ -285,23 +286,34 @@ fn attack_groups(unit: &Unit, moment: Moment, scared: bool) -> Vec<Group> {
             per_model: [calm.attacks() + extra, frenzied.attacks() + extra],
         }
     };
-    let mut groups = vec![fighter(StepKind::RankAndFile, unit, 0)];
-    if unit.champion {
-        groups.push(fighter(StepKind::Champion, unit, 1));
-    }
-    if let Some(m) = unit.mount {
-        groups.push(Group {
-            kind: StepKind::Mount,
-            band: band(false, false, unit.psychology.mindless, charging, false),
-            initiative: m.i,
-            striker: m.striker(&unit.striker(false, scared)),
-            per_model: [u32::from(m.a); 2],
-        });
+    let (mut impact, mut groups) = (None, Vec::new());
+    for b in blows(
+        &unit.striker(false, scared),
+        unit.mount,
+        unit.impact,
+        moment,
+    ) {
+        match b {
+            Blows::Impact(hits) => impact = Some(hits),
+            Blows::Own(_) => {
+                groups.push(fighter(StepKind::RankAndFile, unit, 0));
+                if unit.champion {
+                    groups.push(fighter(StepKind::Champion, unit, 1));
+                }
+            }
+            Blows::Mount(m, steed) => groups.push(Group {
+                kind: StepKind::Mount,
+                band: band(false, false, unit.psychology.mindless, charging, false),
+                initiative: m.i,
+                striker: steed,
+                per_model: [b.per_model(); 2],
+            }),
+        }
     }
     for (i, c) in unit.characters.iter().enumerate() {
         groups.push(fighter(StepKind::Character(i), &c.body, 0));
     }
-    groups
+    (impact, groups)
 }
 
 /// Whom a unit's attacks may strike in `enemy`: its rank and file, each

@@ -32,18 +32,10 @@ impl CombatQuery {
     /// Each unit's key: `attacker` and `defender` for the main units, then
     /// `attacker_2`, `defender_2`, ... in the order the scenario lists them.
     pub fn unit_keys(&self) -> Vec<String> {
-        let mut seen = [0; 2];
-        self.combat
-            .setup
-            .places
-            .iter()
-            .map(|p| {
-                seen[p.side] += 1;
-                let side = SIDES[p.side];
-                match seen[p.side] {
-                    1 => side.to_string(),
-                    k => format!("{side}_{k}"),
-                }
+        self.unit_places()
+            .map(|(side, k)| match k {
+                1 => SIDES[side].to_string(),
+                k => format!("{}_{k}", SIDES[side]),
             })
             .collect()
     }
@@ -51,19 +43,21 @@ impl CombatQuery {
     /// Each unit's label, as [`unit_keys`](Self::unit_keys) in words
     /// (`defender 2`).
     pub(super) fn unit_labels(&self) -> Vec<Text> {
-        let mut seen = [0; 2];
-        self.combat
-            .setup
-            .places
-            .iter()
-            .map(|p| {
-                seen[p.side] += 1;
-                match seen[p.side] {
-                    1 => side_label(p.side),
-                    k => crate::text!("{} {}", side_label(p.side), k),
-                }
+        self.unit_places()
+            .map(|(side, k)| match k {
+                1 => side_label(side),
+                k => crate::text!("{} {}", side_label(side), k),
             })
             .collect()
+    }
+
+    /// Each unit's side and its place among its side's units (from 1).
+    fn unit_places(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
+        let mut seen = [0; 2];
+        self.combat.setup.places.iter().map(move |p| {
+            seen[p.side] += 1;
+            (p.side, seen[p.side])
+        })
     }
 
     /// What `side`'s units cost: models x their profile's `points`, and each
