@@ -3,19 +3,54 @@
 //! Exact probabilities and reproducible parallel Monte Carlo estimates for
 //! Warhammer Fantasy Battle 6th edition.
 //!
-//! * [`rules`]: the game's rules, one function each (the single source of
-//!   truth every engine calls);
-//! * [`dice`]: what is rolled, and the exact table sampler;
-//! * [`exact`]: probability mass functions (the exact engine);
-//! * [`sim`]: the parallel, chunked, seeded Monte Carlo runner and intervals;
-//! * [`query`]: the questions players ask (`charge`, `flee`, `leadership`,
-//!   `attacks`, `combat`);
-//! * [`combat`]: whole fights of two to four units, written once against a
-//!   `Fate` that each engine realises;
-//! * [`scenario`]: scenario, profile and query files;
-//! * [`sweep`]: sweeps and comparisons over many runs;
-//! * [`report`]: table, JSON and CSV output, and Spanish labels;
-//! * [`plot`]: charts of a report as SVG.
+//! ## The library API
+//!
+//! Load a query or build one, run it, read typed results:
+//!
+//! * **Load**: [`load_query`] reads a query file (a subcommand's flags as
+//!   TOML keys) or a combat scenario into a [`Query`], with `--set`-style
+//!   overrides; [`scenario::combat::load_combat`] reads a scenario.
+//! * **Build**: the models in [`query`] ([`query::charge::Charge`],
+//!   [`query::flee::Flee`], [`query::leadership::Leadership`],
+//!   [`query::attacks::Attacks`], [`query::combat::CombatQuery`]), each a
+//!   [`Query`] variant; their inputs are the game's terms in [`rules`].
+//! * **Run**: [`Query::report`] with [`Settings`] (a [`Method`] and
+//!   [`Sampling`]: trials and seed; the same seed gives the same numbers on
+//!   any thread count), and [`Query::figure`] for its chart.
+//! * **Read**: a [`Report`] holds one [`Outcome`] per [`Engine`]; each
+//!   figure is a [`Value`] under a stable key (the JSON key, e.g.
+//!   [`query::charge::P_CONTACT`]): an exact probability or an estimate
+//!   with its 95% interval. Labels are [`Text`]s, rendered in a [`Lang`];
+//!   [`Format`] prints a report as the command line does.
+//!
+//! Bad input is an [`InputError`] naming the field and what it accepts.
+//!
+//! The engines' own modules (`combat`, `dice`, `exact`, `sim`, `sweep`)
+//! and the binary's (`app`, `cli`) are public for the tests, benchmarks and
+//! fuzz targets that check them, and hidden from these docs: they are not
+//! part of the API.
+//!
+//! ```
+//! use mathhammer::{load_query, Engine, Method, Sampling, Settings, Value};
+//! use std::path::Path;
+//!
+//! // Boar Boyz (M18) charge Spearmen (M10) who flee: the query file's
+//! // distance overridden to 20 cm.
+//! let file = Path::new("scenarios/queries/boar_boyz_charge.toml");
+//! let query = load_query(file, &["distance=20".to_string()]).unwrap();
+//! let settings = Settings {
+//!     method: Method::Exact,
+//!     sampling: Sampling { trials: 1, seed: 1, precision: None, max_trials: 1 },
+//! };
+//! let report = query.report(&settings);
+//! let exact = report.outcome(Engine::Exact).unwrap();
+//! let Some(Value::Prob(p)) = exact.field(mathhammer::query::charge::P_CONTACT) else {
+//!     panic!()
+//! };
+//! assert!((p - 0.399691).abs() < 1e-6);
+//! ```
+//!
+//! A query built in code:
 //!
 //! ```
 //! use mathhammer::query::charge::{Charge, Reaction};
@@ -83,16 +118,35 @@
 
 #![deny(missing_docs)]
 
+// The binary's command line and run.
+#[doc(hidden)]
 pub mod app;
+#[doc(hidden)]
 pub mod cli;
+// The engines: public for the tests, benchmarks and fuzz targets.
+#[doc(hidden)]
 pub mod combat;
+#[doc(hidden)]
 pub mod dice;
-pub mod error;
+#[doc(hidden)]
 pub mod exact;
+#[doc(hidden)]
+pub mod sim;
+#[doc(hidden)]
+pub mod sweep;
+
+pub mod error;
 pub mod plot;
 pub mod query;
 pub mod report;
 pub mod rules;
 pub mod scenario;
-pub mod sim;
-pub mod sweep;
+
+pub use cli::load_query;
+pub use error::InputError;
+pub use plot::Figure;
+pub use query::{Method, Settings};
+pub use report::lang::Lang;
+pub use report::{Engine, Field, Format, Outcome, Report, Text, Value};
+pub use sim::Sampling;
+pub use sweep::Query;

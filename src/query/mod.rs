@@ -7,6 +7,7 @@ pub mod attacks;
 pub mod charge;
 pub mod combat;
 pub mod flee;
+#[doc(hidden)]
 pub mod kernels;
 pub mod leadership;
 
@@ -99,7 +100,7 @@ impl Settings {
 
 /// Runs `kernel` on a Monte Carlo engine (`Engine::Exact` is not one).
 /// `widest` gives the widest reported half-width of a tally, for `--precision`.
-pub fn simulate<K: Kernel>(
+pub(crate) fn simulate<K: Kernel>(
     engine: Engine,
     kernel: &K,
     sampling: &Sampling,
@@ -113,7 +114,7 @@ pub fn simulate<K: Kernel>(
 }
 
 /// The fields every Monte Carlo outcome ends with.
-pub fn run_fields(trials: u64, seed: u64) -> Vec<Field> {
+pub(crate) fn run_fields(trials: u64, seed: u64) -> Vec<Field> {
     vec![
         Field::new("trials", crate::text!("trials"), Value::Int(trials)),
         Field::new("seed", crate::text!("seed"), Value::Int(seed)),
@@ -121,7 +122,7 @@ pub fn run_fields(trials: u64, seed: u64) -> Vec<Field> {
 }
 
 /// The widest half-width among some estimates.
-pub fn widest<'a>(estimates: impl IntoIterator<Item = &'a Estimate>) -> f64 {
+pub(crate) fn widest<'a>(estimates: impl IntoIterator<Item = &'a Estimate>) -> f64 {
     estimates
         .into_iter()
         .map(Estimate::half_width)

@@ -41,7 +41,6 @@ pub fn by_name<T: clap::ValueEnum>(s: &str) -> Result<T, String> {
 }
 
 /// `TryFrom<String>` through [`by_name`], for `#[serde(try_from = "String")]`.
-#[macro_export]
 macro_rules! named_by_value_enum {
     ($t:ty) => {
         impl TryFrom<String> for $t {
@@ -52,4 +51,4 @@ macro_rules! named_by_value_enum {
         }
     };
 }
-pub use named_by_value_enum;
+pub(crate) use named_by_value_enum;
