@@ -75,6 +75,7 @@ fn chain(attacks: u32, wounds: u8, rules: &[SpecialRule]) -> Attacks {
         target_wounds: wounds,
         cost: None,
         target_models: Some(attacks),
+        panic: None,
     }
 }
 

@@ -2,10 +2,11 @@
 //! a file gives every value, a flag overrides it (`--rules` adds to the
 //! file's rules).
 
-use super::values::{file, Characteristic, Models, Whole};
+use super::values::{file, Characteristic, Ld, Models, Whole};
 use super::{EngineArgs, OutputArgs};
 use crate::error::InputError;
 use crate::query::attacks::{AttackGroup, Attacks, Count, IMPACT_HITS};
+use crate::query::shooting_panic::ShootingPanic;
 use crate::report::Text;
 use crate::rules::blows::{blows, Blows};
 use crate::rules::fighter::{Defender, Save, Striker};
@@ -162,6 +163,12 @@ pub struct ShootArgs {
     /// The target is a large target (+1 to hit)
     #[arg(long)]
     pub target_large: bool,
+    /// The target's Ld (its own, a character's or the General's): P(it flees in panic); needs --target-models
+    #[arg(long)]
+    pub target_ld: Option<Ld>,
+    /// A friend within 10 cm of the target: its Ld, for P(it tests and flees if the target is destroyed); needs --target-models
+    #[arg(long)]
+    pub friend_ld: Option<Ld>,
     #[command(flatten)]
     #[serde(skip)]
     /// The target unit (read from a query file by its own keys).
@@ -420,7 +427,32 @@ impl AttacksArgs {
             target_wounds: defender.w,
             target_models: self.target_args.target_models.map(|v| v.0),
             cost: base.cost(a.models.0),
+            panic: None,
         })
+    }
+}
+
+impl ShootArgs {
+    /// The panic figures asked for: always with `--target-models` (the
+    /// models at the start of the phase); `--target-ld` and `--friend-ld`
+    /// need it.
+    fn panic(&self) -> Result<Option<ShootingPanic>, InputError> {
+        let panic = ShootingPanic {
+            target_ld: self.target_ld.map(|l| l.0),
+            friend_ld: self.friend_ld.map(|l| l.0),
+        };
+        if self.target_args.target_models.is_some() {
+            return Ok(Some(panic));
+        }
+        let flag = match (panic.target_ld, panic.friend_ld) {
+            (Some(_), _) => "--target-ld",
+            (None, Some(_)) => "--friend-ld",
+            (None, None) => return Ok(None),
+        };
+        Err(InputError::new(
+            flag,
+            "needs --target-models (the target's models at the start of the phase; accepted: 1 to 1000)",
+        ))
     }
 }
 
@@ -515,6 +547,7 @@ impl ShootArgs {
             target_wounds: defender.w,
             target_models: self.target_args.target_models.map(|v| v.0),
             cost: base.cost(a.models.0),
+            panic: self.panic()?,
         })
     }
 }

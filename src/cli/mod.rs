@@ -8,7 +8,6 @@ use crate::query::leadership::{Leadership, MODIFIER_RANGE};
 use crate::query::{Method, Settings};
 use crate::report::lang::Lang;
 use crate::report::Format;
-use crate::rules::leadership::{MAX_LD, MIN_LD};
 use crate::rules::{Edition, LeadershipTest};
 use crate::sim::Sampling;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
@@ -20,7 +19,7 @@ pub mod values;
 pub use attacks::{AttacksArgs, ShootArgs};
 pub use query_file::load_query;
 use serde::Deserialize;
-use values::{file, precision, seed, svg_path, whole, Number, Whole};
+use values::{file, precision, seed, svg_path, whole, Ld, Number, Whole};
 pub use values::{one_line, trials};
 
 /// Seed used when `--seed` is not given (6th edition's year), so the same
@@ -310,7 +309,7 @@ pub struct FleeArgs {
 pub struct LeadershipArgs {
     /// Leadership (2 to 10)
     #[arg(long)]
-    pub ld: Whole<u8, { MIN_LD as i64 }, { MAX_LD as i64 }>,
+    pub ld: Ld,
     /// Taken from Ld (a break test's combat-result difference), -20 to 20
     #[arg(long, default_value_t = Whole(0))]
     pub modifier: Whole<i32, { *MODIFIER_RANGE.start() as i64 }, { *MODIFIER_RANGE.end() as i64 }>,

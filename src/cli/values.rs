@@ -142,6 +142,12 @@ impl<T: std::fmt::Display, const LO: i64, const HI: i64> std::fmt::Display for W
 
 /// A count of models in a unit.
 pub type Models = Whole<u32, 1, 1000>;
+/// Leadership, 2 to 10.
+pub type Ld = Whole<
+    u8,
+    { crate::rules::leadership::MIN_LD as i64 },
+    { crate::rules::leadership::MAX_LD as i64 },
+>;
 /// A characteristic of a profile (WS, BS, S, T).
 pub type Characteristic = Whole<u8, 1, 10>;
 

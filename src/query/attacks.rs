@@ -10,6 +10,7 @@
 //! composed trial by trial), and dice-level (every die of every attack rolled
 //! through the same [`AttackChain::resolve`]).
 
+use super::shooting_panic::ShootingPanic;
 use super::{run_fields, simulate, widest, Question, Settings};
 use crate::dice::source::PreparedRoll;
 use crate::dice::{DiceSource, Roll};
@@ -57,6 +58,9 @@ pub struct Attacks {
     /// Points the attacking models cost (their profile's `points` x models),
     /// for the per-100-points figures.
     pub cost: Option<f64>,
+    /// A shooting's panic (with `target_models`): the target's and a
+    /// friend's tests.
+    pub panic: Option<ShootingPanic>,
 }
 
 /// Exact results.
@@ -99,6 +103,15 @@ impl Attacks {
             casualties = casualties.after(&odds.damage, &g.count.pmf());
         }
         AttacksOdds { groups, casualties }
+    }
+
+    /// The panic figures of a shooting with `--target-models`, given
+    /// P(lo <= models slain < hi) as `slain(lo..hi)`.
+    fn panic_fields(&self, slain: impl Fn(std::ops::Range<u32>) -> Value) -> Vec<Field> {
+        match (self.panic, self.target_models) {
+            (Some(panic), Some(models)) => panic.fields(models, self.target_wounds, slain),
+            _ => Vec::new(),
+        }
     }
 
     /// The group the headline per-attack figures describe: the models' own
@@ -168,6 +181,9 @@ impl Attacks {
                 Value::Text(crate::text!("{} at S{}", g.count.label(), g.strength)),
             ));
         }
+        if let (Some(panic), Some(models)) = (self.panic, self.target_models) {
+            facts.push(panic.facts(models));
+        }
         let mut outcomes = outcomes;
         if let Some(cost) = self.cost {
             facts.push(Field::new(
@@ -193,11 +209,14 @@ impl Attacks {
         let wounds = odds.casualties.combat_result_wounds();
         let kills = odds.casualties.kills();
         let first = &odds.groups[self.main_group()];
-        let fields = outcome_fields(
+        let mut fields = outcome_fields(
             Some([first.p_hit, first.p_wound, first.p_unsaved].map(Value::Prob)),
             [wounds.mean(), wounds.sd(), kills.mean(), kills.sd()].map(|x| Value::Num(x, "")),
             self.target_models
                 .map(|m| Value::Prob(kills.p_eq(i64::from(m)))),
+        );
+        fields.extend(
+            self.panic_fields(|slain| Value::Prob(slain.map(|k| kills.p_eq(i64::from(k))).sum())),
         );
         let (max_wounds, max_kills) = self.max_rows();
         let exact_rows = |pmf: &Pmf, max: usize| {
@@ -340,6 +359,10 @@ impl Attacks {
                 Value::ProbEst(Estimate::proportion(destroyed, run.trials))
             }),
         );
+        fields.extend(self.panic_fields(|slain| {
+            let count = slain.filter_map(|k| kills.get(k as usize)).sum();
+            Value::ProbEst(Estimate::proportion(count, run.trials))
+        }));
         fields.extend(run_fields(run.trials, sampling.seed));
         let rows = |hist: &[u64]| {
             Self::estimate_rows(hist, run.trials)

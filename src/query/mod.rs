@@ -10,6 +10,7 @@ pub mod flee;
 #[doc(hidden)]
 pub mod kernels;
 pub mod leadership;
+pub mod shooting_panic;
 
 use crate::dice::{PlainDice, TableDice};
 use crate::error::InputError;

@@ -13,6 +13,7 @@ pub mod fighter;
 pub mod gear;
 pub mod leadership;
 pub mod movement;
+pub mod panic;
 pub mod place;
 pub mod profile;
 pub mod saves;

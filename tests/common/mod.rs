@@ -361,6 +361,7 @@ pub fn random_attacks(r: &mut impl Rng) -> Attacks {
         target_wounds: defender.w,
         target_models,
         cost: None,
+        panic: None,
     }
 }
 

@@ -5,6 +5,7 @@
 use super::{Combat, End, Fate, Record, State, UnitEnd};
 use crate::rules::leadership::LeadershipTest;
 use crate::rules::movement::charge_reaches;
+use crate::rules::panic::heavy_casualties;
 use crate::rules::place::{Facing, ReactionName};
 
 impl Combat {
@@ -162,7 +163,7 @@ impl Combat {
         record.casualties[c] += hit.kills;
         let shot_down = state.alive[c] == 0;
         let flees = shot_down
-            || (4 * hit.kills >= charger.models
+            || (heavy_casualties(charger.models, hit.kills)
                 && !(charger.psychology.immune || charger.psychology.unbreakable)
                 && !fate.test(&LeadershipTest::new(state.leadership(self, c))));
         if !flees {

@@ -1,0 +1,54 @@
+//! Panic (RULES.md Panic; seeds 003 and 004): what makes a unit test and
+//! whom a destroyed unit makes test. The test itself is a plain Ld test on
+//! 2D6 ([`LeadershipTest::new`](super::LeadershipTest::new)): a battle
+//! standard re-rolls break tests only.
+//!
+//! # Example
+//!
+//! ```
+//! use mathhammer::rules::panic::{fewest_heavy_casualties, heavy_casualties};
+//! // Seed 003: 12 models at the start of the shooting phase test on 3.
+//! assert_eq!(fewest_heavy_casualties(12), 3);
+//! assert!(heavy_casualties(12, 3) && !heavy_casualties(12, 2));
+//! // Four ogres test when one falls.
+//! assert!(heavy_casualties(4, 1));
+//! ```
+
+/// The fewest casualties, of the `at_start` models a unit had when the
+/// phase began, that make it test: 25% (RULES.md Shooting; seed 003).
+pub fn fewest_heavy_casualties(at_start: u32) -> u32 {
+    at_start.div_ceil(4)
+}
+
+/// Whether losing `lost` of `at_start` models in a phase other than close
+/// combat makes a unit test for panic: 25% or more.
+pub fn heavy_casualties(at_start: u32, lost: u32) -> bool {
+    lost >= fewest_heavy_casualties(at_start)
+}
+
+/// Whether a unit of `models` models of `wounds` Wounds each, destroyed,
+/// makes friends near it test: not a single model of fewer than 5 Wounds
+/// on its profile (seed 003).
+pub fn destruction_causes_panic(models: u32, wounds: u8) -> bool {
+    !(models == 1 && wounds < 5)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_quarter_rounds_up() {
+        for at_start in 1..=200 {
+            let n = fewest_heavy_casualties(at_start);
+            assert!(4 * n >= at_start && 4 * (n - 1) < at_start, "{at_start}");
+        }
+    }
+
+    #[test]
+    fn a_lone_hero_of_fewer_than_five_wounds_causes_no_panic() {
+        assert!(!destruction_causes_panic(1, 3));
+        assert!(destruction_causes_panic(1, 5));
+        assert!(destruction_causes_panic(2, 1));
+    }
+}
