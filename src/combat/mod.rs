@@ -4,4 +4,5 @@
 
 pub mod engines;
 pub mod fight;
+pub mod friend;
 pub mod unit;

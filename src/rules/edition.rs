@@ -45,6 +45,12 @@ impl Edition {
     /// A profile's M, written in cm as the metric army books print it, in
     /// this edition's unit: 2.5 cm to the inch (M 10 cm is 4").
     pub fn move_from_cm(self, cm: f64) -> f64 {
+        self.from_cm(cm)
+    }
+
+    /// A distance the metric rulebook gives in cm, in this edition's unit:
+    /// 2.5 cm to the inch (15 cm is 6").
+    pub fn from_cm(self, cm: f64) -> f64 {
         match self {
             Edition::Metric => cm,
             Edition::Imperial => cm / 2.5,

@@ -14,6 +14,21 @@
 //! assert!(heavy_casualties(4, 1));
 //! ```
 
+/// How near (cm) a friend that breaks or is destroyed in close combat
+/// makes a unit test (seed 003: 15 cm).
+pub const BROKEN_FRIEND_CM: f64 = 15.0;
+
+/// How near (cm) a friend caught fleeing a charge, or destroyed by
+/// shooting, makes a unit test (seed 003: 10 cm).
+pub const DESTROYED_FRIEND_CM: f64 = 10.0;
+
+/// Whether friends caught fleeing a charge, of `caught` unit strength
+/// together, make a unit of unit strength `own` test: only if they exceed
+/// it (seed 003, "supera").
+pub fn caught_friends_cause_panic(caught: u32, own: u32) -> bool {
+    caught > own
+}
+
 /// The fewest casualties, of the `at_start` models a unit had when the
 /// phase began, that make it test: 25% (RULES.md Shooting; seed 003).
 pub fn fewest_heavy_casualties(at_start: u32) -> u32 {

@@ -94,6 +94,7 @@ impl ScenarioFile {
             insane_courage: s.insane_courage,
             challenger: s.challenge.index(),
             refuse_challenge: s.refuse_challenge,
+            friends: super::friend::friends(&self.friend, dir, edition)?,
         });
         Ok(CombatQuery {
             combat,

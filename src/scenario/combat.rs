@@ -257,10 +257,7 @@ impl CharacterSpec {
     /// profile files and overrides.
     pub fn as_unit(&self) -> UnitSpec {
         UnitSpec {
-            profile_file: self.profile_file.clone(),
             name: self.name.clone(),
-            troop: self.troop,
-            profile: self.profile,
             weapon: self.weapon,
             armour: self.armour,
             shield: self.shield,
@@ -270,11 +267,40 @@ impl CharacterSpec {
             ward: self.ward,
             regeneration: self.regeneration,
             rules: self.rules.clone(),
+            points: self.points,
+            frontage: Some(Count(1)),
+            ..UnitSpec::one_model(self.profile_file.clone(), self.profile, self.troop)
+        }
+    }
+}
+
+impl UnitSpec {
+    /// A unit of one model of this profile, every other field at its
+    /// default (a character's body, a friend near the fight).
+    pub fn one_model(
+        profile_file: Option<String>,
+        profile: Option<ProfileOverride>,
+        troop: Option<TroopType>,
+    ) -> UnitSpec {
+        UnitSpec {
+            profile_file,
+            name: None,
+            troop,
+            profile,
+            weapon: None,
+            armour: None,
+            shield: None,
+            barding: None,
+            flies: None,
+            save: None,
+            ward: None,
+            regeneration: None,
+            rules: Vec::new(),
             mount: None,
             impact_hits: None,
-            points: self.points,
+            points: None,
             models: Count(1),
-            frontage: Some(Count(1)),
+            frontage: None,
             in_contact: None,
             champion: false,
             standard: false,
@@ -366,6 +392,9 @@ pub struct ScenarioFile {
     /// More units in the same fight, each fighting the enemy's main unit.
     #[serde(default)]
     pub unit: Vec<UnitSpec>,
+    /// Friendly units near the fight, not in it.
+    #[serde(default)]
+    pub friend: Vec<super::friend::FriendSpec>,
     /// The situation of the fight.
     pub situation: Situation,
 }

@@ -3,6 +3,7 @@
 
 mod build;
 pub mod combat;
+pub mod friend;
 pub mod profile;
 
 use crate::error::InputError;

@@ -178,6 +178,10 @@ pub struct Record {
     pub characters_slain: [u32; MAX_UNITS],
     /// What became of each unit.
     pub units: [UnitEnd; MAX_UNITS],
+    /// Friends near the fight that took a panic test (bit f for friend f).
+    pub friends_tested: u8,
+    /// Friends that failed one and fled.
+    pub friends_fled: u8,
 }
 
 impl Default for Record {
@@ -188,6 +192,8 @@ impl Default for Record {
             casualties: [0; MAX_UNITS],
             characters_slain: [0; MAX_UNITS],
             units: [UnitEnd::Stands; MAX_UNITS],
+            friends_tested: 0,
+            friends_fled: 0,
         }
     }
 }

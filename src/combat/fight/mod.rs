@@ -31,6 +31,7 @@ mod challenge;
 mod charge;
 mod end;
 mod fate;
+mod panic;
 mod resolution;
 mod setup;
 mod state;
@@ -162,6 +163,8 @@ impl Combat {
         record.casualties = [0; MAX_UNITS];
         record.characters_slain = [0; MAX_UNITS];
         record.units = [UnitEnd::Stands; MAX_UNITS];
+        record.friends_tested = 0;
+        record.friends_fled = 0;
         match self.setup.units.len() {
             2 => self.play::<2>(fate, record),
             3 => self.play::<3>(fate, record),
@@ -172,7 +175,12 @@ impl Combat {
     /// [`Combat::fight_into`] for a fight of `N` units.
     fn play<const N: usize>(&self, fate: &mut impl Fate, record: &mut Record) {
         let mut state = State::<N>::new(&self.facts, self.setup.last_round_winner);
-        if let Some(end) = self.charge(fate, &mut state, record) {
+        let watched = !self.setup.friends.is_empty();
+        let charged = self.charge(fate, &mut state, record);
+        if watched {
+            self.friends_after_charge(fate, record);
+        }
+        if let Some(end) = charged {
             record.end = end;
             return;
         }
@@ -180,7 +188,12 @@ impl Combat {
             *f = unit.rules.frenzy;
         }
         for round in 1..=self.setup.rounds {
-            if let Some(end) = self.round(fate, round, &mut state, record) {
+            let before = record.units;
+            let ended = self.round(fate, round, &mut state, record);
+            if watched {
+                self.friends_after_round(fate, &before, record);
+            }
+            if let Some(end) = ended {
                 record.end = end;
                 return;
             }

@@ -3,6 +3,7 @@
 //! round. RULES.md Charges, Combat resolution; seed 002.
 
 use super::{Combat, Facts, Foes, State, StepSet, MAX_UNITS, NO_FOE};
+use crate::combat::friend::Friend;
 use crate::combat::unit::{Unit, MAX_CHARACTERS};
 use crate::rules::movement::charge_range;
 use crate::rules::place::{Facing, ReactionName};
@@ -35,6 +36,8 @@ pub struct Setup {
     pub challenger: Option<usize>,
     /// The challenged side refuses.
     pub refuse_challenge: bool,
+    /// Friendly units near the fight, not in it.
+    pub friends: Vec<Friend>,
 }
 
 /// Where one unit's front meets an enemy unit: `striker`'s front fights

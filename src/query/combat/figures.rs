@@ -73,6 +73,7 @@ impl CombatQuery {
         tables.push(rounds_table(&v, shown_rounds));
         if overall {
             tables.extend(self.casualty_tables(&v));
+            tables.extend(self.friends_table(&v));
         }
         tables.push(round_casualties_table(&v, shown_rounds));
         Outcome {
@@ -147,6 +148,41 @@ impl CombatQuery {
                 )
             })
             .collect()
+    }
+}
+
+impl CombatQuery {
+    /// Each friend near the fight: P(it took a panic test), P(it fled).
+    fn friends_table(&self, v: &View) -> Option<Table> {
+        let friends = &self.combat.setup.friends;
+        if friends.is_empty() {
+            return None;
+        }
+        let rows = friends
+            .iter()
+            .enumerate()
+            .map(|(f, friend)| {
+                let cells = vec![
+                    Value::Text(side_label(friend.side)),
+                    v.m.prob(&[v.layout.friend(f, 0)]),
+                    v.m.prob(&[v.layout.friend(f, 1)]),
+                ];
+                (Value::Text(Text::kept(&friend.name)), cells)
+            })
+            .collect();
+        Some(Table {
+            detail: false,
+            kind: TableKind::Plain,
+            key: "friends".into(),
+            title: crate::text!("Friends near the fight: panic"),
+            index: Column::new("name", crate::text!("friend")),
+            columns: vec![
+                Column::new("side", crate::text!("side")),
+                Column::new("p_tests", crate::text!("P(tests for panic)")),
+                Column::new("p_flees", crate::text!("P(flees)")),
+            ],
+            rows,
+        })
     }
 }
 

@@ -25,6 +25,8 @@ pub struct Layout {
     totals_at: usize,
     rounds_at: usize,
     slain_at: usize,
+    /// Friends near the fight: two cells each (tested, fled), at the end.
+    pub(super) friends: usize,
 }
 
 /// Ends, in tally order ([`End::ALL`]).
@@ -76,6 +78,7 @@ impl Layout {
             model_offsets,
             models,
             characters,
+            friends: combat.setup.friends.len(),
         }
     }
 
@@ -118,9 +121,14 @@ impl Layout {
         self.slain_at + self.character_offsets[u] + k
     }
 
+    /// Friend f took a panic test (k = 0), or fled (k = 1).
+    pub(super) fn friend(&self, f: usize, k: usize) -> usize {
+        self.slain_at + self.character_offsets[self.units()] + 2 * f + k
+    }
+
     /// Cells in the tally.
     pub fn len(&self) -> usize {
-        self.slain_at + self.character_offsets[self.units()]
+        self.friend(self.friends, 0)
     }
 
     /// Whether the tally has no cells.
@@ -144,6 +152,14 @@ impl Layout {
             bump(self.unit_end(u, end.unwrap_or(0)), weight);
             bump(self.total(u, record.casualties[u] as usize), weight);
             bump(self.slain(u, record.characters_slain[u] as usize), weight);
+        }
+        for f in 0..self.friends {
+            if record.friends_tested & (1 << f) != 0 {
+                bump(self.friend(f, 0), weight);
+            }
+            if record.friends_fled & (1 << f) != 0 {
+                bump(self.friend(f, 1), weight);
+            }
         }
     }
 

@@ -1,0 +1,95 @@
+//! Panic among friends near the fight (RULES.md Panic; seed 003), after the
+//! charge and after each round's break tests. A friend tests at most once a
+//! phase; one that fails flees and tests no more. A unit that flees through
+//! panic or fear makes nobody test; one that breaks does.
+
+use super::{Combat, Fate, Record, UnitEnd, MAX_UNITS};
+use crate::combat::friend::Friend;
+use crate::rules::panic::{
+    caught_friends_cause_panic, destruction_causes_panic, BROKEN_FRIEND_CM, DESTROYED_FRIEND_CM,
+};
+use crate::rules::LeadershipTest;
+
+impl Combat {
+    /// After the charge: friends within 10 cm of their side's units caught
+    /// fleeing it, if those exceed them in unit strength, or of a charger
+    /// destroyed by stand and shoot.
+    #[inline(never)]
+    pub(super) fn friends_after_charge(&self, fate: &mut impl Fate, record: &mut Record) {
+        let near = self.setup.edition.from_cm(DESTROYED_FRIEND_CM);
+        for side in 0..2 {
+            let units = || self.units_of(side);
+            let caught: u32 = units()
+                .filter(|&u| record.units[u] == UnitEnd::CaughtFleeing)
+                .map(|u| self.setup.units[u].unit_strength(self.setup.units[u].models))
+                .sum();
+            let shot_down = units().any(|u| {
+                record.units[u] == UnitEnd::WipedOut && self.panics_friends_when_destroyed(u)
+            });
+            self.friends_test(fate, record, side, |f| {
+                f.distance <= near
+                    && (shot_down || caught_friends_cause_panic(caught, f.unit_strength))
+            });
+        }
+    }
+
+    /// After a round's break tests and pursuit: friends within 15 cm of
+    /// their side's units that broke or were destroyed in it (`before`:
+    /// the units' ends as the round began).
+    #[inline(never)]
+    pub(super) fn friends_after_round(
+        &self,
+        fate: &mut impl Fate,
+        before: &[UnitEnd; MAX_UNITS],
+        record: &mut Record,
+    ) {
+        let near = self.setup.edition.from_cm(BROKEN_FRIEND_CM);
+        for side in 0..2 {
+            let routed = self.units_of(side).any(|u| {
+                before[u] != record.units[u]
+                    && match record.units[u] {
+                        UnitEnd::Broke | UnitEnd::Caught => true,
+                        UnitEnd::WipedOut => self.panics_friends_when_destroyed(u),
+                        _ => false,
+                    }
+            });
+            if routed {
+                self.friends_test(fate, record, side, |f| f.distance <= near);
+            }
+        }
+    }
+
+    /// The units of `side` in the fight.
+    fn units_of(&self, side: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..self.setup.units.len()).filter(move |&u| self.setup.places[u].side == side)
+    }
+
+    /// Whether unit `u`, destroyed, makes friends test: not a lone model of
+    /// fewer than 5 Wounds.
+    fn panics_friends_when_destroyed(&self, u: usize) -> bool {
+        let unit = &self.setup.units[u];
+        let models = unit.models + unit.characters.len() as u32;
+        destruction_causes_panic(models, unit.profile.w)
+    }
+
+    /// One panic test for each friend of `side` that is `near` the cause,
+    /// still stands and may test.
+    fn friends_test(
+        &self,
+        fate: &mut impl Fate,
+        record: &mut Record,
+        side: usize,
+        near: impl Fn(&Friend) -> bool,
+    ) {
+        for (i, f) in self.setup.friends.iter().enumerate() {
+            let bit = 1u8 << i;
+            if f.side != side || !f.tests || record.friends_fled & bit != 0 || !near(f) {
+                continue;
+            }
+            record.friends_tested |= bit;
+            if !fate.test(&LeadershipTest::new(f.ld)) {
+                record.friends_fled |= bit;
+            }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+//! Friends near a fight (RULES.md Panic; seed 003): units of either side
+//! that stand near the fight but are not in it. They test for panic when a
+//! unit of their side in the fight breaks or is destroyed within 15 cm
+//! (6"), is caught fleeing a charge within 10 cm (4") with a greater unit
+//! strength than theirs, or is destroyed by stand and shoot within 10 cm.
+//! A friend that fails flees and tests no more; it does not change the
+//! fight.
+
+/// The most friends a scenario may place (kept as bits of a byte).
+pub const MAX_FRIENDS: usize = 8;
+
+/// A friendly unit near the fight.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Friend {
+    /// Its name.
+    pub name: String,
+    /// Its side: 0 the attacker's, 1 the defender's.
+    pub side: usize,
+    /// Its unit strength.
+    pub unit_strength: u32,
+    /// The best Ld it may test on: its own, a character's, the General's
+    /// within 30 cm.
+    pub ld: u8,
+    /// It takes panic tests (not immune to psychology, not unbreakable).
+    pub tests: bool,
+    /// Distance to the nearest unit of its side in the fight (cm, or
+    /// inches in the imperial edition).
+    pub distance: f64,
+}

@@ -1,0 +1,172 @@
+//! `[[friend]]` tables: friendly units near the fight but not in it (RULES.md
+//! Panic). A friend is a profile (a file or inline) and its models, or just
+//! its `unit_strength` and `ld`; its `side`, its `distance` to the nearest
+//! unit of its side in the fight, the General's Ld within 30 cm, and rules
+//! (immune to psychology and unbreakable units never test).
+
+use super::combat::{Count, Distance, UnitSpec};
+use super::profile::{ProfileOverride, Ranged};
+use crate::combat::friend::{Friend, MAX_FRIENDS};
+use crate::error::InputError;
+use crate::rules::place::SideName;
+use crate::rules::profile::TroopType;
+use crate::rules::special::{Psychology, SpecialRule};
+use crate::rules::Edition;
+use serde::Deserialize;
+use std::path::Path;
+
+/// One `[[friend]]` table.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FriendSpec {
+    /// Its side: attacker or defender.
+    pub side: Option<SideName>,
+    /// Its name (else the profile file's, else "friend N").
+    pub name: Option<String>,
+    /// A profile file, relative to the scenario.
+    pub profile_file: Option<String>,
+    #[serde(rename = "type")]
+    /// Its troop type.
+    pub troop: Option<TroopType>,
+    /// Profile values over the file's.
+    pub profile: Option<ProfileOverride>,
+    /// Its models (with a profile).
+    pub models: Option<Count<1, 500>>,
+    /// Its unit strength (without a profile).
+    pub unit_strength: Option<Count<1, 2000>>,
+    /// Its Ld (without a profile).
+    pub ld: Option<Ranged<2, 10>>,
+    /// The General's Ld, within 30 cm.
+    pub general_ld: Option<Ranged<1, 10>>,
+    /// Distance to the nearest unit of its side in the fight.
+    pub distance: Option<Distance>,
+    /// Its special rules (with a profile: added to the file's).
+    #[serde(default)]
+    pub rules: Vec<SpecialRule>,
+}
+
+/// The friends of a scenario, checked.
+pub(super) fn friends(
+    specs: &[FriendSpec],
+    dir: &Path,
+    edition: Edition,
+) -> Result<Vec<Friend>, InputError> {
+    if specs.len() > MAX_FRIENDS {
+        return Err(InputError::new(
+            "friend",
+            format!("{} friends (accepted: at most {MAX_FRIENDS})", specs.len()),
+        ));
+    }
+    specs
+        .iter()
+        .enumerate()
+        .map(|(i, s)| s.friend(dir, &format!("friend[{i}]"), edition))
+        .collect()
+}
+
+impl FriendSpec {
+    /// The friend this table describes (`field` names it in errors).
+    fn friend(&self, dir: &Path, field: &str, edition: Edition) -> Result<Friend, InputError> {
+        let missing = |key: &str, accepted: &str| {
+            InputError::new(
+                format!("{field}.{key}"),
+                format!("missing (accepted: {accepted})"),
+            )
+        };
+        let side = self
+            .side
+            .and_then(SideName::index)
+            .ok_or_else(|| missing("side", "attacker, defender"))?;
+        let distance = self.distance.ok_or_else(|| {
+            missing(
+                "distance",
+                "the distance to the nearest unit of its side in the fight, from 0",
+            )
+        })?;
+        if distance.0 > edition.max_distance() {
+            return Err(InputError::new(
+                format!("{field}.distance"),
+                format!(
+                    "{} is out of range (accepted: 0 to {} {})",
+                    distance.0,
+                    edition.max_distance(),
+                    edition.unit()
+                ),
+            ));
+        }
+        let (name, unit_strength, ld, psychology) =
+            match self.profile_file.is_some() || self.profile.is_some() {
+                true => self.with_profile(dir, field)?,
+                false => self.without_profile(field)?,
+            };
+        Ok(Friend {
+            name,
+            side,
+            unit_strength,
+            ld,
+            tests: !(psychology.immune || psychology.unbreakable),
+            distance: distance.0,
+        })
+    }
+
+    /// A profile and its models: the unit's own strength and Ld (or the
+    /// General's), as a unit in the fight would have them.
+    fn with_profile(
+        &self,
+        dir: &Path,
+        field: &str,
+    ) -> Result<(String, u32, u8, Psychology), InputError> {
+        for (key, given) in [
+            ("unit_strength", self.unit_strength.is_some()),
+            ("ld", self.ld.is_some()),
+        ] {
+            if given {
+                return Err(InputError::new(
+                    format!("{field}.{key}"),
+                    "comes from the profile and models (accepted: general_ld for the General's Ld)",
+                ));
+            }
+        }
+        let models = self.models.ok_or_else(|| {
+            InputError::new(format!("{field}.models"), "missing (accepted: 1 to 500)")
+        })?;
+        let mut spec = UnitSpec::one_model(self.profile_file.clone(), self.profile, self.troop);
+        spec.name = self.name.clone();
+        spec.models = models;
+        spec.general_ld = self.general_ld;
+        spec.rules = self.rules.clone();
+        let unit = spec.unit(dir, field)?;
+        let us = unit.unit_strength(models.0);
+        Ok((unit.name.clone(), us, unit.ld, unit.psychology))
+    }
+
+    /// Just a unit strength and an Ld.
+    fn without_profile(&self, field: &str) -> Result<(String, u32, u8, Psychology), InputError> {
+        let profile_only = [
+            ("models", self.models.is_some()),
+            ("type", self.troop.is_some()),
+        ];
+        if let Some((key, _)) = profile_only.iter().find(|k| k.1) {
+            return Err(InputError::new(
+                format!("{field}.{key}"),
+                "only with a profile (accepted: profile_file or [profile], else unit_strength and ld)",
+            ));
+        }
+        let accepted = "a profile_file or [profile] with models, or unit_strength and ld";
+        let us = self.unit_strength.ok_or_else(|| {
+            InputError::new(
+                format!("{field}.unit_strength"),
+                format!("missing (accepted: {accepted})"),
+            )
+        })?;
+        let ld = self.ld.ok_or_else(|| {
+            InputError::new(
+                format!("{field}.ld"),
+                format!("missing (accepted: {accepted})"),
+            )
+        })?;
+        let name = self.name.clone().unwrap_or_else(|| field.to_string());
+        let ld = ld.0.max(self.general_ld.map_or(0, |g| g.0));
+        Ok((name, us.0, ld, Psychology::new(&self.rules)))
+    }
+}
