@@ -295,3 +295,29 @@ fn bad_friends_are_named() {
     ]);
     assert!(e.contains("colour"), "{e}");
 }
+
+#[test]
+fn the_chart_draws_each_friends_p_flees() {
+    use mathhammer::plot::Axis;
+    use mathhammer::{load_query, Lang, Method, Sampling, Settings};
+    let path = std::path::Path::new("scenarios/spearmen_break_beside_friends.toml");
+    let query = load_query(path, &[]).unwrap();
+    let settings = Settings {
+        method: Method::MonteCarlo,
+        sampling: Sampling {
+            trials: 5000,
+            seed: 1,
+            precision: None,
+            max_trials: 5000,
+        },
+    };
+    let figure = query.figure(&query.report(&settings)).render(Lang::En);
+    let panel = figure.panels.last().unwrap();
+    assert_eq!(panel.title, "Friends near the fight: P(flees in panic)");
+    let Axis::Categories(names) = &panel.axis else {
+        panic!("{panel:?}")
+    };
+    assert_eq!(names, &["Halberdiers", "Crossbowmen", "Orc Boyz"]);
+    assert_eq!(panel.series[0].points.len(), 3);
+    assert!(figure.to_svg().unwrap().contains("Orc Boyz"));
+}

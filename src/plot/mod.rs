@@ -173,6 +173,22 @@ pub fn engine_colour(engine: Engine) -> usize {
     }
 }
 
+/// A bar panel of a table whose rows are named (text index): one bar per
+/// row and engine, of column `column`; `None` if no engine has the table.
+pub fn table_bars(report: &Report, table: &str, column: &str, title: Text) -> Option<Panel> {
+    let first = report.outcomes.iter().find_map(|o| o.table(table))?;
+    let categories = first
+        .rows
+        .iter()
+        .map(|(index, _)| match index {
+            Value::Text(t) => t.clone(),
+            other => Text::kept(other.to_string()),
+        })
+        .collect();
+    let series = table_series(report, table, column, Mark::Bars);
+    Some(Panel::bars(title, categories, true, series))
+}
+
 /// One series per engine of column `column` of the table `table`: x is the
 /// row's index value (its position when the index is text).
 pub fn table_series(report: &Report, table: &str, column: &str, mark: Mark) -> Vec<Series> {

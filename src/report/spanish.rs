@@ -18,6 +18,7 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     ("Flee distance", "Distancia de huida"),
     ("Flee: a unit ({}) flees", "Huida: una unidad ({}) huye"),
     ("Flee: a unit ({}) flees from a pursuer ({})", "Huida: una unidad ({}) huye de un perseguidor ({})"),
+    ("Friends near the fight: P(flees in panic)", "Unidades amigas cerca del combate: P(huye por pánico)"),
     ("Friends near the fight: panic", "Unidades amigas cerca del combate: pánico"),
     ("Headline figures at each point", "Cifras principales en cada punto"),
     ("Headline figures, each against the first file", "Cifras principales, cada una frente al primer fichero"),

@@ -10,6 +10,7 @@ use super::{run_fields, simulate, widest, Method, Question, Settings};
 use crate::combat::engines::{exact_records, DiceFate, FastFate, Rolls, StrikeTables};
 use crate::combat::fight::{Combat, Record};
 use crate::dice::DiceSource;
+use crate::plot::Figure;
 use crate::report::{per_100_points, Engine, Field, Key, Outcome, Report, Text, Value};
 use crate::sim::{Kernel, Tally};
 
@@ -253,6 +254,15 @@ impl Question for CombatQuery {
     }
     fn report(&self, settings: &Settings) -> Report {
         CombatQuery::report(self, settings)
+    }
+    /// The default charts, and each friend's P(flees) near the fight.
+    fn figure(&self, report: &Report) -> Figure {
+        let mut figure = crate::plot::report_figure(report);
+        let title = crate::text!("Friends near the fight: P(flees in panic)");
+        figure
+            .panels
+            .extend(crate::plot::table_bars(report, "friends", "p_flees", title));
+        figure
     }
     /// Monte Carlo: the exact engine plays the first round only.
     fn default_method(&self) -> Method {
