@@ -6,19 +6,11 @@
 
 mod common;
 
+use common::p_fail;
 use common::run::{error, json};
 use serde_json::Value;
 
 const FLAGSHIP: &str = "scenarios/boar_boyz_charge_spearmen.toml";
-
-/// P(2D6 > ld).
-fn p_fail(ld: u32) -> f64 {
-    let passes = (1..=6)
-        .flat_map(|a| (1..=6).map(move |b| a + b))
-        .filter(|&t| t <= ld)
-        .count();
-    1.0 - passes as f64 / 36.0
-}
 
 /// A `[[friend]]` table of `fields` (TOML values as written).
 fn friend(fields: &[(&str, &str)]) -> String {

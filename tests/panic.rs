@@ -6,18 +6,10 @@
 
 mod common;
 
+use common::p_fail;
 use common::run::{error, json};
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
-
-/// P(2D6 > ld).
-fn p_fail(ld: u32) -> f64 {
-    let passes = (1..=6)
-        .flat_map(|a| (1..=6).map(move |b| a + b))
-        .filter(|&t| t <= ld)
-        .count();
-    1.0 - passes as f64 / 36.0
-}
 
 /// P(k of n) for a binomial with success `p`.
 fn binomial(n: u32, k: u32, p: f64) -> f64 {

@@ -50,6 +50,15 @@ pub fn within_4_sigma(p: f64, e: &Estimate) -> bool {
     (e.estimate - p).abs() <= 4.0 * sigma + 1e-12
 }
 
+/// P(2D6 > ld): a plain Ld test failed, counted over the 36 rolls.
+pub fn p_fail(ld: u32) -> f64 {
+    let passes = (1..=6)
+        .flat_map(|a| (1..=6).map(move |b| a + b))
+        .filter(|&t| t <= ld)
+        .count();
+    1.0 - passes as f64 / 36.0
+}
+
 /// Whether a Monte Carlo mean lies within 4 standard errors of the exact mean
 /// of a variable with standard deviation `sd`.
 pub fn mean_within_4_sigma(mean: f64, sd: f64, e: &Estimate) -> bool {
