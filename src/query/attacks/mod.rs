@@ -10,21 +10,23 @@
 //! composed trial by trial), and dice-level (every die of every attack rolled
 //! through the same [`AttackChain::resolve`]).
 
+mod kernels;
+mod tables;
+
+pub use kernels::{DiceAttacksKernel, FastAttacksKernel};
+use tables::{describe_hit, distribution_tables, group_label, need, number_of, outcome_fields};
+
 use super::shooting_panic::ShootingPanic;
 use super::{run_fields, simulate, widest, Question, Settings};
-use crate::dice::source::PreparedRoll;
-use crate::dice::{DiceSource, Roll};
 pub use crate::exact::attacks::Count;
 use crate::exact::attacks::{chain_odds, CasualtyPmf, ChainOdds};
 use crate::exact::Pmf;
 use crate::report::{
     per_100_points, Column, Engine, Field, Key, Outcome, Report, Table, TableKind, Text, Value,
 };
-use crate::rules::attack::{AttackChain, HitNeed};
+use crate::rules::attack::AttackChain;
 use crate::rules::casualties::Casualties;
-use crate::rules::special::Reroll;
-use crate::sim::strike::StrikeTable;
-use crate::sim::{Estimate, Kernel};
+use crate::sim::Estimate;
 
 /// Name of the impact-hits group.
 pub const IMPACT_HITS: &str = "impact hits";
@@ -381,243 +383,5 @@ impl Attacks {
             fields,
             tables,
         }
-    }
-}
-
-fn pmf_table(key: &'static str, title: Text, index: (&'static str, Text), rows: Rows) -> Table {
-    let rows = rows
-        .into_iter()
-        .map(|(k, p)| (Value::Num(k as f64, ""), p))
-        .collect();
-    Table::distribution(
-        key,
-        title,
-        Column::new(index.0, index.1),
-        [crate::text!("P(= k)"), crate::text!("P(>= k)")],
-        rows,
-    )
-}
-
-/// A distribution's rows: k, then P(= k) and P(>= k).
-type Rows = Vec<(i64, [Value; 2])>;
-
-/// The distribution tables of every engine: wounds, models slain and, for
-/// multi-wound targets, the wounds on the one wounded model left standing
-/// (0: none is wounded).
-fn distribution_tables(wounds: Rows, kills: Rows, wounded: Option<Rows>) -> Vec<Table> {
-    let mut tables = vec![
-        pmf_table(
-            "wounds_pmf",
-            crate::text!("Wounds (combat result)"),
-            ("wounds", crate::text!("wounds")),
-            wounds,
-        ),
-        pmf_table(
-            "kills_pmf",
-            crate::text!("Models slain"),
-            ("kills", crate::text!("kills")),
-            kills,
-        ),
-    ];
-    if let Some(rows) = wounded {
-        tables.push(pmf_table(
-            "wounded_model_pmf",
-            crate::text!("Wounds on the wounded model left standing"),
-            ("wounds", crate::text!("wounds")),
-            rows,
-        ));
-    }
-    tables
-}
-
-/// The fields of every engine, named once: the main group's per-attack
-/// odds (engines that see single attacks), the means and sds of wounds and
-/// kills, and P(unit destroyed) with `--target-models`.
-fn outcome_fields(
-    per_attack: Option<[Value; 3]>,
-    [mean_w, sd_w, mean_k, sd_k]: [Value; 4],
-    destroyed: Option<Value>,
-) -> Vec<Field> {
-    let mut fields = Vec::new();
-    if let Some([hit, wound, unsaved]) = per_attack {
-        fields.extend([
-            Field::new("p_hit", crate::text!("P(hit) per attack"), hit),
-            Field::new("p_wound", crate::text!("P(wound) per attack"), wound),
-            Field::new(
-                "p_unsaved",
-                crate::text!("P(unsaved wound) per attack"),
-                unsaved,
-            ),
-        ]);
-    }
-    fields.extend([
-        Field::new(
-            MEAN_WOUNDS,
-            crate::text!("mean wounds (combat result)"),
-            mean_w,
-        ),
-        Field::new("sd_wounds", crate::text!("sd of wounds"), sd_w),
-        Field::new(MEAN_KILLS, crate::text!("mean models slain"), mean_k),
-        Field::new("sd_kills", crate::text!("sd of models slain"), sd_k),
-    ]);
-    if let Some(d) = destroyed {
-        fields.push(Field::new(
-            "p_destroyed",
-            crate::text!("P(unit destroyed)"),
-            d,
-        ));
-    }
-    fields
-}
-
-/// "4+", or "none".
-/// "number of attacks": the count of a group's attacks, in words.
-fn number_of(group: &'static str) -> Text {
-    match group {
-        "attacks" => crate::text!("number of attacks"),
-        "shots" => crate::text!("number of shots"),
-        other => crate::text!("number of {}", group_label(other)),
-    }
-}
-
-/// A group's name in words.
-fn group_label(group: &'static str) -> Text {
-    match group {
-        "attacks" => crate::text!("attacks"),
-        "mount attacks" => crate::text!("mount attacks"),
-        IMPACT_HITS => crate::text!("impact hits"),
-        "shots" => crate::text!("shots"),
-        other => Text::kept(other),
-    }
-}
-
-fn need(n: Option<u8>) -> Text {
-    n.map_or_else(|| crate::text!("none"), |n| crate::text!("{}+", n))
-}
-
-fn describe_hit(chain: &AttackChain) -> Text {
-    let base = match chain.hit {
-        HitNeed::Automatic => crate::text!("automatic"),
-        HitNeed::Impossible => crate::text!("impossible"),
-        HitNeed::CloseCombat(n) => crate::text!("{}+", n),
-        HitNeed::Shooting(n) if n > 6 => crate::text!("{}+ (a 6, then {}+)", n, n - 3),
-        HitNeed::Shooting(n) => crate::text!("{}+", n),
-    };
-    match chain.reroll_hits {
-        Reroll::None => base,
-        Reroll::Failures => crate::text!("{}, re-roll misses", base),
-        Reroll::Ones => crate::text!("{}, re-roll 1s", base),
-    }
-}
-
-/// Fast engine: per group, a [`StrikeTable`] of its exact casualties
-/// (unlimited models); a trial draws each group in turn and caps kills at
-/// the unit's size. Capping at the end is exact: kills only grow, and a unit
-/// at its size takes nothing more. A trial works on state indices
-/// ([`StrikeTable::after_index`]): no division, no decoding. Tally: histogram
-/// of casualty states.
-pub struct FastAttacksKernel {
-    groups: Vec<StrikeTable>,
-    /// The state of a destroyed unit (every model slain), or past the last.
-    cap_state: usize,
-    states: usize,
-}
-
-impl FastAttacksKernel {
-    /// The kernel of `q`.
-    pub fn new(q: &Attacks) -> Self {
-        let w = q.target_wounds;
-        let groups = q
-            .groups
-            .iter()
-            .map(|g| StrikeTable::new(&chain_odds(&g.chain).damage, &g.count.pmf(), w, None))
-            .collect();
-        let destroyed = Casualties {
-            kills: q.max_kills(),
-            damage: 0,
-        };
-        FastAttacksKernel {
-            groups,
-            cap_state: destroyed.index(w),
-            states: q.states(),
-        }
-    }
-}
-
-impl Kernel for FastAttacksKernel {
-    type Tally = Vec<u64>;
-
-    fn tally(&self) -> Vec<u64> {
-        vec![0; self.states]
-    }
-
-    fn run<S: DiceSource>(&self, mut dice: S, trials: u64, hist: &mut Vec<u64>) -> S {
-        for _ in 0..trials {
-            let (mut state, mut damage) = (0usize, 0u8);
-            for table in &self.groups {
-                (state, damage) = table.after_index(state, damage, dice.next_u64());
-            }
-            // Every state past the destroyed unit's is that state, capped.
-            hist[state.min(self.cap_state)] += 1;
-        }
-        dice
-    }
-}
-
-/// Dice-level engine: every attack of every group rolled die by die through
-/// [`AttackChain::resolve`] and allocated with [`Casualties::apply`]. Tally:
-/// histogram of casualty states, then per group (attacks, hits, wounds,
-/// unsaved).
-pub struct DiceAttacksKernel {
-    groups: Vec<(AttackChain, u32, Option<PreparedRoll>)>,
-    d6: PreparedRoll,
-    wounds: u8,
-    cap: Option<u32>,
-    states: usize,
-}
-
-impl DiceAttacksKernel {
-    /// The kernel of `q`.
-    pub fn new(q: &Attacks) -> Self {
-        DiceAttacksKernel {
-            groups: q
-                .groups
-                .iter()
-                .map(|g| (g.chain, g.count.fixed, g.count.roll.map(PreparedRoll::new)))
-                .collect(),
-            d6: PreparedRoll::new(Roll::sum(1)),
-            wounds: q.target_wounds,
-            cap: q.target_models,
-            states: q.states(),
-        }
-    }
-}
-
-impl Kernel for DiceAttacksKernel {
-    type Tally = Vec<u64>;
-
-    fn tally(&self) -> Vec<u64> {
-        vec![0; self.states + 4 * self.groups.len()]
-    }
-
-    fn run<S: DiceSource>(&self, mut dice: S, trials: u64, tally: &mut Vec<u64>) -> S {
-        let (hist, steps) = tally.split_at_mut(self.states);
-        for _ in 0..trials {
-            let mut c = Casualties::default();
-            for (g, (chain, fixed, roll)) in self.groups.iter().enumerate() {
-                let n = fixed + roll.as_ref().map_or(0, |r| u32::from(dice.roll(r)));
-                for _ in 0..n {
-                    let r = chain.resolve(&mut || dice.roll(&self.d6));
-                    let s = &mut steps[4 * g..4 * g + 4];
-                    s[0] += 1;
-                    s[1] += u64::from(r.hit);
-                    s[2] += u64::from(r.wounded);
-                    s[3] += u64::from(r.unsaved);
-                    c = c.apply(r.damage, self.wounds, self.cap);
-                }
-            }
-            hist[c.index(self.wounds)] += 1;
-        }
-        dice
     }
 }
