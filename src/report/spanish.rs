@@ -61,6 +61,7 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     ("P(wound) per attack", "P(herida) por ataque"),
     ("P({} breaks and is caught)", "P({} se desmoraliza y es alcanzado)"),
     ("P({} breaks)", "P({} se desmoraliza)"),
+    ("P({} breaks, escapes and rallies)", "P({} se desmoraliza, escapa y se reagrupa)"),
     ("P({} destroyed)", "P({} destruido)"),
     ("P({} flees before the combat)", "P({} huye antes del combate)"),
     ("P({} loses a character)", "P({} pierde un personaje)"),

@@ -16,6 +16,7 @@ pub mod movement;
 pub mod panic;
 pub mod place;
 pub mod profile;
+pub mod rally;
 pub mod saves;
 pub mod special;
 pub(crate) mod strike_order;

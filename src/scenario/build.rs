@@ -95,6 +95,7 @@ impl ScenarioFile {
             challenger: s.challenge.index(),
             refuse_challenge: s.refuse_challenge,
             friends: super::friend::friends(&self.friend, dir, edition)?,
+            musician_rallies: s.musician_rallies,
         });
         Ok(CombatQuery {
             combat,

@@ -366,6 +366,9 @@ pub struct Situation {
     /// The challenged side refuses instead of accepting.
     #[serde(default)]
     pub refuse_challenge: bool,
+    /// **\[ruling\]** a musician adds 1 to rally (a later edition's rule).
+    #[serde(default)]
+    pub musician_rallies: bool,
     /// For a fight already under way: the side that won the round before
     /// this turn (ties in strike order; pursuit of a unit that flees the
     /// combat through panic).

@@ -41,6 +41,37 @@ impl Estimate {
         }
     }
 
+    /// The estimate of E[X] for a variable that is `weight` (0 to 1) in
+    /// `count` trials of each pair of `weighted` and 0 in the others: a
+    /// probability with one factor known exactly (P(broke and escaped) x
+    /// P(passes the rally test), read per trial). The normal interval,
+    /// clamped to [0, 1]; where every trial has the same value it has no
+    /// spread, and the Wilson interval of the trials with a weight, scaled
+    /// by it, is used instead.
+    pub fn expectation(weighted: &[(u64, f64)], trials: u64) -> Self {
+        assert!(trials > 0);
+        let n = trials as f64;
+        let hits: u64 = weighted.iter().map(|&(c, _)| c).sum();
+        let mean = weighted.iter().map(|&(c, w)| c as f64 * w).sum::<f64>() / n;
+        let m2 = weighted.iter().map(|&(c, w)| c as f64 * w * w).sum::<f64>() / n;
+        let se = ((m2 - mean * mean).max(0.0) / n).sqrt();
+        if se == 0.0 {
+            let w = weighted
+                .iter()
+                .find(|&&(c, _)| c > 0)
+                .map_or(1.0, |&(_, w)| w);
+            let mut e = Estimate::proportion(hits, trials).scaled(w);
+            e.estimate = mean;
+            return e;
+        }
+        let z = *Z95;
+        Estimate {
+            estimate: mean,
+            ci95: [(mean - z * se).max(0.0), (mean + z * se).min(1.0)],
+            trials,
+        }
+    }
+
     /// The estimate of the complementary event (the Wilson interval is
     /// symmetric under p -> 1 - p, so this is its Wilson interval too).
     pub fn complement(&self) -> Self {

@@ -182,6 +182,10 @@ pub struct Record {
     pub friends_tested: u8,
     /// Friends that failed one and fled.
     pub friends_fled: u8,
+    /// Each unit that broke and escaped with enough models to rally: the Ld
+    /// it rallies on at the start of its next turn (0: it cannot rally, or
+    /// did not break and escape). The test is read exactly, not rolled.
+    pub rally_ld: [u8; MAX_UNITS],
 }
 
 impl Default for Record {
@@ -194,6 +198,7 @@ impl Default for Record {
             units: [UnitEnd::Stands; MAX_UNITS],
             friends_tested: 0,
             friends_fled: 0,
+            rally_ld: [0; MAX_UNITS],
         }
     }
 }

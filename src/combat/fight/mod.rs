@@ -165,6 +165,7 @@ impl Combat {
         record.units = [UnitEnd::Stands; MAX_UNITS];
         record.friends_tested = 0;
         record.friends_fled = 0;
+        record.rally_ld = [0; MAX_UNITS];
         match self.setup.units.len() {
             2 => self.play::<2>(fate, record),
             3 => self.play::<3>(fate, record),

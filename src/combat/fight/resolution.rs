@@ -108,6 +108,7 @@ impl Combat {
             record.units[u] = if caught {
                 UnitEnd::Caught
             } else {
+                record.rally_ld[u] = self.rally_ld(state, u);
                 UnitEnd::Broke
             };
         }

@@ -38,6 +38,8 @@ pub struct Setup {
     pub refuse_challenge: bool,
     /// Friendly units near the fight, not in it.
     pub friends: Vec<Friend>,
+    /// **\[ruling\]** a musician adds 1 to rally (a later edition's rule).
+    pub musician_rallies: bool,
 }
 
 /// Where one unit's front meets an enemy unit: `striker`'s front fights

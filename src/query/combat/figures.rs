@@ -4,7 +4,9 @@
 use super::layout::{Layout, Measure};
 use super::{p_wins, side_label, CombatQuery, UnitFigure};
 use crate::combat::fight::{End, UnitEnd};
+use crate::exact::leadership::p_pass;
 use crate::report::{Column, Engine, Field, Outcome, Table, TableKind, Text, Value};
+use crate::rules::LeadershipTest;
 
 /// What every figure reads: the tally through `m`, its layout, and each
 /// unit's key and label.
@@ -211,7 +213,24 @@ fn unit_fate_fields(v: &View, u: usize) -> Vec<Field> {
             crate::text!("P({} destroyed)", name()),
             p(&[UnitEnd::Caught, UnitEnd::WipedOut, UnitEnd::CaughtFleeing]),
         ),
+        Field::new(
+            UnitFigure::Rallies.key(key),
+            crate::text!("P({} breaks, escapes and rallies)", name()),
+            rallies(v, u),
+        ),
     ]
+}
+
+/// P(unit `u` broke, escaped and rallied at the start of its next turn):
+/// each rally Ld's share of the fights times the exact P(2D6 <= Ld)
+/// (RULES.md Fleeing and pursuit).
+fn rallies(v: &View, u: usize) -> Value {
+    let cells: Vec<(usize, f64)> = v
+        .layout
+        .rally_cells(u)
+        .map(|(cell, ld)| (cell, p_pass(&LeadershipTest::new(ld))))
+        .collect();
+    v.m.expectation(&cells)
 }
 
 /// The partition: every fight ends in exactly one of these.

@@ -25,9 +25,13 @@ pub struct Layout {
     totals_at: usize,
     rounds_at: usize,
     slain_at: usize,
-    /// Friends near the fight: two cells each (tested, fled), at the end.
+    /// Friends near the fight: two cells each (tested, fled), after the
+    /// characters' cells.
     pub(super) friends: usize,
 }
+
+/// The Lds a unit may rally on, 2 to 10: a cell each per unit.
+const RALLY_LDS: usize = 9;
 
 /// Ends, in tally order ([`End::ALL`]).
 const ENDS: usize = End::ALL.len();
@@ -126,9 +130,19 @@ impl Layout {
         self.slain_at + self.character_offsets[self.units()] + 2 * f + k
     }
 
+    /// Unit u broke and escaped and rallies on Ld `ld` (2 to 10).
+    pub(super) fn rally(&self, u: usize, ld: u8) -> usize {
+        self.friend(self.friends, 0) + u * RALLY_LDS + usize::from(ld) - 2
+    }
+
+    /// Unit u's rally cells and each one's Ld.
+    pub(super) fn rally_cells(&self, u: usize) -> impl Iterator<Item = (usize, u8)> + '_ {
+        (2..=10).map(move |ld| (self.rally(u, ld), ld))
+    }
+
     /// Cells in the tally.
     pub fn len(&self) -> usize {
-        self.friend(self.friends, 0)
+        self.rally(self.units(), 2)
     }
 
     /// Whether the tally has no cells.
@@ -152,6 +166,11 @@ impl Layout {
             bump(self.unit_end(u, end.unwrap_or(0)), weight);
             bump(self.total(u, record.casualties[u] as usize), weight);
             bump(self.slain(u, record.characters_slain[u] as usize), weight);
+        }
+        for u in 0..self.units() {
+            if record.rally_ld[u] >= 2 {
+                bump(self.rally(u, record.rally_ld[u]), weight);
+            }
         }
         for f in 0..self.friends {
             if record.friends_tested & (1 << f) != 0 {
@@ -181,6 +200,9 @@ pub(super) trait Measure {
     /// Mean and sd of a histogram stored in `cells` (values 0, 1, ...),
     /// over the trials it counts.
     fn moments(&self, cells: std::ops::Range<usize>) -> (Value, Value);
+    /// E[the `weight` of the cell the trial falls in] over `cells` (0
+    /// outside them): a probability with an exact factor per cell.
+    fn expectation(&self, cells: &[(usize, f64)]) -> Value;
 }
 
 /// Exact probabilities, one per cell.
@@ -211,6 +233,15 @@ impl Measure for ExactMeasure<'_> {
             / total;
         (Value::Num(mean, ""), Value::Num(var.sqrt(), ""))
     }
+    fn expectation(&self, cells: &[(usize, f64)]) -> Value {
+        Value::Prob(
+            cells
+                .iter()
+                .map(|&(c, w)| self.0[c] * w)
+                .sum::<f64>()
+                .clamp(0.0, 1.0),
+        )
+    }
 }
 
 /// Counts of trials, one per cell.
@@ -233,5 +264,9 @@ impl Measure for CountMeasure<'_> {
         }
         let (mean, sd) = Estimate::moments(0, h);
         (Value::NumEst(mean, ""), Value::NumEst(sd, ""))
+    }
+    fn expectation(&self, cells: &[(usize, f64)]) -> Value {
+        let weighted: Vec<(u64, f64)> = cells.iter().map(|&(c, w)| (self.counts[c], w)).collect();
+        Value::ProbEst(Estimate::expectation(&weighted, self.trials))
     }
 }

@@ -231,6 +231,8 @@ pub enum UnitFigure {
     CharacterSlain,
     /// Its mean casualties.
     MeanCasualties,
+    /// P(it breaks, escapes and rallies at the start of its next turn).
+    Rallies,
 }
 
 impl UnitFigure {
@@ -243,6 +245,7 @@ impl UnitFigure {
             UnitFigure::Destroyed => format!("p_{unit}_destroyed"),
             UnitFigure::CharacterSlain => format!("p_{unit}_character_slain"),
             UnitFigure::MeanCasualties => format!("mean_{unit}_casualties"),
+            UnitFigure::Rallies => format!("p_{unit}_rallies"),
         }
         .into()
     }
