@@ -970,15 +970,31 @@ fn every_losing_unit_tests_and_only_winners_free_of_foes_pursue() {
     );
     // Defender 4 wounds + outnumber (ranks lost to the flanker, US 5 at the
     // start of the round) = 5; attacker 0 (the flanker is down to US 3: no
-    // flank bonus). Both attacking units test at Ld 7.
-    assert_eq!(fate.tests.len(), 2);
+    // flank bonus). Both attacking units test at Ld 7; the front unit
+    // breaks, so the flanker beside it then tests for panic (RULES.md
+    // Panic, seed 003), at Ld 7.
+    assert_eq!(fate.tests.len(), 3);
     assert!(fate.tests.iter().all(|t| t.ld == 7));
-    // The front unit breaks, the flanker holds: the defender is still
+    // The flanker holds and keeps its nerve: the defender is still
     // fighting it and cannot pursue.
     assert_eq!(record.units[0], UnitEnd::Broke);
     assert_eq!(record.units[2], UnitEnd::Stands);
     assert!(fate.pursuers.is_empty());
     assert_eq!(record.end, End::Unresolved);
+    // The flanker panics: it flees, and the defender, who won the round
+    // and has no foe left, pursues and catches it. The front unit got away.
+    let (record, fate) = play(vec![false, true, false]);
+    assert_eq!(fate.tests.len(), 3);
+    assert_eq!(fate.pursuers, vec![1]);
+    assert_eq!(record.units[0], UnitEnd::Broke);
+    assert_eq!(record.units[2], UnitEnd::CaughtFleeing);
+    assert_eq!(
+        record.end,
+        End::Broke {
+            loser: 0,
+            caught: false
+        }
+    );
     // Both break: the defender pursues each, and catches both.
     let (record, fate) = play(vec![false, false]);
     assert_eq!(fate.pursuers, vec![1, 1]);

@@ -52,7 +52,7 @@ fn a_fight_reads_in_spanish() {
             "barra",
             "Cómo termina el combate",
             "ambos bandos aniquilados",
-            "huye antes del combate",
+            "huye sin desmoralizarse",
         ],
         &[
             "wins",

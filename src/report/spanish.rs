@@ -63,7 +63,7 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     ("P({} breaks)", "P({} se desmoraliza)"),
     ("P({} breaks, escapes and rallies)", "P({} se desmoraliza, escapa y se reagrupa)"),
     ("P({} destroyed)", "P({} destruido)"),
-    ("P({} flees before the combat)", "P({} huye antes del combate)"),
+    ("P({} flees, not broken)", "P({} huye sin desmoralizarse)"),
     ("P({} loses a character)", "P({} pierde un personaje)"),
     ("P({} loses k or more)", "P({} pierde k o más)"),
     ("P({} loses k)", "P({} pierde k)"),

@@ -127,10 +127,10 @@ pub enum UnitEnd {
     Stands,
     /// Its charge fell short.
     ChargeFailed,
-    /// It fled before the combat (a charge reaction, fear, panic, stand and
-    /// shoot) and got away.
+    /// It fled without breaking (a charge reaction, fear, stand and shoot's
+    /// panic, panic when a unit beside it broke) and got away.
     Fled,
-    /// It fled a charge and was caught: destroyed.
+    /// It fled so and was caught: destroyed.
     CaughtFleeing,
     /// It broke and got away.
     Broke,

@@ -221,16 +221,16 @@ impl Combat {
             casualties: [0; MAX_UNITS],
             wounds,
         };
-        let mut left = false;
-        for u in 0..N {
+        let wiped: [bool; N] = std::array::from_fn(|u| {
             rr.casualties[u] = state.lost(u);
             record.casualties[u] += rr.casualties[u];
-            if state.fights(u) && !state.standing(u) {
+            let wiped = state.fights(u) && !state.standing(u);
+            if wiped {
                 state.leave(u);
                 record.units[u] = UnitEnd::WipedOut;
-                left = true;
             }
-        }
+            wiped
+        });
         let present = [self.present(0, state), self.present(1, state)];
         if !present[0] || !present[1] {
             // A side wiped out: the other wins, no break test.
@@ -265,19 +265,23 @@ impl Combat {
             Some(loss) => self.break_tests(fate, loss, state, record),
             None => [false; N],
         };
-        // Units whose foes all broke or fell leave the fight; engagement
-        // is mutual, so with no loser left no winner is either.
-        let routed = loss.is_some_and(|l| !self.present(l.side, state));
-        if (left || broken.contains(&true)) && !routed {
+        let panicked = self.fellows_panic(fate, state, record, [&broken, &wiped], winner);
+        let gone: [bool; N] = std::array::from_fn(|u| broken[u] || panicked[u] || wiped[u]);
+        // Units whose foes all broke, fled or fell leave the fight;
+        // engagement is mutual, so with no loser left no winner is either.
+        let routed = loss
+            .map(|l| l.side)
+            .into_iter()
+            .chain([0, 1])
+            .find(|&s| !self.present(s, state));
+        if gone.contains(&true) && routed.is_none() {
             self.leave_unengaged(state);
         }
-        let l = loss?.side;
-        if self.present(l, state) {
-            return None;
-        }
+        let l = routed?;
+        // The side's units that left this round, broken or in panic.
         let caught = (0..N)
-            .filter(|&u| broken[u])
-            .all(|u| record.units[u] == UnitEnd::Caught);
+            .filter(|&u| (broken[u] || panicked[u]) && self.facts[u].side == l)
+            .all(|u| matches!(record.units[u], UnitEnd::Caught | UnitEnd::CaughtFleeing));
         Some(End::Broke { loser: l, caught })
     }
 

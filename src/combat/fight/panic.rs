@@ -60,6 +60,56 @@ impl Combat {
         }
     }
 
+    /// Units fighting on beside a unit of their side that broke or was
+    /// destroyed this round (`routed`: broken, wiped out) test for panic
+    /// after the break tests (RULES.md Panic; seed 003: they are within
+    /// 15 cm); one that fails flees, and the enemy it fought may pursue it
+    /// if it won the round. A unit fleeing in panic makes nobody else test.
+    /// Returns the units that fled.
+    pub(super) fn fellows_panic<const N: usize>(
+        &self,
+        fate: &mut impl Fate,
+        state: &mut State<N>,
+        record: &mut Record,
+        [broken, wiped]: [&[bool; N]; 2],
+        winner: Option<usize>,
+    ) -> [bool; N] {
+        let mut fled = [false; N];
+        for side in 0..2 {
+            let routed = (0..N).any(|u| {
+                self.facts[u].side == side
+                    && (broken[u] || (wiped[u] && self.panics_friends_when_destroyed(u)))
+            });
+            if !routed {
+                continue;
+            }
+            for v in (0..N).filter(|&v| self.facts[v].side == side && state.fights(v)) {
+                let psychology = &self.setup.units[v].psychology;
+                if psychology.immune || psychology.unbreakable {
+                    continue;
+                }
+                fled[v] = !fate.test(&LeadershipTest::new(state.leadership(self, v)));
+            }
+        }
+        if !fled.contains(&true) {
+            return fled;
+        }
+        let won = |e: usize| winner == Some(self.facts[e].side);
+        let pursues = self.pursuers(fate, state, &fled, won);
+        for u in (0..N).filter(|&u| fled[u]) {
+            record.units[u] = match self.caught_by(fate, u, &[], &pursues) {
+                true => {
+                    // As a unit caught fleeing a charge: every model lost.
+                    record.casualties[u] = self.setup.units[u].models;
+                    UnitEnd::CaughtFleeing
+                }
+                false => UnitEnd::Fled,
+            };
+            state.leave(u);
+        }
+        fled
+    }
+
     /// The Ld unit `u`, broken and escaped, rallies on at the start of its
     /// next turn (the best of its own, a character's standing in it and the
     /// General's), or 0 if fewer than 25% of its models are left.

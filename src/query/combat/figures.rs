@@ -188,14 +188,14 @@ impl CombatQuery {
     }
 }
 
-/// P(unit `u` flees before the combat, breaks, is caught, is destroyed).
+/// P(unit `u` flees without breaking, breaks, is caught, is destroyed).
 fn unit_fate_fields(v: &View, u: usize) -> Vec<Field> {
     let (key, name) = (&v.keys[u], || v.labels[u].clone());
     let p = |ends: &[UnitEnd]| v.m.prob(&v.layout.unit_ends(u, ends));
     vec![
         Field::new(
             UnitFigure::Flees.key(key),
-            crate::text!("P({} flees before the combat)", name()),
+            crate::text!("P({} flees, not broken)", name()),
             p(&[UnitEnd::Fled, UnitEnd::CaughtFleeing]),
         ),
         Field::new(

@@ -219,7 +219,8 @@ pub fn p_wins(side: usize) -> Key {
 /// A figure reported for each unit of the fight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UnitFigure {
-    /// P(it flees before the combat).
+    /// P(it flees without breaking: a charge reaction, fear or terror,
+    /// stand and shoot's panic, or panic when a unit beside it breaks).
     Flees,
     /// P(it breaks).
     Breaks,
