@@ -75,6 +75,10 @@ impl Combat {
         winner: Option<usize>,
     ) -> [bool; N] {
         let mut fled = [false; N];
+        // Two units: each side's only unit has no fellow.
+        if N == 2 || !(broken.contains(&true) || wiped.contains(&true)) {
+            return fled;
+        }
         for side in 0..2 {
             let routed = (0..N).any(|u| {
                 self.facts[u].side == side
