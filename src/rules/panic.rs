@@ -29,6 +29,15 @@ pub fn caught_friends_cause_panic(caught: u32, own: u32) -> bool {
     caught > own
 }
 
+/// Whether friends fleeing within 10 cm at the start of a unit's turn, of
+/// `fleeing` unit strength together, make it (of unit strength `own`) test:
+/// **\[ruling\]** seed 003 says they must exceed it ("estrictamente
+/// mayor"), seed 004 that they may equal it ("igual o superior"); the
+/// second reading is `equal_panics`.
+pub fn fleeing_friends_cause_panic(fleeing: u32, own: u32, equal_panics: bool) -> bool {
+    fleeing > own || (equal_panics && fleeing > 0 && fleeing == own)
+}
+
 /// The fewest casualties, of the `at_start` models a unit had when the
 /// phase began, that make it test: 25% (RULES.md Shooting; seed 003).
 pub fn fewest_heavy_casualties(at_start: u32) -> u32 {

@@ -79,6 +79,10 @@ pub enum SpecialRule {
     /// Takes no fear, terror or panic tests.
     #[value(hide = true, aliases = ["inmune-a-psicologia", "inmune_a_psicologia"])]
     ImmuneToPsychology,
+    /// Tests Ld at the start of its turn; on a failure it declares no
+    /// charge (RULES.md Panic; seed 004).
+    #[value(hide = true, aliases = ["estupidez", "estupidos"])]
+    Stupidity,
 }
 
 impl SpecialRule {
@@ -95,6 +99,7 @@ impl SpecialRule {
                 | StrikesLast
                 | Mindless
                 | ImmuneToPsychology
+                | Stupidity
         )
     }
 
@@ -126,6 +131,8 @@ pub struct Psychology {
     pub mindless: bool,
     /// Immune to psychology (frenzied units are too).
     pub immune: bool,
+    /// Stupid: tests at the start of its turn.
+    pub stupid: bool,
 }
 
 impl Psychology {
@@ -141,6 +148,7 @@ impl Psychology {
             strikes_last: has(SpecialRule::StrikesLast),
             mindless: has(SpecialRule::Mindless),
             immune: has(SpecialRule::ImmuneToPsychology) || has(SpecialRule::Frenzy),
+            stupid: has(SpecialRule::Stupidity),
         }
     }
 

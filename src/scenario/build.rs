@@ -4,7 +4,7 @@
 
 use super::combat::{ScenarioFile, UnitSpec};
 use super::profile::ProfileFile;
-use crate::combat::fight::{Combat, Contact, Place, Setup, MAX_UNITS};
+use crate::combat::fight::{Combat, Contact, Place, Setup, StartOfTurn, MAX_UNITS};
 use crate::combat::unit::{Character, Unit, MAX_CHARACTERS};
 use crate::error::InputError;
 use crate::query::combat::CombatQuery;
@@ -72,6 +72,12 @@ impl ScenarioFile {
             }
             None => {}
         }
+        if charger.is_none() && (s.fleeing_friends_us.0 > 0 || s.terror_nearby) {
+            return Err(InputError::new(
+                "situation.fleeing_friends_us",
+                "the start-of-turn tests are the charger's, and there is no charge this turn (accepted with charger = \"none\": fleeing_friends_us = 0, terror_nearby = false)",
+            ));
+        }
         let under_way = contacts
             .iter()
             .any(|c| !places[c.striker].charging && !places[c.struck].charging);
@@ -96,6 +102,11 @@ impl ScenarioFile {
             refuse_challenge: s.refuse_challenge,
             friends: super::friend::friends(&self.friend, dir, edition)?,
             musician_rallies: s.musician_rallies,
+            start_of_turn: StartOfTurn {
+                fleeing_friends_us: s.fleeing_friends_us.0,
+                equal_panics: s.fleeing_friends_equal_panics,
+                terror_nearby: s.terror_nearby,
+            },
         });
         Ok(CombatQuery {
             combat,

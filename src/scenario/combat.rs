@@ -369,6 +369,17 @@ pub struct Situation {
     /// **\[ruling\]** a musician adds 1 to rally (a later edition's rule).
     #[serde(default)]
     pub musician_rallies: bool,
+    /// The charger's start of turn: unit strength of friends fleeing
+    /// within 10 cm of it.
+    #[serde(default)]
+    pub fleeing_friends_us: Count<0, 2000>,
+    /// **\[ruling\]** fleeing friends of equal unit strength panic the
+    /// charger too (seed 004's reading; seed 003's, the default, needs more).
+    #[serde(default)]
+    pub fleeing_friends_equal_panics: bool,
+    /// The charger's start of turn: a terror-causing enemy within 15 cm.
+    #[serde(default)]
+    pub terror_nearby: bool,
     /// For a fight already under way: the side that won the round before
     /// this turn (ties in strike order; pursuit of a unit that flees the
     /// combat through panic).

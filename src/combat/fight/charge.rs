@@ -5,7 +5,7 @@
 use super::{Combat, End, Fate, Record, State, UnitEnd};
 use crate::rules::leadership::LeadershipTest;
 use crate::rules::movement::charge_reaches;
-use crate::rules::panic::heavy_casualties;
+use crate::rules::panic::{fleeing_friends_cause_panic, heavy_casualties};
 use crate::rules::place::{Facing, ReactionName};
 
 impl Combat {
@@ -18,6 +18,13 @@ impl Combat {
         record: &mut Record,
     ) -> Option<End> {
         let cs = self.charger?;
+        if !self.declares(fate, cs, state, record) {
+            state.leave(cs);
+            self.leave_unengaged(state);
+            if !self.present(cs, state) {
+                return Some(End::ChargeNotDeclared);
+            }
+        }
         if self.charged_unit_flees(fate, 1 - cs, state) {
             return self.flight_from_charge(fate, state, record);
         }
@@ -39,6 +46,38 @@ impl Combat {
             Some(id) => self.stand_and_shoot_at(fate, id, state, record),
             None => None,
         }
+    }
+
+    /// The charger's start-of-turn tests, in order, before it may declare
+    /// (RULES.md Panic; seed 004): panic from friends fleeing within 10 cm
+    /// of greater unit strength, terror from an enemy within 15 cm (a
+    /// failure of either flees), stupidity (a failure declares nothing).
+    /// Whether it declares its charge.
+    fn declares<const N: usize>(
+        &self,
+        fate: &mut impl Fate,
+        cs: usize,
+        state: &State<N>,
+        record: &mut Record,
+    ) -> bool {
+        let turn = self.setup.start_of_turn;
+        let unit = &self.setup.units[cs];
+        let p = &unit.psychology;
+        let fears = !(p.immune || p.unbreakable);
+        let own = state.unit_strength(self, cs);
+        let ld = LeadershipTest::new(state.leadership(self, cs));
+        let panics =
+            fears && fleeing_friends_cause_panic(turn.fleeing_friends_us, own, turn.equal_panics);
+        let terrified = turn.terror_nearby && fears && !p.terror;
+        if (panics && !fate.test(&ld)) || (terrified && !fate.test(&ld)) {
+            record.units[cs] = UnitEnd::Fled;
+            return false;
+        }
+        if p.stupid && !fate.test(&ld) {
+            record.units[cs] = UnitEnd::ChargeFailed;
+            return false;
+        }
+        true
     }
 
     /// Whether unit `u`'s charge reaches. RULES.md Charges.

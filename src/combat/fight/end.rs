@@ -7,6 +7,9 @@ use super::MAX_UNITS;
 /// [`End::ALL`] (the outcome partition the README documents).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum End {
+    /// The charger fled or stood stupid at the start of its turn
+    /// (RULES.md Panic; seed 004): no charge was declared.
+    ChargeNotDeclared,
     /// No charger could reach (or catch a fleeing target).
     ChargeFailed,
     /// The charger fled from stand-and-shoot casualties.
@@ -38,7 +41,8 @@ pub enum End {
 
 impl End {
     /// Every end, in the order reports list them.
-    pub const ALL: [End; 13] = [
+    pub const ALL: [End; 14] = [
+        End::ChargeNotDeclared,
         End::ChargeFailed,
         End::ChargerFled,
         End::ChargerShotDown,
@@ -69,17 +73,18 @@ impl End {
     /// Its place in [`End::ALL`].
     pub fn index(self) -> usize {
         match self {
-            End::ChargeFailed => 0,
-            End::ChargerFled => 1,
-            End::ChargerShotDown => 2,
-            End::TargetFled => 3,
-            End::TargetCaught => 4,
-            End::Broke { loser: 0, caught } => 8 + usize::from(caught),
-            End::Broke { caught, .. } => 5 + usize::from(caught),
-            End::WipedOut { loser: 0 } => 10,
-            End::WipedOut { .. } => 7,
-            End::BothDestroyed => 11,
-            End::Unresolved => 12,
+            End::ChargeNotDeclared => 0,
+            End::ChargeFailed => 1,
+            End::ChargerFled => 2,
+            End::ChargerShotDown => 3,
+            End::TargetFled => 4,
+            End::TargetCaught => 5,
+            End::Broke { loser: 0, caught } => 9 + usize::from(caught),
+            End::Broke { caught, .. } => 6 + usize::from(caught),
+            End::WipedOut { loser: 0 } => 11,
+            End::WipedOut { .. } => 8,
+            End::BothDestroyed => 12,
+            End::Unresolved => 13,
         }
     }
 
@@ -98,6 +103,7 @@ impl End {
     /// How a report says it.
     pub fn label(self) -> &'static str {
         match self {
+            End::ChargeNotDeclared => "charge not declared",
             End::ChargeFailed => "charge fails",
             End::ChargerFled => "charger flees stand-and-shoot",
             End::ChargerShotDown => "charger shot down by stand-and-shoot",
@@ -125,7 +131,7 @@ pub enum UnitEnd {
     /// It stood to the end (or its enemies left the fight).
     #[default]
     Stands,
-    /// Its charge fell short.
+    /// Its charge fell short, or it stood stupid and declared none.
     ChargeFailed,
     /// It fled without breaking (a charge reaction, fear, stand and shoot's
     /// panic, panic when a unit beside it broke) and got away.

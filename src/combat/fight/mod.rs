@@ -40,7 +40,7 @@ mod strikes;
 
 pub use end::{End, Record, RoundRecord, UnitEnd};
 pub use fate::Fate;
-pub use setup::{Contact, Place, Setup};
+pub use setup::{Contact, Place, Setup, StartOfTurn};
 use state::{State, NO_FOE};
 pub use step::{Fighter, Step, StepKind, Target};
 

@@ -40,6 +40,23 @@ pub struct Setup {
     pub friends: Vec<Friend>,
     /// **\[ruling\]** a musician adds 1 to rally (a later edition's rule).
     pub musician_rallies: bool,
+    /// What the charger faces at the start of its turn, before it may
+    /// declare (seed 004).
+    pub start_of_turn: StartOfTurn,
+}
+
+/// What the main charger faces at the start of its turn (RULES.md Panic;
+/// seed 004): friends fleeing within 10 cm (their unit strength together)
+/// and an enemy that causes terror within 15 cm. Its own stupidity is in
+/// its rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct StartOfTurn {
+    /// Unit strength of friends fleeing within 10 cm.
+    pub fleeing_friends_us: u32,
+    /// **\[ruling\]** fleeing friends of equal unit strength panic it too.
+    pub equal_panics: bool,
+    /// A terror-causing enemy within 15 cm.
+    pub terror_nearby: bool,
 }
 
 /// Where one unit's front meets an enemy unit: `striker`'s front fights

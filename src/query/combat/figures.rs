@@ -59,7 +59,13 @@ impl CombatQuery {
         };
         // How the fight ended in the charge turn (with several units, the
         // others may fight on after a unit flees: then the fight ends later).
+        let declared = v.end("p_charge_declared", End::ChargeNotDeclared);
         let mut fields = vec![
+            Field::new(
+                "p_charge_declared",
+                crate::text!("P(charge declared)"),
+                declared.value.complement(),
+            ),
             v.end("p_charge_fails", End::ChargeFailed),
             v.end("p_charger_fled", End::ChargerFled),
             v.end("p_charger_shot_down", End::ChargerShotDown),

@@ -1,0 +1,141 @@
+//! The charger's start-of-turn tests (RULES.md Panic; seed 004), in order:
+//! panic from friends fleeing within 10 cm of greater unit strength (the
+//! [ruling] `fleeing_friends_equal_panics` takes equal too), terror from an
+//! enemy within 15 cm, stupidity. A failed panic or terror test flees, a
+//! failed stupidity test declares nothing; `p_charge_declared` and the
+//! outcome "charge not declared".
+
+mod common;
+
+use common::p_fail;
+use common::run::{error, json};
+use serde_json::Value;
+
+const FLAGSHIP: &str = "scenarios/boar_boyz_charge_spearmen.toml";
+
+/// The flagship's exact report over one round with `sets`.
+fn exact(sets: &[&str]) -> Value {
+    let mut args = vec!["combat", FLAGSHIP, "--set", "situation.rounds=1"];
+    for s in sets {
+        args.extend(["--set", s]);
+    }
+    args.extend(["--method", "exact"]);
+    json(&args)
+}
+
+fn declared(r: &Value) -> f64 {
+    r["p_charge_declared"].as_f64().unwrap()
+}
+
+#[test]
+fn fleeing_friends_must_outnumber_the_boar_boyz_unless_the_ruling_says_equal() {
+    // Five Boar Boyz (cavalry, US 2 each): unit strength 10, Ld 7.
+    let pass = 1.0 - p_fail(7);
+    assert_eq!(declared(&exact(&[])), 1.0);
+    assert_eq!(declared(&exact(&["situation.fleeing_friends_us=10"])), 1.0);
+    let equal = exact(&[
+        "situation.fleeing_friends_us=10",
+        "situation.fleeing_friends_equal_panics=true",
+    ]);
+    assert!((declared(&equal) - pass).abs() < 1e-12, "{equal}");
+    let more = exact(&["situation.fleeing_friends_us=11"]);
+    assert!((declared(&more) - pass).abs() < 1e-12);
+    // A failure flees: the partition still sums to 1.
+    let total: f64 = more["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["p"].as_f64().unwrap())
+        .sum();
+    assert!((total - 1.0).abs() < 1e-12, "{total}");
+    let not_declared = more["outcomes"][0].clone();
+    assert_eq!(not_declared["outcome"], "charge not declared");
+    assert!((not_declared["p"].as_f64().unwrap() - p_fail(7)).abs() < 1e-12);
+    assert!((more["p_attacker_flees"].as_f64().unwrap() - p_fail(7)).abs() < 1e-12);
+}
+
+#[test]
+fn panic_then_terror_then_stupidity_each_a_test_of_its_own() {
+    let pass = 1.0 - p_fail(7);
+    let both = exact(&[
+        "situation.fleeing_friends_us=11",
+        "situation.terror_nearby=true",
+    ]);
+    assert!((declared(&both) - pass * pass).abs() < 1e-12, "{both}");
+    let stupid = exact(&["attacker.rules=[\"stupidity\"]"]);
+    assert!((declared(&stupid) - pass).abs() < 1e-12);
+    // A stupid unit that fails stays where it is: it does not flee.
+    assert_eq!(stupid["p_attacker_flees"], 0.0);
+    let all = exact(&[
+        "situation.fleeing_friends_us=11",
+        "situation.terror_nearby=true",
+        "attacker.rules=[\"stupidity\"]",
+    ]);
+    assert!((declared(&all) - pass.powi(3)).abs() < 1e-12);
+    // Immune to psychology: no panic or terror test, stupidity still.
+    let immune = exact(&[
+        "situation.fleeing_friends_us=11",
+        "situation.terror_nearby=true",
+        "attacker.rules=[\"immune-to-psychology\", \"stupidity\"]",
+    ]);
+    assert!((declared(&immune) - pass).abs() < 1e-12, "{immune}");
+    // A unit that causes terror is not terrified.
+    let terror = exact(&[
+        "situation.terror_nearby=true",
+        "attacker.rules=[\"terror\"]",
+    ]);
+    assert_eq!(declared(&terror), 1.0);
+}
+
+#[test]
+fn start_of_turn_tests_agree_between_exact_and_both_monte_carlo_engines() {
+    for sets in [
+        [
+            "situation.fleeing_friends_us=11",
+            "situation.terror_nearby=true",
+        ],
+        [
+            "attacker.rules=[\"stupidity\"]",
+            "situation.terror_nearby=true",
+        ],
+    ] {
+        let mut args = vec!["combat", FLAGSHIP, "--set", "situation.rounds=1"];
+        for s in sets {
+            args.extend(["--set", s]);
+        }
+        args.extend(["--method", "all", "--trials", "40000", "--seed", "3"]);
+        let r = json(&args);
+        for key in ["p_charge_declared", "p_attacker_flees", "p_defender_breaks"] {
+            let p = r["exact"][key].as_f64().unwrap();
+            for engine in ["monte_carlo", "dice"] {
+                let e = r[engine][key]["estimate"].as_f64().unwrap();
+                let sigma = (p * (1.0 - p) / 40000.0).sqrt();
+                assert!(
+                    (e - p).abs() <= 4.0 * sigma + 1e-12,
+                    "{sets:?} {key} {engine}: {e} vs {p}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn start_of_turn_tests_need_a_charge() {
+    let e = error(&[
+        "combat",
+        "scenarios/command_groups_engaged.toml",
+        "--set",
+        "situation.terror_nearby=true",
+    ]);
+    assert!(
+        e.contains("situation.fleeing_friends_us") && e.contains("charger"),
+        "{e}"
+    );
+    let e = error(&[
+        "combat",
+        FLAGSHIP,
+        "--set",
+        "situation.fleeing_friends_us=-1",
+    ]);
+    assert!(e.contains("fleeing_friends_us"), "{e}");
+}
