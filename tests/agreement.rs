@@ -241,29 +241,51 @@ fn attack_chains_agree_with_exact() {
 
 /// Whole fights: over random one-round fights, the fast and dice-level
 /// engines agree with the exact engine on every probability it reports and
-/// on the mean casualties.
+/// on the mean casualties, and on the panic of friends near the fight.
 #[test]
 fn fights_agree_with_exact() {
-    assert!(fights_compared(16, 40, 0) >= 60);
+    let (compared, friends) = fights_compared(16, 40, 0);
+    assert!(compared >= 60 && friends >= 40, "{compared} {friends}");
 }
 
 /// Fights of three and four units (RULES.md Combat resolution by side; seed
 /// 002 "varias unidades"): the same agreement.
 #[test]
 fn fights_of_several_units_agree_with_exact() {
-    let (three, four) = (fights_compared(17, 30, 1), fights_compared(18, 20, 2));
+    let ((three, f3), (four, f4)) = (fights_compared(17, 30, 1), fights_compared(18, 20, 2));
     assert!(
         three >= 40 && four >= 20,
         "only {three} and {four} comparisons"
     );
+    assert!(f3 + f4 >= 40, "only {} friends' figures compared", f3 + f4);
+}
+
+/// The exact sd behind the mean field `key` of a one-round fight: the
+/// casualty distribution's (`mean_attacker_casualties` from
+/// `attacker_casualties_pmf`), or a 0/1 round's.
+fn exact_sd(outcome: &mathhammer::report::Outcome, key: &str, mean: f64) -> f64 {
+    let Some(unit) = key
+        .strip_prefix("mean_")
+        .and_then(|k| k.strip_suffix("_casualties"))
+    else {
+        return (mean * (1.0 - mean)).max(0.0).sqrt();
+    };
+    let table = outcome.table(&format!("{unit}_casualties_pmf")).unwrap();
+    let second: f64 = table
+        .rows
+        .iter()
+        .map(|(k, p)| k.exact().unwrap().powi(2) * p[0].exact().unwrap())
+        .sum();
+    (second - mean * mean).max(0.0).sqrt()
 }
 
 /// Compares the Monte Carlo engines with the exact engine over `cases`
-/// random fights with `extras` more units; returns the comparisons made.
-fn fights_compared(seed: u64, cases: u64, extras: usize) -> usize {
+/// random fights with `extras` more units; returns the comparisons made
+/// and the friends' figures among them.
+fn fights_compared(seed: u64, cases: u64, extras: usize) -> (usize, usize) {
     use mathhammer::scenario::combat::ScenarioFile;
     let mut r = rng(seed);
-    let mut compared = 0;
+    let (mut compared, mut friends) = (0, 0);
     for case in 0..cases {
         let text = random_fight(&mut r, extras);
         let file: ScenarioFile = mathhammer::scenario::parse(&text, "random.toml").unwrap();
@@ -281,6 +303,21 @@ fn fights_compared(seed: u64, cases: u64, extras: usize) -> usize {
         ] {
             let report = q.report(&settings(method, trials, 6000 + case));
             let outcome = report.outcome(engine).unwrap();
+            // Friends near the fight: P(tests), P(flees) per friend.
+            if let (Some(x), Some(t)) = (exact_outcome.table("friends"), outcome.table("friends")) {
+                for ((_, xs), (_, ts)) in x.rows.iter().zip(&t.rows) {
+                    for (xv, tv) in xs.iter().zip(ts).skip(1) {
+                        let (Some(p), Some(e)) = (xv.exact(), tv.estimate()) else {
+                            panic!("case {case}: friends {xv:?} {tv:?}");
+                        };
+                        assert!(
+                            within_4_sigma(p, &e),
+                            "case {case} {engine:?} friend: {p} vs {e:?}\n{text}"
+                        );
+                        friends += 1;
+                    }
+                }
+            }
             for f in &exact_outcome.fields {
                 match (&f.value, outcome.field(&f.key).and_then(|v| v.estimate())) {
                     (mathhammer::report::Value::Prob(p), Some(e)) => {
@@ -293,10 +330,12 @@ fn fights_compared(seed: u64, cases: u64, extras: usize) -> usize {
                     (mathhammer::report::Value::Num(mean, _), Some(e))
                         if f.key.starts_with("mean_") =>
                     {
+                        // The exact sd: a sample of a rare event has none.
                         let key = &f.key;
+                        let sd = exact_sd(exact_outcome, key, *mean);
                         assert!(
-                            (e.estimate - mean).abs() <= 4.0 * e.half_width() / 1.96 + 1e-9,
-                            "case {case} {engine:?} {key}: {mean} vs {e:?}\n{text}"
+                            mean_within_4_sigma(*mean, sd, &e),
+                            "case {case} {engine:?} {key}: {mean} (sd {sd}) vs {e:?}\n{text}"
                         )
                     }
                     _ => {}
@@ -305,5 +344,5 @@ fn fights_compared(seed: u64, cases: u64, extras: usize) -> usize {
             compared += 1;
         }
     }
-    compared
+    (compared, friends)
 }

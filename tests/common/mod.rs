@@ -398,6 +398,8 @@ pub fn random_unit(r: &mut impl Rng, header: &str, path: &str, most: u32, place:
         "always-strikes-first",
         "killing-blow",
         "unbreakable",
+        "stupidity",
+        "immune-to-psychology",
     ] {
         if r.random_bool(0.12) {
             rules.push(format!("\"{rule}\""));
@@ -475,12 +477,33 @@ pub fn random_fight(r: &mut impl Rng, extras: usize) -> String {
     } else {
         "hold"
     };
-    text + &format!(
+    text += &format!(
         "[situation]\ncharger = \"{charger}\"\nfacing = \"{facing}\"\ndistance = {}\nrounds = 1\nhigh_ground = \"{}\"\n\
-         challenge = \"{}\"\nrefuse_challenge = {}\nreaction = \"{reaction}\"\n",
+         challenge = \"{}\"\nrefuse_challenge = {}\nreaction = \"{reaction}\"\nmusician_rallies = {}\n",
         r.random_range(0..=25),
         pick(r, &["none", "attacker", "defender"]),
         pick(r, &["none", "attacker", "defender"]),
         r.random_bool(0.3),
-    )
+        r.random_bool(0.3),
+    );
+    // The charger's start of turn (RULES.md Panic; seed 004).
+    if charger != "none" {
+        text += &format!(
+            "fleeing_friends_us = {}\nfleeing_friends_equal_panics = {}\nterror_nearby = {}\n",
+            pick(r, &["0", "0", "5", "10", "30"]),
+            r.random_bool(0.3),
+            r.random_bool(0.2),
+        );
+    }
+    // Friends near the fight.
+    for i in 0..r.random_range(0..=2) {
+        text += &format!(
+            "[[friend]]\nside = \"{}\"\nname = \"friend {i}\"\nunit_strength = {}\nld = {}\ndistance = {}\n",
+            pick(r, &["attacker", "defender"]),
+            r.random_range(1..=25),
+            r.random_range(5..=9),
+            r.random_range(0..=20),
+        );
+    }
+    text
 }
