@@ -79,12 +79,12 @@ fn panic_then_terror_then_stupidity_each_a_test_of_its_own() {
         "attacker.rules=[\"immune-to-psychology\", \"stupidity\"]",
     ]);
     assert!((declared(&immune) - pass).abs() < 1e-12, "{immune}");
-    // A unit that causes terror is not terrified.
-    let terror = exact(&[
-        "situation.terror_nearby=true",
-        "attacker.rules=[\"terror\"]",
-    ]);
-    assert_eq!(declared(&terror), 1.0);
+    // A unit that causes fear or terror is not terrified (RULES.md Charges).
+    for rule in ["fear", "terror"] {
+        let causes = format!("attacker.rules=[\"{rule}\"]");
+        let r = exact(&["situation.terror_nearby=true", &causes]);
+        assert_eq!(declared(&r), 1.0, "{rule}");
+    }
 }
 
 #[test]

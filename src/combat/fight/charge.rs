@@ -68,7 +68,8 @@ impl Combat {
         let ld = LeadershipTest::new(state.leadership(self, cs));
         let panics =
             fears && fleeing_friends_cause_panic(turn.fleeing_friends_us, own, turn.equal_panics);
-        let terrified = turn.terror_nearby && fears && !p.terror;
+        // Fear- and terror-causers never test for terror (RULES.md Charges).
+        let terrified = turn.terror_nearby && fears && !p.fear;
         if (panics && !fate.test(&ld)) || (terrified && !fate.test(&ld)) {
             record.units[cs] = UnitEnd::Fled;
             return false;
