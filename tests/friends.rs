@@ -234,58 +234,43 @@ fn friends_agree_between_exact_and_both_monte_carlo_engines() {
 
 #[test]
 fn bad_friends_are_named() {
-    let bad = |fields: &[(&str, &str)]| {
-        let file = with_friends(FLAGSHIP, &[friend(fields)], "bad");
-        error(&["combat", &file])
-    };
-    let e = bad(&[("unit_strength", "10"), ("ld", "7"), ("distance", "5")]);
-    assert!(
-        e.contains("friend[0].side: missing (accepted: attacker, defender)"),
-        "{e}"
-    );
-    let e = bad(&[
-        ("side", "\"defender\""),
-        ("unit_strength", "10"),
-        ("ld", "7"),
-        ("distance", "-5"),
-    ]);
-    assert!(e.contains("distance") && e.contains("-5"), "{e}");
-    let e = bad(&[
-        ("side", "\"defender\""),
-        ("unit_strength", "10"),
-        ("ld", "7"),
-    ]);
-    assert!(e.contains("friend[0].distance: missing"), "{e}");
-    let e = bad(&[
-        ("side", "\"defender\""),
-        ("unit_strength", "10"),
-        ("distance", "5"),
-    ]);
-    assert!(e.contains("friend[0].ld: missing"), "{e}");
-    let e = bad(&[
-        ("side", "\"defender\""),
-        ("profile_file", "\"profiles/orc_boy.toml\""),
-        ("ld", "7"),
-        ("models", "10"),
-        ("distance", "5"),
-    ]);
-    assert!(e.contains("friend[0].ld: comes from the profile"), "{e}");
-    let e = bad(&[
-        ("side", "\"defender\""),
-        ("unit_strength", "10"),
-        ("ld", "7"),
-        ("distance", "5"),
-        ("rules", "[\"bravery\"]"),
-    ]);
-    assert!(e.contains("bravery"), "{e}");
-    let e = bad(&[
-        ("side", "\"defender\""),
-        ("unit_strength", "10"),
-        ("ld", "7"),
-        ("distance", "5"),
-        ("colour", "\"red\""),
-    ]);
-    assert!(e.contains("colour"), "{e}");
+    let plain = [("unit_strength", "10"), ("ld", "7"), ("distance", "5")];
+    let defender = ("side", "\"defender\"");
+    let cases: Vec<(Vec<(&str, &str)>, &str)> = vec![
+        (
+            plain.to_vec(),
+            "friend[0].side: missing (accepted: attacker, defender)",
+        ),
+        (vec![defender, plain[0], plain[1], ("distance", "-5")], "-5"),
+        (
+            vec![defender, plain[0], plain[1]],
+            "friend[0].distance: missing",
+        ),
+        (vec![defender, plain[0], plain[2]], "friend[0].ld: missing"),
+        (
+            vec![
+                defender,
+                ("profile_file", "\"profiles/orc_boy.toml\""),
+                ("ld", "7"),
+                ("models", "10"),
+                plain[2],
+            ],
+            "friend[0].ld: comes from the profile",
+        ),
+        (
+            [&[defender], &plain[..], &[("rules", "[\"bravery\"]")]].concat(),
+            "bravery",
+        ),
+        (
+            [&[defender], &plain[..], &[("colour", "\"red\"")]].concat(),
+            "colour",
+        ),
+    ];
+    for (fields, expected) in cases {
+        let file = with_friends(FLAGSHIP, &[friend(&fields)], "bad");
+        let e = error(&["combat", &file]);
+        assert!(e.contains(expected), "{fields:?}: {e}");
+    }
 }
 
 #[test]

@@ -11,6 +11,11 @@ use common::run::{error, json};
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
 
+/// The JSON of a `mathhammer` command line written as one string.
+fn shoot(args: &str) -> Value {
+    json(&args.split_whitespace().collect::<Vec<_>>())
+}
+
 /// P(k of n) for a binomial with success `p`.
 fn binomial(n: u32, k: u32, p: f64) -> f64 {
     let choose = (0..k).fold(1.0, |c, i| c * f64::from(n - i) / f64::from(i + 1));
@@ -21,21 +26,7 @@ fn binomial(n: u32, k: u32, p: f64) -> f64 {
 fn seed_003s_twelve_models_test_on_three_casualties() {
     // 10 shots, BS3 (4+) and S3 against T3 (4+), no save: each slays 1/4.
     // Seed 003: 12 models at the start of the phase test on 3 or more.
-    let r = json(&[
-        "shoot",
-        "--models",
-        "10",
-        "--bs",
-        "3",
-        "--s",
-        "3",
-        "--target-t",
-        "3",
-        "--target-models",
-        "12",
-        "--target-ld",
-        "7",
-    ]);
+    let r = shoot("shoot --models 10 --bs 3 --s 3 --target-t 3 --target-models 12 --target-ld 7");
     let tests: f64 = (3..=10).map(|k| binomial(10, k, 0.25)).sum();
     assert_eq!(r["panic_casualties"], 3.0);
     assert!(
@@ -53,23 +44,9 @@ fn seed_003s_twelve_models_test_on_three_casualties() {
 fn a_destroyed_unit_tests_no_more_but_panics_its_friends() {
     // Four models test on one casualty (seed 003's four ogres); slain to
     // the last they are gone, and a friend within 10 cm tests instead.
-    let r = json(&[
-        "shoot",
-        "--models",
-        "4",
-        "--bs",
-        "3",
-        "--s",
-        "3",
-        "--target-t",
-        "3",
-        "--target-models",
-        "4",
-        "--target-ld",
-        "8",
-        "--friend-ld",
-        "6",
-    ]);
+    let r = shoot(
+        "shoot --models 4 --bs 3 --s 3 --target-t 3 --target-models 4 --target-ld 8 --friend-ld 6",
+    );
     let destroyed = binomial(4, 4, 0.25);
     let tests = 1.0 - binomial(4, 0, 0.25) - destroyed;
     assert!(
@@ -84,23 +61,9 @@ fn a_destroyed_unit_tests_no_more_but_panics_its_friends() {
 #[test]
 fn a_lone_hero_of_fewer_than_five_wounds_panics_nobody() {
     let hero = |w: &str| {
-        json(&[
-            "shoot",
-            "--models",
-            "10",
-            "--bs",
-            "4",
-            "--s",
-            "6",
-            "--target-t",
-            "4",
-            "--target-w",
-            w,
-            "--target-models",
-            "1",
-            "--friend-ld",
-            "7",
-        ])
+        shoot(&format!(
+            "shoot --models 10 --bs 4 --s 6 --target-t 4 --target-w {w} --target-models 1 --friend-ld 7"
+        ))
     };
     let (small, large) = (hero("3"), hero("5"));
     assert_eq!(small["p_friend_tests"], 0.0, "{small}");
@@ -187,18 +150,9 @@ fn exact_panic_figures_agree_with_both_monte_carlo_engines() {
 
 #[test]
 fn panic_flags_need_the_models_at_the_start_of_the_phase() {
-    let base = [
-        "shoot",
-        "--models",
-        "10",
-        "--bs",
-        "3",
-        "--s",
-        "3",
-        "--target-t",
-        "3",
-    ];
-    let with = |more: &[&'static str]| [&base[..], more].concat();
+    let base = "shoot --models 10 --bs 3 --s 3 --target-t 3";
+    let with =
+        |more: &[&'static str]| [&base.split_whitespace().collect::<Vec<_>>()[..], more].concat();
     let e = error(&with(&["--target-ld", "7"]));
     assert!(e.contains("--target-ld: needs --target-models"), "{e}");
     let e = error(&with(&["--friend-ld", "7"]));
