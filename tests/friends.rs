@@ -169,6 +169,66 @@ fn a_friend_within_10_cm_of_a_unit_caught_fleeing_the_charge_tests_if_outnumbere
 }
 
 #[test]
+fn a_charger_shot_down_panics_friends_within_10_cm_unless_a_lone_small_model() {
+    // Crossbowmen stand and shoot at the Boar Boyz: two shot to the last
+    // are a unit destroyed by shooting (seed 003), and the Orc Boyz 10 cm
+    // away test; those 11 cm away do not (both test if the Boyz break in
+    // the round, within 15 cm). A lone Boar Boy (W1) shot down panics
+    // nobody. Chargers fleeing in panic from the shots make nobody test.
+    let friends: Vec<String> = [("Near", "10"), ("Far", "11")]
+        .iter()
+        .map(|(name, distance)| {
+            friend(&[
+                ("side", "\"attacker\""),
+                ("name", &format!("\"{name}\"")),
+                ("unit_strength", "20"),
+                ("ld", "7"),
+                ("distance", distance),
+            ])
+        })
+        .collect();
+    let file = with_friends(
+        "scenarios/boar_boyz_charge_crossbowmen.toml",
+        &friends,
+        "shot",
+    );
+    let two = combat(
+        &file,
+        &["situation.rounds=1", "attacker.models=2"],
+        &["--method", "exact"],
+    );
+    let shot_down = outcome(&two, "charger shot down by stand-and-shoot");
+    assert!(shot_down > 0.1 && outcome(&two, "charger flees stand-and-shoot") > 0.1);
+    // ... or, if the survivors fight, the round's rout within 15 cm.
+    let routed: f64 = ["breaks and escapes", "breaks and is caught", "wiped out"]
+        .iter()
+        .map(|end| outcome(&two, &format!("attacker {end}")))
+        .sum::<f64>()
+        + outcome(&two, "both sides wiped out");
+    let near = row(&two, "Near")["p_tests"].as_f64().unwrap();
+    assert!(
+        (near - shot_down - routed).abs() < 1e-12,
+        "{near} vs {shot_down} + {routed}"
+    );
+    assert!(routed > 0.01);
+    // 11 cm is too far for the shooting, near enough for the rout.
+    let far = row(&two, "Far")["p_tests"].as_f64().unwrap();
+    assert!((far - routed).abs() < 1e-12, "{far} vs {routed}");
+    let one = combat(
+        &file,
+        &["situation.rounds=1", "attacker.models=1"],
+        &["--method", "exact"],
+    );
+    assert!(outcome(&one, "charger shot down by stand-and-shoot") > 0.1);
+    let routed: f64 = ["breaks and escapes", "breaks and is caught"]
+        .iter()
+        .map(|end| outcome(&one, &format!("attacker {end}")))
+        .sum();
+    let near = row(&one, "Near")["p_tests"].as_f64().unwrap();
+    assert!((near - routed).abs() < 1e-12, "{near} vs {routed}");
+}
+
+#[test]
 fn friends_agree_between_exact_and_both_monte_carlo_engines() {
     for (file, models) in [
         (FLAGSHIP, "20"),
