@@ -2,7 +2,7 @@
 //! the catch of a unit that flees, a charge that falls short. RULES.md
 //! Charges, Fleeing and pursuit, Panic; seeds 000, 003.
 
-use super::{Combat, End, Fate, Record, State, UnitEnd};
+use super::{Combat, End, Fate, Record, StartOfTurn, State, UnitEnd};
 use crate::rules::leadership::LeadershipTest;
 use crate::rules::movement::charge_reaches;
 use crate::rules::panic::{fleeing_friends_cause_panic, heavy_casualties};
@@ -63,6 +63,10 @@ impl Combat {
         let turn = self.setup.start_of_turn;
         let unit = &self.setup.units[cs];
         let p = &unit.psychology;
+        // Nothing to test: every fight of most scenarios.
+        if turn == StartOfTurn::default() && !p.stupid {
+            return true;
+        }
         let fears = !(p.immune || p.unbreakable);
         let own = state.unit_strength(self, cs);
         let ld = LeadershipTest::new(state.leadership(self, cs));
