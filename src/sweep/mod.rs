@@ -166,18 +166,6 @@ fn kind_label(kind: &str) -> Text {
     }
 }
 
-/// "charge files": files of a query kind, in words.
-fn files_of(kind: &str) -> Text {
-    match kind {
-        "combat" => crate::text!("combat files"),
-        "charge" => crate::text!("charge files"),
-        "flee" => crate::text!("flee files"),
-        "leadership" => crate::text!("leadership files"),
-        "attacks" => crate::text!("attacks files"),
-        other => crate::text!("{} files", other),
-    }
-}
-
 /// The facts every sweep and comparison prints: engine, trials, seed.
 fn run_facts(settings: &Settings, engine: Engine) -> Vec<Field> {
     let mut facts = vec![Field::new(
@@ -326,7 +314,7 @@ pub fn compare_report(
         summary: crate::text!(
             "Comparison of {} {}, the same seed for each",
             files.len(),
-            files_of(queries[0].kind())
+            crate::text!("{} files", kind_label(queries[0].kind()))
         ),
         facts: run_facts(settings, engine),
         outcomes: vec![Outcome {
