@@ -54,22 +54,16 @@ impl ShootingPanic {
         slain: impl Fn(Range<u32>) -> Value,
     ) -> Vec<Field> {
         let tests = slain(fewest_heavy_casualties(models)..models);
-        let mut fields = Vec::new();
-        if let Some(ld) = self.target_ld {
-            let flees = times(&tests, 1.0 - p_pass(&LeadershipTest::new(ld)));
-            fields.push(Field::new(
-                P_FLEES,
-                crate::text!("P(the target flees in panic)"),
-                flees,
-            ));
-        }
-        fields.insert(
-            0,
-            Field::new(
-                P_PANIC_TEST,
-                crate::text!("P(the target tests for panic: 25% lost)"),
-                tests,
-            ),
+        let flees = self
+            .target_ld
+            .map(|ld| times(&tests, 1.0 - p_pass(&LeadershipTest::new(ld))));
+        let mut fields = vec![Field::new(
+            P_PANIC_TEST,
+            crate::text!("P(the target tests for panic: 25% lost)"),
+            tests,
+        )];
+        fields.extend(
+            flees.map(|f| Field::new(P_FLEES, crate::text!("P(the target flees in panic)"), f)),
         );
         if let Some(ld) = self.friend_ld {
             let destroyed = match destruction_causes_panic(models, wounds) {

@@ -1,14 +1,14 @@
-//! Panic among friends near the fight (RULES.md Panic; seed 003), after the
-//! charge and after each round's break tests. A friend tests at most once a
-//! phase; one that fails flees and tests no more. A unit that flees through
-//! panic or fear makes nobody test; one that breaks does.
+//! Panic after a rout (RULES.md Panic; seed 003): of friends near the
+//! fight, after the charge and after each round's break tests, and of units
+//! fighting on beside one of their side that broke. A unit tests at most
+//! once a phase; one that fails flees and tests no more. A unit that flees
+//! through panic or fear makes nobody test; one that breaks does.
 
 use super::{Combat, Fate, Record, State, UnitEnd, MAX_UNITS};
 use crate::combat::friend::Friend;
 use crate::rules::panic::{
     caught_friends_cause_panic, destruction_causes_panic, BROKEN_FRIEND_CM, DESTROYED_FRIEND_CM,
 };
-use crate::rules::rally::{can_rally, rally_ld};
 use crate::rules::LeadershipTest;
 
 impl Combat {
@@ -112,24 +112,6 @@ impl Combat {
             state.leave(u);
         }
         fled
-    }
-
-    /// The Ld unit `u`, broken and escaped, rallies on at the start of its
-    /// next turn (the best of its own, a character's standing in it and the
-    /// General's), or 0 if fewer than 25% of its models are left.
-    pub(super) fn rally_ld<const N: usize>(&self, state: &State<N>, u: usize) -> u8 {
-        let facts = &self.facts[u];
-        let heroes = state.heroes[u].iter().filter(|h| h.is_some()).count() as u32;
-        let at_start = facts.models + facts.characters as u32;
-        if !can_rally(at_start, state.alive[u] + heroes) {
-            return 0;
-        }
-        let unit = &self.setup.units[u];
-        rally_ld(
-            state.leadership(self, u),
-            unit.musician,
-            self.setup.musician_rallies,
-        )
     }
 
     /// The units of `side` in the fight.

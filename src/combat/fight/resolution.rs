@@ -5,6 +5,7 @@
 use super::{Combat, Fate, Loss, Record, State, UnitEnd, NO_FOE};
 use crate::rules::combat_result::{flank_bonus, rank_bonus, Score};
 use crate::rules::leadership::{BreakTest, Breaking, LeadershipTest};
+use crate::rules::rally::{can_rally, rally_ld};
 
 impl Combat {
     /// What each side scores this round. RULES.md Combat resolution: wounds;
@@ -116,6 +117,24 @@ impl Combat {
             state.leave(u);
         }
         broken
+    }
+
+    /// The Ld unit `u`, broken and escaped, rallies on at the start of its
+    /// next turn (the best of its own, a character's standing in it and the
+    /// General's), or 0 if fewer than 25% of its models are left.
+    fn rally_ld<const N: usize>(&self, state: &State<N>, u: usize) -> u8 {
+        let facts = &self.facts[u];
+        let heroes = state.heroes[u].iter().filter(|h| h.is_some()).count() as u32;
+        let at_start = facts.models + facts.characters as u32;
+        if !can_rally(at_start, state.alive[u] + heroes) {
+            return 0;
+        }
+        let unit = &self.setup.units[u];
+        rally_ld(
+            state.leadership(self, u),
+            unit.musician,
+            self.setup.musician_rallies,
+        )
     }
 
     /// The winners that pursue when the units in `fled` flee: each unit in
