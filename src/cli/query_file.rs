@@ -131,9 +131,7 @@ struct FileKeys {
 
 impl FileKeys {
     fn read(kind: &str, table: toml::Table, file: &str, dir: &Path) -> Result<Self, InputError> {
-        let mut command = Cli::command_line();
-        command.build();
-        let sub = command
+        let sub = built_command_line()
             .find_subcommand(kind)
             .expect("every file query is a subcommand");
         let args: Vec<&clap::Arg> = sub
@@ -274,6 +272,17 @@ fn flags_as_keys(message: &str) -> String {
         rest = &after[end..];
     }
     out + rest
+}
+
+/// The command line's definition, built once: a sweep reads its file at
+/// every point.
+fn built_command_line() -> &'static clap::Command {
+    static COMMAND: std::sync::OnceLock<clap::Command> = std::sync::OnceLock::new();
+    COMMAND.get_or_init(|| {
+        let mut command = Cli::command_line();
+        command.build();
+        command
+    })
 }
 
 /// The keys a query file may name `arg` by: its long name, then its
