@@ -13,10 +13,12 @@ use crate::sim::Sampling;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 pub(crate) mod attacks;
+pub(crate) mod panic;
 mod query_file;
 pub mod values;
 
 pub use attacks::{AttacksArgs, ShootArgs};
+pub use panic::PanicArgs;
 pub use query_file::load_query;
 use serde::Deserialize;
 use values::{file, precision, seed, svg_path, whole, Ld, Number, Whole};
@@ -97,6 +99,17 @@ pub enum Command {
     )]
     #[command(visible_aliases = ["combate"])]
     Combat(CombatArgs),
+    /// The battle line: who tests for panic, who flees, and the cascade over later turns
+    #[command(
+        after_help = "Examples:\n  mathhammer panic --unit-strength 15 --ld 7 --fleeing-us 10 --fleeing-us 10\n  \
+                            mathhammer panic scenarios/lines/cavalry_flee_past_spearmen.toml\n  \
+                            mathhammer panic scenarios/lines/spearmen_break_in_the_line.toml --set turns=2 --plot line.svg\n\n\
+                      A battle-line file gives each unit's place (x, y of its front edge's centre, facing,\n\
+                      frontage and base) so distances are measured edge to edge, and the event that starts it:\n\
+                      broken, destroyed, caught, shot or fleeing."
+    )]
+    #[command(visible_aliases = ["panico"])]
+    Panic(PanicArgs),
     /// One query file or scenario over a grid of values: 20 or 25 models? spears or halberds?
     #[command(
         after_help = "Examples:\n  mathhammer sweep scenarios/boar_boyz_charge_spearmen.toml --vary attacker.models=5..8 --vary defender.models=15..30:5\n  \
@@ -158,6 +171,7 @@ impl Command {
             Command::Attacks(a) => Some((&a.engine, &a.output)),
             Command::Shoot(a) => Some((&a.engine, &a.output)),
             Command::Combat(a) => Some((&a.engine, &a.output)),
+            Command::Panic(a) => Some((&a.engine, &a.output)),
             Command::Sweep(a) => Some((&a.engine, &a.output)),
             Command::Compare(a) => Some((&a.engine, &a.output)),
             Command::Completions(_) => None,

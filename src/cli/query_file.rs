@@ -7,6 +7,7 @@
 
 use super::{one_line, AttacksArgs, Cli, Command, ShootArgs};
 use crate::error::InputError;
+use crate::scenario::battle_line::BattleLineFile;
 use crate::sweep::Query;
 use std::path::Path;
 
@@ -25,10 +26,14 @@ impl Command {
                     &a.sets,
                 )?))
             }
+            Command::Panic(a) => match &a.file {
+                Some(file) => load_query(file, &a.sets)?,
+                None => Query::Panic(Box::new(a.simple_line()?)),
+            },
             Command::Sweep(_) | Command::Compare(_) | Command::Completions(_) => {
                 return Err(InputError::new(
                     "query",
-                    "a sweep or comparison runs one query file or scenario (accepted: charge, flee, leadership, attacks, shoot, combat)",
+                    "a sweep or comparison runs one query file or scenario (accepted: charge, flee, leadership, attacks, shoot, combat, panic)",
                 ))
             }
         };
@@ -81,13 +86,16 @@ pub fn load_query(path: &Path, sets: &[String]) -> Result<Query, InputError> {
         let combat = file.combat(&dir)?;
         return Ok(Query::Combat(Box::new(combat)));
     };
+    if kind.as_str() == Some("panic") {
+        return battle_line(&text, table, sets, path);
+    }
     let kind = match kind.as_str() {
         Some(k) if FILE_QUERIES.contains(&k) => k.to_string(),
         _ => {
             return Err(InputError::new(
                 format!("{name}: query"),
                 format!(
-                "{kind} is not a query (accepted: {}; a file without `query` is a combat scenario)",
+                "{kind} is not a query (accepted: {}, panic; a file without `query` is a combat scenario)",
                 FILE_QUERIES.join(", ")
             ),
             ))
@@ -114,6 +122,35 @@ pub fn load_query(path: &Path, sets: &[String]) -> Result<Query, InputError> {
         }),
     };
     command.query().map_err(|e| keys.named(e))
+}
+
+/// A battle-line file (`query = "panic"`, [`crate::scenario::battle_line`])
+/// of `text`, read as `table`, with its `--set` overrides.
+fn battle_line(
+    text: &str,
+    mut table: toml::Table,
+    sets: &[String],
+    path: &Path,
+) -> Result<Query, InputError> {
+    let name = path.display().to_string();
+    let file: BattleLineFile = match sets {
+        // Parsed from its own text, an error has its line and column.
+        [] => crate::scenario::parse(text, &name)?,
+        _ => {
+            for set in sets {
+                crate::scenario::combat::apply_set(&mut table, set)?;
+            }
+            table.try_into().map_err(|e: toml::de::Error| {
+                let why = e.message().trim().replace('\n', " ");
+                InputError::bad_override(format!("{why} ({})", sets.join(" ")))
+            })?
+        }
+    };
+    let dir = path.parent().unwrap_or(Path::new(""));
+    let line = file
+        .line(dir)
+        .map_err(|e| InputError::new(format!("{name}: {}", e.field), e.message))?;
+    Ok(Query::Panic(Box::new(line)))
 }
 
 /// A query file's keys by the argument each names in the subcommand's clap

@@ -56,6 +56,13 @@ impl Rolls {
         rolls
     }
 
+    /// These rolls, prepared once.
+    pub fn of(rolls: impl IntoIterator<Item = Roll>) -> Self {
+        let mut prepared = Rolls::default();
+        rolls.into_iter().for_each(|r| prepared.add(r));
+        prepared
+    }
+
     fn add(&mut self, roll: Roll) {
         if self.find(&roll).is_none() {
             self.0.push(PreparedRoll::new(roll));
@@ -67,7 +74,7 @@ impl Rolls {
     }
 
     /// One draw of `roll` from `dice` (preparing it if it is new).
-    fn roll(&self, dice: &mut impl DiceSource, roll: &Roll) -> u8 {
+    pub fn roll(&self, dice: &mut impl DiceSource, roll: &Roll) -> u8 {
         match self.find(roll) {
             Some(p) => dice.roll(p),
             None => dice.roll(&PreparedRoll::new(*roll)),
@@ -76,8 +83,8 @@ impl Rolls {
 }
 
 /// Tests, flees, pursuits and roll-offs by rolling their dice, shared by the
-/// two Monte Carlo fates.
-fn roll_test(rolls: &Rolls, dice: &mut impl DiceSource, test: &LeadershipTest) -> bool {
+/// two Monte Carlo fates (and the battle line's).
+pub fn roll_test(rolls: &Rolls, dice: &mut impl DiceSource, test: &LeadershipTest) -> bool {
     let roll = test.roll();
     test.take(|| rolls.roll(dice, &roll))
 }

@@ -1,7 +1,7 @@
 //! `--lang` for charts: a figure's words rendered in a language, by key
 //! ([`Text::render`]), just before it is drawn.
 
-use super::{Axis, Figure, Panel, Series};
+use super::{Axis, Figure, Panel, Series, Shape};
 use crate::report::lang::Lang;
 use crate::report::Text;
 
@@ -21,6 +21,15 @@ impl Figure {
                     axis: match &p.axis {
                         Axis::Numbers => Axis::Numbers,
                         Axis::Categories(c) => Axis::Categories(c.iter().map(r).collect()),
+                        Axis::Map(shapes) => Axis::Map(
+                            shapes
+                                .iter()
+                                .map(|s| Shape {
+                                    name: r(&s.name),
+                                    corners: s.corners,
+                                })
+                                .collect(),
+                        ),
                     },
                     probability: p.probability,
                     wide: p.wide,

@@ -5,6 +5,7 @@
 //! writes the file whole or not at all.
 
 mod lang;
+mod map;
 pub(crate) mod svg;
 
 use crate::error::InputError;
@@ -48,6 +49,18 @@ pub enum Axis<L = Text> {
     /// `x` is the index of a named category; drawn as horizontal bars with
     /// the names down the side, so long names stay readable.
     Categories(Vec<L>),
+    /// `x` is the index of a shape on the table (a unit seen from above),
+    /// drawn where it stands, shaded by the first series' value.
+    Map(Vec<Shape<L>>),
+}
+
+/// A unit seen from above: its name and its corners on the table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shape<L = Text> {
+    /// Its name.
+    pub name: L,
+    /// Its corners, in order round it.
+    pub corners: [(f64, f64); 4],
 }
 
 /// How a series is drawn.

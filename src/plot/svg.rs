@@ -14,7 +14,7 @@ const ROW_HEIGHT: u32 = 360;
 /// values exist only at whole numbers).
 const MARKED_POINTS: usize = 40;
 const TITLE_HEIGHT: u32 = 50;
-const FONT: &str = "sans-serif";
+pub(super) const FONT: &str = "sans-serif";
 
 /// Series colours (Tableau 10): engines keep their colour across panels
 /// because every panel lists them in the same order.
@@ -29,12 +29,12 @@ const COLOURS: [RGBColor; 8] = [
     RGBColor(127, 127, 127),
 ];
 
-fn colour(i: usize) -> RGBColor {
+pub(super) fn colour(i: usize) -> RGBColor {
     COLOURS[i % COLOURS.len()]
 }
 
-type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
-type Failure = Box<dyn std::error::Error>;
+pub(super) type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
+pub(super) type Failure = Box<dyn std::error::Error>;
 
 /// The SVG text of `figure`.
 pub fn draw(figure: &Figure<String>) -> Result<String, String> {
@@ -66,6 +66,7 @@ fn row_height(row: &[&Panel<String>]) -> u32 {
     row.iter()
         .map(|p| match &p.axis {
             Axis::Numbers => ROW_HEIGHT,
+            Axis::Map(_) => ROW_HEIGHT + 140,
             Axis::Categories(names) => {
                 let bars = (names.len() * p.series.len().max(1)) as u32;
                 (90 + bars * 16 + names.len() as u32 * 8).clamp(180, 700)
@@ -151,6 +152,7 @@ fn draw_panel(area: &Area, panel: &Panel<String>) -> Result<(), Failure> {
     match &panel.axis {
         Axis::Numbers => draw_numbers(area, panel),
         Axis::Categories(names) => draw_categories(area, panel, names),
+        Axis::Map(shapes) => super::map::draw_map(area, panel, shapes),
     }
 }
 
@@ -365,7 +367,7 @@ fn draw_categories(area: &Area, panel: &Panel<String>, names: &[String]) -> Resu
 }
 
 /// The panel's title; a lone series is named there instead of in a legend.
-fn caption(panel: &Panel<String>) -> String {
+pub(super) fn caption(panel: &Panel<String>) -> String {
     match &panel.series[..] {
         [only] => format!("{} ({})", panel.title, only.name),
         _ => panel.title.clone(),
@@ -383,7 +385,7 @@ fn legend_corner(
 ) -> SeriesLabelPosition {
     let n = match &panel.axis {
         Axis::Categories(names) => names.len() as f64,
-        Axis::Numbers => 0.0,
+        Axis::Numbers | Axis::Map(_) => 0.0,
     };
     // Each point as the box it covers on the plot, in 0..1 coordinates.
     let boxes: Vec<[f64; 4]> = panel

@@ -10,6 +10,8 @@ pub mod flee;
 #[doc(hidden)]
 pub mod kernels;
 pub mod leadership;
+pub(crate) mod measure;
+pub mod panic;
 pub mod shooting_panic;
 
 use crate::dice::{PlainDice, TableDice};

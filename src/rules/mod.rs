@@ -12,6 +12,7 @@ pub(crate) mod edition;
 pub mod fighter;
 pub mod gear;
 pub mod leadership;
+pub mod measure;
 pub mod movement;
 pub mod panic;
 pub mod place;

@@ -483,10 +483,24 @@ pub fn apply_set(table: &mut toml::Table, set: &str) -> Result<(), InputError> {
             },
         );
     let mut here = table;
-    for k in parents {
-        here = here
+    let mut keys = parents.iter();
+    while let Some(k) = keys.next() {
+        let entry = here
             .entry(k.to_string())
-            .or_insert_with(|| toml::Value::Table(toml::Table::new()))
+            .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+        // A list of tables (`[[unit]]`): the next key counts from 1.
+        let entry = match entry {
+            toml::Value::Array(list) => {
+                let n = list.len();
+                let i = keys.next().and_then(|i| i.parse::<usize>().ok());
+                match i.filter(|i| (1..=n).contains(i)) {
+                    Some(i) => &mut list[i - 1],
+                    None => return Err(bad(&format!("'{k}' is a list: name an entry, 1 to {n}"))),
+                }
+            }
+            other => other,
+        };
+        here = entry
             .as_table_mut()
             .ok_or_else(|| bad(&format!("'{k}' is not a table")))?;
     }

@@ -94,28 +94,29 @@ impl FriendSpec {
                 ),
             ));
         }
-        let (name, unit_strength, ld, psychology) =
-            match self.profile_file.is_some() || self.profile.is_some() {
-                true => self.with_profile(dir, field)?,
-                false => self.without_profile(field)?,
-            };
+        let body = self.body(dir, field)?;
         Ok(Friend {
-            name,
+            tests: body.tests(),
+            name: body.name,
             side,
-            unit_strength,
-            ld,
-            tests: !(psychology.immune || psychology.unbreakable),
+            unit_strength: body.unit_strength,
+            ld: body.ld,
             distance: distance.0,
         })
     }
 
+    /// What panic reads of the unit (`field` names it in errors): from a
+    /// profile and its models, or from `unit_strength` and `ld`.
+    pub(super) fn body(&self, dir: &Path, field: &str) -> Result<Body, InputError> {
+        match self.profile_file.is_some() || self.profile.is_some() {
+            true => self.with_profile(dir, field),
+            false => self.without_profile(field),
+        }
+    }
+
     /// A profile and its models: the unit's own strength and Ld (or the
     /// General's), as a unit in the fight would have them.
-    fn with_profile(
-        &self,
-        dir: &Path,
-        field: &str,
-    ) -> Result<(String, u32, u8, Psychology), InputError> {
+    fn with_profile(&self, dir: &Path, field: &str) -> Result<Body, InputError> {
         for (key, given) in [
             ("unit_strength", self.unit_strength.is_some()),
             ("ld", self.ld.is_some()),
@@ -136,12 +137,17 @@ impl FriendSpec {
         spec.general_ld = self.general_ld;
         spec.rules = self.rules.clone();
         let unit = spec.unit(dir, field)?;
-        let us = unit.unit_strength(models.0);
-        Ok((unit.name.clone(), us, unit.ld, unit.psychology))
+        Ok(Body {
+            name: unit.name.clone(),
+            unit_strength: unit.unit_strength(models.0),
+            ld: unit.ld,
+            psychology: unit.psychology,
+            unit: Some(unit),
+        })
     }
 
     /// Just a unit strength and an Ld.
-    fn without_profile(&self, field: &str) -> Result<(String, u32, u8, Psychology), InputError> {
+    fn without_profile(&self, field: &str) -> Result<Body, InputError> {
         let profile_only = [
             ("models", self.models.is_some()),
             ("type", self.troop.is_some()),
@@ -167,6 +173,33 @@ impl FriendSpec {
         })?;
         let name = self.name.clone().unwrap_or_else(|| field.to_string());
         let ld = ld.0.max(self.general_ld.map_or(0, |g| g.0));
-        Ok((name, us.0, ld, Psychology::new(&self.rules)))
+        Ok(Body {
+            name,
+            unit_strength: us.0,
+            ld,
+            psychology: Psychology::new(&self.rules),
+            unit: None,
+        })
+    }
+}
+
+/// What panic reads of a unit near a fight or in a battle line.
+pub(super) struct Body {
+    /// Its name.
+    pub name: String,
+    /// Its unit strength.
+    pub unit_strength: u32,
+    /// The best Ld it tests on (the General's within 30 cm included).
+    pub ld: u8,
+    /// Its psychology.
+    pub psychology: Psychology,
+    /// The unit its profile makes, if it has one.
+    pub unit: Option<crate::combat::unit::Unit>,
+}
+
+impl Body {
+    /// It takes panic tests: not immune to psychology, not unbreakable.
+    pub fn tests(&self) -> bool {
+        !(self.psychology.immune || self.psychology.unbreakable)
     }
 }

@@ -1,6 +1,7 @@
 //! Scenario and profile files (TOML) and their validation. Every error names
 //! the file, line, column and field, and the accepted values.
 
+pub mod battle_line;
 mod build;
 pub mod combat;
 pub mod friend;

@@ -8,6 +8,7 @@ use crate::query::charge::Charge;
 use crate::query::combat::CombatQuery;
 use crate::query::flee::Flee;
 use crate::query::leadership::Leadership;
+use crate::query::panic::BattleLine;
 use crate::query::{Method, Question, Settings};
 use crate::report::{Key, Report};
 
@@ -24,6 +25,8 @@ pub enum Query {
     Attacks(Attacks),
     /// `combat` (a scenario).
     Combat(Box<CombatQuery>),
+    /// `panic` (a battle line).
+    Panic(Box<BattleLine>),
 }
 
 impl Query {
@@ -36,6 +39,7 @@ impl Query {
             Query::Leadership(q) => q,
             Query::Attacks(q) => q,
             Query::Combat(q) => q.as_ref(),
+            Query::Panic(q) => q.as_ref(),
         }
     }
 

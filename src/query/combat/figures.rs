@@ -1,10 +1,11 @@
 //! Every figure of a fight, defined once over the tally ([`Layout`]) and
 //! read through a [`Measure`]: exact probabilities or estimates alike.
 
-use super::layout::{Layout, Measure};
+use super::layout::Layout;
 use super::{p_wins, side_label, CombatQuery, UnitFigure};
 use crate::combat::fight::{End, UnitEnd};
 use crate::exact::leadership::p_pass;
+use crate::query::measure::Measure;
 use crate::report::{Column, Engine, Field, Outcome, Table, TableKind, Text, Value};
 use crate::rules::LeadershipTest;
 

@@ -17,8 +17,8 @@ use crate::sim::{Kernel, Tally};
 mod figures;
 mod layout;
 
+use crate::query::measure::{CountMeasure, ExactMeasure};
 pub use layout::Layout;
-use layout::{CountMeasure, ExactMeasure};
 
 /// A combat query.
 #[derive(Clone, Debug)]

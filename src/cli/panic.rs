@@ -1,0 +1,65 @@
+//! Flags of `panic`: a battle-line file, or the simple case of one unit
+//! with friends fleeing within 10 cm at the start of its turn.
+
+use super::values::{Ld, Whole};
+use super::{EngineArgs, OutputArgs};
+use crate::error::InputError;
+use crate::query::panic::{BattleLine, MAX_LINE_UNITS, MAX_TURNS};
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+/// `mathhammer panic`: its flags.
+pub struct PanicArgs {
+    /// Battle-line file (TOML, query = "panic"), e.g. scenarios/lines/cavalry_flee_past_spearmen.toml
+    #[arg(value_name = "FILE", required_unless_present = "fleeing_us")]
+    pub file: Option<PathBuf>,
+    /// Override a field of the file: key=value (e.g. turns=2, unit.2.y=-20, event.casualties=4); repeatable
+    #[arg(long = "set", value_name = "KEY=VALUE", requires = "file")]
+    pub sets: Vec<String>,
+    /// Without a file: the unit strength of each friend fleeing within 10 cm at the start of the turn; repeatable
+    #[arg(long = "fleeing-us", value_name = "US", conflicts_with = "file")]
+    pub fleeing_us: Vec<Whole<u32, 1, 2000>>,
+    /// Without a file: the testing unit's unit strength
+    #[arg(long = "unit-strength", value_name = "US", requires = "fleeing_us", default_value_t = Whole(10))]
+    pub unit_strength: Whole<u32, 1, 2000>,
+    /// Without a file: its Ld (its own, a character's or the General's within 30 cm)
+    #[arg(long, requires = "fleeing_us", default_value_t = Whole(7))]
+    pub ld: Ld,
+    /// Without a file: later starts of turn to play
+    #[arg(long, requires = "fleeing_us", default_value_t = Whole(1))]
+    pub turns: Whole<u8, 1, { MAX_TURNS as i64 }>,
+    /// [ruling] fleeing friends of equal unit strength make it test too (seed 004; seed 003 says greater)
+    #[arg(long, requires = "fleeing_us")]
+    pub fleeing_friends_equal_panics: bool,
+    #[command(flatten)]
+    /// Engine flags.
+    pub engine: EngineArgs,
+    #[command(flatten)]
+    /// Output flags.
+    pub output: OutputArgs,
+}
+
+impl PanicArgs {
+    /// The battle line of the simple case (a file is read by `load_query`).
+    pub fn simple_line(&self) -> Result<BattleLine, InputError> {
+        if self.fleeing_us.len() >= MAX_LINE_UNITS {
+            return Err(InputError::new(
+                "--fleeing-us",
+                format!(
+                    "{} fleeing friends (accepted: at most {})",
+                    self.fleeing_us.len(),
+                    MAX_LINE_UNITS - 1
+                ),
+            ));
+        }
+        let fleeing: Vec<u32> = self.fleeing_us.iter().map(|u| u.0).collect();
+        Ok(BattleLine::fleeing_friends_beside(
+            self.unit_strength.0,
+            self.ld.0,
+            &fleeing,
+            self.turns.0,
+            self.fleeing_friends_equal_panics,
+        ))
+    }
+}

@@ -1,0 +1,254 @@
+//! `mathhammer panic`: the battle line (RULES.md Panic, Fleeing and
+//! pursuit; seeds 003 and 004). One side's units stand near each other;
+//! an event starts it (a unit breaks or is destroyed in close combat, is
+//! caught fleeing a charge, loses a share of its models to shooting, or
+//! friends are already fleeing at the start of the turn). The phase's panic
+//! tests follow, then, for each later start of the side's turn, the tests
+//! caused by fleeing friends within 10 cm, the rallies of fleeing units and
+//! the flee moves: the cascade down the line.
+//!
+//! The procedure is written once ([`cascade::play`]) against a
+//! [`cascade::LineFate`]: the exact engine enumerates its choices (tests
+//! pass or fail, flee rolls by their totals) and the Monte Carlo engines
+//! roll them. A flee roll is made only when a distance to the unit is
+//! measured, so a move nobody measures costs the enumeration nothing.
+//!
+//! # Performance
+//! Each flee roll that is measured multiplies the exact enumeration by 26
+//! (5D6) or 41 (8D6) totals; past [`EXACT_BUDGET`] runs the exact engine
+//! declines and names `--method monte-carlo`, which plays about a million
+//! lines a second per thread.
+
+pub mod cascade;
+mod engines;
+mod figures;
+mod simple;
+
+use super::{Question, Settings};
+use crate::dice::Roll;
+use crate::error::InputError;
+use crate::plot::Figure;
+use crate::report::{Key, Report, Text};
+use crate::rules::measure::Footprint;
+use crate::rules::Edition;
+
+pub use engines::EXACT_BUDGET;
+pub use figures::{p_flees, MEAN_FLEEING};
+
+/// The most units a battle line holds (kept as bits).
+pub const MAX_LINE_UNITS: usize = 12;
+/// The most later turns a battle line plays.
+pub const MAX_TURNS: u8 = 6;
+
+/// One unit of the line.
+#[derive(Clone, Debug)]
+pub struct LineUnit {
+    /// Its name.
+    pub name: String,
+    /// Models it began the battle with (a unit below 25% cannot rally).
+    pub models: u32,
+    /// Models standing now.
+    pub standing: u32,
+    /// Its unit strength now.
+    pub unit_strength: u32,
+    /// The Ld it tests on: its own, a character's or the General's within
+    /// 30 cm, the best of them.
+    pub ld: u8,
+    /// The Ld it rallies on (a musician's +1 under its ruling).
+    pub rally_ld: u8,
+    /// It takes panic tests (not immune to psychology, not unbreakable).
+    pub tests: bool,
+    /// Its flee dice (5D6 / 8D6 cm, 2D6 / 3D6").
+    pub flee: Roll,
+    /// Destroyed, it makes friends test (not a lone model of fewer than 5
+    /// Wounds).
+    pub panics_when_destroyed: bool,
+    /// Where it stands.
+    pub at: Footprint,
+    /// It is fleeing when the line is set up (its facing is the way it runs).
+    pub fleeing: bool,
+}
+
+/// What starts the cascade.
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// `unit` breaks in close combat and flees from `cause` (the enemy);
+    /// with `pursuit`, the enemy's pursuit dice may catch it.
+    Broken {
+        /// The broken unit.
+        unit: usize,
+        /// Where the enemy it fled stands.
+        cause: (f64, f64),
+        /// The pursuer's dice, if it pursues.
+        pursuit: Option<Roll>,
+    },
+    /// `unit` is destroyed in close combat.
+    Destroyed {
+        /// The destroyed unit.
+        unit: usize,
+    },
+    /// `unit` is caught and destroyed fleeing a charge.
+    Caught {
+        /// The caught unit.
+        unit: usize,
+    },
+    /// `unit` loses `casualties` models to shooting from `cause`.
+    Shot {
+        /// The unit shot at.
+        unit: usize,
+        /// Models it loses.
+        casualties: u32,
+        /// Where the shooters stand.
+        cause: (f64, f64),
+    },
+    /// Units set up `fleeing` are fleeing at the start of the turn: the
+    /// line begins at that start of turn.
+    Fleeing,
+}
+
+impl Event {
+    /// Whether the line begins with units already fleeing.
+    pub fn is_fleeing(&self) -> bool {
+        matches!(self, Event::Fleeing)
+    }
+}
+
+/// A battle line and what happens to it.
+#[derive(Clone, Debug)]
+pub struct BattleLine {
+    /// Its name.
+    pub name: String,
+    /// The side's units.
+    pub units: Vec<LineUnit>,
+    /// What starts it.
+    pub event: Event,
+    /// Later starts of the side's turn to play (with `Fleeing`, the first
+    /// is the turn the line begins at).
+    pub turns: u8,
+    /// **\[ruling\]** fleeing friends of a combined unit strength equal to a
+    /// unit's own make it test (seed 004), not only a greater one (seed
+    /// 003, the default).
+    pub fleeing_friends_equal_panics: bool,
+    /// The edition's units and dice.
+    pub edition: Edition,
+}
+
+impl BattleLine {
+    /// The unit `u`'s key in reports (`unit_1`, ...).
+    pub fn unit_key(u: usize) -> String {
+        format!("unit_{}", u + 1)
+    }
+
+    /// The stages reported: the event's phase, then each start of turn.
+    pub fn stages(&self) -> usize {
+        usize::from(self.turns) + usize::from(!self.event.is_fleeing())
+    }
+
+    /// Checks what files and flags cannot: the event's unit exists, no two
+    /// units overlap, some unit is fleeing for a `Fleeing` event.
+    pub fn validate(&self) -> Result<(), InputError> {
+        let n = self.units.len();
+        if n == 0 || n > MAX_LINE_UNITS {
+            return Err(InputError::new(
+                "unit",
+                format!("{n} units (accepted: 1 to {MAX_LINE_UNITS})"),
+            ));
+        }
+        if self.turns > MAX_TURNS || (self.event.is_fleeing() && self.turns == 0) {
+            let least = u8::from(self.event.is_fleeing());
+            return Err(InputError::new(
+                "turns",
+                format!(
+                    "{} is out of range (accepted: {least} to {MAX_TURNS})",
+                    self.turns
+                ),
+            ));
+        }
+        self.validate_event()?;
+        for (i, a) in self.units.iter().enumerate() {
+            for (j, b) in self.units.iter().enumerate().skip(i + 1) {
+                if a.at.overlaps(&b.at, 1e-6) {
+                    return Err(InputError::new(
+                        format!("unit[{j}]"),
+                        format!(
+                            "{} overlaps {} (accepted: units apart or touching, measured from x, y, facing, frontage and base)",
+                            b.name, a.name
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn validate_event(&self) -> Result<(), InputError> {
+        let unit = match &self.event {
+            Event::Broken { unit, .. }
+            | Event::Destroyed { unit }
+            | Event::Caught { unit }
+            | Event::Shot { unit, .. } => *unit,
+            Event::Fleeing => {
+                if !self.units.iter().any(|u| u.fleeing) {
+                    return Err(InputError::new(
+                        "event.unit",
+                        "no unit is fleeing (accepted: fleeing = true on a unit for the event \"fleeing\")",
+                    ));
+                }
+                return Ok(());
+            }
+        };
+        if unit >= self.units.len() {
+            return Err(InputError::new(
+                "event.unit",
+                format!(
+                    "{} is not a unit of the line (accepted: 1 to {})",
+                    unit + 1,
+                    self.units.len()
+                ),
+            ));
+        }
+        if self.units[unit].fleeing {
+            return Err(InputError::new(
+                "event.unit",
+                format!(
+                    "{} is fleeing already (accepted: a unit not fleeing)",
+                    self.units[unit].name
+                ),
+            ));
+        }
+        if let Event::Shot { casualties, .. } = self.event {
+            let standing = self.units[unit].standing;
+            if casualties == 0 || casualties > standing {
+                return Err(InputError::new(
+                    "event.casualties",
+                    format!("{casualties} is out of range (accepted: 1 to {standing}, the models standing)"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn summary(&self) -> Text {
+        crate::text!("Battle line: {}", &self.name)
+    }
+}
+
+impl Question for BattleLine {
+    fn kind(&self) -> &'static str {
+        "panic"
+    }
+    fn validate(&self) -> Result<(), InputError> {
+        BattleLine::validate(self)
+    }
+    fn report(&self, settings: &Settings) -> Report {
+        figures::report(self, settings)
+    }
+    fn figure(&self, report: &Report) -> Figure {
+        figures::figure(self, report)
+    }
+    fn headline(&self) -> Vec<Key> {
+        let mut keys: Vec<Key> = (0..self.units.len()).map(p_flees).collect();
+        keys.push(MEAN_FLEEING.into());
+        keys
+    }
+}

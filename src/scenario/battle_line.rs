@@ -1,0 +1,478 @@
+//! Battle-line files (`query = "panic"`): one side's units, where they
+//! stand, and the event that starts the panic (RULES.md Panic). Every error
+//! names the file's key (`unit[2].x`) and the accepted values.
+//!
+//! ```toml
+//! query = "panic"
+//! name = "Two fleeing cavalry units beside 15 Spearmen"
+//! turns = 1                            # later starts of the side's turn
+//! fleeing_friends_equal_panics = false # [ruling] seed 004's reading
+//! musician_rallies = false             # [ruling] a later edition's +1
+//!
+//! [event]
+//! kind = "fleeing"    # broken, destroyed, caught, shot, fleeing
+//! # unit = "Spearmen" # the unit it happens to (not for fleeing)
+//! # from = [0, 30]    # the enemy or shooters (broken, shot)
+//! # casualties = 4    # shot: models lost
+//! # pursuer_move = 10 # broken: the pursuer's M (cm)
+//!
+//! [[unit]]
+//! name = "Spearmen"
+//! profile_file = "../profiles/empire_spearman.toml"   # or unit_strength + ld
+//! models = 15          # at the start of the battle
+//! # standing = 15      # models standing now
+//! frontage = 5         # models in the front rank
+//! # base = [20, 20]    # mm, by troop type if not given
+//! x = 0                # the front edge's centre (cm)
+//! y = 0
+//! facing = 0           # degrees clockwise from up the table
+//! # fleeing = true     # fleeing at the start; it runs the way it faces
+//! ```
+
+use super::combat::Count;
+use super::friend::FriendSpec;
+use super::profile::{ProfileOverride, Ranged};
+use crate::error::InputError;
+use crate::query::panic::{BattleLine, Event, LineUnit};
+use crate::rules::measure::{base_mm, Footprint};
+use crate::rules::movement::flee_roll;
+use crate::rules::panic::destruction_causes_panic;
+use crate::rules::profile::{unit_strength, TroopType};
+use crate::rules::rally::rally_ld;
+use crate::rules::special::{Psychology, SpecialRule};
+use crate::rules::Edition;
+use serde::Deserialize;
+use std::path::Path;
+
+/// A battle-line file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BattleLineFile {
+    /// Always "panic".
+    pub query: String,
+    /// Its name.
+    pub name: Option<String>,
+    /// What it shows.
+    pub description: Option<String>,
+    /// Later starts of the side's turn to play.
+    #[serde(default = "one_turn")]
+    pub turns: Count<0, 6>,
+    /// **\[ruling\]** fleeing friends of equal unit strength cause panic.
+    #[serde(default)]
+    pub fleeing_friends_equal_panics: bool,
+    /// **\[ruling\]** a musician adds 1 to rally.
+    #[serde(default)]
+    pub musician_rallies: bool,
+    /// Distances in inches.
+    #[serde(default)]
+    pub inches: bool,
+    /// What starts it.
+    pub event: EventSpec,
+    /// The units.
+    pub unit: Vec<LineUnitSpec>,
+}
+
+fn one_turn() -> Count<0, 6> {
+    Count(1)
+}
+
+/// The `[event]` table.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventSpec {
+    /// What happens.
+    pub kind: EventKind,
+    /// The unit it happens to, by name.
+    pub unit: Option<String>,
+    /// Where the enemy or shooters stand.
+    pub from: Option<[f64; 2]>,
+    /// Models lost to shooting.
+    pub casualties: Option<Count<1, 500>>,
+    /// The pursuer's M (cm).
+    pub pursuer_move: Option<f64>,
+    /// The pursuer flies.
+    #[serde(default)]
+    pub pursuer_flies: bool,
+}
+
+/// The event's kind.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum EventKind {
+    /// Breaks in close combat.
+    #[serde(alias = "desmoralizada")]
+    Broken,
+    /// Destroyed in close combat.
+    #[serde(alias = "destruida")]
+    Destroyed,
+    /// Caught fleeing a charge.
+    #[serde(alias = "atrapada")]
+    Caught,
+    /// Loses models to shooting.
+    #[serde(alias = "disparada")]
+    Shot,
+    /// Units already fleeing at the start of the turn.
+    #[serde(alias = "huyendo")]
+    Fleeing,
+}
+
+/// One `[[unit]]` table.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LineUnitSpec {
+    /// Its name.
+    pub name: Option<String>,
+    /// A profile file, relative to this file.
+    pub profile_file: Option<String>,
+    #[serde(rename = "type")]
+    /// Its troop type.
+    pub troop: Option<TroopType>,
+    /// Profile values over the file's.
+    pub profile: Option<ProfileOverride>,
+    /// Models at the start of the battle.
+    pub models: Option<Count<1, 500>>,
+    /// Models standing now.
+    pub standing: Option<Count<1, 500>>,
+    /// Its unit strength (without a profile).
+    pub unit_strength: Option<Count<1, 2000>>,
+    /// Its Ld (without a profile).
+    pub ld: Option<Ranged<2, 10>>,
+    /// Its M in cm (without a profile; 10 if not given).
+    #[serde(rename = "move")]
+    pub movement: Option<f64>,
+    /// It flies (without a profile).
+    #[serde(default)]
+    pub flies: bool,
+    /// Wounds of each model (without a profile; 1 if not given).
+    pub wounds: Option<Ranged<1, 10>>,
+    /// The General's Ld, within 30 cm.
+    pub general_ld: Option<Ranged<1, 10>>,
+    /// A musician.
+    #[serde(default)]
+    pub musician: bool,
+    /// Its special rules.
+    #[serde(default)]
+    pub rules: Vec<SpecialRule>,
+    /// The front edge's centre, x.
+    pub x: Option<f64>,
+    /// The front edge's centre, y.
+    pub y: Option<f64>,
+    /// Degrees clockwise from up the table.
+    #[serde(default)]
+    pub facing: f64,
+    /// Models in the front rank.
+    pub frontage: Option<Count<1, 100>>,
+    /// Base width and depth, mm.
+    pub base: Option<[f64; 2]>,
+    /// Fleeing at the start.
+    #[serde(default)]
+    pub fleeing: bool,
+}
+
+impl BattleLineFile {
+    /// The battle line, checked (`dir` is where profile files are read).
+    pub fn line(&self, dir: &Path) -> Result<BattleLine, InputError> {
+        let edition = match self.inches {
+            true => Edition::Imperial,
+            false => Edition::Metric,
+        };
+        let units = self
+            .unit
+            .iter()
+            .enumerate()
+            .map(|(i, u)| u.unit(dir, &format!("unit[{i}]"), edition, self.musician_rallies))
+            .collect::<Result<Vec<_>, _>>()?;
+        let line = BattleLine {
+            name: self.name.clone().unwrap_or_else(|| "battle line".into()),
+            event: self.event.event(&units, edition)?,
+            units,
+            turns: u8::try_from(self.turns.0).unwrap_or(u8::MAX),
+            fleeing_friends_equal_panics: self.fleeing_friends_equal_panics,
+            edition,
+        };
+        line.validate()?;
+        Ok(line)
+    }
+}
+
+/// A coordinate or distance key, checked finite and within the table.
+fn coordinate(v: Option<f64>, field: &str, edition: Edition) -> Result<f64, InputError> {
+    let most = edition.max_distance();
+    let accepted = format!("{} to {most} {}", -most, edition.unit());
+    match v {
+        Some(v) if v.is_finite() && v.abs() <= most => Ok(v),
+        Some(v) => Err(InputError::new(
+            field,
+            format!("{v} is out of range (accepted: {accepted})"),
+        )),
+        None => Err(InputError::new(
+            field,
+            format!("missing (accepted: {accepted})"),
+        )),
+    }
+}
+
+impl EventSpec {
+    fn event(&self, units: &[LineUnit], edition: Edition) -> Result<Event, InputError> {
+        let only = |key: &str, given: bool, kinds: &str| match given {
+            true => Err(InputError::new(
+                format!("event.{key}"),
+                format!("not for this kind (accepted: only with kind = {kinds})"),
+            )),
+            false => Ok(()),
+        };
+        let kind = self.kind;
+        only(
+            "from",
+            self.from.is_some() && !matches!(kind, EventKind::Broken | EventKind::Shot),
+            "broken or shot",
+        )?;
+        only(
+            "casualties",
+            self.casualties.is_some() && kind != EventKind::Shot,
+            "shot",
+        )?;
+        only(
+            "pursuer_move",
+            self.pursuer_move.is_some() && kind != EventKind::Broken,
+            "broken",
+        )?;
+        if kind == EventKind::Fleeing {
+            only(
+                "unit",
+                self.unit.is_some(),
+                "broken, destroyed, caught or shot; for fleeing set fleeing = true on units",
+            )?;
+            return Ok(Event::Fleeing);
+        }
+        let names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
+        let unit = match &self.unit {
+            Some(name) => names.iter().position(|n| n == name).ok_or_else(|| {
+                InputError::new(
+                    "event.unit",
+                    format!(
+                        "{name} is not a unit of the line (accepted: {})",
+                        names.join(", ")
+                    ),
+                )
+            })?,
+            None => {
+                return Err(InputError::new(
+                    "event.unit",
+                    format!("missing (accepted: {})", names.join(", ")),
+                ))
+            }
+        };
+        // The enemy or shooters: as given, else straight ahead of the unit.
+        let cause = match self.from {
+            Some([x, y]) => (
+                coordinate(Some(x), "event.from", edition)?,
+                coordinate(Some(y), "event.from", edition)?,
+            ),
+            None => {
+                let at = units[unit].at;
+                let (ax, ay) = at.ahead();
+                (at.x + ax * 10.0, at.y + ay * 10.0)
+            }
+        };
+        Ok(match kind {
+            EventKind::Broken => Event::Broken {
+                unit,
+                cause,
+                pursuit: match self.pursuer_move {
+                    Some(m) if m.is_finite() && (1.0..=50.0).contains(&m) => Some(flee_roll(
+                        edition.move_from_cm(m),
+                        self.pursuer_flies,
+                        edition,
+                    )),
+                    Some(m) => {
+                        return Err(InputError::new(
+                            "event.pursuer_move",
+                            format!("{m} is out of range (accepted: 1 to 50 cm)"),
+                        ))
+                    }
+                    None => None,
+                },
+            },
+            EventKind::Destroyed => Event::Destroyed { unit },
+            EventKind::Caught => Event::Caught { unit },
+            EventKind::Shot => Event::Shot {
+                unit,
+                cause,
+                casualties: self
+                    .casualties
+                    .ok_or_else(|| {
+                        InputError::new(
+                            "event.casualties",
+                            "missing (accepted: 1 to the models standing)",
+                        )
+                    })?
+                    .0,
+            },
+            EventKind::Fleeing => Event::Fleeing,
+        })
+    }
+}
+
+impl LineUnitSpec {
+    fn unit(
+        &self,
+        dir: &Path,
+        field: &str,
+        edition: Edition,
+        musician_rallies: bool,
+    ) -> Result<LineUnit, InputError> {
+        let key = |k: &str| format!("{field}.{k}");
+        let models = self
+            .models
+            .ok_or_else(|| InputError::new(key("models"), "missing (accepted: 1 to 500)"))?
+            .0;
+        let standing = self.standing.map_or(models, |s| s.0);
+        if standing > models {
+            return Err(InputError::new(
+                key("standing"),
+                format!("{standing} is out of range (accepted: 1 to {models}, the models it began with)"),
+            ));
+        }
+        let with_profile = self.profile_file.is_some() || self.profile.is_some();
+        let r = match with_profile {
+            true => self.with_profile(dir, field, standing)?,
+            false => self.without_profile(field, standing)?,
+        };
+        if !self.facing.is_finite() || self.facing.abs() > 360.0 {
+            return Err(InputError::new(
+                key("facing"),
+                format!(
+                    "{} is out of range (accepted: -360 to 360 degrees)",
+                    self.facing
+                ),
+            ));
+        }
+        let base = self.base.unwrap_or_else(|| base_mm(r.troop));
+        if base
+            .iter()
+            .any(|b| !b.is_finite() || !(5.0..=300.0).contains(b))
+        {
+            return Err(InputError::new(
+                key("base"),
+                format!(
+                    "{:?} is out of range (accepted: two sizes from 5 to 300 mm)",
+                    base
+                ),
+            ));
+        }
+        let frontage = self.frontage.map_or(5.min(standing), |f| f.0);
+        let at = Footprint::of_ranks(
+            coordinate(self.x, &key("x"), edition)?,
+            coordinate(self.y, &key("y"), edition)?,
+            self.facing,
+            standing,
+            frontage,
+            base.map(|b| edition.from_cm(b / 10.0)),
+        );
+        Ok(LineUnit {
+            models,
+            standing,
+            unit_strength: r.unit_strength,
+            ld: r.ld,
+            rally_ld: rally_ld(r.ld, self.musician, musician_rallies),
+            tests: !(r.psychology.immune || r.psychology.unbreakable),
+            flee: flee_roll(edition.move_from_cm(r.m), r.flies, edition),
+            panics_when_destroyed: destruction_causes_panic(standing, r.wounds),
+            name: r.name,
+            at,
+            fleeing: self.fleeing,
+        })
+    }
+
+    /// What a profile says, read as a friend near a fight reads it.
+    fn with_profile(&self, dir: &Path, field: &str, standing: u32) -> Result<Reading, InputError> {
+        for (k, given) in [
+            ("move", self.movement.is_some()),
+            ("wounds", self.wounds.is_some()),
+            ("flies", self.flies),
+        ] {
+            if given {
+                return Err(InputError::new(
+                    format!("{field}.{k}"),
+                    "comes from the profile (accepted: only without a profile)",
+                ));
+            }
+        }
+        let spec = FriendSpec {
+            side: None,
+            name: self.name.clone(),
+            profile_file: self.profile_file.clone(),
+            troop: self.troop,
+            profile: self.profile,
+            models: Some(Count(standing)),
+            unit_strength: self.unit_strength,
+            ld: self.ld,
+            general_ld: self.general_ld,
+            distance: None,
+            rules: self.rules.clone(),
+        };
+        let body = spec.body(dir, field)?;
+        let unit = body
+            .unit
+            .ok_or_else(|| InputError::new(field, "no profile"))?;
+        Ok(Reading {
+            name: body.name,
+            unit_strength: body.unit_strength,
+            ld: body.ld,
+            psychology: body.psychology,
+            m: unit.profile.m,
+            flies: unit.flies,
+            wounds: unit.profile.w,
+            troop: unit.troop,
+        })
+    }
+
+    /// What the keys say: `ld`, and `unit_strength` or models by type.
+    fn without_profile(&self, field: &str, standing: u32) -> Result<Reading, InputError> {
+        let ld = self.ld.ok_or_else(|| {
+            InputError::new(
+                format!("{field}.ld"),
+                "missing (accepted: 2 to 10; or a profile_file or [profile])",
+            )
+        })?;
+        let troop = self.troop.unwrap_or_default();
+        let wounds = self.wounds.map_or(1, |w| w.0);
+        let us = match self.unit_strength {
+            Some(us) => us.0,
+            None => standing * unit_strength(troop, wounds, 0),
+        };
+        let m = self.movement.unwrap_or(10.0);
+        if !m.is_finite() || !(1.0..=50.0).contains(&m) {
+            return Err(InputError::new(
+                format!("{field}.move"),
+                format!("{m} is out of range (accepted: 1 to 50 cm)"),
+            ));
+        }
+        let ld = ld.0.max(self.general_ld.map_or(0, |g| g.0));
+        let name = self.name.clone().unwrap_or_else(|| field.to_string());
+        Ok(Reading {
+            name,
+            unit_strength: us,
+            ld,
+            psychology: Psychology::new(&self.rules),
+            m,
+            flies: self.flies,
+            wounds,
+            troop,
+        })
+    }
+}
+
+/// What panic and flight read of a unit.
+struct Reading {
+    name: String,
+    unit_strength: u32,
+    ld: u8,
+    psychology: Psychology,
+    /// M in cm.
+    m: f64,
+    flies: bool,
+    wounds: u8,
+    troop: TroopType,
+}
