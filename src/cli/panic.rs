@@ -29,7 +29,7 @@ pub struct PanicArgs {
     /// Without a file: later starts of turn to play
     #[arg(long, requires = "fleeing_us", default_value_t = Whole(1))]
     pub turns: Whole<u8, 1, { MAX_TURNS as i64 }>,
-    /// [ruling] fleeing friends of equal unit strength make it test too (seed 004; seed 003 says greater)
+    /// Ruling: fleeing friends of equal unit strength make it test too (seed 004; seed 003 says greater)
     #[arg(long, requires = "fleeing_us")]
     pub fleeing_friends_equal_panics: bool,
     #[command(flatten)]

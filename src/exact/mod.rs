@@ -4,6 +4,6 @@
 pub mod attacks;
 pub mod leadership;
 pub(crate) mod pmf;
-pub(crate) mod tree;
+pub mod tree;
 
 pub use pmf::Pmf;

@@ -190,14 +190,17 @@ impl<F: LineFate> Play<'_, F> {
         if !self.last {
             let at = self.place(v);
             self.units[v].at = at.flee_from(cause, 0.0);
+            self.run_away(v);
         }
+        self.units[v].fleeing = true;
+        self.stage.fled |= 1 << v;
+    }
+
+    /// `v`'s run: one flee roll from where it turned.
+    fn run_away(&mut self, v: usize) {
         let roll = self.unit(v).flee;
         let still = self.fate.still();
-        let run = self.fate.flee(&still, &roll);
-        let s = &mut self.units[v];
-        s.run = run;
-        s.fleeing = true;
-        self.stage.fled |= 1 << v;
+        self.units[v].run = self.fate.flee(&still, &roll);
     }
 
     /// Friends of `u` within `within` (whose unit strength `u`'s must
@@ -225,6 +228,9 @@ impl<F: LineFate> Play<'_, F> {
                 self.friends_test(unit, BROKEN_FRIEND_CM, false);
                 self.flee_from(unit, cause);
                 if let Some(pursuit) = pursuit {
+                    if self.last {
+                        self.run_away(unit);
+                    }
                     let s = &mut self.units[unit];
                     s.destroyed = self.fate.caught(&mut s.run, &pursuit);
                 }
