@@ -142,6 +142,40 @@ fn combats(c: &mut Criterion) {
     );
 }
 
+/// Seed 003's battle line: two units of horse flee beside 15 Spearmen, two
+/// turns; one line per trial, and the exact enumeration.
+fn battle_lines(c: &mut Criterion) {
+    use mathhammer::query::panic::{BattleLine, LineKernel};
+    use mathhammer::query::{Method, Question, Settings};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios/lines/cavalry_flee_past_spearmen.toml");
+    let mathhammer::Query::Panic(line) = mathhammer::load_query(&path, &[]).unwrap() else {
+        panic!("not a battle line");
+    };
+    let line: &BattleLine = &line;
+    kernel_bench::<_, TableDice>(c, "seed_003_line", &LineKernel::new(line));
+    kernel_bench::<_, PlainDice>(c, "seed_003_line", &LineKernel::new(line));
+    thread_scaling(
+        c,
+        "seed_003_1M_lines_threads",
+        &LineKernel::new(line),
+        1_000_000,
+        10,
+    );
+    let exact = Settings {
+        method: Method::Exact,
+        sampling: mathhammer::Sampling {
+            trials: 1,
+            seed: 1,
+            precision: None,
+            max_trials: 1,
+        },
+    };
+    c.bench_function("seed_003_line_exact", |b| {
+        b.iter(|| black_box(line.report(&exact)))
+    });
+}
+
 /// `trials` trials of `kernel` (fast engine) through the chunked runner on
 /// 1 and 2 threads.
 fn thread_scaling<K: Kernel>(
@@ -172,5 +206,5 @@ fn parallel(c: &mut Criterion) {
     thread_scaling(c, "charge_100M_threads", &charge_kernel(), 100_000_000, 8);
 }
 
-criterion_group!(benches, trials, exact, combats, parallel);
+criterion_group!(benches, trials, exact, combats, battle_lines, parallel);
 criterion_main!(benches);

@@ -81,42 +81,25 @@ impl Footprint {
     /// The gap between the nearest points of two units, edge to edge; 0
     /// when they touch or overlap.
     pub fn gap(&self, other: &Footprint) -> f64 {
-        if self.overlaps(other, 0.0) {
+        let (a, b) = (self.corners(), other.corners());
+        if overlap(&a, &b, 0.0) {
             return 0.0;
         }
-        let (a, b) = (self.corners(), other.corners());
         let mut best = f64::INFINITY;
         for (p, q) in [(&a, &b), (&b, &a)] {
             for &v in p.iter() {
                 for i in 0..4 {
-                    best = best.min(point_to_segment(v, q[i], q[(i + 1) % 4]));
+                    best = best.min(point_to_segment_squared(v, q[i], q[(i + 1) % 4]));
                 }
             }
         }
-        best
+        best.sqrt()
     }
 
     /// Whether the rectangles overlap by more than `tolerance` (units that
-    /// only touch do not overlap): no axis of either separates them.
+    /// only touch do not overlap).
     pub fn overlaps(&self, other: &Footprint, tolerance: f64) -> bool {
-        let (a, b) = (self.corners(), other.corners());
-        let axes = [self.ahead(), other.ahead()]
-            .into_iter()
-            .flat_map(|(x, y)| [(x, y), (y, -x)]);
-        for (ux, uy) in axes {
-            let project = |c: &[(f64, f64); 4]| {
-                c.iter()
-                    .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
-                        let d = p.0 * ux + p.1 * uy;
-                        (lo.min(d), hi.max(d))
-                    })
-            };
-            let ((alo, ahi), (blo, bhi)) = (project(&a), project(&b));
-            if ahi <= blo + tolerance || bhi <= alo + tolerance {
-                return false;
-            }
-        }
-        true
+        overlap(&self.corners(), &other.corners(), tolerance)
     }
 
     /// The unit after fleeing `distance` directly away from `cause` (a
@@ -166,15 +149,41 @@ pub fn base_mm(troop: TroopType) -> [f64; 2] {
     }
 }
 
-/// The distance from point `p` to the segment `a`-`b`.
-fn point_to_segment(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
+/// Whether rectangles of corners `a` and `b` overlap by more than
+/// `tolerance`: no axis of either (the directions of its edges) separates
+/// them.
+fn overlap(a: &[(f64, f64); 4], b: &[(f64, f64); 4], tolerance: f64) -> bool {
+    let edge = |c: &[(f64, f64); 4], i: usize| {
+        let (x, y) = (c[i + 1].0 - c[i].0, c[i + 1].1 - c[i].1);
+        let len = (x * x + y * y).sqrt().max(1e-12);
+        (x / len, y / len)
+    };
+    for (ux, uy) in [edge(a, 0), edge(a, 1), edge(b, 0), edge(b, 1)] {
+        let project = |c: &[(f64, f64); 4]| {
+            c.iter()
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
+                    let d = p.0 * ux + p.1 * uy;
+                    (lo.min(d), hi.max(d))
+                })
+        };
+        let ((alo, ahi), (blo, bhi)) = (project(a), project(b));
+        if ahi <= blo + tolerance || bhi <= alo + tolerance {
+            return false;
+        }
+    }
+    true
+}
+
+/// The squared distance from point `p` to the segment `a`-`b`.
+fn point_to_segment_squared(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
     let (abx, aby) = (b.0 - a.0, b.1 - a.1);
     let len2 = abx * abx + aby * aby;
     let t = match len2 > 0.0 {
         true => (((p.0 - a.0) * abx + (p.1 - a.1) * aby) / len2).clamp(0.0, 1.0),
         false => 0.0,
     };
-    (p.0 - a.0 - t * abx).hypot(p.1 - a.1 - t * aby)
+    let (dx, dy) = (p.0 - a.0 - t * abx, p.1 - a.1 - t * aby);
+    dx * dx + dy * dy
 }
 
 #[cfg(test)]

@@ -93,6 +93,11 @@ struct Play<'a, F: LineFate> {
     last: bool,
 }
 
+/// The units of `bits`, in order.
+fn units(bits: u16) -> impl Iterator<Item = usize> {
+    (0..16).filter(move |u| bits & 1 << u != 0)
+}
+
 /// Plays `line` with `fate`: the event's phase, then each start of turn.
 pub fn play(line: &BattleLine, fate: &mut impl LineFate) -> Trace {
     let units = line
@@ -166,11 +171,11 @@ impl<F: LineFate> Play<'_, F> {
 
     /// Units that may take a panic test now: standing, not fleeing, not
     /// immune, not `except`.
-    fn may_test(&self, except: usize) -> Vec<usize> {
+    fn may_test(&self, except: usize) -> u16 {
         (0..self.units.len())
             .filter(|&v| v != except && self.unit(v).tests)
             .filter(|&v| !self.units[v].fleeing && !self.units[v].destroyed)
-            .collect()
+            .fold(0, |bits, v| bits | 1 << v)
     }
 
     /// `v` takes a panic test; on a failure it turns away from `cause` and
@@ -208,7 +213,7 @@ impl<F: LineFate> Play<'_, F> {
     fn friends_test(&mut self, u: usize, within: f64, greater: bool) {
         let cause = self.place(u).centre();
         let us = self.unit(u).unit_strength;
-        for v in self.may_test(u) {
+        for v in units(self.may_test(u)) {
             if greater && !caught_friends_cause_panic(us, self.unit(v).unit_strength) {
                 continue;
             }
@@ -267,37 +272,35 @@ impl<F: LineFate> Play<'_, F> {
     }
 
     fn start_of_turn(&mut self) {
-        let fleeing: Vec<usize> = (0..self.units.len())
-            .filter(|&f| self.units[f].fleeing && !self.units[f].destroyed)
-            .collect();
-        let all_us: u32 = fleeing.iter().map(|&f| self.unit(f).unit_strength).sum();
+        let fleeing = self.fleeing_bits();
+        let us_of = |play: &Self, bits: u16| -> u32 {
+            units(bits).map(|f| play.unit(f).unit_strength).sum()
+        };
+        let all_us = us_of(self, fleeing);
         let equal = self.line.fleeing_friends_equal_panics;
         let mut panicked = Vec::new();
-        for v in self.may_test(usize::MAX) {
+        for v in units(self.may_test(usize::MAX)) {
             let own = self.unit(v).unit_strength;
             // No measuring when even every fleeing friend could not do it.
             if !fleeing_friends_cause_panic(all_us, own, equal) {
                 continue;
             }
-            let near: Vec<usize> = fleeing
-                .iter()
-                .copied()
+            let near = units(fleeing)
                 .filter(|&f| self.near(f, v, DESTROYED_FRIEND_CM))
-                .collect();
-            let us = near.iter().map(|&f| self.unit(f).unit_strength).sum();
-            if !fleeing_friends_cause_panic(us, own, equal) {
+                .fold(0u16, |bits, f| bits | 1 << f);
+            if !fleeing_friends_cause_panic(us_of(self, near), own, equal) {
                 continue;
             }
             self.stage.tested |= 1 << v;
             if !self.fate.test(&LeadershipTest::new(self.unit(v).ld)) {
                 let cause = match self.last {
                     true => (0.0, 0.0),
-                    false => self.nearest(v, &near),
+                    false => self.nearest(v, near),
                 };
                 panicked.push((v, cause));
             }
         }
-        for f in fleeing {
+        for f in units(fleeing) {
             self.rally_or_flee_on(f);
         }
         for (v, cause) in panicked {
@@ -307,10 +310,10 @@ impl<F: LineFate> Play<'_, F> {
 
     /// The centre of the nearest of `near` (fleeing friends within 10 cm
     /// of `v`): what `v` flees from if it fails its test.
-    fn nearest(&mut self, v: usize, near: &[usize]) -> (f64, f64) {
+    fn nearest(&mut self, v: usize, near: u16) -> (f64, f64) {
         let own = self.place(v);
         let mut best = (f64::INFINITY, (0.0, 0.0));
-        for &f in near {
+        for f in units(near) {
             let at = self.place(f);
             let gap = at.gap(&own);
             if gap < best.0 {

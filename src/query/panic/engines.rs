@@ -15,6 +15,11 @@ use crate::rules::movement::pursuit_catches;
 use crate::sim::Kernel;
 use std::cell::Cell;
 
+/// The work of looking at one distance of a run: a gap between two
+/// rectangles is some 60 point-to-edge distances, where a choice is a few
+/// steps (callgrind on the shipped lines).
+const DISTANCE_WORK: u64 = 20;
+
 /// The most work the exact enumeration does over all its runs (choices
 /// made and distances looked at; about a second on this machine); past it
 /// the exact engine declines.
@@ -136,7 +141,8 @@ impl ExactLine<'_> {
     /// apart so that no probability is a difference of two near 1);
     /// `spread` becomes the distances given the answer.
     fn split(&mut self, spread: &mut Spread, weight: impl Fn(f64) -> (f64, f64)) -> bool {
-        self.work.set(self.work.get() + spread.p.len() as u64);
+        self.work
+            .set(self.work.get() + DISTANCE_WORK * spread.p.len() as u64);
         let (yes, no): (Vec<f64>, Vec<f64>) = spread
             .totals()
             .map(|(d, p)| {
@@ -307,14 +313,15 @@ impl<S: DiceSource> LineFate for RolledLine<'_, S> {
 }
 
 /// One line played per trial. Tally: the [`Layout`]'s cells.
-pub(super) struct LineKernel<'a> {
+pub struct LineKernel<'a> {
     line: &'a BattleLine,
     layout: Layout,
     rolls: Rolls,
 }
 
 impl<'a> LineKernel<'a> {
-    pub(super) fn new(line: &'a BattleLine) -> Self {
+    /// The kernel of `line`.
+    pub fn new(line: &'a BattleLine) -> Self {
         LineKernel {
             line,
             layout: Layout::new(line),

@@ -32,6 +32,8 @@ use crate::report::{Key, Report, Text};
 use crate::rules::measure::Footprint;
 use crate::rules::Edition;
 
+#[doc(hidden)]
+pub use engines::LineKernel;
 pub use engines::EXACT_BUDGET;
 pub use figures::{p_flees, MEAN_FLEEING};
 
