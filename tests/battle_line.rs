@@ -6,7 +6,7 @@
 mod common;
 
 use common::run::{error, json};
-use common::{p_fail, rng, settings, within_4_sigma};
+use common::{p_fail, rng, settings, within_4_sigma, HOSTILE_VALUES};
 use mathhammer::dice::Roll;
 use mathhammer::exact::leadership::p_pass;
 use mathhammer::exact::tree::enumerate_choices;
@@ -520,32 +520,6 @@ fn bad_battle_lines_get_one_line_errors() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// Values a careless or hostile file may hold.
-const TOKENS: &[&str] = &[
-    "-1",
-    "0",
-    "1",
-    "1.5",
-    "50",
-    "500",
-    "501",
-    "1e30",
-    "-1e300",
-    "nan",
-    "inf",
-    "99999999999999999999",
-    "\"\"",
-    "\"x\"",
-    "\"Spearmen\"",
-    "\"fleeing\"",
-    "\"shot\"",
-    "true",
-    "[]",
-    "[0, 0]",
-    "[\"fear\"]",
-    "{}",
-];
-
 #[test]
 fn every_value_of_the_shipped_lines_swapped_for_every_hostile_token() {
     // Whatever the value, reading gives a line or one one-line error naming
@@ -566,7 +540,15 @@ fn every_value_of_the_shipped_lines_swapped_for_every_hostile_token() {
             if line.starts_with('#') {
                 continue;
             }
-            for token in TOKENS {
+            let names = [
+                "\"Spearmen\"",
+                "\"fleeing\"",
+                "\"shot\"",
+                "[0, 0]",
+                "[\"fear\"]",
+                "{}",
+            ];
+            for token in HOSTILE_VALUES.iter().chain(&names) {
                 let mut edited = lines.clone();
                 let swapped = format!("{key}= {token}");
                 edited[i] = &swapped;

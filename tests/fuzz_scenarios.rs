@@ -11,7 +11,7 @@
 mod common;
 
 use common::run::mathhammer;
-use common::{random_fight, rng, settings};
+use common::{random_fight, rng, settings, HOSTILE_VALUES};
 use mathhammer::query::combat::CombatQuery;
 use mathhammer::query::Method;
 use mathhammer::report::{Engine, Report, Value};
@@ -19,32 +19,19 @@ use mathhammer::scenario::combat::ScenarioFile;
 use proptest::prelude::*;
 use std::path::Path;
 
-/// Values a careless or hostile file may hold.
-const TOKENS: &[&str] = &[
-    "-1",
-    "0",
-    "1",
-    "1.5",
-    "50",
-    "500",
-    "501",
-    "1e30",
-    "-1e300",
-    "nan",
-    "inf",
-    "99999999999999999999",
-    "\"\"",
-    "\"x\"",
-    "\"flank\"",
-    "\"flee\"",
-    "\"stand-and-shoot\"",
-    "\"defender\"",
-    "true",
-    "[]",
-    "[\"fear\"]",
-    "{}",
-];
-
+/// Values a careless or hostile file may hold: [`HOSTILE_VALUES`] and a
+/// scenario's own names.
+static TOKENS: std::sync::LazyLock<Vec<&str>> = std::sync::LazyLock::new(|| {
+    let names = [
+        "\"flank\"",
+        "\"flee\"",
+        "\"stand-and-shoot\"",
+        "\"defender\"",
+        "[\"fear\"]",
+        "{}",
+    ];
+    HOSTILE_VALUES.iter().chain(&names).copied().collect()
+});
 /// Lines a file may gain.
 const LINES: &[&str] = &[
     "rounds = 1",

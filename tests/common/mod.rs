@@ -507,3 +507,24 @@ pub fn random_fight(r: &mut impl Rng, extras: usize) -> String {
     }
     text
 }
+
+/// Values a careless or hostile file may hold, whatever the file: each
+/// fuzz test adds the names its own format knows.
+pub const HOSTILE_VALUES: [&str; 16] = [
+    "-1",
+    "0",
+    "1",
+    "1.5",
+    "50",
+    "500",
+    "501",
+    "1e30",
+    "-1e300",
+    "nan",
+    "inf",
+    "99999999999999999999",
+    "\"\"",
+    "\"x\"",
+    "true",
+    "[]",
+];
