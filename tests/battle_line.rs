@@ -517,6 +517,29 @@ fn bad_battle_lines_get_one_line_errors() {
         let e = error(&args);
         assert_eq!(e.trim().lines().count(), 1, "{args:?}: {e}");
     }
+    // No flag is silently ignored, and no other query runs as a line.
+    let line = "scenarios/lines/cavalry_flee_past_spearmen.toml";
+    for (args, expected) in [
+        (
+            vec!["panic", line, "--ld", "8"],
+            "cannot be used with '--ld <LD>'",
+        ),
+        (
+            vec!["panic", "--fleeing-us", "10", "--set", "turns=2"],
+            "--set: overrides a field of a file",
+        ),
+        (
+            vec!["panic", "scenarios/queries/boar_boyz_charge.toml"],
+            "query: charge is not a battle line",
+        ),
+        (
+            vec!["panic", "scenarios/boar_boyz_charge_spearmen.toml"],
+            "query: combat is not a battle line",
+        ),
+    ] {
+        let e = error(&args);
+        assert!(e.contains(expected), "{args:?}: {e}");
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -26,10 +26,7 @@ impl Command {
                     &a.sets,
                 )?))
             }
-            Command::Panic(a) => match &a.file {
-                Some(file) => load_query(file, &a.sets)?,
-                None => Query::Panic(Box::new(a.simple_line()?)),
-            },
+            Command::Panic(a) => Query::Panic(Box::new(a.line()?)),
             Command::Sweep(_) | Command::Compare(_) | Command::Completions(_) => {
                 return Err(InputError::new(
                     "query",
