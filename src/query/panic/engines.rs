@@ -312,7 +312,8 @@ impl<S: DiceSource> LineFate for RolledLine<'_, S> {
     }
 }
 
-/// One line played per trial. Tally: the [`Layout`]'s cells.
+/// One line played per trial. Tally: a count per cell of the line's
+/// tally layout.
 pub struct LineKernel<'a> {
     line: &'a BattleLine,
     layout: Layout,
