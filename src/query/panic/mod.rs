@@ -8,16 +8,19 @@
 //! the flee moves: the cascade down the line.
 //!
 //! The procedure is written once ([`cascade::play`]) against a
-//! [`cascade::LineFate`]: the exact engine enumerates its choices (tests
-//! pass or fail, flee rolls by their totals) and the Monte Carlo engines
-//! roll them. A flee roll is made only when a distance to the unit is
-//! measured, so a move nobody measures costs the enumeration nothing.
+//! [`cascade::LineFate`]: the Monte Carlo engines roll every test and flee
+//! roll; the exact engine enumerates its choices, a test by pass or fail,
+//! and keeps a fleeing unit's run as every distance it may have run with
+//! its probability, split only as far as the questions asked of it need
+//! (within 10 cm of that unit, or not). A flee in the last stage, which
+//! nobody measures, is not rolled at all.
 //!
 //! # Performance
-//! Each flee roll that is measured multiplies the exact enumeration by 26
-//! (5D6) or 41 (8D6) totals; past [`EXACT_BUDGET`] runs the exact engine
-//! declines and names `--method monte-carlo`, which plays about a million
-//! lines a second per thread.
+//! The shipped lines enumerate exactly in about 10 ms. A run is settled to
+//! one distance (26 totals for 5D6, 41 for 8D6) only when a unit flees from
+//! it or two unsettled runs meet; past [`EXACT_BUDGET`] the exact engine
+//! declines and names `--method monte-carlo`, which plays about half a
+//! million lines a second per thread (BENCHMARKS.md).
 
 pub mod cascade;
 mod engines;
