@@ -32,7 +32,7 @@
 use super::combat::Count;
 use super::friend::FriendSpec;
 use super::profile::{ProfileOverride, Ranged};
-use crate::error::InputError;
+use crate::error::{check_range, InputError};
 use crate::query::panic::{BattleLine, Event, LineUnit};
 use crate::rules::measure::{base_mm, Footprint};
 use crate::rules::movement::flee_roll;
@@ -195,21 +195,23 @@ impl BattleLineFile {
     }
 }
 
-/// A coordinate or distance key, checked finite and within the table.
+/// A coordinate key, checked finite and on the table.
 fn coordinate(v: Option<f64>, field: &str, edition: Edition) -> Result<f64, InputError> {
-    let most = edition.max_distance();
-    let accepted = format!("{} to {most} {}", -most, edition.unit());
-    match v {
-        Some(v) if v.is_finite() && v.abs() <= most => Ok(v),
-        Some(v) => Err(InputError::new(
+    let (most, unit) = (edition.max_distance(), edition.unit());
+    let v = v.ok_or_else(|| {
+        InputError::new(
             field,
-            format!("{v} is out of range (accepted: {accepted})"),
-        )),
-        None => Err(InputError::new(
-            field,
-            format!("missing (accepted: {accepted})"),
-        )),
-    }
+            format!("missing (accepted: {} to {most} {unit})", -most),
+        )
+    })?;
+    check_range(field, v, -most, most, false, unit)?;
+    Ok(v)
+}
+
+/// An M in cm a flee or pursuit roll is read from: 1 to 50.
+fn movement(m: f64, field: &str) -> Result<f64, InputError> {
+    check_range(field, m, 1.0, 50.0, false, "cm")?;
+    Ok(m)
 }
 
 impl EventSpec {
@@ -280,15 +282,12 @@ impl EventSpec {
                 unit,
                 cause,
                 pursuit: match self.pursuer_move {
-                    Some(m) if m.is_finite() && (1.0..=50.0).contains(&m) => Some(flee_roll(
-                        edition.move_from_cm(m),
-                        self.pursuer_flies,
-                        edition,
-                    )),
                     Some(m) => {
-                        return Err(InputError::new(
-                            "event.pursuer_move",
-                            format!("{m} is out of range (accepted: 1 to 50 cm)"),
+                        let m = movement(m, "event.pursuer_move")?;
+                        Some(flee_roll(
+                            edition.move_from_cm(m),
+                            self.pursuer_flies,
+                            edition,
                         ))
                     }
                     None => None,
@@ -339,15 +338,7 @@ impl LineUnitSpec {
             true => self.with_profile(dir, field, standing)?,
             false => self.without_profile(field, standing)?,
         };
-        if !self.facing.is_finite() || self.facing.abs() > 360.0 {
-            return Err(InputError::new(
-                key("facing"),
-                format!(
-                    "{} is out of range (accepted: -360 to 360 degrees)",
-                    self.facing
-                ),
-            ));
-        }
+        check_range(&key("facing"), self.facing, -360.0, 360.0, false, "degrees")?;
         let base = self.base.unwrap_or_else(|| base_mm(r.troop));
         if base
             .iter()
@@ -442,13 +433,7 @@ impl LineUnitSpec {
             Some(us) => us.0,
             None => standing * unit_strength(troop, wounds, 0),
         };
-        let m = self.movement.unwrap_or(10.0);
-        if !m.is_finite() || !(1.0..=50.0).contains(&m) {
-            return Err(InputError::new(
-                format!("{field}.move"),
-                format!("{m} is out of range (accepted: 1 to 50 cm)"),
-            ));
-        }
+        let m = movement(self.movement.unwrap_or(10.0), &format!("{field}.move"))?;
         let ld = ld.0.max(self.general_ld.map_or(0, |g| g.0));
         let name = self.name.clone().unwrap_or_else(|| field.to_string());
         Ok(Reading {
