@@ -178,16 +178,11 @@ impl<F: LineFate> Play<'_, F> {
             .fold(0, |bits, v| bits | 1 << v)
     }
 
-    /// `v` takes a panic test; on a failure it turns away from `cause` and
-    /// flees (its roll made when measured). Returns whether it failed.
-    fn panic_test(&mut self, v: usize, cause: (f64, f64)) -> bool {
+    /// `v` takes a panic test: whether it fails.
+    fn fails_panic_test(&mut self, v: usize) -> bool {
         self.stage.tested |= 1 << v;
         let test = LeadershipTest::new(self.unit(v).ld);
-        if self.fate.test(&test) {
-            return false;
-        }
-        self.flee_from(v, cause);
-        true
+        !self.fate.test(&test)
     }
 
     fn flee_from(&mut self, v: usize, cause: (f64, f64)) {
@@ -217,14 +212,14 @@ impl<F: LineFate> Play<'_, F> {
             if greater && !caught_friends_cause_panic(us, self.unit(v).unit_strength) {
                 continue;
             }
-            if self.near(u, v, within) {
-                self.panic_test(v, cause);
+            if self.near(u, v, within) && self.fails_panic_test(v) {
+                self.flee_from(v, cause);
             }
         }
     }
 
     fn event_phase(&mut self) {
-        match self.line.event.clone() {
+        match self.line.event {
             Event::Broken {
                 unit,
                 cause,
@@ -266,8 +261,9 @@ impl<F: LineFate> Play<'_, F> {
                 self.friends_test(unit, DESTROYED_FRIEND_CM, false);
             }
             self.units[unit].destroyed = true;
-        } else if heavy_casualties(u.standing, casualties) && u.tests {
-            self.panic_test(unit, cause);
+        } else if heavy_casualties(u.standing, casualties) && u.tests && self.fails_panic_test(unit)
+        {
+            self.flee_from(unit, cause);
         }
     }
 
@@ -291,8 +287,7 @@ impl<F: LineFate> Play<'_, F> {
             if !fleeing_friends_cause_panic(us_of(self, near), own, equal) {
                 continue;
             }
-            self.stage.tested |= 1 << v;
-            if !self.fate.test(&LeadershipTest::new(self.unit(v).ld)) {
+            if self.fails_panic_test(v) {
                 let cause = match self.last {
                     true => (0.0, 0.0),
                     false => self.nearest(v, near),

@@ -13,6 +13,7 @@ use crate::exact::Pmf;
 use crate::rules::leadership::LeadershipTest;
 use crate::rules::movement::pursuit_catches;
 use crate::sim::Kernel;
+use std::borrow::Cow;
 use std::cell::Cell;
 
 /// The work of looking at one distance of a run: a gap between two
@@ -25,7 +26,8 @@ const DISTANCE_WORK: u64 = 20;
 /// the exact engine declines.
 pub const EXACT_BUDGET: u64 = 25_000_000;
 
-/// What a unit did by the end of a stage, a tally cell each.
+/// What a unit did by the end of a stage, a tally cell each (in the
+/// order of the variants).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Did {
     /// Took a panic test.
@@ -74,8 +76,7 @@ impl Layout {
 
     /// The cell of unit `u` having done `did` by the end of `stage`.
     pub(super) fn cell(&self, stage: usize, u: usize, did: Did) -> usize {
-        let k = Did::ALL.iter().position(|&d| d == did).unwrap_or(0);
-        (stage * self.units + u) * Did::ALL.len() + k
+        (stage * self.units + u) * Did::ALL.len() + did as usize
     }
 
     /// The cell of `k` units fleeing at the end.
@@ -128,11 +129,16 @@ impl Spread {
     }
 }
 
-impl ExactLine<'_> {
-    fn totals_of(&self, roll: &Roll) -> (i64, Vec<f64>) {
-        match self.rolls.iter().find(|r| r.0.same_as(roll)) {
-            Some((_, least, p)) => (*least, p.clone()),
-            None => totals(roll),
+impl<'a> ExactLine<'a> {
+    /// `roll`'s least total and P(each total), prepared or worked out.
+    fn totals_of(&self, roll: &Roll) -> (i64, Cow<'a, [f64]>) {
+        let rolls: &'a [(Roll, i64, Vec<f64>)] = self.rolls;
+        match rolls.iter().find(|r| r.0.same_as(roll)) {
+            Some((_, least, p)) => (*least, Cow::Borrowed(p)),
+            None => {
+                let (least, p) = totals(roll);
+                (least, Cow::Owned(p))
+            }
         }
     }
 

@@ -75,7 +75,7 @@ pub struct LineUnit {
 }
 
 /// What starts the cascade.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub enum Event {
     /// `unit` breaks in close combat and flees from `cause` (the enemy);
     /// with `pursuit`, the enemy's pursuit dice may catch it.
