@@ -157,6 +157,12 @@ impl Psychology {
     pub fn fearless(&self) -> bool {
         self.fear || self.immune || self.unbreakable
     }
+
+    /// Takes panic (and terror) tests: not immune to psychology, not
+    /// unbreakable. RULES.md Panic.
+    pub fn takes_panic_tests(&self) -> bool {
+        !(self.immune || self.unbreakable)
+    }
 }
 
 /// Which failed rolls may be re-rolled (once).

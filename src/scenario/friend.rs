@@ -96,7 +96,7 @@ impl FriendSpec {
         }
         let body = self.body(dir, field)?;
         Ok(Friend {
-            tests: body.tests(),
+            tests: body.psychology.takes_panic_tests(),
             name: body.name,
             side,
             unit_strength: body.unit_strength,
@@ -195,11 +195,4 @@ pub(super) struct Body {
     pub psychology: Psychology,
     /// The unit its profile makes, if it has one.
     pub unit: Option<crate::combat::unit::Unit>,
-}
-
-impl Body {
-    /// It takes panic tests: not immune to psychology, not unbreakable.
-    pub fn tests(&self) -> bool {
-        !(self.psychology.immune || self.psychology.unbreakable)
-    }
 }

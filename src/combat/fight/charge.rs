@@ -67,7 +67,7 @@ impl Combat {
         if turn == StartOfTurn::default() && !p.stupid {
             return true;
         }
-        let fears = !(p.immune || p.unbreakable);
+        let fears = p.takes_panic_tests();
         let own = state.unit_strength(self, cs);
         let ld = LeadershipTest::new(state.leadership(self, cs));
         let panics =
@@ -123,7 +123,7 @@ impl Combat {
         });
         if self.target_engaged(t)
             && flanked
-            && !(target.psychology.immune || target.psychology.unbreakable)
+            && target.psychology.takes_panic_tests()
             && !fate.test(&LeadershipTest::new(state.leadership(self, t)))
         {
             return true;
@@ -208,7 +208,7 @@ impl Combat {
         let shot_down = state.alive[c] == 0;
         let flees = shot_down
             || (heavy_casualties(charger.models, hit.kills)
-                && !(charger.psychology.immune || charger.psychology.unbreakable)
+                && charger.psychology.takes_panic_tests()
                 && !fate.test(&LeadershipTest::new(state.leadership(self, c))));
         if !flees {
             return None;
