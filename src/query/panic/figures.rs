@@ -7,7 +7,9 @@ use super::{BattleLine, Event};
 use crate::plot::{table_series, Axis, Figure, Mark, Panel, Shape};
 use crate::query::measure::{CountMeasure, ExactMeasure, Measure};
 use crate::query::{run_fields, simulate, widest, Settings};
-use crate::report::{Column, Engine, Field, Key, Outcome, Report, Table, TableKind, Text, Value};
+use crate::report::{
+    trim_number, Column, Engine, Field, Key, Outcome, Report, Table, TableKind, Text, Value,
+};
 
 /// Key of the mean number of units fleeing at the end.
 pub const MEAN_FLEEING: &str = "mean_fleeing";
@@ -66,8 +68,8 @@ fn facts(line: &BattleLine) -> Vec<Field> {
                 u.unit_strength,
                 u.ld,
                 u.flee.to_string(),
-                round(u.at.x),
-                round(u.at.y),
+                trim_number(u.at.x, 2),
+                trim_number(u.at.y, 2),
                 unit
             );
             if u.fleeing {
@@ -94,10 +96,6 @@ fn facts(line: &BattleLine) -> Vec<Field> {
         Value::Int(u64::from(line.turns)),
     ));
     facts
-}
-
-fn round(v: f64) -> String {
-    format!("{}", (v * 100.0).round() / 100.0)
 }
 
 fn event_text(line: &BattleLine) -> Text {
