@@ -32,6 +32,7 @@ fn unit(name: &str, us: u32, ld: u8, x: f64, y: f64) -> LineUnit {
         ld,
         rally_ld: ld,
         tests: true,
+        unbreakable: false,
         flee: Roll::sum(5),
         panics_when_destroyed: true,
         at: Footprint {
@@ -482,6 +483,26 @@ fn bad_battle_lines_get_one_line_errors() {
         std::fs::write(&path, format!("query = \"panic\"\n{event}{unit}")).unwrap();
         let e = error(&["panic", path.to_str().unwrap()]);
         assert!(e.contains(expected), "{e}");
+        assert_eq!(e.trim().lines().count(), 1, "{e}");
+    }
+    // RULES.md Break test: an unbreakable unit never breaks or flees.
+    let steadfast = format!("{unit}rules = [\"unbreakable\"]\n");
+    for (event, fleeing, expected) in [
+        ("broken", "", "event.kind: A is unbreakable"),
+        ("caught", "", "event.kind: A is unbreakable"),
+        (
+            "destroyed",
+            "fleeing = true\n",
+            "unit.fleeing: A is unbreakable",
+        ),
+    ] {
+        let path = dir.join(format!("steadfast_{event}.toml"));
+        let file = format!(
+            "query = \"panic\"\n[event]\nkind = \"{event}\"\nunit = \"A\"\n{steadfast}{fleeing}"
+        );
+        std::fs::write(&path, file).unwrap();
+        let e = error(&["panic", path.to_str().unwrap()]);
+        assert!(e.contains(expected), "{event}: {e}");
         assert_eq!(e.trim().lines().count(), 1, "{e}");
     }
     // Two units on top of each other; a negative distance; a unit with no x.

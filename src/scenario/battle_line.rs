@@ -368,6 +368,7 @@ impl LineUnitSpec {
             ld: r.ld,
             rally_ld: rally_ld(r.ld, self.musician, musician_rallies),
             tests: r.psychology.takes_panic_tests(),
+            unbreakable: r.psychology.unbreakable,
             flee: flee_roll(edition.move_from_cm(r.m), r.flies, edition),
             panics_when_destroyed: destruction_causes_panic(standing, r.wounds),
             name: r.name,

@@ -63,6 +63,8 @@ pub struct LineUnit {
     pub rally_ld: u8,
     /// It takes panic tests (not immune to psychology, not unbreakable).
     pub tests: bool,
+    /// It never breaks or flees (RULES.md Break test): no event may rout it.
+    pub unbreakable: bool,
     /// Its flee dice (5D6 / 8D6 cm, 2D6 / 3D6").
     pub flee: Roll,
     /// Destroyed, it makes friends test (not a lone model of fewer than 5
@@ -187,6 +189,15 @@ impl BattleLine {
     }
 
     fn validate_event(&self) -> Result<(), InputError> {
+        if let Some(u) = self.units.iter().find(|u| u.fleeing && u.unbreakable) {
+            return Err(InputError::new(
+                "unit.fleeing",
+                format!(
+                    "{} is unbreakable and never flees (accepted: fleeing = false)",
+                    u.name
+                ),
+            ));
+        }
         let unit = match &self.event {
             Event::Broken { unit, .. }
             | Event::Destroyed { unit }
@@ -217,6 +228,16 @@ impl BattleLine {
                 "event.unit",
                 format!(
                     "{} is fleeing already (accepted: a unit not fleeing)",
+                    self.units[unit].name
+                ),
+            ));
+        }
+        let routs = matches!(self.event, Event::Broken { .. } | Event::Caught { .. });
+        if routs && self.units[unit].unbreakable {
+            return Err(InputError::new(
+                "event.kind",
+                format!(
+                    "{} is unbreakable: it never breaks or flees (accepted for it: destroyed, shot)",
                     self.units[unit].name
                 ),
             ));

@@ -30,6 +30,7 @@ impl BattleLine {
             ld,
             rally_ld: ld,
             tests: true,
+            unbreakable: false,
             flee: flee_roll(10.0, false, edition),
             panics_when_destroyed: true,
             at,
