@@ -139,3 +139,62 @@ fn start_of_turn_tests_need_a_charge() {
     ]);
     assert!(e.contains("fleeing_friends_us"), "{e}");
 }
+
+#[test]
+fn every_charger_takes_its_own_start_of_turn_tests() {
+    // seed 002's front and flank charge: 10 Orc Boyz (Ld 7) join the Boar
+    // Boyz from the flank. Each charger tests before it declares (seed
+    // 004); the Orc Boyz' tests are keys of their own [[unit]] entry.
+    let run = |sets: &[&str]| {
+        let mut args = vec![
+            "combat",
+            "scenarios/two_units_charge_one.toml",
+            "--set",
+            "situation.rounds=1",
+        ];
+        for s in sets {
+            args.extend(["--set", s]);
+        }
+        args.extend(["--method", "exact"]);
+        json(&args)
+    };
+    let pass = 1.0 - p_fail(7);
+    let key = |r: &Value, k: &str| r[k].as_f64().unwrap();
+    let base = run(&[]);
+    // A stupid flanker that fails stays put: it loses nobody, and the
+    // fight it would have joined is the fight of the base case.
+    let stupid = run(&["unit.1.rules=[\"stupidity\"]"]);
+    let mean = "mean_attacker_2_casualties";
+    assert!((key(&stupid, mean) - pass * key(&base, mean)).abs() < 1e-12);
+    assert_eq!(key(&stupid, "p_charge_declared"), 1.0);
+    // Terror within 15 cm of the flanker alone: a failure flees.
+    let terror = run(&["unit.1.terror_nearby=true"]);
+    let flees = "p_attacker_2_flees";
+    let expected = p_fail(7) + pass * key(&base, flees);
+    assert!((key(&terror, flees) - expected).abs() < 1e-12, "{terror}");
+    // Fleeing friends of greater unit strength than its 10.
+    let panic = run(&["unit.1.fleeing_friends_us=11"]);
+    assert!((key(&panic, flees) - expected).abs() < 1e-12);
+    // Only a charger has a start of turn.
+    let e = error(&[
+        "combat",
+        "scenarios/knights_hit_the_flank_of_engaged_orcs.toml",
+        "--set",
+        "attacker.terror_nearby=true",
+    ]);
+    assert!(
+        e.contains("attacker.terror_nearby: only for [[unit]]"),
+        "{e}"
+    );
+    let e = error(&[
+        "combat",
+        "scenarios/two_units_charge_one.toml",
+        "--set",
+        "unit.1.charges=false",
+        "--set",
+        "unit.1.distance=0",
+        "--set",
+        "unit.1.terror_nearby=true",
+    ]);
+    assert!(e.contains("unit[0]."), "{e}");
+}

@@ -102,11 +102,7 @@ impl ScenarioFile {
             refuse_challenge: s.refuse_challenge,
             friends: super::friend::friends(&self.friend, dir, edition)?,
             musician_rallies: s.musician_rallies,
-            start_of_turn: StartOfTurn {
-                fleeing_friends_us: s.fleeing_friends_us.0,
-                equal_panics: s.fleeing_friends_equal_panics,
-                terror_nearby: s.terror_nearby,
-            },
+            fleeing_friends_equal_panics: s.fleeing_friends_equal_panics,
         });
         Ok(CombatQuery {
             combat,
@@ -135,6 +131,10 @@ impl ScenarioFile {
                     distance: s.distance.0,
                     wheel: s.wheel.0,
                     difficult_terrain: s.difficult_terrain,
+                    start_of_turn: StartOfTurn {
+                        fleeing_friends_us: s.fleeing_friends_us.0,
+                        terror_nearby: s.terror_nearby,
+                    },
                 },
                 false => Place {
                     side: u,
@@ -340,11 +340,13 @@ impl UnitSpec {
             ("distance", self.distance.is_some()),
             ("wheel", self.wheel.is_some()),
             ("difficult_terrain", self.difficult_terrain.is_some()),
+            ("fleeing_friends_us", self.fleeing_friends_us.is_some()),
+            ("terror_nearby", self.terror_nearby.is_some()),
         ];
         match given.iter().find(|g| g.1) {
             Some((field, _)) => Err(InputError::new(
                 format!("{name}.{field}"),
-                "only for [[unit]] entries; the main units' places are in [situation] (accepted: charger, facing, distance, wheel, difficult_terrain)",
+                "only for [[unit]] entries; the main units' places and the charger's start of turn are in [situation] (accepted: charger, facing, distance, wheel, difficult_terrain, fleeing_friends_us, terror_nearby)",
             )),
             None => Ok(()),
         }
@@ -373,11 +375,13 @@ impl UnitSpec {
                 ("distance", self.distance.is_some()),
                 ("wheel", self.wheel.is_some()),
                 ("difficult_terrain", self.difficult_terrain.is_some()),
+                ("fleeing_friends_us", self.fleeing_friends_us.is_some()),
+                ("terror_nearby", self.terror_nearby.is_some()),
             ];
             if let Some((field, _)) = path.iter().find(|p| p.1) {
                 return Err(InputError::new(
                     format!("{name}.{field}"),
-                    "only for a unit that charges (accepted: charges = true, or no distance, wheel or difficult_terrain)",
+                    "only for a unit that charges (accepted: charges = true, or no distance, wheel, difficult_terrain, fleeing_friends_us or terror_nearby)",
                 ));
             }
             return Ok(Place {
@@ -397,6 +401,10 @@ impl UnitSpec {
             distance: distance.0,
             wheel: self.wheel.unwrap_or_default().0,
             difficult_terrain: self.difficult_terrain.unwrap_or(false),
+            start_of_turn: StartOfTurn {
+                fleeing_friends_us: self.fleeing_friends_us.map_or(0, |u| u.0),
+                terror_nearby: self.terror_nearby.unwrap_or(false),
+            },
         })
     }
 

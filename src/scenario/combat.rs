@@ -209,6 +209,13 @@ pub struct UnitSpec {
     pub wheel: Option<Distance>,
     /// `[[unit]]` entries only: difficult terrain on its charge path.
     pub difficult_terrain: Option<bool>,
+    /// `[[unit]]` chargers only: at its start of turn, unit strength of
+    /// friends fleeing within 10 cm of it (the main charger's is in
+    /// `[situation]`).
+    pub fleeing_friends_us: Option<Count<0, 2000>>,
+    /// `[[unit]]` chargers only: at its start of turn, a terror-causing
+    /// enemy within 15 cm.
+    pub terror_nearby: Option<bool>,
 }
 
 /// A character who has joined a unit: a profile (file or inline) and gear,
@@ -317,6 +324,8 @@ impl UnitSpec {
             distance: None,
             wheel: None,
             difficult_terrain: None,
+            fleeing_friends_us: None,
+            terror_nearby: None,
         }
     }
 }

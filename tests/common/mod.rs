@@ -463,7 +463,12 @@ pub fn random_fight(r: &mut impl Rng, extras: usize) -> String {
             pick(r, &["front", "flank", "flank", "rear"]),
         );
         if charges {
-            place += &format!("\ndistance = {}", r.random_range(0..=25));
+            place += &format!(
+                "\ndistance = {}\nterror_nearby = {}\nfleeing_friends_us = {}",
+                r.random_range(0..=25),
+                r.random_bool(0.2),
+                pick(r, &["0", "0", "5", "20"]),
+            );
         }
         text += &random_unit(r, "[[unit]]", "unit", 4, &place);
     }

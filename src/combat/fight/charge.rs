@@ -2,7 +2,7 @@
 //! the catch of a unit that flees, a charge that falls short. RULES.md
 //! Charges, Fleeing and pursuit, Panic; seeds 000, 003.
 
-use super::{Combat, End, Fate, Record, StartOfTurn, State, UnitEnd};
+use super::{Combat, End, Fate, Record, StartOfTurn, State, UnitEnd, MAX_UNITS};
 use crate::rules::leadership::LeadershipTest;
 use crate::rules::movement::charge_reaches;
 use crate::rules::panic::{fleeing_friends_cause_panic, heavy_casualties};
@@ -18,8 +18,15 @@ impl Combat {
         record: &mut Record,
     ) -> Option<End> {
         let cs = self.charger?;
-        if !self.declares(fate, cs, state, record) {
-            state.leave(cs);
+        // Every charger's start of turn, the main charger's first.
+        let mut stayed = false;
+        for &u in &self.chargers {
+            if !self.declares(fate, u, state, record) {
+                state.leave(u);
+                stayed = true;
+            }
+        }
+        if stayed {
             self.leave_unengaged(state);
             if !self.present(cs, state) {
                 return Some(End::ChargeNotDeclared);
@@ -30,7 +37,7 @@ impl Combat {
         }
         let mut failed = false;
         for &u in &self.chargers {
-            if !self.reaches(u) {
+            if state.fights(u) && !self.reaches(u) {
                 state.leave(u);
                 record.units[u] = UnitEnd::ChargeFailed;
                 failed = true;
@@ -48,7 +55,7 @@ impl Combat {
         }
     }
 
-    /// The charger's start-of-turn tests, in order, before it may declare
+    /// Charger `cs`'s start-of-turn tests, in order, before it may declare
     /// (RULES.md Panic; seed 004): panic from friends fleeing within 10 cm
     /// of greater unit strength, terror from an enemy within 15 cm (a
     /// failure of either flees), stupidity (a failure declares nothing).
@@ -60,7 +67,7 @@ impl Combat {
         state: &State<N>,
         record: &mut Record,
     ) -> bool {
-        let turn = self.setup.start_of_turn;
+        let turn = self.setup.places[cs].start_of_turn;
         let unit = &self.setup.units[cs];
         let p = &unit.psychology;
         // Nothing to test: every fight of most scenarios.
@@ -70,8 +77,9 @@ impl Combat {
         let fears = p.takes_panic_tests();
         let own = state.unit_strength(self, cs);
         let ld = LeadershipTest::new(state.leadership(self, cs));
+        let equal_panics = self.setup.fleeing_friends_equal_panics;
         let panics =
-            fears && fleeing_friends_cause_panic(turn.fleeing_friends_us, own, turn.equal_panics);
+            fears && fleeing_friends_cause_panic(turn.fleeing_friends_us, own, equal_panics);
         // Fear- and terror-causers never test for terror (RULES.md Charges).
         let terrified = turn.terror_nearby && fears && !p.fear;
         if (panics && !fate.test(&ld)) || (terrified && !fate.test(&ld)) {
@@ -113,6 +121,9 @@ impl Combat {
             return true;
         }
         let flanked = self.chargers.iter().any(|&u| {
+            if !state.fights(u) {
+                return false;
+            }
             let face = self.foes[u]
                 .iter()
                 .find(|f| f.0 == t)
@@ -132,7 +143,7 @@ impl Combat {
             self.chargers
                 .iter()
                 .copied()
-                .filter(|&u| self.setup.units[u].psychology.fear)
+                .filter(|&u| state.fights(u) && self.setup.units[u].psychology.fear)
         };
         if fearsome().next().is_none() || target.psychology.fearless() {
             return false;
@@ -168,7 +179,13 @@ impl Combat {
             true => self.pursuers(fate, state, &fled, won_last),
             false => [false; N],
         };
-        let caught = self.caught_by(fate, t, &self.catchers, &pursues);
+        let mut catchers = [(0.0, 0.0); MAX_UNITS];
+        let mut k = 0;
+        for &u in self.chargers.iter().filter(|&&u| state.fights(u)) {
+            catchers[k] = (self.setup.places[u].distance, self.ranges[u]);
+            k += 1;
+        }
+        let caught = self.caught_by(fate, t, &catchers[..k], &pursues);
         record.units[t] = if caught {
             record.casualties[t] = self.setup.units[t].models;
             UnitEnd::CaughtFleeing

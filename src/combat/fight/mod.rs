@@ -70,9 +70,8 @@ pub struct Combat {
     /// Each unit's foes, those it fights with its front first: (foe,
     /// contact index).
     foes: [Foes; MAX_UNITS],
-    /// Units charging this turn, and each one's (distance, charge range).
+    /// Units charging this turn.
     chargers: Vec<usize>,
-    catchers: Vec<(f64, f64)>,
     /// Each unit's charge range.
     ranges: Vec<f64>,
     /// Each unit's flee (and pursuit) dice.

@@ -40,21 +40,19 @@ pub struct Setup {
     pub friends: Vec<Friend>,
     /// **\[ruling\]** a musician adds 1 to rally (a later edition's rule).
     pub musician_rallies: bool,
-    /// What the charger faces at the start of its turn, before it may
-    /// declare (seed 004).
-    pub start_of_turn: StartOfTurn,
+    /// **\[ruling\]** fleeing friends of equal unit strength panic a
+    /// charger at the start of its turn too (seed 004's reading).
+    pub fleeing_friends_equal_panics: bool,
 }
 
-/// What the main charger faces at the start of its turn (RULES.md Panic;
-/// seed 004): friends fleeing within 10 cm (their unit strength together)
-/// and an enemy that causes terror within 15 cm. Its own stupidity is in
-/// its rules.
+/// What a charger faces at the start of its turn, before it may declare
+/// (RULES.md Panic; seed 004): friends fleeing within 10 cm (their unit
+/// strength together) and an enemy that causes terror within 15 cm. Its own
+/// stupidity is in its rules.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct StartOfTurn {
     /// Unit strength of friends fleeing within 10 cm.
     pub fleeing_friends_us: u32,
-    /// **\[ruling\]** fleeing friends of equal unit strength panic it too.
-    pub equal_panics: bool,
     /// A terror-causing enemy within 15 cm.
     pub terror_nearby: bool,
 }
@@ -84,6 +82,8 @@ pub struct Place {
     pub wheel: f64,
     /// Difficult terrain on its charge path: its range is M.
     pub difficult_terrain: bool,
+    /// A charger's start of turn.
+    pub start_of_turn: StartOfTurn,
 }
 
 impl Place {
@@ -106,10 +106,6 @@ impl Combat {
             .iter()
             .zip(&setup.places)
             .map(|(unit, place)| place.charge_range(unit.movement(setup.edition)))
-            .collect();
-        let catchers = chargers
-            .iter()
-            .map(|&u| (setup.places[u].distance, ranges[u]))
             .collect();
         let flee_rolls = setup
             .units
@@ -135,7 +131,6 @@ impl Combat {
             orders: Vec::new(),
             foes,
             chargers,
-            catchers,
             ranges,
             flee_rolls,
         };
