@@ -10,6 +10,7 @@ use mathhammer::query::charge::Charge;
 use mathhammer::query::leadership::Leadership;
 use mathhammer::query::Method;
 use mathhammer::report::Engine;
+use rand_xoshiro::Xoshiro256PlusPlus;
 
 const FAST_TRIALS: u64 = 400_000;
 const DICE_TRIALS: u64 = 100_000;
@@ -244,7 +245,7 @@ fn attack_chains_agree_with_exact() {
 /// on the mean casualties, and on the panic of friends near the fight.
 #[test]
 fn fights_agree_with_exact() {
-    let (compared, friends) = fights_compared(16, 40, 0);
+    let (compared, friends, _) = fights_compared(16, 40, |r| random_fight(r, 0));
     assert!(compared >= 60 && friends >= 40, "{compared} {friends}");
 }
 
@@ -252,7 +253,8 @@ fn fights_agree_with_exact() {
 /// 002 "varias unidades"): the same agreement.
 #[test]
 fn fights_of_several_units_agree_with_exact() {
-    let ((three, f3), (four, f4)) = (fights_compared(17, 30, 1), fights_compared(18, 20, 2));
+    let (three, f3, _) = fights_compared(17, 30, |r| random_fight(r, 1));
+    let (four, f4, _) = fights_compared(18, 20, |r| random_fight(r, 2));
     assert!(
         three >= 40 && four >= 20,
         "only {three} and {four} comparisons"
@@ -279,15 +281,30 @@ fn exact_sd(outcome: &mathhammer::report::Outcome, key: &str, mean: f64) -> f64 
     (second - mean * mean).max(0.0).sqrt()
 }
 
+/// Redirected charges (RULES.md Charges; seed 000): random fights with a
+/// unit the charge may turn on, its first target fleeing more often.
+#[test]
+fn redirected_charges_agree_with_exact() {
+    let (compared, _, redirected) = fights_compared(19, 100, random_redirect_fight);
+    assert!(
+        compared >= 120 && redirected >= 40,
+        "only {compared} comparisons, {redirected} of p_redirected"
+    );
+}
+
 /// Compares the Monte Carlo engines with the exact engine over `cases`
-/// random fights with `extras` more units; returns the comparisons made
-/// and the friends' figures among them.
-fn fights_compared(seed: u64, cases: u64, extras: usize) -> (usize, usize) {
+/// random fights drawn by `fight`; returns the comparisons made, the
+/// friends' figures among them and the values of `p_redirected` above 0.
+fn fights_compared(
+    seed: u64,
+    cases: u64,
+    fight: impl Fn(&mut Xoshiro256PlusPlus) -> String,
+) -> (usize, usize, usize) {
     use mathhammer::scenario::combat::ScenarioFile;
     let mut r = rng(seed);
-    let (mut compared, mut friends) = (0, 0);
+    let (mut compared, mut friends, mut redirected) = (0, 0, 0);
     for case in 0..cases {
-        let text = random_fight(&mut r, extras);
+        let text = fight(&mut r);
         let file: ScenarioFile = mathhammer::scenario::parse(&text, "random.toml").unwrap();
         let Ok(q) = file.combat(std::path::Path::new(".")) else {
             continue;
@@ -321,6 +338,7 @@ fn fights_compared(seed: u64, cases: u64, extras: usize) -> (usize, usize) {
             for f in &exact_outcome.fields {
                 match (&f.value, outcome.field(&f.key).and_then(|v| v.estimate())) {
                     (mathhammer::report::Value::Prob(p), Some(e)) => {
+                        redirected += usize::from(f.key == "p_redirected" && *p > 0.0);
                         assert!(
                             within_4_sigma(*p, &e),
                             "case {case} {engine:?} {}: {p} vs {e:?}\n{text}",
@@ -344,5 +362,5 @@ fn fights_compared(seed: u64, cases: u64, extras: usize) -> (usize, usize) {
             compared += 1;
         }
     }
-    (compared, friends)
+    (compared, friends, redirected)
 }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{random_fight, rng, settings};
+use common::{random_fight, random_redirect_fight, rng, settings};
 use mathhammer::combat::fight::End;
 use mathhammer::query::combat::CombatQuery;
 use mathhammer::query::Method;
@@ -87,8 +87,12 @@ fn every_shipped_scenario_partitions() {
 fn random_fights_of_two_to_four_units_partition() {
     let mut r = rng(1010);
     let mut checked = 0;
-    for case in 0..60 {
-        let text = random_fight(&mut r, case % 3);
+    for case in 0..80 {
+        // A fourth of them with a unit the charge may be redirected at.
+        let text = match case % 4 {
+            3 => random_redirect_fight(&mut r),
+            k => random_fight(&mut r, k as usize),
+        };
         let file: ScenarioFile = mathhammer::scenario::parse(&text, "random.toml").unwrap();
         let Ok(q) = file.combat(Path::new(".")) else {
             continue;
@@ -96,7 +100,7 @@ fn random_fights_of_two_to_four_units_partition() {
         check(&q, &format!("case {case}\n{text}"));
         checked += 1;
     }
-    assert!(checked >= 50, "{checked}");
+    assert!(checked >= 65, "{checked}");
 }
 
 #[test]

@@ -75,6 +75,11 @@ mod tests {
                 .iter()
                 .map(|f| f.name()),
         );
+        terms.extend(
+            crate::rules::place::ReactionName::value_variants()
+                .iter()
+                .map(|r| r.name()),
+        );
         terms.extend(crate::combat::fight::End::ALL.iter().map(|e| e.label()));
         terms
     }

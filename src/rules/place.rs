@@ -73,6 +73,17 @@ pub enum ReactionName {
     Flee,
 }
 
+impl ReactionName {
+    /// The reaction in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            ReactionName::Hold => "holds",
+            ReactionName::StandAndShoot => "stands and shoots",
+            ReactionName::Flee => "flees",
+        }
+    }
+}
+
 crate::rules::named_by_value_enum!(SideName);
 
 crate::rules::named_by_value_enum!(Facing);

@@ -4,7 +4,7 @@
 
 use super::combat::{ScenarioFile, UnitSpec};
 use super::profile::ProfileFile;
-use crate::combat::fight::{Combat, Contact, Place, Setup, StartOfTurn, MAX_UNITS};
+use crate::combat::fight::{Combat, Contact, Place, Redirect, Setup, StartOfTurn, MAX_UNITS};
 use crate::combat::unit::{Character, Unit, MAX_CHARACTERS};
 use crate::error::InputError;
 use crate::query::combat::CombatQuery;
@@ -44,15 +44,30 @@ impl ScenarioFile {
                 ),
             ));
         }
+        let mut redirect: Option<Redirect> = None;
         for (i, spec) in self.unit.iter().enumerate() {
             let name = format!("unit[{i}]");
             let place = spec.place(&name, charger)?;
             units.push(spec.unit(dir, &name)?);
-            contacts.push(Contact {
-                striker: units.len() - 1,
-                struck: 1 - place.side,
-                face: spec.facing.unwrap_or_default(),
-            });
+            let u = units.len() - 1;
+            let face = spec.facing.unwrap_or_default();
+            contacts.push(
+                match spec.redirect_target(&name, charger, u, redirect.is_some())? {
+                    Some(r) => {
+                        redirect = Some(r);
+                        Contact {
+                            striker: 1 - place.side,
+                            struck: u,
+                            face,
+                        }
+                    }
+                    None => Contact {
+                        striker: u,
+                        struck: 1 - place.side,
+                        face,
+                    },
+                },
+            );
             places.push(place);
         }
         for (u, place) in places.iter().enumerate() {
@@ -61,6 +76,9 @@ impl ScenarioFile {
                 _ => format!("unit[{}]", u - 2),
             };
             check_place(place, &units[u], edition, &name)?;
+        }
+        if let Some(r) = &redirect {
+            super::redirect::check_redirect(r, &units, edition)?;
         }
         match charged_side(&places)? {
             Some(t) => self.check_reaction(&units, &places, &contacts, t, edition)?,
@@ -103,6 +121,7 @@ impl ScenarioFile {
             friends: super::friend::friends(&self.friend, dir, edition)?,
             musician_rallies: s.musician_rallies,
             fleeing_friends_equal_panics: s.fleeing_friends_equal_panics,
+            redirect,
         });
         Ok(CombatQuery {
             combat,
@@ -166,11 +185,7 @@ impl ScenarioFile {
         t: usize,
         edition: Edition,
     ) -> Result<(), InputError> {
-        let s = &self.situation;
-        let target = &units[t];
         let c = 1 - t;
-        // Half the charge move (the range before any wheel).
-        let range = charge_range(units[c].movement(edition), places[c].difficult_terrain, 0.0);
         // Already in combat: only hold. Seed 000 (units in combat cannot move).
         let engaged = contacts.iter().any(|k| {
             let other = if k.struck == t {
@@ -182,33 +197,60 @@ impl ScenarioFile {
             };
             !places[other].charging
         });
-        match s.reaction {
-            ReactionName::Hold => Ok(()),
-            _ if engaged => Err(InputError::new(
-                "situation.reaction",
-                "the charged unit is already in combat and can only hold (accepted: hold)",
-            )),
-            ReactionName::Flee if target.cannot_flee() => Err(InputError::new(
-                "situation.reaction",
-                "the charged unit is frenzied, immune to psychology or unbreakable and cannot flee (accepted: hold, stand-and-shoot)",
-            )),
-            ReactionName::StandAndShoot if !places[c].charging => Err(InputError::new(
-                "situation.reaction",
-                "stand-and-shoot needs situation.charger to name the charging side (accepted: hold, flee)",
-            )),
-            ReactionName::StandAndShoot if target.missile.is_none() => Err(InputError::new(
-                "situation.reaction",
-                "stand-and-shoot needs the charged unit's missile = { s = .., shots = .. } (accepted: hold, flee)",
-            )),
-            ReactionName::StandAndShoot if s.distance.0 <= range / 2.0 => Err(InputError::new(
-                "situation.reaction",
-                format!(
+        let charger = places[c].charging.then_some((&units[c], &places[c]));
+        let reaction = self.situation.reaction;
+        check_reaction_to(
+            reaction,
+            "situation.reaction",
+            &units[t],
+            charger,
+            engaged,
+            edition,
+        )
+    }
+}
+
+/// A charged unit's reaction is one it may take (RULES.md Charges), with
+/// the charger's unit and path, if one charges; `field` names the key.
+pub(super) fn check_reaction_to(
+    reaction: ReactionName,
+    field: &str,
+    target: &Unit,
+    charger: Option<(&Unit, &Place)>,
+    engaged: bool,
+    edition: Edition,
+) -> Result<(), InputError> {
+    let error = |why: String| Err(InputError::new(field, why));
+    match reaction {
+        ReactionName::Hold => Ok(()),
+        _ if engaged => error(
+            "the charged unit is already in combat and can only hold (accepted: hold)".into(),
+        ),
+        ReactionName::Flee if target.cannot_flee() => error(
+            "the charged unit is frenzied, immune to psychology or unbreakable and cannot flee (accepted: hold, stand-and-shoot)".into(),
+        ),
+        ReactionName::Flee => Ok(()),
+        ReactionName::StandAndShoot => {
+            let Some((unit, path)) = charger else {
+                return error(
+                    "stand-and-shoot needs situation.charger to name the charging side (accepted: hold, flee)".into(),
+                );
+            };
+            if target.missile.is_none() {
+                return error(
+                    "stand-and-shoot needs the charged unit's missile = { s = .., shots = .. } (accepted: hold, flee)".into(),
+                );
+            }
+            // Half the charge move (the range before any wheel).
+            let range = charge_range(unit.movement(edition), path.difficult_terrain, 0.0);
+            if path.distance <= range / 2.0 {
+                return error(format!(
                     "stand-and-shoot needs the charger more than half its charge range ({} {}) away (accepted: hold, flee)",
                     range / 2.0,
                     edition.unit()
-                ),
-            )),
-            _ => Ok(()),
+                ));
+            }
+            Ok(())
         }
     }
 }
@@ -231,7 +273,12 @@ fn charged_side(places: &[Place]) -> Result<Option<usize>, InputError> {
 /// A charger's distance and wheel fit the edition, as the `charge` query
 /// checks them ([`check_charge_path`]); `name` is the table they are
 /// written in.
-fn check_place(place: &Place, unit: &Unit, edition: Edition, name: &str) -> Result<(), InputError> {
+pub(super) fn check_place(
+    place: &Place,
+    unit: &Unit,
+    edition: Edition,
+    name: &str,
+) -> Result<(), InputError> {
     if !place.charging {
         return Ok(());
     }
@@ -342,11 +389,13 @@ impl UnitSpec {
             ("difficult_terrain", self.difficult_terrain.is_some()),
             ("fleeing_friends_us", self.fleeing_friends_us.is_some()),
             ("terror_nearby", self.terror_nearby.is_some()),
+            ("redirect", self.redirect.is_some()),
+            ("reaction", self.reaction.is_some()),
         ];
         match given.iter().find(|g| g.1) {
             Some((field, _)) => Err(InputError::new(
                 format!("{name}.{field}"),
-                "only for [[unit]] entries; the main units' places and the charger's start of turn are in [situation] (accepted: charger, facing, distance, wheel, difficult_terrain, fleeing_friends_us, terror_nearby)",
+                "only for [[unit]] entries; the main units' places, the charger's start of turn and the target's reaction are in [situation] (accepted: charger, facing, distance, wheel, difficult_terrain, fleeing_friends_us, terror_nearby, reaction)",
             )),
             None => Ok(()),
         }
@@ -363,10 +412,19 @@ impl UnitSpec {
                 "missing or none (accepted: attacker, defender)",
             ));
         };
+        if self.redirect == Some(true) {
+            return self.redirect_place(name, side, charger);
+        }
+        if self.reaction.is_some() {
+            return Err(InputError::new(
+                format!("{name}.reaction"),
+                "only for a unit the charge may be redirected at (accepted: redirect = true; the first target's reaction is situation.reaction)",
+            ));
+        }
         if charger.is_some_and(|c| c != side) {
             return Err(InputError::new(
                 format!("{name}.side"),
-                "it would fight the main charger, which was not in combat before its charge (accepted: the charging side)",
+                "it would fight the main charger, which was not in combat before its charge (accepted: the charging side, or redirect = true for a unit the charge may be redirected at)",
             ));
         }
         let charging = self.charges.unwrap_or(false);

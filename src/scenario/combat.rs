@@ -37,6 +37,17 @@
 //! profile_file = "orc_boy.toml"
 //! models = 10
 //!
+//! # One unit of the charged side the charge may be redirected at, if its
+//! # first target flees and gets away: out of the fight until then.
+//! # [[unit]]
+//! # side = "defender"
+//! # redirect = true
+//! # distance = 30                      # the charger's path to it, from its start
+//! # facing = "front"                   # the face the charger would strike
+//! # reaction = "hold"                  # hold, stand-and-shoot, flee
+//! # profile_file = "empire_halberdier.toml"
+//! # models = 20
+//!
 //! [situation]
 //! charger = "attacker"                 # attacker, defender, none (already fighting)
 //! facing = "front"                     # front, flank, rear (of the charged unit)
@@ -216,6 +227,13 @@ pub struct UnitSpec {
     /// `[[unit]]` chargers only: at its start of turn, a terror-causing
     /// enemy within 15 cm.
     pub terror_nearby: Option<bool>,
+    /// `[[unit]]` entries of the charged side only: the main charger may
+    /// redirect its charge at it if its first target flees and gets away
+    /// (its `distance`, `wheel` and `difficult_terrain` are the charger's
+    /// path to it, from where the charger started).
+    pub redirect: Option<bool>,
+    /// A redirect target only: its reaction to the redirected charge.
+    pub reaction: Option<ReactionName>,
 }
 
 /// A character who has joined a unit: a profile (file or inline) and gear,
@@ -326,6 +344,8 @@ impl UnitSpec {
             difficult_terrain: None,
             fleeing_friends_us: None,
             terror_nearby: None,
+            redirect: None,
+            reaction: None,
         }
     }
 }

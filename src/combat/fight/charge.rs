@@ -139,8 +139,23 @@ impl Combat {
         {
             return true;
         }
+        self.frightened_off(fate, t, &self.chargers, state)
+    }
+
+    /// Unit `t`'s fear or terror test when `chargers` (those still in the
+    /// fight) charge it (RULES.md Special attacks): whether it flees. A
+    /// failure flees from terror or a fear-causer of greater unit strength,
+    /// else leaves it needing 6s to hit in the first round.
+    pub(super) fn frightened_off<const N: usize>(
+        &self,
+        fate: &mut impl Fate,
+        t: usize,
+        chargers: &[usize],
+        state: &mut State<N>,
+    ) -> bool {
+        let target = &self.setup.units[t];
         let fearsome = || {
-            self.chargers
+            chargers
                 .iter()
                 .copied()
                 .filter(|&u| state.fights(u) && self.setup.units[u].psychology.fear)
@@ -186,15 +201,41 @@ impl Combat {
             k += 1;
         }
         let caught = self.caught_by(fate, t, &catchers[..k], &pursues);
-        record.units[t] = if caught {
-            record.casualties[t] = self.setup.units[t].models;
+        self.flees_charge(t, caught, state, record);
+        if !caught && self.setup.redirect.is_some() && state.fights(cs) {
+            return self.redirected_charge(fate, state, record);
+        }
+        self.after_flight(caught, state)
+    }
+
+    /// Unit `u` fled a charge, `caught` (destroyed) or not: it leaves the
+    /// fight.
+    pub(super) fn flees_charge<const N: usize>(
+        &self,
+        u: usize,
+        caught: bool,
+        state: &mut State<N>,
+        record: &mut Record,
+    ) {
+        record.units[u] = if caught {
+            record.casualties[u] = self.setup.units[u].models;
             UnitEnd::CaughtFleeing
         } else {
             UnitEnd::Fled
         };
-        state.leave(t);
+        state.leave(u);
+    }
+
+    /// After a charged unit fled: units with no foe left leave; the fight
+    /// ends unless units of both sides still fight each other.
+    pub(super) fn after_flight<const N: usize>(
+        &self,
+        caught: bool,
+        state: &mut State<N>,
+    ) -> Option<End> {
+        let cs = self.charger?;
         self.leave_unengaged(state);
-        if self.present(t, state) && self.present(cs, state) {
+        if self.present(1 - cs, state) && self.present(cs, state) {
             return None;
         }
         Some(if caught {
@@ -206,7 +247,7 @@ impl Combat {
 
     /// The main charger meets stand and shoot (step `id`): with 25%
     /// casualties it takes a panic test before contact (RULES.md Shooting).
-    fn stand_and_shoot_at<const N: usize>(
+    pub(super) fn stand_and_shoot_at<const N: usize>(
         &self,
         fate: &mut impl Fate,
         id: usize,

@@ -192,6 +192,8 @@ pub struct Record {
     /// it rallies on at the start of its next turn (0: it cannot rally, or
     /// did not break and escape). The test is read exactly, not rolled.
     pub rally_ld: [u8; MAX_UNITS],
+    /// The main charger redirected its charge (RULES.md Charges).
+    pub redirected: bool,
 }
 
 impl Default for Record {
@@ -205,6 +207,7 @@ impl Default for Record {
             friends_tested: 0,
             friends_fled: 0,
             rally_ld: [0; MAX_UNITS],
+            redirected: false,
         }
     }
 }

@@ -12,14 +12,16 @@
 //! 1. The charge: a panic test of an engaged unit charged in the flank or
 //!    rear; the fear or terror test of the charged unit; its reaction (hold,
 //!    stand and shoot with the charger's 25% panic test, flee and the catch);
-//!    a charge out of range fails.
+//!    a charge out of range fails; a target that got away may turn the
+//!    charge on the scenario's redirect target, once.
 //! 2. Rounds: strike steps by band, Initiative, last round's winner and a
 //!    roll-off; casualties are removed before they strike back; combat
 //!    resolution by side; each losing unit's break test; flee and pursuit.
 //!
 //! One file per phase: `setup.rs` (units, places, contacts, models in
 //! contact), `step.rs` (strike steps and their order), `state.rs`,
-//! `fate.rs`, `charge.rs` (the charge turn), `strikes.rs` (a round's
+//! `fate.rs`, `charge.rs` (the charge turn), `redirect.rs` (a redirected
+//! charge), `strikes.rs` (a round's
 //! blows), `challenge.rs`, `resolution.rs` (combat result, break tests,
 //! pursuit), `end.rs` (how a fight ended); this file plays the rounds.
 
@@ -32,6 +34,7 @@ mod charge;
 mod end;
 mod fate;
 mod panic;
+mod redirect;
 mod resolution;
 mod setup;
 mod state;
@@ -40,7 +43,7 @@ mod strikes;
 
 pub use end::{End, Record, RoundRecord, UnitEnd};
 pub use fate::Fate;
-pub use setup::{Contact, Place, Setup, StartOfTurn};
+pub use setup::{Contact, Place, Redirect, Setup, StartOfTurn};
 use state::{State, NO_FOE};
 pub use step::{Fighter, Step, StepKind, Target};
 
@@ -64,6 +67,10 @@ pub struct Combat {
     sets: Vec<[Vec<usize>; 3]>,
     /// The charged unit's stand-and-shoot step.
     shots: Option<usize>,
+    /// The redirect target's stand-and-shoot step, and the main charger's
+    /// range to it.
+    redirect_shots: Option<usize>,
+    redirect_range: f64,
     /// Strike orders for each choice of step sets, one per unit
     /// (index: sum of set x 3^unit).
     orders: Vec<StrikeOrder>,
@@ -94,9 +101,12 @@ struct Facts {
     musician: bool,
     /// Fought in a flank or rear by some contact.
     flankable: bool,
-    /// The enemy its front strikes and the face's bonus: front 0, flank 1,
-    /// rear 2.
-    strikes: Option<(usize, u32)>,
+    /// The enemies its front strikes and each face's bonus: front 0, flank
+    /// 1, rear 2. A main charger has a second once it may redirect: it
+    /// fights the two one after the other.
+    strikes: [Option<(usize, u32)>; 2],
+    /// Out of the fight until the charge is redirected at it.
+    waits: bool,
     /// Unit strength per model, then its characters'.
     strengths: [u32; MAX_CHARACTERS + 1],
     /// At the start: models, champion, characters, the first foe.
@@ -165,6 +175,7 @@ impl Combat {
         record.friends_tested = 0;
         record.friends_fled = 0;
         record.rally_ld = [0; MAX_UNITS];
+        record.redirected = false;
         match self.setup.units.len() {
             2 => self.play::<2>(fate, record),
             3 => self.play::<3>(fate, record),

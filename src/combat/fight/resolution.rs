@@ -39,10 +39,12 @@ impl Combat {
             standard[s] |= f.standard;
             musician[s] |= f.musician;
             // Its front on an enemy's flank or rear, while that enemy fights.
-            match f.strikes {
-                Some((e, 1)) if state.fights(e) => flank[s] = flank[s].max(flank_bonus(1, us)),
-                Some((e, 2)) if state.fights(e) => rear[s] = rear[s].max(flank_bonus(2, us)),
-                _ => {}
+            for strike in f.strikes {
+                match strike {
+                    Some((e, 1)) if state.fights(e) => flank[s] = flank[s].max(flank_bonus(1, us)),
+                    Some((e, 2)) if state.fights(e) => rear[s] = rear[s].max(flank_bonus(2, us)),
+                    _ => {}
+                }
             }
         }
         let score = |s: usize| {

@@ -43,6 +43,23 @@ pub struct Setup {
     /// **\[ruling\]** fleeing friends of equal unit strength panic a
     /// charger at the start of its turn too (seed 004's reading).
     pub fleeing_friends_equal_panics: bool,
+    /// A unit of the charged side the main charger may redirect its charge
+    /// at, if the first target flees and gets away.
+    pub redirect: Option<Redirect>,
+}
+
+/// A unit the main charger may redirect its charge at (RULES.md Charges;
+/// seed 000): one it could not charge before the first target fled. It is
+/// out of the fight until then; its contact has the charger as striker.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Redirect {
+    /// The unit (index into [`Setup::units`]).
+    pub unit: usize,
+    /// Its reaction to the redirected charge.
+    pub reaction: ReactionName,
+    /// The charger's path to it, from where the charger started: distance,
+    /// wheel and terrain (its `charging` is unused).
+    pub path: Place,
 }
 
 /// What a charger faces at the start of its turn, before it may declare
@@ -117,7 +134,13 @@ impl Combat {
             side_units[place.side] |= 1 << u;
         }
         let facts = Facts::of(&setup, &foes);
+        let redirect_range = match (charger, setup.redirect) {
+            (Some(ch), Some(r)) => r.path.charge_range(setup.units[ch].movement(setup.edition)),
+            _ => 0.0,
+        };
         let mut c = Combat {
+            redirect_range,
+            redirect_shots: None,
             facts,
             side_units,
             later: (0..n)
@@ -144,7 +167,12 @@ impl Combat {
             .map(|key| c.strike_order(key))
             .collect();
         if let (Some(ch), ReactionName::StandAndShoot) = (charger, c.setup.reaction) {
-            c.shots = c.stand_and_shoot(ch);
+            c.shots = c.stand_and_shoot(1 - ch, ch);
+        }
+        if let (Some(ch), Some(r)) = (charger, c.setup.redirect) {
+            if r.reaction == ReactionName::StandAndShoot {
+                c.redirect_shots = c.stand_and_shoot(r.unit, ch);
+            }
         }
         c
     }
@@ -285,11 +313,12 @@ impl Facts {
                     .contacts
                     .iter()
                     .any(|c| c.struck == u && c.face != Facing::Front),
-                strikes: setup
-                    .contacts
-                    .iter()
-                    .find(|c| c.striker == u)
-                    .map(|c| (c.struck, bonus(c.face))),
+                strikes: {
+                    let mut fronts = setup.contacts.iter().filter(|c| c.striker == u);
+                    let mut next = || fronts.next().map(|c| (c.struck, bonus(c.face)));
+                    [next(), next()]
+                },
+                waits: setup.redirect.is_some_and(|r| r.unit == u),
                 strengths: [0; MAX_CHARACTERS + 1],
                 models: unit.models,
                 champion: unit.champion,

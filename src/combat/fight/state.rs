@@ -53,7 +53,11 @@ impl<const N: usize> State<N> {
         let mut alive = [0; N];
         let mut champion = [None; N];
         let mut primary = [NO_FOE; N];
+        let mut in_fight = ((1u16 << N) - 1) as u8;
         for (u, f) in facts.iter().enumerate().take(N) {
+            if f.waits {
+                in_fight &= !(1 << u);
+            }
             for hero in heroes[u].iter_mut().take(f.characters) {
                 *hero = Some(0);
             }
@@ -72,7 +76,7 @@ impl<const N: usize> State<N> {
             champion,
             duel: None,
             stepped_back: [None; 2],
-            in_fight: ((1u16 << N) - 1) as u8,
+            in_fight,
             primary,
             scared: [false; N],
             frenzy: [false; N],
@@ -109,6 +113,11 @@ impl<const N: usize> State<N> {
     /// Whether unit `u` is in the fight.
     pub(super) fn fights(&self, u: usize) -> bool {
         self.in_fight & (1 << u) != 0
+    }
+
+    /// Unit `u` joins the fight (a redirected charge's target).
+    pub(super) fn join(&mut self, u: usize) {
+        self.in_fight |= 1 << u;
     }
 
     /// Unit `u` leaves the fight.

@@ -113,9 +113,9 @@ impl Step {
 }
 
 impl Combat {
-    /// The main charged unit's stand-and-shoot step at the main charger `ch`.
-    pub(super) fn stand_and_shoot(&mut self, ch: usize) -> Option<usize> {
-        let shooter = 1 - ch;
+    /// A charged unit's stand-and-shoot step at the main charger `ch`: the
+    /// first target's, or a redirected charge's target's.
+    pub(super) fn stand_and_shoot(&mut self, shooter: usize, ch: usize) -> Option<usize> {
         let m = self.setup.units[shooter].missile?;
         let striker = crate::rules::fighter::Striker {
             s: m.s,
@@ -131,7 +131,7 @@ impl Combat {
         self.steps.push(Step {
             id,
             unit: shooter,
-            side: shooter,
+            side: 1 - ch,
             foe: ch,
             at_front: true,
             kind: StepKind::Shots,

@@ -9,6 +9,10 @@ use crate::query::measure::Measure;
 use crate::report::{Column, Engine, Field, Outcome, Table, TableKind, Text, Value};
 use crate::rules::LeadershipTest;
 
+/// P(the main charger's first target fled and got away and it redirected
+/// its charge at the scenario's redirect target). RULES.md Charges.
+pub const P_REDIRECTED: &str = "p_redirected";
+
 /// What every figure reads: the tally through `m`, its layout, and each
 /// unit's key and label.
 struct View<'a> {
@@ -73,6 +77,11 @@ impl CombatQuery {
             v.end("p_target_fled", End::TargetFled),
             v.end("p_target_caught", End::TargetCaught),
         ];
+        if self.combat.setup.redirect.is_some() {
+            let redirected = m.prob(&[layout.redirected()]);
+            let label = crate::text!("P(charge redirected)");
+            fields.insert(1, Field::new(P_REDIRECTED, label, redirected));
+        }
         let mut tables = Vec::new();
         if overall {
             fields.extend(self.overall_fields(&v));

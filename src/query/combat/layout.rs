@@ -138,9 +138,14 @@ impl Layout {
         (2..=10).map(move |ld| (self.rally(u, ld), ld))
     }
 
+    /// The main charger redirected its charge.
+    pub(super) fn redirected(&self) -> usize {
+        self.rally(self.units(), 2)
+    }
+
     /// Cells in the tally.
     pub fn len(&self) -> usize {
-        self.rally(self.units(), 2)
+        self.redirected() + 1
     }
 
     /// Whether the tally has no cells.
@@ -169,6 +174,9 @@ impl Layout {
             if record.rally_ld[u] >= 2 {
                 bump(self.rally(u, record.rally_ld[u]), weight);
             }
+        }
+        if record.redirected {
+            bump(self.redirected(), weight);
         }
         for f in 0..self.friends {
             if record.friends_tested & (1 << f) != 0 {

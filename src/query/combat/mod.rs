@@ -132,15 +132,23 @@ impl CombatQuery {
                     let place = &self.combat.setup.places[u];
                     let face = self.combat.setup.contacts[u - 1].face;
                     let enemy = side_label(1 - place.side);
-                    text = text.then(match place.charging {
-                        true => crate::text!(
+                    let redirect = self.combat.setup.redirect.filter(|r| r.unit == u);
+                    text = text.then(match (redirect, place.charging) {
+                        (Some(r), _) => crate::text!(
+                            ", the charge may be redirected at its {} from {} {} ({})",
+                            Text::words(face.name()),
+                            r.path.distance.to_string(),
+                            self.combat.setup.edition.unit(),
+                            Text::words(r.reaction.name())
+                        ),
+                        (None, true) => crate::text!(
                             ", charges the {}'s {} from {} {}",
                             enemy,
                             Text::words(face.name()),
                             place.distance.to_string(),
                             self.combat.setup.edition.unit()
                         ),
-                        false => {
+                        (None, false) => {
                             crate::text!(", fights the {}'s {}", enemy, Text::words(face.name()))
                         }
                     });
