@@ -18,9 +18,10 @@ impl Combat {
         record: &mut Record,
     ) -> Option<End> {
         let cs = self.charger?;
-        // Every charger's start of turn, the main charger's first.
+        // Every charger's start of turn, the main charger's first (most
+        // scenarios have nothing to test: skipped at once).
         let mut stayed = false;
-        for &u in &self.chargers {
+        for &u in self.chargers.iter().filter(|_| self.starts_of_turn) {
             if !self.declares(fate, u, state, record) {
                 state.leave(u);
                 stayed = true;
@@ -70,8 +71,7 @@ impl Combat {
         let turn = self.setup.places[cs].start_of_turn;
         let unit = &self.setup.units[cs];
         let p = &unit.psychology;
-        // Nothing to test: every fight of most scenarios.
-        if turn == StartOfTurn::default() && !p.stupid {
+        if !self.tests_at_start_of_turn(cs) {
             return true;
         }
         let fears = p.takes_panic_tests();
@@ -91,6 +91,12 @@ impl Combat {
             return false;
         }
         true
+    }
+
+    /// Whether charger `u` has a start-of-turn test to take.
+    pub(super) fn tests_at_start_of_turn(&self, u: usize) -> bool {
+        self.setup.places[u].start_of_turn != StartOfTurn::default()
+            || self.setup.units[u].psychology.stupid
     }
 
     /// Whether unit `u`'s charge reaches. RULES.md Charges.

@@ -79,6 +79,8 @@ pub struct Combat {
     foes: [Foes; MAX_UNITS],
     /// Units charging this turn.
     chargers: Vec<usize>,
+    /// Some charger has a start-of-turn test to take.
+    starts_of_turn: bool,
     /// Each unit's charge range.
     ranges: Vec<f64>,
     /// Each unit's flee (and pursuit) dice.

@@ -141,6 +141,7 @@ impl Combat {
         let mut c = Combat {
             redirect_range,
             redirect_shots: None,
+            starts_of_turn: false,
             facts,
             side_units,
             later: (0..n)
@@ -157,6 +158,7 @@ impl Combat {
             ranges,
             flee_rolls,
         };
+        c.starts_of_turn = c.chargers.iter().any(|&u| c.tests_at_start_of_turn(u));
         for u in 0..n {
             for set in [StepSet::First, StepSet::FirstScared, StepSet::Later] {
                 let ids = c.make_steps(u, set);
