@@ -7,7 +7,7 @@
 mod common;
 
 use common::p_fail;
-use common::run::{error, json};
+use common::run::{engines_agree, error, json};
 use serde_json::Value;
 
 /// 5 Boar Boyz (M18: 36 cm) charge Spearmen 20 cm away, who flee; the
@@ -126,25 +126,15 @@ fn redirected_charges_agree_between_the_three_engines() {
             args.extend(["--set", s]);
         }
         args.extend(["--method", "all", "--trials", "100000", "--seed", "5"]);
-        let r = json(&args);
-        for key in [
+        let keys = [
             "p_redirected",
             "p_target_caught",
             "p_charger_fled",
             "p_attacker_wins",
             "p_defender_2_breaks",
             "p_defender_2_flees",
-        ] {
-            let p = r["exact"][key].as_f64().unwrap();
-            for engine in ["monte_carlo", "dice"] {
-                let e = r[engine][key]["estimate"].as_f64().unwrap();
-                let sigma = (p * (1.0 - p) / 100_000.0).sqrt();
-                assert!(
-                    (e - p).abs() <= 4.0 * sigma + 1e-5,
-                    "{sets:?} {key} {engine}: {e} vs {p}"
-                );
-            }
-        }
+        ];
+        engines_agree(&json(&args), &keys, &format!("{sets:?}"));
     }
 }
 

@@ -8,7 +8,7 @@
 mod common;
 
 use common::p_fail;
-use common::run::{error, json};
+use common::run::{engines_agree, error, json};
 use serde_json::Value;
 
 const FLAGSHIP: &str = "scenarios/boar_boyz_charge_spearmen.toml";
@@ -104,18 +104,8 @@ fn start_of_turn_tests_agree_between_exact_and_both_monte_carlo_engines() {
             args.extend(["--set", s]);
         }
         args.extend(["--method", "all", "--trials", "40000", "--seed", "3"]);
-        let r = json(&args);
-        for key in ["p_charge_declared", "p_attacker_flees", "p_defender_breaks"] {
-            let p = r["exact"][key].as_f64().unwrap();
-            for engine in ["monte_carlo", "dice"] {
-                let e = r[engine][key]["estimate"].as_f64().unwrap();
-                let sigma = (p * (1.0 - p) / 40000.0).sqrt();
-                assert!(
-                    (e - p).abs() <= 4.0 * sigma + 1e-12,
-                    "{sets:?} {key} {engine}: {e} vs {p}"
-                );
-            }
-        }
+        let keys = ["p_charge_declared", "p_attacker_flees", "p_defender_breaks"];
+        engines_agree(&json(&args), &keys, &format!("{sets:?}"));
     }
 }
 

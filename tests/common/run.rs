@@ -54,3 +54,24 @@ pub fn error(args: &[&str]) -> String {
     assert_eq!(e.trim_end().lines().count(), 1, "{e}");
     e
 }
+
+/// Asserts that both Monte Carlo engines of a `--method all` JSON report
+/// agree with its exact value of each of `keys` within 4 sigma
+/// ([`super::within_4_sigma`]); `context` names the case in a failure.
+pub fn engines_agree(r: &Value, keys: &[&str], context: &str) {
+    for key in keys {
+        let p = r["exact"][key].as_f64().unwrap();
+        for engine in ["monte_carlo", "dice"] {
+            let e = &r[engine][key];
+            let estimate = mathhammer::sim::Estimate {
+                estimate: e["estimate"].as_f64().unwrap(),
+                ci95: [0.0; 2],
+                trials: e["trials"].as_u64().unwrap(),
+            };
+            assert!(
+                super::within_4_sigma(p, &estimate),
+                "{context} {key} {engine}: {estimate:?} vs {p}"
+            );
+        }
+    }
+}
