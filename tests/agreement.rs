@@ -10,6 +10,7 @@ use mathhammer::query::charge::Charge;
 use mathhammer::query::leadership::Leadership;
 use mathhammer::query::Method;
 use mathhammer::report::Engine;
+use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 const FAST_TRIALS: u64 = 400_000;
@@ -245,7 +246,11 @@ fn attack_chains_agree_with_exact() {
 /// on the mean casualties, and on the panic of friends near the fight.
 #[test]
 fn fights_agree_with_exact() {
-    let (compared, friends, _) = fights_compared(16, 40, |r| random_fight(r, 0));
+    let Compared {
+        fights: compared,
+        friends,
+        ..
+    } = fights_compared(16, 40, |r| random_fight(r, 0));
     assert!(compared >= 60 && friends >= 40, "{compared} {friends}");
 }
 
@@ -253,8 +258,11 @@ fn fights_agree_with_exact() {
 /// 002 "varias unidades"): the same agreement.
 #[test]
 fn fights_of_several_units_agree_with_exact() {
-    let (three, f3, _) = fights_compared(17, 30, |r| random_fight(r, 1));
-    let (four, f4, _) = fights_compared(18, 20, |r| random_fight(r, 2));
+    let (a, b) = (
+        fights_compared(17, 30, |r| random_fight(r, 1)),
+        fights_compared(18, 20, |r| random_fight(r, 2)),
+    );
+    let (three, f3, four, f4) = (a.fights, a.friends, b.fights, b.friends);
     assert!(
         three >= 40 && four >= 20,
         "only {three} and {four} comparisons"
@@ -262,10 +270,20 @@ fn fights_of_several_units_agree_with_exact() {
     assert!(f3 + f4 >= 40, "only {} friends' figures compared", f3 + f4);
 }
 
-/// The exact sd behind the mean field `key` of a one-round fight: the
-/// casualty distribution's (`mean_attacker_casualties` from
-/// `attacker_casualties_pmf`), or a 0/1 round's.
+/// The exact sd behind the mean field `key`: the casualty distribution's
+/// (`mean_attacker_casualties` from `attacker_casualties_pmf`), or the
+/// rounds fought's (from the `rounds` table's P(fought) = P(R >= r):
+/// E[R^2] = sum (2r - 1) P(R >= r)).
 fn exact_sd(outcome: &mathhammer::report::Outcome, key: &str, mean: f64) -> f64 {
+    if key == "mean_rounds" {
+        let table = outcome.table("rounds").unwrap();
+        let second: f64 = table
+            .rows
+            .iter()
+            .map(|(r, p)| (2.0 * r.exact().unwrap() - 1.0) * p[0].exact().unwrap())
+            .sum();
+        return (second - mean * mean).max(0.0).sqrt();
+    }
     let Some(unit) = key
         .strip_prefix("mean_")
         .and_then(|k| k.strip_suffix("_casualties"))
@@ -281,11 +299,33 @@ fn exact_sd(outcome: &mathhammer::report::Outcome, key: &str, mean: f64) -> f64 
     (second - mean * mean).max(0.0).sqrt()
 }
 
+/// Whole fights of two to four rounds (the exact chain of rounds, where it
+/// fits its budget): every figure of both Monte Carlo engines within 4
+/// sigma of the exact one, rounds two onwards included.
+#[test]
+fn whole_fights_agree_with_the_exact_chain() {
+    let c = fights_compared(20, 60, |r| {
+        let rounds = 2 + r.random_range(0..3);
+        let extras = r.random_range(0..2);
+        random_fight(r, extras).replace("rounds = 1\n", &format!("rounds = {rounds}\n"))
+    });
+    assert!(
+        c.fights >= 80 && c.whole >= 40,
+        "only {} comparisons, {} of whole fights of two rounds or more",
+        c.fights,
+        c.whole
+    );
+}
+
 /// Redirected charges (RULES.md Charges; seed 000): random fights with a
 /// unit the charge may turn on, its first target fleeing more often.
 #[test]
 fn redirected_charges_agree_with_exact() {
-    let (compared, _, redirected) = fights_compared(19, 100, random_redirect_fight);
+    let Compared {
+        fights: compared,
+        redirected,
+        ..
+    } = fights_compared(19, 100, random_redirect_fight);
     assert!(
         compared >= 120 && redirected >= 40,
         "only {compared} comparisons, {redirected} of p_redirected"
@@ -293,16 +333,15 @@ fn redirected_charges_agree_with_exact() {
 }
 
 /// Compares the Monte Carlo engines with the exact engine over `cases`
-/// random fights drawn by `fight`; returns the comparisons made, the
-/// friends' figures among them and the values of `p_redirected` above 0.
+/// random fights drawn by `fight`.
 fn fights_compared(
     seed: u64,
     cases: u64,
     fight: impl Fn(&mut Xoshiro256PlusPlus) -> String,
-) -> (usize, usize, usize) {
+) -> Compared {
     use mathhammer::scenario::combat::ScenarioFile;
     let mut r = rng(seed);
-    let (mut compared, mut friends, mut redirected) = (0, 0, 0);
+    let (mut compared, mut friends, mut redirected, mut whole) = (0, 0, 0, 0);
     for case in 0..cases {
         let text = fight(&mut r);
         let file: ScenarioFile = mathhammer::scenario::parse(&text, "random.toml").unwrap();
@@ -360,7 +399,24 @@ fn fights_compared(
                 }
             }
             compared += 1;
+            let rounds = exact_outcome.table("rounds").map_or(0, |t| t.rows.len());
+            whole += usize::from(rounds > 1);
         }
     }
-    (compared, friends, redirected)
+    Compared {
+        fights: compared,
+        friends,
+        redirected,
+        whole,
+    }
+}
+
+/// What [`fights_compared`] compared: engine comparisons, the friends'
+/// figures among them, the values of `p_redirected` above 0, and the
+/// comparisons of whole fights of two rounds or more.
+struct Compared {
+    fights: usize,
+    friends: usize,
+    redirected: usize,
+    whole: usize,
 }

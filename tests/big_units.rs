@@ -5,9 +5,8 @@
 mod common;
 
 use common::run::mathhammer;
-use mathhammer::combat::engines::{
-    exact_records, exact_records_within, FastFate, Rolls, StrikeTables,
-};
+use mathhammer::combat::engines::{FastFate, Rolls, StrikeTables};
+use mathhammer::combat::exact::{exact_records, exact_records_within};
 use mathhammer::combat::fight::Combat;
 use mathhammer::dice::source::TableDice;
 use mathhammer::dice::DiceSource;

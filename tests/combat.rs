@@ -2,7 +2,7 @@
 //! resolution, Break test, Fleeing and pursuit; seed 002), with a scripted
 //! fate that records each strike step and returns chosen casualties.
 
-use mathhammer::combat::engines::exact_records;
+use mathhammer::combat::exact::exact_records;
 use mathhammer::combat::fight::{Combat, End, Fate, Step, StepKind, Target, UnitEnd};
 use mathhammer::dice::Roll;
 use mathhammer::query::combat::CombatQuery;

@@ -8,7 +8,7 @@ mod common;
 
 use common::p_fail;
 use common::run::json;
-use mathhammer::combat::engines::exact_records;
+use mathhammer::combat::exact::exact_records;
 use mathhammer::combat::fight::UnitEnd;
 use mathhammer::scenario::combat::load_combat;
 use std::path::Path;

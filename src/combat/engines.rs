@@ -7,17 +7,15 @@
 //!   casualty distribution (tables per step, number of attacks and wounds
 //!   already on the wounded model, built once per scenario); tests, flees
 //!   and pursuits roll their whole dice with table sampling.
-//! * [`exact_records`]: enumerates every choice of the fight with its exact
-//!   probability (`exact::tree::enumerate_choices`).
+//! * the exact fate ([`super::exact`]): every choice of the fight offered
+//!   with its exact probability (`exact::tree::enumerate_choices`).
 //!
 //! All three apply the same rule functions to what they draw.
 
-use super::fight::{Combat, Fate, Record, Step, StepKind};
+use super::fight::{Combat, Fate, Step, StepKind};
 use crate::dice::source::PreparedRoll;
 use crate::dice::{DiceSource, Roll};
 use crate::exact::attacks::{chain_odds, CasualtyPmf};
-use crate::exact::leadership::p_pass;
-use crate::exact::tree::enumerate_choices;
 use crate::exact::Pmf;
 use crate::rules::attack::Damage;
 use crate::rules::casualties::{overkill, Casualties};
@@ -25,7 +23,6 @@ use crate::rules::leadership::LeadershipTest;
 use crate::rules::movement::{charge_catches, pursuit_catches};
 use crate::sim::alias::AliasTable;
 use crate::sim::strike::StrikeTable;
-use std::cell::Cell;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -173,11 +170,11 @@ impl<S: DiceSource> Fate for DiceFate<'_, S> {
 }
 
 /// What one attack of a step does, with its probability.
-type DamageOdds = Vec<(Damage, f64)>;
+pub(super) type DamageOdds = Vec<(Damage, f64)>;
 
 /// Each step's per-attack damage odds, indexed by step id: the chain is
 /// enumerated once per step, not once per table or enumeration path.
-fn step_odds(combat: &Combat) -> Vec<DamageOdds> {
+pub(super) fn step_odds(combat: &Combat) -> Vec<DamageOdds> {
     combat
         .steps
         .iter()
@@ -189,12 +186,18 @@ fn step_odds(combat: &Combat) -> Vec<DamageOdds> {
 /// hits) of `step`, each with damage odds `odds`, at a unit whose wounded
 /// model has `damage` wounds and `models` models stand: states
 /// `kills * W + damage`, kills at most `models`.
-fn strike_pmf(odds: &[(Damage, f64)], step: &Step, n: u32, damage: u8, models: u32) -> CasualtyPmf {
+pub(super) fn strike_pmf(
+    odds: &[(Damage, f64)],
+    step: &Step,
+    n: u32,
+    damage: u8,
+    models: u32,
+) -> CasualtyPmf {
     CasualtyPmf::start(step.target_w, Some(models), damage).after(odds, &strike_count(step, n))
 }
 
 /// The number of attacks `n` attacks (or chariots) of `step` make.
-fn strike_count(step: &Step, n: u32) -> Pmf {
+pub(super) fn strike_count(step: &Step, n: u32) -> Pmf {
     match step.impact_roll(n) {
         Some(r) => Pmf::of_roll(&r),
         None => Pmf::point(i64::from(n)),
@@ -205,7 +208,7 @@ fn strike_count(step: &Step, n: u32) -> Pmf {
 /// deal in a challenge to a fighter with `remaining` Wounds (index: wounds
 /// dealt, 0..=remaining + 5), by dynamic programming over
 /// [`crate::rules::casualties::overkill`].
-fn duel_pmf(odds: &[(Damage, f64)], n: u32, remaining: u32) -> Vec<f64> {
+pub(super) fn duel_pmf(odds: &[(Damage, f64)], n: u32, remaining: u32) -> Vec<f64> {
     let cap = (remaining + crate::rules::casualties::OVERKILL_CAP) as usize;
     let mut p = vec![0.0; cap + 1];
     p[0] = 1.0;
@@ -222,7 +225,7 @@ fn duel_pmf(odds: &[(Damage, f64)], n: u32, remaining: u32) -> Vec<f64> {
 }
 
 /// A strike's exact outcomes: probabilities and the states they lead to.
-type Outcomes = (Vec<f64>, Vec<Casualties>);
+pub(super) type Outcomes = (Vec<f64>, Vec<Casualties>);
 
 /// The tables of `n` attacks of `step` at its target (kills up to the
 /// target's models).
@@ -368,132 +371,4 @@ impl<S: DiceSource> Fate for FastFate<'_, S> {
             });
         table.sample(self.dice.next_u64()) as u32
     }
-}
-
-/// Exact fate: each event offers its exact distribution to `choose`.
-struct ExactFate<'c> {
-    choose: &'c mut dyn FnMut(&[f64]) -> usize,
-    /// Each step's per-attack damage odds.
-    odds: &'c [DamageOdds],
-    /// Keyed by (step, attacks, damage, models left).
-    strikes: &'c mut HashMap<(usize, u32, u8, u32), Outcomes>,
-    /// Work spent so far, and the most it may spend ([`EXACT_BUDGET`]).
-    work: &'c Cell<u64>,
-    budget: u64,
-}
-
-impl ExactFate<'_> {
-    fn event(&mut self, p: f64) -> bool {
-        (self.choose)(&[1.0 - p, p]) == 1
-    }
-}
-
-impl Fate for ExactFate<'_> {
-    fn strike(&mut self, step: &Step, n: u32, damage: u8, cap: u32) -> Casualties {
-        let key = (step.id, n, damage, cap);
-        if !self.strikes.contains_key(&key) {
-            // The dynamic programme's multiply-adds: checked before it runs,
-            // so a strike too big to enumerate is refused at once.
-            let odds = &self.odds[step.id];
-            let states = (u64::from(cap) + 1) * u64::from(step.target_w);
-            let cost = (strike_count(step, n).max().max(0) as u64)
-                .saturating_mul(states)
-                .saturating_mul(odds.len() as u64);
-            self.work.set(self.work.get().saturating_add(cost));
-            if self.work.get() > self.budget {
-                // Over budget: the search stops after this run.
-                return Casualties { kills: 0, damage };
-            }
-            let pmf = strike_pmf(odds, step, n, damage, cap);
-            let (p, states): Outcomes = pmf.iter().map(|(c, q)| (q, c)).unzip();
-            self.strikes.insert(key, (p, states));
-        }
-        let (p, states) = &self.strikes[&key];
-        let i = (self.choose)(p);
-        states[i]
-    }
-    fn test(&mut self, test: &LeadershipTest) -> bool {
-        self.event(p_pass(test))
-    }
-    fn caught(&mut self, flee: &Roll, chargers: &[(f64, f64)], pursuers: &[&Roll]) -> bool {
-        // Each flee roll: caught by a charger's reach, else escaped only if
-        // every pursuer (rolling independently) falls short.
-        let pursuits: Vec<Pmf> = pursuers.iter().map(|r| Pmf::of_roll(r)).collect();
-        self.event(
-            Pmf::of_roll(flee)
-                .iter()
-                .map(|(x, q)| {
-                    let reached = chargers
-                        .iter()
-                        .any(|&(distance, range)| charge_catches(distance, x as u8, range));
-                    if reached {
-                        return q;
-                    }
-                    let escapes: f64 = pursuits
-                        .iter()
-                        .map(|p| 1.0 - p.prob(|y| pursuit_catches(y as u8, x as u8)))
-                        .product();
-                    q * (1.0 - escapes)
-                })
-                .sum(),
-        )
-    }
-    fn roll_off(&mut self) -> bool {
-        self.event(0.5)
-    }
-    fn duel(&mut self, step: &Step, n: u32, remaining: u32) -> u32 {
-        (self.choose)(&duel_pmf(&self.odds[step.id], n, remaining)) as u32
-    }
-}
-
-/// Work the exact engine may spend on one fight before it gives up, in
-/// multiply-adds of its casualty dynamic programmes and `CHOICE_WORK` per
-/// choice of each replay of the fight: about a second on a 2-core VM. Counted, not timed,
-/// so the same fight is refused (or not) on every machine.
-pub const EXACT_BUDGET: u64 = 1_000_000_000;
-
-/// Work each choice of a replay of the fight's procedure counts for
-/// (measured: replays of 7 to 8 choices take 6 to 7 us, in a two-unit fight
-/// of 5 and 20 models as in a three-unit one of 500 each).
-const CHOICE_WORK: u64 = 800;
-
-/// Every distinct record of `combat` with its exact probability, or `None`
-/// if enumerating them takes more than [`EXACT_BUDGET`]. Records come in the order
-/// the enumeration first meets them and each probability is summed in
-/// enumeration order, so the result is the same bit for bit on every run.
-pub fn exact_records(combat: &Combat) -> Option<Vec<(Record, f64)>> {
-    exact_records_within(combat, EXACT_BUDGET)
-}
-
-/// [`exact_records`] with a budget of `budget` work.
-pub fn exact_records_within(combat: &Combat, budget: u64) -> Option<Vec<(Record, f64)>> {
-    let mut strikes = HashMap::new();
-    let odds = step_odds(combat);
-    let mut seen: HashMap<Record, usize> = HashMap::new();
-    let mut records: Vec<(Record, f64)> = Vec::new();
-    let work = Cell::new(0u64);
-    let complete = enumerate_choices(
-        |choose| {
-            let mut fate = ExactFate {
-                choose,
-                odds: &odds,
-                strikes: &mut strikes,
-                work: &work,
-                budget,
-            };
-            combat.fight(&mut fate)
-        },
-        |record, p| match seen.get(&record) {
-            Some(&i) => records[i].1 += p,
-            None => {
-                seen.insert(record.clone(), records.len());
-                records.push((record, p));
-            }
-        },
-        |choices| {
-            work.set(work.get().saturating_add(CHOICE_WORK * choices as u64));
-            work.get() <= budget
-        },
-    );
-    complete.then_some(records)
 }

@@ -1,8 +1,11 @@
 //! Whole fights: units ([`mod@unit`]), the fight procedure written once against
 //! [`fight::Fate`] ([`fight`]), and the three engines that realise its
-//! randomness ([`engines`]).
+//! randomness: the two Monte Carlo fates ([`engines`]) and the exact one
+//! ([`exact`]), path by path or as a chain of rounds ([`chain`]).
 
+pub mod chain;
 pub mod engines;
+pub mod exact;
 pub mod fight;
 pub mod friend;
 pub mod unit;

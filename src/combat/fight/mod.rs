@@ -44,7 +44,8 @@ mod strikes;
 pub use end::{End, Record, RoundRecord, UnitEnd};
 pub use fate::Fate;
 pub use setup::{Contact, Place, Redirect, Setup, StartOfTurn};
-use state::{State, NO_FOE};
+pub(crate) use state::State;
+use state::NO_FOE;
 pub use step::{Fighter, Step, StepKind, Target};
 
 /// The most rounds a fight may last.
@@ -187,30 +188,60 @@ impl Combat {
 
     /// [`Combat::fight_into`] for a fight of `N` units.
     fn play<const N: usize>(&self, fate: &mut impl Fate, record: &mut Record) {
-        let mut state = State::<N>::new(&self.facts, self.setup.last_round_winner);
-        let watched = !self.setup.friends.is_empty();
-        let charged = self.charge(fate, &mut state, record);
-        if watched {
-            self.friends_after_charge(fate, record);
-        }
-        if let Some(end) = charged {
+        let mut state = self.start_state::<N>();
+        if let Some(end) = self.opening(fate, &mut state, record) {
             record.end = end;
             return;
         }
-        for (f, unit) in state.frenzy.iter_mut().zip(&self.setup.units) {
-            *f = unit.rules.frenzy;
-        }
         for round in 1..=self.setup.rounds {
-            let before = record.units;
-            let ended = self.round(fate, round, &mut state, record);
-            if watched {
-                self.friends_after_round(fate, &before, record);
-            }
-            if let Some(end) = ended {
+            if let Some(end) = self.next_round(fate, round, &mut state, record) {
                 record.end = end;
                 return;
             }
         }
+    }
+
+    /// The state before the charge, for a fight of `N` units.
+    pub(crate) fn start_state<const N: usize>(&self) -> State<N> {
+        State::new(&self.facts, self.setup.last_round_winner)
+    }
+
+    /// The charge turn and the friends' tests after it; then frenzy for the
+    /// rounds. How the fight ended, if it did there.
+    pub(crate) fn opening<const N: usize>(
+        &self,
+        fate: &mut impl Fate,
+        state: &mut State<N>,
+        record: &mut Record,
+    ) -> Option<End> {
+        let charged = self.charge(fate, state, record);
+        if !self.setup.friends.is_empty() {
+            self.friends_after_charge(fate, record);
+        }
+        if charged.is_some() {
+            return charged;
+        }
+        for (f, unit) in state.frenzy.iter_mut().zip(&self.setup.units) {
+            *f = unit.rules.frenzy;
+        }
+        None
+    }
+
+    /// Round `round` and the friends' tests after it. How the fight ended,
+    /// if it did.
+    pub(crate) fn next_round<const N: usize>(
+        &self,
+        fate: &mut impl Fate,
+        round: u32,
+        state: &mut State<N>,
+        record: &mut Record,
+    ) -> Option<End> {
+        let before = record.units;
+        let ended = self.round(fate, round, state, record);
+        if !self.setup.friends.is_empty() {
+            self.friends_after_round(fate, &before, record);
+        }
+        ended
     }
 
     /// One round: the blows, the units wiped out, combat resolution and the

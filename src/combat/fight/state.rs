@@ -5,8 +5,8 @@ use crate::combat::unit::MAX_CHARACTERS;
 
 /// A fight between strike steps, for a fight of `N` units (arrays sized to
 /// the fight: a two-unit fight pays for two).
-#[derive(Clone, Copy, Debug)]
-pub(super) struct State<const N: usize> {
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct State<const N: usize> {
     /// Rank-and-file models standing (the champion among them).
     pub(super) alive: [u32; N],
     /// Wounds on the wounded rank-and-file model.
@@ -82,6 +82,24 @@ impl<const N: usize> State<N> {
             frenzy: [false; N],
             last_winner,
         }
+    }
+
+    /// The state as the next round finds it, with what every round
+    /// recomputes at its start (or in round 1 only: fear's 6s to hit, before
+    /// round `next`) set as it will be, so that equal fights between rounds
+    /// compare equal: the exact chain merges them.
+    pub(crate) fn between_rounds(mut self, next: u32) -> Self {
+        self.start = self.alive;
+        for u in 0..N {
+            self.heroes_at_start[u] = self.heroes_standing(u) as u32;
+        }
+        self.contact = [[0; N]; N];
+        self.lost = [[0; N]; N];
+        self.stepped_back = [None; 2];
+        if next > 1 {
+            self.scared = [false; N];
+        }
+        self
     }
 
     /// Who would fight a challenge for `side` (its main unit): its first

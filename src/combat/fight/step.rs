@@ -44,7 +44,7 @@ pub enum Target {
 }
 
 /// Who fights a challenge for a side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Fighter {
     /// One of its characters (his index in the unit).
     Character(usize),

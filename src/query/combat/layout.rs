@@ -1,7 +1,8 @@
 //! The tally every engine of a fight fills: where each count lives, and
 //! how a count (or an exact probability) is read as a reported value.
 
-use crate::combat::fight::{Combat, End, Record, UnitEnd};
+use crate::combat::chain::Tallied;
+use crate::combat::fight::{Combat, End, Record, RoundRecord, UnitEnd};
 
 /// Where each count lives in a combat tally.
 #[derive(Clone, Debug)]
@@ -154,16 +155,47 @@ impl Layout {
     }
 
     /// Adds `weight` for `record` through `bump(cell, weight)`.
-    pub(super) fn add<W: Copy>(&self, record: &Record, weight: W, mut bump: impl FnMut(usize, W)) {
-        bump(End::index(record.end), weight);
+    pub fn add<W: Copy>(&self, record: &Record, weight: W, mut bump: impl FnMut(usize, W)) {
         for (r, rr) in record.rounds.iter().enumerate() {
-            let k = rr.winner.unwrap_or(2);
-            bump(self.round_result(r, k), weight);
-            for u in 0..self.units() {
-                bump(self.in_round(r, u, rr.casualties[u] as usize), weight);
-            }
+            self.add_round(r, rr, weight, &mut bump);
         }
-        bump(self.rounds_played(record.rounds.len()), weight);
+        self.add_end(record, record.rounds.len(), weight, bump);
+    }
+
+    /// Adds `weight` for what the exact chain tallies ([`Tallied`]).
+    pub fn add_tallied(&self, t: Tallied, weight: f64, mut bump: impl FnMut(usize, f64)) {
+        match t {
+            Tallied::Round(r, rr) => self.add_round(r, rr, weight, &mut bump),
+            Tallied::End { record, rounds } => self.add_end(record, rounds, weight, bump),
+        }
+    }
+
+    /// Round `r` (from 0) was fought with result `rr`.
+    fn add_round<W: Copy>(
+        &self,
+        r: usize,
+        rr: &RoundRecord,
+        weight: W,
+        bump: &mut impl FnMut(usize, W),
+    ) {
+        let k = rr.winner.unwrap_or(2);
+        bump(self.round_result(r, k), weight);
+        for u in 0..self.units() {
+            bump(self.in_round(r, u, rr.casualties[u] as usize), weight);
+        }
+    }
+
+    /// The fight ended after `rounds` rounds with `record` (its rounds not
+    /// read).
+    fn add_end<W: Copy>(
+        &self,
+        record: &Record,
+        rounds: usize,
+        weight: W,
+        mut bump: impl FnMut(usize, W),
+    ) {
+        bump(End::index(record.end), weight);
+        bump(self.rounds_played(rounds), weight);
         for u in 0..self.units() {
             let end = UnitEnd::ALL.iter().position(|&e| e == record.units[u]);
             bump(self.unit_end(u, end.unwrap_or(0)), weight);

@@ -7,7 +7,9 @@
 //! a `Measure` as an exact probability or as an estimate with its interval.
 
 use super::{run_fields, simulate, widest, Method, Question, Settings};
-use crate::combat::engines::{exact_records, DiceFate, FastFate, Rolls, StrikeTables};
+use crate::combat::chain::exact_fight;
+use crate::combat::engines::{DiceFate, FastFate, Rolls, StrikeTables};
+use crate::combat::exact::exact_records;
 use crate::combat::fight::{Combat, Record};
 use crate::dice::DiceSource;
 use crate::plot::Figure;
@@ -185,6 +187,15 @@ impl CombatQuery {
     /// The exact engine plays the first round (the charge turn included);
     /// with a cap of one round that is the whole fight.
     fn exact_outcome(&self) -> Outcome {
+        let layout = Layout::new(&self.combat);
+        let mut p = vec![0.0; layout.len()];
+        if exact_fight(&self.combat, |t, q| {
+            layout.add_tallied(t, q, |cell, w| p[cell] += w)
+        }) {
+            return self.outcome(Engine::Exact, &ExactMeasure(&p), &layout, true);
+        }
+        // Too many states for the whole fight: the charge turn and round 1,
+        // path by path, if they fit.
         let first = self.combat.with_rounds(1);
         let layout = Layout::new(&first);
         match exact_records(&first) {
@@ -193,12 +204,7 @@ impl CombatQuery {
                 for (record, q) in &records {
                     layout.add(record, *q, |cell, w| p[cell] += w);
                 }
-                self.outcome(
-                    Engine::Exact,
-                    &ExactMeasure(&p),
-                    &layout,
-                    self.combat.setup.rounds == 1,
-                )
+                self.outcome(Engine::Exact, &ExactMeasure(&p), &layout, first.setup.rounds == self.combat.setup.rounds)
             }
             None => Outcome::refused(
                 Engine::Exact,

@@ -1,0 +1,187 @@
+//! The exact engine of a fight: every choice offered with its exact
+//! probability ([`ExactFate`]), replayed by `exact::tree::enumerate_choices`
+//! ([`ExactRuns`]), for one procedure from a start ([`exact_records`]: the
+//! whole fight path by path) or round by round ([`super::chain`]: the fight
+//! as a Markov chain over its states between rounds).
+
+use super::engines::{duel_pmf, step_odds, strike_count, strike_pmf, DamageOdds, Outcomes};
+use super::fight::{Combat, Fate, Record, Step};
+use crate::dice::Roll;
+use crate::exact::leadership::p_pass;
+use crate::exact::tree::enumerate_choices;
+use crate::exact::Pmf;
+use crate::rules::casualties::Casualties;
+use crate::rules::leadership::LeadershipTest;
+use crate::rules::movement::{charge_catches, pursuit_catches};
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::hash::Hash;
+
+/// Exact fate: each event offers its exact distribution to `choose`.
+pub(super) struct ExactFate<'c> {
+    choose: &'c mut dyn FnMut(&[f64]) -> usize,
+    /// Each step's per-attack damage odds.
+    odds: &'c [DamageOdds],
+    /// Keyed by (step, attacks, damage, models left).
+    strikes: &'c mut HashMap<(usize, u32, u8, u32), Outcomes>,
+    /// Work spent so far, and the most it may spend ([`EXACT_BUDGET`]).
+    work: &'c Cell<u64>,
+    budget: u64,
+}
+
+impl ExactFate<'_> {
+    fn event(&mut self, p: f64) -> bool {
+        (self.choose)(&[1.0 - p, p]) == 1
+    }
+}
+
+impl Fate for ExactFate<'_> {
+    fn strike(&mut self, step: &Step, n: u32, damage: u8, cap: u32) -> Casualties {
+        let key = (step.id, n, damage, cap);
+        if !self.strikes.contains_key(&key) {
+            // The dynamic programme's multiply-adds: checked before it runs,
+            // so a strike too big to enumerate is refused at once.
+            let odds = &self.odds[step.id];
+            let states = (u64::from(cap) + 1) * u64::from(step.target_w);
+            let cost = (strike_count(step, n).max().max(0) as u64)
+                .saturating_mul(states)
+                .saturating_mul(odds.len() as u64);
+            self.work.set(self.work.get().saturating_add(cost));
+            if self.work.get() > self.budget {
+                // Over budget: the search stops after this run.
+                return Casualties { kills: 0, damage };
+            }
+            let pmf = strike_pmf(odds, step, n, damage, cap);
+            let (p, states): Outcomes = pmf.iter().map(|(c, q)| (q, c)).unzip();
+            self.strikes.insert(key, (p, states));
+        }
+        let (p, states) = &self.strikes[&key];
+        let i = (self.choose)(p);
+        states[i]
+    }
+    fn test(&mut self, test: &LeadershipTest) -> bool {
+        self.event(p_pass(test))
+    }
+    fn caught(&mut self, flee: &Roll, chargers: &[(f64, f64)], pursuers: &[&Roll]) -> bool {
+        // Each flee roll: caught by a charger's reach, else escaped only if
+        // every pursuer (rolling independently) falls short.
+        let pursuits: Vec<Pmf> = pursuers.iter().map(|r| Pmf::of_roll(r)).collect();
+        self.event(
+            Pmf::of_roll(flee)
+                .iter()
+                .map(|(x, q)| {
+                    let reached = chargers
+                        .iter()
+                        .any(|&(distance, range)| charge_catches(distance, x as u8, range));
+                    if reached {
+                        return q;
+                    }
+                    let escapes: f64 = pursuits
+                        .iter()
+                        .map(|p| 1.0 - p.prob(|y| pursuit_catches(y as u8, x as u8)))
+                        .product();
+                    q * (1.0 - escapes)
+                })
+                .sum(),
+        )
+    }
+    fn roll_off(&mut self) -> bool {
+        self.event(0.5)
+    }
+    fn duel(&mut self, step: &Step, n: u32, remaining: u32) -> u32 {
+        (self.choose)(&duel_pmf(&self.odds[step.id], n, remaining)) as u32
+    }
+}
+
+/// Work the exact engine may spend on one fight before it gives up, in
+/// multiply-adds of its casualty dynamic programmes and `CHOICE_WORK` per
+/// choice of each replay of the fight: about a second on a 2-core VM. Counted, not timed,
+/// so the same fight is refused (or not) on every machine.
+pub const EXACT_BUDGET: u64 = 1_000_000_000;
+
+/// Work each choice of a replay of the fight's procedure counts for
+/// (measured: replays of 7 to 8 choices take 6 to 7 us, in a two-unit fight
+/// of 5 and 20 models as in a three-unit one of 500 each).
+const CHOICE_WORK: u64 = 800;
+
+/// Every distinct record of `combat` with its exact probability, or `None`
+/// if enumerating them takes more than [`EXACT_BUDGET`]. Records come in the order
+/// the enumeration first meets them and each probability is summed in
+/// enumeration order, so the result is the same bit for bit on every run.
+pub fn exact_records(combat: &Combat) -> Option<Vec<(Record, f64)>> {
+    exact_records_within(combat, EXACT_BUDGET)
+}
+
+/// [`exact_records`] with a budget of `budget` work.
+pub fn exact_records_within(combat: &Combat, budget: u64) -> Option<Vec<(Record, f64)>> {
+    ExactRuns::new(combat, budget).runs(|fate| combat.fight(fate))
+}
+
+/// Replays of procedures on one fight, sharing its strike distributions
+/// and one budget of work.
+pub(super) struct ExactRuns {
+    odds: Vec<DamageOdds>,
+    strikes: HashMap<(usize, u32, u8, u32), Outcomes>,
+    work: Cell<u64>,
+    budget: u64,
+}
+
+impl ExactRuns {
+    /// Replays of `combat`'s procedures within `budget` work in all.
+    pub(super) fn new(combat: &Combat, budget: u64) -> Self {
+        ExactRuns {
+            odds: step_odds(combat),
+            strikes: HashMap::new(),
+            work: Cell::new(0),
+            budget,
+        }
+    }
+
+    /// Work spent so far.
+    pub(super) fn work(&self) -> u64 {
+        self.work.get()
+    }
+
+    /// The most work it may spend.
+    pub(super) fn budget(&self) -> u64 {
+        self.budget
+    }
+
+    /// Every distinct result of `procedure` with its exact probability, or
+    /// `None` once the work spent passes the budget. Results come in the
+    /// order the enumeration first meets them, each probability summed in
+    /// enumeration order: the same bit for bit on every run.
+    pub(super) fn runs<T: Clone + Eq + Hash>(
+        &mut self,
+        mut procedure: impl FnMut(&mut ExactFate) -> T,
+    ) -> Option<Vec<(T, f64)>> {
+        let mut seen: HashMap<T, usize> = HashMap::new();
+        let mut results: Vec<(T, f64)> = Vec::new();
+        let (odds, strikes, work, budget) =
+            (&self.odds, &mut self.strikes, &self.work, self.budget);
+        let complete = enumerate_choices(
+            |choose| {
+                let mut fate = ExactFate {
+                    choose,
+                    odds,
+                    strikes: &mut *strikes,
+                    work,
+                    budget,
+                };
+                procedure(&mut fate)
+            },
+            |result, p| match seen.get(&result) {
+                Some(&i) => results[i].1 += p,
+                None => {
+                    seen.insert(result.clone(), results.len());
+                    results.push((result, p));
+                }
+            },
+            |choices| {
+                work.set(work.get().saturating_add(CHOICE_WORK * choices as u64));
+                work.get() <= budget
+            },
+        );
+        complete.then_some(results)
+    }
+}
