@@ -10,12 +10,12 @@
 //! still in the fight and whom it faces, the last round's winner, frenzy, a
 //! challenge under way, and what has been recorded so far but the rounds
 //! (casualties, fates, friends' tests, rally Lds). The charge turn is
-//! enumerated once from the start ([`ExactRuns`]); then each round is
+//! enumerated once from the start (`ExactRuns`); then each round is
 //! enumerated once from every distinct state the last one left, the
 //! results are tallied with the state's probability, and equal states are
 //! merged (in the order first met, so sums are bit for bit the same on
 //! every run). The rounds are the fight's own procedure
-//! ([`Combat::next_round`]): no rule is written here.
+//! (`Combat::next_round`): no rule is written here.
 //!
 //! # Performance
 //! A round costs what round 1 costs the path-by-path enumeration (every

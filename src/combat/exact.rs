@@ -1,6 +1,6 @@
 //! The exact engine of a fight: every choice offered with its exact
-//! probability ([`ExactFate`]), replayed by `exact::tree::enumerate_choices`
-//! ([`ExactRuns`]), for one procedure from a start ([`exact_records`]: the
+//! probability (`ExactFate`), replayed by `exact::tree::enumerate_choices`
+//! (`ExactRuns`), for one procedure from a start ([`exact_records`]: the
 //! whole fight path by path) or round by round ([`super::chain`]: the fight
 //! as a Markov chain over its states between rounds).
 
