@@ -64,22 +64,55 @@ fn the_chain_of_rounds_equals_every_path_walked() {
 }
 
 #[test]
-fn a_fight_too_big_for_the_chain_is_refused_before_it_spends_its_budget() {
-    // The flagship: 38 states after round 1 at about 3 ms each, ten rounds.
-    let q = mathhammer::scenario::combat::load_combat(
+fn big_fights_are_refused_and_the_flagship_runs_whole() {
+    // Two units charging one over ten rounds: past the budget.
+    let two = mathhammer::scenario::combat::load_combat(
+        Path::new("scenarios/two_units_charge_one.toml"),
+        &[],
+    )
+    .unwrap();
+    assert!(!exact_fight(&two.combat, |_, _| {}));
+    let flagship = mathhammer::scenario::combat::load_combat(
         Path::new("scenarios/boar_boyz_charge_spearmen.toml"),
         &[],
     )
     .unwrap();
-    assert!(!exact_fight(&q.combat, |_, _| {}));
-    // Two Boar Boyz against six Spearmen run whole.
-    let small = mathhammer::scenario::combat::load_combat(
-        Path::new("scenarios/boar_boyz_charge_spearmen.toml"),
-        &["attacker.models=2".into(), "defender.models=6".into()],
-    )
-    .unwrap();
-    let layout = Layout::new(&small.combat);
-    let p = chain_tally(&small, &layout, mathhammer::combat::chain::CHAIN_BUDGET).unwrap();
+    let layout = Layout::new(&flagship.combat);
+    let p = chain_tally(&flagship, &layout, mathhammer::combat::chain::CHAIN_BUDGET).unwrap();
     let ends: f64 = p[..End::ALL.len()].iter().sum();
     assert!((ends - 1.0).abs() < 1e-12, "{ends}");
+}
+
+/// One model against one, each hitting on 4+ and wounding on 4+ with no
+/// save: 1/4 a blow. RULES.md Order of strikes: the charger strikes first
+/// in round 1; in round 2, Initiative tied and no winner (round 1 drawn
+/// 0-0 when both miss), a roll-off.
+#[test]
+fn two_rounds_of_a_duel_by_hand() {
+    let one = |side: &str| {
+        format!(
+            "[{side}]\nname = \"{side}\"\nmodels = 1\nfrontage = 1\narmour = \"none\"\n\
+             [{side}.profile]\nm = 4\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = 1\nld = 7\n"
+        )
+    };
+    let text = format!(
+        "name = \"duel\"\n{}{}[situation]\ncharger = \"attacker\"\ndistance = 5\nrounds = 2\n",
+        one("attacker"),
+        one("defender")
+    );
+    let file: ScenarioFile = mathhammer::scenario::parse(&text, "duel.toml").unwrap();
+    let q = file.combat(Path::new(".")).unwrap();
+    let layout = Layout::new(&q.combat);
+    let p = chain_tally(&q, &layout, u64::MAX).unwrap();
+    let end = |e: End| p[e.index()];
+    // Round 1: 1/4 the defender falls; else 3/4 x 1/4 the attacker does.
+    // Round 2 (9/16 reach it): whoever wins the roll-off strikes first,
+    // 1/2 x 1/4 + 1/2 x 3/4 x 1/4 = 7/32 for each side.
+    let round_two = 9.0 / 16.0 * 7.0 / 32.0;
+    let defender = End::WipedOut { loser: 1 };
+    assert!((end(defender) - (1.0 / 4.0 + round_two)).abs() < 1e-12);
+    let attacker = End::WipedOut { loser: 0 };
+    assert!((end(attacker) - (3.0 / 16.0 + round_two)).abs() < 1e-12);
+    let both_stand = (9.0f64 / 16.0).powi(2);
+    assert!((end(End::Unresolved) - both_stand).abs() < 1e-12);
 }

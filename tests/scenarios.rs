@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::run::mathhammer;
+use common::run::{engines_agree, mathhammer};
 use serde_json::Value;
 use std::path::Path;
 
@@ -20,9 +20,10 @@ fn scenario_files() -> Vec<std::path::PathBuf> {
 }
 
 #[test]
-fn every_shipped_scenario_runs_and_its_engines_agree_on_round_one() {
+fn every_shipped_scenario_runs_and_its_engines_agree() {
     let files = scenario_files();
     assert!(files.len() >= 8, "{} scenarios", files.len());
+    let mut whole = 0;
     for f in files {
         let out = mathhammer()
             .arg("combat")
@@ -58,7 +59,14 @@ fn every_shipped_scenario_runs_and_its_engines_agree_on_round_one() {
                 f.display()
             );
         }
+        // Whole fights the exact chain of rounds plays: the same odds.
+        if v["exact"]["p_attacker_wins"].is_number() {
+            whole += 1;
+            let keys = ["p_attacker_wins", "p_defender_wins", "p_unresolved"];
+            engines_agree(&v, &keys, &f.display().to_string());
+        }
     }
+    assert!(whole >= 10, "only {whole} shipped fights exact whole");
 }
 
 #[test]

@@ -13,8 +13,8 @@ use crate::exact::Pmf;
 use crate::rules::casualties::Casualties;
 use crate::rules::leadership::LeadershipTest;
 use crate::rules::movement::{charge_catches, pursuit_catches};
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::Cell;
-use std::collections::HashMap;
 use std::hash::Hash;
 
 /// Exact fate: each event offers its exact distribution to `choose`.
@@ -24,9 +24,39 @@ pub(super) struct ExactFate<'c> {
     odds: &'c [DamageOdds],
     /// Keyed by (step, attacks, damage, models left).
     strikes: &'c mut HashMap<(usize, u32, u8, u32), Outcomes>,
+    /// Catches worked out: a fight has a handful.
+    catches: &'c mut Vec<Catch>,
     /// Work spent so far, and the most it may spend ([`EXACT_BUDGET`]).
     work: &'c Cell<u64>,
     budget: u64,
+}
+
+/// A catch's odds: the flee dice, the chargers, the pursuers' dice, and
+/// P(caught).
+type Catch = (Roll, Vec<(f64, f64)>, Vec<Roll>, f64);
+
+/// P(a unit fleeing with `flee` is caught by one of `chargers` (distance,
+/// range) or `pursuers`), over every flee roll.
+fn p_caught(flee: &Roll, chargers: &[(f64, f64)], pursuers: &[&Roll]) -> f64 {
+    // Each flee roll: caught by a charger's reach, else escaped only if
+    // every pursuer (rolling independently) falls short.
+    let pursuits: Vec<Pmf> = pursuers.iter().map(|r| Pmf::of_roll(r)).collect();
+    Pmf::of_roll(flee)
+        .iter()
+        .map(|(x, q)| {
+            let reached = chargers
+                .iter()
+                .any(|&(distance, range)| charge_catches(distance, x as u8, range));
+            if reached {
+                return q;
+            }
+            let escapes: f64 = pursuits
+                .iter()
+                .map(|p| 1.0 - p.prob(|y| pursuit_catches(y as u8, x as u8)))
+                .product();
+            q * (1.0 - escapes)
+        })
+        .sum()
 }
 
 impl ExactFate<'_> {
@@ -63,27 +93,22 @@ impl Fate for ExactFate<'_> {
         self.event(p_pass(test))
     }
     fn caught(&mut self, flee: &Roll, chargers: &[(f64, f64)], pursuers: &[&Roll]) -> bool {
-        // Each flee roll: caught by a charger's reach, else escaped only if
-        // every pursuer (rolling independently) falls short.
-        let pursuits: Vec<Pmf> = pursuers.iter().map(|r| Pmf::of_roll(r)).collect();
-        self.event(
-            Pmf::of_roll(flee)
-                .iter()
-                .map(|(x, q)| {
-                    let reached = chargers
-                        .iter()
-                        .any(|&(distance, range)| charge_catches(distance, x as u8, range));
-                    if reached {
-                        return q;
-                    }
-                    let escapes: f64 = pursuits
-                        .iter()
-                        .map(|p| 1.0 - p.prob(|y| pursuit_catches(y as u8, x as u8)))
-                        .product();
-                    q * (1.0 - escapes)
-                })
-                .sum(),
-        )
+        let same = |c: &&Catch| {
+            c.0.same_as(flee)
+                && c.1 == chargers
+                && c.2.len() == pursuers.len()
+                && c.2.iter().zip(pursuers).all(|(a, b)| a.same_as(b))
+        };
+        let p = match self.catches.iter().find(same) {
+            Some(c) => c.3,
+            None => {
+                let p = p_caught(flee, chargers, pursuers);
+                let rolls = pursuers.iter().map(|r| **r).collect();
+                self.catches.push((*flee, chargers.to_vec(), rolls, p));
+                p
+            }
+        };
+        self.event(p)
     }
     fn roll_off(&mut self) -> bool {
         self.event(0.5)
@@ -122,6 +147,7 @@ pub fn exact_records_within(combat: &Combat, budget: u64) -> Option<Vec<(Record,
 pub(super) struct ExactRuns {
     odds: Vec<DamageOdds>,
     strikes: HashMap<(usize, u32, u8, u32), Outcomes>,
+    catches: Vec<Catch>,
     work: Cell<u64>,
     budget: u64,
 }
@@ -131,7 +157,8 @@ impl ExactRuns {
     pub(super) fn new(combat: &Combat, budget: u64) -> Self {
         ExactRuns {
             odds: step_odds(combat),
-            strikes: HashMap::new(),
+            strikes: HashMap::default(),
+            catches: Vec::new(),
             work: Cell::new(0),
             budget,
         }
@@ -155,16 +182,17 @@ impl ExactRuns {
         &mut self,
         mut procedure: impl FnMut(&mut ExactFate) -> T,
     ) -> Option<Vec<(T, f64)>> {
-        let mut seen: HashMap<T, usize> = HashMap::new();
+        let mut seen: HashMap<T, usize> = HashMap::default();
         let mut results: Vec<(T, f64)> = Vec::new();
-        let (odds, strikes, work, budget) =
-            (&self.odds, &mut self.strikes, &self.work, self.budget);
+        let (odds, strikes, catches) = (&self.odds, &mut self.strikes, &mut self.catches);
+        let (work, budget) = (&self.work, self.budget);
         let complete = enumerate_choices(
             |choose| {
                 let mut fate = ExactFate {
                     choose,
                     odds,
                     strikes: &mut *strikes,
+                    catches: &mut *catches,
                     work,
                     budget,
                 };

@@ -228,7 +228,9 @@ impl Combat {
     }
 
     /// Round `round` and the friends' tests after it. How the fight ended,
-    /// if it did.
+    /// if it did. In phases, as the exact chain plays them one at a time:
+    /// [`Combat::round_start`], a [`Combat::blow`] for each step of its
+    /// strike order, [`Combat::round_end`].
     pub(crate) fn next_round<const N: usize>(
         &self,
         fate: &mut impl Fate,
@@ -236,29 +238,111 @@ impl Combat {
         state: &mut State<N>,
         record: &mut Record,
     ) -> Option<End> {
+        let order = self.round_start(fate, round, state);
+        let mut wounds = [0u32; 2];
+        for &id in self.steps_in_order(order) {
+            self.blow(fate, id, round, state, record, &mut wounds);
+        }
+        self.round_end(fate, state, record, wounds)
+    }
+
+    /// A round's start: what it measures, the challenge, and the strike
+    /// order it follows: the order's key (round 1's step sets follow fear
+    /// tests failed on the charge) and the side first in ties between the
+    /// sides (last round's winner, else a roll-off).
+    pub(crate) fn round_start<const N: usize>(
+        &self,
+        fate: &mut impl Fate,
+        round: u32,
+        state: &mut State<N>,
+    ) -> (usize, usize) {
+        state.begin_round();
+        self.measure_contacts(state);
+        state.lost = [[0; N]; N];
+        state.stepped_back = [None; 2];
+        self.challenge(state);
+        let key = if round == 1 {
+            (0..N)
+                .map(|u| {
+                    let set = match state.scared[u] {
+                        true => StepSet::FirstScared,
+                        false => StepSet::First,
+                    };
+                    set as usize * 3usize.pow(u as u32)
+                })
+                .sum()
+        } else {
+            self.later
+        };
+        let first = match (self.orders[key].2, state.last_winner) {
+            (false, _) => 0,
+            (true, Some(w)) => w,
+            (true, None) => usize::from(!fate.roll_off()),
+        };
+        (key, first)
+    }
+
+    /// The step ids of strike order `(key, first)` ([`Combat::round_start`]).
+    pub(crate) fn steps_in_order(&self, (key, first): (usize, usize)) -> &[usize] {
+        let (first_0, first_1, _) = &self.orders[key];
+        if first == 0 {
+            first_0
+        } else {
+            first_1
+        }
+    }
+
+    /// One strike step `id` of round `round`, if its unit and foe still
+    /// fight and stand and it has attacks: the wounds it causes count for
+    /// its side.
+    #[inline(always)]
+    pub(crate) fn blow<const N: usize>(
+        &self,
+        fate: &mut impl Fate,
+        id: usize,
+        round: u32,
+        state: &mut State<N>,
+        record: &mut Record,
+        wounds: &mut [u32; 2],
+    ) {
+        let step = &self.steps[id];
+        let (u, e) = (step.unit, step.foe);
+        let engaged = state.fights(u) && state.fights(e);
+        if !engaged || !state.standing(u) || !state.standing(e) {
+            return;
+        }
+        let n = self.attacks(step, state, state.frenzy[u], round);
+        if n > 0 {
+            wounds[step.side] += self.strike(fate, step, n, state, record);
+        }
+    }
+
+    /// A round's end, after its blows (`wounds` by side): the units wiped
+    /// out, combat resolution, the losers' break tests, fellows' and
+    /// friends' panic. Returns how the fight ended, if it did.
+    pub(crate) fn round_end<const N: usize>(
+        &self,
+        fate: &mut impl Fate,
+        state: &mut State<N>,
+        record: &mut Record,
+        wounds: [u32; 2],
+    ) -> Option<End> {
         let before = record.units;
-        let ended = self.round(fate, round, state, record);
+        let ended = self.resolve(fate, state, record, wounds);
         if !self.setup.friends.is_empty() {
             self.friends_after_round(fate, &before, record);
         }
         ended
     }
 
-    /// One round: the blows, the units wiped out, combat resolution and the
-    /// losers' break tests. Returns how the fight ended, if it did.
-    fn round<const N: usize>(
+    /// Combat resolution and what follows it.
+    fn resolve<const N: usize>(
         &self,
         fate: &mut impl Fate,
-        round: u32,
         state: &mut State<N>,
         record: &mut Record,
+        wounds: [u32; 2],
     ) -> Option<End> {
-        state.begin_round();
-        self.measure_contacts(state);
-        state.lost = [[0; N]; N];
-        state.stepped_back = [None; 2];
-        self.challenge(state);
-        let wounds = self.blows(fate, round, state, record);
         let mut rr = RoundRecord {
             winner: None,
             casualties: [0; MAX_UNITS],
@@ -326,52 +410,6 @@ impl Combat {
             .filter(|&u| (broken[u] || panicked[u]) && self.facts[u].side == l)
             .all(|u| matches!(record.units[u], UnitEnd::Caught | UnitEnd::CaughtFleeing));
         Some(End::Broke { loser: l, caught })
-    }
-
-    /// A round's blows, every strike step in strike order; returns the
-    /// wounds each side caused.
-    fn blows<const N: usize>(
-        &self,
-        fate: &mut impl Fate,
-        round: u32,
-        state: &mut State<N>,
-        record: &mut Record,
-    ) -> [u32; 2] {
-        let key = if round == 1 {
-            (0..N)
-                .map(|u| {
-                    let set = match state.scared[u] {
-                        true => StepSet::FirstScared,
-                        false => StepSet::First,
-                    };
-                    set as usize * 3usize.pow(u as u32)
-                })
-                .sum()
-        } else {
-            self.later
-        };
-        let (first_0, first_1, tied) = &self.orders[key];
-        // Ties between the sides: last round's winner first, else a roll-off.
-        let first = match (tied, state.last_winner) {
-            (false, _) => 0,
-            (true, Some(w)) => w,
-            (true, None) => usize::from(!fate.roll_off()),
-        };
-        let order = if first == 0 { first_0 } else { first_1 };
-        let mut wounds = [0u32; 2];
-        for step in order.iter().map(|&i| &self.steps[i]) {
-            let (u, e) = (step.unit, step.foe);
-            let engaged = state.fights(u) && state.fights(e);
-            if !engaged || !state.standing(u) || !state.standing(e) {
-                continue;
-            }
-            let n = self.attacks(step, state, state.frenzy[u], round);
-            if n == 0 {
-                continue;
-            }
-            wounds[step.side] += self.strike(fate, step, n, state, record);
-        }
-        wounds
     }
 }
 
