@@ -7,7 +7,7 @@
 mod common;
 
 use common::p_fail;
-use common::run::{engines_agree, error, json};
+use common::run::{engines_agree, error, exact_round_one, json};
 use serde_json::Value;
 
 /// 5 Boar Boyz (M18: 36 cm) charge Spearmen 20 cm away, who flee; the
@@ -16,12 +16,7 @@ const SCENARIO: &str = "scenarios/boar_boyz_redirect_at_halberdiers.toml";
 
 /// The exact report of one round with `sets`.
 fn exact(sets: &[&str]) -> Value {
-    let mut args = vec!["combat", SCENARIO, "--set", "situation.rounds=1"];
-    for s in sets {
-        args.extend(["--set", s]);
-    }
-    args.extend(["--method", "exact"]);
-    json(&args)
+    exact_round_one(SCENARIO, sets)
 }
 
 fn p(r: &Value, key: &str) -> f64 {

@@ -8,19 +8,14 @@
 mod common;
 
 use common::p_fail;
-use common::run::{engines_agree, error, json};
+use common::run::{engines_agree, error, exact_round_one, json};
 use serde_json::Value;
 
 const FLAGSHIP: &str = "scenarios/boar_boyz_charge_spearmen.toml";
 
 /// The flagship's exact report over one round with `sets`.
 fn exact(sets: &[&str]) -> Value {
-    let mut args = vec!["combat", FLAGSHIP, "--set", "situation.rounds=1"];
-    for s in sets {
-        args.extend(["--set", s]);
-    }
-    args.extend(["--method", "exact"]);
-    json(&args)
+    exact_round_one(FLAGSHIP, sets)
 }
 
 fn declared(r: &Value) -> f64 {
@@ -135,19 +130,7 @@ fn every_charger_takes_its_own_start_of_turn_tests() {
     // seed 002's front and flank charge: 10 Orc Boyz (Ld 7) join the Boar
     // Boyz from the flank. Each charger tests before it declares (seed
     // 004); the Orc Boyz' tests are keys of their own [[unit]] entry.
-    let run = |sets: &[&str]| {
-        let mut args = vec![
-            "combat",
-            "scenarios/two_units_charge_one.toml",
-            "--set",
-            "situation.rounds=1",
-        ];
-        for s in sets {
-            args.extend(["--set", s]);
-        }
-        args.extend(["--method", "exact"]);
-        json(&args)
-    };
+    let run = |sets: &[&str]| exact_round_one("scenarios/two_units_charge_one.toml", sets);
     let pass = 1.0 - p_fail(7);
     let key = |r: &Value, k: &str| r[k].as_f64().unwrap();
     let base = run(&[]);

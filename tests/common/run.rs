@@ -75,3 +75,14 @@ pub fn engines_agree(r: &Value, keys: &[&str], context: &str) {
         }
     }
 }
+
+/// The exact JSON report of combat scenario `file`'s first round, with
+/// `sets` as `--set` overrides.
+pub fn exact_round_one(file: &str, sets: &[&str]) -> Value {
+    let mut args = vec!["combat", file, "--set", "situation.rounds=1"];
+    for s in sets {
+        args.extend(["--set", s]);
+    }
+    args.extend(["--method", "exact"]);
+    json(&args)
+}
