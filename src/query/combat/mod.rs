@@ -204,7 +204,15 @@ impl CombatQuery {
                 for (record, q) in &records {
                     layout.add(record, *q, |cell, w| p[cell] += w);
                 }
-                self.outcome(Engine::Exact, &ExactMeasure(&p), &layout, first.setup.rounds == self.combat.setup.rounds)
+                let whole = self.combat.setup.rounds == 1;
+                let mut o = self.outcome(Engine::Exact, &ExactMeasure(&p), &layout, whole);
+                if whole {
+                    return o;
+                }
+                // The whole fight passes the exact budget: say what is exact.
+                let scope = crate::text!("charge turn and round 1");
+                o.fields.insert(0, Field::new(EXACT_SCOPE, crate::text!("exact scope"), Value::Text(scope)));
+                o
             }
             None => Outcome::refused(
                 Engine::Exact,
@@ -213,6 +221,9 @@ impl CombatQuery {
         }
     }
 }
+
+/// The key of the note an exact report of part of the fight carries.
+pub const EXACT_SCOPE: &str = "exact_scope";
 
 /// The sides' names, as keys.
 pub(super) const SIDES: [&str; 2] = ["attacker", "defender"];
