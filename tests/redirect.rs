@@ -7,7 +7,7 @@
 mod common;
 
 use common::p_fail;
-use common::run::{engines_agree, error, exact_round_one, json};
+use common::run::{assert_outcomes_sum_to_one, engines_agree, error, exact_round_one, json};
 use serde_json::Value;
 
 /// 5 Boar Boyz (M18: 36 cm) charge Spearmen 20 cm away, who flee; the
@@ -39,16 +39,6 @@ fn p_5d6_at_most(k: u32) -> f64 {
     at_most as f64 / 7776.0
 }
 
-fn partition_sums_to_one(r: &Value) {
-    let total: f64 = r["outcomes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|o| o["p"].as_f64().unwrap())
-        .sum();
-    assert!((total - 1.0).abs() < 1e-12, "{total}");
-}
-
 #[test]
 fn the_charge_turns_on_the_halberdiers_when_the_spearmen_get_away() {
     // Caught when 20 + 5D6 <= 36; else the Boar Boyz redirect.
@@ -61,7 +51,7 @@ fn the_charge_turns_on_the_halberdiers_when_the_spearmen_get_away() {
     // against the Halberdiers: a round is fought exactly when redirected.
     assert!((p(&r, "mean_rounds") - (1.0 - caught)).abs() < 1e-12);
     assert!(p(&r, "mean_defender_2_casualties") > 0.0);
-    partition_sums_to_one(&r);
+    assert_outcomes_sum_to_one(&r);
 }
 
 #[test]
@@ -71,7 +61,7 @@ fn a_redirected_charge_out_of_range_fails() {
     let redirected = 1.0 - p_5d6_at_most(16);
     assert!((p(&r, "p_charge_fails") - redirected).abs() < 1e-12);
     assert_eq!(p(&r, "mean_rounds"), 0.0);
-    partition_sums_to_one(&r);
+    assert_outcomes_sum_to_one(&r);
 }
 
 #[test]
@@ -86,7 +76,7 @@ fn the_new_target_flees_and_the_charger_may_catch_it_once() {
     let fled = (1.0 - first) * (1.0 - second);
     assert!((p(&r, "p_target_fled") - fled).abs() < 1e-12);
     assert!((p(&r, "p_defender_2_flees") - (1.0 - first)).abs() < 1e-12);
-    partition_sums_to_one(&r);
+    assert_outcomes_sum_to_one(&r);
 }
 
 #[test]
@@ -102,7 +92,7 @@ fn the_new_target_takes_its_own_terror_test() {
     let caught = 1.0 - redirected + flees * second;
     assert!((p(&r, "p_target_caught") - caught).abs() < 1e-12);
     assert!((p(&r, "p_target_fled") - flees * (1.0 - second)).abs() < 1e-12);
-    partition_sums_to_one(&r);
+    assert_outcomes_sum_to_one(&r);
 }
 
 #[test]

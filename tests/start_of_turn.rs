@@ -8,7 +8,7 @@
 mod common;
 
 use common::p_fail;
-use common::run::{engines_agree, error, exact_round_one, json};
+use common::run::{assert_outcomes_sum_to_one, engines_agree, error, exact_round_one, json};
 use serde_json::Value;
 
 const FLAGSHIP: &str = "scenarios/boar_boyz_charge_spearmen.toml";
@@ -36,13 +36,7 @@ fn fleeing_friends_must_outnumber_the_boar_boyz_unless_the_ruling_says_equal() {
     let more = exact(&["situation.fleeing_friends_us=11"]);
     assert!((declared(&more) - pass).abs() < 1e-12);
     // A failure flees: the partition still sums to 1.
-    let total: f64 = more["outcomes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|o| o["p"].as_f64().unwrap())
-        .sum();
-    assert!((total - 1.0).abs() < 1e-12, "{total}");
+    assert_outcomes_sum_to_one(&more);
     let not_declared = more["outcomes"][0].clone();
     assert_eq!(not_declared["outcome"], "charge not declared");
     assert!((not_declared["p"].as_f64().unwrap() - p_fail(7)).abs() < 1e-12);

@@ -86,3 +86,15 @@ pub fn exact_round_one(file: &str, sets: &[&str]) -> Value {
     args.extend(["--method", "exact"]);
     json(&args)
 }
+
+/// Asserts that an exact JSON report's `outcomes` sum to 1 within 1e-12
+/// (RULES.md How a fight ends: every fight ends in exactly one).
+pub fn assert_outcomes_sum_to_one(r: &Value) {
+    let total: f64 = r["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["p"].as_f64().unwrap())
+        .sum();
+    assert!((total - 1.0).abs() < 1e-12, "{total}");
+}

@@ -58,7 +58,8 @@ pub struct Redirect {
     /// Its reaction to the redirected charge.
     pub reaction: ReactionName,
     /// The charger's path to it, from where the charger started: distance,
-    /// wheel and terrain (its `charging` is unused).
+    /// wheel and terrain (`charging` set, so the scenario checks it as a
+    /// charge path; `side` the charger's).
     pub path: Place,
 }
 
