@@ -118,13 +118,37 @@ fn trials(c: &mut Criterion) {
     kernel_bench::<_, PlainDice>(c, "attack_chain_20_trial", &DiceAttacksKernel::new(&twenty));
 }
 
-/// The flagship fight: 5 Boar Boyz charge 20 Spearmen, until a result.
-fn flagship() -> mathhammer::combat::fight::Combat {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("scenarios/boar_boyz_charge_spearmen.toml");
+/// A shipped scenario's fight (`scenarios/NAME.toml`).
+fn scenario(name: &str) -> mathhammer::combat::fight::Combat {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("scenarios/{name}.toml"));
     mathhammer::scenario::combat::load_combat(&path, &[])
         .unwrap()
         .combat
+}
+
+/// The flagship fight: 5 Boar Boyz charge 20 Spearmen, until a result.
+fn flagship() -> mathhammer::combat::fight::Combat {
+    scenario("boar_boyz_charge_spearmen")
+}
+
+/// Whole fights exact (the chain over states between rounds): the
+/// flagship, and the two-unit fight with characters on both sides.
+fn exact_fights(c: &mut Criterion) {
+    use mathhammer::combat::chain::exact_fight;
+    let mut g = c.benchmark_group("exact_whole_fight");
+    g.sample_size(10);
+    for name in ["boar_boyz_charge_spearmen", "big_boss_leads_boyz"] {
+        let combat = scenario(name);
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let mut total = 0.0;
+                exact_fight(&combat, |_, p| total += p).expect("within the budget");
+                total
+            })
+        });
+    }
+    g.finish();
 }
 
 /// Whole fights, one engine at a time, and 10 M fights on 1 and 2 threads.
@@ -206,5 +230,13 @@ fn parallel(c: &mut Criterion) {
     thread_scaling(c, "charge_100M_threads", &charge_kernel(), 100_000_000, 8);
 }
 
-criterion_group!(benches, trials, exact, combats, battle_lines, parallel);
+criterion_group!(
+    benches,
+    trials,
+    exact,
+    exact_fights,
+    combats,
+    battle_lines,
+    parallel
+);
 criterion_main!(benches);

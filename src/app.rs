@@ -5,7 +5,7 @@
 use crate::cli::{load_query, Cli, Command, EngineArgs, ReactionArg};
 use crate::error::InputError;
 use crate::plot::{check_writable, write_svg, Figure};
-use crate::query::Settings;
+use crate::query::{Method, Settings};
 use crate::report::lang::Lang;
 use crate::report::{Engine, Format, Report};
 use crate::sweep::figure::{compare_figure, sweep_figure};
@@ -93,6 +93,9 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
             report
         }
     };
+    // --method auto's choice, on stderr.
+    let choices = report.outcomes.iter().filter_map(|o| o.note.as_ref());
+    notes.extend(choices.map(|n| format!("note: {}", n.render(lang))));
     let format = output.map_or(Format::Table, |o| o.format());
     Ok(Output {
         stdout: render_in(&report, format, lang),
@@ -132,12 +135,15 @@ fn expected_trials(settings: &Settings, runs: usize) -> Option<u64> {
     if settings.sampling.precision.is_some() {
         return None;
     }
-    let engines = settings
-        .method
-        .engines()
-        .into_iter()
-        .filter(|e| *e != Engine::Exact)
-        .count() as u64;
+    let engines = match settings.method {
+        // Monte Carlo if exact declines (the bar shows only then).
+        Method::Auto => 1,
+        method => method
+            .engines()
+            .into_iter()
+            .filter(|e| *e != Engine::Exact)
+            .count() as u64,
+    };
     Some(settings.sampling.trials * engines * runs as u64)
 }
 

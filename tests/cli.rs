@@ -667,7 +667,8 @@ fn one_characteristic_and_a_list_of_rules_can_be_set() {
         "--trials",
         "1000",
     ]);
-    assert!(ws5["p_attacker_wins"]["estimate"].as_f64().is_some());
+    // The whole fight fits the exact chain: --method auto's choice.
+    assert!(ws5["p_attacker_wins"].as_f64().is_some());
     for rules in [
         "attacker.rules=[fear]",
         "attacker.rules=[fear, hatred]",

@@ -37,7 +37,14 @@ fn reads(out: &str, spanish: &[&str], english: &[&str]) {
 
 #[test]
 fn a_fight_reads_in_spanish() {
-    let out = spanish(&["combat", FLAGSHIP, "--trials", "2000"]);
+    let out = spanish(&[
+        "combat",
+        FLAGSHIP,
+        "--method",
+        "monte-carlo",
+        "--trials",
+        "2000",
+    ]);
     reads(
         &out,
         &[

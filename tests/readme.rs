@@ -1,7 +1,7 @@
 //! Every example output in the README is the real output: each code block
 //! line `$ mathhammer ARGS` is run, and the lines after it, up to the next
-//! `$` line or the block's end, must match what it prints (stdout, or
-//! stderr when it fails) in order. A line `...` stands for any number of
+//! `$` line or the block's end, must match what it prints (stdout then its
+//! notes on stderr, or stderr alone when it fails) in order. A line `...` stands for any number of
 //! lines; trailing spaces are ignored.
 
 mod common;
@@ -98,8 +98,14 @@ fn every_readme_example_prints_what_the_readme_shows() {
     let mut failures = Vec::new();
     for e in &all {
         let out = mathhammer().args(&e.args).output().unwrap();
+        // A success's notes (stderr) follow its output, as on a terminal.
         let text = if out.status.success() {
-            String::from_utf8_lossy(&out.stdout).into_owned()
+            let (stdout, stderr) = (&out.stdout, &out.stderr);
+            format!(
+                "{}{}",
+                String::from_utf8_lossy(stdout),
+                String::from_utf8_lossy(stderr)
+            )
         } else {
             String::from_utf8_lossy(&out.stderr).into_owned()
         };

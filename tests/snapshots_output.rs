@@ -107,10 +107,6 @@ fn spanish_table_output() {
     let args = [
         "combat",
         "scenarios/boar_boyz_charge_spearmen.toml",
-        "--trials",
-        "4000",
-        "--seed",
-        "11",
         "--lang",
         "es",
     ];

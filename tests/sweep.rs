@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::run::{error, json, stdout, BOAR_BOYZ};
+use common::run::{error, json, mathhammer, stdout, BOAR_BOYZ};
 
 const FLAGSHIP: &str = "scenarios/boar_boyz_charge_spearmen.toml";
 
@@ -17,6 +17,8 @@ fn a_sweep_is_the_grid_of_single_runs_with_the_same_seed() {
         "attacker.models=5..6",
         "--vary",
         "defender.models=15,20",
+        "--method",
+        "monte-carlo",
         "--trials",
         "20000",
         "--seed",
@@ -32,6 +34,8 @@ fn a_sweep_is_the_grid_of_single_runs_with_the_same_seed() {
         FLAGSHIP,
         "--set",
         "defender.models=20",
+        "--method",
+        "monte-carlo",
         "--trials",
         "20000",
         "--seed",
@@ -72,7 +76,9 @@ fn compare_sets_loadouts_side_by_side() {
     let (a, b) = (wounds["a"].as_f64().unwrap(), wounds["b"].as_f64().unwrap());
     assert!((wounds["b_minus_a"].as_f64().unwrap() - (b - a)).abs() < 1e-12);
     assert!(b < a);
-    assert_eq!(wounds["b_significant"], "yes (exact)");
+    // Exact figures: the column says whether they differ.
+    assert_eq!(wounds["b_different"], "yes");
+    assert!(wounds.get("b_significant").is_none());
     // Per 100 points: both cost 6 a model.
     assert!(rows.iter().any(|r| r["figure"]
         .as_str()
@@ -80,11 +86,75 @@ fn compare_sets_loadouts_side_by_side() {
         .contains("mean_wounds_per_100_points")));
     // The same file twice under common random numbers: no difference at all.
     let same = json(&[
-        "compare", FLAGSHIP, FLAGSHIP, "--trials", "20000", "--seed", "5",
+        "compare",
+        FLAGSHIP,
+        FLAGSHIP,
+        "--method",
+        "monte-carlo",
+        "--trials",
+        "20000",
+        "--seed",
+        "5",
     ]);
     for row in same["compare"].as_array().unwrap() {
         assert_eq!(row["b_minus_a"].as_f64(), Some(0.0), "{row}");
         assert_eq!(row["b_significant"], "no");
+    }
+    // And exact (--method auto's choice: both whole fights fit).
+    let same = json(&["compare", FLAGSHIP, FLAGSHIP]);
+    for row in same["compare"].as_array().unwrap() {
+        assert_eq!(row["b_minus_a"].as_f64(), Some(0.0), "{row}");
+        assert_eq!(row["b_different"], "no");
+    }
+}
+
+/// `--method auto` runs every point of a sweep with one engine: exact when
+/// each fits, each point then the exact single run; else Monte Carlo for
+/// all, saying why on stderr.
+#[test]
+fn auto_sweeps_are_exact_if_every_point_fits_else_monte_carlo() {
+    let out = mathhammer()
+        .args([
+            "sweep",
+            FLAGSHIP,
+            "--vary",
+            "defender.models=15,20",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("--method auto chose exact"), "{stderr}");
+    let sweep: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let single = json(&["combat", FLAGSHIP, "--set", "defender.models=15"]);
+    let row = &sweep["sweep"][0];
+    assert_eq!(row["p_attacker_wins"], single["p_attacker_wins"]);
+    assert!(row["p_attacker_wins"].is_number(), "{row}");
+    // Three units with 5,000 states between rounds: past auto's budget of
+    // about a second at 2 rounds, so every point runs Monte Carlo.
+    let knights = "scenarios/knights_hit_the_flank_of_engaged_orcs.toml";
+    let out = mathhammer()
+        .args([
+            "sweep",
+            knights,
+            "--vary",
+            "situation.rounds=1,10",
+            "--trials",
+            "2000",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--method auto chose monte-carlo") && stderr.contains("(at run 2)"),
+        "{stderr}"
+    );
+    let sweep: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for row in sweep["sweep"].as_array().unwrap() {
+        assert!(row["p_attacker_wins"]["estimate"].is_number(), "{row}");
     }
 }
 
@@ -214,6 +284,8 @@ fn sweep_output_snapshots() {
         FLAGSHIP,
         "--vary",
         "attacker.models=5,7",
+        "--method",
+        "monte-carlo",
         "--trials",
         "20000",
         "--seed",

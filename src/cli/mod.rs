@@ -360,8 +360,8 @@ pub struct EditionArgs {
 #[derive(Args, Debug, Default)]
 /// Which engines run and how they sample.
 pub struct EngineArgs {
-    /// Evaluator: exact, the fast Monte Carlo engine, the dice-level one, or all side by side
-    /// [default: exact; combat: monte-carlo]
+    /// Evaluator: exact, the fast Monte Carlo engine, the dice-level one, all side by side, or auto (exact if the fight fits its budget, else monte-carlo; stderr says which)
+    /// [default: exact; combat and its sweeps: auto]
     #[arg(long, value_enum)]
     pub method: Option<MethodArg>,
     /// Monte Carlo trials (e.g. 1000000, 1e6, 10M); at most 1e10 [default: 1000000]
@@ -423,6 +423,7 @@ pub enum MethodArg {
     MonteCarlo,
     Dice,
     All,
+    Auto,
 }
 
 impl EditionArgs {
@@ -445,6 +446,7 @@ impl EngineArgs {
                 Some(MethodArg::MonteCarlo) => Method::MonteCarlo,
                 Some(MethodArg::Dice) => Method::Dice,
                 Some(MethodArg::All) => Method::All,
+                Some(MethodArg::Auto) => Method::Auto,
             },
             sampling: Sampling {
                 trials: self.trials.unwrap_or(DEFAULT_TRIALS),

@@ -21,18 +21,22 @@
 //! memoised: it no longer depends on the round. The phases are the fight's
 //! own procedure (`Combat::next_round`): no rule is written here.
 //!
+//! Each distinct state, round record and ended record gets an id when
+//! first met, and a state's memoised round is a list of arcs between ids:
+//! from round 2 on, a round is sums over arcs, with nothing hashed.
+//!
 //! # Performance
 //! The flagship (5 Boar Boyz, 20 Spearmen, 10 rounds) has 38 states after
-//! round 1 and 222 from round 5; its whole fight takes about 55 ms. Eleven
-//! of the fourteen shipped scenarios run whole within [`CHAIN_BUDGET`];
-//! the three fights of three units or characters on both sides pass it
-//! and fall back to round 1. A round that would pass the budget at the
-//! last round's work a state is refused before it is played.
+//! round 1 and 222 from round 5; its whole fight takes about 11 ms. Every
+//! shipped scenario runs whole within [`CHAIN_BUDGET`]: the slowest, three
+//! units with 14,725 states by round 10, in 2.5 s; a fight of two units
+//! with characters on both sides (11,704 states) in 0.9 s. A round that
+//! would pass the budget at the last round's work a state is refused
+//! before it is played.
 
-use super::exact::ExactRuns;
+use super::exact::{Distinct, ExactFate, ExactRuns};
 use super::fight::{Combat, End, Record, RoundRecord, State};
-use rustc_hash::FxHashMap as HashMap;
-use std::hash::Hash;
+use std::borrow::Cow;
 
 /// What the chain hands its tally, with a probability.
 #[derive(Clone, Copy, Debug)]
@@ -49,27 +53,68 @@ pub enum Tallied<'a> {
     },
 }
 
-/// Work the chain may spend on one fight: about a second on a 2-core VM,
-/// in the units of [`super::exact::EXACT_BUDGET`] (measured: the
-/// flagship's whole fight counts 56 M and takes 55 ms).
-pub const CHAIN_BUDGET: u64 = 1_000_000_000;
+/// Work the chain may spend on one fight when asked for it
+/// (`--method exact`): about five seconds on a 2-core VM, in the units of
+/// [`super::exact::EXACT_BUDGET`] (measured: 3.2 G for `big_boss_leads_boyz`
+/// in 0.9 s, 12.3 G for `knights_hit_the_flank_of_engaged_orcs` in 2.5 s).
+pub const CHAIN_BUDGET: u64 = 20_000_000_000;
+
+/// Work the chain may spend when it is chosen, not asked for
+/// (`--method auto`): about a second, so every shipped two-unit fight is
+/// exact and a bigger one goes to Monte Carlo after a fraction of it.
+pub const AUTO_BUDGET: u64 = 4_000_000_000;
+
+/// What a whole fight's chain took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChainSize {
+    /// Distinct states between rounds at the start of each round played.
+    pub states: Vec<usize>,
+    /// Work spent, in the units of the budget.
+    pub work: u64,
+}
+
+/// Why a chain was refused: the round it would have passed its budget in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Refused {
+    /// The round (from 1; 0: the charge turn) refused.
+    pub round: u32,
+    /// Its distinct states at its start.
+    pub states: usize,
+    /// The budget it would have passed.
+    pub budget: u64,
+}
 
 /// Tallies every outcome of `combat`'s whole fight with its exact
-/// probability through `tally`; false (having tallied part of it) once the
-/// work would pass [`CHAIN_BUDGET`].
-pub fn exact_fight(combat: &Combat, tally: impl FnMut(Tallied, f64)) -> bool {
+/// probability through `tally`, within [`CHAIN_BUDGET`].
+pub fn exact_fight(combat: &Combat, tally: impl FnMut(Tallied, f64)) -> Result<ChainSize, Refused> {
     exact_fight_within(combat, CHAIN_BUDGET, tally)
 }
 
-/// [`exact_fight`] within `budget` work.
-pub fn exact_fight_within(combat: &Combat, budget: u64, tally: impl FnMut(Tallied, f64)) -> bool {
+/// [`exact_fight`] within `budget` work; refused (having tallied part of
+/// it) once a round would pass it.
+pub fn exact_fight_within(
+    combat: &Combat,
+    budget: u64,
+    tally: impl FnMut(Tallied, f64),
+) -> Result<ChainSize, Refused> {
     let mut runs = ExactRuns::new(combat, budget);
-    match combat.setup.units.len() {
-        2 => chain::<2>(combat, &mut runs, tally),
-        3 => chain::<3>(combat, &mut runs, tally),
-        _ => chain::<4>(combat, &mut runs, tally),
+    let mut states = Vec::new();
+    let done = match combat.setup.units.len() {
+        2 => chain::<2>(combat, &mut runs, &mut states, tally),
+        3 => chain::<3>(combat, &mut runs, &mut states, tally),
+        _ => chain::<4>(combat, &mut runs, &mut states, tally),
+    };
+    match done {
+        Some(()) => Ok(ChainSize {
+            states,
+            work: runs.work(),
+        }),
+        None => Err(Refused {
+            round: states.len() as u32,
+            states: states.last().copied().unwrap_or(1),
+            budget,
+        }),
     }
-    .is_some()
 }
 
 /// A fight between rounds: its state and its record so far (no rounds).
@@ -79,87 +124,185 @@ type Between<const N: usize> = (State<N>, Record);
 /// each side has caused.
 type Blows<const N: usize> = (State<N>, Record, [u32; 2]);
 
-/// Distinct states with their probabilities, in the order first met.
-struct States<T> {
-    list: Vec<(T, f64)>,
-    index: HashMap<T, usize>,
-}
-
-impl<T: Clone + Eq + Hash> States<T> {
-    fn new() -> Self {
-        States {
-            list: Vec::new(),
-            index: HashMap::default(),
-        }
-    }
-
-    fn add(&mut self, state: T, p: f64) {
-        match self.index.get(&state) {
-            Some(&i) => self.list[i].1 += p,
-            None => {
-                self.index.insert(state.clone(), self.list.len());
-                self.list.push((state, p));
-            }
-        }
-    }
-}
-
 /// A round's outcome from one state: the state and record it leaves
 /// (rounds dropped), how the fight ended if it did, and the round's record.
 type Next<const N: usize> = (State<N>, Record, Option<End>, RoundRecord);
 
+/// The buffers a round is played in, kept from state to state (their
+/// tables grow once, not once a state).
+struct Buffers<const N: usize> {
+    mid: Distinct<Blows<N>>,
+    next: Distinct<Blows<N>>,
+    out: Distinct<Next<N>>,
+}
+
 /// Round `round` from `start`: its start, its blows one strike step at a
 /// time (merging equal states after each: a round's steps are many, their
 /// outcomes few once merged), and its end. Every outcome with its
-/// probability.
+/// probability, into `buf.out`.
 fn transition<const N: usize>(
     combat: &Combat,
     runs: &mut ExactRuns,
+    buf: &mut Buffers<N>,
     round: u32,
     (state, record): &Between<N>,
-) -> Option<Vec<(Next<N>, f64)>> {
+) -> Option<()> {
     let started = runs.runs(|fate| {
         let mut state = *state;
         let order = combat.round_start(fate, round, &mut state);
         (state, order)
     })?;
-    let mut out = States::new();
+    buf.out.clear();
     for ((state, order), p) in started {
-        let mut mid: States<Blows<N>> = States::new();
-        mid.add((state, record.clone(), [0; 2]), p);
+        buf.mid.clear();
+        buf.mid.add((state, record.clone(), [0; 2]), p);
         for &id in combat.steps_in_order(order) {
-            let mut next = States::new();
+            let (mid, next) = (&buf.mid, &mut buf.next);
+            next.clear();
             for ((state, record, wounds), p) in &mid.list {
-                let struck = runs.runs(|fate| {
+                let blow = |fate: &mut ExactFate| {
                     let (mut state, mut record, mut wounds) = (*state, record.clone(), *wounds);
                     combat.blow(fate, id, round, &mut state, &mut record, &mut wounds);
                     (state, record, wounds)
-                })?;
-                for (blows, q) in struck {
-                    next.add(blows, p * q);
+                };
+                if !runs.runs_into(blow, |blows, q| next.add(blows, p * q)) {
+                    return None;
                 }
             }
-            mid = next;
+            std::mem::swap(&mut buf.mid, &mut buf.next);
         }
-        for ((state, record, wounds), p) in &mid.list {
-            let ended = runs.runs(|fate| {
-                let (mut state, mut record) = (*state, record.clone());
+        // The round's record is pushed onto this, lent to each run: an
+        // allocation a run otherwise.
+        let mut rounds = Vec::with_capacity(1);
+        for ((state, record, wounds), p) in &buf.mid.list {
+            let end = |fate: &mut ExactFate| {
+                let mut state = *state;
+                let mut record = Record {
+                    rounds: std::mem::take(&mut rounds),
+                    ..record.clone()
+                };
                 let end = combat.round_end(fate, &mut state, &mut record, *wounds);
-                (state.between_rounds(round + 1), record, end)
-            })?;
-            for ((state, mut record, end), q) in ended {
                 // Every round played records itself.
                 let rr = record.rounds.pop().unwrap_or_default();
-                out.add((state, record, end, rr), p * q);
+                rounds = std::mem::take(&mut record.rounds);
+                (state.between_rounds(round + 1), record, end, rr)
+            };
+            if !runs.runs_into(end, |next, q| buf.out.add(next, p * q)) {
+                return None;
             }
         }
     }
-    Some(out.list)
+    Some(())
 }
 
+/// Probabilities summed by id, handed out in the order the ids were first
+/// given one (so sums are the same bit for bit on every run).
+#[derive(Default)]
+struct Sums {
+    p: Vec<f64>,
+    touched: Vec<usize>,
+}
+
+impl Sums {
+    fn add(&mut self, id: usize, q: f64) {
+        if id >= self.p.len() {
+            self.p.resize(id + 1, f64::NAN);
+        }
+        if self.p[id].is_nan() {
+            self.p[id] = 0.0;
+            self.touched.push(id);
+        }
+        self.p[id] += q;
+    }
+
+    /// Each id given a probability, with it, in order; then empty.
+    fn drain(&mut self) -> Vec<(usize, f64)> {
+        let out = self.touched.iter().map(|&i| (i, self.p[i])).collect();
+        for i in self.touched.drain(..) {
+            self.p[i] = f64::NAN;
+        }
+        out
+    }
+}
+
+/// One outcome of a state's round, by ids: the state it leaves (or the
+/// ended record), the round's record, and its probability.
+#[derive(Clone)]
+struct Arc {
+    to: usize,
+    ended: bool,
+    round: usize,
+    q: f64,
+}
+
+/// What the chain has met: states between rounds, ended records, round
+/// records, each with an id, and each state's memoised round (from round 2).
+struct Met<const N: usize> {
+    states: Distinct<Between<N>>,
+    ends: Distinct<Record>,
+    rounds: Distinct<RoundRecord>,
+    later: Vec<Option<Vec<Arc>>>,
+    buffers: Buffers<N>,
+}
+
+impl<const N: usize> Met<N> {
+    /// The round just played (`buffers.out`) as arcs between ids.
+    fn arcs(&mut self) -> Vec<Arc> {
+        let Met {
+            states,
+            ends,
+            rounds,
+            buffers,
+            ..
+        } = self;
+        let arc = |((state, record, end, rr), q): (Next<N>, f64)| {
+            let round = rounds.id(rr);
+            let (to, ended) = match end {
+                Some(end) => (ends.id(Record { end, ..record }), true),
+                None => (states.id((state, record)), false),
+            };
+            Arc {
+                to,
+                ended,
+                round,
+                q,
+            }
+        };
+        buffers.out.list.drain(..).map(arc).collect()
+    }
+
+    /// State `id`'s round `round`: played, or known from an earlier round.
+    fn round(
+        &mut self,
+        combat: &Combat,
+        runs: &mut ExactRuns,
+        round: u32,
+        id: usize,
+    ) -> Option<Cow<'_, [Arc]>> {
+        if self.later.len() <= id {
+            self.later.resize_with(id + 1, || None);
+        }
+        if round > 1 && self.later[id].is_some() {
+            return self.later[id].as_deref().map(Cow::Borrowed);
+        }
+        let between = self.states.list[id].0.clone();
+        transition(combat, runs, &mut self.buffers, round, &between)?;
+        let arcs = self.arcs();
+        if round == 1 {
+            // Round 1 depends on the round (fear's 6s): not kept.
+            return Some(Cow::Owned(arcs));
+        }
+        self.later[id] = Some(arcs);
+        self.later[id].as_deref().map(Cow::Borrowed)
+    }
+}
+
+/// The whole fight, each round's count of states pushed onto `sizes` as
+/// it starts (a round refused included).
 fn chain<const N: usize>(
     combat: &Combat,
     runs: &mut ExactRuns,
+    sizes: &mut Vec<usize>,
     mut tally: impl FnMut(Tallied, f64),
 ) -> Option<()> {
     let start = combat.start_state::<N>();
@@ -168,7 +311,18 @@ fn chain<const N: usize>(
         let end = combat.opening(fate, &mut state, &mut record);
         (state.between_rounds(1), record, end)
     })?;
-    let mut live = States::new();
+    let mut met = Met {
+        states: Distinct::new(),
+        ends: Distinct::new(),
+        rounds: Distinct::new(),
+        later: Vec::new(),
+        buffers: Buffers {
+            mid: Distinct::new(),
+            next: Distinct::new(),
+            out: Distinct::new(),
+        },
+    };
+    let mut live = Sums::default();
     for ((state, mut record, end), p) in opened {
         match end {
             Some(end) => {
@@ -181,66 +335,55 @@ fn chain<const N: usize>(
                     p,
                 );
             }
-            None => live.add((state, record), p),
+            None => live.add(met.states.id((state, record)), p),
         }
     }
+    let mut live = live.drain();
     // Work per state of the last round (none before round 1: the budget
     // alone stops it).
     let mut per_state = 0u64;
-    // From round 2 on a round's transition depends on its state alone.
-    let mut later: HashMap<Between<N>, Vec<(Next<N>, f64)>> = HashMap::default();
+    let (mut next, mut results, mut ended) = (Sums::default(), Sums::default(), Sums::default());
     for round in 1..=combat.setup.rounds {
         // Refused at once if this round would pass the budget at the last
         // round's work a state (new states cost it, known ones nothing),
         // rather than after spending it.
-        let states = live.list.len() as u64;
+        sizes.push(live.len());
+        let states = live.len() as u64;
         let projected = per_state.saturating_mul(states);
         if runs.work().saturating_add(projected) > runs.budget() {
             return None;
         }
         let before = runs.work();
-        let mut next = States::new();
-        for (between, p) in &live.list {
-            let fresh;
-            let outcomes = match later.get(between) {
-                Some(known) => known,
-                None => {
-                    fresh = transition(combat, runs, round, between)?;
-                    if round == 1 {
-                        &fresh
-                    } else {
-                        later.entry(between.clone()).or_insert(fresh)
-                    }
-                }
-            };
-            for ((state, record, end, rr), q) in outcomes {
-                let pq = p * q;
-                tally(Tallied::Round(round as usize - 1, rr), pq);
-                match end {
-                    Some(end) => {
-                        let record = Record {
-                            end: *end,
-                            ..record.clone()
-                        };
-                        let rounds = round as usize;
-                        tally(
-                            Tallied::End {
-                                record: &record,
-                                rounds,
-                            },
-                            pq,
-                        );
-                    }
-                    None => next.add((*state, record.clone()), pq),
+        for &(id, p) in &live {
+            for arc in met.round(combat, runs, round, id)?.iter() {
+                let pq = p * arc.q;
+                results.add(arc.round, pq);
+                match arc.ended {
+                    true => ended.add(arc.to, pq),
+                    false => next.add(arc.to, pq),
                 }
             }
         }
+        for (rr, p) in results.drain() {
+            tally(
+                Tallied::Round(round as usize - 1, &met.rounds.list[rr].0),
+                p,
+            );
+        }
+        for (e, p) in ended.drain() {
+            let record = &met.ends.list[e].0;
+            let rounds = round as usize;
+            tally(Tallied::End { record, rounds }, p);
+        }
         per_state = (runs.work() - before) / states.max(1);
-        live = next;
+        live = next.drain();
     }
     let rounds = combat.setup.rounds as usize;
-    for ((_, mut record), p) in live.list {
-        record.end = End::Unresolved;
+    for (id, p) in live {
+        let record = Record {
+            end: End::Unresolved,
+            ..met.states.list[id].0 .1.clone()
+        };
         tally(
             Tallied::End {
                 record: &record,

@@ -4,11 +4,12 @@
 //! whole fight path by path) or round by round ([`super::chain`]: the fight
 //! as a Markov chain over its states between rounds).
 
+pub(super) use super::distinct::Distinct;
 use super::engines::{duel_pmf, step_odds, strike_count, strike_pmf, DamageOdds, Outcomes};
 use super::fight::{Combat, Fate, Record, Step};
 use crate::dice::Roll;
 use crate::exact::leadership::p_pass;
-use crate::exact::tree::enumerate_choices;
+use crate::exact::tree::Paths;
 use crate::exact::Pmf;
 use crate::rules::casualties::Casualties;
 use crate::rules::leadership::LeadershipTest;
@@ -26,6 +27,8 @@ pub(super) struct ExactFate<'c> {
     strikes: &'c mut HashMap<(usize, u32, u8, u32), Outcomes>,
     /// Catches worked out: a fight has a handful.
     catches: &'c mut Vec<Catch>,
+    /// Leadership tests worked out, with P(pass): a fight has a handful.
+    tests: &'c mut Vec<(LeadershipTest, f64)>,
     /// Work spent so far, and the most it may spend ([`EXACT_BUDGET`]).
     work: &'c Cell<u64>,
     budget: u64,
@@ -90,7 +93,15 @@ impl Fate for ExactFate<'_> {
         states[i]
     }
     fn test(&mut self, test: &LeadershipTest) -> bool {
-        self.event(p_pass(test))
+        let p = match self.tests.iter().find(|(t, _)| t == test) {
+            Some(&(_, p)) => p,
+            None => {
+                let p = p_pass(test);
+                self.tests.push((*test, p));
+                p
+            }
+        };
+        self.event(p)
     }
     fn caught(&mut self, flee: &Roll, chargers: &[(f64, f64)], pursuers: &[&Roll]) -> bool {
         let same = |c: &&Catch| {
@@ -148,6 +159,8 @@ pub(super) struct ExactRuns {
     odds: Vec<DamageOdds>,
     strikes: HashMap<(usize, u32, u8, u32), Outcomes>,
     catches: Vec<Catch>,
+    tests: Vec<(LeadershipTest, f64)>,
+    paths: Paths,
     work: Cell<u64>,
     budget: u64,
 }
@@ -159,6 +172,8 @@ impl ExactRuns {
             odds: step_odds(combat),
             strikes: HashMap::default(),
             catches: Vec::new(),
+            tests: Vec::new(),
+            paths: Paths::default(),
             work: Cell::new(0),
             budget,
         }
@@ -180,36 +195,42 @@ impl ExactRuns {
     /// enumeration order: the same bit for bit on every run.
     pub(super) fn runs<T: Clone + Eq + Hash>(
         &mut self,
-        mut procedure: impl FnMut(&mut ExactFate) -> T,
+        procedure: impl FnMut(&mut ExactFate) -> T,
     ) -> Option<Vec<(T, f64)>> {
-        let mut seen: HashMap<T, usize> = HashMap::default();
-        let mut results: Vec<(T, f64)> = Vec::new();
-        let (odds, strikes, catches) = (&self.odds, &mut self.strikes, &mut self.catches);
+        let mut results = Distinct::new();
+        self.runs_into(procedure, |t, p| results.add(t, p))
+            .then_some(results.list)
+    }
+
+    /// Calls `visit` with the result of every run of `procedure` and its
+    /// exact probability (equal results unmerged); false once the work
+    /// spent passes the budget, having visited part of them.
+    pub(super) fn runs_into<T>(
+        &mut self,
+        mut procedure: impl FnMut(&mut ExactFate) -> T,
+        visit: impl FnMut(T, f64),
+    ) -> bool {
+        let (odds, strikes) = (&self.odds, &mut self.strikes);
+        let (catches, tests) = (&mut self.catches, &mut self.tests);
         let (work, budget) = (&self.work, self.budget);
-        let complete = enumerate_choices(
+        self.paths.enumerate(
             |choose| {
                 let mut fate = ExactFate {
                     choose,
                     odds,
                     strikes: &mut *strikes,
                     catches: &mut *catches,
+                    tests: &mut *tests,
                     work,
                     budget,
                 };
                 procedure(&mut fate)
             },
-            |result, p| match seen.get(&result) {
-                Some(&i) => results[i].1 += p,
-                None => {
-                    seen.insert(result.clone(), results.len());
-                    results.push((result, p));
-                }
-            },
+            visit,
             |choices| {
                 work.set(work.get().saturating_add(CHOICE_WORK * choices as u64));
                 work.get() <= budget
             },
-        );
-        complete.then_some(results)
+        )
     }
 }

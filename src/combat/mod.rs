@@ -4,6 +4,7 @@
 //! ([`exact`]), path by path or as a chain of rounds ([`chain`]).
 
 pub mod chain;
+mod distinct;
 pub mod engines;
 pub mod exact;
 pub mod fight;

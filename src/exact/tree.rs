@@ -5,12 +5,13 @@
 //! has seen (re-rolls, "a 6 then 4+", saves only after a wound).
 //!
 //! **How.** Depth-first search over dice prefixes: run the function with a
-//! scripted prefix; if it asks for one die more than the prefix holds, branch
-//! on that die's six faces and run again. A run that stays within its prefix
-//! of length n is one leaf of probability 6^-n. Each leaf is reached once, and
-//! the leaves partition all infinite dice sequences, so the probabilities sum
-//! to 1. The cost is the number of tree nodes times the function's length:
-//! an attack chain has at most a few thousand leaves. [`enumerate_choices`]
+//! scripted prefix, and past its end give each die asked for its last face;
+//! the run is one leaf, of probability 6^-n for n dice. Then turn the
+//! deepest die that has a face below it down by one, drop the dice after
+//! it, and run again. Each leaf is reached once, by one run, and the leaves partition
+//! all infinite dice sequences, so the probabilities sum to 1. The cost is
+//! the number of leaves times the function's length: an attack chain has at
+//! most a few thousand leaves. [`enumerate_choices`]
 //! does the same for choices of any finite distribution (a whole fight's
 //! strike steps and tests).
 
@@ -34,40 +35,78 @@ pub fn enumerate_dice<T>(
 /// whether to go on; if it says no, the search stops and returns false
 /// (having visited only part of the tree).
 pub fn enumerate_choices<T>(
-    mut procedure: impl FnMut(&mut dyn FnMut(&[f64]) -> usize) -> T,
-    mut visit: impl FnMut(T, f64),
-    mut within: impl FnMut(usize) -> bool,
+    procedure: impl FnMut(&mut dyn FnMut(&[f64]) -> usize) -> T,
+    visit: impl FnMut(T, f64),
+    within: impl FnMut(usize) -> bool,
 ) -> bool {
-    let mut stack: Vec<(Vec<usize>, f64)> = vec![(Vec::new(), 1.0)];
-    while let Some((prefix, p)) = stack.pop() {
-        let mut used = 0usize;
-        let mut branch: Option<Vec<f64>> = None;
-        let result = procedure(&mut |dist: &[f64]| {
-            used += 1;
-            if let Some(&c) = prefix.get(used - 1) {
-                return c;
+    Paths::default().enumerate(procedure, visit, within)
+}
+
+/// The buffers of [`enumerate_choices`], kept from one search to the next
+/// by a caller that runs many (the exact fight runs one per strike step).
+#[derive(Debug, Default)]
+pub struct Paths {
+    /// The path of the run under way: each choice made and the probability
+    /// of the path up to it.
+    path: Vec<(usize, f64)>,
+    /// Each level's distribution.
+    dists: Vec<Vec<f64>>,
+}
+
+impl Paths {
+    /// [`enumerate_choices`] in these buffers.
+    pub fn enumerate<T>(
+        &mut self,
+        mut procedure: impl FnMut(&mut dyn FnMut(&[f64]) -> usize) -> T,
+        mut visit: impl FnMut(T, f64),
+        mut within: impl FnMut(usize) -> bool,
+    ) -> bool {
+        let Paths { path, dists } = self;
+        path.clear();
+        loop {
+            let mut used = 0usize;
+            // Past the path's end a run takes the last possible choice of
+            // each new distribution (the last first, as the search has
+            // always gone: the same sums bit for bit), so every run ends in
+            // a leaf.
+            let result = procedure(&mut |dist: &[f64]| {
+                used += 1;
+                let level = used - 1;
+                if let Some(&(c, _)) = path.get(level) {
+                    return c;
+                }
+                let i = dist.iter().rposition(|&q| q > 0.0).unwrap_or(0);
+                let before = path.last().map_or(1.0, |l| l.1);
+                if dists.len() == level {
+                    dists.push(Vec::new());
+                }
+                dists[level].clear();
+                dists[level].extend_from_slice(dist);
+                path.push((i, before * dist.get(i).copied().unwrap_or(0.0)));
+                i
+            });
+            if !within(used) {
+                return false;
             }
-            if branch.is_none() {
-                branch = Some(dist.to_vec());
+            let p = path.last().map_or(1.0, |l| l.1);
+            // A distribution with no possible choice ends no leaf.
+            if p > 0.0 {
+                visit(result, p);
             }
-            // Any possible choice keeps the run going; its result is dropped.
-            dist.iter().position(|&q| q > 0.0).unwrap_or(0)
-        });
-        if !within(used) {
-            return false;
-        }
-        match branch {
-            Some(dist) => {
-                for (i, &q) in dist.iter().enumerate().filter(|&(_, &q)| q > 0.0) {
-                    let mut longer = prefix.clone();
-                    longer.push(i);
-                    stack.push((longer, p * q));
+            // The next leaf: the deepest choice with a possible one before it.
+            loop {
+                let Some((choice, _)) = path.pop() else {
+                    return true;
+                };
+                let dist = &dists[path.len()];
+                if let Some(next) = (0..choice).rev().find(|&j| dist[j] > 0.0) {
+                    let before = path.last().map_or(1.0, |l| l.1);
+                    path.push((next, before * dist[next]));
+                    break;
                 }
             }
-            None => visit(result, p),
         }
     }
-    true
 }
 
 #[cfg(test)]

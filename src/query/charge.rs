@@ -460,6 +460,7 @@ impl Charge {
         Outcome {
             engine,
             fields,
+            note: None,
             tables,
         }
     }

@@ -191,6 +191,7 @@ impl Flee {
         Outcome {
             engine,
             fields,
+            note: None,
             tables: vec![Table::distribution(
                 "pmf",
                 crate::text!("Flee distance"),

@@ -116,6 +116,7 @@ impl Leadership {
         Outcome {
             engine,
             fields,
+            note: None,
             tables: vec![],
         }
     }

@@ -59,13 +59,17 @@ pub enum Method {
     Dice,
     /// All three, side by side.
     All,
+    /// The exact engine if the query fits its budget when chosen (a
+    /// combat's [`crate::combat::chain::AUTO_BUDGET`]), else fast Monte
+    /// Carlo; the outcome's `note` says which and why.
+    Auto,
 }
 
 impl Method {
-    /// The engines it runs, in order.
+    /// The engines it runs, in order (`Auto`: the one it tries first).
     pub fn engines(self) -> Vec<Engine> {
         match self {
-            Method::Exact => vec![Engine::Exact],
+            Method::Exact | Method::Auto => vec![Engine::Exact],
             Method::MonteCarlo => vec![Engine::MonteCarlo],
             Method::Dice => vec![Engine::Dice],
             Method::All => vec![Engine::Exact, Engine::MonteCarlo, Engine::Dice],
@@ -90,6 +94,10 @@ impl Settings {
         exact: impl Fn() -> Outcome,
         simulated: impl Fn(Engine) -> Outcome,
     ) -> Vec<Outcome> {
+        if self.method == Method::Auto {
+            return vec![auto(exact(), || simulated(Engine::MonteCarlo))];
+        }
+        // Notes are auto's alone.
         self.method
             .engines()
             .into_iter()
@@ -97,7 +105,36 @@ impl Settings {
                 Engine::Exact => exact(),
                 _ => simulated(engine),
             })
+            .map(|o| Outcome { note: None, ..o })
             .collect()
+    }
+}
+
+/// `--method auto`: the exact outcome unless the exact engine declined,
+/// else `monte_carlo()`; the one chosen carries the reason in its note.
+fn auto(exact: Outcome, monte_carlo: impl FnOnce() -> Outcome) -> Outcome {
+    match exact.refusal() {
+        None => {
+            let why = exact.note.clone();
+            let note = match why {
+                Some(why) => crate::text!("--method auto chose exact: {}", why),
+                None => crate::text!("--method auto chose exact"),
+            };
+            Outcome {
+                note: Some(note),
+                ..exact
+            }
+        }
+        Some(why) => {
+            let note = crate::text!(
+                "--method auto chose monte-carlo, as exact declined: {}",
+                why.clone()
+            );
+            Outcome {
+                note: Some(note),
+                ..monte_carlo()
+            }
+        }
     }
 }
 

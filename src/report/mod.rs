@@ -159,6 +159,9 @@ pub struct Outcome {
     pub fields: Vec<Field>,
     /// Its tables.
     pub tables: Vec<Table>,
+    /// Why this engine answered, when `--method auto` chose it: a line for
+    /// stderr, in no export.
+    pub note: Option<Text>,
 }
 
 /// A query's whole answer.
@@ -231,6 +234,7 @@ impl Outcome {
         Outcome {
             engine,
             fields: vec![Field::new(REFUSED, engine.title(), Value::Text(why))],
+            note: None,
             tables: vec![],
         }
     }

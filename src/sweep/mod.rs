@@ -12,7 +12,7 @@ pub use query::Query;
 pub use vary::{grid, Vary};
 
 use crate::error::{InputError, Origin};
-use crate::query::Settings;
+use crate::query::{Method, Settings};
 use crate::report::{Column, Engine, Field, Outcome, Report, Table, TableKind, Text, Value};
 use std::path::{Path, PathBuf};
 
@@ -77,6 +77,45 @@ fn engine_of(settings: &Settings) -> Result<Engine, InputError> {
     }
 }
 
+/// Each query's report with `settings`, all by one engine, and the note
+/// of `--method auto`'s choice: exact if every query fits the exact
+/// engine, else fast Monte Carlo for every one (with the same seed).
+fn reports<'q>(
+    queries: impl Iterator<Item = &'q Query> + Clone,
+    settings: &Settings,
+) -> (Vec<Report>, Option<Text>) {
+    let mut reports: Vec<Report> = queries.clone().map(|q| q.report(settings)).collect();
+    if settings.method != Method::Auto {
+        return (reports, None);
+    }
+    let declined = reports.iter().enumerate().find_map(|(i, r)| {
+        let o = r.outcome(Engine::MonteCarlo)?;
+        Some((i, o.note.clone()?))
+    });
+    let Some((i, why)) = declined else {
+        let note = crate::text!("--method auto chose exact: every run fits the exact engine");
+        return (reports, Some(note));
+    };
+    let monte_carlo = Settings {
+        method: Method::MonteCarlo,
+        ..*settings
+    };
+    for (report, q) in reports.iter_mut().zip(queries) {
+        if report.outcome(Engine::Exact).is_some() {
+            *report = q.report(&monte_carlo);
+        }
+    }
+    let note = crate::text!("{} (at run {})", why, i as u64 + 1);
+    (reports, Some(note))
+}
+
+/// The one engine that ran `reports`: the one `asked` for, or the one
+/// `--method auto` chose.
+fn engine_run(asked: Engine, reports: &[Report]) -> Engine {
+    let ran = reports.first().and_then(|r| r.outcomes.first());
+    ran.map_or(asked, |o| o.engine)
+}
+
 /// The headline fields of `report` for `query`: (key, label, value); a
 /// field the engine does not report is absent.
 fn headline(query: &Query, report: &Report, engine: Engine) -> Vec<(String, Text, Value)> {
@@ -99,16 +138,17 @@ pub fn sweep_report(
     points: &[Point],
     settings: &Settings,
 ) -> Result<Report, InputError> {
-    let engine = engine_of(settings)?;
+    let asked = engine_of(settings)?;
+    let (reports, note) = reports(points.iter().map(|p| &p.query), settings);
+    let engine = engine_run(asked, &reports);
     let mut columns: Vec<Column> = varies
         .iter()
         .map(|v| Column::new(v.key.clone(), Text::kept(&v.key)))
         .collect();
     let mut rows = Vec::new();
     let mut keys: Vec<String> = Vec::new();
-    for (i, point) in points.iter().enumerate() {
-        let report = point.query.report(settings);
-        let figures = headline(&point.query, &report, engine);
+    for (i, (point, report)) in points.iter().zip(&reports).enumerate() {
+        let figures = headline(&point.query, report, engine);
         if i == 0 {
             for (key, label, _) in &figures {
                 keys.push(key.clone());
@@ -141,6 +181,7 @@ pub fn sweep_report(
         outcomes: vec![Outcome {
             engine,
             fields: Vec::new(),
+            note: note.clone(),
             tables: vec![Table {
                 detail: false,
                 kind: TableKind::Plain,
@@ -220,7 +261,7 @@ pub fn compare_queries(
 /// with their intervals' spread, treated as independent. Under common random
 /// numbers the two runs are positively correlated, so this overstates the
 /// spread of the difference: a "yes" is safe, a "no" may be a small real
-/// difference. Two exact values differ exactly.
+/// difference. Two exact values differ or not (the column is "different?").
 fn significant(a: &Value, b: &Value) -> Value {
     let spread = |v: &Value| match v {
         Value::ProbEst(e) | Value::NumEst(e, _) => Some((e.estimate, e.half_width() / 1.96)),
@@ -233,9 +274,9 @@ fn significant(a: &Value, b: &Value) -> Value {
     let sd = (sx * sx + sy * sy).sqrt();
     let text = if sd == 0.0 {
         if x == y {
-            crate::text!("equal (exact)")
+            crate::text!("no")
         } else {
-            crate::text!("yes (exact)")
+            crate::text!("yes")
         }
     } else if (y - x).abs() > 1.96 * sd {
         crate::text!("yes")
@@ -260,16 +301,20 @@ fn difference(a: &Value, b: &Value) -> Value {
 
 /// Runs each query with the same `settings` (the same seed: common random
 /// numbers) and sets their headline figures side by side, each against the
-/// first file: the difference and whether it is significant.
+/// first file: the difference, and whether it is significant (Monte Carlo)
+/// or different (exact).
 pub fn compare_report(
     files: &[PathBuf],
     queries: &[Query],
     settings: &Settings,
 ) -> Result<Report, InputError> {
-    let engine = engine_of(settings)?;
+    let asked = engine_of(settings)?;
+    let (reports, note) = reports(queries.iter(), settings);
+    let engine = engine_run(asked, &reports);
     let figures: Vec<Vec<(String, Text, Value)>> = queries
         .iter()
-        .map(|q| headline(q, &q.report(settings), engine))
+        .zip(&reports)
+        .map(|(q, r)| headline(q, r, engine))
         .collect();
     let name = |i: usize| {
         files[i].file_stem().map_or_else(
@@ -285,10 +330,11 @@ pub fn compare_report(
             format!("{tag}_minus_a"),
             format!("{} - {}", name(i), name(0)).into(),
         ));
-        columns.push(Column::new(
-            format!("{tag}_significant"),
-            crate::text!("significant?"),
-        ));
+        // Exact differences are differences: no chance to rule out.
+        columns.push(match engine {
+            Engine::Exact => Column::new(format!("{tag}_different"), crate::text!("different?")),
+            _ => Column::new(format!("{tag}_significant"), crate::text!("significant?")),
+        });
     }
     let rows = figures[0]
         .iter()
@@ -320,6 +366,7 @@ pub fn compare_report(
         outcomes: vec![Outcome {
             engine,
             fields: Vec::new(),
+            note: note.clone(),
             tables: vec![Table {
                 detail: false,
                 kind: TableKind::Plain,

@@ -29,7 +29,10 @@ impl Combat {
             return;
         };
         if self.setup.refuse_challenge {
-            state.stepped_back[1 - c] = state.heroes[1 - c].iter().position(|h| h.is_some());
+            state.stepped_back[1 - c] = state.heroes[1 - c]
+                .iter()
+                .position(|h| h.is_some())
+                .map(|i| i as u8);
         } else {
             let mut duel = [mine, theirs];
             if c == 1 {

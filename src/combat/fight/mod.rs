@@ -276,7 +276,7 @@ impl Combat {
         };
         let first = match (self.orders[key].2, state.last_winner) {
             (false, _) => 0,
-            (true, Some(w)) => w,
+            (true, Some(w)) => usize::from(w),
             (true, None) => usize::from(!fate.roll_off()),
         };
         (key, first)
@@ -383,7 +383,7 @@ impl Combat {
         record.rounds.push(rr);
         // Seed 002: ties go to the winner of the round just fought; a
         // drawn round has none, so the next tie is rolled off.
-        state.last_winner = winner;
+        state.last_winner = winner.map(|w| w as u8);
         let loss = winner.map(|w| Loss {
             side: 1 - w,
             margin,

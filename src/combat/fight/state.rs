@@ -2,10 +2,11 @@
 
 use super::{Combat, Facts, Fighter, MAX_UNITS};
 use crate::combat::unit::MAX_CHARACTERS;
+use std::hash::{Hash, Hasher};
 
 /// A fight between strike steps, for a fight of `N` units (arrays sized to
 /// the fight: a two-unit fight pays for two).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct State<const N: usize> {
     /// Rank-and-file models standing (the champion among them).
     pub(super) alive: [u32; N],
@@ -29,7 +30,7 @@ pub(crate) struct State<const N: usize> {
     pub(super) duel: Option<[Fighter; 2]>,
     /// A character of a main unit who stepped back from a refused challenge
     /// this round.
-    pub(super) stepped_back: [Option<usize>; 2],
+    pub(super) stepped_back: [Option<u8>; 2],
     /// Units still in the fight, one bit each.
     pub(super) in_fight: u8,
     /// The foe each unit's front rank fights ([`Combat::primary`]), kept
@@ -40,7 +41,36 @@ pub(crate) struct State<const N: usize> {
     /// Units that keep their frenzy (lost with a lost round).
     pub(super) frenzy: [bool; N],
     /// The side that won the last round, for ties in strike order.
-    pub(super) last_winner: Option<usize>,
+    pub(super) last_winner: Option<u8>,
+}
+
+/// Hashes what tells the states met together apart (what stands, who
+/// fights whom, frenzy, the challenge, the last winner), packed into a few
+/// words: the exact chain hashes states by the million. The fields left
+/// out follow from these or are the same between rounds; equal states
+/// still hash equal.
+impl<const N: usize> Hash for State<N> {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        for u in 0..N {
+            let heroes = self.heroes[u]
+                .iter()
+                .fold(0u32, |a, w| a << 8 | w.map_or(0xff, u32::from));
+            h.write_u64(
+                u64::from(self.alive[u])
+                    | u64::from(self.damage[u]) << 24
+                    | u64::from(heroes) << 32,
+            );
+            h.write_u32(
+                u32::from(self.champion[u].map_or(0xff, |w| w))
+                    | u32::from(self.primary[u]) << 8
+                    | u32::from(self.frenzy[u]) << 16
+                    | u32::from(self.scared[u]) << 17,
+            );
+        }
+        h.write_u8(self.in_fight);
+        self.last_winner.hash(h);
+        self.duel.hash(h);
+    }
 }
 
 /// No foe (in [`State::primary`]).
@@ -80,7 +110,7 @@ impl<const N: usize> State<N> {
             primary,
             scared: [false; N],
             frenzy: [false; N],
-            last_winner,
+            last_winner: last_winner.map(|w| w as u8),
         }
     }
 
@@ -189,7 +219,7 @@ impl<const N: usize> State<N> {
             .iter()
             .zip(&self.heroes[u])
             .enumerate()
-            .filter(|(i, (_, h))| h.is_some() && stepped_back != Some(*i))
+            .filter(|(i, (_, h))| h.is_some() && stepped_back != Some(*i as u8))
             .map(|(_, (c, _))| c.body.ld)
             .fold(unit.ld, u8::max)
     }

@@ -127,7 +127,7 @@ impl Combat {
         let engaged = |target: Target| {
             t < 2
                 && (state.duel.is_some_and(|d| d[t].target() == target)
-                    || matches!(target, Target::Character(e) if state.stepped_back[t] == Some(e)))
+                    || matches!(target, Target::Character(e) if state.stepped_back[t] == Some(e as u8)))
         };
         // Share the group's attacks between the enemy's characters and its
         // rank and file; only the enemy its front rank faces declares attacks
@@ -196,7 +196,7 @@ impl Combat {
         let lost = u32::from(state.lost[u][t]);
         let rank_and_file = front.saturating_sub(lost);
         let champion = u32::from(champion_here && state.alive[u] > 0);
-        let stepped_back = |i: usize| u < 2 && state.stepped_back[u] == Some(i);
+        let stepped_back = |i: usize| u < 2 && state.stepped_back[u] == Some(i as u8);
         match step.kind {
             StepKind::RankAndFile => {
                 let moment = Moment {

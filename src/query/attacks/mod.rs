@@ -254,6 +254,7 @@ impl Attacks {
         Outcome {
             engine: Engine::Exact,
             fields,
+            note: None,
             tables,
         }
     }
@@ -381,6 +382,7 @@ impl Attacks {
         Outcome {
             engine,
             fields,
+            note: None,
             tables,
         }
     }

@@ -45,15 +45,8 @@ impl CombatQuery {
             .collect()
     }
 
-    /// Every figure, read through `m`; `overall`: the tally covers the whole
-    /// fight (not only its first round).
-    pub(super) fn outcome(
-        &self,
-        engine: Engine,
-        m: &dyn Measure,
-        layout: &Layout,
-        overall: bool,
-    ) -> Outcome {
+    /// Every figure, read through `m`.
+    pub(super) fn outcome(&self, engine: Engine, m: &dyn Measure, layout: &Layout) -> Outcome {
         let keys = self.unit_keys();
         let labels = self.unit_labels();
         let v = View {
@@ -82,21 +75,15 @@ impl CombatQuery {
             let label = crate::text!("P(charge redirected)");
             fields.insert(1, Field::new(P_REDIRECTED, label, redirected));
         }
-        let mut tables = Vec::new();
-        if overall {
-            fields.extend(self.overall_fields(&v));
-            tables.push(outcomes_table(&v));
-        }
-        let shown_rounds = if overall { layout.rounds } else { 1 };
-        tables.push(rounds_table(&v, shown_rounds));
-        if overall {
-            tables.extend(self.casualty_tables(&v));
-            tables.extend(self.friends_table(&v));
-        }
-        tables.push(round_casualties_table(&v, shown_rounds));
+        fields.extend(self.overall_fields(&v));
+        let mut tables = vec![outcomes_table(&v), rounds_table(&v, layout.rounds)];
+        tables.extend(self.casualty_tables(&v));
+        tables.extend(self.friends_table(&v));
+        tables.push(round_casualties_table(&v, layout.rounds));
         Outcome {
             engine,
             fields,
+            note: None,
             tables,
         }
     }

@@ -7,9 +7,8 @@
 //! a `Measure` as an exact probability or as an estimate with its interval.
 
 use super::{run_fields, simulate, widest, Method, Question, Settings};
-use crate::combat::chain::exact_fight;
+use crate::combat::chain::{exact_fight_within, Refused, AUTO_BUDGET, CHAIN_BUDGET};
 use crate::combat::engines::{DiceFate, FastFate, Rolls, StrikeTables};
-use crate::combat::exact::exact_records;
 use crate::combat::fight::{Combat, Record};
 use crate::dice::DiceSource;
 use crate::plot::Figure;
@@ -90,7 +89,10 @@ impl CombatQuery {
     pub fn report(&self, settings: &Settings) -> Report {
         let layout = Layout::new(&self.combat);
         let outcomes = settings.outcomes(
-            || self.exact_outcome(),
+            || match settings.method {
+                Method::Auto => self.exact_outcome(AUTO_BUDGET),
+                _ => self.exact_outcome(CHAIN_BUDGET),
+            },
             |engine| {
                 let trials = &settings.sampling;
                 let kernel = CombatKernel::new(&self.combat, engine == Engine::MonteCarlo);
@@ -99,7 +101,7 @@ impl CombatQuery {
                         counts: t,
                         trials: n,
                     };
-                    let o = self.outcome(engine, &m, &layout, true);
+                    let o = self.outcome(engine, &m, &layout);
                     widest(
                         o.fields
                             .iter()
@@ -114,7 +116,7 @@ impl CombatQuery {
                     counts: &run.tally,
                     trials: run.trials,
                 };
-                let mut o = self.outcome(engine, &m, &layout, true);
+                let mut o = self.outcome(engine, &m, &layout);
                 o.fields.extend(run_fields(run.trials, trials.seed));
                 o
             },
@@ -184,46 +186,45 @@ impl CombatQuery {
         }
     }
 
-    /// The exact engine plays the first round (the charge turn included);
-    /// with a cap of one round that is the whole fight.
-    fn exact_outcome(&self) -> Outcome {
+    /// The exact engine: the whole fight as a chain of rounds
+    /// (`combat::chain`), within `budget` work; declined past it.
+    fn exact_outcome(&self, budget: u64) -> Outcome {
         let layout = Layout::new(&self.combat);
         let mut p = vec![0.0; layout.len()];
-        if exact_fight(&self.combat, |t, q| {
+        let chain = exact_fight_within(&self.combat, budget, |t, q| {
             layout.add_tallied(t, q, |cell, w| p[cell] += w)
-        }) {
-            return self.outcome(Engine::Exact, &ExactMeasure(&p), &layout, true);
-        }
-        // Too many states for the whole fight: the charge turn and round 1,
-        // path by path, if they fit.
-        let first = self.combat.with_rounds(1);
-        let layout = Layout::new(&first);
-        match exact_records(&first) {
-            Some(records) => {
-                let mut p = vec![0.0; layout.len()];
-                for (record, q) in &records {
-                    layout.add(record, *q, |cell, w| p[cell] += w);
-                }
-                let whole = self.combat.setup.rounds == 1;
-                let mut o = self.outcome(Engine::Exact, &ExactMeasure(&p), &layout, whole);
-                if whole {
-                    return o;
-                }
-                // The whole fight passes the exact budget: say what is exact.
-                let scope = crate::text!("charge turn and round 1");
-                o.fields.insert(0, Field::new(EXACT_SCOPE, crate::text!("exact scope"), Value::Text(scope)));
+        });
+        match chain {
+            Ok(size) => {
+                let mut o = self.outcome(Engine::Exact, &ExactMeasure(&p), &layout);
+                let most = size.states.iter().max().copied().unwrap_or(1);
+                let note = crate::text!(
+                    "the whole fight in {} states between rounds at most",
+                    most as u64
+                );
+                o.note = Some(note);
                 o
             }
-            None => Outcome::refused(
-                Engine::Exact,
-                crate::text!("too many outcomes to enumerate within its budget of about a second (accepted: --method monte-carlo or dice)"),
-            ),
+            Err(refused) => Outcome::refused(Engine::Exact, refusal(refused)),
         }
     }
 }
 
-/// The key of the note an exact report of part of the fight carries.
-pub const EXACT_SCOPE: &str = "exact_scope";
+/// Why the chain declined a fight, in words: where it stopped and what to
+/// use instead.
+fn refusal(r: Refused) -> Text {
+    let seconds = if r.budget <= AUTO_BUDGET {
+        crate::text!("about a second")
+    } else {
+        crate::text!("about five seconds")
+    };
+    crate::text!(
+        "the whole fight passes its budget of {} at round {} ({} states between rounds) (accepted: --method monte-carlo or dice, or --set situation.rounds=1 for the charge turn and round 1)",
+        seconds,
+        u64::from(r.round),
+        r.states as u64
+    )
+}
 
 /// The sides' names, as keys.
 pub(super) const SIDES: [&str; 2] = ["attacker", "defender"];
@@ -293,9 +294,9 @@ impl Question for CombatQuery {
             .extend(crate::plot::table_bars(report, "friends", "p_flees", title));
         figure
     }
-    /// Monte Carlo: the exact engine plays the first round only.
+    /// Exact when the whole fight fits, else Monte Carlo.
     fn default_method(&self) -> Method {
-        Method::MonteCarlo
+        Method::Auto
     }
     fn headline(&self) -> Vec<Key> {
         let [attacker, defender] = SIDES;

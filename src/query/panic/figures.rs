@@ -172,6 +172,7 @@ fn outcome(line: &BattleLine, engine: Engine, m: &dyn Measure, layout: &Layout) 
     Outcome {
         engine,
         fields,
+        note: None,
         tables,
     }
 }
