@@ -133,9 +133,28 @@ fn flagship() -> mathhammer::combat::fight::Combat {
 }
 
 /// Whole fights exact (the chain over states between rounds): the
-/// flagship, and the two-unit fight with characters on both sides.
+/// flagship, and the two-unit fight with characters on both sides; first,
+/// every shipped scenario's states per round, work and time, once (for
+/// BENCHMARKS.md).
 fn exact_fights(c: &mut Criterion) {
     use mathhammer::combat::chain::exact_fight;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter_map(|n| n.strip_suffix(".toml").map(str::to_string))
+        .collect();
+    names.sort();
+    for name in &names {
+        let combat = scenario(name);
+        let started = std::time::Instant::now();
+        let size = exact_fight(&combat, |_, _| {});
+        let ms = started.elapsed().as_secs_f64() * 1e3;
+        match size {
+            Ok(s) => eprintln!("{name}: {ms:.1} ms, work {}, states {:?}", s.work, s.states),
+            Err(r) => eprintln!("{name}: refused after {ms:.1} ms: {r:?}"),
+        }
+    }
     let mut g = c.benchmark_group("exact_whole_fight");
     g.sample_size(10);
     for name in ["boar_boyz_charge_spearmen", "big_boss_leads_boyz"] {

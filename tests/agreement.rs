@@ -4,6 +4,7 @@
 
 mod common;
 
+use common::agree::{fights_compared, Compared};
 use common::*;
 use mathhammer::exact::Pmf;
 use mathhammer::query::charge::Charge;
@@ -11,7 +12,6 @@ use mathhammer::query::leadership::Leadership;
 use mathhammer::query::Method;
 use mathhammer::report::Engine;
 use rand::Rng;
-use rand_xoshiro::Xoshiro256PlusPlus;
 
 const FAST_TRIALS: u64 = 400_000;
 const DICE_TRIALS: u64 = 100_000;
@@ -270,35 +270,6 @@ fn fights_of_several_units_agree_with_exact() {
     assert!(f3 + f4 >= 40, "only {} friends' figures compared", f3 + f4);
 }
 
-/// The exact sd behind the mean field `key`: the casualty distribution's
-/// (`mean_attacker_casualties` from `attacker_casualties_pmf`), or the
-/// rounds fought's (from the `rounds` table's P(fought) = P(R >= r):
-/// E[R^2] = sum (2r - 1) P(R >= r)).
-fn exact_sd(outcome: &mathhammer::report::Outcome, key: &str, mean: f64) -> f64 {
-    if key == "mean_rounds" {
-        let table = outcome.table("rounds").unwrap();
-        let second: f64 = table
-            .rows
-            .iter()
-            .map(|(r, p)| (2.0 * r.exact().unwrap() - 1.0) * p[0].exact().unwrap())
-            .sum();
-        return (second - mean * mean).max(0.0).sqrt();
-    }
-    let Some(unit) = key
-        .strip_prefix("mean_")
-        .and_then(|k| k.strip_suffix("_casualties"))
-    else {
-        return (mean * (1.0 - mean)).max(0.0).sqrt();
-    };
-    let table = outcome.table(&format!("{unit}_casualties_pmf")).unwrap();
-    let second: f64 = table
-        .rows
-        .iter()
-        .map(|(k, p)| k.exact().unwrap().powi(2) * p[0].exact().unwrap())
-        .sum();
-    (second - mean * mean).max(0.0).sqrt()
-}
-
 /// Whole fights of two to four rounds (the exact chain of rounds, where it
 /// fits its budget): every figure of both Monte Carlo engines within 4
 /// sigma of the exact one, rounds two onwards included.
@@ -330,93 +301,4 @@ fn redirected_charges_agree_with_exact() {
         compared >= 120 && redirected >= 40,
         "only {compared} comparisons, {redirected} of p_redirected"
     );
-}
-
-/// Compares the Monte Carlo engines with the exact engine over `cases`
-/// random fights drawn by `fight`.
-fn fights_compared(
-    seed: u64,
-    cases: u64,
-    fight: impl Fn(&mut Xoshiro256PlusPlus) -> String,
-) -> Compared {
-    use mathhammer::scenario::combat::ScenarioFile;
-    let mut r = rng(seed);
-    let (mut compared, mut friends, mut redirected, mut whole) = (0, 0, 0, 0);
-    for case in 0..cases {
-        let text = fight(&mut r);
-        let file: ScenarioFile = mathhammer::scenario::parse(&text, "random.toml").unwrap();
-        let Ok(q) = file.combat(std::path::Path::new(".")) else {
-            continue;
-        };
-        let exact_report = q.report(&settings(Method::Exact, 1, 0));
-        let exact_outcome = exact_report.outcome(Engine::Exact).unwrap();
-        if exact_outcome.field("exact_note").is_some() {
-            continue;
-        }
-        for (engine, method, trials) in [
-            (Engine::MonteCarlo, Method::MonteCarlo, 200_000),
-            (Engine::Dice, Method::Dice, 40_000),
-        ] {
-            let report = q.report(&settings(method, trials, 6000 + case));
-            let outcome = report.outcome(engine).unwrap();
-            // Friends near the fight: P(tests), P(flees) per friend.
-            if let (Some(x), Some(t)) = (exact_outcome.table("friends"), outcome.table("friends")) {
-                for ((_, xs), (_, ts)) in x.rows.iter().zip(&t.rows) {
-                    for (xv, tv) in xs.iter().zip(ts).skip(1) {
-                        let (Some(p), Some(e)) = (xv.exact(), tv.estimate()) else {
-                            panic!("case {case}: friends {xv:?} {tv:?}");
-                        };
-                        assert!(
-                            within_4_sigma(p, &e),
-                            "case {case} {engine:?} friend: {p} vs {e:?}\n{text}"
-                        );
-                        friends += 1;
-                    }
-                }
-            }
-            for f in &exact_outcome.fields {
-                match (&f.value, outcome.field(&f.key).and_then(|v| v.estimate())) {
-                    (mathhammer::report::Value::Prob(p), Some(e)) => {
-                        redirected += usize::from(f.key == "p_redirected" && *p > 0.0);
-                        assert!(
-                            within_4_sigma(*p, &e),
-                            "case {case} {engine:?} {}: {p} vs {e:?}\n{text}",
-                            f.key
-                        )
-                    }
-                    (mathhammer::report::Value::Num(mean, _), Some(e))
-                        if f.key.starts_with("mean_") =>
-                    {
-                        // The exact sd: a sample of a rare event has none.
-                        let key = &f.key;
-                        let sd = exact_sd(exact_outcome, key, *mean);
-                        assert!(
-                            mean_within_4_sigma(*mean, sd, &e),
-                            "case {case} {engine:?} {key}: {mean} (sd {sd}) vs {e:?}\n{text}"
-                        )
-                    }
-                    _ => {}
-                }
-            }
-            compared += 1;
-            let rounds = exact_outcome.table("rounds").map_or(0, |t| t.rows.len());
-            whole += usize::from(rounds > 1);
-        }
-    }
-    Compared {
-        fights: compared,
-        friends,
-        redirected,
-        whole,
-    }
-}
-
-/// What [`fights_compared`] compared: engine comparisons, the friends'
-/// figures among them, the values of `p_redirected` above 0, and the
-/// comparisons of whole fights of two rounds or more.
-struct Compared {
-    fights: usize,
-    friends: usize,
-    redirected: usize,
-    whole: usize,
 }

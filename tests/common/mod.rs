@@ -2,6 +2,7 @@
 //! seeded generators of random scenarios.
 #![allow(dead_code)]
 
+pub mod agree;
 pub mod run;
 
 use mathhammer::query::charge::{Charge, Reaction};

@@ -1,0 +1,223 @@
+//! The exact engine against both Monte Carlo engines over random whole
+//! fights: every probability a report gives (its fields and every cell of
+//! its tables) and every mean, as a number of standard errors.
+//!
+//! Two policies. [`Policy::Every`]: every figure within 4 standard errors
+//! (the seeded subsets `cargo test` runs, a few thousand figures). Over
+//! the full run's hundreds of thousands of figures a 4-sigma miss has
+//! probability 6e-5 each, so a dozen are chance: [`Policy::Counted`]
+//! fails on any figure beyond 6 sigma (chance: under 1e-3 over the whole
+//! run) or on more figures beyond 4 than chance allows.
+
+use super::*;
+use mathhammer::report::{Outcome, Value};
+use mathhammer::sim::Estimate;
+
+/// How misses are judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Policy {
+    /// Every figure within 4 standard errors.
+    Every,
+    /// None beyond 6; beyond 4 no more than chance allows.
+    Counted,
+}
+
+/// What [`fights_compared`] compared: engine comparisons, the friends'
+/// figures among them, the values of `p_redirected` above 0, the
+/// comparisons of whole fights of two rounds or more, the figures (fields
+/// and table cells) compared in all, those beyond 4 standard errors (with
+/// [`Policy::Counted`]) and the largest miss, in standard errors.
+#[derive(Clone, Debug, Default)]
+pub struct Compared {
+    pub fights: usize,
+    pub friends: usize,
+    pub redirected: usize,
+    pub whole: usize,
+    pub figures: usize,
+    pub beyond_4: Vec<String>,
+    pub worst: f64,
+}
+
+impl Compared {
+    /// Records a figure `z` standard errors off, described by `what`.
+    fn check(&mut self, policy: Policy, z: f64, what: impl FnOnce() -> String) {
+        self.figures += 1;
+        self.worst = self.worst.max(z);
+        if z > 4.0 {
+            assert!(
+                policy == Policy::Counted && z <= 6.0,
+                "{} ({z:.1} sigma)",
+                what()
+            );
+            self.beyond_4.push(format!("{} ({z:.1} sigma)", what()));
+        }
+    }
+
+    /// Fails if more figures missed by 4 sigma than chance allows: their
+    /// count under chance is binomial (6.3e-5 a figure); allowed, its mean
+    /// plus 4 of its sd plus 3.
+    pub fn assert_misses_are_chance(&self) {
+        let expected = self.figures as f64 * 6.3e-5;
+        let allowed = expected + 4.0 * expected.sqrt() + 3.0;
+        assert!(
+            (self.beyond_4.len() as f64) <= allowed,
+            "{} figures beyond 4 sigma of {} (chance: {expected:.1}, allowed {allowed:.0}): {:#?}",
+            self.beyond_4.len(),
+            self.figures,
+            self.beyond_4
+        );
+    }
+}
+
+/// Standard errors between an exact probability `p` and an estimate, with
+/// one trial's continuity correction (`within_4_sigma`'s); an exact 0 or 1
+/// must be met exactly.
+fn z_prob(p: f64, e: &Estimate) -> f64 {
+    let n = e.trials as f64;
+    let off = (e.estimate - p).abs();
+    let sigma = (p * (1.0 - p) / n).sqrt();
+    if sigma == 0.0 {
+        return if off <= 1e-12 { 0.0 } else { f64::INFINITY };
+    }
+    ((off - 1.0 / n - 1e-12) / sigma).max(0.0)
+}
+
+/// Standard errors between an exact mean (of sd `sd`) and an estimate.
+fn z_mean(mean: f64, sd: f64, e: &Estimate) -> f64 {
+    let off = (e.estimate - mean).abs() - 1e-12;
+    let se = sd / (e.trials as f64).sqrt();
+    if se == 0.0 {
+        return if off <= 0.0 { 0.0 } else { f64::INFINITY };
+    }
+    (off / se).max(0.0)
+}
+
+/// Compares the Monte Carlo engines with the exact engine over `cases`
+/// random fights drawn by `fight` (fast engine: 200,000 trials, dice:
+/// 40,000; fights the exact engine declines are skipped), every figure
+/// within 4 sigma.
+pub fn fights_compared(
+    seed: u64,
+    cases: u64,
+    fight: impl Fn(&mut Xoshiro256PlusPlus) -> String,
+) -> Compared {
+    fights_compared_with(seed, cases, [200_000, 40_000], Policy::Every, fight)
+}
+
+/// [`fights_compared`] with `trials` for the fast and the dice engine,
+/// judged by `policy`.
+pub fn fights_compared_with(
+    seed: u64,
+    cases: u64,
+    [fast, dice]: [u64; 2],
+    policy: Policy,
+    fight: impl Fn(&mut Xoshiro256PlusPlus) -> String,
+) -> Compared {
+    use mathhammer::scenario::combat::ScenarioFile;
+    let mut r = rng(seed);
+    let mut c = Compared::default();
+    for case in 0..cases {
+        let text = fight(&mut r);
+        let file: ScenarioFile = mathhammer::scenario::parse(&text, "random.toml").unwrap();
+        let Ok(q) = file.combat(std::path::Path::new(".")) else {
+            continue;
+        };
+        let exact_report = q.report(&settings(Method::Exact, 1, 0));
+        let exact_outcome = exact_report.outcome(Engine::Exact).unwrap();
+        if exact_outcome.refusal().is_some() {
+            continue;
+        }
+        for (engine, method, trials) in [
+            (Engine::MonteCarlo, Method::MonteCarlo, fast),
+            (Engine::Dice, Method::Dice, dice),
+        ] {
+            let report = q.report(&settings(method, trials, 6000 + case));
+            let outcome = report.outcome(engine).unwrap();
+            let context = format!("case {case} {engine:?}");
+            tables_agree(&mut c, policy, exact_outcome, outcome, &context, &text);
+            for f in &exact_outcome.fields {
+                match (&f.value, outcome.field(&f.key).and_then(|v| v.estimate())) {
+                    (Value::Prob(p), Some(e)) => {
+                        c.redirected += usize::from(f.key == "p_redirected" && *p > 0.0);
+                        c.check(policy, z_prob(*p, &e), || {
+                            format!("{context} {}: {p} vs {e:?}\n{text}", f.key)
+                        });
+                    }
+                    (Value::Num(mean, _), Some(e)) if f.key.starts_with("mean_") => {
+                        // The exact sd: a sample of a rare event has none.
+                        let key = &f.key;
+                        let sd = exact_sd(exact_outcome, key, *mean);
+                        c.check(policy, z_mean(*mean, sd, &e), || {
+                            format!("{context} {key}: {mean} (sd {sd}) vs {e:?}\n{text}")
+                        });
+                    }
+                    _ => {}
+                }
+            }
+            c.fights += 1;
+            let rounds = exact_outcome.table("rounds").map_or(0, |t| t.rows.len());
+            c.whole += usize::from(rounds > 1);
+        }
+    }
+    c
+}
+
+/// Every probability cell of `exact`'s tables against the same cell of
+/// `outcome`'s (the outcomes, the rounds, the casualty distributions, each
+/// round's casualties, the friends).
+fn tables_agree(
+    c: &mut Compared,
+    policy: Policy,
+    exact: &Outcome,
+    outcome: &Outcome,
+    context: &str,
+    text: &str,
+) {
+    for x in &exact.tables {
+        let t = outcome
+            .table(&x.key)
+            .unwrap_or_else(|| panic!("{context}: no table {}", x.key));
+        assert_eq!(x.rows.len(), t.rows.len(), "{context}: rows of {}", x.key);
+        for ((xi, xs), (_, ts)) in x.rows.iter().zip(&t.rows) {
+            for (col, (xv, tv)) in x.columns.iter().zip(xs.iter().zip(ts)) {
+                let (Value::Prob(p), Some(e)) = (xv, tv.estimate()) else {
+                    continue;
+                };
+                c.friends += usize::from(x.key == "friends");
+                c.check(policy, z_prob(*p, &e), || {
+                    let (key, col) = (&x.key, &col.key);
+                    format!("{context} {key}[{xi:?}].{col}: {p} vs {e:?}\n{text}")
+                });
+            }
+        }
+    }
+}
+
+/// The exact sd behind the mean field `key`: the casualty distribution's
+/// (`mean_attacker_casualties` from `attacker_casualties_pmf`), or the
+/// rounds fought's (from the `rounds` table's P(fought) = P(R >= r):
+/// E[R^2] = sum (2r - 1) P(R >= r)).
+pub fn exact_sd(outcome: &Outcome, key: &str, mean: f64) -> f64 {
+    if key == "mean_rounds" {
+        let table = outcome.table("rounds").unwrap();
+        let second: f64 = table
+            .rows
+            .iter()
+            .map(|(r, p)| (2.0 * r.exact().unwrap() - 1.0) * p[0].exact().unwrap())
+            .sum();
+        return (second - mean * mean).max(0.0).sqrt();
+    }
+    let Some(unit) = key
+        .strip_prefix("mean_")
+        .and_then(|k| k.strip_suffix("_casualties"))
+    else {
+        return (mean * (1.0 - mean)).max(0.0).sqrt();
+    };
+    let table = outcome.table(&format!("{unit}_casualties_pmf")).unwrap();
+    let second: f64 = table
+        .rows
+        .iter()
+        .map(|(k, p)| k.exact().unwrap().powi(2) * p[0].exact().unwrap())
+        .sum();
+    (second - mean * mean).max(0.0).sqrt()
+}
