@@ -116,5 +116,25 @@ fn the_exact_engine_refuses_a_fight_beyond_its_budget() {
         "{stderr}"
     );
     assert_eq!(stderr.trim_end().lines().count(), 1);
+    // Under --method auto (combat's default) the same fight runs Monte
+    // Carlo, and stderr says why.
+    let out = mathhammer()
+        .args([
+            "combat",
+            path.to_str().unwrap(),
+            "--trials",
+            "2000",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.starts_with("note: --method auto chose monte-carlo, as exact declined:"),
+        "{stderr}"
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["p_attacker_wins"]["estimate"].is_number(), "{v}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -7,7 +7,7 @@
 //! a `Measure` as an exact probability or as an estimate with its interval.
 
 use super::{run_fields, simulate, widest, Method, Question, Settings};
-use crate::combat::chain::{exact_fight_within, Refused, AUTO_BUDGET, CHAIN_BUDGET};
+use crate::combat::chain::{exact_fight_within, Refused, AUTO_BUDGET, CHAIN_BUDGET, ROUND_STATES};
 use crate::combat::engines::{DiceFate, FastFate, Rolls, StrikeTables};
 use crate::combat::fight::{Combat, Record};
 use crate::dice::DiceSource;
@@ -219,8 +219,9 @@ fn refusal(r: Refused) -> Text {
         crate::text!("about five seconds")
     };
     crate::text!(
-        "the whole fight passes its budget of {} at round {} ({} states between rounds) (accepted: --method monte-carlo or dice, or --set situation.rounds=1 for the charge turn and round 1)",
+        "the whole fight passes its budget of {} of work or {} states within a round at round {} ({} states between rounds) (accepted: --method monte-carlo or dice, or --set situation.rounds=1 for the charge turn and round 1)",
         seconds,
+        ROUND_STATES as u64,
         u64::from(r.round),
         r.states as u64
     )
