@@ -22,8 +22,8 @@
 //! own procedure (`Combat::next_round`): no rule is written here.
 //!
 //! Each distinct state, round record and ended record gets an id when
-//! first met, and a state's memoised round is a list of arcs between ids:
-//! from round 2 on, a round is sums over arcs, with nothing hashed.
+//! first met, and a state's memoised round is a list of edges between ids:
+//! from round 2 on, a round is sums over edges, with nothing hashed.
 //!
 //! # Performance
 //! The flagship (5 Boar Boyz, 20 Spearmen, 10 rounds) has 38 states after
@@ -236,7 +236,7 @@ impl Sums {
 /// One outcome of a state's round, by ids: the state it leaves (or the
 /// ended record), the round's record, and its probability.
 #[derive(Clone)]
-struct Arc {
+struct Edge {
     to: usize,
     ended: bool,
     round: usize,
@@ -249,13 +249,13 @@ struct Met<const N: usize> {
     states: Distinct<Between<N>>,
     ends: Distinct<Record>,
     rounds: Distinct<RoundRecord>,
-    later: Vec<Option<Vec<Arc>>>,
+    later: Vec<Option<Vec<Edge>>>,
     buffers: Buffers<N>,
 }
 
 impl<const N: usize> Met<N> {
-    /// The round just played (`buffers.out`) as arcs between ids.
-    fn arcs(&mut self) -> Vec<Arc> {
+    /// The round just played (`buffers.out`) as edges between ids.
+    fn edges(&mut self) -> Vec<Edge> {
         let Met {
             states,
             ends,
@@ -263,20 +263,20 @@ impl<const N: usize> Met<N> {
             buffers,
             ..
         } = self;
-        let arc = |((state, record, end, rr), q): (Next<N>, f64)| {
+        let edge = |((state, record, end, rr), q): (Next<N>, f64)| {
             let round = rounds.id(rr);
             let (to, ended) = match end {
                 Some(end) => (ends.id(Record { end, ..record }), true),
                 None => (states.id((state, record)), false),
             };
-            Arc {
+            Edge {
                 to,
                 ended,
                 round,
                 q,
             }
         };
-        buffers.out.list.drain(..).map(arc).collect()
+        buffers.out.list.drain(..).map(edge).collect()
     }
 
     /// State `id`'s round `round`: played, or known from an earlier round.
@@ -286,7 +286,7 @@ impl<const N: usize> Met<N> {
         runs: &mut ExactRuns,
         round: u32,
         id: usize,
-    ) -> Option<Cow<'_, [Arc]>> {
+    ) -> Option<Cow<'_, [Edge]>> {
         if self.later.len() <= id {
             self.later.resize_with(id + 1, || None);
         }
@@ -295,12 +295,12 @@ impl<const N: usize> Met<N> {
         }
         let between = self.states.list[id].0.clone();
         transition(combat, runs, &mut self.buffers, round, &between)?;
-        let arcs = self.arcs();
+        let edges = self.edges();
         if round == 1 {
             // Round 1 depends on the round (fear's 6s): not kept.
-            return Some(Cow::Owned(arcs));
+            return Some(Cow::Owned(edges));
         }
-        self.later[id] = Some(arcs);
+        self.later[id] = Some(edges);
         self.later[id].as_deref().map(Cow::Borrowed)
     }
 }
@@ -363,12 +363,12 @@ fn chain<const N: usize>(
         }
         let before = runs.work();
         for &(id, p) in &live {
-            for arc in met.round(combat, runs, round, id)?.iter() {
-                let pq = p * arc.q;
-                results.add(arc.round, pq);
-                match arc.ended {
-                    true => ended.add(arc.to, pq),
-                    false => next.add(arc.to, pq),
+            for edge in met.round(combat, runs, round, id)?.iter() {
+                let pq = p * edge.q;
+                results.add(edge.round, pq);
+                match edge.ended {
+                    true => ended.add(edge.to, pq),
+                    false => next.add(edge.to, pq),
                 }
             }
         }
