@@ -136,8 +136,9 @@ impl Fate for ExactFate<'_> {
 pub const EXACT_BUDGET: u64 = 1_000_000_000;
 
 /// Work each choice of a replay of the fight's procedure counts for
-/// (measured: replays of 7 to 8 choices take 6 to 7 us, in a two-unit fight
-/// of 5 and 20 models as in a three-unit one of 500 each).
+/// (measured when it was set: replays of 7 to 8 choices took 6 to 7 us;
+/// the chain of rounds now spends about 0.2 us a choice, so its budgets
+/// are counted in these units, not in nanoseconds: BENCHMARKS.md, issue 13).
 const CHOICE_WORK: u64 = 800;
 
 /// Every distinct record of `combat` with its exact probability, or `None`

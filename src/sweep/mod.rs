@@ -181,7 +181,7 @@ pub fn sweep_report(
         outcomes: vec![Outcome {
             engine,
             fields: Vec::new(),
-            note: note.clone(),
+            note,
             tables: vec![Table {
                 detail: false,
                 kind: TableKind::Plain,
@@ -366,7 +366,7 @@ pub fn compare_report(
         outcomes: vec![Outcome {
             engine,
             fields: Vec::new(),
-            note: note.clone(),
+            note,
             tables: vec![Table {
                 detail: false,
                 kind: TableKind::Plain,

@@ -76,10 +76,10 @@ impl CombatQuery {
             fields.insert(1, Field::new(P_REDIRECTED, label, redirected));
         }
         fields.extend(self.overall_fields(&v));
-        let mut tables = vec![outcomes_table(&v), rounds_table(&v, layout.rounds)];
+        let mut tables = vec![outcomes_table(&v), rounds_table(&v)];
         tables.extend(self.casualty_tables(&v));
         tables.extend(self.friends_table(&v));
-        tables.push(round_casualties_table(&v, layout.rounds));
+        tables.push(round_casualties_table(&v));
         Outcome {
             engine,
             fields,
@@ -259,9 +259,9 @@ fn outcomes_table(v: &View) -> Table {
 }
 
 /// Each round: P(fought), who won it, and each unit's mean losses.
-fn rounds_table(v: &View, rounds: usize) -> Table {
+fn rounds_table(v: &View) -> Table {
     let (m, layout) = (v.m, v.layout);
-    let rows = (0..rounds)
+    let rows = (0..layout.rounds)
         .map(|r| {
             let fought: Vec<usize> = (0..3).map(|k| layout.round_result(r, k)).collect();
             let mut cells = vec![
@@ -301,11 +301,11 @@ fn rounds_table(v: &View, rounds: usize) -> Table {
 }
 
 /// Casualties by round: P(the round is fought and a unit loses k).
-fn round_casualties_table(v: &View, rounds: usize) -> Table {
+fn round_casualties_table(v: &View) -> Table {
     let (m, layout) = (v.m, v.layout);
     let most = layout.models.iter().copied().max().unwrap_or(0);
     let mut rows = Vec::new();
-    for r in 0..rounds {
+    for r in 0..layout.rounds {
         for k in 0..=most {
             let mut cells = vec![Value::Num(k as f64, "")];
             for u in v.units() {
