@@ -183,6 +183,23 @@ fn combats(c: &mut Criterion) {
         10_000_000,
         15,
     );
+    // Whole rounds drawn from the exact chain (`--sampler whole-rounds`),
+    // the chain built once, outside the timing.
+    let rounds = CombatKernel::whole_rounds(&combat, 1_000_000_000).expect("within the budget");
+    kernel_bench::<_, TableDice>(c, "boar_boyz_fight_whole_rounds", &rounds);
+    thread_scaling(
+        c,
+        "boar_boyz_10M_fights_whole_rounds_threads",
+        &rounds,
+        10_000_000,
+        5,
+    );
+    let mut g = c.benchmark_group("boar_boyz_whole_rounds_build");
+    g.sample_size(20);
+    g.bench_function("chain_and_tables", |b| {
+        b.iter(|| black_box(CombatKernel::whole_rounds(&combat, 1_000_000_000).is_ok()))
+    });
+    g.finish();
 }
 
 /// Seed 003's battle line: two units of horse flee beside 15 Spearmen, two
@@ -213,6 +230,7 @@ fn battle_lines(c: &mut Criterion) {
             precision: None,
             max_trials: 1,
         },
+        sampler: Default::default(),
     };
     c.bench_function("seed_003_line_exact", |b| {
         b.iter(|| black_box(line.report(&exact)))

@@ -51,7 +51,10 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
             let points = sweep_points(load_query, &a.file, &a.sets, &varies)?;
             let default = points[0].query.default_method();
             let settings = a.engine.settings_or(default);
-            notes.extend(a.engine.unused_with(settings.method));
+            notes.extend(
+                a.engine
+                    .unused_with(settings.method, points[0].query.kind()),
+            );
             let total = expected_trials(&settings, points.len());
             let report = with_progress(!a.output.quiet, total, || {
                 in_pool(&a.engine, || {
@@ -64,7 +67,7 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
         Command::Compare(a) => {
             let queries = compare_queries(load_query, &a.files, &a.sets)?;
             let settings = a.engine.settings_or(queries[0].default_method());
-            notes.extend(a.engine.unused_with(settings.method));
+            notes.extend(a.engine.unused_with(settings.method, queries[0].kind()));
             let total = expected_trials(&settings, queries.len());
             let report = with_progress(!a.output.quiet, total, || {
                 in_pool(&a.engine, || compare_report(&a.files, &queries, &settings))
@@ -76,7 +79,7 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
             let query = command.query()?;
             let (engine, output) = command.engine_output().expect("a query subcommand");
             let settings = engine.settings_or(query.default_method());
-            notes.extend(engine.unused_with(settings.method));
+            notes.extend(engine.unused_with(settings.method, query.kind()));
             notes.extend(unused_flags(command));
             let total = expected_trials(&settings, 1);
             let report = with_progress(!output.quiet, total, || {

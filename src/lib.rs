@@ -41,6 +41,7 @@
 //! let settings = Settings {
 //!     method: Method::Exact,
 //!     sampling: Sampling { trials: 1, seed: 1, precision: None, max_trials: 1 },
+//!     sampler: Default::default(),
 //! };
 //! let report = query.report(&settings);
 //! let exact = report.outcome(Engine::Exact).unwrap();
@@ -88,6 +89,7 @@
 //! let settings = Settings {
 //!     method: Method::MonteCarlo,
 //!     sampling: Sampling { trials: 20_000, seed: 1, precision: None, max_trials: 20_000 },
+//!     sampler: Default::default(),
 //! };
 //! let report = fight.report(&settings);
 //! let outcome = report.outcome(Engine::MonteCarlo).unwrap();
@@ -110,6 +112,7 @@
 //! let settings = Settings {
 //!     method: Method::Exact,
 //!     sampling: Sampling { trials: 1, seed: 1, precision: None, max_trials: 1 },
+//!     sampler: Default::default(),
 //! };
 //! let figure = query.figure(&query.report(&settings)).render(Lang::Es);
 //! let svg = figure.to_svg().unwrap();
@@ -145,7 +148,7 @@ pub mod scenario;
 pub use cli::load_query;
 pub use error::InputError;
 pub use plot::Figure;
-pub use query::{Method, Settings};
+pub use query::{Method, Sampler, Settings};
 pub use report::lang::Lang;
 pub use report::{Engine, Field, Format, Outcome, Report, Text, Value};
 pub use sim::Sampling;

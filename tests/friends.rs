@@ -347,6 +347,7 @@ fn the_chart_draws_each_friends_p_flees() {
             precision: None,
             max_trials: 5000,
         },
+        sampler: Default::default(),
     };
     let figure = query.figure(&query.report(&settings)).render(Lang::En);
     let panel = figure.panels.last().unwrap();

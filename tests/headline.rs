@@ -23,6 +23,7 @@ fn every_headline_key_is_reported() {
             precision: None,
             max_trials: 2_000,
         },
+        sampler: Default::default(),
     };
     for file in files {
         let query = load_query(Path::new(file), &[]).unwrap();

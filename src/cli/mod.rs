@@ -5,7 +5,7 @@
 use crate::query::charge::{Charge, Reaction};
 use crate::query::flee::{Flee, Mover};
 use crate::query::leadership::{Leadership, MODIFIER_RANGE};
-use crate::query::{Method, Settings};
+use crate::query::{Method, Sampler, Settings};
 use crate::report::lang::Lang;
 use crate::report::Format;
 use crate::rules::{Edition, LeadershipTest};
@@ -379,6 +379,19 @@ pub struct EngineArgs {
     /// Cap on trials with --precision, never passed [default: 1e9]
     #[arg(long, value_parser = trials, requires = "precision")]
     pub max_trials: Option<u64>,
+    /// How combat's fast Monte Carlo plays a fight: whole rounds drawn from the exact chain, strike steps (independent of the exact engine), or auto (whole rounds when the chain costs a small share of the run) [default: auto]
+    #[arg(long, value_enum)]
+    pub sampler: Option<SamplerArg>,
+}
+
+/// `--sampler`.
+// A variant's doc comment would print in `--help`.
+#[allow(missing_docs)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SamplerArg {
+    Auto,
+    WholeRounds,
+    Steps,
 }
 
 #[derive(Args, Debug, Default)]
@@ -454,14 +467,38 @@ impl EngineArgs {
                 precision: self.precision,
                 max_trials: self.max_trials.unwrap_or(DEFAULT_MAX_TRIALS),
             },
+            sampler: match self.sampler {
+                None | Some(SamplerArg::Auto) => Sampler::Auto,
+                Some(SamplerArg::WholeRounds) => Sampler::WholeRounds,
+                Some(SamplerArg::Steps) => Sampler::Steps,
+            },
         }
     }
 }
 
 impl EngineArgs {
     /// The sampling flags given that do nothing under `method` (only the
-    /// Monte Carlo engines sample), as a note for stderr.
-    pub fn unused_with(&self, method: Method) -> Option<String> {
+    /// Monte Carlo engines sample; only combat's fast engine has a
+    /// sampler) for a query of `kind`, as notes for stderr.
+    pub fn unused_with(&self, method: Method, kind: &str) -> Vec<String> {
+        let sampler = match (self.sampler, method) {
+            (None, _) => None,
+            (Some(_), _) if kind != "combat" => Some(format!(
+                "note: --sampler does nothing for {kind} (only combat's fast Monte Carlo draws whole rounds)"
+            )),
+            (Some(_), Method::Exact | Method::Dice) => Some(format!(
+                "note: --sampler does nothing with --method {} (only combat's fast Monte Carlo draws whole rounds)",
+                if method == Method::Exact { "exact" } else { "dice" }
+            )),
+            _ => None,
+        };
+        self.unused_sampling(method)
+            .into_iter()
+            .chain(sampler)
+            .collect()
+    }
+
+    fn unused_sampling(&self, method: Method) -> Option<String> {
         if method != Method::Exact {
             return None;
         }

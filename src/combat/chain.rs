@@ -104,18 +104,37 @@ pub fn exact_fight_within(
     budget: u64,
     tally: impl FnMut(Tallied, f64),
 ) -> Result<ChainSize, Refused> {
+    played(combat, budget, false, tally).map(|(size, _)| size)
+}
+
+/// The whole fight's chain within `budget`, kept for sampling whole rounds
+/// ([`super::rounds`]).
+pub(super) fn kept_fight(combat: &Combat, budget: u64) -> Result<(ChainSize, Kept), Refused> {
+    played(combat, budget, true, |_, _| {}).map(|(size, kept)| (size, kept.unwrap_or_default()))
+}
+
+/// The chain within `budget`, its tables kept if `keep`.
+fn played(
+    combat: &Combat,
+    budget: u64,
+    keep: bool,
+    tally: impl FnMut(Tallied, f64),
+) -> Result<(ChainSize, Option<Kept>), Refused> {
     let mut runs = ExactRuns::new(combat, budget);
     let mut states = Vec::new();
     let done = match combat.setup.units.len() {
-        2 => chain::<2>(combat, &mut runs, &mut states, tally),
-        3 => chain::<3>(combat, &mut runs, &mut states, tally),
-        _ => chain::<4>(combat, &mut runs, &mut states, tally),
+        2 => chain::<2>(combat, &mut runs, &mut states, keep, tally),
+        3 => chain::<3>(combat, &mut runs, &mut states, keep, tally),
+        _ => chain::<4>(combat, &mut runs, &mut states, keep, tally),
     };
     match done {
-        Some(()) => Ok(ChainSize {
-            states,
-            work: runs.work(),
-        }),
+        Some(kept) => Ok((
+            ChainSize {
+                states,
+                work: runs.work(),
+            },
+            kept,
+        )),
         None => Err(Refused {
             round: states.len() as u32,
             states: states.last().copied().unwrap_or(1),
@@ -235,12 +254,34 @@ impl Sums {
 
 /// One outcome of a state's round, by ids: the state it leaves (or the
 /// ended record), the round's record, and its probability.
-#[derive(Clone)]
-struct Edge {
-    to: usize,
-    ended: bool,
-    round: usize,
-    q: f64,
+#[derive(Clone, Debug)]
+pub(super) struct Edge {
+    /// The state the round leaves, or the ended record if `ended`.
+    pub to: usize,
+    /// Whether the fight ended in the round.
+    pub ended: bool,
+    /// The round's record (unused in the opening).
+    pub round: usize,
+    /// Its probability.
+    pub q: f64,
+}
+
+/// A whole fight's chain as tables of ids: what sampling whole rounds
+/// draws from ([`super::rounds`]).
+#[derive(Debug, Default)]
+pub(super) struct Kept {
+    /// The charge turn's outcomes: a state, or an ended record.
+    pub opening: Vec<Edge>,
+    /// Round 1 of each state the charge turn leaves, by state id.
+    pub first: Vec<Option<Vec<Edge>>>,
+    /// A later round of each state, by state id.
+    pub later: Vec<Option<Vec<Edge>>>,
+    /// The round records, by id.
+    pub rounds: Vec<RoundRecord>,
+    /// The ended records, by id.
+    pub ends: Vec<Record>,
+    /// The record of a fight still on at the round cap, by state id.
+    pub unresolved: Vec<Option<usize>>,
 }
 
 /// What the chain has met: states between rounds, ended records, round
@@ -250,6 +291,8 @@ struct Met<const N: usize> {
     ends: Distinct<Record>,
     rounds: Distinct<RoundRecord>,
     later: Vec<Option<Vec<Edge>>>,
+    /// Round 1 by state id, when kept for sampling.
+    first: Option<Vec<Option<Vec<Edge>>>>,
     buffers: Buffers<N>,
 }
 
@@ -297,8 +340,14 @@ impl<const N: usize> Met<N> {
         transition(combat, runs, &mut self.buffers, round, &between)?;
         let edges = self.edges();
         if round == 1 {
-            // Round 1 depends on the round (fear's 6s): not kept.
-            return Some(Cow::Owned(edges));
+            // Round 1 depends on the round (fear's 6s): not memoised, and
+            // kept only for sampling.
+            let Some(first) = &mut self.first else {
+                return Some(Cow::Owned(edges));
+            };
+            first.resize_with(first.len().max(id + 1), || None);
+            first[id] = Some(edges);
+            return first[id].as_deref().map(Cow::Borrowed);
         }
         self.later[id] = Some(edges);
         self.later[id].as_deref().map(Cow::Borrowed)
@@ -306,13 +355,14 @@ impl<const N: usize> Met<N> {
 }
 
 /// The whole fight, each round's count of states pushed onto `sizes` as
-/// it starts (a round refused included).
+/// it starts (a round refused included); its tables if `keep`.
 fn chain<const N: usize>(
     combat: &Combat,
     runs: &mut ExactRuns,
     sizes: &mut Vec<usize>,
+    keep: bool,
     mut tally: impl FnMut(Tallied, f64),
-) -> Option<()> {
+) -> Option<Option<Kept>> {
     let start = combat.start_state::<N>();
     let opened = runs.runs(|fate| {
         let (mut state, mut record) = (start, Record::default());
@@ -324,26 +374,43 @@ fn chain<const N: usize>(
         ends: Distinct::new(),
         rounds: Distinct::new(),
         later: Vec::new(),
+        first: keep.then(Vec::new),
         buffers: Buffers {
             mid: Distinct::new(),
             next: Distinct::new(),
             out: Distinct::new(),
         },
     };
+    let mut opening = Vec::new();
     let mut live = Sums::default();
-    for ((state, mut record, end), p) in opened {
-        match end {
+    for ((state, mut record, end), q) in opened {
+        let (to, ended) = match end {
             Some(end) => {
                 record.end = end;
+                let rounds = 0;
                 tally(
                     Tallied::End {
                         record: &record,
-                        rounds: 0,
+                        rounds,
                     },
-                    p,
+                    q,
                 );
+                (keep.then(|| met.ends.id(record)), true)
             }
-            None => live.add(met.states.id((state, record)), p),
+            None => {
+                let id = met.states.id((state, record));
+                live.add(id, q);
+                (Some(id), false)
+            }
+        };
+        if let Some(to) = to.filter(|_| keep) {
+            let round = 0;
+            opening.push(Edge {
+                to,
+                ended,
+                round,
+                q,
+            });
         }
     }
     let mut live = live.drain();
@@ -387,6 +454,7 @@ fn chain<const N: usize>(
         live = next.drain();
     }
     let rounds = combat.setup.rounds as usize;
+    let mut unresolved = Vec::new();
     for (id, p) in live {
         let record = Record {
             end: End::Unresolved,
@@ -399,6 +467,17 @@ fn chain<const N: usize>(
             },
             p,
         );
+        if keep {
+            unresolved.resize(unresolved.len().max(id + 1), None);
+            unresolved[id] = Some(met.ends.id(record));
+        }
     }
-    Some(())
+    Some(keep.then(|| Kept {
+        opening,
+        first: met.first.unwrap_or_default(),
+        later: met.later,
+        rounds: met.rounds.list.into_iter().map(|(r, _)| r).collect(),
+        ends: met.ends.list.into_iter().map(|(r, _)| r).collect(),
+        unresolved,
+    }))
 }

@@ -9,4 +9,5 @@ pub mod engines;
 pub mod exact;
 pub mod fight;
 pub mod friend;
+pub mod rounds;
 pub mod unit;

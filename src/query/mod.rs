@@ -84,6 +84,22 @@ pub struct Settings {
     pub method: Method,
     /// How the Monte Carlo engines sample.
     pub sampling: Sampling,
+    /// How the fast engine plays a whole fight (`combat` only).
+    pub sampler: Sampler,
+}
+
+/// How the fast Monte Carlo engine plays a whole fight (`--sampler`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Sampler {
+    /// Whole rounds where the exact chain costs a small share of the run's
+    /// fights ([`combat::ROUND_WORK_PER_FIGHT`]), else strike steps.
+    #[default]
+    Auto,
+    /// Whole rounds drawn from the exact chain's transitions
+    /// ([`crate::combat::rounds`]); refused past the exact engine's budget.
+    WholeRounds,
+    /// Strike step by strike step: independent of the exact engine.
+    Steps,
 }
 
 impl Settings {

@@ -10,6 +10,7 @@
 //! run) or on more figures beyond 4 than chance allows.
 
 use super::*;
+use mathhammer::query::Sampler;
 use mathhammer::report::{Outcome, Value};
 use mathhammer::sim::Estimate;
 
@@ -127,13 +128,28 @@ pub fn fights_compared_with(
         if exact_outcome.refusal().is_some() {
             continue;
         }
-        for (engine, method, trials) in [
-            (Engine::MonteCarlo, Method::MonteCarlo, fast),
-            (Engine::Dice, Method::Dice, dice),
+        // The step-by-step engines are the independent evaluators; whole
+        // rounds sample the exact chain's own transitions.
+        for (engine, method, sampler, trials) in [
+            (Engine::MonteCarlo, Method::MonteCarlo, Sampler::Steps, fast),
+            (Engine::Dice, Method::Dice, Sampler::Steps, dice),
+            (
+                Engine::MonteCarlo,
+                Method::MonteCarlo,
+                Sampler::WholeRounds,
+                fast,
+            ),
         ] {
-            let report = q.report(&settings(method, trials, 6000 + case));
+            let report = q.report(&Settings {
+                sampler,
+                ..settings(method, trials, 6000 + case)
+            });
             let outcome = report.outcome(engine).unwrap();
-            let context = format!("case {case} {engine:?}");
+            assert!(
+                outcome.refusal().is_none(),
+                "case {case} {sampler:?} refused"
+            );
+            let context = format!("case {case} {engine:?} {sampler:?}");
             tables_agree(&mut c, policy, exact_outcome, outcome, &context, &text);
             for f in &exact_outcome.fields {
                 match (&f.value, outcome.field(&f.key).and_then(|v| v.estimate())) {

@@ -41,6 +41,7 @@ pub fn settings(method: Method, trials: u64, seed: u64) -> Settings {
             precision: None,
             max_trials: trials,
         },
+        sampler: Default::default(),
     }
 }
 

@@ -163,7 +163,7 @@ impl Layout {
     }
 
     /// Adds `weight` for what the exact chain tallies ([`Tallied`]).
-    pub fn add_tallied(&self, t: Tallied, weight: f64, mut bump: impl FnMut(usize, f64)) {
+    pub fn add_tallied<W: Copy>(&self, t: Tallied, weight: W, mut bump: impl FnMut(usize, W)) {
         match t {
             Tallied::Round(r, rr) => self.add_round(r, rr, weight, &mut bump),
             Tallied::End { record, rounds } => self.add_end(record, rounds, weight, bump),

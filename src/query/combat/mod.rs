@@ -8,17 +8,17 @@
 
 use super::{run_fields, simulate, widest, Method, Question, Settings};
 use crate::combat::chain::{exact_fight_within, Refused, AUTO_BUDGET, CHAIN_BUDGET, ROUND_STATES};
-use crate::combat::engines::{DiceFate, FastFate, Rolls, StrikeTables};
-use crate::combat::fight::{Combat, Record};
-use crate::dice::DiceSource;
+use crate::combat::fight::Combat;
 use crate::plot::Figure;
 use crate::report::{per_100_points, Engine, Field, Key, Outcome, Report, Text, Value};
-use crate::sim::{Kernel, Tally};
 
 mod figures;
+mod kernel;
 mod layout;
 
 use crate::query::measure::{CountMeasure, ExactMeasure};
+use kernel::whole_rounds_refusal;
+pub use kernel::{CombatKernel, CombatTally, ROUND_WORK_PER_FIGHT};
 pub use layout::Layout;
 
 /// A combat query.
@@ -95,7 +95,10 @@ impl CombatQuery {
             },
             |engine| {
                 let trials = &settings.sampling;
-                let kernel = CombatKernel::new(&self.combat, engine == Engine::MonteCarlo);
+                let kernel = match CombatKernel::for_settings(&self.combat, engine, settings) {
+                    Ok(kernel) => kernel,
+                    Err(r) => return Outcome::refused(engine, whole_rounds_refusal(r)),
+                };
                 let run = simulate(engine, &kernel, trials, |t, n| {
                     let m = CountMeasure {
                         counts: t,
@@ -118,6 +121,7 @@ impl CombatQuery {
                 };
                 let mut o = self.outcome(engine, &m, &layout);
                 o.fields.extend(run_fields(run.trials, trials.seed));
+                o.fields.extend(kernel.sampler_field());
                 o
             },
         );
@@ -311,75 +315,5 @@ impl Question for CombatQuery {
             UnitFigure::MeanCasualties.key(attacker),
             UnitFigure::MeanCasualties.key(defender),
         ]
-    }
-}
-
-/// Whole fights: with strike tables (the fast engine) or rolling every die.
-pub struct CombatKernel {
-    combat: Combat,
-    rolls: Rolls,
-    tables: Option<StrikeTables>,
-    layout: Layout,
-}
-
-impl CombatKernel {
-    /// The kernel of `combat`: strike tables if `fast`, else every die rolled.
-    pub fn new(combat: &Combat, fast: bool) -> Self {
-        CombatKernel {
-            combat: combat.clone(),
-            rolls: Rolls::for_combat(combat),
-            tables: fast.then(|| StrikeTables::new(combat)),
-            layout: Layout::new(combat),
-        }
-    }
-}
-
-/// A combat tally: counts in [`Layout`] cells.
-#[derive(Clone, Debug)]
-pub struct CombatTally(pub Vec<u64>);
-
-impl std::ops::Deref for CombatTally {
-    type Target = [u64];
-    fn deref(&self) -> &[u64] {
-        &self.0
-    }
-}
-
-impl Tally for CombatTally {
-    fn merge(&mut self, other: &Self) {
-        self.0.merge(&other.0);
-    }
-}
-
-impl Kernel for CombatKernel {
-    type Tally = CombatTally;
-
-    fn tally(&self) -> CombatTally {
-        CombatTally(vec![0; self.layout.len()])
-    }
-
-    fn run<S: DiceSource>(&self, dice: S, trials: u64, tally: &mut CombatTally) -> S {
-        let mut record = Record {
-            rounds: Vec::with_capacity(self.layout.rounds),
-            ..Record::default()
-        };
-        let mut play = |fight: &mut dyn FnMut(&mut Record)| {
-            for _ in 0..trials {
-                fight(&mut record);
-                self.layout.add(&record, 1u64, |c, w| tally.0[c] += w);
-            }
-        };
-        match &self.tables {
-            Some(tables) => {
-                let mut fate = FastFate::new(dice, &self.rolls, tables);
-                play(&mut |r| self.combat.fight_into(&mut fate, r));
-                fate.dice
-            }
-            None => {
-                let mut fate = DiceFate::new(dice, &self.rolls);
-                play(&mut |r| self.combat.fight_into(&mut fate, r));
-                fate.dice
-            }
-        }
     }
 }
