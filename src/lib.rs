@@ -14,9 +14,10 @@
 //!   [`query::flee::Flee`], [`query::leadership::Leadership`],
 //!   [`query::attacks::Attacks`], [`query::combat::CombatQuery`]), each a
 //!   [`Query`] variant; their inputs are the game's terms in [`rules`].
-//! * **Run**: [`Query::report`] with [`Settings`] (a [`Method`] and
-//!   [`Sampling`]: trials and seed; the same seed gives the same numbers on
-//!   any thread count), and [`Query::figure`] for its chart.
+//! * **Run**: [`Query::report`] with [`Settings`] (a [`Method`],
+//!   [`Sampling`]: trials and seed, the same seed giving the same numbers on
+//!   any thread count, and a [`Sampler`]: how combat's fast engine plays a
+//!   fight), and [`Query::figure`] for its chart.
 //! * **Read**: a [`Report`] holds one [`Outcome`] per [`Engine`]; each
 //!   figure is a [`Value`] under a stable key (the JSON key, e.g.
 //!   [`query::charge::P_CONTACT`]): an exact probability or an estimate

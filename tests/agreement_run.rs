@@ -1,5 +1,6 @@
 //! The full agreement run (issue 13): 1,000 random whole fights of two to
-//! six rounds, exact against both Monte Carlo engines on every figure
+//! six rounds, exact against both step-by-step Monte Carlo engines and
+//! whole rounds (`--sampler whole-rounds`) on every figure
 //! (none beyond 6 sigma, and no more beyond 4 than chance: `Policy`).
 //! Ignored by `cargo test` (whose seeded subset is `agreement.rs`'s
 //! `whole_fights_agree_with_the_exact_chain`); `scripts/agreement` runs it,

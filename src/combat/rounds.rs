@@ -8,10 +8,10 @@
 //!
 //! **How.** The chain ([`super::chain`]) is played once, keeping its
 //! tables: the charge turn's outcomes, each state's round 1 and its later
-//! rounds as edges between ids. Each becomes an alias table
-//! ([`AliasTable`]), so a fight is one draw for the charge turn and one a
-//! round: a few random words, where the step-by-step engine draws every
-//! strike step, test and pursuit. Counts are kept per (round, round record)
+//! rounds as edges between ids. Each becomes an alias table (Walker's
+//! method, `sim::alias`), so a fight is one draw for the charge turn and
+//! one a round: a few random words, where the step-by-step engine draws
+//! every strike step, test and pursuit. Counts are kept per (round, round record)
 //! and per (rounds played, ended record), and turned into the report's
 //! cells once a chunk.
 //!
