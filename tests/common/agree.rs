@@ -1,4 +1,5 @@
-//! The exact engine against both Monte Carlo engines over random whole
+//! The exact engine against both step-by-step Monte Carlo engines, and
+//! against whole rounds drawn from its own chain, over random whole
 //! fights: every probability a report gives (its fields and every cell of
 //! its tables) and every mean, as a number of standard errors.
 //!
@@ -94,7 +95,8 @@ fn z_mean(mean: f64, sd: f64, e: &Estimate) -> f64 {
 }
 
 /// Compares the Monte Carlo engines with the exact engine over `cases`
-/// random fights drawn by `fight` (fast engine: 200,000 trials, dice:
+/// random fights drawn by `fight` (fast engine and whole rounds: 200,000
+/// trials each, dice:
 /// 40,000; fights the exact engine declines are skipped), every figure
 /// within 4 sigma.
 pub fn fights_compared(
@@ -105,8 +107,8 @@ pub fn fights_compared(
     fights_compared_with(seed, cases, [200_000, 40_000], Policy::Every, fight)
 }
 
-/// [`fights_compared`] with `trials` for the fast and the dice engine,
-/// judged by `policy`.
+/// [`fights_compared`] with `trials` for the fast engine (step by step,
+/// and whole rounds) and the dice engine, judged by `policy`.
 pub fn fights_compared_with(
     seed: u64,
     cases: u64,
