@@ -96,9 +96,8 @@ fn z_mean(mean: f64, sd: f64, e: &Estimate) -> f64 {
 
 /// Compares the Monte Carlo engines with the exact engine over `cases`
 /// random fights drawn by `fight` (fast engine and whole rounds: 200,000
-/// trials each, dice:
-/// 40,000; fights the exact engine declines are skipped), every figure
-/// within 4 sigma.
+/// trials each, dice: 40,000; fights the exact engine declines are
+/// skipped), every figure within 4 sigma.
 pub fn fights_compared(
     seed: u64,
     cases: u64,
