@@ -140,11 +140,13 @@ pub mod sim;
 pub mod sweep;
 
 pub mod error;
+pub mod files;
 pub mod plot;
 pub mod query;
 pub mod report;
 pub mod rules;
 pub mod scenario;
+pub mod web;
 
 pub use cli::load_query;
 pub use error::InputError;

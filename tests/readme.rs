@@ -136,3 +136,55 @@ fn the_matcher_skips_with_dots_and_nothing_else() {
     assert!(!matches(&e(&["a"]), &["a", "b"]));
     assert_eq!(split_args("a 'b c' \"d\"  e"), ["a", "b c", "d", "e"]);
 }
+
+/// What the web page's entry point (`mathhammer::web::answer`) prints for
+/// `args`: stdout, stderr and exit code.
+fn web_answer(args: &[String]) -> (String, String, u8) {
+    // Files it names that are not shipped go with it, as typed ones would.
+    let files: serde_json::Map<String, serde_json::Value> = args
+        .iter()
+        .filter(|a| a.ends_with(".toml") && !a.starts_with("scenarios/"))
+        .filter_map(|a| Some((a.clone(), std::fs::read_to_string(a).ok()?.into())))
+        .collect();
+    let request = serde_json::json!({ "args": args, "files": files });
+    let response = mathhammer::web::answer(&request.to_string());
+    let v: serde_json::Value = serde_json::from_str(&response).unwrap();
+    let text = |key: &str| v[key].as_str().unwrap_or_default().to_string();
+    let code = v["code"].as_u64().unwrap_or(255) as u8;
+    (text("stdout"), text("stderr"), code)
+}
+
+#[test]
+fn the_web_entry_point_prints_what_the_cli_prints_for_every_readme_example() {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let mut compared = 0;
+    for e in examples(&readme) {
+        // Each example as written, and as JSON where it is a query's table.
+        let mut runs = vec![e.args.clone()];
+        let plain = !e.args.iter().any(|a| {
+            [
+                "--json",
+                "--csv",
+                "--help",
+                "--version",
+                "completions",
+                "help",
+            ]
+            .contains(&a.as_str())
+        });
+        if plain {
+            runs.push([e.args.clone(), vec!["--json".to_string()]].concat());
+        }
+        for args in runs {
+            let out = mathhammer().args(&args).output().unwrap();
+            let cli = (
+                String::from_utf8_lossy(&out.stdout).into_owned(),
+                String::from_utf8_lossy(&out.stderr).into_owned(),
+                out.status.code().unwrap_or(255) as u8,
+            );
+            assert_eq!(web_answer(&args), cli, "README.md:{}: {args:?}", e.line);
+            compared += 1;
+        }
+    }
+    assert!(compared >= 30, "only {compared} commands compared");
+}

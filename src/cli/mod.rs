@@ -492,10 +492,11 @@ impl EngineArgs {
             )),
             _ => None,
         };
-        self.unused_sampling(method)
-            .into_iter()
-            .chain(sampler)
-            .collect()
+        // Without rayon (the WebAssembly build) there is one thread.
+        let threads = (!cfg!(feature = "parallel") && self.threads.is_some())
+            .then(|| "note: --threads does nothing in this build (one thread)".to_string());
+        let sampling = self.unused_sampling(method);
+        sampling.into_iter().chain(sampler).chain(threads).collect()
     }
 
     fn unused_sampling(&self, method: Method) -> Option<String> {

@@ -68,7 +68,7 @@ const FILE_KEYS: [&str; 2] = ["attacker", "target"];
 /// ([`crate::scenario::combat`]).
 pub fn load_query(path: &Path, sets: &[String]) -> Result<Query, InputError> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path)
+    let text = crate::files::read_to_string(path)
         .map_err(|e| InputError::new(&name, format!("cannot read the file: {e}")))?;
     let mut table: toml::Table = toml::from_str(&text).map_err(|e| {
         // The scenario parser gives the line and column.

@@ -123,8 +123,8 @@ pub fn is_svg_name(path: &Path) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case("svg"))
 }
 
-/// Draws `figure` and writes it to `path` (which must end in `.svg`): into a
-/// temporary file beside it, then renamed, so the file is whole or absent.
+/// Draws `figure` and writes it to `path` (which must end in `.svg`), whole
+/// or not at all ([`crate::files::write_whole`]).
 pub fn write_svg(figure: &Figure<String>, path: &Path) -> Result<(), InputError> {
     if !is_svg_name(path) {
         return Err(InputError::new(
@@ -138,19 +138,14 @@ pub fn write_svg(figure: &Figure<String>, path: &Path) -> Result<(), InputError>
     let text = figure
         .to_svg()
         .map_err(|e| InputError::new("--plot", format!("cannot draw the chart: {e}")))?;
-    let temp = temp_beside(path);
-    std::fs::write(&temp, text).map_err(|e| cannot_write(path, e))?;
-    std::fs::rename(&temp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&temp);
-        cannot_write(path, e)
-    })
+    crate::files::write_whole(path, &text).map_err(|e| cannot_write(path, e))
 }
 
 /// Checks, before a long run, that [`write_svg`] will be able to write
 /// `path`: its temporary file can be made beside it, and `path` is not a
 /// folder. Leaves nothing behind.
 pub fn check_writable(path: &Path) -> Result<(), InputError> {
-    if path.is_dir() {
+    if crate::files::is_dir(path) {
         return Err(InputError::new(
             "--plot",
             format!(
@@ -159,18 +154,7 @@ pub fn check_writable(path: &Path) -> Result<(), InputError> {
             ),
         ));
     }
-    let temp = temp_beside(path);
-    std::fs::write(&temp, "").map_err(|e| cannot_write(path, e))?;
-    let _ = std::fs::remove_file(&temp);
-    Ok(())
-}
-
-/// The temporary file `path` is written through.
-fn temp_beside(path: &Path) -> std::path::PathBuf {
-    let name = path
-        .file_name()
-        .map_or_else(Default::default, |n| n.to_string_lossy().into_owned());
-    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+    crate::files::check_writable(path).map_err(|e| cannot_write(path, e))
 }
 
 fn cannot_write(path: &Path, e: std::io::Error) -> InputError {

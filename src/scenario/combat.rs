@@ -444,7 +444,7 @@ pub struct ScenarioFile {
 
 /// A scenario read from `path` with `--set key.path=value` overrides.
 pub fn load_scenario(path: &Path, sets: &[String]) -> Result<(ScenarioFile, PathBuf), InputError> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let text = crate::files::read_to_string(path).map_err(|e| {
         InputError::new(
             path.display().to_string(),
             format!("cannot read the file: {e}"),

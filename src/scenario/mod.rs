@@ -14,7 +14,7 @@ use std::path::Path;
 /// Reads and parses a TOML file into `T`; errors point at the file, line,
 /// column and key.
 pub fn load<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, InputError> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let text = crate::files::read_to_string(path).map_err(|e| {
         InputError::new(
             path.display().to_string(),
             format!("cannot read the file: {e}"),

@@ -1,7 +1,8 @@
 //! The parallel Monte Carlo runner.
 //!
 //! Trials are cut into chunks of [`CHUNK_TRIALS`]; chunk `i` runs on its own
-//! stream ([`chunk_rng`]) over rayon, and the chunks' integer tallies are
+//! stream ([`chunk_rng`]) over rayon (in turn without the `parallel`
+//! feature), and the chunks' integer tallies are
 //! merged in chunk order. The same seed therefore gives bit-identical results
 //! on any number of threads. With a precision target the run doubles (whole
 //! chunks, continuing the same chunk sequence) until every reported interval
@@ -9,6 +10,7 @@
 
 use super::stream::{chunk_rng, CHUNK_TRIALS};
 use crate::dice::DiceSource;
+#[cfg(feature = "parallel")]
 use rayon::prelude::*;
 
 /// Integer counts a kernel accumulates; merging must be exact.
@@ -84,8 +86,11 @@ fn run_chunk<K: Kernel, S: DiceSource>(kernel: &K, seed: u64, chunk: u64, trials
 fn run_range<K: Kernel, S: DiceSource>(kernel: &K, seed: u64, from: u64, to: u64) -> K::Tally {
     debug_assert_eq!(from % CHUNK_TRIALS, 0);
     let chunks = (from / CHUNK_TRIALS)..to.div_ceil(CHUNK_TRIALS);
+    // One thread without rayon (WebAssembly): the same chunks, merged in
+    // the same order, so the same numbers.
+    #[cfg(feature = "parallel")]
+    let chunks = chunks.into_par_iter();
     let tallies: Vec<K::Tally> = chunks
-        .into_par_iter()
         .map(|c| {
             let n = (to - c * CHUNK_TRIALS).min(CHUNK_TRIALS);
             let tally = run_chunk::<K, S>(kernel, seed, c, n);

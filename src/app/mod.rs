@@ -12,6 +12,9 @@ use crate::sweep::figure::{compare_figure, sweep_figure};
 use crate::sweep::{compare_queries, compare_report, sweep_points, sweep_report, Vary};
 use clap::CommandFactory;
 
+mod args;
+pub use args::{run_args, Finished};
+
 /// What a command line prints: its output, and notes for stderr (flags
 /// given that do nothing).
 #[derive(Clone, Debug, Default)]
@@ -154,6 +157,7 @@ fn expected_trials(settings: &Settings, runs: usize) -> Option<u64> {
 /// over a second, stderr is a terminal and `show` (no `--quiet`). The bar
 /// reads [`crate::sim::progress`] from its own thread and is cleared at the
 /// end, so stdout is the same with or without it.
+#[cfg(feature = "progress")]
 fn with_progress<T>(show: bool, total: Option<u64>, work: impl FnOnce() -> T) -> T {
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     use std::io::IsTerminal;
@@ -197,7 +201,21 @@ fn with_progress<T>(show: bool, total: Option<u64>, work: impl FnOnce() -> T) ->
     out
 }
 
+/// Without the `progress` feature (WebAssembly): no bar.
+#[cfg(not(feature = "progress"))]
+fn with_progress<T>(_show: bool, _total: Option<u64>, work: impl FnOnce() -> T) -> T {
+    work()
+}
+
+/// Without the `parallel` feature (WebAssembly): on this thread
+/// (`--threads` is noted as idle).
+#[cfg(not(feature = "parallel"))]
+fn in_pool<T: Send>(_: &EngineArgs, work: impl FnOnce() -> T + Send) -> Result<T, InputError> {
+    Ok(work())
+}
+
 /// Runs `work` in a rayon pool of `--threads` threads (all cores by default).
+#[cfg(feature = "parallel")]
 fn in_pool<T: Send>(engine: &EngineArgs, work: impl FnOnce() -> T + Send) -> Result<T, InputError> {
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(t) = engine.threads {

@@ -1,0 +1,331 @@
+//! The web page's entry point: a command line, run in memory.
+//!
+//! **What it computes.** Whatever the same command line prints: the page
+//! sends the words of a command (`["charge", "--move", "18", ...]`) and
+//! the files it names that the user typed, and gets back its standard
+//! output, standard error, exit code and the files it wrote (`--plot`'s
+//! chart). So every number on the page is the number the CLI prints.
+//!
+//! **How.** [`answer`] runs [`crate::app::run_args`] inside
+//! [`crate::files::in_memory`], with the shipped scenarios, profiles and
+//! query files ([`SHIPPED`]) under their paths (`scenarios/...`) and the
+//! request's files over them. In JSON:
+//!
+//! ```text
+//! request:  {"args": ["combat", "my.toml", "--json"], "files": {"my.toml": "..."}}
+//! response: {"code": 0, "stdout": "...", "stderr": "...", "files": {"chart.svg": "<svg ..."}}
+//! ```
+//!
+//! On `wasm32` it is exported to JavaScript as `answer(request)`, through
+//! wasm-bindgen (plotters needs it there: it measures text with the
+//! browser's canvas).
+//!
+//! # Example
+//! ```
+//! let response = mathhammer::web::answer(
+//!     r#"{"args": ["charge", "--move", "18", "--distance", "20", "--reaction", "flee", "--target-move", "10", "--json"]}"#,
+//! );
+//! let v: serde_json::Value = serde_json::from_str(&response).unwrap();
+//! assert_eq!(v["code"], 0);
+//! assert!(v["stdout"].as_str().unwrap().contains("\"p_contact\": 0.399691358024691"));
+//! ```
+
+use crate::files::{in_memory, Files};
+use serde::{Deserialize, Serialize};
+
+macro_rules! shipped {
+    ($($path:literal,)*) => {
+        &[$(($path, include_str!(concat!("../", $path)))),*]
+    };
+}
+
+/// The shipped scenario, profile and query files, by path; the page lists
+/// them and a command may name them.
+pub const SHIPPED: &[(&str, &str)] = shipped![
+    "scenarios/big_boss_leads_boyz.toml",
+    "scenarios/boar_boyz_charge_crossbowmen.toml",
+    "scenarios/boar_boyz_charge_spearmen.toml",
+    "scenarios/boar_boyz_redirect_at_halberdiers.toml",
+    "scenarios/chariot_charges_spearmen.toml",
+    "scenarios/command_groups_engaged.toml",
+    "scenarios/knights_charge_halberdiers.toml",
+    "scenarios/knights_flank_spearmen.toml",
+    "scenarios/knights_hit_the_flank_of_engaged_orcs.toml",
+    "scenarios/lines/cavalry_flee_past_spearmen.toml",
+    "scenarios/lines/goblins_caught_fleeing_a_charge.toml",
+    "scenarios/lines/spearmen_break_in_the_line.toml",
+    "scenarios/ogres_charge_halberdiers.toml",
+    "scenarios/orcs_charge_dwarf_great_weapons.toml",
+    "scenarios/profiles/bretonnian_knight.toml",
+    "scenarios/profiles/dwarf_warrior.toml",
+    "scenarios/profiles/empire_halberdier.toml",
+    "scenarios/profiles/empire_spearman.toml",
+    "scenarios/profiles/high_elf_spearman.toml",
+    "scenarios/profiles/ogre_bull.toml",
+    "scenarios/profiles/orc_boar_boy.toml",
+    "scenarios/profiles/orc_boar_chariot.toml",
+    "scenarios/profiles/orc_boy.toml",
+    "scenarios/queries/boar_boyz_charge.toml",
+    "scenarios/queries/halberdiers_vs_orcs.toml",
+    "scenarios/queries/spearmen_vs_orcs.toml",
+    "scenarios/spearmen_break_beside_friends.toml",
+    "scenarios/stubborn_dwarfs_hold.toml",
+    "scenarios/two_units_charge_one.toml",
+];
+
+/// A command for the page.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Request {
+    /// Its words, without the program's name.
+    args: Vec<String>,
+    /// Files it may read, by path, over the shipped ones.
+    #[serde(default)]
+    files: Files,
+}
+
+/// What it printed, and the files it wrote.
+#[derive(Debug, Serialize)]
+struct Response {
+    code: u8,
+    stdout: String,
+    stderr: String,
+    files: Files,
+}
+
+/// Runs the command `request` describes (JSON, above) and returns what it
+/// printed (JSON). A request that is not such JSON is answered as bad input:
+/// code 2 and one line on stderr.
+pub fn answer(request: &str) -> String {
+    let response = match serde_json::from_str::<Request>(request) {
+        Ok(request) => run(request),
+        Err(e) => Response {
+            code: 2,
+            stdout: String::new(),
+            stderr: format!(
+                "error: request: {e} (accepted: {{\"args\": [...], \"files\": {{...}}}})\n"
+            ),
+            files: Files::new(),
+        },
+    };
+    serde_json::to_string(&response).unwrap_or_default()
+}
+
+fn run(request: Request) -> Response {
+    let mut files: Files = SHIPPED
+        .iter()
+        .map(|(path, text)| (path.to_string(), text.to_string()))
+        .collect();
+    files.extend(request.files);
+    let before = files.clone();
+    let args = std::iter::once("mathhammer".to_string()).chain(request.args);
+    let (done, after) = in_memory(files, || crate::app::run_args(args));
+    let written = after
+        .into_iter()
+        .filter(|(path, text)| before.get(path) != Some(text))
+        .collect();
+    Response {
+        code: done.code,
+        stdout: done.stdout,
+        stderr: done.stderr,
+        files: written,
+    }
+}
+
+/// Flags the page sets itself (its engine and output controls), left out
+/// of [`forms`].
+const PAGE_FLAGS: [&str; 12] = [
+    "method",
+    "trials",
+    "seed",
+    "threads",
+    "precision",
+    "max-trials",
+    "sampler",
+    "json",
+    "csv",
+    "quiet",
+    "lang",
+    "plot",
+];
+
+/// One flag of a subcommand, for a form field.
+#[derive(Debug, Serialize)]
+struct Field {
+    flag: String,
+    help: String,
+    /// Whether it takes a value (else it is a switch).
+    value: bool,
+    /// What its value stands for (`FILE`, `M`, ...).
+    value_name: Option<String>,
+    /// Its accepted values, where they are a list.
+    choices: Vec<String>,
+    default: Option<String>,
+    /// Several values, comma-separated.
+    list: bool,
+}
+
+/// The flags of each of the page's subcommands as form fields, from the
+/// command line's own definitions (JSON: `{"charge": [field, ...], ...}`),
+/// so the page's forms are the CLI's flags, with their help and accepted
+/// values.
+pub fn forms() -> String {
+    let cli = crate::cli::Cli::command_line();
+    let mut out = serde_json::Map::new();
+    for name in ["charge", "flee", "leadership", "attacks", "shoot"] {
+        let Some(command) = cli.find_subcommand(name) else {
+            continue;
+        };
+        let fields: Vec<Field> = command
+            .get_arguments()
+            .filter_map(|a| {
+                let long = a.get_long()?;
+                (!PAGE_FLAGS.contains(&long) && long != "help").then(|| field(a, long))
+            })
+            .collect();
+        out.insert(
+            name.into(),
+            serde_json::to_value(fields).unwrap_or_default(),
+        );
+    }
+    serde_json::Value::Object(out).to_string()
+}
+
+fn field(a: &clap::Arg, long: &str) -> Field {
+    let help = a.get_help().map(|h| h.to_string()).unwrap_or_default();
+    Field {
+        flag: format!("--{long}"),
+        help: help.lines().next().unwrap_or_default().to_string(),
+        value: a.get_action().takes_values(),
+        value_name: a
+            .get_value_names()
+            .and_then(|v| v.first())
+            .map(|n| n.to_string()),
+        choices: a
+            .get_possible_values()
+            .iter()
+            .filter(|v| !v.is_hide_set())
+            .map(|v| v.get_name().to_string())
+            .collect(),
+        default: a
+            .get_default_values()
+            .first()
+            .map(|d| d.to_string_lossy().into_owned()),
+        list: a.get_value_delimiter().is_some(),
+    }
+}
+
+/// The shipped files as JSON (`{"scenarios/...": "text", ...}`), for the
+/// page's pickers and editor.
+pub fn shipped() -> String {
+    let files: Files = SHIPPED
+        .iter()
+        .map(|(p, t)| (p.to_string(), t.to_string()))
+        .collect();
+    serde_json::to_string(&files).unwrap_or_default()
+}
+
+/// The WebAssembly export: [`answer`] for JavaScript, through
+/// wasm-bindgen (whose generated loader the page imports).
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = answer)]
+pub fn answer_for_js(request: &str) -> String {
+    answer(request)
+}
+
+/// [`forms`] for JavaScript.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = forms)]
+pub fn forms_for_js() -> String {
+    forms()
+}
+
+/// [`shipped`] for JavaScript.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = shipped)]
+pub fn shipped_for_js() -> String {
+    shipped()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shipped_toml_is_embedded() {
+        fn tomls(dir: &std::path::Path, out: &mut Vec<String>) {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    tomls(&path, out);
+                } else if path.extension().is_some_and(|e| e == "toml") {
+                    out.push(crate::files::key(&path));
+                }
+            }
+        }
+        let mut on_disk = Vec::new();
+        tomls(std::path::Path::new("scenarios"), &mut on_disk);
+        on_disk.sort();
+        let embedded: Vec<String> = SHIPPED.iter().map(|(p, _)| p.to_string()).collect();
+        assert_eq!(embedded, on_disk);
+    }
+
+    #[test]
+    fn forms_are_the_subcommands_flags() {
+        let v: serde_json::Value = serde_json::from_str(&forms()).unwrap();
+        let flags = |q: &str| -> Vec<String> {
+            v[q].as_array()
+                .unwrap()
+                .iter()
+                .map(|f| f["flag"].as_str().unwrap().to_string())
+                .collect()
+        };
+        let charge = flags("charge");
+        assert!(
+            charge.contains(&"--move".to_string()) && charge.contains(&"--reach-table".to_string())
+        );
+        assert!(
+            !charge.contains(&"--trials".to_string()) && !charge.contains(&"--help".to_string())
+        );
+        let reaction = v["charge"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["flag"] == "--reaction")
+            .unwrap();
+        assert_eq!(reaction["choices"], serde_json::json!(["hold", "flee"]));
+        assert!(flags("shoot").contains(&"--target".to_string()));
+    }
+
+    #[test]
+    fn a_bad_request_is_one_line_of_bad_input() {
+        for bad in ["", "{", "{\"argz\": []}", "{\"args\": 3}"] {
+            let v: serde_json::Value = serde_json::from_str(&answer(bad)).unwrap();
+            assert_eq!(v["code"], 2, "{bad}");
+            let stderr = v["stderr"].as_str().unwrap();
+            assert!(stderr.starts_with("error: request: "), "{stderr}");
+            assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        }
+    }
+
+    #[test]
+    fn files_typed_and_charts_drawn_stay_in_memory() {
+        let scenario = SHIPPED
+            .iter()
+            .find(|(p, _)| p.ends_with("boar_boyz_charge_spearmen.toml"))
+            .unwrap()
+            .1
+            .replace("models = 20", "models = 25");
+        // Beside the shipped scenarios, its profile files are found.
+        let request = serde_json::json!({
+            "args": ["combat", "scenarios/typed.toml", "--set", "situation.rounds=1", "--method", "exact", "--plot", "chart.svg"],
+            "files": {"scenarios/typed.toml": scenario},
+        });
+        let v: serde_json::Value = serde_json::from_str(&answer(&request.to_string())).unwrap();
+        assert_eq!(v["code"], 0, "{v}");
+        let files = v["files"].as_object().unwrap();
+        assert_eq!(files.keys().collect::<Vec<_>>(), ["chart.svg"]);
+        assert!(files["chart.svg"].as_str().unwrap().starts_with("<svg"));
+        assert!(!std::path::Path::new("chart.svg").exists());
+    }
+}

@@ -1,0 +1,276 @@
+// The page: forms that build a mathhammer command line, run by the library
+// compiled to WebAssembly (`answer`), and its report and chart shown as the
+// library rendered them. No rule, table or figure is computed here: the
+// forms come from the command line's own flags (`forms`), the scenarios
+// from the shipped files (`shipped`).
+'use strict';
+
+const EDITED = 'scenarios/edited.toml';
+const TYPED = flag => `scenarios/profiles/typed${flag}.toml`;
+
+// The page's own words in Spanish (the report's come from the library).
+const UI_ES = {
+  'Language': 'Idioma', 'Copy link': 'Copiar enlace', 'Link copied': 'Enlace copiado',
+  'Scenario': 'Escenario', 'Scenario file (TOML)': 'Fichero de escenario (TOML)',
+  'Method': 'Método', 'default': 'por defecto', 'Trials': 'Pruebas', 'Seed': 'Semilla',
+  'Answer': 'Responder', 'Computing…': 'Calculando…', 'Answered in': 'Respondido en',
+  'Loading…': 'Cargando…', 'Ready': 'Listo', 'from the file': 'del fichero',
+  'typed below': 'escrito debajo', 'Profile file (TOML)': 'Fichero de perfil (TOML)',
+};
+
+// Scenario fields the combat form overrides (`--set`); empty keeps the file's.
+const OVERRIDES = [
+  ['attacker.models'], ['attacker.frontage'], ['defender.models'], ['defender.frontage'],
+  ['attacker.champion', ['true', 'false']], ['attacker.standard', ['true', 'false']],
+  ['attacker.musician', ['true', 'false']], ['defender.champion', ['true', 'false']],
+  ['defender.standard', ['true', 'false']], ['defender.musician', ['true', 'false']],
+  ['situation.distance'], ['situation.reaction', ['hold', 'stand-and-shoot', 'flee']],
+  ['situation.facing', ['front', 'flank', 'rear']], ['situation.rounds'],
+];
+
+let FORMS = {};
+let SHIPPED = {};
+let query = 'charge';
+const $ = id => document.getElementById(id);
+const ui = text => (lang() === 'es' && UI_ES[text]) || text;
+const lang = () => $('lang').value;
+
+function element(tag, attrs = {}, children = []) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'text') e.textContent = v; else e.setAttribute(k, v);
+  }
+  for (const c of children) e.append(c);
+  return e;
+}
+
+function select(options, value = '') {
+  const s = element('select');
+  for (const [v, label] of options) s.append(element('option', { value: v, text: label }));
+  s.value = value;
+  return s;
+}
+
+// One form field for a flag of the command line.
+function field(f) {
+  const name = f.flag.replace(/^--/, '');
+  const err = element('small', { class: 'err' });
+  const help = element('small', { class: 'help', text: f.help });
+  if (!f.value) {
+    const box = element('input', { type: 'checkbox', 'data-flag': f.flag });
+    return element('label', { class: 'switch', title: f.help }, [box, element('span', { text: name }), err]);
+  }
+  let input;
+  if (f.value_name === 'FILE') {
+    const profiles = Object.keys(SHIPPED).filter(p => p.startsWith('scenarios/profiles/'));
+    input = select([['', '—'], ...profiles.map(p => [p, p.replace('scenarios/profiles/', '')]),
+      [TYPED(f.flag), ui('typed below')]]);
+    const typed = element('textarea', { rows: 6, spellcheck: 'false', 'data-file': TYPED(f.flag), hidden: '' });
+    input.addEventListener('change', () => { typed.hidden = input.value !== TYPED(f.flag); });
+    input.dataset.flag = f.flag;
+    return element('label', { title: f.help }, [element('span', { text: name }), input, help, typed, err]);
+  }
+  if (f.choices.length && !f.list) {
+    input = select([['', '—'], ...f.choices.map(c => [c, c])], f.default || '');
+  } else {
+    input = element('input', { inputmode: f.list ? 'text' : 'decimal', placeholder: f.default || '' });
+    if (f.list) help.textContent = `${f.help} (${f.choices.join(', ')})`;
+  }
+  input.dataset.flag = f.flag;
+  return element('label', { title: f.help }, [element('span', { text: name }), input, help, err]);
+}
+
+// One form per query, built once: switching keeps what was typed.
+function buildForms() {
+  $('fields').replaceChildren(...Object.entries(FORMS).map(([q, fields]) =>
+    element('div', { 'data-form': q, class: 'form', hidden: '' }, fields.map(field))));
+}
+
+// The active query's fields, the combat editor's and the engine's.
+const active = selector =>
+  document.querySelectorAll(`#fields [data-form="${query}"] ${selector}`);
+
+function showQuery(q) {
+  query = q;
+  for (const b of document.querySelectorAll('#tabs button')) {
+    b.setAttribute('aria-selected', String(b.dataset.query === q));
+  }
+  for (const f of document.querySelectorAll('#fields [data-form]')) f.hidden = f.dataset.form !== q;
+  $('combat').hidden = q !== 'combat';
+}
+
+function buildCombat() {
+  const scenarios = Object.keys(SHIPPED)
+    .filter(p => /^scenarios\/[^/]+\.toml$/.test(p));
+  $('scenario').replaceChildren(...scenarios.map(p =>
+    element('option', { value: p, text: p.replace('scenarios/', '') })));
+  $('scenario').addEventListener('change', () => { $('toml').value = SHIPPED[$('scenario').value]; });
+  $('toml').value = SHIPPED[scenarios[0]];
+  $('overrides').replaceChildren(...OVERRIDES.map(([key, choices]) => {
+    const input = choices ? select([['', ui('from the file')], ...choices.map(c => [c, c])])
+      : element('input', { inputmode: 'decimal', placeholder: ui('from the file') });
+    input.dataset.set = key;
+    return element('label', {}, [element('span', { text: key }), input]);
+  }));
+}
+
+// The command line the forms describe, and the files it names.
+function request() {
+  const args = [query];
+  const files = {};
+  if (query === 'combat') {
+    args.push(EDITED);
+    files[EDITED] = $('toml').value;
+    for (const o of document.querySelectorAll('#overrides [data-set]')) {
+      if (o.value.trim() !== '') args.push('--set', `${o.dataset.set}=${o.value.trim()}`);
+    }
+  }
+  for (const e of active('[data-flag]')) {
+    if (e.type === 'checkbox') {
+      if (e.checked) args.push(e.dataset.flag);
+    } else if (e.value.trim() !== '') {
+      args.push(e.dataset.flag, e.value.trim());
+    }
+  }
+  for (const t of active('textarea[data-file]')) {
+    if (!t.hidden) files[t.dataset.file] = t.value;
+  }
+  const method = $('method').value;
+  if (method) args.push('--method', method);
+  const sampled = method ? method !== 'exact' : query === 'combat';
+  if (sampled) args.push('--trials', $('trials').value.trim(), '--seed', $('seed').value.trim());
+  args.push('--lang', lang(), '--plot', 'chart.svg');
+  return { args, files };
+}
+
+// Where an error belongs: the field of the flag or file it names.
+function errorTarget(line) {
+  if (line.includes(EDITED) || line.includes('--set')) return $('toml');
+  const file = line.match(/scenarios\/profiles\/typed(--[a-z-]+)\.toml/);
+  const flag = file ? file[1] : (line.match(/--[a-z][a-z-]*/) || [])[0];
+  if (!flag) return null;
+  const own = [...active('[data-flag]')].find(e => e.dataset.flag === flag);
+  return own || document.querySelector(`#engine [data-flag="${flag}"]`);
+}
+
+function clearErrors() {
+  for (const e of document.querySelectorAll('.err')) e.textContent = '';
+}
+
+function run() {
+  clearErrors();
+  const req = request();
+  $('status').textContent = ui('Computing…');
+  const started = performance.now();
+  let res;
+  try {
+    res = JSON.parse(wasm_bindgen.answer(JSON.stringify(req)));
+  } catch (e) {
+    res = { code: 2, stdout: '', stderr: `error: ${e}\n`, files: {} };
+  }
+  const ms = Math.round(performance.now() - started);
+  $('status').textContent = `${ui('Answered in')} ${ms} ms`;
+  const lines = res.stderr.split('\n').filter(l => l);
+  const errors = lines.filter(l => l.startsWith('error:'));
+  $('notes').textContent = lines.filter(l => !l.startsWith('error:')).join('\n');
+  for (const line of errors) {
+    const target = errorTarget(line);
+    const slot = target && target.closest('label') && target.closest('label').querySelector('.err');
+    (slot || $('error')).textContent = line;
+  }
+  $('report').textContent = res.code === 0 ? res.stdout : '';
+  const svg = res.code === 0 && res.files['chart.svg'];
+  $('chart').replaceChildren(...(svg ? [element('img', {
+    alt: 'chart', src: 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg),
+  })] : []));
+  saveState();
+  return res;
+}
+
+// The whole query in the URL's fragment, so a link reproduces the answer.
+// The fields of the query shown: its own, the engine's, the combat editor's.
+function shownFields() {
+  const own = [...active('[data-flag], [data-file]')];
+  const engine = [...document.querySelectorAll('#engine [data-flag]')];
+  const combat = query === 'combat'
+    ? [...document.querySelectorAll('#combat [data-set], #combat #toml')] : [];
+  return [...own, ...engine, ...combat];
+}
+
+function saveState() {
+  const values = {};
+  for (const e of shownFields()) {
+    const key = e.dataset.flag || e.dataset.set || e.dataset.file;
+    if (e.dataset.file && e.tagName === 'TEXTAREA' && e.hidden) continue;
+    values[key] = e.type === 'checkbox' ? e.checked : e.value;
+  }
+  const state = { q: query, lang: lang(), values };
+  history.replaceState(null, '', '#' + encodeURIComponent(JSON.stringify(state)));
+}
+
+function loadState() {
+  if (location.hash.length < 2) return false;
+  let state;
+  try { state = JSON.parse(decodeURIComponent(location.hash.slice(1))); } catch { return false; }
+  $('lang').value = state.lang === 'es' ? 'es' : 'en';
+  showQuery(FORMS[state.q] || state.q === 'combat' ? state.q : 'charge');
+  for (const e of shownFields()) {
+    const key = e.dataset.flag || e.dataset.set || e.dataset.file;
+    if (!(key in state.values)) continue;
+    if (e.type === 'checkbox') e.checked = !!state.values[key]; else e.value = state.values[key];
+    e.dispatchEvent(new Event('change'));
+    if (e.dataset.file) e.hidden = false;
+  }
+  return true;
+}
+
+function translate() {
+  document.documentElement.lang = lang();
+  for (const e of document.querySelectorAll('[data-ui]')) e.textContent = ui(e.dataset.ui);
+}
+
+async function loadLibrary() {
+  if (location.protocol === 'file:') {
+    // A page opened from disk may not fetch: the module comes as a script.
+    await new Promise((ok, fail) => {
+      const s = element('script', { src: 'mathhammer_wasm.js' });
+      s.onload = ok; s.onerror = fail;
+      document.head.append(s);
+    });
+    const bytes = Uint8Array.from(atob(MATHHAMMER_WASM), c => c.charCodeAt(0));
+    await wasm_bindgen({ module_or_path: bytes });
+  } else {
+    await wasm_bindgen({ module_or_path: 'mathhammer_bg.wasm' });
+    if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => {});
+  }
+}
+
+async function start() {
+  $('status').textContent = ui('Loading…');
+  const started = performance.now();
+  await loadLibrary();
+  FORMS = JSON.parse(wasm_bindgen.forms());
+  SHIPPED = JSON.parse(wasm_bindgen.shipped());
+  buildForms();
+  buildCombat();
+  for (const b of document.querySelectorAll('#tabs button')) {
+    b.addEventListener('click', () => { showQuery(b.dataset.query); clearErrors(); });
+  }
+  $('lang').addEventListener('change', () => { translate(); run(); });
+  $('query').addEventListener('submit', e => { e.preventDefault(); run(); });
+  $('copy').addEventListener('click', async () => {
+    saveState();
+    $('link').value = location.href;
+    try { await navigator.clipboard.writeText(location.href); $('status').textContent = ui('Link copied'); }
+    catch { $('link').hidden = false; $('link').select(); }
+  });
+  const restored = loadState();
+  if (!restored) showQuery('charge');
+  translate();
+  window.mathhammerReadyMs = Math.round(performance.now() - started);
+  $('status').textContent = ui('Ready');
+  if (restored) run();
+  document.body.dataset.ready = 'true';
+}
+
+start().catch(e => { $('error').textContent = `error: ${e}`; });

@@ -1,0 +1,277 @@
+"""The built page (web/dist) in a real browser: headless Chromium driven
+through WebDriver (Debian's chromium and chromium-driver, Selenium from
+PyPI). Run by scripts/web-tests after scripts/build-web; prints the page's
+timings for BENCHMARKS.md. Exits non-zero on the first failure.
+"""
+
+import functools
+import http.server
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "web" / "dist"
+CLI = ROOT / "target" / "release" / "mathhammer"
+SHOTS = ROOT / "target" / "web-screenshots"
+
+
+def serve(servers=[]):
+    """web/dist on a free localhost port, in a thread (each server is kept
+    in `servers`, to be stopped)."""
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    handler = functools.partial(Quiet, directory=str(DIST))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    servers.append(server)
+    return f"http://127.0.0.1:{server.server_port}/"
+
+
+def check_offline():
+    """Loaded once, the page answers with its server gone."""
+    servers = []
+    url = serve(servers)
+    driver = browser(800)
+    try:
+        ready(driver, url)
+        driver.execute_async_script(
+            "navigator.serviceWorker.ready.then(() => arguments[0]())")
+        servers[0].shutdown()
+        servers[0].server_close()
+        ready(driver, url)
+        tab(driver, "leadership")
+        fill(driver, "--ld", "7")
+        assert "58.3333%" in answer(driver)
+    finally:
+        driver.quit()
+    print("offline: loaded again and answered with the server stopped")
+
+
+def browser(width):
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync",
+                 f"--user-data-dir={tempfile.mkdtemp()}", f"--window-size={width},900"]:
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_window_size(width, 900)
+    return driver
+
+
+def ready(driver, url):
+    driver.get(url)
+    WebDriverWait(driver, 60).until(
+        lambda d: d.execute_script("return document.body.dataset.ready === 'true'")
+        or d.find_element(By.ID, "error").text)
+    error = driver.find_element(By.ID, "error").text
+    assert not error, f"the page did not load: {error}"
+
+
+def field(driver, flag):
+    """The shown query's field of `flag`, or the engine's."""
+    found = driver.find_elements(
+        By.CSS_SELECTOR, f'#fields .form:not([hidden]) [data-flag="{flag}"], '
+        f'#engine [data-flag="{flag}"]')
+    assert found, f"no field {flag}"
+    return found[0]
+
+
+def fill(driver, flag, value):
+    e = field(driver, flag)
+    if e.tag_name == "select":
+        Select(e).select_by_value(value)
+    else:
+        e.clear()
+        e.send_keys(value)
+
+
+def answer(driver):
+    driver.find_element(By.ID, "run").click()
+    WebDriverWait(driver, 60).until(
+        lambda d: "ms" in d.find_element(By.ID, "status").text)
+    return driver.find_element(By.ID, "report").text
+
+
+def tab(driver, name):
+    driver.find_element(By.CSS_SELECTOR, f'#tabs [data-query="{name}"]').click()
+
+
+def cli(*args):
+    return subprocess.run([str(CLI), *args], capture_output=True, text=True, check=True).stdout
+
+
+def no_exceptions(driver):
+    severe = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    assert not severe, f"console errors: {severe}"
+
+
+def check_charge(driver):
+    tab(driver, "charge")
+    for flag, value in [("--move", "18"), ("--distance", "20"), ("--reaction", "flee"),
+                        ("--target-move", "10")]:
+        fill(driver, flag, value)
+    report = answer(driver)
+    assert "39.9691%" in report, report
+    expected = cli("charge", "--move", "18", "--distance", "20", "--reaction", "flee",
+                   "--target-move", "10")
+    assert report.strip() == expected.strip(), f"{report}\n---\n{expected}"
+    print("charge form: 39.9691%, the CLI's table exactly")
+
+
+def check_combat(driver):
+    tab(driver, "combat")
+    Select(driver.find_element(By.ID, "scenario")).select_by_value(
+        "scenarios/boar_boyz_charge_spearmen.toml")
+    Select(field(driver, "--method")).select_by_value("exact")
+    report = answer(driver)
+    expected = cli("combat", "scenarios/boar_boyz_charge_spearmen.toml", "--method", "exact")
+    # The CLI names the file it read; the page names its editor's copy.
+    assert report.strip() == expected.strip(), f"{report}\n---\n{expected}"
+    assert "5.8115%" in report, "round 1's P(attacker wins), exact"
+    print("combat editor: the flagship's exact report, round 1 at 5.8115%")
+
+
+def check_spanish(driver):
+    tab(driver, "charge")
+    Select(driver.find_element(By.ID, "lang")).select_by_value("es")
+    WebDriverWait(driver, 30).until(
+        lambda d: "contacto" in d.find_element(By.ID, "report").text)
+    assert driver.find_element(By.ID, "run").text == "Responder"
+    print("Spanish: the report's labels and the page's")
+
+
+def check_shared_link(driver):
+    report = driver.find_element(By.ID, "report").text
+    link = driver.current_url
+    other = browser(800)
+    try:
+        ready(other, link)
+        WebDriverWait(other, 60).until(lambda d: d.find_element(By.ID, "report").text)
+        assert other.find_element(By.ID, "report").text == report
+        no_exceptions(other)
+    finally:
+        other.quit()
+    print("shared link: the same answer")
+
+
+def check_bad_input(driver):
+    Select(driver.find_element(By.ID, "lang")).select_by_value("en")
+    tab(driver, "charge")
+    fill(driver, "--move", "")
+    answer(driver)
+    slot = field(driver, "--move").find_element(By.XPATH, "..").find_element(By.CSS_SELECTOR, ".err")
+    assert slot.text.startswith("error:") and "--move" in slot.text, slot.text
+    tab(driver, "combat")
+    toml = driver.find_element(By.ID, "toml")
+    toml.send_keys("\n[attacker\n")
+    answer(driver)
+    slot = toml.find_element(By.XPATH, "..").find_element(By.CSS_SELECTOR, ".err")
+    assert slot.text.startswith("error: scenarios/edited.toml"), slot.text
+    print(f"bad input: '{slot.text[:60]}...' beside the editor")
+
+
+def check_widths(url):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for width in [375, 1280]:
+        driver = browser(width)
+        try:
+            ready(driver, url)
+            tab(driver, "combat")
+            answer(driver)
+            drawn = driver.execute_script(
+                "const i = document.querySelector('#chart img');"
+                "return i ? i.naturalWidth : 0")
+            assert drawn > 0, "no chart"
+            wide, seen = driver.execute_script(
+                "const d = document.documentElement; return [d.scrollWidth, d.clientWidth]")
+            assert wide <= seen, f"the page is {wide} px wide in a {seen} px window"
+            driver.save_screenshot(str(SHOTS / f"combat-{width}.png"))
+            no_exceptions(driver)
+        finally:
+            driver.quit()
+    print(f"375 and 1280 px: the chart drawn, nothing wider than the screen ({SHOTS})")
+
+
+def timings(url):
+    """Load to first answer, and Monte Carlo fights/s against the native
+    engine on one thread in the same run (for BENCHMARKS.md)."""
+    driver = browser(1280)
+    try:
+        started = time.time()
+        ready(driver, url)
+        tab(driver, "charge")
+        for flag, value in [("--move", "18"), ("--distance", "20")]:
+            fill(driver, flag, value)
+        answer(driver)
+        first = time.time() - started
+        fights = 400_000
+        rates = {}
+        for sampler in ["steps", "whole-rounds"]:
+            request = json.dumps({"args": [
+                "combat", "scenarios/boar_boyz_charge_spearmen.toml", "--method",
+                "monte-carlo", "--sampler", sampler, "--trials", str(fights), "--json"]})
+            ms = driver.execute_script(
+                "const t = performance.now(); wasm_bindgen.answer(arguments[0]);"
+                "return performance.now() - t;", request)
+            t = time.time()
+            cli("combat", "scenarios/boar_boyz_charge_spearmen.toml", "--method",
+                "monte-carlo", "--sampler", sampler, "--trials", str(fights), "--threads",
+                "1", "--json")
+            native = time.time() - t
+            rates[sampler] = (fights / ms * 1000, fights / native)
+        print(f"load to first answer: {first * 1000:.0f} ms (library ready in "
+              f"{driver.execute_script('return window.mathhammerReadyMs')} ms)")
+        for sampler, (page, native) in rates.items():
+            print(f"flagship Monte Carlo, {sampler}: page {page / 1e6:.2f} M fights/s, "
+                  f"native 1 thread {native / 1e6:.2f} M fights/s (ratio {native / page:.2f})")
+    finally:
+        driver.quit()
+
+
+def main():
+    assert (DIST / "index.html").exists(), "run scripts/build-web first"
+    url = serve()
+    driver = browser(1280)
+    try:
+        ready(driver, url)
+        check_charge(driver)
+        check_combat(driver)
+        check_spanish(driver)
+        check_shared_link(driver)
+        check_bad_input(driver)
+        no_exceptions(driver)
+    finally:
+        driver.quit()
+    # Opened from disk, with no server.
+    driver = browser(1280)
+    try:
+        ready(driver, (DIST / "index.html").as_uri())
+        check_charge(driver)
+        no_exceptions(driver)
+        print("opened from disk: works")
+    finally:
+        driver.quit()
+    check_widths(url)
+    check_offline()
+    timings(url)
+    print("browser tests: all passed")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
