@@ -18,15 +18,20 @@ const UI_ES = {
   'typed below': 'escrito debajo', 'Profile file (TOML)': 'Fichero de perfil (TOML)',
 };
 
-// Scenario fields the combat form overrides (`--set`); empty keeps the file's.
-const OVERRIDES = [
-  ['attacker.models'], ['attacker.frontage'], ['defender.models'], ['defender.frontage'],
-  ['attacker.champion', ['true', 'false']], ['attacker.standard', ['true', 'false']],
-  ['attacker.musician', ['true', 'false']], ['defender.champion', ['true', 'false']],
-  ['defender.standard', ['true', 'false']], ['defender.musician', ['true', 'false']],
-  ['situation.distance'], ['situation.reaction', ['hold', 'stand-and-shoot', 'flee']],
-  ['situation.facing', ['front', 'flank', 'rear']], ['situation.rounds'],
-];
+// Scenario fields the combat form overrides (`--set`), in groups; empty
+// keeps the file's. A character's fields apply to the file's first one.
+const YES_NO = ['true', 'false'];
+const CHARACTER = ['ws', 's', 't', 'w', 'i', 'a', 'ld'].map(c => [`characters.1.profile.${c}`]);
+const OVERRIDES = {
+  attacker: [['models'], ['frontage'], ['champion', YES_NO], ['standard', YES_NO],
+    ['musician', YES_NO]],
+  defender: [['models'], ['frontage'], ['champion', YES_NO], ['standard', YES_NO],
+    ['musician', YES_NO]],
+  'attacker character': CHARACTER,
+  'defender character': CHARACTER,
+  situation: [['distance'], ['reaction', ['hold', 'stand-and-shoot', 'flee']],
+    ['facing', ['front', 'flank', 'rear']], ['rounds']],
+};
 
 let FORMS = {};
 let SHIPPED = {};
@@ -106,11 +111,16 @@ function buildCombat() {
     element('option', { value: p, text: p.replace('scenarios/', '') })));
   $('scenario').addEventListener('change', () => { $('toml').value = SHIPPED[$('scenario').value]; });
   $('toml').value = SHIPPED[scenarios[0]];
-  $('overrides').replaceChildren(...OVERRIDES.map(([key, choices]) => {
-    const input = choices ? select([['', ui('from the file')], ...choices.map(c => [c, c])])
-      : element('input', { inputmode: 'decimal', placeholder: ui('from the file') });
-    input.dataset.set = key;
-    return element('label', {}, [element('span', { text: key }), input]);
+  $('overrides').replaceChildren(...Object.entries(OVERRIDES).map(([group, fields]) => {
+    const unit = group.split(' ')[0];
+    const inputs = fields.map(([name, choices]) => {
+      const input = choices ? select([['', ui('from the file')], ...choices.map(c => [c, c])])
+        : element('input', { inputmode: 'decimal', placeholder: ui('from the file') });
+      input.dataset.set = `${unit}.${name}`;
+      return element('label', {}, [element('span', { text: name.replace('characters.1.profile.', '') }), input]);
+    });
+    return element('details', {}, [element('summary', { text: group }),
+      element('div', { class: 'grid' }, inputs)]);
   }));
 }
 

@@ -32,6 +32,10 @@ impl AliasTable {
         let n = p.len();
         let total: f64 = p.iter().sum();
         assert!(n > 0 && total > 0.0, "alias table of an empty distribution");
+        assert!(
+            u32::try_from(n).is_ok(),
+            "alias table of over 2^32 outcomes"
+        );
         let mut height: Vec<f64> = p.iter().map(|&x| x * n as f64 / total).collect();
         let (mut small, mut large): (Vec<usize>, Vec<usize>) =
             (0..n).partition(|&i| height[i] < 1.0);
@@ -56,9 +60,8 @@ impl AliasTable {
     /// One outcome from one random word.
     #[inline(always)]
     pub fn sample(&self, word: u64) -> usize {
-        let product = u128::from(word) * self.columns.len() as u128;
-        let column = (product >> 64) as usize;
-        let position = product as u64;
+        let (column, position) = wide_mul(word, self.columns.len() as u32);
+        let column = column as usize;
         let (threshold, alias) = self.columns[column];
         // A select, not a branch: the comparison is a coin flip.
         let own = usize::from(position < threshold);
@@ -77,6 +80,32 @@ impl AliasTable {
         }
         p
     }
+}
+
+/// The 128-bit product `word * n` as its high and low 64-bit halves.
+#[inline(always)]
+fn wide_mul(word: u64, n: u32) -> (u64, u64) {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let product = u128::from(word) * u128::from(n);
+        ((product >> 64) as u64, product as u64)
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        wide_mul_by_halves(word, n)
+    }
+}
+
+/// [`wide_mul`] from two 32x32-bit products: WebAssembly has no 128-bit
+/// multiply (a u128 product is a library call there, 2x slower a draw),
+/// and this is the same number.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+#[inline(always)]
+fn wide_mul_by_halves(word: u64, n: u32) -> (u64, u64) {
+    const LOW: u64 = 0xffff_ffff;
+    let (low, high) = ((word & LOW) * u64::from(n), (word >> 32) * u64::from(n));
+    let middle = (low >> 32) + (high & LOW);
+    ((high >> 32) + (middle >> 32), (middle << 32) | (low & LOW))
 }
 
 /// A height in [0, 1] as a 64-bit threshold.
@@ -108,6 +137,25 @@ mod tests {
         let t = AliasTable::new(&binomial);
         for (a, b) in t.probabilities().iter().zip(&binomial) {
             assert!((a - b).abs() < 1e-15, "{a} vs {b}");
+        }
+    }
+
+    #[test]
+    fn the_product_by_halves_is_the_128_bit_product() {
+        let words = [
+            0,
+            1,
+            u64::MAX,
+            u64::MAX / 3,
+            0x8000_0000_0000_0000,
+            0xdead_beef_f00d_cafe,
+        ];
+        for word in words {
+            for n in [1, 2, 6, 36, 1000, u32::MAX] {
+                let product = u128::from(word) * u128::from(n);
+                let expected = ((product >> 64) as u64, product as u64);
+                assert_eq!(wide_mul_by_halves(word, n), expected, "{word} x {n}");
+            }
         }
     }
 

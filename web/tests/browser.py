@@ -145,6 +145,24 @@ def check_combat(driver):
     assert report.strip() == expected.strip(), f"{report}\n---\n{expected}"
     assert "5.8115%" in report, "round 1's P(attacker wins), exact"
     print("combat editor: the flagship's exact report, round 1 at 5.8115%")
+    # The forms' overrides: a character's WS and the rounds.
+    Select(driver.find_element(By.ID, "scenario")).select_by_value(
+        "scenarios/big_boss_leads_boyz.toml")
+    for summary in driver.find_elements(By.CSS_SELECTOR, "#overrides summary"):
+        summary.click()
+    sets = {"attacker.characters.1.profile.ws": "6", "situation.rounds": "2"}
+    for key, value in sets.items():
+        e = driver.find_element(By.CSS_SELECTOR, f'#overrides [data-set="{key}"]')
+        e.clear()
+        e.send_keys(value)
+    report = answer(driver)
+    expected = cli("combat", "scenarios/big_boss_leads_boyz.toml", "--method", "exact",
+                   *[a for k, v in sets.items() for a in ("--set", f"{k}={v}")])
+    assert report.strip() == expected.strip(), f"{report}\n---\n{expected}"
+    for e in driver.find_elements(By.CSS_SELECTOR, "#overrides [data-set]"):
+        if e.tag_name == "input":
+            e.clear()
+    print("combat overrides: a character's WS and the rounds, as --set gives them")
 
 
 def check_spanish(driver):
