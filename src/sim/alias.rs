@@ -97,8 +97,9 @@ fn wide_mul(word: u64, n: u32) -> (u64, u64) {
 }
 
 /// [`wide_mul`] from two 32x32-bit products: WebAssembly has no 128-bit
-/// multiply (a u128 product is a library call there, 2x slower a draw),
-/// and this is the same number.
+/// multiply (a u128 product is a library call there), and this is the
+/// same number. Measured in Chromium, one run: whole-round sampling of the
+/// flagship 22.7 -> 27.9 M fights/s; step by step unchanged.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 #[inline(always)]
 fn wide_mul_by_halves(word: u64, n: u32) -> (u64, u64) {
