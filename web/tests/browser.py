@@ -136,6 +136,31 @@ def check_charge(driver):
     print("charge form: 39.9691%, the CLI's table exactly")
 
 
+def check_attacks(driver):
+    """Profiles picked from the shipped ones, then one typed."""
+    tab(driver, "attacks")
+    fill(driver, "--attacker", "scenarios/profiles/orc_boy.toml")
+    fill(driver, "--models", "10")
+    fill(driver, "--target", "scenarios/profiles/empire_spearman.toml")
+    report = answer(driver)
+    args = ["attacks", "--attacker", "scenarios/profiles/orc_boy.toml", "--models", "10"]
+    expected = cli(*args, "--target", "scenarios/profiles/empire_spearman.toml")
+    assert report.strip() == expected.strip(), f"{report}\n---\n{expected}"
+    typed = (ROOT / "scenarios/profiles/empire_spearman.toml").read_text().replace(
+        "t = 3", "t = 4")
+    fill(driver, "--target", "scenarios/profiles/typed--target.toml")
+    box = driver.find_element(
+        By.CSS_SELECTOR, '#fields .form:not([hidden]) [data-file="scenarios/profiles/typed--target.toml"]')
+    box.send_keys(typed)
+    report = answer(driver)
+    with tempfile.NamedTemporaryFile("w", suffix=".toml") as f:
+        f.write(typed)
+        f.flush()
+        expected = cli(*args, "--target", f.name)
+    assert report.strip() == expected.strip(), f"{report}\n---\n{expected}"
+    print("attacks: shipped profiles, then a typed one, as the CLI reads them")
+
+
 def check_combat(driver):
     tab(driver, "combat")
     Select(driver.find_element(By.ID, "scenario")).select_by_value(
@@ -273,6 +298,7 @@ def main():
     try:
         ready(driver, url)
         check_charge(driver)
+        check_attacks(driver)
         check_combat(driver)
         check_spanish(driver)
         check_shared_link(driver)
