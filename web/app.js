@@ -270,7 +270,8 @@ async function start() {
   for (const b of document.querySelectorAll('#tabs button')) {
     b.addEventListener('click', () => { showQuery(b.dataset.query); clearErrors(); });
   }
-  $('lang').addEventListener('change', () => { translate(); run(); });
+  // A report shown is shown again in the new language.
+  $('lang').addEventListener('change', () => { translate(); if ($('report').textContent) run(); });
   $('query').addEventListener('submit', e => { e.preventDefault(); run(); });
   $('copy').addEventListener('click', async () => {
     saveState();

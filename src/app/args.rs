@@ -72,6 +72,7 @@ fn parse_error(e: &clap::Error) -> Finished {
         }
     }
 }
+
 /// A value its flag's parser refused, as the project's one line:
 /// `--models: -1 is out of range (accepted: 1 to 1000)`.
 fn bad_value(e: &clap::Error) -> String {
