@@ -203,7 +203,15 @@ def check_spanish(driver):
 
 def check_shared_link(driver):
     report = driver.find_element(By.ID, "report").text
+    driver.find_element(By.ID, "copy").click()
+    # Copied, or (no clipboard) shown selected for copying by hand.
+    shown = driver.find_element(By.ID, "link")
+    WebDriverWait(driver, 10).until(
+        lambda d: d.find_element(By.ID, "status").text in ("Enlace copiado", "Link copied")
+        or shown.is_displayed())
     link = driver.current_url
+    if shown.is_displayed():
+        assert shown.get_attribute("value") == link
     other = browser(800)
     try:
         ready(other, link)
