@@ -76,7 +76,9 @@ function field(f) {
     return element('label', { title: f.help }, [element('span', { text: name }), input, help, typed, err]);
   }
   if (f.choices.length && !f.list) {
-    input = select([['', '—'], ...f.choices.map(c => [c, c])], f.default || '');
+    // Left empty, a flag is not sent: its default (or a profile file's
+    // value) stands, as on the command line.
+    input = select([['', f.default ? `— (${f.default})` : '—'], ...f.choices.map(c => [c, c])]);
   } else {
     input = element('input', { inputmode: f.list ? 'text' : 'decimal', placeholder: f.default || '' });
     if (f.list) help.textContent = `${f.help} (${f.choices.join(', ')})`;
@@ -91,7 +93,7 @@ function buildForms() {
     element('div', { 'data-form': q, class: 'form', hidden: '' }, fields.map(field))));
 }
 
-// The active query's fields, the combat editor's and the engine's.
+// The shown query's own fields matching `selector`.
 const active = selector =>
   document.querySelectorAll(`#fields [data-form="${query}"] ${selector}`);
 
