@@ -488,7 +488,7 @@ impl EngineArgs {
             )),
             (Some(_), Method::Exact | Method::Dice) => Some(format!(
                 "note: --sampler does nothing with --method {} (only combat's fast Monte Carlo draws whole rounds)",
-                if method == Method::Exact { "exact" } else { "dice" }
+                method.engines()[0].label()
             )),
             _ => None,
         };

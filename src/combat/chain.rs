@@ -384,7 +384,8 @@ fn chain<const N: usize>(
     let mut opening = Vec::new();
     let mut live = Sums::default();
     for ((state, mut record, end), q) in opened {
-        let (to, ended) = match end {
+        let round = 0;
+        match end {
             Some(end) => {
                 record.end = end;
                 let rounds = 0;
@@ -395,22 +396,30 @@ fn chain<const N: usize>(
                     },
                     q,
                 );
-                (keep.then(|| met.ends.id(record)), true)
+                if keep {
+                    let to = met.ends.id(record);
+                    let ended = true;
+                    opening.push(Edge {
+                        to,
+                        ended,
+                        round,
+                        q,
+                    });
+                }
             }
             None => {
-                let id = met.states.id((state, record));
-                live.add(id, q);
-                (Some(id), false)
+                let to = met.states.id((state, record));
+                live.add(to, q);
+                if keep {
+                    let ended = false;
+                    opening.push(Edge {
+                        to,
+                        ended,
+                        round,
+                        q,
+                    });
+                }
             }
-        };
-        if let Some(to) = to.filter(|_| keep) {
-            let round = 0;
-            opening.push(Edge {
-                to,
-                ended,
-                round,
-                q,
-            });
         }
     }
     let mut live = live.drain();
