@@ -31,10 +31,12 @@ use std::sync::OnceLock;
 pub struct Rolls(Vec<PreparedRoll>);
 
 impl Rolls {
-    /// The rolls `combat` uses: 2D6 tests, both units' flee dice, impact
-    /// dice for every number of chariots.
+    /// The rolls `combat` uses: the D6 (each die of the dice engine's
+    /// attacks, roll-offs), 2D6 tests, both units' flee dice, impact dice
+    /// for every number of chariots.
     pub fn for_combat(combat: &Combat) -> Self {
         let mut rolls = Rolls::default();
+        rolls.add(Roll::sum(1));
         rolls.add(LeadershipTest::new(7).roll());
         for u in 0..combat.setup.units.len() {
             rolls.add(*combat.flee_roll(u));
