@@ -118,10 +118,15 @@ fn trials(c: &mut Criterion) {
     kernel_bench::<_, PlainDice>(c, "attack_chain_20_trial", &DiceAttacksKernel::new(&twenty));
 }
 
+/// The repository's root (this package is its `benches/`), where the
+/// shipped scenarios are.
+fn repository() -> &'static std::path::Path {
+    std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+}
+
 /// A shipped scenario's fight (`scenarios/NAME.toml`).
 fn scenario(name: &str) -> mathhammer::combat::fight::Combat {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("scenarios/{name}.toml"));
+    let path = repository().join(format!("scenarios/{name}.toml"));
     mathhammer::scenario::combat::load_combat(&path, &[])
         .unwrap()
         .combat
@@ -138,7 +143,7 @@ fn flagship() -> mathhammer::combat::fight::Combat {
 /// BENCHMARKS.md).
 fn exact_fights(c: &mut Criterion) {
     use mathhammer::combat::chain::exact_fight;
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let dir = repository().join("scenarios");
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
@@ -207,8 +212,7 @@ fn combats(c: &mut Criterion) {
 fn battle_lines(c: &mut Criterion) {
     use mathhammer::query::panic::{BattleLine, LineKernel};
     use mathhammer::query::{Method, Question, Settings};
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("scenarios/lines/cavalry_flee_past_spearmen.toml");
+    let path = repository().join("scenarios/lines/cavalry_flee_past_spearmen.toml");
     let mathhammer::Query::Panic(line) = mathhammer::load_query(&path, &[]).unwrap() else {
         panic!("not a battle line");
     };

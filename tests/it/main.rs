@@ -1,0 +1,35 @@
+//! The integration tests, one crate: the library and the `mathhammer`
+//! binary tested from outside, as a user or another program would. One
+//! crate links the library once, not once per file, and its tests run on
+//! every core together (README, Contributing). A file per concern.
+
+mod common;
+
+mod agreement;
+mod agreement_run;
+mod architecture;
+mod battle_line;
+mod big_units;
+mod chain;
+mod chains;
+mod charge_in_combat;
+mod cli;
+mod combat;
+mod determinism;
+mod exact;
+mod friends;
+mod fuzz_scenarios;
+mod headline;
+mod lang;
+mod outcomes;
+mod panic;
+mod plot;
+mod profiles;
+mod rally;
+mod readme;
+mod redirect;
+mod sampler;
+mod scenarios;
+mod snapshots_output;
+mod start_of_turn;
+mod sweep;
