@@ -24,7 +24,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "web" / "dist"
 TARGET = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
-CLI = TARGET / "release" / "mathhammer"
+CLI = Path(os.environ.get("MATHHAMMER_CLI", TARGET / "release" / "mathhammer"))
 SHOTS = TARGET / "web-screenshots"
 
 
