@@ -55,6 +55,18 @@ impl Compared {
         }
     }
 
+    /// Both counts together, `self`'s misses first.
+    fn merge(mut self, other: Compared) -> Compared {
+        self.fights += other.fights;
+        self.friends += other.friends;
+        self.redirected += other.redirected;
+        self.whole += other.whole;
+        self.figures += other.figures;
+        self.beyond_4.extend(other.beyond_4);
+        self.worst = self.worst.max(other.worst);
+        self
+    }
+
     /// Fails if more figures missed by 4 sigma than chance allows: their
     /// count under chance is binomial (6.3e-5 a figure); allowed, its mean
     /// plus 4 of its sd plus 3.
@@ -107,74 +119,85 @@ pub fn fights_compared(
 }
 
 /// [`fights_compared`] with `trials` for the fast engine (step by step,
-/// and whole rounds) and the dice engine, judged by `policy`.
+/// and whole rounds) and the dice engine, judged by `policy`. The fights
+/// are drawn in order from one stream, compared on every core, and their
+/// counts merged in order: the same figures on any thread count.
 pub fn fights_compared_with(
     seed: u64,
     cases: u64,
-    [fast, dice]: [u64; 2],
+    trials: [u64; 2],
     policy: Policy,
     fight: impl Fn(&mut Xoshiro256PlusPlus) -> String,
 ) -> Compared {
-    use mathhammer::scenario::combat::ScenarioFile;
+    use rayon::prelude::*;
     let mut r = rng(seed);
+    let texts: Vec<String> = (0..cases).map(|_| fight(&mut r)).collect();
+    let each: Vec<Compared> = texts
+        .par_iter()
+        .enumerate()
+        .map(|(case, text)| one_fight_compared(case as u64, text, trials, policy))
+        .collect();
+    each.into_iter().fold(Compared::default(), Compared::merge)
+}
+
+/// One fight's comparisons (none if the exact engine declines it).
+fn one_fight_compared(case: u64, text: &str, [fast, dice]: [u64; 2], policy: Policy) -> Compared {
+    use mathhammer::scenario::combat::ScenarioFile;
     let mut c = Compared::default();
-    for case in 0..cases {
-        let text = fight(&mut r);
-        let file: ScenarioFile = mathhammer::scenario::parse(&text, "random.toml").unwrap();
-        let Ok(q) = file.combat(std::path::Path::new(".")) else {
-            continue;
-        };
-        let exact_report = q.report(&settings(Method::Exact, 1, 0));
-        let exact_outcome = exact_report.outcome(Engine::Exact).unwrap();
-        if exact_outcome.refusal().is_some() {
-            continue;
-        }
-        // The step-by-step engines are the independent evaluators; whole
-        // rounds sample the exact chain's own transitions.
-        for (engine, method, sampler, trials) in [
-            (Engine::MonteCarlo, Method::MonteCarlo, Sampler::Steps, fast),
-            (Engine::Dice, Method::Dice, Sampler::Steps, dice),
-            (
-                Engine::MonteCarlo,
-                Method::MonteCarlo,
-                Sampler::WholeRounds,
-                fast,
-            ),
-        ] {
-            let report = q.report(&Settings {
-                sampler,
-                ..settings(method, trials, 6000 + case)
-            });
-            let outcome = report.outcome(engine).unwrap();
-            assert!(
-                outcome.refusal().is_none(),
-                "case {case} {sampler:?} refused"
-            );
-            let context = format!("case {case} {engine:?} {sampler:?}");
-            tables_agree(&mut c, policy, exact_outcome, outcome, &context, &text);
-            for f in &exact_outcome.fields {
-                match (&f.value, outcome.field(&f.key).and_then(|v| v.estimate())) {
-                    (Value::Prob(p), Some(e)) => {
-                        c.redirected += usize::from(f.key == "p_redirected" && *p > 0.0);
-                        c.check(policy, z_prob(*p, &e), || {
-                            format!("{context} {}: {p} vs {e:?}\n{text}", f.key)
-                        });
-                    }
-                    (Value::Num(mean, _), Some(e)) if f.key.starts_with("mean_") => {
-                        // The exact sd: a sample of a rare event has none.
-                        let key = &f.key;
-                        let sd = exact_sd(exact_outcome, key, *mean);
-                        c.check(policy, z_mean(*mean, sd, &e), || {
-                            format!("{context} {key}: {mean} (sd {sd}) vs {e:?}\n{text}")
-                        });
-                    }
-                    _ => {}
+    let file: ScenarioFile = mathhammer::scenario::parse(text, "random.toml").unwrap();
+    let Ok(q) = file.combat(std::path::Path::new(".")) else {
+        return c;
+    };
+    let exact_report = q.report(&settings(Method::Exact, 1, 0));
+    let exact_outcome = exact_report.outcome(Engine::Exact).unwrap();
+    if exact_outcome.refusal().is_some() {
+        return c;
+    }
+    // The step-by-step engines are the independent evaluators; whole
+    // rounds sample the exact chain's own transitions.
+    for (engine, method, sampler, trials) in [
+        (Engine::MonteCarlo, Method::MonteCarlo, Sampler::Steps, fast),
+        (Engine::Dice, Method::Dice, Sampler::Steps, dice),
+        (
+            Engine::MonteCarlo,
+            Method::MonteCarlo,
+            Sampler::WholeRounds,
+            fast,
+        ),
+    ] {
+        let report = q.report(&Settings {
+            sampler,
+            ..settings(method, trials, 6000 + case)
+        });
+        let outcome = report.outcome(engine).unwrap();
+        assert!(
+            outcome.refusal().is_none(),
+            "case {case} {sampler:?} refused"
+        );
+        let context = format!("case {case} {engine:?} {sampler:?}");
+        tables_agree(&mut c, policy, exact_outcome, outcome, &context, text);
+        for f in &exact_outcome.fields {
+            match (&f.value, outcome.field(&f.key).and_then(|v| v.estimate())) {
+                (Value::Prob(p), Some(e)) => {
+                    c.redirected += usize::from(f.key == "p_redirected" && *p > 0.0);
+                    c.check(policy, z_prob(*p, &e), || {
+                        format!("{context} {}: {p} vs {e:?}\n{text}", f.key)
+                    });
                 }
+                (Value::Num(mean, _), Some(e)) if f.key.starts_with("mean_") => {
+                    // The exact sd: a sample of a rare event has none.
+                    let key = &f.key;
+                    let sd = exact_sd(exact_outcome, key, *mean);
+                    c.check(policy, z_mean(*mean, sd, &e), || {
+                        format!("{context} {key}: {mean} (sd {sd}) vs {e:?}\n{text}")
+                    });
+                }
+                _ => {}
             }
-            c.fights += 1;
-            let rounds = exact_outcome.table("rounds").map_or(0, |t| t.rows.len());
-            c.whole += usize::from(rounds > 1);
         }
+        c.fights += 1;
+        let rounds = exact_outcome.table("rounds").map_or(0, |t| t.rows.len());
+        c.whole += usize::from(rounds > 1);
     }
     c
 }
