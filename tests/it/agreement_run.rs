@@ -34,7 +34,7 @@ fn several_rounds(r: &mut impl Rng) -> String {
 }
 
 #[test]
-#[ignore = "the full run, about two minutes: scripts/agreement"]
+#[ignore = "the full run, about a minute and a half: scripts/agreement"]
 fn a_thousand_whole_fights_agree_with_the_exact_chain() {
     let fights: u64 = std::env::var("MATHHAMMER_FIGHTS")
         .ok()
