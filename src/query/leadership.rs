@@ -87,8 +87,9 @@ impl Leadership {
         );
         let t = &self.test;
         let facts = vec![
+            // Not `dice`: under --method all that key is the dice engine's.
             Field::new(
-                "dice",
+                "roll",
                 crate::text!("dice"),
                 Value::Text(t.roll().to_string().into()),
             ),

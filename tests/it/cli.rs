@@ -148,7 +148,7 @@ fn leadership_reports_p_pass() {
         "--trials",
         "1e5",
     ]);
-    assert_eq!(v["dice"], "3D6 discard highest");
+    assert_eq!(v["roll"], "3D6 discard highest");
     assert!(v["p_pass"]["estimate"].as_f64().unwrap() > 0.8);
     let csv = stdout(&["leadership", "--ld", "8", "--csv"]);
     assert!(
@@ -728,4 +728,65 @@ fn attacks_help_lists_the_rules_it_takes_and_no_other() {
         .map(|l| l.split(':').next().unwrap())
         .collect();
     assert_eq!(listed, parser_names::<SpecialRule>(|r| r.changes_attacks()));
+}
+
+/// Under `--method all` each engine's values sit under `exact`,
+/// `monte_carlo` and `dice` beside the report's facts, so no fact or
+/// field of any query may take one of those keys (leadership's `dice`,
+/// the roll, was overwritten by the dice engine's object).
+#[test]
+fn no_fact_or_field_takes_an_engine_key() {
+    let queries: [&[&str]; 7] = [
+        BOAR_BOYZ,
+        &["flee", "--move", "10", "--pursuer-move", "18"],
+        &["leadership", "--ld", "7", "--cold-blooded"],
+        &[
+            "attacks",
+            "--attacker",
+            "scenarios/profiles/empire_halberdier.toml",
+            "--models",
+            "20",
+            "--target",
+            "scenarios/profiles/orc_boy.toml",
+            "--target-models",
+            "20",
+        ],
+        &[
+            "shoot",
+            "--models",
+            "10",
+            "--bs",
+            "3",
+            "--s",
+            "4",
+            "--target",
+            "scenarios/profiles/empire_spearman.toml",
+            "--target-models",
+            "12",
+            "--target-ld",
+            "7",
+        ],
+        &["combat", "scenarios/boar_boyz_charge_spearmen.toml"],
+        &["panic", "scenarios/lines/cavalry_flee_past_spearmen.toml"],
+    ];
+    for args in queries {
+        let exact = json(&[args, &["--method", "exact"]].concat());
+        for key in ["exact", "monte_carlo", "dice"] {
+            assert!(
+                exact.get(key).is_none(),
+                "{args:?}: a fact or field named {key}"
+            );
+        }
+    }
+    let all = json(&[
+        "leadership",
+        "--ld",
+        "8",
+        "--method",
+        "all",
+        "--trials",
+        "1000",
+    ]);
+    assert_eq!(all["roll"], "2D6");
+    assert!(all["dice"]["p_pass"]["estimate"].is_number(), "{all}");
 }
