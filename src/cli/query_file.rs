@@ -5,7 +5,7 @@
 //! types the flags parse (`cli::values`), so a file's values are checked as
 //! the flags' are. Any other TOML file is a combat scenario.
 
-use super::{one_line, AttacksArgs, Cli, Command, ShootArgs};
+use super::{one_line, AttacksArgs, ChargeArgs, Cli, Command, FleeArgs, ShootArgs};
 use crate::error::InputError;
 use crate::scenario::battle_line::BattleLineFile;
 use crate::sweep::Query;
@@ -44,8 +44,9 @@ const FILE_QUERIES: [&str; 5] = ["charge", "flee", "leadership", "attacks", "sho
 
 /// Engine and output flags: they belong to the command line that runs the
 /// file (a sweep or comparison runs every file alike).
-const RUN_KEYS: [&str; 11] = [
+const RUN_KEYS: [&str; 12] = [
     "method",
+    "sampler",
     "trials",
     "seed",
     "threads",
@@ -104,8 +105,14 @@ pub fn load_query(path: &Path, sets: &[String]) -> Result<Query, InputError> {
     let dir = path.parent().unwrap_or(Path::new(""));
     let keys = FileKeys::read(&kind, table, &name, dir)?;
     let command = match kind.as_str() {
-        "charge" => Command::Charge(keys.args()?),
-        "flee" => Command::Flee(keys.args()?),
+        "charge" => Command::Charge(ChargeArgs {
+            edition: keys.args()?,
+            ..keys.args()?
+        }),
+        "flee" => Command::Flee(FleeArgs {
+            edition: keys.args()?,
+            ..keys.args()?
+        }),
         "leadership" => Command::Leadership(keys.args()?),
         "attacks" => Command::Attacks(AttacksArgs {
             attacker_args: keys.args()?,

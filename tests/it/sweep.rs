@@ -62,6 +62,33 @@ fn a_sweep_of_a_query_file_is_exact() {
 }
 
 #[test]
+fn a_query_files_inches_are_the_flags_inches() {
+    let dir = std::env::temp_dir().join(format!("mh-inches-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases: [(&str, &[&str], &str); 2] = [
+        (
+            "query = \"flee\"\nmove = 4\ninches = true\n",
+            &["flee", "--move", "4", "--inches"],
+            "mean",
+        ),
+        (
+            "query = \"charge\"\nmove = 7\ndistance = 10\nreaction = \"flee\"\ntarget_move = 4\ninches = true\n",
+            &["charge", "--move", "7", "--distance", "10", "--reaction", "flee", "--target-move", "4", "--inches"],
+            "p_caught",
+        ),
+    ];
+    for (i, (text, flags, key)) in cases.iter().enumerate() {
+        let path = dir.join(format!("q{i}.toml"));
+        std::fs::write(&path, text).unwrap();
+        let path = path.display().to_string();
+        let sweep = json(&["sweep", &path, "--vary", "inches=true,false"]);
+        let rows = sweep["sweep"].as_array().unwrap();
+        assert_eq!(rows[0][key], json(flags)[key], "{text}");
+        assert_ne!(rows[0][key], rows[1][key], "{text}");
+    }
+}
+
+#[test]
 fn compare_sets_loadouts_side_by_side() {
     let c = json(&[
         "compare",
@@ -452,6 +479,14 @@ fn a_query_files_bad_values_are_named_by_their_keys() {
         (
             "query = \"flee\"\nmove = 10\npursuer_flies = true\n",
             "pursuer_flies: needs pursuer_move",
+        ),
+        (
+            "query = \"flee\"\nmove = 4\ninches = 3\n",
+            "inches: invalid type: integer `3`, expected a boolean",
+        ),
+        (
+            "query = \"flee\"\nmove = 4\nsampler = \"bogus\"\n",
+            "sampler: how to run and print is given on the command line",
         ),
         (
             &format!("{attacks}models = 0\n"),
