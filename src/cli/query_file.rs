@@ -137,9 +137,11 @@ fn battle_line(
     path: &Path,
 ) -> Result<Query, InputError> {
     let name = path.display().to_string();
+    // Parsed from its own text first: the file's own error is the file's,
+    // with its line and column, not an override's.
+    let file: BattleLineFile = crate::scenario::parse(text, &name)?;
     let file: BattleLineFile = match sets {
-        // Parsed from its own text, an error has its line and column.
-        [] => crate::scenario::parse(text, &name)?,
+        [] => file,
         _ => {
             for set in sets {
                 crate::scenario::combat::apply_set(&mut table, set)?;

@@ -177,7 +177,7 @@ pub fn sweep_report(
             kind_label(kind),
             points.len()
         ),
-        facts: run_facts(settings, engine),
+        facts: run_facts(settings, engine, &reports),
         outcomes: vec![Outcome {
             engine,
             fields: Vec::new(),
@@ -207,19 +207,39 @@ fn kind_label(kind: &str) -> Text {
     }
 }
 
-/// The facts every sweep and comparison prints: engine, trials, seed.
-fn run_facts(settings: &Settings, engine: Engine) -> Vec<Field> {
+/// The facts every sweep and comparison prints: engine, the trials that
+/// ran (with `--precision`, the fewest and the most a point took), seed.
+fn run_facts(settings: &Settings, engine: Engine, reports: &[Report]) -> Vec<Field> {
     let mut facts = vec![Field::new(
         "engine",
         crate::text!("engine"),
         Value::Text(engine.title()),
     )];
     if engine != Engine::Exact {
-        facts.push(Field::new(
-            "trials",
-            crate::text!("trials per point"),
-            Value::Int(settings.sampling.trials),
-        ));
+        match (settings.sampling.precision, trials_run(reports)) {
+            (Some(precision), Some((fewest, most))) => {
+                facts.push(Field::new(
+                    "precision",
+                    crate::text!("precision asked (95% half-width)"),
+                    Value::Num(precision, ""),
+                ));
+                facts.push(Field::new(
+                    "trials_fewest",
+                    crate::text!("trials, fewest at a point"),
+                    Value::Int(fewest),
+                ));
+                facts.push(Field::new(
+                    "trials_most",
+                    crate::text!("trials, most at a point"),
+                    Value::Int(most),
+                ));
+            }
+            _ => facts.push(Field::new(
+                "trials",
+                crate::text!("trials per point"),
+                Value::Int(settings.sampling.trials),
+            )),
+        }
         facts.push(Field::new(
             "seed",
             crate::text!("seed (every point)"),
@@ -227,6 +247,22 @@ fn run_facts(settings: &Settings, engine: Engine) -> Vec<Field> {
         ));
     }
     facts
+}
+
+/// The fewest and the most trials any estimate of `reports` ran.
+fn trials_run(reports: &[Report]) -> Option<(u64, u64)> {
+    let trials = reports
+        .iter()
+        .flat_map(|r| &r.outcomes)
+        .flat_map(|o| &o.fields)
+        .filter_map(|f| match &f.value {
+            Value::ProbEst(e) | Value::NumEst(e, _) => Some(e.trials),
+            _ => None,
+        });
+    trials.fold(None, |range, t| match range {
+        None => Some((t, t)),
+        Some((fewest, most)) => Some((fewest.min(t), most.max(t))),
+    })
 }
 
 /// The queries of a comparison, all of one kind.
@@ -362,7 +398,7 @@ pub fn compare_report(
             files.len(),
             crate::text!("{} files", kind_label(queries[0].kind()))
         ),
-        facts: run_facts(settings, engine),
+        facts: run_facts(settings, engine, &reports),
         outcomes: vec![Outcome {
             engine,
             fields: Vec::new(),

@@ -269,6 +269,15 @@ fn a_query_files_own_errors_are_its_own() {
         e.contains("method.toml: method") && e.contains("command line"),
         "{e}"
     );
+    // A battle line's unknown key is the file's, at its line, as `panic`
+    // says it.
+    let l = file("l.toml", "query = \"panic\"\n\nbogus = 1\n");
+    let e = error(&["sweep", &l, "--vary", "unit.1.models=5,6"]);
+    assert!(
+        e.starts_with(&format!("error: {l}:3:1: unknown field `bogus`")),
+        "{e}"
+    );
+    assert_eq!(e, error(&["panic", &l]));
     // A missing table names the table, not the file's first key.
     let s = file(
         "no_defender.toml",
@@ -551,4 +560,42 @@ fn a_query_files_bad_values_are_named_by_their_keys() {
         "{from_file}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_sweep_with_precision_reports_the_trials_that_ran() {
+    let args = [
+        "sweep",
+        "scenarios/queries/boar_boyz_charge.toml",
+        "--vary",
+        "distance=18,20,36",
+        "--method",
+        "monte-carlo",
+        "--precision",
+        "0.003",
+    ];
+    let sweep = json(&args);
+    let ran: Vec<u64> = sweep["sweep"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row["p_contact"]["trials"].as_u64().unwrap())
+        .collect();
+    assert_eq!(sweep["trials_fewest"], *ran.iter().min().unwrap());
+    assert_eq!(sweep["trials_most"], *ran.iter().max().unwrap());
+    assert_ne!(ran.iter().min(), ran.iter().max(), "{ran:?}");
+    assert_eq!(sweep["precision"], 0.003);
+    assert!(sweep.get("trials").is_none(), "{sweep}");
+    let text = stdout(&args);
+    assert!(!text.contains("1000000"), "{text}");
+    let compare = json(&[
+        "compare",
+        "scenarios/queries/boar_boyz_charge.toml",
+        "scenarios/queries/boar_boyz_charge.toml",
+        "--method",
+        "monte-carlo",
+        "--precision",
+        "0.01",
+    ]);
+    assert_eq!(compare["trials_most"], 65536);
 }
