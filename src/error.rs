@@ -45,6 +45,46 @@ impl InputError {
     }
 }
 
+/// A number as an error shows it: as written when short, else in
+/// scientific notation (`1e300`, not 301 digits).
+///
+/// # Example
+///
+/// ```
+/// use mathhammer::error::shown;
+/// assert_eq!(shown(12.5), "12.5");
+/// assert_eq!(shown(1e300), "1e300");
+/// ```
+pub fn shown(x: f64) -> String {
+    let plain = x.to_string();
+    if plain.len() <= 16 {
+        plain
+    } else {
+        format!("{x:e}")
+    }
+}
+
+/// A value as an error echoes it: at most its first 32 characters, so a
+/// huge value does not bury the line.
+///
+/// # Example
+///
+/// ```
+/// use mathhammer::error::echo;
+/// assert_eq!(echo("7.5"), "7.5");
+/// assert_eq!(echo(&"9".repeat(301)), format!("{}... (301 characters)", "9".repeat(32)));
+/// ```
+pub fn echo(value: &str) -> String {
+    match value.char_indices().nth(32) {
+        None => value.to_string(),
+        Some((end, _)) => format!(
+            "{}... ({} characters)",
+            &value[..end],
+            value.chars().count()
+        ),
+    }
+}
+
 /// Checks `lo <= value <= hi` for a distance-like `field`.
 pub fn check_range(
     field: &str,
@@ -61,6 +101,9 @@ pub fn check_range(
     let bound = if lo_open { "above" } else { "from" };
     Err(InputError::new(
         field,
-        format!("{value} is out of range (accepted: {bound} {lo} up to {hi} {unit})"),
+        format!(
+            "{} is out of range (accepted: {bound} {lo} up to {hi} {unit})",
+            shown(value)
+        ),
     ))
 }

@@ -35,9 +35,21 @@ pub fn run_args(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> 
     }
 }
 
+/// The one error line, a word over 64 characters (a huge value echoed)
+/// cut to its start.
 fn failed(line: String) -> Finished {
+    let words: Vec<String> = line
+        .split(' ')
+        .map(|w| match w.chars().nth(64) {
+            Some(_) => {
+                let value = w.trim_matches(|c| "'`\",:;()".contains(c));
+                w.replace(value, &crate::error::echo(value))
+            }
+            None => w.to_string(),
+        })
+        .collect();
     Finished {
-        stderr: format!("{line}\n"),
+        stderr: format!("{}\n", words.join(" ")),
         code: 2,
         ..Finished::default()
     }
@@ -87,6 +99,9 @@ fn bad_value(e: &clap::Error) -> String {
     };
     match (std::error::Error::source(e), e.get(ContextKind::ValidValue)) {
         (Some(why), _) if !flag.is_empty() => format!("{flag}: {why}"),
+        (None, Some(ContextValue::Strings(names))) if value.is_empty() && names.is_empty() => {
+            format!("{flag}: needs a value")
+        }
         (None, Some(ContextValue::Strings(names))) if !flag.is_empty() => {
             format!(
                 "{flag}: '{value}' is not one of its values (accepted: {})",

@@ -139,13 +139,14 @@ pub enum Command {
 }
 
 impl Cli {
-    /// The command line's definition, with every value allowed to start
-    /// with `-`: `--models -1` is then refused by the flag's own range check
-    /// (naming the flag and its range), not taken for a flag.
+    /// The command line's definition, with every flag's value allowed to
+    /// start with `-`: `--models -1`, `--wheel -5e-1` and `--modifier -inf`
+    /// are then read by the flag's own parser (which names the flag and
+    /// what it accepts), not taken for flags.
     pub fn command_line() -> clap::Command {
         let negatives = |a: clap::Arg| {
-            let takes = a.get_action().takes_values();
-            a.allow_negative_numbers(takes)
+            let takes = a.get_action().takes_values() && !a.is_positional();
+            a.allow_hyphen_values(takes)
         };
         Cli::command().mut_subcommands(move |c| c.mut_args(negatives))
     }

@@ -13,6 +13,7 @@ use super::MAX_TRIALS;
 /// use mathhammer::cli::values::whole;
 /// let models = whole::<u32>(1, 1000);
 /// assert_eq!(models("20"), Ok(20));
+/// assert_eq!(models("2e1"), Ok(20));
 /// assert_eq!(models("-1").unwrap_err(), "-1 is out of range (accepted: 1 to 1000)");
 /// assert_eq!(models("1e30").unwrap_err(), "1e30 is out of range (accepted: 1 to 1000)");
 /// ```
@@ -28,6 +29,8 @@ pub fn whole<T: TryFrom<i64>>(
             (Err(_), Ok(x)) if x.is_finite() && x.fract() != 0.0 => {
                 return Err(format!("{t} is not a whole number ({accepted})"))
             }
+            // 7.0, 1e1 and -5.0 are whole numbers written as decimals.
+            (Err(_), Ok(x)) if x.abs() <= hi.max(-lo) as f64 => x as i64,
             (Err(_), Ok(_)) => return Err(format!("{t} is out of range ({accepted})")),
             (Err(_), Err(_)) => return Err(format!("{t} is not a number ({accepted})")),
         };

@@ -123,7 +123,10 @@ impl Charge {
             if !(c > 0.0 && c <= 1.0) {
                 return Err(InputError::new(
                     "--confidence",
-                    format!("{c} is out of range (accepted: above 0 up to 1, e.g. 0.9)"),
+                    format!(
+                        "{} is out of range (accepted: above 0 up to 1, e.g. 0.9)",
+                        crate::error::shown(c)
+                    ),
                 ));
             }
         }

@@ -53,7 +53,10 @@ pub fn check_charge_path(
     if !(wheel.is_finite() && (0.0..=full).contains(&wheel)) {
         return Err(InputError::new(
             fields[1],
-            format!("{wheel} is out of range (accepted: 0 up to the charge range, {full} {unit})"),
+            format!(
+                "{} is out of range (accepted: 0 up to the charge range, {full} {unit})",
+                crate::error::shown(wheel)
+            ),
         ));
     }
     Ok(())

@@ -97,7 +97,8 @@ impl<'de> Deserialize<'de> for Distance {
         let v = f64::deserialize(d)?;
         if !(0.0..=500.0).contains(&v) {
             return Err(serde::de::Error::custom(format!(
-                "{v} is out of range (accepted: 0 to 500)"
+                "{} is out of range (accepted: 0 to 500)",
+                crate::error::shown(v)
             )));
         }
         Ok(Distance(v))

@@ -88,7 +88,7 @@ impl FriendSpec {
                 format!("{field}.distance"),
                 format!(
                     "{} is out of range (accepted: 0 to {} {})",
-                    distance.0,
+                    crate::error::shown(distance.0),
                     edition.max_distance(),
                     edition.unit()
                 ),

@@ -72,7 +72,8 @@ impl<'de> Deserialize<'de> for Move {
         let v = f64::deserialize(d)?;
         if !(0.0..=100.0).contains(&v) {
             return Err(serde::de::Error::custom(format!(
-                "{v} is out of range (accepted: 0 to 100 cm)"
+                "{} is out of range (accepted: 0 to 100 cm)",
+                crate::error::shown(v)
             )));
         }
         Ok(Move(v))

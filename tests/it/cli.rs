@@ -367,6 +367,12 @@ fn bad_input_is_one_line_and_exit_2() {
         ("leadership --ld 1", "--ld"),
         ("leadership --ld -3", "--ld"),
         ("leadership --ld 7 --modifier 50", "--modifier"),
+        // Every numeric flag reads every number form, a hyphen first too.
+        ("leadership --ld 7 --modifier -inf", "--modifier: -inf is out of range"),
+        ("leadership --ld 7 --modifier", "--modifier: needs a value"),
+        ("charge --move 8 --distance 3 --wheel -5e-1", "--wheel: -0.5 is out of range"),
+        ("leadership --ld 7.5e0", "--ld: 7.5e0 is not a whole number"),
+        ("leadership --ld -7e0", "--ld: -7 is out of range"),
         (
             "attack",
             "accepted: charge, flee, leadership, attacks, shoot",
@@ -375,6 +381,54 @@ fn bad_input_is_one_line_and_exit_2() {
     for (line, needle) in cases {
         assert_bad_input(line, needle);
     }
+}
+
+#[test]
+fn whole_numbers_written_as_decimals_are_whole() {
+    let same = |a: &[&str], b: &[&str]| assert_eq!(json(a), json(b), "{a:?}");
+    same(&["leadership", "--ld", "7.0"], &["leadership", "--ld", "7"]);
+    same(
+        &["leadership", "--ld", "7", "--modifier", "-5.0"],
+        &["leadership", "--ld", "7", "--modifier", "-5"],
+    );
+    let attacks = [
+        "attacks",
+        "--ws",
+        "3",
+        "--s",
+        "3",
+        "--target-ws",
+        "3",
+        "--target-t",
+        "3",
+    ];
+    same(
+        &[&attacks[..], &["--models", "1e1"]].concat(),
+        &[&attacks[..], &["--models", "10"]].concat(),
+    );
+}
+
+#[test]
+fn an_error_echoes_a_huge_value_short() {
+    let digits = format!("1{}", "0".repeat(300));
+    for huge in ["1e300", digits.as_str()] {
+        assert_eq!(
+            error(&["charge", "--move", huge, "--distance", "5"]),
+            "error: --move: 1e300 is out of range (accepted: above 0 up to 100 cm)\n"
+        );
+    }
+    let word = "x".repeat(300);
+    let e = error(&[
+        "charge",
+        "--move",
+        "8",
+        "--distance",
+        "5",
+        "--reaction",
+        &word,
+    ]);
+    assert!(e.len() < 200, "{e}");
+    assert!(e.contains("(300 characters)"), "{e}");
 }
 
 #[test]
