@@ -46,7 +46,18 @@ pub fn draw(figure: &Figure<String>) -> Result<String, String> {
         draw_into(&root, figure, &rows).map_err(|e| e.to_string())?;
         root.present().map_err(|e| e.to_string())?;
     }
-    Ok(text)
+    Ok(text.chars().map(xml_char).collect())
+}
+
+/// A character XML 1.0 allows as it is, else U+FFFD: plotters escapes
+/// markup but passes control characters (a name's `\u0001`) through, and
+/// no escape can write them in XML 1.0.
+fn xml_char(c: char) -> char {
+    match c {
+        '\t' | '\n' | '\r' => c,
+        '\u{0}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}' => '\u{fffd}',
+        _ => c,
+    }
 }
 
 /// Panels grouped into rows: a wide panel alone, the others in pairs.

@@ -316,3 +316,18 @@ fn bad_plot_paths_are_one_line_errors_and_leave_no_file() {
     assert!(e.contains("--plot") && e.contains("cannot write"), "{e}");
     assert!(!dir.exists());
 }
+
+#[test]
+fn a_control_character_in_a_name_still_writes_xml() {
+    let svg = plot(
+        "control",
+        &[
+            "combat",
+            "scenarios/boar_boyz_charge_spearmen.toml",
+            "--set",
+            "attacker.name=\"x\\u0001y\"",
+        ],
+    );
+    render(&svg);
+    has_text(&svg, "x\u{fffd}y");
+}
