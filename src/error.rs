@@ -35,6 +35,18 @@ impl InputError {
         }
     }
 
+    /// The error of a field of file `file`: `file: field`. An override's
+    /// error stays the override's.
+    pub fn in_file(self, file: &str) -> Self {
+        match self.origin {
+            Origin::Override => self,
+            Origin::Input => InputError {
+                field: format!("{file}: {}", self.field),
+                ..self
+            },
+        }
+    }
+
     /// A `--set` override the file refused: `message` says what and shows
     /// the overrides.
     pub fn bad_override(message: impl Into<String>) -> Self {
@@ -43,6 +55,12 @@ impl InputError {
             ..InputError::new("--set", message)
         }
     }
+}
+
+/// The table at index `i` (from 0) of a list of tables as `--set` and
+/// errors name it, counting from 1: `unit.1` is the first `[[unit]]`.
+pub(crate) fn entry(list: &str, i: usize) -> String {
+    format!("{list}.{}", i + 1)
 }
 
 /// A number as an error shows it: as written when short, else in

@@ -15,7 +15,7 @@ use crate::rules::saves::{Armour, BodyArmour};
 use crate::rules::special::{Rules, SpecialRule};
 use crate::rules::to_hit::{Cover, ShootingModifiers};
 use crate::rules::weapons::{Moment, Weapon};
-use crate::scenario::load;
+use crate::scenario::load_referred;
 use crate::scenario::profile::ProfileFile;
 use crate::text;
 use clap::Args;
@@ -226,8 +226,11 @@ fn armour_spec_in_file<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<
     file::parsed_by(d, armour_spec)
 }
 
-fn load_profile(path: &Option<PathBuf>) -> Result<Option<ProfileFile>, InputError> {
-    path.as_deref().map(load::<ProfileFile>).transpose()
+/// The profile file `flag` names, if given.
+fn load_profile(path: &Option<PathBuf>, flag: &str) -> Result<Option<ProfileFile>, InputError> {
+    path.as_deref()
+        .map(|p| load_referred::<ProfileFile>(p, flag, "profile"))
+        .transpose()
 }
 
 /// `flag` if given, else the file's value, else an error asking for it.
@@ -245,7 +248,7 @@ impl TargetArgs {
     /// The defender, from the file overridden by flags, and the file's name
     /// for it. `need_ws`: close combat needs the target's WS.
     fn defender(&self, need_ws: bool) -> Result<(Defender, Option<String>), InputError> {
-        let file = load_profile(&self.target)?;
+        let file = load_profile(&self.target, "--target")?;
         let p = file.as_ref().map(|f| f.profile.profile());
         let ws = if need_ws {
             required(
@@ -317,7 +320,7 @@ impl AttackerBase {
 
 impl AttackerArgs {
     fn base(&self) -> Result<AttackerBase, InputError> {
-        let file = load_profile(&self.attacker)?;
+        let file = load_profile(&self.attacker, "--attacker")?;
         let troop = self
             .troop
             .or(file.as_ref().map(|f| f.troop))

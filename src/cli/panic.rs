@@ -13,7 +13,7 @@ use std::path::PathBuf;
 /// `mathhammer panic`: its flags.
 pub struct PanicArgs {
     /// Battle-line file (TOML, query = "panic"), e.g. scenarios/lines/cavalry_flee_past_spearmen.toml
-    #[arg(value_name = "FILE", required_unless_present = "fleeing_us")]
+    #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
     /// Override a field of the file: key=value (e.g. turns=2, unit.2.y=-20, event.casualties=4); repeatable
     #[arg(long = "set", value_name = "KEY=VALUE")]
@@ -45,6 +45,12 @@ impl PanicArgs {
     /// The battle line of the file or of the simple case.
     pub fn line(&self) -> Result<BattleLine, InputError> {
         let Some(file) = &self.file else {
+            if self.fleeing_us.is_empty() {
+                return Err(InputError::new(
+                    "--fleeing-us",
+                    "needed without a FILE (accepted: a battle-line FILE, or --fleeing-us US for each friend fleeing within 10 cm)",
+                ));
+            }
             if !self.sets.is_empty() {
                 return Err(InputError::new(
                     "--set",

@@ -81,7 +81,7 @@ pub fn load_query(path: &Path, sets: &[String]) -> Result<Query, InputError> {
     let Some(kind) = table.get("query").cloned() else {
         // Read once: the text is already here.
         let (file, dir) = crate::scenario::combat::scenario_from_text(&text, path, sets)?;
-        let combat = file.combat(&dir)?;
+        let combat = file.combat(&dir).map_err(|e| e.in_file(&name))?;
         return Ok(Query::Combat(Box::new(combat)));
     };
     if kind.as_str() == Some("panic") {
@@ -153,9 +153,7 @@ fn battle_line(
         }
     };
     let dir = path.parent().unwrap_or(Path::new(""));
-    let line = file
-        .line(dir)
-        .map_err(|e| InputError::new(format!("{name}: {}", e.field), e.message))?;
+    let line = file.line(dir).map_err(|e| e.in_file(&name))?;
     Ok(Query::Panic(Box::new(line)))
 }
 
@@ -225,6 +223,12 @@ impl FileKeys {
         let value = match value {
             toml::Value::String(s) if FILE_KEYS.contains(&id.as_str()) => {
                 toml::Value::String(dir.join(s).display().to_string())
+            }
+            other if FILE_KEYS.contains(&id.as_str()) => {
+                return Err(error(format!(
+                    "invalid type: {}, expected a file name in quotes (e.g. \"orc_boy.toml\")",
+                    other.type_str()
+                )))
             }
             other => other,
         };

@@ -1,6 +1,6 @@
 //! Battle-line files (`query = "panic"`): one side's units, where they
 //! stand, and the event that starts the panic (RULES.md Panic). Every error
-//! names the file's key (`unit[2].x`) and the accepted values.
+//! names the file's key (`unit.2.x`, as `--set` names it) and the accepted values.
 //!
 //! ```toml
 //! query = "panic"
@@ -123,6 +123,7 @@ pub struct LineUnitSpec {
     /// Its name.
     pub name: Option<String>,
     /// A profile file, relative to this file.
+    #[serde(default, deserialize_with = "super::file_name")]
     pub profile_file: Option<String>,
     #[serde(rename = "type")]
     /// Its troop type.
@@ -180,7 +181,14 @@ impl BattleLineFile {
             .unit
             .iter()
             .enumerate()
-            .map(|(i, u)| u.unit(dir, &format!("unit[{i}]"), edition, self.musician_rallies))
+            .map(|(i, u)| {
+                u.unit(
+                    dir,
+                    &crate::error::entry("unit", i),
+                    edition,
+                    self.musician_rallies,
+                )
+            })
             .collect::<Result<Vec<_>, _>>()?;
         let line = BattleLine {
             name: self.name.clone().unwrap_or_else(|| "battle line".into()),

@@ -46,7 +46,7 @@ impl ScenarioFile {
         }
         let mut redirect: Option<Redirect> = None;
         for (i, spec) in self.unit.iter().enumerate() {
-            let name = format!("unit[{i}]");
+            let name = crate::error::entry("unit", i);
             let place = spec.place(&name, charger)?;
             units.push(spec.unit(dir, &name)?);
             let u = units.len() - 1;
@@ -73,7 +73,7 @@ impl ScenarioFile {
         for (u, place) in places.iter().enumerate() {
             let name = match u {
                 0 | 1 => "situation".to_string(),
-                _ => format!("unit[{}]", u - 2),
+                _ => crate::error::entry("unit", u - 2),
             };
             check_place(place, &units[u], edition, &name)?;
         }
@@ -314,7 +314,9 @@ impl UnitSpec {
             .enumerate()
             .map(|(i, c)| {
                 Ok(Character {
-                    body: c.as_unit().unit(dir, &format!("{side}.characters[{i}]"))?,
+                    body: c
+                        .as_unit()
+                        .unit(dir, &crate::error::entry(&format!("{side}.characters"), i))?,
                     attacks_on_him: c.attacks_on_him.0,
                 })
             })
@@ -473,7 +475,11 @@ impl UnitSpec {
         side: &str,
     ) -> Result<(ProfileFile, Vec<SpecialRule>), InputError> {
         let base = match &self.profile_file {
-            Some(f) => Some(super::load::<ProfileFile>(&dir.join(f))?),
+            Some(f) => Some(super::load_referred::<ProfileFile>(
+                &dir.join(f),
+                &format!("{side}.profile_file"),
+                "profile",
+            )?),
             None => None,
         };
         let profile = match (self.profile, base.as_ref()) {

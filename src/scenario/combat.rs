@@ -143,6 +143,7 @@ fn yes() -> bool {
 #[serde(deny_unknown_fields)]
 pub struct UnitSpec {
     /// A profile file, relative to the scenario.
+    #[serde(default, deserialize_with = "super::file_name")]
     pub profile_file: Option<String>,
     /// Its name (else the profile file's).
     pub name: Option<String>,
@@ -243,6 +244,7 @@ pub struct UnitSpec {
 #[serde(deny_unknown_fields)]
 pub struct CharacterSpec {
     /// A profile file, relative to the scenario.
+    #[serde(default, deserialize_with = "super::file_name")]
     pub profile_file: Option<String>,
     /// His name (else the profile file's).
     pub name: Option<String>,
@@ -542,4 +544,5 @@ pub fn apply_set(table: &mut toml::Table, set: &str) -> Result<(), InputError> {
 pub fn load_combat(path: &Path, sets: &[String]) -> Result<CombatQuery, InputError> {
     let (file, dir) = load_scenario(path, sets)?;
     file.combat(&dir)
+        .map_err(|e| e.in_file(&path.display().to_string()))
 }

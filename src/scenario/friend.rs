@@ -24,6 +24,7 @@ pub struct FriendSpec {
     /// Its name (else the profile file's, else "friend N").
     pub name: Option<String>,
     /// A profile file, relative to the scenario.
+    #[serde(default, deserialize_with = "super::file_name")]
     pub profile_file: Option<String>,
     #[serde(rename = "type")]
     /// Its troop type.
@@ -60,7 +61,7 @@ pub(super) fn friends(
     specs
         .iter()
         .enumerate()
-        .map(|(i, s)| s.friend(dir, &format!("friend[{i}]"), edition))
+        .map(|(i, s)| s.friend(dir, &crate::error::entry("friend", i), edition))
         .collect()
 }
 

@@ -23,6 +23,56 @@ pub fn load<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, InputError
     parse(&text, &path.display().to_string())
 }
 
+/// A file `field` of another file names (`profile_file`), read as a `T`
+/// (a `what`). An error is the referring field's: a file it cannot read,
+/// or a scenario or query file given where a `what` is expected; the
+/// named file's own error keeps its line and column, after the field.
+pub(crate) fn load_referred<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    field: &str,
+    what: &str,
+) -> Result<T, InputError> {
+    let shown = path.display().to_string();
+    let text = crate::files::read_to_string(path)
+        .map_err(|e| InputError::new(field, format!("cannot read {shown}: {e}")))?;
+    let other_kind = toml::from_str::<toml::Table>(&text).ok().and_then(|t| {
+        [
+            "query",
+            "attacker",
+            "defender",
+            "situation",
+            "unit",
+            "event",
+        ]
+        .into_iter()
+        .find(|k| t.contains_key(*k))
+    });
+    if let Some(key) = other_kind {
+        return Err(InputError::new(
+            field,
+            format!(
+                "{shown} is a scenario or query file (it has `{key}`), not a {what} (accepted: a {what} file, e.g. scenarios/profiles/orc_boy.toml)"
+            ),
+        ));
+    }
+    parse(&text, &shown).map_err(|e| InputError::new(field, e.to_string()))
+}
+
+/// A file name a file gives (`profile_file = "orc_boy.toml"`): a string.
+/// A TOML date or number there is the wrong type, not a file to look for.
+pub(crate) fn file_name<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<String>, D::Error> {
+    use serde::Deserialize;
+    match toml::Value::deserialize(d)? {
+        toml::Value::String(s) => Ok(Some(s)),
+        other => Err(serde::de::Error::custom(format!(
+            "invalid type: {}, expected a file name in quotes (e.g. \"profiles/orc_boy.toml\")",
+            other.type_str()
+        ))),
+    }
+}
+
 /// Parses TOML `text` (named `name` in errors) into `T`.
 pub fn parse<T: serde::de::DeserializeOwned>(text: &str, name: &str) -> Result<T, InputError> {
     toml::from_str(text).map_err(|e| {

@@ -99,7 +99,7 @@ pub(super) fn check_redirect(
     units: &[Unit],
     edition: Edition,
 ) -> Result<(), InputError> {
-    let name = format!("unit[{}]", r.unit - 2);
+    let name = crate::error::entry("unit", r.unit - 2);
     let charger = &units[r.path.side];
     check_place(&r.path, charger, edition, &name)?;
     let field = format!("{name}.reaction");

@@ -511,10 +511,10 @@ fn bad_battle_lines_get_one_line_errors() {
     let path = dir.join("overlap.toml");
     std::fs::write(&path, overlap).unwrap();
     let e = error(&["panic", path.to_str().unwrap()]);
-    assert!(e.contains("unit[1]: B overlaps A"), "{e}");
+    assert!(e.contains("unit.2: B overlaps A"), "{e}");
     for (set, expected) in [
-        ("unit.1.x=-900", "unit[0].x: -900 is out of range"),
-        ("unit.1.base=[0, 20]", "unit[0].base"),
+        ("unit.1.x=-900", "unit.1.x: -900 is out of range"),
+        ("unit.1.base=[0, 20]", "unit.1.base"),
         ("unit.3.ld=7", "'unit' is a list: name an entry, 1 to 2"),
         ("turns=9", "9 is out of range (accepted: 0 to 6)"),
     ] {
@@ -639,4 +639,13 @@ fn read_and_run(text: &str) {
             assert!((total - 1.0).abs() < 1e-9, "{total}\n{text}");
         }
     }
+}
+
+#[test]
+fn without_a_file_the_fleeing_friends_are_asked_for() {
+    let e = crate::common::run::error(&["panic", "--unit-strength", "15", "--ld", "7"]);
+    assert!(
+        e.starts_with("error: --fleeing-us: needed without a FILE"),
+        "{e}"
+    );
 }

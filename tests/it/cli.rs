@@ -562,7 +562,7 @@ fn attack_bad_input_names_the_field() {
         ("attacks --ws 3 --s 3 --target-ws 3 --target-t 3 --target-armour 7", "accepted: a save 1 to 6"),
         ("attacks --ws 3 --s 3 --target-ws 3 --target-t 3 --round 2 --charging", "--charging"),
         ("attacks --ws 3 --s 3 --target-ws 3 --target-t 3 --rules multiple-wounds-d3,multiple-wounds-d6", "cannot be combined"),
-        ("attacks --attacker scenarios/profiles/missing.toml --target-ws 3 --target-t 3", "scenarios/profiles/missing.toml: cannot read"),
+        ("attacks --attacker scenarios/profiles/missing.toml --target-ws 3 --target-t 3", "--attacker: cannot read scenarios/profiles/missing.toml"),
         ("shoot --s 3 --target-t 3", "--bs"),
         ("shoot --bs 3 --s 3 --target-t 3 --cover thick", "soft, hard"),
     ];

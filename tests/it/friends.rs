@@ -297,14 +297,14 @@ fn bad_friends_are_named() {
     let cases: Vec<(Vec<(&str, &str)>, &str)> = vec![
         (
             plain.to_vec(),
-            "friend[0].side: missing (accepted: attacker, defender)",
+            "friend.1.side: missing (accepted: attacker, defender)",
         ),
         (vec![defender, plain[0], plain[1], ("distance", "-5")], "-5"),
         (
             vec![defender, plain[0], plain[1]],
-            "friend[0].distance: missing",
+            "friend.1.distance: missing",
         ),
-        (vec![defender, plain[0], plain[2]], "friend[0].ld: missing"),
+        (vec![defender, plain[0], plain[2]], "friend.1.ld: missing"),
         (
             vec![
                 defender,
@@ -313,7 +313,7 @@ fn bad_friends_are_named() {
                 ("models", "10"),
                 plain[2],
             ],
-            "friend[0].ld: comes from the profile",
+            "friend.1.ld: comes from the profile",
         ),
         (
             [&[defender], &plain[..], &[("rules", "[\"bravery\"]")]].concat(),

@@ -126,32 +126,32 @@ fn bad_redirects_get_one_line_errors() {
     for (sets, expected) in [
         (
             vec!["unit.1.side=attacker"],
-            "unit[0].redirect: a charge is redirected at an enemy of the charger",
+            "unit.1.redirect: a charge is redirected at an enemy of the charger",
         ),
         (
             vec!["situation.charger=none", "situation.reaction=hold"],
-            "unit[0].redirect: there is no charge to redirect",
+            "unit.1.redirect: there is no charge to redirect",
         ),
         (
             vec!["unit.1.distance=-5"],
             "-5 is out of range (accepted: 0 to 500)",
         ),
-        (vec!["unit.1.wheel=50"], "unit[0].wheel"),
+        (vec!["unit.1.wheel=50"], "unit.1.wheel"),
         (
             vec!["unit.1.charges=true"],
-            "unit[0].charges: a redirect target does not charge",
+            "unit.1.charges: a redirect target does not charge",
         ),
         (
             vec!["unit.1.reaction=stand-and-shoot"],
-            "unit[0].reaction: stand-and-shoot needs the charged unit's missile",
+            "unit.1.reaction: stand-and-shoot needs the charged unit's missile",
         ),
         (
             vec!["unit.1.reaction=flee", "unit.1.rules=[\"unbreakable\"]"],
-            "unit[0].reaction: the charged unit is frenzied, immune to psychology or unbreakable",
+            "unit.1.reaction: the charged unit is frenzied, immune to psychology or unbreakable",
         ),
         (
             vec!["unit.1.redirect=false"],
-            "unit[0].reaction: only for a unit the charge may be redirected at",
+            "unit.1.reaction: only for a unit the charge may be redirected at",
         ),
         (
             vec!["attacker.redirect=true"],

@@ -206,7 +206,10 @@ fn bad_scenarios_name_file_line_and_field() {
         ),
         &[],
     );
-    assert!(e.contains("orc_boi.toml: cannot read the file"), "{e}");
+    assert!(
+        e.contains("bad.toml: defender.profile_file: cannot read ") && e.contains("orc_boi.toml"),
+        "{e}"
+    );
     let e = error_for(
         &GOOD.replace("rules = []", ""),
         &[
@@ -251,18 +254,18 @@ fn with_unit(place: &str) -> String {
 fn bad_further_units_are_named() {
     let e = error_for(&with_unit("facing = \"flank\""), &[]);
     assert!(
-        e.contains("unit[0].side: missing or none (accepted: attacker, defender)"),
+        e.contains("unit.1.side: missing or none (accepted: attacker, defender)"),
         "{e}"
     );
     let e = error_for(&with_unit("side = \"attacker\"\ncharges = true"), &[]);
     assert!(
-        e.contains("unit[0].distance: missing for a unit that charges (accepted: 0 to 500)"),
+        e.contains("unit.1.distance: missing for a unit that charges (accepted: 0 to 500)"),
         "{e}"
     );
     // The charger was not in combat before its charge: nobody fights it yet.
     let e = error_for(&with_unit("side = \"defender\""), &[]);
     assert!(
-        e.contains("unit[0].side: it would fight the main charger") && e.contains("accepted"),
+        e.contains("unit.1.side: it would fight the main charger") && e.contains("accepted"),
         "{e}"
     );
     let both = with_unit("side = \"defender\"\ncharges = true\ndistance = 5").replace(
@@ -304,4 +307,56 @@ fn bad_further_units_are_named() {
         e.contains("situation.reaction: the charged unit is already in combat and can only hold"),
         "{e}"
     );
+}
+
+/// A file another file names is blamed through the field that named it:
+/// a file that is not there, a scenario given as a profile, a date given
+/// as a path.
+#[test]
+fn a_referenced_files_error_names_the_referring_file_and_field() {
+    use crate::common::run::error;
+    const FLAGSHIP: &str = "scenarios/boar_boyz_charge_spearmen.toml";
+    let set = |value: &str| error(&["combat", FLAGSHIP, "--set", value]);
+    assert_eq!(
+        set("attacker.profile_file=\"hold\""),
+        format!("error: {FLAGSHIP}: attacker.profile_file: cannot read scenarios/hold: No such file or directory (os error 2)\n")
+    );
+    let e = set("defender.profile_file=\"knights_flank_spearmen.toml\"");
+    assert!(
+        e.starts_with(&format!("error: {FLAGSHIP}: defender.profile_file: scenarios/knights_flank_spearmen.toml is a scenario or query file")),
+        "{e}"
+    );
+    let e = set("attacker.profile_file=1979-05-27");
+    assert!(
+        e.contains("invalid type: datetime, expected a file name in quotes"),
+        "{e}"
+    );
+    let e = error(&["attacks", "--attacker", FLAGSHIP, "--target-t", "3"]);
+    assert!(
+        e.starts_with("error: --attacker: scenarios/boar_boyz"),
+        "{e}"
+    );
+    // A query file's file keys: a string or the wrong type.
+    let dir = std::env::temp_dir().join(format!("mh-referred-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("q.toml");
+    std::fs::write(
+        &file,
+        "query = \"attacks\"\nattacker = 1979-05-27\ntarget_t = 3\n",
+    )
+    .unwrap();
+    let q = file.display().to_string();
+    let e = error(&["compare", &q, &q]);
+    assert!(
+        e.starts_with(&format!("error: {q}: attacker: invalid type: datetime")),
+        "{e}"
+    );
+    // Every list of tables is numbered as --set numbers it, from 1.
+    let e = error(&[
+        "panic",
+        "scenarios/lines/spearmen_break_in_the_line.toml",
+        "--set",
+        "unit.2.profile_file=\"x\"",
+    ]);
+    assert!(e.contains(": unit.2.profile_file: cannot read"), "{e}");
 }

@@ -161,5 +161,5 @@ fn every_charger_takes_its_own_start_of_turn_tests() {
         "--set",
         "unit.1.terror_nearby=true",
     ]);
-    assert!(e.contains("unit[0]."), "{e}");
+    assert!(e.contains("unit.1."), "{e}");
 }

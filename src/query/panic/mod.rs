@@ -176,7 +176,7 @@ impl BattleLine {
             for (j, b) in self.units.iter().enumerate().skip(i + 1) {
                 if a.at.overlaps(&b.at, 1e-6) {
                     return Err(InputError::new(
-                        format!("unit[{j}]"),
+                        crate::error::entry("unit", j),
                         format!(
                             "{} overlaps {} (accepted: units apart or touching, measured from x, y, facing, frontage and base)",
                             b.name, a.name
