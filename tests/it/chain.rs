@@ -74,6 +74,19 @@ fn big_fights_are_refused_and_the_flagship_runs_whole() {
     .unwrap();
     let refused = exact_fight_within(&two.combat, 1_000_000_000, |_, _| {}).unwrap_err();
     assert_eq!((refused.round, refused.states), (2, 292), "{refused:?}");
+    // Within auto's budget it runs whole: 3.6 G of work, its projection
+    // following the work a state costs as the units shrink, not refusing
+    // at round 4 on round 3's cost a state.
+    let size = exact_fight_within(
+        &two.combat,
+        mathhammer::combat::chain::AUTO_BUDGET,
+        |_, _| {},
+    )
+    .unwrap();
+    assert!(
+        size.work < mathhammer::combat::chain::AUTO_BUDGET,
+        "{size:?}"
+    );
     let flagship = mathhammer::scenario::combat::load_combat(
         Path::new("scenarios/boar_boyz_charge_spearmen.toml"),
         &[],

@@ -221,6 +221,8 @@ fn combat_plots_outcomes_and_casualties() {
         &[
             "combat",
             "scenarios/two_units_charge_one.toml",
+            "--method",
+            "monte-carlo",
             "--trials",
             "2e4",
         ],

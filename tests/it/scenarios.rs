@@ -91,6 +91,8 @@ fn casualties_by_round_add_up_to_k_or_more_and_to_the_round_being_fought() {
     let v = crate::common::run::json(&[
         "combat",
         "scenarios/two_units_charge_one.toml",
+        "--method",
+        "monte-carlo",
         "--trials",
         "20000",
     ]);

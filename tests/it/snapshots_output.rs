@@ -82,6 +82,8 @@ fn combat_outputs() {
     let args = [
         "combat",
         "scenarios/two_units_charge_one.toml",
+        "--method",
+        "monte-carlo",
         "--trials",
         "4000",
         "--seed",
