@@ -12,7 +12,7 @@ use crate::rules::blows::{blows, Blows};
 use crate::rules::fighter::{Defender, Save, Striker};
 use crate::rules::profile::TroopType;
 use crate::rules::saves::{Armour, BodyArmour};
-use crate::rules::special::{Rules, SpecialRule};
+use crate::rules::special::{Psychology, Rules, SpecialRule};
 use crate::rules::to_hit::{Cover, ShootingModifiers};
 use crate::rules::weapons::{Moment, Weapon};
 use crate::scenario::load_referred;
@@ -169,6 +169,10 @@ pub struct ShootArgs {
     /// A friend within 10 cm of the target: its Ld, for P(it tests and flees if the target is destroyed); needs --target-models
     #[arg(long)]
     pub friend_ld: Option<Ld>,
+    /// The target's rules that change its panic test, comma-separated (added to its profile file's) (immune-to-psychology, unbreakable or frenzy: it takes none); needs --target-models
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "RULES")]
+    #[serde(default, deserialize_with = "file::named_list")]
+    pub target_rules: Vec<SpecialRule>,
     #[command(flatten)]
     #[serde(skip)]
     /// The target unit (read from a query file by its own keys).
@@ -245,9 +249,13 @@ fn required<T>(
 }
 
 impl TargetArgs {
-    /// The defender, from the file overridden by flags, and the file's name
-    /// for it. `need_ws`: close combat needs the target's WS.
-    fn defender(&self, need_ws: bool) -> Result<(Defender, Option<String>), InputError> {
+    /// The defender, from the file overridden by flags, the file's name
+    /// for it and its special rules. `need_ws`: close combat needs the
+    /// target's WS.
+    fn defender(
+        &self,
+        need_ws: bool,
+    ) -> Result<(Defender, Option<String>, Vec<SpecialRule>), InputError> {
         let file = load_profile(&self.target, "--target")?;
         let p = file.as_ref().map(|f| f.profile.profile());
         let ws = if need_ws {
@@ -297,8 +305,9 @@ impl TargetArgs {
             regeneration: self.target_regen || file.as_ref().is_some_and(|f| f.regeneration),
             reroll_saves: self.target_reroll_saves,
         };
+        let rules = file.as_ref().map(|f| f.rules.clone()).unwrap_or_default();
         let name = file.map(|f| f.name);
-        Ok((defender, name))
+        Ok((defender, name, rules))
     }
 }
 
@@ -395,7 +404,7 @@ impl AttacksArgs {
             rules: base.rules,
             hit_modifier: a.hit_modifier.0,
         };
-        let (defender, target_name) = self.target_args.defender(true)?;
+        let (defender, target_name, _) = self.target_args.defender(true)?;
         let moment = Moment {
             round: self.round.0,
             charging: self.charging,
@@ -439,8 +448,25 @@ impl ShootArgs {
     /// The panic figures asked for: always with `--target-models` (the
     /// models at the start of the phase); `--target-ld` and `--friend-ld`
     /// need it.
-    fn panic(&self) -> Result<Option<ShootingPanic>, InputError> {
+    fn panic(&self, target_rules: &[SpecialRule]) -> Result<Option<ShootingPanic>, InputError> {
+        const PANIC_RULES: [SpecialRule; 3] = [
+            SpecialRule::ImmuneToPsychology,
+            SpecialRule::Unbreakable,
+            SpecialRule::Frenzy,
+        ];
+        if let Some(other) = self.target_rules.iter().find(|r| !PANIC_RULES.contains(r)) {
+            let accepted: Vec<String> = PANIC_RULES.iter().map(|r| r.name()).collect();
+            return Err(InputError::new(
+                "--target-rules",
+                format!(
+                    "{} does not change a panic test (accepted: {})",
+                    other.name(),
+                    accepted.join(", ")
+                ),
+            ));
+        }
         let panic = ShootingPanic {
+            target_tests: Psychology::new(target_rules).takes_panic_tests(),
             target_ld: self.target_ld.map(|l| l.0),
             friend_ld: self.friend_ld.map(|l| l.0),
         };
@@ -450,6 +476,7 @@ impl ShootArgs {
         let flag = match (panic.target_ld, panic.friend_ld) {
             (Some(_), _) => "--target-ld",
             (None, Some(_)) => "--friend-ld",
+            (None, None) if !self.target_rules.is_empty() => "--target-rules",
             (None, None) => return Ok(None),
         };
         Err(InputError::new(
@@ -516,7 +543,8 @@ impl ShootArgs {
                 "BS 0 cannot shoot (accepted: 1 to 10)",
             ));
         }
-        let (defender, target_name) = self.target_args.defender(false)?;
+        let (defender, target_name, mut target_rules) = self.target_args.defender(false)?;
+        target_rules.extend(&self.target_rules);
         let modifiers = ShootingModifiers {
             long_range: self.long_range,
             moved: self.moved,
@@ -550,7 +578,7 @@ impl ShootArgs {
             target_wounds: defender.w,
             target_models: self.target_args.target_models.map(|v| v.0),
             cost: base.cost(a.models.0),
-            panic: self.panic()?,
+            panic: self.panic(&target_rules)?,
         })
     }
 }

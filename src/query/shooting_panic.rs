@@ -25,8 +25,11 @@ pub const P_FRIEND_TESTS: &str = "p_friend_tests";
 pub const P_FRIEND_FLEES: &str = "p_friend_flees";
 
 /// Whom a shooting may panic, and their Ld.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShootingPanic {
+    /// The target takes panic tests: not immune to psychology, not
+    /// unbreakable (RULES.md Psychology). Without them it never tests.
+    pub target_tests: bool,
     /// The target's Ld (its own, a character's or the General's in range):
     /// with it, P(the target flees).
     pub target_ld: Option<u8>,
@@ -53,7 +56,10 @@ impl ShootingPanic {
         wounds: u8,
         slain: impl Fn(Range<u32>) -> Value,
     ) -> Vec<Field> {
-        let tests = slain(fewest_heavy_casualties(models)..models);
+        let tests = match self.target_tests {
+            true => slain(fewest_heavy_casualties(models)..models),
+            false => Value::Prob(0.0),
+        };
         let flees = self
             .target_ld
             .map(|ld| times(&tests, 1.0 - p_pass(&LeadershipTest::new(ld))));

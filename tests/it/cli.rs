@@ -844,3 +844,64 @@ fn no_fact_or_field_takes_an_engine_key() {
     assert_eq!(all["roll"], "2D6");
     assert!(all["dice"]["p_pass"]["estimate"].is_number(), "{all}");
 }
+
+#[test]
+fn a_target_immune_to_panic_never_tests() {
+    let shoot = [
+        "shoot",
+        "--models",
+        "10",
+        "--bs",
+        "3",
+        "--s",
+        "4",
+        "--target-t",
+        "3",
+        "--target-models",
+        "10",
+        "--target-ld",
+        "7",
+    ];
+    let plain = json(&shoot);
+    assert!(plain["p_flees"].as_f64().unwrap() > 0.2, "{plain}");
+    for rules in [
+        "immune-to-psychology",
+        "unbreakable",
+        "frenzy",
+        "inquebrantable",
+    ] {
+        let r = json(&[&shoot[..], &["--target-rules", rules]].concat());
+        assert_eq!(
+            (r["p_panic_test"].as_f64(), r["p_flees"].as_f64()),
+            (Some(0.0), Some(0.0)),
+            "{rules}"
+        );
+    }
+    // From the target's profile file too.
+    let dir = std::env::temp_dir().join(format!("mh-immune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let profile = dir.join("undead.toml");
+    let spearman = std::fs::read_to_string("scenarios/profiles/empire_spearman.toml").unwrap();
+    std::fs::write(&profile, format!("rules = [\"unbreakable\"]\n{spearman}")).unwrap();
+    let r = json(&[
+        "shoot",
+        "--models",
+        "10",
+        "--bs",
+        "3",
+        "--s",
+        "4",
+        "--target",
+        profile.to_str().unwrap(),
+        "--target-models",
+        "10",
+        "--target-ld",
+        "7",
+    ]);
+    assert_eq!(r["p_flees"].as_f64(), Some(0.0), "{r}");
+    let e = error(&[&shoot[..], &["--target-rules", "hatred"]].concat());
+    assert!(
+        e.contains("--target-rules: hatred does not change a panic test"),
+        "{e}"
+    );
+}
