@@ -138,6 +138,6 @@ impl Unit {
     /// May not flee as a charge reaction: frenzied, immune to psychology or
     /// unbreakable. RULES.md Charges.
     pub fn cannot_flee(&self) -> bool {
-        self.rules.frenzy || self.psychology.immune || self.psychology.unbreakable
+        self.psychology.frenzied || self.psychology.immune || self.psychology.unbreakable
     }
 }

@@ -129,8 +129,12 @@ pub struct Psychology {
     pub strikes_last: bool,
     /// Mindless.
     pub mindless: bool,
-    /// Immune to psychology (frenzied units are too).
+    /// Immune to psychology.
     pub immune: bool,
+    /// Frenzied: immune to psychology while it keeps its frenzy, lost
+    /// with a lost round of combat (RULES.md Special attacks and
+    /// psychology).
+    pub frenzied: bool,
     /// Stupid: tests at the start of its turn.
     pub stupid: bool,
 }
@@ -147,7 +151,8 @@ impl Psychology {
             always_strikes_first: has(SpecialRule::AlwaysStrikesFirst),
             strikes_last: has(SpecialRule::StrikesLast),
             mindless: has(SpecialRule::Mindless),
-            immune: has(SpecialRule::ImmuneToPsychology) || has(SpecialRule::Frenzy),
+            immune: has(SpecialRule::ImmuneToPsychology),
+            frenzied: has(SpecialRule::Frenzy),
             stupid: has(SpecialRule::Stupidity),
         }
     }
@@ -155,13 +160,23 @@ impl Psychology {
     /// Takes no fear tests and is not broken by fear: causes fear itself, is
     /// immune to psychology or unbreakable. RULES.md Special attacks.
     pub fn fearless(&self) -> bool {
-        self.fear || self.immune || self.unbreakable
+        self.fear || self.immune || self.frenzied || self.unbreakable
     }
 
     /// Takes panic (and terror) tests: not immune to psychology, not
-    /// unbreakable. RULES.md Panic.
+    /// frenzied, not unbreakable. RULES.md Panic.
     pub fn takes_panic_tests(&self) -> bool {
-        !(self.immune || self.unbreakable)
+        !(self.immune || self.frenzied || self.unbreakable)
+    }
+
+    /// This psychology once its frenzy is lost (a frenzied unit beaten in
+    /// a round of combat): no longer immune by frenzy. RULES.md Special
+    /// attacks and psychology.
+    pub fn frenzy_lost(self) -> Self {
+        Psychology {
+            frenzied: false,
+            ..self
+        }
     }
 }
 

@@ -1010,6 +1010,29 @@ fn every_losing_unit_tests_and_only_winners_free_of_foes_pursue() {
 }
 
 #[test]
+fn a_frenzied_unit_beaten_loses_its_immunity_to_panic() {
+    // RULES.md Special attacks and psychology: frenzy (and the immunity to
+    // psychology it gives) is lost with a lost round, before the break
+    // test. The front unit breaks and the frenzied flanker beside it, who
+    // lost the round too and held, tests for panic; a flanker immune to
+    // psychology does not.
+    let tests_with = |rules: &str| {
+        let flanker = format!("{IN_FLANK}\nrules = [\"{rules}\"]");
+        let d = unit("defender", 20, 5, 3, 5, "") + &more(5, 5, 1, &flanker);
+        let c = combat(&unit("attacker", 5, 5, 3, 1, ""), &d, ENGAGED);
+        let mut fate = Scripted {
+            kills: vec![2, 2],
+            passes: vec![false, true, true],
+            ..Scripted::default()
+        };
+        c.fight(&mut fate);
+        fate.tests.len()
+    };
+    assert_eq!(tests_with("frenzy"), 3);
+    assert_eq!(tests_with("immune-to-psychology"), 2);
+}
+
+#[test]
 fn an_engaged_unit_charged_in_the_flank_tests_for_panic() {
     // RULES.md Panic, seed 003: engaged and charged in the flank by US 5+.
     let d = unit("defender", 20, 5, 3, 3, "") + &more(5, 5, 3, FLANK_CHARGE);

@@ -88,7 +88,7 @@ impl Combat {
                 continue;
             }
             for v in (0..N).filter(|&v| self.facts[v].side == side && state.fights(v)) {
-                if !self.setup.units[v].psychology.takes_panic_tests() {
+                if !state.psychology(self, v).takes_panic_tests() {
                     continue;
                 }
                 fled[v] = !fate.test(&LeadershipTest::new(state.leadership(self, v)));

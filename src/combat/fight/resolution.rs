@@ -85,7 +85,7 @@ impl Combat {
                 .map(|&(e, _)| state.unit_strength(self, e))
                 .sum();
             let by_fear = fear_us > 0
-                && !unit.psychology.fearless()
+                && !state.psychology(self, u).fearless()
                 && fear_us > state.unit_strength(self, u);
             let breaking = Breaking {
                 ld: state.leadership(self, u),

@@ -1,6 +1,7 @@
 //! The state of a fight between strike steps.
 
 use super::{Combat, Facts, Fighter, MAX_UNITS};
+use crate::rules::special::Psychology;
 use crate::combat::unit::MAX_CHARACTERS;
 use std::hash::{Hash, Hasher};
 
@@ -208,6 +209,16 @@ impl<const N: usize> State<N> {
                 .filter(|(_, h)| h.is_some())
                 .map(|(us, _)| us)
                 .sum::<u32>()
+    }
+
+    /// Unit `u`'s psychology as the fight has left it: a frenzied unit
+    /// that lost a round has lost its frenzy, and the immunity with it.
+    pub(super) fn psychology(&self, combat: &Combat, u: usize) -> Psychology {
+        let psychology = combat.setup.units[u].psychology;
+        match self.frenzy[u] {
+            true => psychology,
+            false => psychology.frenzy_lost(),
+        }
     }
 
     /// The best Ld the unit may use: its own, the General's, or a character's
