@@ -57,6 +57,9 @@ pub struct Unit {
     pub battle_standard: bool,
     /// It pursues a broken enemy (else it tests Ld to hold).
     pub pursue: bool,
+    /// The unit (by index in the fight) it pursues if that one flees with
+    /// others; else the fleeing foe of greatest unit strength.
+    pub pursuit_target: Option<usize>,
     /// Points per model.
     pub points: Option<f64>,
     /// Characters who joined the unit.

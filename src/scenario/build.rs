@@ -80,6 +80,7 @@ impl ScenarioFile {
         if let Some(r) = &redirect {
             super::redirect::check_redirect(r, &units, edition)?;
         }
+        self.pursuit_targets(&mut units, &places)?;
         match charged_side(&places)? {
             Some(t) => self.check_reaction(&units, &places, &contacts, t, edition)?,
             None if s.reaction != ReactionName::Hold => {
@@ -127,6 +128,46 @@ impl ScenarioFile {
             combat,
             name: self.name.clone(),
         })
+    }
+
+    /// Each unit's `pursuit_target`: a unit of the fight on the other side.
+    fn pursuit_targets(&self, units: &mut [Unit], places: &[Place]) -> Result<(), InputError> {
+        let specs = [&self.attacker, &self.defender]
+            .into_iter()
+            .chain(&self.unit);
+        let names: Vec<String> = ["attacker".to_string(), "defender".to_string()]
+            .into_iter()
+            .chain((0..self.unit.len()).map(|i| crate::error::entry("unit", i)))
+            .collect();
+        for (u, spec) in specs.enumerate() {
+            let Some(target) = &spec.pursuit_target else {
+                continue;
+            };
+            let enemies: Vec<&str> = (0..names.len())
+                .filter(|&t| places[t].side != places[u].side)
+                .map(|t| names[t].as_str())
+                .collect();
+            let Some(t) = names.iter().position(|n| n == target) else {
+                return Err(InputError::new(
+                    format!("{}.pursuit_target", names[u]),
+                    format!(
+                        "{target} is not a unit of the fight (accepted: {})",
+                        enemies.join(", ")
+                    ),
+                ));
+            };
+            if places[t].side == places[u].side {
+                return Err(InputError::new(
+                    format!("{}.pursuit_target", names[u]),
+                    format!(
+                        "{target} is on its own side (accepted: {})",
+                        enemies.join(", ")
+                    ),
+                ));
+            }
+            units[u].pursuit_target = Some(t);
+        }
+        Ok(())
     }
 
     /// The main units' places and the contact between them: `[situation]`'s
@@ -373,6 +414,7 @@ impl UnitSpec {
             ld: profile.ld.max(spec.general_ld.map_or(0, |g| g.0)),
             battle_standard: spec.battle_standard,
             pursue: spec.pursue,
+            pursuit_target: None,
             points: file.points.map(|p| p.0),
             characters,
             attacks_on_champion: spec.attacks_on_champion.0,

@@ -202,6 +202,10 @@ pub struct UnitSpec {
     #[serde(default = "yes")]
     /// It pursues a broken enemy.
     pub pursue: bool,
+    /// Of several enemies it fought that flee at once, the one it pursues
+    /// (`attacker`, `defender` or `unit.N`) if that one flees; **\[ruling\]**
+    /// else the one of greatest unit strength.
+    pub pursuit_target: Option<String>,
     /// Characters who have joined the unit (at most 4).
     #[serde(default)]
     pub characters: Vec<CharacterSpec>,
@@ -337,6 +341,7 @@ impl UnitSpec {
             battle_standard: false,
             missile: None,
             pursue: true,
+            pursuit_target: None,
             characters: Vec::new(),
             attacks_on_champion: Count(0),
             side: None,

@@ -995,17 +995,53 @@ fn every_losing_unit_tests_and_only_winners_free_of_foes_pursue() {
             caught: false
         }
     );
-    // Both break: the defender pursues each, and catches both.
+    // Both break: the defender pursues one of them (RULES.md Fleeing and
+    // pursuit), [ruling] the one of greatest unit strength, ties the first
+    // listed: the front unit (3 left, as the flanker). It catches it; the
+    // flanker flees unpursued and gets away.
     let (record, fate) = play(vec![false, false]);
-    assert_eq!(fate.pursuers, vec![1, 1]);
+    assert_eq!(fate.pursuers, vec![1]);
     assert_eq!(record.units[0], UnitEnd::Caught);
-    assert_eq!(record.units[2], UnitEnd::Caught);
+    assert_eq!(record.units[2], UnitEnd::Broke);
     assert_eq!(
         record.end,
         End::Broke {
             loser: 0,
-            caught: true
+            caught: false
         }
+    );
+    // The scenario names the flanker: it is pursued and caught instead.
+    let d = d.replace(
+        "[defender.profile]",
+        "pursuit_target = \"unit.1\"\n[defender.profile]",
+    );
+    let c = combat(&a, &d, ENGAGED);
+    let mut fate = Scripted {
+        kills: vec![2, 2],
+        passes: vec![false, false],
+        caught: true,
+        ..Scripted::default()
+    };
+    let record = c.fight(&mut fate);
+    assert_eq!(fate.pursuers, vec![1]);
+    assert_eq!(
+        (record.units[0], record.units[2]),
+        (UnitEnd::Broke, UnitEnd::Caught)
+    );
+    // The greater unit strength: the flanker of 8 (6 left) over the front
+    // unit's 3.
+    let d = unit("defender", 20, 5, 3, 5, "") + &more(8, 5, 1, IN_FLANK);
+    let c = combat(&a, &d, ENGAGED);
+    let mut fate = Scripted {
+        kills: vec![2, 2],
+        passes: vec![false, false],
+        caught: true,
+        ..Scripted::default()
+    };
+    let record = c.fight(&mut fate);
+    assert_eq!(
+        (record.units[0], record.units[2]),
+        (UnitEnd::Broke, UnitEnd::Caught)
     );
 }
 

@@ -254,6 +254,19 @@ fn with_unit(place: &str) -> String {
 
 #[test]
 fn bad_further_units_are_named() {
+    let e = error_for(
+        &with_unit("side = \"attacker\"\npursuit_target = \"attacker\""),
+        &[],
+    );
+    assert!(
+        e.contains("unit.1.pursuit_target: attacker is on its own side (accepted: defender)"),
+        "{e}"
+    );
+    let e = error_for(
+        &with_unit("side = \"attacker\"\npursuit_target = \"unit.7\""),
+        &[],
+    );
+    assert!(e.contains("unit.7 is not a unit of the fight"), "{e}");
     let e = error_for(&with_unit("facing = \"flank\""), &[]);
     assert!(
         e.contains("unit.1.side: missing or none (accepted: attacker, defender)"),

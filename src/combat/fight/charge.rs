@@ -2,7 +2,7 @@
 //! the catch of a unit that flees, a charge that falls short. RULES.md
 //! Charges, Fleeing and pursuit, Panic; seeds 000, 003.
 
-use super::{Combat, End, Fate, Record, StartOfTurn, State, UnitEnd, MAX_UNITS};
+use super::{Combat, End, Fate, Record, StartOfTurn, State, UnitEnd, MAX_UNITS, NO_FOE};
 use crate::rules::leadership::LeadershipTest;
 use crate::rules::movement::charge_reaches;
 use crate::rules::panic::{fleeing_friends_cause_panic, heavy_casualties};
@@ -198,7 +198,7 @@ impl Combat {
         fled[t] = true;
         let pursues = match self.target_engaged(t) {
             true => self.pursuers(fate, state, &fled, won_last),
-            false => [false; N],
+            false => [NO_FOE; N],
         };
         let mut catchers = [(0.0, 0.0); MAX_UNITS];
         let mut k = 0;

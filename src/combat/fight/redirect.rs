@@ -4,7 +4,7 @@
 //! its own fear test and reacts as to a new charge; the charger's range is
 //! measured from where it started.
 
-use super::{Combat, End, Fate, Record, State, UnitEnd};
+use super::{Combat, End, Fate, Record, State, UnitEnd, NO_FOE};
 use crate::rules::movement::charge_reaches;
 use crate::rules::place::ReactionName;
 
@@ -29,7 +29,7 @@ impl Combat {
         if flees {
             // Not engaged: only the charger may catch it.
             let charger = [(redirect.path.distance, self.redirect_range)];
-            let caught = self.caught_by(fate, r, &charger, &[false; N]);
+            let caught = self.caught_by(fate, r, &charger, &[NO_FOE; N]);
             self.flees_charge(r, caught, state, record);
             return self.after_flight(caught, state);
         }

@@ -139,47 +139,76 @@ impl Combat {
         )
     }
 
-    /// The winners that pursue when the units in `fled` flee: each unit in
-    /// the fight that `may` pursue, whose foes have all fled (or left) and
-    /// that fought one of them. A unit that would rather hold back (`pursue
-    /// = false`) tests Ld and pursues anyway on a failure; hatred and frenzy
-    /// pursue without a test. RULES.md Fleeing and pursuit.
+    /// The winners that pursue when the units in `fled` flee, each with the
+    /// one unit it pursues (`NO_FOE`: it does not): each unit in the fight
+    /// that `may` pursue, whose foes have all fled (or left) and that fought
+    /// one of them. A unit that would rather hold back (`pursue = false`)
+    /// tests Ld and pursues anyway on a failure; hatred and frenzy pursue
+    /// without a test. RULES.md Fleeing and pursuit.
     pub(super) fn pursuers<const N: usize>(
         &self,
         fate: &mut impl Fate,
         state: &State<N>,
         fled: &[bool; N],
         may: impl Fn(usize) -> bool,
-    ) -> [bool; N] {
-        let mut pursues = [false; N];
+    ) -> [u8; N] {
+        let mut pursues = [NO_FOE; N];
         for e in (0..N).filter(|&e| state.fights(e) && may(e)) {
             let foes = &self.foes[e];
             let free = foes.iter().all(|&(x, _)| !state.fights(x) || fled[x]);
-            if !free || !foes.iter().any(|&(x, _)| fled[x]) {
+            let Some(target) = self.pursued(state, e, fled).filter(|_| free) else {
                 continue;
-            }
+            };
             let unit = &self.setup.units[e];
-            pursues[e] = unit.pursue
+            let pursues_it = unit.pursue
                 || unit.must_pursue()
                 || !fate.test(&LeadershipTest::new(state.leadership(self, e)));
+            if pursues_it {
+                pursues[e] = target as u8;
+            }
         }
         pursues
     }
 
+    /// The one fleeing foe of `e` it would pursue: the one its scenario
+    /// names (`pursuit_target`) if that one fled, else **\[ruling\]** the
+    /// one of greatest unit strength (ties: the first listed). RULES.md
+    /// Fleeing and pursuit.
+    fn pursued<const N: usize>(
+        &self,
+        state: &State<N>,
+        e: usize,
+        fled: &[bool; N],
+    ) -> Option<usize> {
+        let fled_foe = |x: usize| fled[x] && self.foes[e].iter().any(|&(f, _)| f == x);
+        if let Some(t) = self.setup.units[e].pursuit_target.filter(|&t| fled_foe(t)) {
+            return Some(t);
+        }
+        (0..N)
+            .filter(|&x| fled_foe(x))
+            .fold(None, |best: Option<usize>, x| match best {
+                Some(b) if state.unit_strength(self, b) >= state.unit_strength(self, x) => Some(b),
+                _ => Some(x),
+            })
+    }
+
     /// Whether `u`, fleeing, is caught by the `chargers` that reach it or by
-    /// a foe in `pursues`. No allocation: this runs in most trials' last
-    /// round.
+    /// a foe that pursues it (`pursues`). No allocation: this runs in most
+    /// trials' last round.
     #[inline]
     pub(super) fn caught_by<const N: usize>(
         &self,
         fate: &mut impl Fate,
         u: usize,
         chargers: &[(f64, f64)],
-        pursues: &[bool; N],
+        pursues: &[u8; N],
     ) -> bool {
         let mut pursuers = [&self.flee_rolls[u]; N];
         let mut k = 0;
-        for &(e, _) in self.foes[u].iter().filter(|&&(e, _)| pursues[e]) {
+        for &(e, _) in self.foes[u]
+            .iter()
+            .filter(|&&(e, _)| usize::from(pursues[e]) == u)
+        {
             pursuers[k] = &self.flee_rolls[e];
             k += 1;
         }

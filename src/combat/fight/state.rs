@@ -1,8 +1,8 @@
 //! The state of a fight between strike steps.
 
 use super::{Combat, Facts, Fighter, MAX_UNITS};
-use crate::rules::special::Psychology;
 use crate::combat::unit::MAX_CHARACTERS;
+use crate::rules::special::Psychology;
 use std::hash::{Hash, Hasher};
 
 /// A fight between strike steps, for a fight of `N` units (arrays sized to

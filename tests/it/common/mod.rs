@@ -465,10 +465,18 @@ pub fn random_fight(r: &mut impl Rng, extras: usize) -> String {
             charger
         };
         let charges = r.random_bool(0.5);
-        let mut place = format!(
-            "side = \"{side}\"\nfacing = \"{}\"\ncharges = {charges}",
-            pick(r, &["front", "flank", "flank", "rear"]),
-        );
+        let facing = pick(r, &["front", "flank", "flank", "rear"]);
+        let mut place = format!("side = \"{side}\"\nfacing = \"{facing}\"\ncharges = {charges}");
+        // A unit at the rear names the enemy it pursues (no draw of its
+        // own: the fights drawn stay those the agreement seeds were set on).
+        if facing == "rear" {
+            let enemy = if side == "attacker" {
+                "defender"
+            } else {
+                "attacker"
+            };
+            place += &format!("\npursuit_target = \"{enemy}\"");
+        }
         if charges {
             place += &format!(
                 "\ndistance = {}\nterror_nearby = {}\nfleeing_friends_us = {}",
