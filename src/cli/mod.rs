@@ -362,7 +362,7 @@ pub struct EditionArgs {
 /// Which engines run and how they sample.
 pub struct EngineArgs {
     /// Evaluator: exact, the fast Monte Carlo engine, the dice-level one, all side by side, or auto (exact if the fight fits its budget, else monte-carlo; stderr says which)
-    /// [default: exact; combat and its sweeps: auto]
+    /// [default: exact; combat, panic and their sweeps: auto]
     #[arg(long, value_enum)]
     pub method: Option<MethodArg>,
     /// Monte Carlo trials (e.g. 1000000, 1e6, 10M); at most 1e10 [default: 1000000]

@@ -649,3 +649,34 @@ fn without_a_file_the_fleeing_friends_are_asked_for() {
         "{e}"
     );
 }
+
+#[test]
+fn a_line_too_long_for_exact_is_answered_by_monte_carlo_by_default() {
+    let out = crate::common::run::mathhammer()
+        .args([
+            "panic",
+            "scenarios/lines/spearmen_break_in_the_line.toml",
+            "--set",
+            "turns=2",
+            "--set",
+            "unit.4.models=10",
+            "--trials",
+            "2000",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.starts_with("note: --method auto chose monte-carlo"),
+        "{stderr}"
+    );
+    let out = crate::common::run::mathhammer()
+        .args(["panic", "scenarios/lines/spearmen_break_in_the_line.toml"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "note: --method auto chose exact\n"
+    );
+}

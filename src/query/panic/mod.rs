@@ -27,7 +27,7 @@ mod engines;
 mod figures;
 mod simple;
 
-use super::{Question, Settings};
+use super::{Method, Question, Settings};
 use crate::dice::Roll;
 use crate::error::InputError;
 use crate::plot::Figure;
@@ -271,6 +271,11 @@ impl Question for BattleLine {
     }
     fn figure(&self, report: &Report) -> Figure {
         figures::figure(self, report)
+    }
+    /// Exact if the line enumerates within its budget, else Monte Carlo,
+    /// as for combat: a long line is answered, not refused.
+    fn default_method(&self) -> Method {
+        Method::Auto
     }
     fn headline(&self) -> Vec<Key> {
         let mut keys: Vec<Key> = (0..self.units.len()).map(p_flees).collect();
