@@ -55,6 +55,10 @@ impl Engine {
     }
 }
 
+/// The unit of a difference or a rate of probabilities: kept as a fraction
+/// (JSON and CSV), shown in tables as percentage points (`4.47 pp`).
+pub const POINTS_OF_PERCENT: &str = "pp";
+
 /// One reported number.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
@@ -62,7 +66,8 @@ pub enum Value {
     Prob(f64),
     /// A Monte Carlo probability with its interval.
     ProbEst(Estimate),
-    /// An exact quantity in a unit ("cm", "in" or "").
+    /// An exact quantity in a unit ("cm", "in", [`POINTS_OF_PERCENT`] or
+    /// "").
     Num(f64, &'static str),
     /// A Monte Carlo quantity with its interval.
     NumEst(Estimate, &'static str),
@@ -259,8 +264,10 @@ impl Outcome {
         }
         let k = 100.0 / cost;
         let value = match &field.value {
-            Value::Prob(x) | Value::Num(x, _) => Value::Num(x * k, ""),
-            Value::ProbEst(e) | Value::NumEst(e, _) => Value::NumEst(e.scaled(k), ""),
+            Value::Prob(x) => Value::Num(x * k, POINTS_OF_PERCENT),
+            Value::Num(x, _) => Value::Num(x * k, ""),
+            Value::ProbEst(e) => Value::NumEst(e.scaled(k), POINTS_OF_PERCENT),
+            Value::NumEst(e, _) => Value::NumEst(e.scaled(k), ""),
             _ => return,
         };
         let label = crate::text!("{} per 100 points", field.label.clone());
@@ -399,6 +406,14 @@ impl fmt::Display for Value {
                 percent(e.estimate),
                 percent(e.ci95[0]),
                 percent(e.ci95[1])
+            ),
+            Value::Num(x, POINTS_OF_PERCENT) => write!(f, "{} pp", trim_number(x * 100.0, 4)),
+            Value::NumEst(e, POINTS_OF_PERCENT) => write!(
+                f,
+                "{} pp [{}, {}]",
+                trim_number(e.estimate * 100.0, 4),
+                trim_number(e.ci95[0] * 100.0, 4),
+                trim_number(e.ci95[1] * 100.0, 4)
             ),
             Value::Num(x, u) => write!(f, "{}{}", trim_number(*x, 4), unit(u)),
             Value::NumEst(e, u) => write!(

@@ -322,15 +322,21 @@ fn significant(a: &Value, b: &Value) -> Value {
     Value::Text(text)
 }
 
-/// The difference `b - a` of two values, as a number.
+/// The difference `b - a` of two values, as a number (in percentage points
+/// if they are).
 fn difference(a: &Value, b: &Value) -> Value {
+    let unit = match a {
+        Value::Num(_, crate::report::POINTS_OF_PERCENT)
+        | Value::NumEst(_, crate::report::POINTS_OF_PERCENT) => crate::report::POINTS_OF_PERCENT,
+        _ => "",
+    };
     let mid = |v: &Value| match v {
         Value::ProbEst(e) | Value::NumEst(e, _) => Some(e.estimate),
         Value::Prob(x) | Value::Num(x, _) => Some(*x),
         _ => None,
     };
     match (mid(a), mid(b)) {
-        (Some(x), Some(y)) => Value::Num(y - x, ""),
+        (Some(x), Some(y)) => Value::Num(y - x, unit),
         _ => Value::Absent,
     }
 }

@@ -905,3 +905,18 @@ fn a_target_immune_to_panic_never_tests() {
         "{e}"
     );
 }
+
+#[test]
+fn a_probability_per_100_points_is_in_percentage_points() {
+    let flagship = ["combat", "scenarios/boar_boyz_charge_spearmen.toml"];
+    let table = stdout(&flagship);
+    let line = table
+        .lines()
+        .find(|l| l.starts_with("P(attacker wins) per 100 points"))
+        .unwrap();
+    assert!(line.ends_with(" 4.4728 pp"), "{line}");
+    let r = json(&flagship);
+    let p = r["p_attacker_wins"].as_f64().unwrap();
+    let per_100 = r["p_attacker_wins_per_100_points"].as_f64().unwrap();
+    assert!((per_100 - p * 100.0 / 115.0).abs() < 1e-12, "{per_100}");
+}
