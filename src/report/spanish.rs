@@ -232,7 +232,6 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     ("ward save", "salvación especial"),
     ("wheel {} {}", "rueda {} {}"),
     ("whole rounds from the exact chain ({} states)", "rondas enteras de la cadena exacta ({} estados)"),
-    ("with --json", "con --json"),
     ("wounds", "heridas"),
     ("yes", "sí"),
     ("{} (T{} W{}, {}, {})", "{} (R{} H{}, {}, {})"),

@@ -37,9 +37,8 @@ impl Export for TableExport {
             else {
                 continue;
             };
+            // A detail table is JSON's alone: too long to read as a table.
             if table.detail {
-                let hint = crate::text!("with --json").render(lang);
-                out += &format!("\n{} ({hint}: \"{key}\")\n", table.title.render(lang));
                 continue;
             }
             let mut grid = table_grid(report, key, text_cell, self.lang);

@@ -920,3 +920,24 @@ fn a_probability_per_100_points_is_in_percentage_points() {
     let per_100 = r["p_attacker_wins_per_100_points"].as_f64().unwrap();
     assert!((per_100 - p * 100.0 / 115.0).abs() < 1e-12, "{per_100}");
 }
+
+#[test]
+fn a_json_only_table_leaves_no_line_in_the_table_view() {
+    let flagship = ["combat", "scenarios/boar_boyz_charge_spearmen.toml"];
+    let table = stdout(&flagship);
+    assert!(
+        !table.contains("round_casualties_pmf") && !table.contains("Models lost by round"),
+        "{table}"
+    );
+    assert!(json(&flagship)["round_casualties_pmf"]
+        .as_array()
+        .is_some_and(|rows| !rows.is_empty()));
+    // Every table the text shows has rows under its title.
+    let blocks: Vec<&str> = table.split("\n\n").collect();
+    for block in blocks.iter().skip(1) {
+        assert!(
+            block.trim_end().lines().count() >= 2,
+            "a title alone: {block:?}"
+        );
+    }
+}
