@@ -7,7 +7,7 @@ use crate::error::InputError;
 use crate::plot::{check_writable, write_svg, Figure};
 use crate::query::{Method, Settings};
 use crate::report::lang::Lang;
-use crate::report::{Engine, Format, Report};
+use crate::report::{Engine, Format, Report, Text};
 use crate::sweep::figure::{compare_figure, sweep_figure};
 use crate::sweep::{compare_queries, compare_report, sweep_points, sweep_report, Vary};
 use clap::CommandFactory;
@@ -27,7 +27,7 @@ pub struct Output {
 
 /// The whole output of a command line, or the input error that stopped it.
 pub fn run(cli: &Cli) -> Result<Output, InputError> {
-    let mut notes = Vec::new();
+    let mut notes: Vec<Text> = Vec::new();
     let output = cli.command.engine_output().map(|(_, output)| output);
     let lang = output.map_or(Lang::En, |o| o.lang);
     if let Some(path) = output.and_then(|o| o.plot.as_deref()) {
@@ -42,7 +42,7 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
         Command::Completions(a) => {
             return Ok(Output {
                 stdout: completions(a.shell),
-                notes,
+                notes: Vec::new(),
             })
         }
         Command::Sweep(a) => {
@@ -100,8 +100,11 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
         }
     };
     // --method auto's choice, on stderr.
-    let choices = report.outcomes.iter().filter_map(|o| o.note.as_ref());
-    notes.extend(choices.map(|n| format!("note: {}", n.render(lang))));
+    notes.extend(report.outcomes.iter().filter_map(|o| o.note.clone()));
+    let notes = notes
+        .into_iter()
+        .map(|n| crate::text!("note: {}", n).render(lang))
+        .collect();
     let format = output.map_or(Format::Table, |o| o.format());
     Ok(Output {
         stdout: render_in(&report, format, lang),
@@ -110,10 +113,10 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
 }
 
 /// Flags of a query given that its other flags make idle.
-fn unused_flags(command: &Command) -> Option<String> {
+fn unused_flags(command: &Command) -> Option<Text> {
     match command {
         Command::Charge(a) if a.target_move.is_some() && a.reaction == ReactionArg::Hold => Some(
-            "note: --target-move does nothing when the target holds (give --reaction flee)".into(),
+            crate::text!("--target-move does nothing when the target holds (give --reaction flee)"),
         ),
         _ => None,
     }

@@ -7,7 +7,7 @@ use crate::query::flee::{Flee, Mover};
 use crate::query::leadership::{Leadership, MODIFIER_RANGE};
 use crate::query::{Method, Sampler, Settings};
 use crate::report::lang::Lang;
-use crate::report::Format;
+use crate::report::{Format, Text};
 use crate::rules::{Edition, LeadershipTest};
 use crate::sim::Sampling;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
@@ -148,7 +148,16 @@ impl Cli {
             let takes = a.get_action().takes_values() && !a.is_positional();
             a.allow_hyphen_values(takes)
         };
-        Cli::command().mut_subcommands(move |c| c.mut_args(negatives))
+        Cli::command().mut_subcommands(move |c| {
+            // Only combat's fast engine has a sampler: elsewhere --sampler
+            // is left out of the help (given, it gets a note).
+            let samples = matches!(c.get_name(), "combat" | "sweep" | "compare");
+            let c = match c.get_arguments().any(|a| a.get_id() == "sampler") && !samples {
+                true => c.mut_arg("sampler", |a| a.hide(true)),
+                false => c,
+            };
+            c.mut_args(negatives)
+        })
     }
 
     /// Parses `args` (the program name first) against [`Cli::command_line`].
@@ -481,26 +490,27 @@ impl EngineArgs {
     /// The sampling flags given that do nothing under `method` (only the
     /// Monte Carlo engines sample; only combat's fast engine has a
     /// sampler) for a query of `kind`, as notes for stderr.
-    pub fn unused_with(&self, method: Method, kind: &str) -> Vec<String> {
+    pub fn unused_with(&self, method: Method, kind: &str) -> Vec<Text> {
         let sampler = match (self.sampler, method) {
             (None, _) => None,
-            (Some(_), _) if kind != "combat" => Some(format!(
-                "note: --sampler does nothing for {kind} (only combat's fast Monte Carlo draws whole rounds)"
+            (Some(_), _) if kind != "combat" => Some(crate::text!(
+                "--sampler does nothing for {} (only combat's fast Monte Carlo draws whole rounds)",
+                Text::kept(kind)
             )),
-            (Some(_), Method::Exact | Method::Dice) => Some(format!(
-                "note: --sampler does nothing with --method {} (only combat's fast Monte Carlo draws whole rounds)",
-                method.engines()[0].label()
+            (Some(_), Method::Exact | Method::Dice) => Some(crate::text!(
+                "--sampler does nothing with --method {} (only combat's fast Monte Carlo draws whole rounds)",
+                Text::kept(method.engines()[0].label())
             )),
             _ => None,
         };
         // Without rayon (the WebAssembly build) there is one thread.
         let threads = (!cfg!(feature = "parallel") && self.threads.is_some())
-            .then(|| "note: --threads does nothing in this build (one thread)".to_string());
+            .then(|| crate::text!("--threads does nothing in this build (one thread)"));
         let sampling = self.unused_sampling(method);
         sampling.into_iter().chain(sampler).chain(threads).collect()
     }
 
-    fn unused_sampling(&self, method: Method) -> Option<String> {
+    fn unused_sampling(&self, method: Method) -> Option<Text> {
         if method != Method::Exact {
             return None;
         }
@@ -515,9 +525,9 @@ impl EngineArgs {
         .map(|(flag, _)| *flag)
         .collect();
         (!given.is_empty()).then(|| {
-            format!(
-                "note: {} do nothing with --method exact (only monte-carlo and dice sample)",
-                given.join(", ")
+            crate::text!(
+                "{} do nothing with --method exact (only monte-carlo and dice sample)",
+                Text::kept(given.join(", "))
             )
         })
     }

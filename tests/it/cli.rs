@@ -941,3 +941,47 @@ fn a_json_only_table_leaves_no_line_in_the_table_view() {
         );
     }
 }
+
+#[test]
+fn the_readmes_subcommand_aliases_are_the_parsers() {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let line = readme
+        .split("- subcommands: ")
+        .nth(1)
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap();
+    let mut listed: Vec<&str> = line.split('`').skip(1).step_by(2).collect();
+    listed.sort();
+    let command = mathhammer::cli::Cli::command_line();
+    let mut aliases: Vec<&str> = command
+        .get_subcommands()
+        .flat_map(|c| c.get_visible_aliases())
+        .collect();
+    aliases.sort();
+    assert_eq!(listed, aliases);
+}
+
+#[test]
+fn notes_follow_the_language_and_help_lists_only_flags_that_do_something() {
+    let out = mathhammer()
+        .args([
+            "panic",
+            "scenarios/lines/spearmen_break_in_the_line.toml",
+            "--lang",
+            "es",
+            "--sampler",
+            "steps",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        stderr,
+        "nota: --sampler no hace nada en panic (solo el Monte Carlo rápido de combat juega rondas enteras)\n\
+         nota: --method auto eligió el motor exacto\n"
+    );
+    assert!(!stdout(&["panic", "--help"]).contains("--sampler"));
+    assert!(stdout(&["combat", "--help"]).contains("--sampler"));
+}
