@@ -344,6 +344,8 @@ fn draw_categories(area: &Area, panel: &Panel<String>, names: &[String]) -> Resu
         .light_line_style(WHITE.mix(0.0))
         .y_labels(n + 1)
         .x_desc(panel.y_label.as_str())
+        // What the categories are, if the panel names it (a sweep's key).
+        .y_desc(panel.x_label.as_str())
         .x_label_formatter(&x_label)
         .y_label_formatter(&y_label)
         .label_style((FONT, 12))

@@ -1,7 +1,7 @@
 //! `--plot` for sweeps and comparisons. A sweep draws each headline figure
 //! against the first varied value, one line (with its interval band) per
-//! combination of the other varied values; text values (weapons) become
-//! categories with bars. A comparison draws each headline figure as bars,
+//! combination of the other varied values; text values (weapons), and two
+//! or three numbers, become categories with bars. A comparison draws each headline figure as bars,
 //! one per file.
 
 use super::Vary;
@@ -36,7 +36,9 @@ pub fn sweep_figure(varies: &[Vary], report: &Report) -> Figure {
             None => groups.push((name, vec![r])),
         }
     }
-    let numeric = firsts.iter().all(|v| v.parse::<f64>().is_ok());
+    let numbers = firsts.iter().all(|v| v.parse::<f64>().is_ok());
+    // Two or three values are bars: a line would suggest values between.
+    let numeric = numbers && firsts.len() > 3;
     let x_of = |cell: &Value| {
         let v = text(cell);
         if numeric {
@@ -74,7 +76,18 @@ pub fn sweep_figure(varies: &[Vary], report: &Report) -> Figure {
             axis: if numeric {
                 Axis::Numbers
             } else {
-                Axis::Categories(firsts.iter().map(Text::term).collect())
+                Axis::Categories(
+                    firsts
+                        .iter()
+                        .map(|v| {
+                            if numbers {
+                                Text::kept(v)
+                            } else {
+                                Text::term(v)
+                            }
+                        })
+                        .collect(),
+                )
             },
             probability: is_probability(table.rows.iter().filter_map(|(_, v)| v.get(c))),
             wide: false,

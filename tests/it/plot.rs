@@ -278,6 +278,27 @@ fn sweep_plots_each_headline_against_the_varied_value() {
     );
     has_text(&svg, "halberd");
     has_text(&svg, "spear");
+    // Three numbers are bars, not a line through values never played;
+    // four or more are a line.
+    let series_line = |svg: &str| svg.contains("stroke=\"#1F77B4\" stroke-width=\"2\" points=");
+    let sweep = |name: &str, models: &str| {
+        plot(
+            name,
+            &[
+                "sweep",
+                "scenarios/boar_boyz_charge_spearmen.toml",
+                "--vary",
+                models,
+            ],
+        )
+    };
+    let three = sweep("sweep_three", "attacker.models=4..6");
+    assert!(
+        !series_line(&three) && three.matches("<rect").count() > 6,
+        "no bars"
+    );
+    has_text(&three, "5");
+    assert!(series_line(&sweep("sweep_four", "attacker.models=4..7")));
 }
 
 #[test]
