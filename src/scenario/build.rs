@@ -127,6 +127,7 @@ impl ScenarioFile {
         Ok(CombatQuery {
             combat,
             name: self.name.clone(),
+            sets: Vec::new(),
         })
     }
 

@@ -548,6 +548,11 @@ pub fn apply_set(table: &mut toml::Table, set: &str) -> Result<(), InputError> {
 /// Reads a scenario with `--set` overrides and builds its fight.
 pub fn load_combat(path: &Path, sets: &[String]) -> Result<CombatQuery, InputError> {
     let (file, dir) = load_scenario(path, sets)?;
-    file.combat(&dir)
-        .map_err(|e| e.in_file(&path.display().to_string()))
+    let combat = file
+        .combat(&dir)
+        .map_err(|e| e.in_file(&path.display().to_string()))?;
+    Ok(CombatQuery {
+        sets: sets.to_vec(),
+        ..combat
+    })
 }

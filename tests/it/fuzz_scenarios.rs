@@ -182,6 +182,7 @@ fn read_and_run(text: &str) -> Result<(), TestCaseError> {
         let one_round = CombatQuery {
             combat: query.combat.with_rounds(1),
             name: query.name.clone(),
+            sets: Vec::new(),
         };
         check_report(&one_round.report(&settings(Method::Exact, 1, 1)), text)?;
     }

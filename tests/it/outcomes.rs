@@ -29,6 +29,7 @@ fn check(q: &CombatQuery, what: &str) {
     let one_round = CombatQuery {
         combat: q.combat.with_rounds(1),
         name: q.name.clone(),
+        sets: Vec::new(),
     };
     let report = one_round.report(&settings(Method::Exact, 1, 1));
     if report

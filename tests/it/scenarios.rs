@@ -375,3 +375,32 @@ fn a_referenced_files_error_names_the_referring_file_and_field() {
     ]);
     assert!(e.contains(": unit.2.profile_file: cannot read"), "{e}");
 }
+
+/// A `--set` changes the fight: the title is the fight as played, the
+/// report names the overrides, and the command group kept is shown.
+#[test]
+fn a_set_fight_is_titled_as_played_and_says_what_changed() {
+    let flagship = "scenarios/boar_boyz_charge_spearmen.toml";
+    let out = crate::common::run::stdout(&["combat", flagship, "--set", "attacker.models=20"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "Combat: 20 Orc boar boy charge 20 Empire spearman"
+    );
+    assert!(
+        lines.contains(&"attacker          20 Orc boar boy (5 wide), champion, standard, musician"),
+        "{out}"
+    );
+    assert!(
+        lines.contains(&"changed by --set  attacker.models=20"),
+        "{out}"
+    );
+    let r = crate::common::run::json(&["combat", flagship, "--set", "attacker.models=20"]);
+    assert_eq!(r["set"], "attacker.models=20");
+    let plain = crate::common::run::stdout(&["combat", flagship]);
+    assert!(
+        plain.starts_with("Combat: 5 Boar Boyz charge 20 Spearmen from 20 cm\n"),
+        "{plain}"
+    );
+    assert!(!plain.contains("--set"));
+}

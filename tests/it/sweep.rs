@@ -427,7 +427,10 @@ fn spanish_terms_are_aliases_and_output_stays_english() {
             args.push("--set");
             args.push(s);
         }
-        stdout(&args)
+        // The same fight, whatever the words its overrides were given in.
+        let mut report: serde_json::Value = serde_json::from_str(&stdout(&args)).unwrap();
+        report.as_object_mut().unwrap().remove("set");
+        report
     };
     assert_eq!(run(&sets), run(&english));
 }

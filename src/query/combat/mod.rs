@@ -28,6 +28,9 @@ pub struct CombatQuery {
     pub combat: Combat,
     /// The scenario's name.
     pub name: String,
+    /// The `--set` overrides the fight was built with (the file's name
+    /// then no longer describes it).
+    pub sets: Vec<String>,
 }
 
 impl CombatQuery {
@@ -134,6 +137,14 @@ impl CombatQuery {
                 let unit = &self.combat.setup.units[u];
                 let mut text =
                     crate::text!("{} {} ({} wide)", unit.models, &unit.name, unit.frontage);
+                let group = [
+                    (unit.champion, crate::text!(", champion")),
+                    (unit.standard, crate::text!(", standard")),
+                    (unit.musician, crate::text!(", musician")),
+                ];
+                for (_, with) in group.into_iter().filter(|(has, _)| *has) {
+                    text = text.then(with);
+                }
                 if u >= 2 {
                     // Where a further unit fights: its contact with the
                     // enemy's main unit.
@@ -182,11 +193,42 @@ impl CombatQuery {
             crate::text!("rounds at most"),
             Value::Int(u64::from(self.combat.setup.rounds)),
         ));
+        if !self.sets.is_empty() {
+            facts.push(Field::new(
+                "set",
+                crate::text!("changed by --set"),
+                Value::Text(Text::kept(self.sets.join(" "))),
+            ));
+        }
         Report {
             query: "combat",
-            summary: crate::text!("Combat: {}", &self.name),
+            summary: crate::text!("Combat: {}", self.title()),
             facts,
             outcomes,
+        }
+    }
+
+    /// The scenario's name; with `--set` overrides, the fight as played
+    /// (`20 Orc boar boy charge 20 Empire spearman`), as the name may no
+    /// longer say it.
+    fn title(&self) -> Text {
+        if self.sets.is_empty() {
+            return Text::kept(&self.name);
+        }
+        let units = &self.combat.setup.units;
+        let (a, d) = (&units[0], &units[1]);
+        match self.combat.charger {
+            Some(c) => {
+                let (charger, target) = (&units[c], &units[1 - c]);
+                crate::text!(
+                    "{} {} charge {} {}",
+                    charger.models,
+                    &charger.name,
+                    target.models,
+                    &target.name
+                )
+            }
+            None => crate::text!("{} {} fight {} {}", a.models, &a.name, d.models, &d.name),
         }
     }
 
