@@ -1,7 +1,7 @@
-//! Rallying (RULES.md Fleeing and pursuit): a unit that broke and escaped
-//! tests 2D6 <= Ld at the start of its next turn, unless fewer than 25% of
-//! its starting models are left; `p_{unit}_rallies` is P(it broke, escaped
-//! and rallied). Checked against the exact engine's own records, the
+//! Rallying (RULES.md Fleeing and pursuit): a unit that fled (broken, or
+//! from a charge, fear, terror or panic) and escaped tests 2D6 <= Ld at the
+//! start of its next turn, unless fewer than 25% of its starting models are
+//! left; `p_{unit}_rallies` is P(it fled, escaped and rallied). Checked against the exact engine's own records, the
 //! musician ruling, and both Monte Carlo engines.
 
 use crate::common::p_fail;
@@ -118,4 +118,22 @@ fn rallies_agree_between_exact_and_both_monte_carlo_engines() {
             }
         }
     }
+}
+
+#[test]
+fn a_unit_that_fled_a_charge_and_escaped_rallies_too() {
+    // The Spearmen (Ld 7) flee the Boar Boyz' charge and get away 60% of
+    // the time; each of those rallies on 2D6 <= 7 (21 in 36).
+    let r = json(&[
+        "combat",
+        FLAGSHIP,
+        "--set",
+        "situation.reaction=flee",
+        "--method",
+        "exact",
+    ]);
+    let escaped = r["p_target_fled"].as_f64().unwrap();
+    let rallies = r["p_defender_rallies"].as_f64().unwrap();
+    assert!(escaped > 0.5, "{r}");
+    assert!((rallies - escaped * 21.0 / 36.0).abs() < 1e-12, "{rallies} vs {escaped}");
 }

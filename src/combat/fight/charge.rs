@@ -83,7 +83,7 @@ impl Combat {
         // Fear- and terror-causers never test for terror (RULES.md Charges).
         let terrified = turn.terror_nearby && fears && !p.fear;
         if (panics && !fate.test(&ld)) || (terrified && !fate.test(&ld)) {
-            record.units[cs] = UnitEnd::Fled;
+            self.fled(cs, state, record);
             return false;
         }
         if p.stupid && !fate.test(&ld) {
@@ -223,12 +223,12 @@ impl Combat {
         state: &mut State<N>,
         record: &mut Record,
     ) {
-        record.units[u] = if caught {
+        if caught {
             record.casualties[u] = self.setup.units[u].models;
-            UnitEnd::CaughtFleeing
+            record.units[u] = UnitEnd::CaughtFleeing;
         } else {
-            UnitEnd::Fled
-        };
+            self.fled(u, state, record);
+        }
         state.leave(u);
     }
 
@@ -277,12 +277,11 @@ impl Combat {
         if !flees {
             return None;
         }
+        match shot_down {
+            true => record.units[c] = UnitEnd::WipedOut,
+            false => self.fled(c, state, record),
+        }
         state.leave(c);
-        record.units[c] = if shot_down {
-            UnitEnd::WipedOut
-        } else {
-            UnitEnd::Fled
-        };
         self.leave_unengaged(state);
         if self.present(c, state) {
             return None;

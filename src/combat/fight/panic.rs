@@ -100,14 +100,14 @@ impl Combat {
         let won = |e: usize| winner == Some(self.facts[e].side);
         let pursues = self.pursuers(fate, state, &fled, won);
         for u in (0..N).filter(|&u| fled[u]) {
-            record.units[u] = match self.caught_by(fate, u, &[], &pursues) {
+            match self.caught_by(fate, u, &[], &pursues) {
                 true => {
                     // As a unit caught fleeing a charge: every model lost.
                     record.casualties[u] = self.setup.units[u].models;
-                    UnitEnd::CaughtFleeing
+                    record.units[u] = UnitEnd::CaughtFleeing;
                 }
-                false => UnitEnd::Fled,
-            };
+                false => self.fled(u, state, record),
+            }
             state.leave(u);
         }
         fled

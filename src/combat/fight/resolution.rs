@@ -121,7 +121,15 @@ impl Combat {
         broken
     }
 
-    /// The Ld unit `u`, broken and escaped, rallies on at the start of its
+    /// Unit `u` fled without breaking (a charge reaction, fear or terror,
+    /// panic) and got away: it rallies at the start of its next turn as a
+    /// broken unit does. RULES.md Fleeing and pursuit.
+    pub(super) fn fled<const N: usize>(&self, u: usize, state: &State<N>, record: &mut Record) {
+        record.units[u] = UnitEnd::Fled;
+        record.rally_ld[u] = self.rally_ld(state, u);
+    }
+
+    /// The Ld unit `u`, fled and escaped, rallies on at the start of its
     /// next turn (the best of its own, a character's standing in it and the
     /// General's), or 0 if fewer than 25% of its models are left.
     fn rally_ld<const N: usize>(&self, state: &State<N>, u: usize) -> u8 {

@@ -218,13 +218,14 @@ fn unit_fate_fields(v: &View, u: usize) -> Vec<Field> {
         ),
         Field::new(
             UnitFigure::Rallies.key(key),
-            crate::text!("P({} breaks, escapes and rallies)", name()),
+            crate::text!("P({} flees, escapes and rallies)", name()),
             rallies(v, u),
         ),
     ]
 }
 
-/// P(unit `u` broke, escaped and rallied at the start of its next turn):
+/// P(unit `u` fled (broken or not), escaped and rallied at the start of
+/// its next turn):
 /// each rally Ld's share of the fights times the exact P(2D6 <= Ld)
 /// (RULES.md Fleeing and pursuit).
 fn rallies(v: &View, u: usize) -> Value {

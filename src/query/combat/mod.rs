@@ -305,7 +305,7 @@ pub enum UnitFigure {
     CharacterSlain,
     /// Its mean casualties.
     MeanCasualties,
-    /// P(it breaks, escapes and rallies at the start of its next turn).
+    /// P(it flees, broken or not, escapes and rallies at the start of its next turn).
     Rallies,
 }
 
