@@ -53,6 +53,11 @@ pub struct Unit {
     pub missile: Option<Missile>,
     /// The best Ld it may use: its own or the General's in range.
     pub ld: u8,
+    /// Its own Ld, without the General's: what it rallies on once the
+    /// General's unit flees (seed 004).
+    pub own_ld: u8,
+    /// The General is with this unit (`general = true`).
+    pub general: bool,
     /// A battle standard in range (re-rolls break tests).
     pub battle_standard: bool,
     /// It pursues a broken enemy (else it tests Ld to hold).

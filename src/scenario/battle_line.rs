@@ -146,8 +146,12 @@ pub struct LineUnitSpec {
     pub flies: bool,
     /// Wounds of each model (without a profile; 1 if not given).
     pub wounds: Option<Ranged<1, 10>>,
-    /// The General's Ld, within 30 cm.
+    /// The General's Ld, within 30 cm (while he is not fleeing).
     pub general_ld: Option<Ranged<1, 10>>,
+    /// The General is with this unit: while it flees the others' `general_ld`
+    /// does not count.
+    #[serde(default)]
+    pub general: bool,
     /// A musician.
     #[serde(default)]
     pub musician: bool,
@@ -197,6 +201,7 @@ impl BattleLineFile {
             turns: u8::try_from(self.turns.0).unwrap_or(u8::MAX),
             fleeing_friends_equal_panics: self.fleeing_friends_equal_panics,
             edition,
+            general: self.general()?,
         };
         line.validate()?;
         Ok(line)
@@ -369,12 +374,14 @@ impl LineUnitSpec {
             frontage,
             base.map(|b| edition.from_cm(b / 10.0)),
         );
+        let ld = r.ld.max(self.general_ld.map_or(0, |g| g.0));
         Ok(LineUnit {
             models,
             standing,
             unit_strength: r.unit_strength,
-            ld: r.ld,
-            rally_ld: rally_ld(r.ld, self.musician, musician_rallies),
+            ld,
+            rally_ld: rally_ld(ld, self.musician, musician_rallies),
+            without_general: (r.ld, rally_ld(r.ld, self.musician, musician_rallies)),
             tests: r.psychology.takes_panic_tests(),
             unbreakable: r.psychology.unbreakable,
             flee: flee_roll(edition.move_from_cm(r.m), r.flies, edition),
@@ -408,7 +415,9 @@ impl LineUnitSpec {
             models: Some(Count(standing)),
             unit_strength: self.unit_strength,
             ld: self.ld,
-            general_ld: self.general_ld,
+            // Added by the caller: the General's Ld counts only while he
+            // is not fleeing.
+            general_ld: None,
             distance: None,
             rules: self.rules.clone(),
         };
@@ -443,7 +452,7 @@ impl LineUnitSpec {
             None => standing * unit_strength(troop, wounds, 0),
         };
         let m = movement(self.movement.unwrap_or(10.0), &format!("{field}.move"))?;
-        let ld = ld.0.max(self.general_ld.map_or(0, |g| g.0));
+        let ld = ld.0;
         let name = self.name.clone().unwrap_or_else(|| field.to_string());
         Ok(Reading {
             name,
@@ -455,6 +464,21 @@ impl LineUnitSpec {
             wounds,
             troop,
         })
+    }
+}
+
+impl BattleLineFile {
+    /// The unit the General is with (`general = true`): one at most.
+    fn general(&self) -> Result<Option<usize>, InputError> {
+        let mut with = (0..self.unit.len()).filter(|&i| self.unit[i].general);
+        let first = with.next();
+        if let Some(second) = with.next() {
+            return Err(InputError::new(
+                format!("{}.general", crate::error::entry("unit", second)),
+                "the General is already with another unit (accepted: general = true on one unit)",
+            ));
+        }
+        Ok(first)
     }
 }
 

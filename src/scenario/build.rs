@@ -413,6 +413,8 @@ impl UnitSpec {
             impact: file.impact_hits.map(|h| h.hits()),
             missile: spec.missile.map(|m| m.missile()),
             ld: profile.ld.max(spec.general_ld.map_or(0, |g| g.0)),
+            own_ld: profile.ld,
+            general: spec.general,
             battle_standard: spec.battle_standard,
             pursue: spec.pursue,
             pursuit_target: None,

@@ -192,8 +192,12 @@ pub struct UnitSpec {
     #[serde(default)]
     /// It has a musician.
     pub musician: bool,
-    /// The General's Ld, within range.
+    /// The General's Ld, within range (while he is not fleeing).
     pub general_ld: Option<Ranged<1, 10>>,
+    /// The General is with this unit: once it flees, the others rally
+    /// without his Ld.
+    #[serde(default)]
+    pub general: bool,
     #[serde(default)]
     /// A battle standard within range.
     pub battle_standard: bool,
@@ -338,6 +342,7 @@ impl UnitSpec {
             standard: false,
             musician: false,
             general_ld: None,
+            general: false,
             battle_standard: false,
             missile: None,
             pursue: true,

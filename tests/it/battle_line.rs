@@ -29,6 +29,7 @@ fn unit(name: &str, us: u32, ld: u8, x: f64, y: f64) -> LineUnit {
         unit_strength: us,
         ld,
         rally_ld: ld,
+        without_general: (ld, ld),
         tests: true,
         unbreakable: false,
         flee: Roll::sum(5),
@@ -52,6 +53,7 @@ fn line(units: Vec<LineUnit>, event: Event, turns: u8) -> BattleLine {
         turns,
         fleeing_friends_equal_panics: false,
         edition: Edition::Metric,
+        general: None,
     };
     line.validate().expect("a valid line");
     line
@@ -286,7 +288,20 @@ fn random_line(r: &mut impl Rng) -> BattleLine {
         turns: r.random_range(least..=3),
         fleeing_friends_equal_panics: r.random_bool(0.3),
         edition: Edition::Metric,
+        general: None,
     };
+    // Lines of two turns or more: the General is with the first unit, and
+    // the others test 2 lower without him (no draw of its own: the lines
+    // drawn stay those the seeds were set on).
+    if line.turns >= 2 {
+        line.general = Some(0);
+        for u in line.units.iter_mut().skip(1) {
+            u.without_general = (
+                u.ld.saturating_sub(2).max(2),
+                u.rally_ld.saturating_sub(2).max(2),
+            );
+        }
+    }
     if let Err(e) = line.validate() {
         panic!("{e}: {line:?}");
     }
@@ -678,5 +693,54 @@ fn a_line_too_long_for_exact_is_answered_by_monte_carlo_by_default() {
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
         "note: --method auto chose exact\n"
+    );
+}
+
+#[test]
+fn a_fleeing_general_lends_no_ld() {
+    // Seed 004, start of turn: the General's Ld counts "si éste no está
+    // huyendo". The Handgunners (Ld 7, the General's 8 within 30 cm) test
+    // at the start of turn 1 when the broken Spearmen run past them. With
+    // the General among the Spearmen, fleeing, they test on their own 7:
+    // P(flees) = P(tests) x 15/36, not x 10/36.
+    let run = |sets: &[&str]| {
+        let mut args = vec!["panic", "scenarios/lines/spearmen_break_in_the_line.toml"];
+        for s in sets {
+            args.extend(["--set", s]);
+        }
+        let r = crate::common::run::json(&args);
+        let row = r["turn_1"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["name"] == "Handgunners")
+            .unwrap()
+            .clone();
+        (
+            row["p_tests"].as_f64().unwrap(),
+            r["p_unit_4_flees"].as_f64().unwrap(),
+        )
+    };
+    let (tests, flees) = run(&[]);
+    assert!(
+        (flees - tests * 10.0 / 36.0).abs() < 1e-12,
+        "{tests} {flees}"
+    );
+    let (tests, flees) = run(&["unit.1.general=true"]);
+    assert!(
+        (flees - tests * 15.0 / 36.0).abs() < 1e-12,
+        "{tests} {flees}"
+    );
+    let e = crate::common::run::error(&[
+        "panic",
+        "scenarios/lines/spearmen_break_in_the_line.toml",
+        "--set",
+        "unit.1.general=true",
+        "--set",
+        "unit.2.general=true",
+    ]);
+    assert!(
+        e.contains("unit.2.general: the General is already with another unit"),
+        "{e}"
     );
 }

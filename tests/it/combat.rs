@@ -1069,6 +1069,33 @@ fn a_frenzied_unit_beaten_loses_its_immunity_to_panic() {
 }
 
 #[test]
+fn a_fleeing_general_lends_no_ld_to_the_rally() {
+    // Seed 004: the General's Ld counts only while he is not fleeing. The
+    // front unit and the flanker (Ld 7, the General's 9 in range) both
+    // break and escape: the flanker rallies on 9, or on its own 7 if the
+    // General was with the front unit, which fled too.
+    let rally_ld = |general: &str| {
+        let a = unit("attacker", 5, 5, 3, 1, general);
+        let flanker = format!("{IN_FLANK}\ngeneral_ld = 9");
+        let d = unit("defender", 20, 5, 3, 5, "") + &more(5, 5, 1, &flanker);
+        let c = combat(&a, &d, ENGAGED);
+        let mut fate = Scripted {
+            kills: vec![1, 1],
+            passes: vec![false, false],
+            ..Scripted::default()
+        };
+        let record = c.fight(&mut fate);
+        assert_eq!(
+            (record.units[0], record.units[2]),
+            (UnitEnd::Broke, UnitEnd::Broke)
+        );
+        record.rally_ld[2]
+    };
+    assert_eq!(rally_ld(""), 9);
+    assert_eq!(rally_ld("general = true"), 7);
+}
+
+#[test]
 fn an_engaged_unit_charged_in_the_flank_tests_for_panic() {
     // RULES.md Panic, seed 003: engaged and charged in the flank by US 5+.
     let d = unit("defender", 20, 5, 3, 3, "") + &more(5, 5, 3, FLANK_CHARGE);

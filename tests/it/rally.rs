@@ -135,5 +135,8 @@ fn a_unit_that_fled_a_charge_and_escaped_rallies_too() {
     let escaped = r["p_target_fled"].as_f64().unwrap();
     let rallies = r["p_defender_rallies"].as_f64().unwrap();
     assert!(escaped > 0.5, "{r}");
-    assert!((rallies - escaped * 21.0 / 36.0).abs() < 1e-12, "{rallies} vs {escaped}");
+    assert!(
+        (rallies - escaped * 21.0 / 36.0).abs() < 1e-12,
+        "{rallies} vs {escaped}"
+    );
 }

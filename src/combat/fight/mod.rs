@@ -214,7 +214,9 @@ impl Combat {
         state: &mut State<N>,
         record: &mut Record,
     ) -> Option<End> {
+        let before = record.units;
         let charged = self.charge(fate, state, record);
+        self.general_gone(&before, state, record);
         if !self.setup.friends.is_empty() {
             self.friends_after_charge(fate, record);
         }
@@ -329,6 +331,7 @@ impl Combat {
     ) -> Option<End> {
         let before = record.units;
         let ended = self.resolve(fate, state, record, wounds);
+        self.general_gone(&before, state, record);
         if !self.setup.friends.is_empty() {
             self.friends_after_round(fate, &before, record);
         }

@@ -2,7 +2,7 @@
 //! pursuit, units left with no foe. RULES.md Combat resolution, Break test,
 //! Fleeing and pursuit.
 
-use super::{Combat, Fate, Loss, Record, State, UnitEnd, NO_FOE};
+use super::{Combat, Fate, Loss, Record, State, UnitEnd, MAX_UNITS, NO_FOE};
 use crate::rules::combat_result::{flank_bonus, rank_bonus, Score};
 use crate::rules::leadership::{BreakTest, Breaking, LeadershipTest};
 use crate::rules::rally::{can_rally, rally_ld};
@@ -133,6 +133,11 @@ impl Combat {
     /// next turn (the best of its own, a character's standing in it and the
     /// General's), or 0 if fewer than 25% of its models are left.
     fn rally_ld<const N: usize>(&self, state: &State<N>, u: usize) -> u8 {
+        self.rally_ld_on(state, u, state.leadership(self, u))
+    }
+
+    /// [`Combat::rally_ld`] on Ld `ld`.
+    fn rally_ld_on<const N: usize>(&self, state: &State<N>, u: usize, ld: u8) -> u8 {
         let facts = &self.facts[u];
         let heroes = state.heroes[u].iter().filter(|h| h.is_some()).count() as u32;
         let at_start = facts.models + facts.characters as u32;
@@ -140,11 +145,32 @@ impl Combat {
             return 0;
         }
         let unit = &self.setup.units[u];
-        rally_ld(
-            state.leadership(self, u),
-            unit.musician,
-            self.setup.musician_rallies,
-        )
+        rally_ld(ld, unit.musician, self.setup.musician_rallies)
+    }
+
+    /// Seed 004: the General lends his Ld only while he is not fleeing. If
+    /// the General's unit fled, broke or fell by now, the units that fled
+    /// since `before` rally at their next turn without his Ld.
+    pub(super) fn general_gone<const N: usize>(
+        &self,
+        before: &[UnitEnd; MAX_UNITS],
+        state: &State<N>,
+        record: &mut Record,
+    ) {
+        let gone = (0..N).any(|g| {
+            self.setup.units[g].general
+                && !matches!(record.units[g], UnitEnd::Stands | UnitEnd::ChargeFailed)
+        });
+        if !gone {
+            return;
+        }
+        for (u, was) in before.iter().enumerate().take(N) {
+            let fled_now = record.units[u] != *was && record.rally_ld[u] > 0;
+            if fled_now && !self.setup.units[u].general {
+                let ld = state.leadership_without_general(self, u);
+                record.rally_ld[u] = self.rally_ld_on(state, u, ld);
+            }
+        }
     }
 
     /// The winners that pursue when the units in `fled` flee, each with the

@@ -224,6 +224,16 @@ impl<const N: usize> State<N> {
     /// The best Ld the unit may use: its own, the General's, or a character's
     /// standing in it. RULES.md Break test.
     pub(super) fn leadership(&self, combat: &Combat, u: usize) -> u8 {
+        self.leadership_from(combat, u, combat.setup.units[u].ld)
+    }
+
+    /// [`State::leadership`] without the General's (his unit fled).
+    pub(super) fn leadership_without_general(&self, combat: &Combat, u: usize) -> u8 {
+        self.leadership_from(combat, u, combat.setup.units[u].own_ld)
+    }
+
+    /// The best of `ld` and the Ld of a character standing in unit `u`.
+    fn leadership_from(&self, combat: &Combat, u: usize, ld: u8) -> u8 {
         let unit = &combat.setup.units[u];
         let stepped_back = self.stepped_back.get(u).copied().flatten();
         unit.characters
@@ -232,6 +242,6 @@ impl<const N: usize> State<N> {
             .enumerate()
             .filter(|(i, (_, h))| h.is_some() && stepped_back != Some(*i as u8))
             .map(|(_, (c, _))| c.body.ld)
-            .fold(unit.ld, u8::max)
+            .fold(ld, u8::max)
     }
 }

@@ -181,8 +181,22 @@ impl<F: LineFate> Play<'_, F> {
     /// `v` takes a panic test: whether it fails.
     fn fails_panic_test(&mut self, v: usize) -> bool {
         self.stage.tested |= 1 << v;
-        let test = LeadershipTest::new(self.unit(v).ld);
+        let test = LeadershipTest::new(self.lds(v).0);
         !self.fate.test(&test)
+    }
+
+    /// The Ld `u` tests and rallies on now: with the General's only while
+    /// his unit is not fleeing (seed 004, start of turn).
+    fn lds(&self, u: usize) -> (u8, u8) {
+        let unit = self.unit(u);
+        let general_gone = self
+            .line
+            .general
+            .is_some_and(|g| self.units[g].fleeing || self.units[g].destroyed);
+        match general_gone {
+            true => unit.without_general,
+            false => (unit.ld, unit.rally_ld),
+        }
     }
 
     fn flee_from(&mut self, v: usize, cause: (f64, f64)) {
@@ -320,7 +334,7 @@ impl<F: LineFate> Play<'_, F> {
 
     fn rally_or_flee_on(&mut self, f: usize) {
         let u = self.unit(f);
-        let (test, roll) = (LeadershipTest::new(u.rally_ld), u.flee);
+        let (test, roll) = (LeadershipTest::new(self.lds(f).1), u.flee);
         if can_rally(u.models, u.standing) && self.fate.test(&test) {
             self.units[f].fleeing = false;
             self.stage.rallied |= 1 << f;

@@ -61,6 +61,10 @@ pub struct LineUnit {
     pub ld: u8,
     /// The Ld it rallies on (a musician's +1 under its ruling).
     pub rally_ld: u8,
+    /// Its test and rally Ld while the General's unit is fleeing or
+    /// destroyed: without the General's (seed 004: "si éste no está
+    /// huyendo"). The same as `ld` and `rally_ld` if it does not use his.
+    pub without_general: (u8, u8),
     /// It takes panic tests (not immune to psychology, not unbreakable).
     pub tests: bool,
     /// It never breaks or flees (RULES.md Break test): no event may rout it.
@@ -138,6 +142,9 @@ pub struct BattleLine {
     pub fleeing_friends_equal_panics: bool,
     /// The edition's units and dice.
     pub edition: Edition,
+    /// The unit the General is with: while it flees (or is destroyed) the
+    /// others test and rally without his Ld. None: he is elsewhere, steady.
+    pub general: Option<usize>,
 }
 
 impl BattleLine {

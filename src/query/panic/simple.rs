@@ -29,6 +29,7 @@ impl BattleLine {
             unit_strength: us,
             ld,
             rally_ld: ld,
+            without_general: (ld, ld),
             tests: true,
             unbreakable: false,
             flee: flee_roll(10.0, false, edition),
@@ -62,6 +63,7 @@ impl BattleLine {
             ));
         }
         BattleLine {
+            general: None,
             name: "a unit with fleeing friends within 10 cm".into(),
             units,
             event: Event::Fleeing,
