@@ -4,7 +4,7 @@
 //! (6"), is caught fleeing a charge within 10 cm (4") with a greater unit
 //! strength than theirs, or is destroyed by stand and shoot within 10 cm.
 //! A friend that fails flees and tests no more; it does not change the
-//! fight.
+//! fight. Each distance is to the unit that broke, fled or fell.
 
 /// The most friends a scenario may place (kept as bits of a byte).
 pub const MAX_FRIENDS: usize = 8;
@@ -23,7 +23,8 @@ pub struct Friend {
     pub ld: u8,
     /// It takes panic tests (not immune to psychology, not unbreakable).
     pub tests: bool,
-    /// Distance to the nearest unit of its side in the fight (cm, or
-    /// inches in the imperial edition).
-    pub distance: f64,
+    /// Its distance to each unit of the fight, by index (cm, or inches in
+    /// the imperial edition): infinite for the other side's and for units
+    /// of its side it is not near.
+    pub distances: [f64; crate::combat::fight::MAX_UNITS],
 }

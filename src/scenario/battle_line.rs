@@ -419,6 +419,7 @@ impl LineUnitSpec {
             // is not fleeing.
             general_ld: None,
             distance: None,
+            distances: None,
             rules: self.rules.clone(),
         };
         let body = spec.body(dir, field)?;

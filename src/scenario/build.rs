@@ -107,6 +107,8 @@ impl ScenarioFile {
                 "no unit was fighting before this turn (accepted: none)",
             ));
         }
+        let friends =
+            super::friend::friends(&self.friend, dir, edition, &self.named_sides(&places))?;
         let combat = Combat::new(Setup {
             units,
             places,
@@ -119,7 +121,7 @@ impl ScenarioFile {
             insane_courage: s.insane_courage,
             challenger: s.challenge.index(),
             refuse_challenge: s.refuse_challenge,
-            friends: super::friend::friends(&self.friend, dir, edition)?,
+            friends,
             musician_rallies: s.musician_rallies,
             fleeing_friends_equal_panics: s.fleeing_friends_equal_panics,
             redirect,
@@ -131,14 +133,25 @@ impl ScenarioFile {
         })
     }
 
+    /// Each unit of the fight by the name errors and `--set` give it
+    /// (`attacker`, `defender`, `unit.N`), with its side.
+    fn named_sides(&self, places: &[Place]) -> Vec<(String, usize)> {
+        ["attacker".to_string(), "defender".to_string()]
+            .into_iter()
+            .chain((0..self.unit.len()).map(|i| crate::error::entry("unit", i)))
+            .zip(places.iter().map(|p| p.side))
+            .collect()
+    }
+
     /// Each unit's `pursuit_target`: a unit of the fight on the other side.
     fn pursuit_targets(&self, units: &mut [Unit], places: &[Place]) -> Result<(), InputError> {
         let specs = [&self.attacker, &self.defender]
             .into_iter()
             .chain(&self.unit);
-        let names: Vec<String> = ["attacker".to_string(), "defender".to_string()]
+        let names: Vec<String> = self
+            .named_sides(places)
             .into_iter()
-            .chain((0..self.unit.len()).map(|i| crate::error::entry("unit", i)))
+            .map(|(n, _)| n)
             .collect();
         for (u, spec) in specs.enumerate() {
             let Some(target) = &spec.pursuit_target else {

@@ -1,11 +1,13 @@
 //! `[[friend]]` tables: friendly units near the fight but not in it (RULES.md
 //! Panic). A friend is a profile (a file or inline) and its models, or just
-//! its `unit_strength` and `ld`; its `side`, its `distance` to the nearest
-//! unit of its side in the fight, the General's Ld within 30 cm, and rules
-//! (immune to psychology and unbreakable units never test).
+//! its `unit_strength` and `ld`; its `side`, its `distance` to the units of
+//! its side in the fight (or `distances`, one to each unit it is near:
+//! `{ attacker = 5, "unit.1" = 25 }`), the General's Ld within 30 cm, and
+//! rules (immune to psychology and unbreakable units never test).
 
 use super::combat::{Count, Distance, UnitSpec};
 use super::profile::{ProfileOverride, Ranged};
+use crate::combat::fight::MAX_UNITS;
 use crate::combat::friend::{Friend, MAX_FRIENDS};
 use crate::error::InputError;
 use crate::rules::place::SideName;
@@ -39,8 +41,12 @@ pub struct FriendSpec {
     pub ld: Option<Ranged<2, 10>>,
     /// The General's Ld, within 30 cm.
     pub general_ld: Option<Ranged<1, 10>>,
-    /// Distance to the nearest unit of its side in the fight.
+    /// Distance to the units of its side in the fight (each of them).
     pub distance: Option<Distance>,
+    /// Instead of `distance`: its distance to each unit of its side it is
+    /// near, by name (`attacker`, `defender`, `unit.N`); the others are
+    /// beyond every test's reach.
+    pub distances: Option<std::collections::BTreeMap<String, Distance>>,
     /// Its special rules (with a profile: added to the file's).
     #[serde(default)]
     pub rules: Vec<SpecialRule>,
@@ -51,6 +57,7 @@ pub(super) fn friends(
     specs: &[FriendSpec],
     dir: &Path,
     edition: Edition,
+    units: &[(String, usize)],
 ) -> Result<Vec<Friend>, InputError> {
     if specs.len() > MAX_FRIENDS {
         return Err(InputError::new(
@@ -61,13 +68,19 @@ pub(super) fn friends(
     specs
         .iter()
         .enumerate()
-        .map(|(i, s)| s.friend(dir, &crate::error::entry("friend", i), edition))
+        .map(|(i, s)| s.friend(dir, &crate::error::entry("friend", i), edition, units))
         .collect()
 }
 
 impl FriendSpec {
     /// The friend this table describes (`field` names it in errors).
-    fn friend(&self, dir: &Path, field: &str, edition: Edition) -> Result<Friend, InputError> {
+    fn friend(
+        &self,
+        dir: &Path,
+        field: &str,
+        edition: Edition,
+        units: &[(String, usize)],
+    ) -> Result<Friend, InputError> {
         let missing = |key: &str, accepted: &str| {
             InputError::new(
                 format!("{field}.{key}"),
@@ -78,23 +91,7 @@ impl FriendSpec {
             .side
             .and_then(SideName::index)
             .ok_or_else(|| missing("side", "attacker, defender"))?;
-        let distance = self.distance.ok_or_else(|| {
-            missing(
-                "distance",
-                "the distance to the nearest unit of its side in the fight, from 0",
-            )
-        })?;
-        if distance.0 > edition.max_distance() {
-            return Err(InputError::new(
-                format!("{field}.distance"),
-                format!(
-                    "{} is out of range (accepted: 0 to {} {})",
-                    crate::error::shown(distance.0),
-                    edition.max_distance(),
-                    edition.unit()
-                ),
-            ));
-        }
+        let distances = self.distances(field, edition, side, units)?;
         let body = self.body(dir, field)?;
         Ok(Friend {
             tests: body.psychology.takes_panic_tests(),
@@ -102,8 +99,80 @@ impl FriendSpec {
             side,
             unit_strength: body.unit_strength,
             ld: body.ld,
-            distance: distance.0,
+            distances,
         })
+    }
+
+    /// Its distance to each unit of the fight (infinite: not near it),
+    /// from `distance` (every unit of its side) or `distances` (by name).
+    fn distances(
+        &self,
+        field: &str,
+        edition: Edition,
+        side: usize,
+        units: &[(String, usize)],
+    ) -> Result<[f64; MAX_UNITS], InputError> {
+        let mine: Vec<&str> = units
+            .iter()
+            .filter(|(_, s)| *s == side)
+            .map(|(n, _)| n.as_str())
+            .collect();
+        let checked = |key: String, d: &Distance| {
+            if d.0 > edition.max_distance() {
+                return Err(InputError::new(
+                    key,
+                    format!(
+                        "{} is out of range (accepted: 0 to {} {})",
+                        crate::error::shown(d.0),
+                        edition.max_distance(),
+                        edition.unit()
+                    ),
+                ));
+            }
+            Ok(d.0)
+        };
+        let mut out = [f64::INFINITY; MAX_UNITS];
+        match (&self.distance, &self.distances) {
+            (Some(d), None) => {
+                let d = checked(format!("{field}.distance"), d)?;
+                for (u, (_, s)) in units.iter().enumerate() {
+                    if *s == side {
+                        out[u] = d;
+                    }
+                }
+            }
+            (None, Some(by_name)) => {
+                for (name, d) in by_name {
+                    let key = format!("{field}.distances.{name}");
+                    let u = units
+                        .iter()
+                        .position(|(n, s)| n == name && *s == side)
+                        .ok_or_else(|| {
+                            InputError::new(
+                                &key,
+                                format!("not a unit of its side in the fight (accepted: {})", mine.join(", ")),
+                            )
+                        })?;
+                    out[u] = checked(key, d)?;
+                }
+            }
+            (Some(_), Some(_)) => {
+                return Err(InputError::new(
+                    format!("{field}.distances"),
+                    "given with distance (accepted: one of them)",
+                ))
+            }
+            (None, None) => {
+                return Err(InputError::new(
+                    format!("{field}.distance"),
+                    format!(
+                        "missing (accepted: the distance to the units of its side in the fight, from 0, or distances = {{ {} = ... }})",
+                        mine.join(" = ..., ")
+                    ),
+                ))
+            }
+        }
+        Ok(out)
     }
 
     /// What panic reads of the unit (`field` names it in errors): from a

@@ -1096,6 +1096,35 @@ fn a_fleeing_general_lends_no_ld_to_the_rally() {
 }
 
 #[test]
+fn a_friend_tests_only_within_reach_of_the_unit_that_broke() {
+    // RULES.md Panic: a friend within 15 cm of a unit of its side that
+    // broke tests. The front unit breaks, the flanker holds: a friend 5 cm
+    // from the flanker but 20 cm from the front unit does not test; 5 cm
+    // from the front unit, it does; one distance to both, as before, too.
+    let tested = |distance: &str| {
+        let a = unit("attacker", 5, 5, 3, 1, "");
+        let d = unit("defender", 20, 5, 3, 5, "") + &more(5, 5, 1, IN_FLANK);
+        let friend =
+            format!("[[friend]]\nside = \"attacker\"\nunit_strength = 10\nld = 7\n{distance}\n");
+        let c = combat(&a, &(d + &friend), ENGAGED);
+        let mut fate = Scripted {
+            kills: vec![2, 2],
+            passes: vec![false, true, true],
+            ..Scripted::default()
+        };
+        let record = c.fight(&mut fate);
+        assert_eq!(
+            (record.units[0], record.units[2]),
+            (UnitEnd::Broke, UnitEnd::Stands)
+        );
+        record.friends_tested == 1
+    };
+    assert!(!tested("distances = { attacker = 20, \"unit.1\" = 5 }"));
+    assert!(tested("distances = { attacker = 5, \"unit.1\" = 20 }"));
+    assert!(tested("distance = 5"));
+}
+
+#[test]
 fn an_engaged_unit_charged_in_the_flank_tests_for_panic() {
     // RULES.md Panic, seed 003: engaged and charged in the flank by US 5+.
     let d = unit("defender", 20, 5, 3, 3, "") + &more(5, 5, 3, FLANK_CHARGE);

@@ -306,6 +306,14 @@ fn bad_friends_are_named() {
         ),
         (vec![defender, plain[0], plain[2]], "friend.1.ld: missing"),
         (
+            vec![defender, plain[0], plain[1], ("distances", "{ attacker = 5 }")],
+            "friend.1.distances.attacker: not a unit of its side in the fight (accepted: defender)",
+        ),
+        (
+            vec![defender, plain[0], plain[1], plain[2], ("distances", "{ defender = 5 }")],
+            "friend.1.distances: given with distance",
+        ),
+        (
             vec![
                 defender,
                 ("profile_file", "\"profiles/orc_boy.toml\""),

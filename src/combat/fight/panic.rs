@@ -19,17 +19,27 @@ impl Combat {
     pub(super) fn friends_after_charge(&self, fate: &mut impl Fate, record: &mut Record) {
         let near = self.setup.edition.from_cm(DESTROYED_FRIEND_CM);
         for side in 0..2 {
-            let units = || self.units_of(side);
-            let caught: u32 = units()
-                .filter(|&u| record.units[u] == UnitEnd::CaughtFleeing)
-                .map(|u| self.setup.units[u].unit_strength(self.setup.units[u].models))
-                .sum();
-            let shot_down = units().any(|u| {
-                record.units[u] == UnitEnd::WipedOut && self.panics_friends_when_destroyed(u)
-            });
+            // Each unit's unit strength if it was caught fleeing; whether it
+            // was shot down. No allocation: friends test in every trial.
+            let mut caught = [0u32; MAX_UNITS];
+            let mut shot_down = [false; MAX_UNITS];
+            for u in self.units_of(side) {
+                let unit = &self.setup.units[u];
+                caught[u] = match record.units[u] == UnitEnd::CaughtFleeing {
+                    true => unit.unit_strength(unit.models),
+                    false => 0,
+                };
+                shot_down[u] =
+                    record.units[u] == UnitEnd::WipedOut && self.panics_friends_when_destroyed(u);
+            }
             self.friends_test(fate, record, side, |f| {
-                f.distance <= near
-                    && (shot_down || caught_friends_cause_panic(caught, f.unit_strength))
+                let close = |u: usize| f.distances[u] <= near;
+                let caught_us: u32 = (0..MAX_UNITS)
+                    .filter(|&u| close(u))
+                    .map(|u| caught[u])
+                    .sum();
+                (0..MAX_UNITS).any(|u| close(u) && shot_down[u])
+                    || caught_friends_cause_panic(caught_us, f.unit_strength)
             });
         }
     }
@@ -46,16 +56,19 @@ impl Combat {
     ) {
         let near = self.setup.edition.from_cm(BROKEN_FRIEND_CM);
         for side in 0..2 {
-            let routed = self.units_of(side).any(|u| {
-                before[u] != record.units[u]
+            let mut routed = [false; MAX_UNITS];
+            for u in self.units_of(side) {
+                routed[u] = before[u] != record.units[u]
                     && match record.units[u] {
                         UnitEnd::Broke | UnitEnd::Caught => true,
                         UnitEnd::WipedOut => self.panics_friends_when_destroyed(u),
                         _ => false,
-                    }
-            });
-            if routed {
-                self.friends_test(fate, record, side, |f| f.distance <= near);
+                    };
+            }
+            if routed.contains(&true) {
+                self.friends_test(fate, record, side, |f| {
+                    (0..MAX_UNITS).any(|u| routed[u] && f.distances[u] <= near)
+                });
             }
         }
     }

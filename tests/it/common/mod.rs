@@ -515,14 +515,19 @@ pub fn random_fight(r: &mut impl Rng, extras: usize) -> String {
             r.random_bool(0.2),
         );
     }
-    // Friends near the fight.
+    // Friends near the fight; the second near its side's main unit only
+    // (no draw of its own: the fights drawn stay those the seeds were set
+    // on).
     for i in 0..r.random_range(0..=2) {
+        let side = pick(r, &["attacker", "defender"]);
+        let (us, ld) = (r.random_range(1..=25), r.random_range(5..=9));
+        let d = r.random_range(0..=20);
+        let distance = match i {
+            0 => format!("distance = {d}"),
+            _ => format!("distances = {{ {side} = {d} }}"),
+        };
         text += &format!(
-            "[[friend]]\nside = \"{}\"\nname = \"friend {i}\"\nunit_strength = {}\nld = {}\ndistance = {}\n",
-            pick(r, &["attacker", "defender"]),
-            r.random_range(1..=25),
-            r.random_range(5..=9),
-            r.random_range(0..=20),
+            "[[friend]]\nside = \"{side}\"\nname = \"friend {i}\"\nunit_strength = {us}\nld = {ld}\n{distance}\n",
         );
     }
     text
