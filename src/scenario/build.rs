@@ -133,57 +133,6 @@ impl ScenarioFile {
         })
     }
 
-    /// Each unit of the fight by the name errors and `--set` give it
-    /// (`attacker`, `defender`, `unit.N`), with its side.
-    fn named_sides(&self, places: &[Place]) -> Vec<(String, usize)> {
-        ["attacker".to_string(), "defender".to_string()]
-            .into_iter()
-            .chain((0..self.unit.len()).map(|i| crate::error::entry("unit", i)))
-            .zip(places.iter().map(|p| p.side))
-            .collect()
-    }
-
-    /// Each unit's `pursuit_target`: a unit of the fight on the other side.
-    fn pursuit_targets(&self, units: &mut [Unit], places: &[Place]) -> Result<(), InputError> {
-        let specs = [&self.attacker, &self.defender]
-            .into_iter()
-            .chain(&self.unit);
-        let names: Vec<String> = self
-            .named_sides(places)
-            .into_iter()
-            .map(|(n, _)| n)
-            .collect();
-        for (u, spec) in specs.enumerate() {
-            let Some(target) = &spec.pursuit_target else {
-                continue;
-            };
-            let enemies: Vec<&str> = (0..names.len())
-                .filter(|&t| places[t].side != places[u].side)
-                .map(|t| names[t].as_str())
-                .collect();
-            let Some(t) = names.iter().position(|n| n == target) else {
-                return Err(InputError::new(
-                    format!("{}.pursuit_target", names[u]),
-                    format!(
-                        "{target} is not a unit of the fight (accepted: {})",
-                        enemies.join(", ")
-                    ),
-                ));
-            };
-            if places[t].side == places[u].side {
-                return Err(InputError::new(
-                    format!("{}.pursuit_target", names[u]),
-                    format!(
-                        "{target} is on its own side (accepted: {})",
-                        enemies.join(", ")
-                    ),
-                ));
-            }
-            units[u].pursuit_target = Some(t);
-        }
-        Ok(())
-    }
-
     /// The main units' places and the contact between them: `[situation]`'s
     /// charge, or, with no charge this turn, front to front.
     fn main_places(

@@ -6,6 +6,7 @@ mod build;
 pub mod combat;
 pub mod friend;
 pub mod profile;
+mod pursuit;
 mod redirect;
 
 use crate::error::InputError;

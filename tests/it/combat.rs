@@ -1015,34 +1015,22 @@ fn every_losing_unit_tests_and_only_winners_free_of_foes_pursue() {
         "[defender.profile]",
         "pursuit_target = \"unit.1\"\n[defender.profile]",
     );
-    let c = combat(&a, &d, ENGAGED);
-    let mut fate = Scripted {
-        kills: vec![2, 2],
-        passes: vec![false, false],
-        caught: true,
-        ..Scripted::default()
+    let both_break = |d: &str| {
+        let mut fate = Scripted {
+            kills: vec![2, 2],
+            passes: vec![false, false],
+            caught: true,
+            ..Scripted::default()
+        };
+        let record = combat(&a, d, ENGAGED).fight(&mut fate);
+        assert_eq!(fate.pursuers, vec![1]);
+        (record.units[0], record.units[2])
     };
-    let record = c.fight(&mut fate);
-    assert_eq!(fate.pursuers, vec![1]);
-    assert_eq!(
-        (record.units[0], record.units[2]),
-        (UnitEnd::Broke, UnitEnd::Caught)
-    );
+    assert_eq!(both_break(&d), (UnitEnd::Broke, UnitEnd::Caught));
     // The greater unit strength: the flanker of 8 (6 left) over the front
     // unit's 3.
     let d = unit("defender", 20, 5, 3, 5, "") + &more(8, 5, 1, IN_FLANK);
-    let c = combat(&a, &d, ENGAGED);
-    let mut fate = Scripted {
-        kills: vec![2, 2],
-        passes: vec![false, false],
-        caught: true,
-        ..Scripted::default()
-    };
-    let record = c.fight(&mut fate);
-    assert_eq!(
-        (record.units[0], record.units[2]),
-        (UnitEnd::Broke, UnitEnd::Caught)
-    );
+    assert_eq!(both_break(&d), (UnitEnd::Broke, UnitEnd::Caught));
 }
 
 #[test]

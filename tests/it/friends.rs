@@ -294,7 +294,8 @@ fn friends_agree_between_exact_and_both_monte_carlo_engines() {
 fn bad_friends_are_named() {
     let plain = [("unit_strength", "10"), ("ld", "7"), ("distance", "5")];
     let defender = ("side", "\"defender\"");
-    let cases: Vec<(Vec<(&str, &str)>, &str)> = vec![
+    let cases: Vec<(Vec<(&str, &str)>, &str)> =
+        vec![
         (
             plain.to_vec(),
             "friend.1.side: missing (accepted: attacker, defender)",
