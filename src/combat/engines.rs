@@ -112,6 +112,13 @@ fn roll_caught(
     })
 }
 
+/// The animosity test's D6 and, after a 1, the table's.
+fn roll_animosity(rolls: &Rolls, dice: &mut impl DiceSource) -> bool {
+    let d6 = Roll::sum(1);
+    let test = rolls.roll(dice, &d6);
+    test == 1 && crate::rules::animosity::stops_charge(test, rolls.roll(dice, &d6))
+}
+
 fn roll_off(rolls: &Rolls, dice: &mut impl DiceSource) -> bool {
     // Each side rolls a D6, ties roll again.
     let d6 = Roll::sum(1);
@@ -161,6 +168,9 @@ impl<S: DiceSource> Fate for DiceFate<'_, S> {
     }
     fn roll_off(&mut self) -> bool {
         roll_off(self.rolls, &mut self.dice)
+    }
+    fn animosity(&mut self) -> bool {
+        roll_animosity(self.rolls, &mut self.dice)
     }
     fn duel(&mut self, step: &Step, n: u32, remaining: u32) -> u32 {
         let d6 = Roll::sum(1);
@@ -369,6 +379,9 @@ impl<S: DiceSource> Fate for FastFate<'_, S> {
     }
     fn roll_off(&mut self) -> bool {
         self.dice.next_u64() >> 63 == 1
+    }
+    fn animosity(&mut self) -> bool {
+        roll_animosity(self.rolls, &mut self.dice)
     }
     fn duel(&mut self, step: &Step, n: u32, remaining: u32) -> u32 {
         let table = self

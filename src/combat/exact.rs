@@ -124,6 +124,9 @@ impl Fate for ExactFate<'_> {
     fn roll_off(&mut self) -> bool {
         self.event(0.5)
     }
+    fn animosity(&mut self) -> bool {
+        self.event(crate::rules::animosity::p_stops_charge())
+    }
     fn duel(&mut self, step: &Step, n: u32, remaining: u32) -> u32 {
         (self.choose)(&duel_pmf(&self.odds[step.id], n, remaining)) as u32
     }

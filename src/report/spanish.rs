@@ -128,6 +128,7 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     ("charge", "carga"),
     ("charge fails", "la carga falla"),
     ("charge not declared", "no se declara la carga"),
+    ("charge not declared: animosity", "no se declara la carga: animosidad"),
     ("charge range", "movimiento de carga"),
     ("charger flees stand-and-shoot", "la unidad que carga huye ante aguantar y disparar"),
     ("charger shot down by stand-and-shoot", "la unidad que carga cae ante aguantar y disparar"),

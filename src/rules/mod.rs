@@ -4,6 +4,7 @@
 //! project's rules reference, `RULES.md` at the repository's root, which
 //! names the seeds and rulebook pages behind it.
 
+pub mod animosity;
 pub mod attack;
 pub mod blows;
 pub mod casualties;

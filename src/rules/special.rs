@@ -83,6 +83,10 @@ pub enum SpecialRule {
     /// charge (RULES.md Panic; seed 004).
     #[value(hide = true, aliases = ["estupidez", "estupidos"])]
     Stupidity,
+    /// Greenskin animosity: a D6 at the start of its turn, and on a 1 the
+    /// Animosity table (RULES.md Panic; `rules::animosity`).
+    #[value(hide = true, aliases = ["animosidad"])]
+    Animosity,
 }
 
 impl SpecialRule {
@@ -100,6 +104,7 @@ impl SpecialRule {
                 | Mindless
                 | ImmuneToPsychology
                 | Stupidity
+                | Animosity
         )
     }
 
@@ -137,6 +142,8 @@ pub struct Psychology {
     pub frenzied: bool,
     /// Stupid: tests at the start of its turn.
     pub stupid: bool,
+    /// Greenskin animosity: tests at the start of its turn.
+    pub animosity: bool,
 }
 
 impl Psychology {
@@ -154,6 +161,7 @@ impl Psychology {
             immune: has(SpecialRule::ImmuneToPsychology),
             frenzied: has(SpecialRule::Frenzy),
             stupid: has(SpecialRule::Stupidity),
+            animosity: has(SpecialRule::Animosity),
         }
     }
 

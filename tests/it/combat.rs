@@ -53,6 +53,9 @@ struct Scripted {
     roll_off: bool,
     /// Roll-offs taken.
     roll_offs: usize,
+    /// Animosity tests asked, and whether they stop the charge.
+    animosity_tests: usize,
+    squabbles: bool,
     caught: bool,
 }
 
@@ -88,6 +91,10 @@ impl Fate for Scripted {
     fn roll_off(&mut self) -> bool {
         self.roll_offs += 1;
         self.roll_off
+    }
+    fn animosity(&mut self) -> bool {
+        self.animosity_tests += 1;
+        self.squabbles
     }
     fn duel(&mut self, step: &Step, n: u32, remaining: u32) -> u32 {
         self.strikes.push((step.side, step.kind, n));

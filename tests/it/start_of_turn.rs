@@ -163,3 +163,53 @@ fn every_charger_takes_its_own_start_of_turn_tests() {
     ]);
     assert!(e.contains("unit.1."), "{e}");
 }
+
+#[test]
+fn animosity_stops_one_charge_in_five_thirty_sixths() {
+    // The 6th edition Orcs and Goblins army book: a D6 of 1, then 1 to 5 on
+    // the Animosity table (Get 'em, Squabble): no charge, 1/6 x 5/6. The
+    // five Boar Boyz test; four would not (fewer than five models).
+    let run = |sets: &[&str]| {
+        let mut args = vec![
+            "combat",
+            "scenarios/boar_boyz_charge_spearmen.toml",
+            "--method",
+            "exact",
+        ];
+        for s in sets {
+            args.extend(["--set", s]);
+        }
+        crate::common::run::json(&args)
+    };
+    let r = run(&["attacker.rules=[\"animosity\"]"]);
+    let declared = r["p_charge_declared"].as_f64().unwrap();
+    assert!((declared - 31.0 / 36.0).abs() < 1e-12, "{declared}");
+    let squabbled = r["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["outcome"] == "charge not declared: animosity")
+        .unwrap()["p"]
+        .as_f64()
+        .unwrap();
+    assert!((squabbled - 5.0 / 36.0).abs() < 1e-12, "{squabbled}");
+    let four = run(&["attacker.rules=[\"animosity\"]", "attacker.models=4"]);
+    assert_eq!(four["p_charge_declared"].as_f64(), Some(1.0));
+    // The charged unit does not test: it is not its turn.
+    let charged = run(&["defender.rules=[\"animosity\"]"]);
+    assert_eq!(charged["p_charge_declared"].as_f64(), Some(1.0));
+    // Both Monte Carlo engines agree.
+    let all = crate::common::run::json(&[
+        "combat",
+        "scenarios/boar_boyz_charge_spearmen.toml",
+        "--set",
+        "attacker.rules=[\"animosity\"]",
+        "--set",
+        "situation.rounds=1",
+        "--method",
+        "all",
+        "--trials",
+        "100000",
+    ]);
+    crate::common::run::engines_agree(&all, &["p_charge_declared"], "animosity");
+}

@@ -3,6 +3,7 @@
 //! Charges, Fleeing and pursuit, Panic; seeds 000, 003.
 
 use super::{Combat, End, Fate, Record, StartOfTurn, State, UnitEnd, MAX_UNITS, NO_FOE};
+use crate::rules::animosity;
 use crate::rules::leadership::LeadershipTest;
 use crate::rules::movement::charge_reaches;
 use crate::rules::panic::{fleeing_friends_cause_panic, heavy_casualties};
@@ -20,17 +21,22 @@ impl Combat {
         let cs = self.charger?;
         // Every charger's start of turn, the main charger's first (most
         // scenarios have nothing to test: skipped at once).
-        let mut stayed = false;
+        let (mut stayed, mut squabbled) = (false, false);
         for &u in self.chargers.iter().filter(|_| self.starts_of_turn) {
-            if !self.declares(fate, u, state, record) {
+            let declared = self.declares(fate, u, state, record);
+            if declared != Declared::Yes {
                 state.leave(u);
                 stayed = true;
+                squabbled |= u == cs && declared == Declared::Squabbled;
             }
         }
         if stayed {
             self.leave_unengaged(state);
             if !self.present(cs, state) {
-                return Some(End::ChargeNotDeclared);
+                return Some(match squabbled {
+                    true => End::Squabbled,
+                    false => End::ChargeNotDeclared,
+                });
             }
         }
         if self.charged_unit_flees(fate, 1 - cs, state) {
@@ -59,7 +65,8 @@ impl Combat {
     /// Charger `cs`'s start-of-turn tests, in order, before it may declare
     /// (RULES.md Panic; seed 004): panic from friends fleeing within 10 cm
     /// of greater unit strength, terror from an enemy within 15 cm (a
-    /// failure of either flees), stupidity (a failure declares nothing).
+    /// failure of either flees), stupidity (a failure declares nothing),
+    /// then animosity (after the psychology tests; `rules::animosity`).
     /// Whether it declares its charge.
     fn declares<const N: usize>(
         &self,
@@ -67,12 +74,12 @@ impl Combat {
         cs: usize,
         state: &State<N>,
         record: &mut Record,
-    ) -> bool {
+    ) -> Declared {
         let turn = self.setup.places[cs].start_of_turn;
         let unit = &self.setup.units[cs];
         let p = &unit.psychology;
         if !self.tests_at_start_of_turn(cs) {
-            return true;
+            return Declared::Yes;
         }
         let fears = p.takes_panic_tests();
         let own = state.unit_strength(self, cs);
@@ -84,19 +91,23 @@ impl Combat {
         let terrified = turn.terror_nearby && fears && !p.fear;
         if (panics && !fate.test(&ld)) || (terrified && !fate.test(&ld)) {
             self.fled(cs, state, record);
-            return false;
+            return Declared::No;
         }
         if p.stupid && !fate.test(&ld) {
             record.units[cs] = UnitEnd::ChargeFailed;
-            return false;
+            return Declared::No;
         }
-        true
+        if animosity::tests(p.animosity, state.alive[cs]) && fate.animosity() {
+            record.units[cs] = UnitEnd::ChargeFailed;
+            return Declared::Squabbled;
+        }
+        Declared::Yes
     }
 
     /// Whether charger `u` has a start-of-turn test to take.
     pub(super) fn tests_at_start_of_turn(&self, u: usize) -> bool {
-        self.setup.places[u].start_of_turn != StartOfTurn::default()
-            || self.setup.units[u].psychology.stupid
+        let p = &self.setup.units[u].psychology;
+        self.setup.places[u].start_of_turn != StartOfTurn::default() || p.stupid || p.animosity
     }
 
     /// Whether unit `u`'s charge reaches. RULES.md Charges.
@@ -292,4 +303,14 @@ impl Combat {
             End::ChargerFled
         })
     }
+}
+
+/// Whether a charger declares its charge after its start-of-turn tests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Declared {
+    Yes,
+    /// A psychology test stopped it (it fled, or stood stupid).
+    No,
+    /// Its animosity stopped it.
+    Squabbled,
 }

@@ -11,6 +11,10 @@ pub enum End {
     /// The charger fled or stood stupid at the start of its turn
     /// (RULES.md Panic; seed 004): no charge was declared.
     ChargeNotDeclared,
+    /// The charger's animosity stopped it at the start of its turn (a 1,
+    /// then 1 to 5 on the Animosity table; `rules::animosity`): no charge
+    /// was declared.
+    Squabbled,
     /// No charger could reach (or catch a fleeing target).
     ChargeFailed,
     /// The charger fled from stand-and-shoot casualties.
@@ -42,8 +46,9 @@ pub enum End {
 
 impl End {
     /// Every end, in the order reports list them.
-    pub const ALL: [End; 14] = [
+    pub const ALL: [End; 15] = [
         End::ChargeNotDeclared,
+        End::Squabbled,
         End::ChargeFailed,
         End::ChargerFled,
         End::ChargerShotDown,
@@ -75,17 +80,18 @@ impl End {
     pub fn index(self) -> usize {
         match self {
             End::ChargeNotDeclared => 0,
-            End::ChargeFailed => 1,
-            End::ChargerFled => 2,
-            End::ChargerShotDown => 3,
-            End::TargetFled => 4,
-            End::TargetCaught => 5,
-            End::Broke { loser: 0, caught } => 9 + usize::from(caught),
-            End::Broke { caught, .. } => 6 + usize::from(caught),
-            End::WipedOut { loser: 0 } => 11,
-            End::WipedOut { .. } => 8,
-            End::BothDestroyed => 12,
-            End::Unresolved => 13,
+            End::Squabbled => 1,
+            End::ChargeFailed => 2,
+            End::ChargerFled => 3,
+            End::ChargerShotDown => 4,
+            End::TargetFled => 5,
+            End::TargetCaught => 6,
+            End::Broke { loser: 0, caught } => 10 + usize::from(caught),
+            End::Broke { caught, .. } => 7 + usize::from(caught),
+            End::WipedOut { loser: 0 } => 12,
+            End::WipedOut { .. } => 9,
+            End::BothDestroyed => 13,
+            End::Unresolved => 14,
         }
     }
 
@@ -105,6 +111,7 @@ impl End {
     pub fn label(self) -> &'static str {
         match self {
             End::ChargeNotDeclared => "charge not declared",
+            End::Squabbled => "charge not declared: animosity",
             End::ChargeFailed => "charge fails",
             End::ChargerFled => "charger flees stand-and-shoot",
             End::ChargerShotDown => "charger shot down by stand-and-shoot",

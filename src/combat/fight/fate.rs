@@ -21,6 +21,9 @@ pub trait Fate {
     fn caught(&mut self, flee: &Roll, chargers: &[(f64, f64)], pursuers: &[&Roll]) -> bool;
     /// A D6 roll-off: does side 0 win it?
     fn roll_off(&mut self) -> bool;
+    /// An animosity test and, after a 1, the Animosity table: does it stop
+    /// the unit's charge ([`crate::rules::animosity::stops_charge`])?
+    fn animosity(&mut self) -> bool;
     /// `n` attacks of `step` in a challenge at a fighter with `remaining`
     /// Wounds: the wounds they deal, overkill included, at most `remaining`
     /// + 5 ([`crate::rules::casualties::overkill`]).

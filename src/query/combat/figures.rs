@@ -57,12 +57,12 @@ impl CombatQuery {
         };
         // How the fight ended in the charge turn (with several units, the
         // others may fight on after a unit flees: then the fight ends later).
-        let declared = v.end("p_charge_declared", End::ChargeNotDeclared);
+        let not_declared = [End::ChargeNotDeclared.index(), End::Squabbled.index()];
         let mut fields = vec![
             Field::new(
                 "p_charge_declared",
                 crate::text!("P(charge declared)"),
-                declared.value.complement(),
+                m.prob(&not_declared).complement(),
             ),
             v.end("p_charge_fails", End::ChargeFailed),
             v.end("p_charger_fled", End::ChargerFled),

@@ -410,6 +410,11 @@ pub fn random_unit(r: &mut impl Rng, header: &str, path: &str, most: u32, place:
     ] {
         if r.random_bool(0.12) {
             rules.push(format!("\"{rule}\""));
+            // Hateful greenskins squabble too (no draw of its own: the
+            // fights drawn stay those the seeds were set on).
+            if rule == "hatred" {
+                rules.push("\"animosity\"".into());
+            }
         }
     }
     let mut text = format!(
