@@ -28,7 +28,8 @@ pub const P_FRIEND_FLEES: &str = "p_friend_flees";
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShootingPanic {
     /// The target takes panic tests: not immune to psychology, not
-    /// unbreakable (RULES.md Psychology). Without them it never tests.
+    /// frenzied, not unbreakable (RULES.md Special attacks and
+    /// psychology). Without them it never tests.
     pub target_tests: bool,
     /// The target's Ld (its own, a character's or the General's in range):
     /// with it, P(the target flees).
