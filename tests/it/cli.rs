@@ -847,21 +847,8 @@ fn no_fact_or_field_takes_an_engine_key() {
 
 #[test]
 fn a_target_immune_to_panic_never_tests() {
-    let shoot = [
-        "shoot",
-        "--models",
-        "10",
-        "--bs",
-        "3",
-        "--s",
-        "4",
-        "--target-t",
-        "3",
-        "--target-models",
-        "10",
-        "--target-ld",
-        "7",
-    ];
+    let ten_shots = "shoot --models 10 --bs 3 --s 4 --target-models 10 --target-ld 7";
+    let shoot: Vec<&str> = ten_shots.split(' ').chain(["--target-t", "3"]).collect();
     let plain = json(&shoot);
     assert!(plain["p_flees"].as_f64().unwrap() > 0.2, "{plain}");
     for rules in [
@@ -883,21 +870,11 @@ fn a_target_immune_to_panic_never_tests() {
     let profile = dir.join("undead.toml");
     let spearman = std::fs::read_to_string("scenarios/profiles/empire_spearman.toml").unwrap();
     std::fs::write(&profile, format!("rules = [\"unbreakable\"]\n{spearman}")).unwrap();
-    let r = json(&[
-        "shoot",
-        "--models",
-        "10",
-        "--bs",
-        "3",
-        "--s",
-        "4",
-        "--target",
-        profile.to_str().unwrap(),
-        "--target-models",
-        "10",
-        "--target-ld",
-        "7",
-    ]);
+    let from_file: Vec<&str> = ten_shots
+        .split(' ')
+        .chain(["--target", profile.to_str().unwrap()])
+        .collect();
+    let r = json(&from_file);
     assert_eq!(r["p_flees"].as_f64(), Some(0.0), "{r}");
     let e = error(&[&shoot[..], &["--target-rules", "hatred"]].concat());
     assert!(
