@@ -169,8 +169,14 @@ pub struct ShootArgs {
     /// A friend within 10 cm of the target: its Ld, for P(it tests and flees if the target is destroyed); needs --target-models
     #[arg(long)]
     pub friend_ld: Option<Ld>,
-    /// The target's rules that change its panic test, comma-separated (added to its profile file's) (immune-to-psychology, unbreakable or frenzy: it takes none); needs --target-models
-    #[arg(long, value_enum, value_delimiter = ',', value_name = "RULES")]
+    /// The target's rules that change its panic test, comma-separated, added to its profile file's: immune-to-psychology, unbreakable or frenzy (it takes none); needs --target-models
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        value_name = "RULES",
+        hide_possible_values = true
+    )]
     #[serde(default, deserialize_with = "file::named_list")]
     pub target_rules: Vec<SpecialRule>,
     #[command(flatten)]

@@ -150,7 +150,10 @@ impl FriendSpec {
                         .ok_or_else(|| {
                             InputError::new(
                                 &key,
-                                format!("not a unit of its side in the fight (accepted: {})", mine.join(", ")),
+                                format!(
+                                    "not a unit of its side in the fight (accepted: {})",
+                                    mine.join(", ")
+                                ),
                             )
                         })?;
                     out[u] = checked(key, d)?;
@@ -163,13 +166,14 @@ impl FriendSpec {
                 ))
             }
             (None, None) => {
+                let each: Vec<String> = mine.iter().map(|n| format!("\"{n}\" = ...")).collect();
                 return Err(InputError::new(
                     format!("{field}.distance"),
                     format!(
-                        "missing (accepted: the distance to the units of its side in the fight, from 0, or distances = {{ {} = ... }})",
-                        mine.join(" = ..., ")
+                        "missing (accepted: the distance to the units of its side in the fight, from 0, or distances = {{ {} }})",
+                        each.join(", ")
                     ),
-                ))
+                ));
             }
         }
         Ok(out)
