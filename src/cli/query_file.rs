@@ -7,7 +7,6 @@
 
 use super::{one_line, AttacksArgs, ChargeArgs, Cli, Command, FleeArgs, ShootArgs};
 use crate::error::InputError;
-use crate::query::combat::CombatQuery;
 use crate::scenario::battle_line::BattleLineFile;
 use crate::sweep::Query;
 use std::path::Path;
@@ -81,10 +80,8 @@ pub fn load_query(path: &Path, sets: &[String]) -> Result<Query, InputError> {
     })?;
     let Some(kind) = table.get("query").cloned() else {
         // Read once: the text is already here.
-        let (file, dir) = crate::scenario::combat::scenario_from_text(&text, path, sets)?;
-        let combat = file.combat(&dir).map_err(|e| e.in_file(&name))?;
-        let sets = sets.to_vec();
-        return Ok(Query::Combat(Box::new(CombatQuery { sets, ..combat })));
+        let combat = crate::scenario::combat::combat_from_text(&text, path, sets)?;
+        return Ok(Query::Combat(Box::new(combat)));
     };
     if kind.as_str() == Some("panic") {
         return battle_line(&text, table, sets, path);

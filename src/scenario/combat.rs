@@ -468,7 +468,7 @@ pub fn load_scenario(path: &Path, sets: &[String]) -> Result<(ScenarioFile, Path
 
 /// The scenario `text` read from `path`, with `--set` overrides (for a
 /// caller that has read the file already).
-pub fn scenario_from_text(
+fn scenario_from_text(
     text: &str,
     path: &Path,
     sets: &[String],
@@ -553,8 +553,30 @@ pub fn apply_set(table: &mut toml::Table, set: &str) -> Result<(), InputError> {
 /// Reads a scenario with `--set` overrides and builds its fight.
 pub fn load_combat(path: &Path, sets: &[String]) -> Result<CombatQuery, InputError> {
     let (file, dir) = load_scenario(path, sets)?;
+    combat_of(&file, &dir, path, sets)
+}
+
+/// The fight of scenario `text` read from `path`, with `--set` overrides
+/// (for a caller that has read the file already).
+pub fn combat_from_text(
+    text: &str,
+    path: &Path,
+    sets: &[String],
+) -> Result<CombatQuery, InputError> {
+    let (file, dir) = scenario_from_text(text, path, sets)?;
+    combat_of(&file, &dir, path, sets)
+}
+
+/// The fight `file` (read from `path`, its profiles from `dir`) describes,
+/// its errors named by the file, the overrides it was built with kept.
+fn combat_of(
+    file: &ScenarioFile,
+    dir: &Path,
+    path: &Path,
+    sets: &[String],
+) -> Result<CombatQuery, InputError> {
     let combat = file
-        .combat(&dir)
+        .combat(dir)
         .map_err(|e| e.in_file(&path.display().to_string()))?;
     Ok(CombatQuery {
         sets: sets.to_vec(),

@@ -27,31 +27,29 @@ impl ScenarioFile {
         let specs = [&self.attacker, &self.defender]
             .into_iter()
             .chain(&self.unit);
-        let names: Vec<String> = self
-            .named_sides(places)
-            .into_iter()
-            .map(|(n, _)| n)
-            .collect();
+        let named = self.named_sides(places);
         for (u, spec) in specs.enumerate() {
             let Some(target) = &spec.pursuit_target else {
                 continue;
             };
-            let enemies: Vec<&str> = (0..names.len())
-                .filter(|&t| places[t].side != places[u].side)
-                .map(|t| names[t].as_str())
+            let (name, side) = (&named[u].0, named[u].1);
+            let enemies: Vec<&str> = named
+                .iter()
+                .filter(|(_, s)| *s != side)
+                .map(|(n, _)| n.as_str())
                 .collect();
-            let Some(t) = names.iter().position(|n| n == target) else {
+            let Some(t) = named.iter().position(|(n, _)| n == target) else {
                 return Err(InputError::new(
-                    format!("{}.pursuit_target", names[u]),
+                    format!("{name}.pursuit_target"),
                     format!(
                         "{target} is not a unit of the fight (accepted: {})",
                         enemies.join(", ")
                     ),
                 ));
             };
-            if places[t].side == places[u].side {
+            if named[t].1 == side {
                 return Err(InputError::new(
-                    format!("{}.pursuit_target", names[u]),
+                    format!("{name}.pursuit_target"),
                     format!(
                         "{target} is on its own side (accepted: {})",
                         enemies.join(", ")
