@@ -488,10 +488,12 @@ fn chain<const N: usize>(
     let rounds = combat.setup.rounds as usize;
     let mut unresolved = Vec::new();
     for (id, p) in live {
-        let record = Record {
+        let (state, record) = &met.states.list[id].0;
+        let mut record = Record {
             end: End::Unresolved,
-            ..met.states.list[id].0 .1.clone()
+            ..record.clone()
         };
+        combat.after_fight(state, &mut record);
         tally(
             Tallied::End {
                 record: &record,

@@ -4,7 +4,10 @@
 //! (6"), is caught fleeing a charge within 10 cm (4") with a greater unit
 //! strength than theirs, or is destroyed by stand and shoot within 10 cm.
 //! A friend that fails flees and tests no more; it does not change the
-//! fight. Each distance is to the unit that broke, fled or fell.
+//! fight. At its side's next start of turn one that stood tests again for
+//! the fight's units still fleeing within 10 cm with a greater unit
+//! strength, and one that fled rallies (seed 004). Each distance is to the
+//! unit that broke, fled or fell.
 
 /// The most friends a scenario may place (kept as bits of a byte).
 pub const MAX_FRIENDS: usize = 8;

@@ -22,6 +22,10 @@ pub const BROKEN_FRIEND_CM: f64 = 15.0;
 /// shooting, makes a unit test (seed 003: 10 cm).
 pub const DESTROYED_FRIEND_CM: f64 = 10.0;
 
+/// How near (cm) fleeing friends make a unit test at the start of its turn
+/// (seed 004: 10 cm).
+pub const FLEEING_FRIEND_CM: f64 = 10.0;
+
 /// Whether friends caught fleeing a charge, of `caught` unit strength
 /// together, make a unit of unit strength `own` test: only if they exceed
 /// it (seed 003, "supera").

@@ -160,10 +160,79 @@ fn a_friend_within_10_cm_of_a_unit_caught_fleeing_the_charge_tests_if_outnumbere
         &["--method", "exact"],
     );
     let caught = outcome(&r, "target flees and is caught");
-    assert!(caught > 0.1, "{caught}");
-    assert!((row(&r, "Small")["p_tests"].as_f64().unwrap() - caught).abs() < 1e-12);
+    let escaped = outcome(&r, "target flees and escapes");
+    assert!(caught > 0.1 && escaped > 0.1, "{caught} {escaped}");
+    // Caught: Small tests at once. Escaped: the Spearmen still flee at the
+    // defender's next start of turn, and Small tests then (seed 004).
+    let small = row(&r, "Small");
+    let p = |key: &str| small[key].as_f64().unwrap();
+    assert!((p("p_tests") - (caught + escaped)).abs() < 1e-12, "{small}");
+    assert!((p("p_flees") - (caught + escaped) * p_fail(7)).abs() < 1e-12);
+    // Only a friend that fled in the fight rallies at that turn.
+    let rallies = caught * p_fail(7) * (1.0 - p_fail(7));
+    assert!((p("p_rallies") - rallies).abs() < 1e-12, "{small}");
     assert_eq!(row(&r, "Equal")["p_tests"], 0.0);
     assert_eq!(row(&r, "Away")["p_tests"], 0.0);
+    // [ruling] seed 004's "igual o superior": Equal tests at the next turn.
+    let r = combat(
+        &file,
+        &[
+            "situation.reaction=flee",
+            "situation.rounds=1",
+            "situation.fleeing_friends_equal_panics=true",
+        ],
+        &["--method", "exact"],
+    );
+    let equal = row(&r, "Equal")["p_tests"].as_f64().unwrap();
+    assert!((equal - escaped).abs() < 1e-12, "{equal} {escaped}");
+}
+
+#[test]
+fn friends_within_10_cm_of_a_unit_that_broke_test_again_at_their_next_turn() {
+    // The Boar Boyz (US 2 a model) break and escape with 3 or more of their
+    // 5: at the attacker's next start of turn they still flee, and a friend
+    // of US 5 within 10 cm tests again if it passed the test their break
+    // caused.
+    let friends = [
+        friend(&[
+            ("side", "\"attacker\""),
+            ("name", "\"Near\""),
+            ("unit_strength", "5"),
+            ("ld", "7"),
+            ("distance", "10"),
+        ]),
+        friend(&[
+            ("side", "\"attacker\""),
+            ("name", "\"Beyond\""),
+            ("unit_strength", "5"),
+            ("ld", "7"),
+            ("distance", "10.5"),
+        ]),
+    ];
+    let file = with_friends(FLAGSHIP, &friends, "next-turn");
+    let r = combat(&file, &["situation.rounds=1"], &["--method", "exact"]);
+    let near = row(&r, "Near");
+    let beyond = row(&r, "Beyond");
+    let p = |row: &Value, key: &str| row[key].as_f64().unwrap();
+    // Beyond tests only on the break: it flees on a failure then.
+    let broke = p(beyond, "p_tests");
+    assert!(broke > 0.05, "{beyond}");
+    assert!((p(beyond, "p_flees") - broke * p_fail(7)).abs() < 1e-12);
+    // Near tests as often, and flees more: a second test at its next turn
+    // after every escape of 3 models or more that it stood through.
+    assert!((p(near, "p_tests") - broke).abs() < 1e-12, "{near}");
+    let second = p(near, "p_flees") - broke * p_fail(7);
+    let escaped_big = second / ((1.0 - p_fail(7)) * p_fail(7));
+    let escaped = outcome(&r, "attacker breaks and escapes");
+    assert!(
+        escaped_big > 0.3 && escaped_big <= escaped + 1e-12,
+        "{near} {escaped}"
+    );
+    // Both rally as often as they fled in the fight.
+    for row in [near, beyond] {
+        let rallies = broke * p_fail(7) * (1.0 - p_fail(7));
+        assert!((p(row, "p_rallies") - rallies).abs() < 1e-12, "{row}");
+    }
 }
 
 #[test]
@@ -259,7 +328,7 @@ fn friends_agree_between_exact_and_both_monte_carlo_engines() {
             &["--method", "all", "--trials", "40000", "--seed", "5"],
         );
         for name in ["D", "A"] {
-            for key in ["p_tests", "p_flees"] {
+            for key in ["p_tests", "p_flees", "p_rallies"] {
                 let exact = |r: &Value| {
                     r["exact"]["friends"]
                         .as_array()

@@ -196,6 +196,9 @@ pub struct Record {
     pub friends_tested: u8,
     /// Friends that failed one and fled.
     pub friends_fled: u8,
+    /// Friends that had not fled and take a panic test at their next start
+    /// of turn for the fight's fleeing units (read exactly, not rolled).
+    pub friends_next_turn: u8,
     /// Each unit that broke and escaped with enough models to rally: the Ld
     /// it rallies on at the start of its next turn (0: it cannot rally, or
     /// did not break and escape). The test is read exactly, not rolled.
@@ -219,7 +222,8 @@ impl Hash for Record {
         h.write_u32(
             u32::from(self.friends_tested)
                 | u32::from(self.friends_fled) << 8
-                | u32::from(self.redirected) << 16,
+                | u32::from(self.redirected) << 16
+                | u32::from(self.friends_next_turn) << 24,
         );
         self.end.hash(h);
         self.rounds.hash(h);
@@ -236,6 +240,7 @@ impl Default for Record {
             units: [UnitEnd::Stands; MAX_UNITS],
             friends_tested: 0,
             friends_fled: 0,
+            friends_next_turn: 0,
             rally_ld: [0; MAX_UNITS],
             redirected: false,
         }

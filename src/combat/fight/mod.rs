@@ -177,6 +177,7 @@ impl Combat {
         record.units = [UnitEnd::Stands; MAX_UNITS];
         record.friends_tested = 0;
         record.friends_fled = 0;
+        record.friends_next_turn = 0;
         record.rally_ld = [0; MAX_UNITS];
         record.redirected = false;
         match self.setup.units.len() {
@@ -198,6 +199,15 @@ impl Combat {
                 record.end = end;
                 return;
             }
+        }
+        self.after_fight(&state, record);
+    }
+
+    /// What follows the fight's end, with `state` as it left the units:
+    /// the friends' tests at their next start of turn.
+    pub(crate) fn after_fight<const N: usize>(&self, state: &State<N>, record: &mut Record) {
+        if !self.setup.friends.is_empty() {
+            self.friends_at_next_turn(state, record);
         }
     }
 
@@ -221,6 +231,7 @@ impl Combat {
             self.friends_after_charge(fate, record);
         }
         if charged.is_some() {
+            self.after_fight(state, record);
             return charged;
         }
         for (f, unit) in state.frenzy.iter_mut().zip(&self.setup.units) {
@@ -334,6 +345,9 @@ impl Combat {
         self.general_gone(&before, state, record);
         if !self.setup.friends.is_empty() {
             self.friends_after_round(fate, &before, record);
+        }
+        if ended.is_some() {
+            self.after_fight(state, record);
         }
         ended
     }

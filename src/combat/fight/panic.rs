@@ -7,7 +7,8 @@
 use super::{Combat, Fate, Record, State, UnitEnd, MAX_UNITS};
 use crate::combat::friend::Friend;
 use crate::rules::panic::{
-    caught_friends_cause_panic, destruction_causes_panic, BROKEN_FRIEND_CM, DESTROYED_FRIEND_CM,
+    caught_friends_cause_panic, destruction_causes_panic, fleeing_friends_cause_panic,
+    BROKEN_FRIEND_CM, DESTROYED_FRIEND_CM, FLEEING_FRIEND_CM,
 };
 use crate::rules::LeadershipTest;
 
@@ -69,6 +70,40 @@ impl Combat {
                 self.friends_test(fate, record, side, |f| {
                     (0..MAX_UNITS).any(|u| routed[u] && f.distances[u] <= near)
                 });
+            }
+        }
+    }
+
+    /// At their side's next start of turn, once the fight is over (RULES.md
+    /// Panic; seed 004): each friend still standing that may test takes a
+    /// panic test if the fight's units of its side that fled or broke and
+    /// got away, within 10 cm of it, exceed its unit strength together.
+    /// **\[ruling\]** a scenario places no unit, so each is measured from
+    /// where it stood in the fight. The test is read exactly, not rolled
+    /// (as the rallies are): `record.friends_next_turn` names who takes it.
+    pub(crate) fn friends_at_next_turn<const N: usize>(
+        &self,
+        state: &State<N>,
+        record: &mut Record,
+    ) {
+        let near = self.setup.edition.from_cm(FLEEING_FRIEND_CM);
+        let equal_panics = self.setup.fleeing_friends_equal_panics;
+        record.friends_next_turn = 0;
+        for (i, f) in self.setup.friends.iter().enumerate() {
+            let bit = 1u8 << i;
+            if !f.tests || record.friends_fled & bit != 0 {
+                continue;
+            }
+            let fleeing: u32 = (0..N)
+                .filter(|&u| {
+                    self.facts[u].side == f.side
+                        && matches!(record.units[u], UnitEnd::Fled | UnitEnd::Broke)
+                        && f.distances[u] <= near
+                })
+                .map(|u| state.unit_strength(self, u))
+                .sum();
+            if fleeing_friends_cause_panic(fleeing, f.unit_strength, equal_panics) {
+                record.friends_next_turn |= bit;
             }
         }
     }

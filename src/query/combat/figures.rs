@@ -157,7 +157,10 @@ impl CombatQuery {
 }
 
 impl CombatQuery {
-    /// Each friend near the fight: P(it took a panic test), P(it fled).
+    /// Each friend near the fight, to its next start of turn: P(it takes a
+    /// panic test), P(it flees), P(it fled in the fight and rallies then).
+    /// The next turn's test and the rally are read exactly, as a unit's
+    /// rally is.
     fn friends_table(&self, v: &View) -> Option<Table> {
         let friends = &self.combat.setup.friends;
         if friends.is_empty() {
@@ -167,10 +170,13 @@ impl CombatQuery {
             .iter()
             .enumerate()
             .map(|(f, friend)| {
+                let test = LeadershipTest::new(friend.ld);
+                let fled = v.layout.friend(f, 1);
                 let cells = vec![
                     Value::Text(side_label(friend.side)),
                     v.m.prob(&[v.layout.friend(f, 0)]),
-                    v.m.prob(&[v.layout.friend(f, 1)]),
+                    v.m.expectation(&[(fled, 1.0), (v.layout.friend(f, 2), 1.0 - p_pass(&test))]),
+                    v.m.expectation(&[(fled, p_pass(&test))]),
                 ];
                 (Value::Text(Text::kept(&friend.name)), cells)
             })
@@ -179,12 +185,13 @@ impl CombatQuery {
             detail: false,
             kind: TableKind::Plain,
             key: "friends".into(),
-            title: crate::text!("Friends near the fight: panic"),
+            title: crate::text!("Friends near the fight: panic, to their next turn"),
             index: Column::new("name", crate::text!("friend")),
             columns: vec![
                 Column::new("side", crate::text!("side")),
                 Column::new("p_tests", crate::text!("P(tests for panic)")),
                 Column::new("p_flees", crate::text!("P(flees)")),
+                Column::new("p_rallies", crate::text!("P(flees and rallies)")),
             ],
             rows,
         })

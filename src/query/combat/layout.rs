@@ -124,9 +124,11 @@ impl Layout {
         self.slain_at + self.character_offsets[u] + k
     }
 
-    /// Friend f took a panic test (k = 0), or fled (k = 1).
+    /// Friend f took a panic test in the fight or takes one at its next
+    /// start of turn (k = 0), fled in the fight (k = 1), or takes the next
+    /// turn's test without having fled (k = 2).
     pub(super) fn friend(&self, f: usize, k: usize) -> usize {
-        self.slain_at + self.character_offsets[self.units()] + 2 * f + k
+        self.slain_at + self.character_offsets[self.units()] + 3 * f + k
     }
 
     /// Unit u broke and escaped and rallies on Ld `ld` (2 to 10).
@@ -211,11 +213,15 @@ impl Layout {
             bump(self.redirected(), weight);
         }
         for f in 0..self.friends {
-            if record.friends_tested & (1 << f) != 0 {
+            let bit = 1 << f;
+            if (record.friends_tested | record.friends_next_turn) & bit != 0 {
                 bump(self.friend(f, 0), weight);
             }
-            if record.friends_fled & (1 << f) != 0 {
+            if record.friends_fled & bit != 0 {
                 bump(self.friend(f, 1), weight);
+            }
+            if record.friends_next_turn & bit != 0 {
+                bump(self.friend(f, 2), weight);
             }
         }
     }

@@ -26,7 +26,7 @@ use crate::rules::leadership::LeadershipTest;
 use crate::rules::measure::Footprint;
 use crate::rules::panic::{
     caught_friends_cause_panic, fleeing_friends_cause_panic, heavy_casualties, BROKEN_FRIEND_CM,
-    DESTROYED_FRIEND_CM,
+    DESTROYED_FRIEND_CM, FLEEING_FRIEND_CM,
 };
 use crate::rules::rally::can_rally;
 
@@ -296,7 +296,7 @@ impl<F: LineFate> Play<'_, F> {
                 continue;
             }
             let near = units(fleeing)
-                .filter(|&f| self.near(f, v, DESTROYED_FRIEND_CM))
+                .filter(|&f| self.near(f, v, FLEEING_FRIEND_CM))
                 .fold(0u16, |bits, f| bits | 1 << f);
             if !fleeing_friends_cause_panic(us_of(self, near), own, equal) {
                 continue;
