@@ -138,7 +138,8 @@ fn flagship() -> mathhammer::combat::fight::Combat {
 }
 
 /// Whole fights exact (the chain over states between rounds): the
-/// flagship, and the two-unit fight with characters on both sides; first,
+/// flagship, the two-unit fight with characters on both sides and the
+/// three-unit flank fight; first,
 /// every shipped scenario's states per round, work and time, once (for
 /// BENCHMARKS.md).
 fn exact_fights(c: &mut Criterion) {
@@ -162,7 +163,11 @@ fn exact_fights(c: &mut Criterion) {
     }
     let mut g = c.benchmark_group("exact_whole_fight");
     g.sample_size(10);
-    for name in ["boar_boyz_charge_spearmen", "big_boss_leads_boyz"] {
+    for name in [
+        "boar_boyz_charge_spearmen",
+        "big_boss_leads_boyz",
+        "knights_hit_the_flank_of_engaged_orcs",
+    ] {
         let combat = scenario(name);
         g.bench_function(name, |b| {
             b.iter(|| {

@@ -7,9 +7,10 @@
 //!
 //! **How.** Between rounds a fight is a small state: what stands of each
 //! unit (models, wounds on the wounded model, characters, champion), who is
-//! still in the fight and whom it faces, the last round's winner, frenzy, a
-//! challenge under way, and what has been recorded so far but the rounds
-//! (casualties, fates, friends' tests, rally Lds). The charge turn is
+//! still in the fight and whom it faces, the last round's winner (only
+//! where the strike order has ties between the sides for it to break),
+//! frenzy, a challenge under way, and what has been recorded so far but
+//! the rounds (casualties, fates, friends' tests, rally Lds). The charge turn is
 //! enumerated once from the start (`ExactRuns`); then each round is
 //! played from every distinct state the last one left, the results are
 //! tallied with the state's probability, and equal states are merged (in
@@ -17,7 +18,9 @@
 //! Within a round the phases are enumerated one at a time, merging after
 //! each: its start (the roll-off for strike order), each strike step
 //! (`Combat::blow`: one casualty distribution), its end (resolution, break
-//! tests, pursuit, panic). From round 2 on, a state's transition is
+//! tests, pursuit, panic). Within the blows a state keeps only what the
+//! rest of the round reads: the wounds caused as their difference, and a
+//! unit's losses as one sum once it strikes no more. From round 2 on, a state's transition is
 //! memoised: it no longer depends on the round. The phases are the fight's
 //! own procedure (`Combat::next_round`): no rule is written here.
 //!
@@ -28,9 +31,9 @@
 //! # Performance
 //! The flagship (5 Boar Boyz, 20 Spearmen, 10 rounds) has 38 states after
 //! round 1 and 222 from round 5; its whole fight takes about 8 ms. Every
-//! shipped scenario runs whole within [`CHAIN_BUDGET`]: the slowest, three
-//! units with 14,725 states by round 10, in 2.5 s; a fight of two units
-//! with characters on both sides (11,704 states) in 0.9 s. A round that
+//! shipped scenario runs whole within [`AUTO_BUDGET`]: the slowest, three
+//! units with 6,749 states by round 10, in 0.75 s; a fight of two units
+//! with characters on both sides (5,442 states) in 0.4 s (BENCHMARKS.md). A round that
 //! would pass the budget at the last round's work a state is refused
 //! before it is played.
 
@@ -55,15 +58,15 @@ pub enum Tallied<'a> {
 
 /// Work the chain may spend on one fight when asked for it
 /// (`--method exact`): about five seconds on a 2-core VM, in the units of
-/// [`super::exact::EXACT_BUDGET`] (measured: 3.2 G for `big_boss_leads_boyz`
-/// in 0.9 s, 12.3 G for `knights_hit_the_flank_of_engaged_orcs` in 2.5 s).
+/// [`super::exact::EXACT_BUDGET`] (measured: 3.0 G for
+/// `knights_hit_the_flank_of_engaged_orcs` in 0.78 s, 1.4 G for
+/// `big_boss_leads_boyz` in 0.42 s).
 pub const CHAIN_BUDGET: u64 = 20_000_000_000;
 
 /// Work the chain may spend when it is chosen, not asked for
-/// (`--method auto`): about a second, so every shipped fight but the
-/// three-unit flank fight (12.4 G) is exact (`two_units_charge_one`, 3.6
-/// G, and `big_boss_leads_boyz`, 3.2 G, the dearest) and a bigger one goes
-/// to Monte Carlo after a fraction of it.
+/// (`--method auto`): about a second, so every shipped fight is exact (the
+/// three-unit flank fight, 3.0 G, the dearest) and a bigger one goes to
+/// Monte Carlo after a fraction of it.
 pub const AUTO_BUDGET: u64 = 4_000_000_000;
 
 /// The most distinct states within a round, after any strike step: a
@@ -184,14 +187,21 @@ fn transition<const N: usize>(
     for ((state, order), p) in started {
         buf.mid.clear();
         buf.mid.add((state, record.clone(), [0; 2]), p);
-        for &id in combat.steps_in_order(order) {
+        let steps = combat.steps_in_order(order);
+        for (i, &id) in steps.iter().enumerate() {
             let (mid, next) = (&buf.mid, &mut buf.next);
+            // Units that strike no more this round: which foe slew their
+            // models limited only who strikes back.
+            let struck: u8 = (0..N)
+                .filter(|&u| steps[i + 1..].iter().all(|&j| combat.striker(j) != u))
+                .fold(0, |bits, u| bits | 1 << u);
             next.clear();
             for ((state, record, wounds), p) in &mid.list {
                 let blow = |fate: &mut ExactFate| {
                     let (mut state, mut record, mut wounds) = (*state, record.clone(), *wounds);
                     combat.blow(fate, id, round, &mut state, &mut record, &mut wounds);
-                    (state, record, wounds)
+                    state.settle_losses(struck);
+                    (state, record, scored_wounds(wounds))
                 };
                 let fits = runs.runs_into(blow, |blows, q| next.add(blows, p * q));
                 if !fits || next.list.len() > ROUND_STATES {
@@ -214,7 +224,7 @@ fn transition<const N: usize>(
                 // Every round played records itself.
                 let rr = record.rounds.pop().unwrap_or_default();
                 rounds = std::mem::take(&mut record.rounds);
-                (state.between_rounds(round + 1), record, end, rr)
+                (combat.between_rounds(state, round + 1), record, end, rr)
             };
             if !runs.runs_into(end, |next, q| buf.out.add(next, p * q)) {
                 return None;
@@ -222,6 +232,26 @@ fn transition<const N: usize>(
         }
     }
     Some(())
+}
+
+/// A difference in wounds caused that breaks the loser whatever else is
+/// scored: the other scores differ by at most 8 (3 ranks, outnumbering,
+/// standard, high ground, a rear's 2), and a loser by 11 or more fails on
+/// any Ld (never above 10) but a double 1 under insane courage, which
+/// passes whatever the margin.
+const WOUNDS_PAST_ANY_TEST: u32 = 24;
+
+/// The wounds each side caused as the round's result tells them apart
+/// (RULES.md Combat resolution): only their difference counts, and none
+/// past [`WOUNDS_PAST_ANY_TEST`]. States that differ only in the wounds
+/// merge: the flank fight's blows end in far fewer states. The round's
+/// record keeps the wounds so reduced (no report reads them).
+fn scored_wounds([a, b]: [u32; 2]) -> [u32; 2] {
+    let low = a.min(b);
+    [
+        (a - low).min(WOUNDS_PAST_ANY_TEST),
+        (b - low).min(WOUNDS_PAST_ANY_TEST),
+    ]
 }
 
 /// The work a state played next round is projected to cost, from the last
@@ -389,7 +419,7 @@ fn chain<const N: usize>(
     let opened = runs.runs(|fate| {
         let (mut state, mut record) = (start, Record::default());
         let end = combat.opening(fate, &mut state, &mut record);
-        (state.between_rounds(1), record, end)
+        (combat.between_rounds(state, 1), record, end)
     })?;
     let mut met = Met {
         states: Distinct::new(),

@@ -64,17 +64,17 @@ fn the_chain_of_rounds_equals_every_path_walked() {
 
 #[test]
 fn big_fights_are_refused_and_the_flagship_runs_whole() {
-    // Two units charging one: 3.6 G of work over ten rounds, past a budget
-    // of 1 G, refused at round 2, whose projection (round 1's work for each of its
-    // 292 states) passes it.
+    // Two units charging one: 1.8 G of work over ten rounds, past a budget
+    // of 1 G, refused at round 4, whose projection (round 3's work a state,
+    // falling as it fell, for each of its 3,079 states) passes it.
     let two = mathhammer::scenario::combat::load_combat(
         Path::new("scenarios/two_units_charge_one.toml"),
         &[],
     )
     .unwrap();
     let refused = exact_fight_within(&two.combat, 1_000_000_000, |_, _| {}).unwrap_err();
-    assert_eq!((refused.round, refused.states), (2, 292), "{refused:?}");
-    // Within auto's budget it runs whole: 3.6 G of work, its projection
+    assert_eq!((refused.round, refused.states), (4, 3079), "{refused:?}");
+    // Within auto's budget it runs whole: 1.8 G of work, its projection
     // following the work a state costs as the units shrink, not refusing
     // at round 4 on round 3's cost a state.
     let size = exact_fight_within(
@@ -134,4 +134,28 @@ fn two_rounds_of_a_duel_by_hand() {
     assert!((end(attacker) - (3.0 / 16.0 + round_two)).abs() < 1e-12);
     let both_stand = (9.0f64 / 16.0).powi(2);
     assert!((end(End::Unresolved) - both_stand).abs() < 1e-12);
+}
+
+#[test]
+fn every_shipped_scenario_runs_whole_within_autos_budget() {
+    // Issue 24: `--method auto` plays every shipped fight exactly. The
+    // flank fight's states stop at 6,749 once a state keeps only what the
+    // fight reads again (14,725 and 12.4 G of work, past the budget, when
+    // it kept the last winner where no tie needs it).
+    let mut names: Vec<_> = std::fs::read_dir("scenarios")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 14, "{names:?}");
+    for path in names {
+        let q = mathhammer::scenario::combat::load_combat(&path, &[]).unwrap();
+        let budget = mathhammer::combat::chain::AUTO_BUDGET;
+        let size = exact_fight_within(&q.combat, budget, |_, _| {})
+            .unwrap_or_else(|r| panic!("{}: {r:?}", path.display()));
+        if path.ends_with("knights_hit_the_flank_of_engaged_orcs.toml") {
+            assert_eq!(size.states.iter().max(), Some(&6749), "{size:?}");
+        }
+    }
 }

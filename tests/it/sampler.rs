@@ -98,16 +98,15 @@ fn whole_rounds_give_the_same_numbers_on_one_or_two_threads() {
 
 #[test]
 fn whole_rounds_past_the_chain_budget_are_refused_in_one_line() {
-    // Two characters a side: 11,704 states, over the auto budget of 1 M
-    // fights but within the exact engine's: asked for, whole rounds are
-    // drawn; the hordes of tests/big_units.rs are refused.
+    // 60 halberdiers and 80 orcs fighting, knights in their flank: past the
+    // exact engine's budget at round 9, so whole rounds cannot be drawn.
     let e = error(&[
         "combat",
         "scenarios/knights_hit_the_flank_of_engaged_orcs.toml",
         "--set",
-        "attacker.models=40",
+        "attacker.models=60",
         "--set",
-        "defender.models=50",
+        "defender.models=80",
         "--method",
         "monte-carlo",
         "--sampler",

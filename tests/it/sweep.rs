@@ -156,15 +156,15 @@ fn auto_sweeps_are_exact_if_every_point_fits_else_monte_carlo() {
     let row = &sweep["sweep"][0];
     assert_eq!(row["p_attacker_wins"], single["p_attacker_wins"]);
     assert!(row["p_attacker_wins"].is_number(), "{row}");
-    // Three units with 5,000 states between rounds: past auto's budget of
-    // about a second at 2 rounds, so every point runs Monte Carlo.
+    // Three units: with 35 orcs, past auto's budget of about a second at
+    // round 5, so every point runs Monte Carlo.
     let knights = "scenarios/knights_hit_the_flank_of_engaged_orcs.toml";
     let out = mathhammer()
         .args([
             "sweep",
             knights,
             "--vary",
-            "situation.rounds=1,10",
+            "defender.models=25,35",
             "--trials",
             "2000",
             "--json",

@@ -305,6 +305,23 @@ impl Combat {
         }
     }
 
+    /// `state` as round `next` finds it ([`State::between_rounds`]), and
+    /// with no last winner where round `next`'s strike order has no ties
+    /// between the sides for it to break: states that differ only in it
+    /// merge.
+    pub(crate) fn between_rounds<const N: usize>(&self, state: State<N>, next: u32) -> State<N> {
+        let mut state = state.between_rounds(next);
+        if next > 1 && !self.orders[self.later].2 {
+            state.last_winner = None;
+        }
+        state
+    }
+
+    /// The unit that strikes in step `id`.
+    pub(crate) fn striker(&self, id: usize) -> usize {
+        self.steps[id].unit
+    }
+
     /// One strike step `id` of round `round`, if its unit and foe still
     /// fight and stand and it has attacks: the wounds it causes count for
     /// its side.

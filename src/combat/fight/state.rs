@@ -68,6 +68,13 @@ impl<const N: usize> Hash for State<N> {
                     | u32::from(self.scared[u]) << 17,
             );
         }
+        // Within a round, who slew whom tells states apart too.
+        let lost = self
+            .lost
+            .iter()
+            .flatten()
+            .fold(0u64, |a, &k| a.rotate_left(7) ^ u64::from(k));
+        h.write_u64(lost);
         h.write_u8(self.in_fight);
         self.last_winner.hash(h);
         self.duel.hash(h);
@@ -192,6 +199,19 @@ impl<const N: usize> State<N> {
     /// The unit still has a model: rank and file or a character.
     pub(super) fn standing(&self, u: usize) -> bool {
         self.alive[u] > 0 || self.heroes_standing(u) > 0
+    }
+
+    /// The losses this round of each unit of `units` (one bit each) as one
+    /// sum, once it strikes no more this round: which foe slew them only
+    /// limits who strikes back.
+    pub(crate) fn settle_losses(&mut self, units: u8) {
+        for (u, row) in self.lost.iter_mut().enumerate() {
+            if units & 1 << u != 0 {
+                let sum = row.iter().sum();
+                *row = [0; N];
+                row[0] = sum;
+            }
+        }
     }
 
     /// Rank and file `u` lost this round.
