@@ -144,6 +144,8 @@ pub mod files;
 pub mod plot;
 pub mod query;
 pub mod report;
+/// Army lists: BattleScribe and New Recruit rosters (`.ros`, `.rosz`).
+pub mod roster;
 pub mod rules;
 pub mod scenario;
 pub mod web;

@@ -45,6 +45,17 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
                 notes: Vec::new(),
             })
         }
+        Command::Roster(a) => {
+            let roster = crate::roster::Roster::read(&a.file)?;
+            let stdout = match a.json {
+                true => crate::roster::listing::json(&roster),
+                false => crate::roster::listing::text(&roster),
+            };
+            return Ok(Output {
+                stdout,
+                notes: Vec::new(),
+            });
+        }
         Command::Sweep(a) => {
             let varies = a
                 .varies

@@ -130,6 +130,13 @@ pub enum Command {
     )]
     #[command(visible_aliases = ["comparar"])]
     Compare(CompareArgs),
+    /// An army list's units as read and as played: a BattleScribe or New Recruit roster (.ros, .rosz)
+    #[command(
+        after_help = "Examples:\n  mathhammer roster scenarios/rosters/orcs_500.ros\n  \
+                            mathhammer roster scenarios/rosters/empire_500.ros --json"
+    )]
+    #[command(visible_aliases = ["lista"])]
+    Roster(RosterArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
     #[command(
         after_help = "Examples:\n  mathhammer completions bash > ~/.local/share/bash-completion/completions/mathhammer\n  \
@@ -184,7 +191,7 @@ impl Command {
             Command::Panic(a) => Some((&a.engine, &a.output)),
             Command::Sweep(a) => Some((&a.engine, &a.output)),
             Command::Compare(a) => Some((&a.engine, &a.output)),
-            Command::Completions(_) => None,
+            Command::Completions(_) | Command::Roster(_) => None,
         }
     }
 }
@@ -232,6 +239,17 @@ pub struct CompletionsArgs {
     /// The shell
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
+}
+
+#[derive(Args, Debug)]
+/// `mathhammer roster`: its flags.
+pub struct RosterArgs {
+    /// Roster file (.ros or .rosz)
+    #[arg(value_name = "FILE")]
+    pub file: std::path::PathBuf,
+    /// Print JSON with stable keys
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]

@@ -27,7 +27,7 @@ impl Command {
                 )?))
             }
             Command::Panic(a) => Query::Panic(Box::new(a.line()?)),
-            Command::Sweep(_) | Command::Compare(_) | Command::Completions(_) => {
+            Command::Sweep(_) | Command::Compare(_) | Command::Completions(_) | Command::Roster(_) => {
                 return Err(InputError::new(
                     "query",
                     "a sweep or comparison runs one query file or scenario (accepted: charge, flee, leadership, attacks, shoot, combat, panic)",

@@ -28,6 +28,7 @@ mod profiles;
 mod rally;
 mod readme;
 mod redirect;
+mod roster;
 mod sampler;
 mod scenarios;
 mod snapshots_output;

@@ -1,0 +1,209 @@
+//! Rosters (`mathhammer roster`, `mathhammer::roster`): the shipped lists
+//! read as their files write them, every name played or listed, and each
+//! broken file refused in one line naming the file, the unit and the field.
+
+use crate::common::run::{error, json};
+use mathhammer::roster::Roster;
+use std::io::Write;
+
+const ORCS: &str = "scenarios/rosters/orcs_500.ros";
+const EMPIRE: &str = "scenarios/rosters/empire_500.ros";
+
+/// A roster of one unit whose rank-and-file profile has `characteristics`
+/// (name, value) and whose upgrades are `upgrades`.
+fn one_unit(system: &str, characteristics: &[(&str, &str)], upgrades: &[&str]) -> String {
+    let chars: String = characteristics
+        .iter()
+        .map(|(k, v)| format!("<characteristic name=\"{k}\">{v}</characteristic>"))
+        .collect();
+    let ups: String = upgrades
+        .iter()
+        .map(|u| format!("<selection name=\"{u}\" type=\"upgrade\" number=\"1\"/>"))
+        .collect();
+    format!(
+        "<roster name=\"t\" gameSystemName=\"{system}\"><forces><force><selections>\
+         <selection name=\"Boyz\" type=\"unit\" number=\"1\"><selections>\
+         <selection name=\"Boy\" type=\"model\" number=\"12\"><costs><cost name=\"pts\" value=\"72\"/></costs>\
+         <profiles><profile name=\"Boy\" typeName=\"Profile\"><characteristics>{chars}</characteristics></profile></profiles>\
+         </selection>{ups}</selections></selection></selections></force></forces></roster>"
+    )
+}
+
+const WFB6: &str = "Warhammer Fantasy Battles (6th definitive edition)";
+const ORC: [(&str, &str); 9] = [
+    ("Mv", "4"),
+    ("WS", "3"),
+    ("BS", "3"),
+    ("S", "3"),
+    ("T", "4"),
+    ("W", "1"),
+    ("I", "2"),
+    ("A", "1"),
+    ("Ld", "7"),
+];
+
+#[test]
+fn the_shipped_rosters_read_as_their_files_write_them() {
+    let orcs = json(&["roster", ORCS]);
+    assert_eq!(orcs["name"], "Orc Warband");
+    assert_eq!(orcs["points"], 500.0);
+    let units = orcs["units"].as_array().unwrap();
+    let total: f64 = units.iter().map(|u| u["points"].as_f64().unwrap()).sum();
+    assert_eq!(total, 500.0);
+    let boyz = &units[1];
+    assert_eq!(
+        (boyz["number"].as_u64(), boyz["name"].as_str()),
+        (Some(2), Some("Orc Boyz"))
+    );
+    let p = &boyz["profiles"][0];
+    for (k, v) in [
+        ("models", 20.0),
+        ("M", 4.0),
+        ("WS", 3.0),
+        ("T", 4.0),
+        ("I", 2.0),
+        ("Ld", 7.0),
+    ] {
+        assert_eq!(p[k].as_f64(), Some(v), "{k}: {p}");
+    }
+    assert_eq!(
+        boyz["command"],
+        serde_json::json!(["champion", "standard", "musician"])
+    );
+    assert_eq!(boyz["rules_played"], serde_json::json!(["Animosity"]));
+    let boars = &units[3];
+    let plays = boars["plays_as"].as_str().unwrap();
+    // A 7" boar: 17.5 cm, as cavalry with its mount's attacks.
+    assert!(
+        plays.starts_with("cavalry, M 17.5 cm") && plays.contains("mount"),
+        "{plays}"
+    );
+    let empire = json(&["roster", EMPIRE]);
+    let flagellants = &empire["units"][4];
+    assert_eq!(
+        flagellants["rules_played"],
+        serde_json::json!(["Unbreakable"])
+    );
+    assert_eq!(
+        flagellants["rules_not_played"],
+        serde_json::json!(["Fanatical"])
+    );
+    // Every name either played or listed as not played: the General is a
+    // name the fights do not play.
+    assert!(empire["units"][0]["rules_not_played"]
+        .as_array()
+        .unwrap()
+        .contains(&"General".into()));
+}
+
+#[test]
+fn gear_and_natural_armour_are_played_by_name() {
+    let xml = one_unit(
+        WFB6,
+        &ORC,
+        &["Spears", "Scaly Skin (5+)", "Shield", "Aquatic"],
+    );
+    let r = Roster::from_bytes("t.ros", xml.as_bytes()).unwrap();
+    let u = &r.units[0];
+    let played = u.played.as_ref().unwrap();
+    assert_eq!(played.weapon, mathhammer::rules::weapons::Weapon::Spear);
+    assert!(played.shield);
+    // Natural armour 5+ alone: heavy armour's save.
+    assert_eq!(played.armour, mathhammer::rules::saves::BodyArmour::Heavy);
+    assert_eq!(u.rules_not_played, ["Aquatic"]);
+    assert_eq!(played.profile.m.0, 10.0);
+}
+
+/// `bytes` written to a temporary file named `name`; its path.
+fn written(name: &str, bytes: &[u8]) -> String {
+    let dir = std::env::temp_dir().join(format!("mh-roster-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path.display().to_string()
+}
+
+/// A zip holding `entries` (name, bytes), deflated.
+fn zipped(entries: &[(&str, &[u8])]) -> Vec<u8> {
+    let mut out = std::io::Cursor::new(Vec::new());
+    let mut zip = zip::ZipWriter::new(&mut out);
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for (name, bytes) in entries {
+        zip.start_file(*name, options).unwrap();
+        zip.write_all(bytes).unwrap();
+    }
+    zip.finish().unwrap();
+    out.into_inner()
+}
+
+#[test]
+fn a_rosz_is_read_like_its_ros() {
+    let xml = one_unit(WFB6, &ORC, &["Shield"]);
+    let path = written("boyz.rosz", &zipped(&[("Boyz.ros", xml.as_bytes())]));
+    let r = json(&["roster", &path]);
+    assert_eq!(r["units"][0]["profiles"][0]["models"], 12);
+}
+
+#[test]
+fn broken_rosters_are_refused_in_one_line() {
+    let good = one_unit(WFB6, &ORC, &[]);
+    let zip = zipped(&[("Boyz.ros", good.as_bytes())]);
+    let mut bad_ws = ORC;
+    bad_ws[1] = ("WS", "3+");
+    let mut unknown = ORC.to_vec();
+    unknown.push(("Toughness", "4"));
+    let laughs = "<?xml version=\"1.0\"?><!DOCTYPE r [<!ENTITY a \"aaaaaaaaaa\">\
+                  <!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\">]><roster name=\"&b;\"/>";
+    let external =
+        "<?xml version=\"1.0\"?><!DOCTYPE r [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\
+                    <roster name=\"&x;\"/>";
+    // 20 MB of zeros deflate to about 20 KB: past the cap once inflated.
+    let bomb = zipped(&[("big.ros", &vec![b' '; 20 * 1024 * 1024])]);
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        (
+            "other.ros",
+            one_unit("Warhammer 40,000 10th Edition", &ORC, &[]).into_bytes(),
+            "a roster of 'Warhammer 40,000 10th Edition'",
+        ),
+        (
+            "cut.rosz",
+            zip[..zip.len() / 2].to_vec(),
+            "not a readable zip",
+        ),
+        (
+            "empty.rosz",
+            zipped(&[("readme.txt", b"hi")]),
+            "the zip holds no .ros roster",
+        ),
+        ("bomb.rosz", bomb, "the roster is over 16 MB"),
+        (
+            "laughs.ros",
+            laughs.as_bytes().to_vec(),
+            "not a roster's XML",
+        ),
+        (
+            "external.ros",
+            external.as_bytes().to_vec(),
+            "not a roster's XML",
+        ),
+        (
+            "ws.ros",
+            one_unit(WFB6, &bad_ws, &[]).into_bytes(),
+            "unit 'Boyz': Boy.WS: '3+' is not a number",
+        ),
+        (
+            "unknown.ros",
+            one_unit(WFB6, &unknown, &[]).into_bytes(),
+            "unit 'Boyz': Boy.Toughness: an unknown characteristic",
+        ),
+        ("text.ros", b"hello".to_vec(), "not a roster's XML"),
+    ];
+    for (name, bytes, expected) in cases {
+        let path = written(name, &bytes);
+        let e = error(&["roster", &path]);
+        assert!(e.starts_with(&format!("error: {path}")), "{name}: {e}");
+        assert!(e.contains(expected), "{name}: {e}");
+        assert_eq!(e.trim_end().lines().count(), 1, "{name}: {e}");
+    }
+}
