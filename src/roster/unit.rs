@@ -34,9 +34,7 @@ pub(super) fn unit(number: usize, unit: &Selection) -> Result<RosterUnit, Roster
     let mut gear = Gear::default();
     walk(unit, &mut gear, &mut profiles).map_err(in_unit)?;
     let played = match rider {
-        Some((p, models)) => gear
-            .profile_file(unit, p, models, &profiles)
-            .map_err(in_unit)?,
+        Some((p, models)) => gear.profile_file(unit, p, models).map_err(in_unit)?,
         None => Err("no model profile (accepted: a unit with a Profile)".to_string()),
     };
     Ok(RosterUnit {
@@ -177,8 +175,7 @@ impl Gear {
             Some(Played::Barding) => self.barding = true,
             Some(Played::Natural(s)) => self.natural = Some(s),
             Some(Played::Missile) => {}
-            Some(p @ (Played::Rule(_) | Played::Regeneration | Played::Ward(_))) => {
-                let _ = p;
+            Some(Played::Rule(_) | Played::Regeneration | Played::Ward(_)) => {
                 self.rule(&c.name);
                 return;
             }
@@ -203,7 +200,10 @@ impl Gear {
                 other => Err(RosterError::field(
                     &p.name,
                     k,
-                    format!("{other:?} is out of range (accepted: {lo} to {hi})"),
+                    format!(
+                        "{} is out of range (accepted: {lo} to {hi})",
+                        other.map_or("-".to_string(), |v| v.to_string())
+                    ),
                 )),
             }
         };
@@ -224,9 +224,7 @@ impl Gear {
         unit: &Selection,
         rider: &RawProfile,
         models: u32,
-        profiles: &[ModelProfile],
     ) -> Result<Result<ProfileFile, String>, RosterError> {
-        let _ = profiles;
         let get = |k: &str| number(rider, k);
         let mut missing = Vec::new();
         let mut ranged = |k: &str, lo: u8, hi: u8| -> Result<u8, RosterError> {
@@ -282,10 +280,9 @@ impl Gear {
             TroopType::Infantry
         };
         let (weapon, shield) = self.weapon(mounted);
-        let (body, natural_left) = self.body_with_natural();
+        let body = self.body_with_natural();
         let mut rules = self.rules.clone();
         rules.dedup();
-        let _ = natural_left;
         Ok(Ok(ProfileFile {
             name: rider.name.clone(),
             troop,
@@ -334,21 +331,19 @@ impl Gear {
     }
 
     /// Body armour with natural armour's save folded in, as far as heavy
-    /// armour's; whether some was left over.
-    fn body_with_natural(&self) -> (BodyArmour, bool) {
+    /// armour's (a better sum is not played yet: README, Rosters).
+    fn body_with_natural(&self) -> BodyArmour {
         let worn = match self.body {
             BodyArmour::None => 0,
             BodyArmour::Light => 1,
             BodyArmour::Heavy => 2,
         };
         let natural = self.natural.map_or(0, |s| 7 - s);
-        let total = worn + natural;
-        let body = match total {
+        match worn + natural {
             0 => BodyArmour::None,
             1 => BodyArmour::Light,
             _ => BodyArmour::Heavy,
-        };
-        (body, total > 2)
+        }
     }
 }
 
