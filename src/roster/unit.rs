@@ -140,7 +140,9 @@ impl Gear {
         };
         match played(name) {
             Some(Played::Rule(r)) => {
-                self.rules.push(r);
+                if !self.rules.contains(&r) {
+                    self.rules.push(r);
+                }
                 listed(&mut self.rules_played);
             }
             Some(Played::Regeneration) => {
@@ -155,7 +157,6 @@ impl Gear {
                 self.ward = Some(s);
                 listed(&mut self.rules_played);
             }
-            Some(Played::NoEffectInFights) => listed(&mut self.rules_not_played),
             _ => listed(&mut self.rules_not_played),
         }
     }
@@ -193,27 +194,22 @@ impl Gear {
 
     /// A mount's profile: its close-combat characteristics and M.
     fn mount_from(&mut self, p: &RawProfile) -> Result<(), RosterError> {
-        let get = |k: &str| number(p, k);
-        let ranged = |k: &str, lo: u8, hi: u8| -> Result<u8, RosterError> {
-            match get(k)? {
-                Some(v) if (lo..=hi).contains(&v) => Ok(v),
-                other => Err(RosterError::field(
+        let needed = |k: &str, lo: u8, hi: u8| -> Result<u8, RosterError> {
+            in_range(p, k, lo, hi)?.ok_or_else(|| {
+                RosterError::field(
                     &p.name,
                     k,
-                    format!(
-                        "{} is out of range (accepted: {lo} to {hi})",
-                        other.map_or("-".to_string(), |v| v.to_string())
-                    ),
-                )),
-            }
+                    format!("- is out of range (accepted: {lo} to {hi})"),
+                )
+            })
         };
         self.mount = Some(MountValues {
-            ws: Ranged(ranged("WS", 1, 10)?),
-            s: Ranged(ranged("S", 1, 10)?),
-            i: Ranged(ranged("I", 1, 10)?),
-            a: Ranged(ranged("A", 0, 10)?),
+            ws: Ranged(needed("WS", 1, 10)?),
+            s: Ranged(needed("S", 1, 10)?),
+            i: Ranged(needed("I", 1, 10)?),
+            a: Ranged(needed("A", 0, 10)?),
         });
-        self.mount_m = get("M")?.map(|m| f64::from(m) * 2.5);
+        self.mount_m = number(p, "M")?.map(|m| f64::from(m) * 2.5);
         self.equipment.push(p.name.clone());
         Ok(())
     }
@@ -225,21 +221,12 @@ impl Gear {
         rider: &RawProfile,
         models: u32,
     ) -> Result<Result<ProfileFile, String>, RosterError> {
-        let get = |k: &str| number(rider, k);
         let mut missing = Vec::new();
         let mut ranged = |k: &str, lo: u8, hi: u8| -> Result<u8, RosterError> {
-            match get(k)? {
-                Some(v) if (lo..=hi).contains(&v) => Ok(v),
-                Some(v) => Err(RosterError::field(
-                    &rider.name,
-                    k,
-                    format!("{v} is out of range (accepted: {lo} to {hi})"),
-                )),
-                None => {
-                    missing.push(k.to_string());
-                    Ok(lo)
-                }
-            }
+            Ok(in_range(rider, k, lo, hi)?.unwrap_or_else(|| {
+                missing.push(k.to_string());
+                lo
+            }))
         };
         let values = ProfileValues {
             m: Move(0.0),
@@ -265,7 +252,7 @@ impl Gear {
                 "a chariot's crew and beasts are not read from rosters yet".to_string(),
             ));
         }
-        let foot_m = get("M")?.map_or(0.0, |m| f64::from(m) * 2.5);
+        let foot_m = number(rider, "M")?.map_or(0.0, |m| f64::from(m) * 2.5);
         let mounted = self.mount.is_some();
         let m = match self.mount_m {
             Some(m) if self.barding => m - 2.0,
@@ -281,8 +268,6 @@ impl Gear {
         };
         let (weapon, shield) = self.weapon(mounted);
         let body = self.body_with_natural();
-        let mut rules = self.rules.clone();
-        rules.dedup();
         Ok(Ok(ProfileFile {
             name: rider.name.clone(),
             troop,
@@ -298,7 +283,7 @@ impl Gear {
             save: None,
             ward: self.ward.map(Ranged),
             regeneration: self.regeneration,
-            rules,
+            rules: self.rules.clone(),
             mount: self.mount,
             impact_hits: None,
             points: (models > 0).then(|| Points(unit.total_points() / f64::from(models))),
@@ -354,10 +339,27 @@ fn number(p: &RawProfile, key: &str) -> Result<Option<u8>, RosterError> {
         .characteristics
         .iter()
         .find(|(k, _)| k == key || (key == "M" && k == "Mv"))
-        .map(|(_, v)| v.as_str());
-    match raw.map(str::trim) {
-        None | Some("") | Some("-") => Ok(None),
-        Some(v) => v.parse::<u8>().map(Some).map_err(|_| {
+        .map_or("", |(_, v)| v.as_str());
+    whole(p, key, raw)
+}
+
+/// [`number`] within `lo..=hi`: a value past it is refused.
+fn in_range(p: &RawProfile, key: &str, lo: u8, hi: u8) -> Result<Option<u8>, RosterError> {
+    match number(p, key)? {
+        Some(v) if !(lo..=hi).contains(&v) => Err(RosterError::field(
+            &p.name,
+            key,
+            format!("{v} is out of range (accepted: {lo} to {hi})"),
+        )),
+        v => Ok(v),
+    }
+}
+
+/// `raw`, written for characteristic `key` of `p`, as a whole number.
+fn whole(p: &RawProfile, key: &str, raw: &str) -> Result<Option<u8>, RosterError> {
+    match raw.trim() {
+        "" | "-" => Ok(None),
+        v => v.parse::<u8>().map(Some).map_err(|_| {
             RosterError::field(
                 &p.name,
                 key,
@@ -388,7 +390,7 @@ fn model_profile(p: &RawProfile, models: u32) -> Result<ModelProfile, RosterErro
                 Ok(v) => Value::Num(f64::from(v)),
                 Err(_) => Value::Absent,
             },
-            _ => match number(p, key)? {
+            _ => match whole(p, key, raw)? {
                 Some(v) => Value::Num(f64::from(v)),
                 None => Value::Absent,
             },
