@@ -10,7 +10,7 @@
 //!
 //! **How.** `archive` unzips with a cap, `xml` reads the selections (no
 //! document type declarations: no entity tricks), `unit` turns each into a
-//! [`RosterUnit`]. Errors name the file, the unit and the field.
+//! [`RosterUnit`](crate::roster::RosterUnit). Errors name the file, the unit and the field.
 //!
 //! # Example
 //!
