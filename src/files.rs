@@ -65,6 +65,16 @@ pub fn read_to_string(path: &Path) -> io::Result<String> {
     }
 }
 
+/// The bytes of the file at `path` (a roster's zip; in memory, a file's
+/// text).
+pub fn read_bytes(path: &Path) -> io::Result<Vec<u8>> {
+    let in_memory = MEMORY.with(|m| m.borrow().is_some());
+    match in_memory {
+        true => read_to_string(path).map(String::into_bytes),
+        false => std::fs::read(path),
+    }
+}
+
 /// Whether `path` is a folder (never, in memory).
 pub fn is_dir(path: &Path) -> bool {
     let in_memory = MEMORY.with(|m| m.borrow().is_some());

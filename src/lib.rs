@@ -142,6 +142,7 @@ pub mod sweep;
 pub mod error;
 pub mod files;
 pub mod plot;
+pub mod profile;
 pub mod query;
 pub mod report;
 /// Army lists: BattleScribe and New Recruit rosters (`.ros`, `.rosz`).

@@ -39,8 +39,8 @@ macro_rules! shipped {
     };
 }
 
-/// The shipped scenario, profile and query files, by path; the page lists
-/// them and a command may name them.
+/// The shipped scenario, profile, query and roster files, by path; the
+/// page lists them and a command may name them.
 pub const SHIPPED: &[(&str, &str)] = shipped![
     "scenarios/big_boss_leads_boyz.toml",
     "scenarios/boar_boyz_charge_crossbowmen.toml",
@@ -68,6 +68,8 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "scenarios/queries/boar_boyz_charge.toml",
     "scenarios/queries/halberdiers_vs_orcs.toml",
     "scenarios/queries/spearmen_vs_orcs.toml",
+    "scenarios/rosters/empire_500.ros",
+    "scenarios/rosters/orcs_500.ros",
     "scenarios/spearmen_break_beside_friends.toml",
     "scenarios/stubborn_dwarfs_hold.toml",
     "scenarios/two_units_charge_one.toml",
@@ -252,13 +254,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_shipped_toml_is_embedded() {
+    fn every_shipped_toml_and_roster_is_embedded() {
         fn tomls(dir: &std::path::Path, out: &mut Vec<String>) {
             for entry in std::fs::read_dir(dir).unwrap() {
                 let path = entry.unwrap().path();
                 if path.is_dir() {
                     tomls(&path, out);
-                } else if path.extension().is_some_and(|e| e == "toml") {
+                } else if path.extension().is_some_and(|e| e == "toml" || e == "ros") {
                     out.push(crate::files::key(&path));
                 }
             }

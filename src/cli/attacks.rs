@@ -5,6 +5,7 @@
 use super::values::{file, Characteristic, Ld, Models, Whole};
 use super::{EngineArgs, OutputArgs};
 use crate::error::InputError;
+use crate::profile::ProfileFile;
 use crate::query::attacks::{AttackGroup, Attacks, Count, IMPACT_HITS};
 use crate::query::shooting_panic::ShootingPanic;
 use crate::report::Text;
@@ -16,16 +17,16 @@ use crate::rules::special::{Psychology, Rules, SpecialRule};
 use crate::rules::to_hit::{Cover, ShootingModifiers};
 use crate::rules::weapons::{Moment, Weapon};
 use crate::scenario::load_referred;
-use crate::scenario::profile::ProfileFile;
+use crate::scenario::reference::unit_reference;
 use crate::text;
 use clap::Args;
 use serde::Deserialize;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The attacking unit, common to `attacks` and `shoot`.
 #[derive(Args, Debug, Default, Deserialize)]
 pub struct AttackerArgs {
-    /// Attacker profile file (TOML), e.g. scenarios/profiles/orc_boy.toml
+    /// Attacker profile file (TOML), e.g. scenarios/profiles/orc_boy.toml, or a roster's unit: ROSTER.ros:NAME
     #[arg(long, value_name = "FILE")]
     pub attacker: Option<PathBuf>,
     /// Attacking models
@@ -56,7 +57,7 @@ pub struct AttackerArgs {
 /// The unit being struck, common to `attacks` and `shoot`.
 #[derive(Args, Debug, Default, Deserialize)]
 pub struct TargetArgs {
-    /// Target profile file (TOML), e.g. scenarios/profiles/empire_spearman.toml
+    /// Target profile file (TOML), e.g. scenarios/profiles/empire_spearman.toml, or a roster's unit: ROSTER.ros:NAME
     #[arg(long, value_name = "FILE")]
     pub target: Option<PathBuf>,
     /// Models in the target unit (default: as many as the attacks can slay)
@@ -236,11 +237,18 @@ fn armour_spec_in_file<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<
     file::parsed_by(d, armour_spec)
 }
 
-/// The profile file `flag` names, if given.
+/// The profile file `flag` names, if given, or a roster's unit as played
+/// (`FILE.ros:NAME`).
 fn load_profile(path: &Option<PathBuf>, flag: &str) -> Result<Option<ProfileFile>, InputError> {
-    path.as_deref()
-        .map(|p| load_referred::<ProfileFile>(p, flag, "profile"))
-        .transpose()
+    let Some(path) = path.as_deref() else {
+        return Ok(None);
+    };
+    let text = path.to_string_lossy();
+    if !text.contains(".ros") {
+        return load_referred::<ProfileFile>(path, flag, "profile").map(Some);
+    }
+    let spec = unit_reference(&text, flag)?;
+    Ok(Some(spec.resolve(Path::new(""), flag)?.file))
 }
 
 /// `flag` if given, else the file's value, else an error asking for it.
@@ -533,6 +541,17 @@ impl ShootArgs {
         let a = &self.attacker_args;
         let base = a.base()?;
         let p = base.file.as_ref().map(|f| f.profile.profile());
+        let from_roster = a
+            .attacker
+            .as_ref()
+            .is_some_and(|f| f.to_string_lossy().contains(".ros"));
+        if from_roster && a.s.is_none() {
+            // A roster gives the shooter's S, not its missile weapon's.
+            return Err(InputError::new(
+                "--s",
+                "required with a roster's unit: the missile's Strength (accepted: 1 to 10, e.g. --s 4 for handguns, 3 for bows)",
+            ));
+        }
         let striker = Striker {
             ws: p.map_or(1, |p| p.ws),
             bs: required(self.bs.map(|v| v.0), p.map(|p| p.bs), "--bs", "--attacker")?,

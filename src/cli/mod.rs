@@ -13,11 +13,13 @@ use crate::sim::Sampling;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 pub(crate) mod attacks;
+mod combat;
 pub(crate) mod panic;
 mod query_file;
 pub mod values;
 
 pub use attacks::{AttacksArgs, ShootArgs};
+pub use combat::CombatArgs;
 pub use panic::PanicArgs;
 pub use query_file::load_query;
 use serde::Deserialize;
@@ -92,7 +94,12 @@ pub enum Command {
         after_help = "Examples:\n  mathhammer combat scenarios/boar_boyz_charge_spearmen.toml\n  \
                             mathhammer combat scenarios/boar_boyz_charge_spearmen.toml --set situation.reaction=flee\n  \
                             mathhammer combat scenarios/boar_boyz_charge_spearmen.toml --set defender.models=25 --method all\n  \
-                            mathhammer combat scenarios/boar_boyz_charge_spearmen.toml --plot fight.svg --lang es\n\n\
+                            mathhammer combat scenarios/boar_boyz_charge_spearmen.toml --plot fight.svg --lang es\n  \
+                            mathhammer combat --attacker scenarios/rosters/empire_500.ros:Halberdiers --defender scenarios/rosters/orcs_500.ros:2\n  \
+                            mathhammer combat --attacker scenarios/profiles/orc_boy.toml:20 --defender scenarios/rosters/empire_500.ros:2 --distance 15\n\n\
+                      Without a FILE, --attacker and --defender name the units (a roster's by name or number,\n\
+                      or a profile file and its models): a frontal charge, 5 models wide (or fewer), the\n\
+                      roster's command group, from --distance (default 0: the charge reaches).\n\
                       A profile's M is final, as army books print it: a barded mount's 2 cm (1\") are already taken,\n\
                       and barding = true gives the save only. M is written in cm; with inches = true it is read as M/2.5.\n\
                       The charge: [situation] distance, wheel, difficult_terrain, reaction; a profile's flies = true."
@@ -250,23 +257,6 @@ pub struct RosterArgs {
     /// Print JSON with stable keys
     #[arg(long)]
     pub json: bool,
-}
-
-#[derive(Args, Debug)]
-/// `mathhammer combat`: its flags.
-pub struct CombatArgs {
-    /// Scenario file (TOML), e.g. scenarios/boar_boyz_charge_spearmen.toml
-    #[arg(value_name = "FILE")]
-    pub scenario: std::path::PathBuf,
-    /// Override a scenario field: unit.field=value (e.g. attacker.models=25, situation.reaction=flee); repeatable
-    #[arg(long = "set", value_name = "KEY=VALUE")]
-    pub sets: Vec<String>,
-    #[command(flatten)]
-    /// Engine flags.
-    pub engine: EngineArgs,
-    #[command(flatten)]
-    /// Output flags.
-    pub output: OutputArgs,
 }
 
 #[derive(Args, Debug, Deserialize)]

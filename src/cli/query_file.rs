@@ -20,12 +20,7 @@ impl Command {
             Command::Leadership(a) => Query::Leadership(a.leadership()),
             Command::Attacks(a) => Query::Attacks(a.attacks()?),
             Command::Shoot(a) => Query::Attacks(a.attacks()?),
-            Command::Combat(a) => {
-                Query::Combat(Box::new(crate::scenario::combat::load_combat(
-                    &a.scenario,
-                    &a.sets,
-                )?))
-            }
+            Command::Combat(a) => Query::Combat(Box::new(a.combat()?)),
             Command::Panic(a) => Query::Panic(Box::new(a.line()?)),
             Command::Sweep(_) | Command::Compare(_) | Command::Completions(_) | Command::Roster(_) => {
                 return Err(InputError::new(

@@ -60,7 +60,7 @@ fn command(u: &RosterUnit) -> Vec<&'static str> {
 }
 
 /// The unit as played, in the profile file's words.
-fn plays_as(p: &crate::scenario::profile::ProfileFile) -> String {
+fn plays_as(p: &crate::profile::ProfileFile) -> String {
     use clap::ValueEnum;
     let name = |v: Option<clap::builder::PossibleValue>| {
         v.map_or(String::new(), |v| v.get_name().to_string())

@@ -40,15 +40,17 @@
 //! ```
 
 mod archive;
+mod find;
 pub mod listing;
 mod names;
 mod unit;
 mod xml;
 
 pub use archive::MAX_ROSTER_BYTES;
+pub use find::UnitKey;
 
 use crate::error::InputError;
-use crate::scenario::profile::ProfileFile;
+use crate::profile::ProfileFile;
 
 /// The game system rosters must be of (the community's 6th edition data).
 pub const GAME_SYSTEM: &str = "Warhammer Fantasy Battles (6th";
@@ -172,7 +174,7 @@ impl Roster {
     /// Reads roster file `path` (`.ros` or `.rosz`).
     pub fn read(path: &std::path::Path) -> Result<Roster, InputError> {
         let shown = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| {
+        let bytes = crate::files::read_bytes(path).map_err(|e| {
             InputError::new(
                 shown.clone(),
                 format!("cannot read it ({e}) (accepted: a .ros or .rosz roster)"),

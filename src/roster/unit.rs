@@ -13,10 +13,10 @@
 use super::names::{played, Played};
 use super::xml::{RawProfile, Selection};
 use super::{ModelProfile, RosterError, RosterUnit, Value};
+use crate::profile::{MountValues, Move, Points, ProfileFile, ProfileValues, Ranged};
 use crate::rules::profile::TroopType;
 use crate::rules::saves::BodyArmour;
 use crate::rules::weapons::Weapon;
-use crate::scenario::profile::{MountValues, Move, Points, ProfileFile, ProfileValues, Ranged};
 
 /// The characteristics a model profile may have, as the data names them.
 const CHARACTERISTICS: [&str; 13] = [
@@ -269,7 +269,7 @@ impl Gear {
         let (weapon, shield) = self.weapon(mounted);
         let body = self.body_with_natural();
         Ok(Ok(ProfileFile {
-            name: rider.name.clone(),
+            name: unit.name.clone(),
             troop,
             profile: ProfileValues {
                 m: Move(m.clamp(0.0, 100.0)),

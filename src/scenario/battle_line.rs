@@ -31,8 +31,8 @@
 
 use super::combat::Count;
 use super::friend::FriendSpec;
-use super::profile::{ProfileOverride, Ranged};
 use crate::error::{check_range, InputError};
+use crate::profile::{ProfileOverride, Ranged};
 use crate::query::panic::{BattleLine, Event, LineUnit};
 use crate::rules::measure::{base_mm, Footprint};
 use crate::rules::movement::flee_roll;
@@ -409,6 +409,8 @@ impl LineUnitSpec {
         let spec = FriendSpec {
             side: None,
             name: self.name.clone(),
+            roster: None,
+            unit: None,
             profile_file: self.profile_file.clone(),
             troop: self.troop,
             profile: self.profile,

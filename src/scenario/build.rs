@@ -3,7 +3,7 @@
 //! the checks a file's values must pass on the way.
 
 use super::combat::{ScenarioFile, UnitSpec};
-use super::profile::ProfileFile;
+use super::source::Resolved;
 use crate::combat::fight::{Combat, Contact, Place, Redirect, Setup, StartOfTurn, MAX_UNITS};
 use crate::combat::unit::{Character, Unit, MAX_CHARACTERS};
 use crate::error::InputError;
@@ -12,7 +12,7 @@ use crate::rules::fighter::Save;
 use crate::rules::movement::{charge_range, check_charge_path};
 use crate::rules::place::{Facing, ReactionName, SideName};
 use crate::rules::saves::Armour;
-use crate::rules::special::{Psychology, Rules, SpecialRule};
+use crate::rules::special::{Psychology, Rules};
 use crate::rules::Edition;
 use std::path::Path;
 
@@ -301,7 +301,12 @@ impl UnitSpec {
     /// The unit this spec describes (`side` names it in errors).
     pub fn unit(&self, dir: &Path, side: &str) -> Result<Unit, InputError> {
         let spec = self;
-        let (file, rules) = spec.resolve(dir, side)?;
+        let Resolved {
+            file,
+            rules,
+            models,
+            command,
+        } = spec.resolve(dir, side)?;
         let profile = file.profile.profile();
         if spec.characters.len() > MAX_CHARACTERS {
             return Err(InputError::new(
@@ -329,17 +334,13 @@ impl UnitSpec {
         // D6s in one roll.
         if let Some(hits) = file.impact_hits {
             let most = hits.dice.most_chariots();
-            if spec.models.0 > most {
+            if models > most {
                 return Err(InputError::new(
                     format!("{side}.models"),
-                    format!(
-                        "{} models with impact hits (accepted: at most {most})",
-                        spec.models.0
-                    ),
+                    format!("{models} models with impact hits (accepted: at most {most})"),
                 ));
             }
         }
-        let models = spec.models.0;
         let frontage = spec.frontage.map_or(models.min(5), |f| f.0);
         file.weapon.allowed(file.troop).map_err(|why| {
             InputError::new(
@@ -368,9 +369,9 @@ impl UnitSpec {
             regeneration: file.regeneration,
             rules: Rules::new(&rules, &format!("{side}.rules"))?,
             psychology: Psychology::new(&rules),
-            champion: spec.champion,
-            standard: spec.standard,
-            musician: spec.musician,
+            champion: command[0],
+            standard: command[1],
+            musician: command[2],
             mount: file.mount.map(|m| m.mount()),
             impact: file.impact_hits.map(|h| h.hits()),
             missile: spec.missile.map(|m| m.missile()),
@@ -473,71 +474,5 @@ impl UnitSpec {
                 terror_nearby: self.terror_nearby.unwrap_or(false),
             },
         })
-    }
-
-    /// The profile file this unit names, merged with the unit's own fields.
-    pub fn resolve(
-        &self,
-        dir: &Path,
-        side: &str,
-    ) -> Result<(ProfileFile, Vec<SpecialRule>), InputError> {
-        let base = match &self.profile_file {
-            Some(f) => Some(super::load_referred::<ProfileFile>(
-                &dir.join(f),
-                &format!("{side}.profile_file"),
-                "profile",
-            )?),
-            None => None,
-        };
-        let profile = match (self.profile, base.as_ref()) {
-            (None, None) => {
-                return Err(InputError::new(
-                    format!("{side}.profile"),
-                    "missing (accepted: a [profile] table, or profile_file = \"FILE.toml\")",
-                ))
-            }
-            (own, base) => own
-                .unwrap_or_default()
-                .over(base.map(|b| b.profile), &format!("{side}.profile"))?,
-        };
-        let b = base.clone();
-        let pick = |own: Option<bool>, from: fn(&ProfileFile) -> bool| {
-            own.or(b.as_ref().map(from)).unwrap_or(false)
-        };
-        let mut rules = base.as_ref().map(|b| b.rules.clone()).unwrap_or_default();
-        rules.extend(&self.rules);
-        let file = ProfileFile {
-            name: self
-                .name
-                .clone()
-                .or(base.as_ref().map(|b| b.name.clone()))
-                .unwrap_or_else(|| side.to_string()),
-            troop: self
-                .troop
-                .or(base.as_ref().map(|b| b.troop))
-                .unwrap_or_default(),
-            profile,
-            weapon: self
-                .weapon
-                .or(base.as_ref().map(|b| b.weapon))
-                .unwrap_or_default(),
-            armour: self
-                .armour
-                .or(base.as_ref().map(|b| b.armour))
-                .unwrap_or_default(),
-            shield: pick(self.shield, |b| b.shield),
-            barding: pick(self.barding, |b| b.barding),
-            flies: pick(self.flies, |b| b.flies),
-            save: self.save.or(base.as_ref().and_then(|b| b.save)),
-            ward: self.ward.or(base.as_ref().and_then(|b| b.ward)),
-            regeneration: pick(self.regeneration, |b| b.regeneration),
-            rules: rules.clone(),
-            mount: self.mount.or(base.as_ref().and_then(|b| b.mount)),
-            impact_hits: self
-                .impact_hits
-                .or(base.as_ref().and_then(|b| b.impact_hits)),
-            points: self.points.or(base.as_ref().and_then(|b| b.points)),
-        };
-        Ok((file, rules))
     }
 }

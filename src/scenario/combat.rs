@@ -5,6 +5,8 @@
 //!
 //! [attacker]
 //! profile_file = "orc_boar_boy.toml"  # a profile file, relative to this file
+//! # roster = "rosters/orcs_500.ros"    # or a roster's unit (its models, gear,
+//! # unit = "Boar Boyz"                 # command group), by name or number
 //! models = 5
 //! frontage = 5                         # models per rank
 //! champion = true                      # +1 A on one model
@@ -60,9 +62,10 @@
 //! last_round_winner = "none"           # a fight under way: who won the round before
 //! ```
 
-use super::profile::{ImpactHitsValues, MountValues, Points, ProfileOverride, Ranged};
 use crate::error::InputError;
+use crate::profile::{ImpactHitsValues, MountValues, Points, ProfileOverride, Ranged};
 use crate::query::combat::CombatQuery;
+use crate::roster::{RosterUnit, UnitKey};
 use crate::rules::gear::Missile;
 use crate::rules::place::{Facing, ReactionName, SideName};
 use crate::rules::profile::TroopType;
@@ -71,6 +74,7 @@ use crate::rules::special::SpecialRule;
 use crate::rules::weapons::Weapon;
 use serde::{Deserialize, Deserializer};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// A count checked against `LO..=HI` while parsing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -142,10 +146,20 @@ fn yes() -> bool {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UnitSpec {
+    /// A roster (`.ros`, `.rosz`), relative to the scenario, whose `unit`
+    /// this is.
+    #[serde(default, deserialize_with = "super::file_name")]
+    pub roster: Option<String>,
+    /// The roster's unit: its name or number.
+    pub unit: Option<UnitKey>,
+    /// The roster's unit, already read (a fight built from a roster, not a
+    /// file).
+    #[serde(skip)]
+    pub listed: Option<Arc<RosterUnit>>,
     /// A profile file, relative to the scenario.
     #[serde(default, deserialize_with = "super::file_name")]
     pub profile_file: Option<String>,
-    /// Its name (else the profile file's).
+    /// Its name (else the roster's or the profile file's).
     pub name: Option<String>,
     #[serde(rename = "type")]
     /// Its troop type.
@@ -177,21 +191,18 @@ pub struct UnitSpec {
     pub impact_hits: Option<ImpactHitsValues>,
     /// Points per model.
     pub points: Option<Points>,
-    /// Rank-and-file models.
-    pub models: Count<1, 500>,
+    /// Rank-and-file models (else the roster's).
+    pub models: Option<Count<1, 500>>,
     /// Models per rank (default: 5, or fewer).
     pub frontage: Option<Count<1, 50>>,
     /// Models in base contact, given outright.
     pub in_contact: Option<Count<0, 50>>,
-    #[serde(default)]
-    /// A champion leads it.
-    pub champion: bool,
-    #[serde(default)]
-    /// It carries a standard.
-    pub standard: bool,
-    #[serde(default)]
-    /// It has a musician.
-    pub musician: bool,
+    /// A champion leads it (else as the roster has it; none).
+    pub champion: Option<bool>,
+    /// It carries a standard (else as the roster has it; none).
+    pub standard: Option<bool>,
+    /// It has a musician (else as the roster has it; none).
+    pub musician: Option<bool>,
     /// The General's Ld, within range (while he is not fleeing).
     pub general_ld: Option<Ranged<1, 10>>,
     /// The General is with this unit: once it flees, the others rally
@@ -251,6 +262,11 @@ pub struct UnitSpec {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CharacterSpec {
+    /// A roster whose `unit` (a character) he is, relative to the scenario.
+    #[serde(default, deserialize_with = "super::file_name")]
+    pub roster: Option<String>,
+    /// The roster's character: his name or number.
+    pub unit: Option<UnitKey>,
     /// A profile file, relative to the scenario.
     #[serde(default, deserialize_with = "super::file_name")]
     pub profile_file: Option<String>,
@@ -305,6 +321,8 @@ impl CharacterSpec {
             rules: self.rules.clone(),
             points: self.points,
             frontage: Some(Count(1)),
+            roster: self.roster.clone(),
+            unit: self.unit.clone(),
             ..UnitSpec::one_model(self.profile_file.clone(), self.profile, self.troop)
         }
     }
@@ -319,6 +337,9 @@ impl UnitSpec {
         troop: Option<TroopType>,
     ) -> UnitSpec {
         UnitSpec {
+            roster: None,
+            unit: None,
+            listed: None,
             profile_file,
             name: None,
             troop,
@@ -335,12 +356,12 @@ impl UnitSpec {
             mount: None,
             impact_hits: None,
             points: None,
-            models: Count(1),
+            models: Some(Count(1)),
             frontage: None,
             in_contact: None,
-            champion: false,
-            standard: false,
-            musician: false,
+            champion: None,
+            standard: None,
+            musician: None,
             general_ld: None,
             general: false,
             battle_standard: false,
@@ -431,6 +452,31 @@ pub struct Situation {
 
 fn no_side() -> SideName {
     SideName::None
+}
+
+impl Default for Situation {
+    /// As a `[situation]` table with no keys gives it.
+    fn default() -> Situation {
+        Situation {
+            charger: SideName::default(),
+            facing: Facing::default(),
+            distance: Distance::default(),
+            wheel: Distance::default(),
+            difficult_terrain: false,
+            reaction: ReactionName::default(),
+            high_ground: no_side(),
+            rounds: ten_rounds(),
+            inches: false,
+            insane_courage: false,
+            challenge: no_side(),
+            refuse_challenge: false,
+            musician_rallies: false,
+            fleeing_friends_us: Count(0),
+            fleeing_friends_equal_panics: false,
+            terror_nearby: false,
+            last_round_winner: no_side(),
+        }
+    }
 }
 
 /// A whole scenario file.

@@ -6,10 +6,10 @@
 //! rules (immune to psychology and unbreakable units never test).
 
 use super::combat::{Count, Distance, UnitSpec};
-use super::profile::{ProfileOverride, Ranged};
 use crate::combat::fight::MAX_UNITS;
 use crate::combat::friend::{Friend, MAX_FRIENDS};
 use crate::error::InputError;
+use crate::profile::{ProfileOverride, Ranged};
 use crate::rules::place::SideName;
 use crate::rules::profile::TroopType;
 use crate::rules::special::{Psychology, SpecialRule};
@@ -25,6 +25,11 @@ pub struct FriendSpec {
     pub side: Option<SideName>,
     /// Its name (else the profile file's, else "friend N").
     pub name: Option<String>,
+    /// A roster whose `unit` it is, relative to the scenario.
+    #[serde(default, deserialize_with = "super::file_name")]
+    pub roster: Option<String>,
+    /// The roster's unit: its name or number.
+    pub unit: Option<crate::roster::UnitKey>,
     /// A profile file, relative to the scenario.
     #[serde(default, deserialize_with = "super::file_name")]
     pub profile_file: Option<String>,
@@ -182,7 +187,7 @@ impl FriendSpec {
     /// What panic reads of the unit (`field` names it in errors): from a
     /// profile and its models, or from `unit_strength` and `ld`.
     pub(super) fn body(&self, dir: &Path, field: &str) -> Result<Body, InputError> {
-        match self.profile_file.is_some() || self.profile.is_some() {
+        match self.profile_file.is_some() || self.profile.is_some() || self.roster.is_some() {
             true => self.with_profile(dir, field),
             false => self.without_profile(field),
         }
@@ -202,18 +207,17 @@ impl FriendSpec {
                 ));
             }
         }
-        let models = self.models.ok_or_else(|| {
-            InputError::new(format!("{field}.models"), "missing (accepted: 1 to 500)")
-        })?;
         let mut spec = UnitSpec::one_model(self.profile_file.clone(), self.profile, self.troop);
+        spec.roster = self.roster.clone();
+        spec.unit = self.unit.clone();
         spec.name = self.name.clone();
-        spec.models = models;
+        spec.models = self.models;
         spec.general_ld = self.general_ld;
         spec.rules = self.rules.clone();
         let unit = spec.unit(dir, field)?;
         Ok(Body {
             name: unit.name.clone(),
-            unit_strength: unit.unit_strength(models.0),
+            unit_strength: unit.unit_strength(unit.models),
             ld: unit.ld,
             psychology: unit.psychology,
             unit: Some(unit),

@@ -5,9 +5,11 @@ pub mod battle_line;
 mod build;
 pub mod combat;
 pub mod friend;
-pub mod profile;
+pub use crate::profile;
 mod pursuit;
 mod redirect;
+pub mod reference;
+mod source;
 
 use crate::error::InputError;
 use std::path::Path;

@@ -29,6 +29,7 @@ mod rally;
 mod readme;
 mod redirect;
 mod roster;
+mod roster_fights;
 mod sampler;
 mod scenarios;
 mod snapshots_output;

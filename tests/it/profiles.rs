@@ -1,7 +1,7 @@
 //! Profile files: every shipped one loads and runs; bad ones give one error
 //! naming the file, line, column and field, with the accepted values.
 
-use mathhammer::scenario::profile::ProfileFile;
+use mathhammer::profile::ProfileFile;
 use mathhammer::scenario::{load, parse};
 use std::path::Path;
 

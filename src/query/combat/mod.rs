@@ -208,11 +208,12 @@ impl CombatQuery {
         }
     }
 
-    /// The scenario's name; with `--set` overrides, the fight as played
+    /// The scenario's name; with `--set` overrides, or with no name (a
+    /// fight of units named on the command line), the fight as played
     /// (`20 Orc boar boy charge 20 Empire spearman`), as the name may no
     /// longer say it.
     fn title(&self) -> Text {
-        if self.sets.is_empty() {
+        if self.sets.is_empty() && !self.name.is_empty() {
             return Text::kept(&self.name);
         }
         let units = &self.combat.setup.units;

@@ -1,0 +1,101 @@
+//! A unit named on the command line, as `combat --attacker`, `attacks
+//! --attacker` and `matchup` take it: `FILE.ros:NAME` or `FILE.ros:N` (a
+//! roster's unit by name or number, `.rosz` too), `FILE.toml:MODELS` (a
+//! profile file and a model count) or `FILE.toml` (one model). It becomes
+//! the same unit table a scenario file gives, so the fight is built by one
+//! path.
+//!
+//! # Example
+//!
+//! ```
+//! use mathhammer::scenario::reference::unit_reference;
+//! let boyz = unit_reference("scenarios/rosters/orcs_500.ros:Orc Boyz", "--attacker").unwrap();
+//! assert_eq!(boyz.roster.as_deref(), Some("scenarios/rosters/orcs_500.ros"));
+//! let spearmen = unit_reference("scenarios/profiles/empire_spearman.toml:20", "--defender").unwrap();
+//! assert_eq!(spearmen.models.map(|m| m.0), Some(20));
+//! ```
+
+use super::combat::{Count, Situation, UnitSpec};
+use crate::error::InputError;
+use crate::roster::UnitKey;
+use crate::rules::place::{Facing, ReactionName, SideName};
+
+/// The extensions a reference's file may have: rosters, then profiles.
+const ROSTERS: [&str; 2] = [".rosz", ".ros"];
+const PROFILE: &str = ".toml";
+
+/// The unit table `text` names (`flag` names it in errors).
+pub fn unit_reference(text: &str, flag: &str) -> Result<UnitSpec, InputError> {
+    let bad = |why: String| {
+        InputError::new(
+            flag,
+            format!("'{text}': {why} (accepted: FILE.ros:NAME, FILE.ros:NUMBER, FILE.toml:MODELS or FILE.toml)"),
+        )
+    };
+    let split = |ext: &str| {
+        let at = text.find(&format!("{ext}:"))?;
+        Some((&text[..at + ext.len()], &text[at + ext.len() + 1..]))
+    };
+    if let Some((file, unit)) = ROSTERS.iter().find_map(|ext| split(ext)) {
+        if unit.trim().is_empty() {
+            return Err(bad("no unit after the ':'".into()));
+        }
+        return Ok(UnitSpec {
+            roster: Some(file.to_string()),
+            unit: Some(UnitKey::parse(unit)),
+            ..UnitSpec::one_model(None, None, None)
+        }
+        .with_models(None));
+    }
+    if ROSTERS.iter().any(|ext| text.ends_with(ext)) {
+        return Err(bad("a roster needs its unit after a ':'".into()));
+    }
+    let (file, models) = match split(PROFILE) {
+        Some((file, models)) => {
+            let n = models
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|n| (1..=500).contains(n))
+                .ok_or_else(|| bad(format!("'{models}' is not a model count from 1 to 500")))?;
+            (file, n)
+        }
+        None if text.ends_with(PROFILE) => (text, 1),
+        None => return Err(bad("not a roster or a profile file".into())),
+    };
+    Ok(UnitSpec::one_model(Some(file.to_string()), None, None).with_models(Some(Count(models))))
+}
+
+impl UnitSpec {
+    /// This table with `models` (none: the roster's).
+    fn with_models(self, models: Option<Count<1, 500>>) -> UnitSpec {
+        UnitSpec {
+            models,
+            frontage: None,
+            ..self
+        }
+    }
+}
+
+/// A frontal charge by the attacker from `distance`, the defender reacting
+/// with `reaction`: the fight `combat --attacker A --defender D` plays.
+pub fn frontal_charge(distance: f64, reaction: ReactionName) -> Situation {
+    Situation {
+        charger: SideName::Attacker,
+        facing: Facing::Front,
+        distance: super::combat::Distance(distance),
+        reaction,
+        ..Situation::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_situation_is_an_empty_situation_table() {
+        let empty: Situation = toml::from_str("").unwrap();
+        assert_eq!(format!("{:?}", Situation::default()), format!("{empty:?}"));
+    }
+}

@@ -1,0 +1,337 @@
+//! Units of a roster in fights and attacks: `combat --attacker
+//! FILE.ros:NAME`, a scenario's `roster` and `unit` keys, `attacks
+//! --attacker FILE.ros:NAME`. A roster's unit plays exactly as the same
+//! unit typed in TOML; a name that matches nothing gets the closest names.
+
+use crate::common::run::{error, json, stdout};
+use std::path::{Path, PathBuf};
+
+const ORCS: &str = "scenarios/rosters/orcs_500.ros";
+const EMPIRE: &str = "scenarios/rosters/empire_500.ros";
+
+/// The roster's Orc Boyz charging its Halberdiers, typed out from the
+/// lists' profiles, gear, command groups and points.
+const TYPED: &str = r#"
+name = "20 Orc Boyz charge 20 Halberdiers"
+
+[attacker]
+name = "Orc Boyz"
+weapon = "hand-weapon-and-shield"
+armour = "light"
+rules = ["animosity"]
+points = 8.25
+models = 20
+champion = true
+standard = true
+musician = true
+[attacker.profile]
+m = 10
+ws = 3
+bs = 3
+s = 3
+t = 4
+w = 1
+i = 2
+a = 1
+ld = 7
+
+[defender]
+name = "Halberdiers"
+weapon = "halberd"
+armour = "light"
+points = 8.25
+models = 20
+champion = true
+standard = true
+musician = true
+[defender.profile]
+m = 10
+ws = 3
+bs = 3
+s = 3
+t = 3
+w = 1
+i = 3
+a = 1
+ld = 7
+
+[situation]
+charger = "attacker"
+distance = 0
+"#;
+
+/// `text` in a file named `name` of this test's own folder.
+fn file(name: &str, text: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("roster_fights");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn a_roster_units_fight_is_the_same_fight_typed_in_toml() {
+    let typed = file("typed.toml", TYPED);
+    let from_toml = stdout(&[
+        "combat",
+        typed.to_str().unwrap(),
+        "--method",
+        "all",
+        "--trials",
+        "2e4",
+    ]);
+    let from_roster = stdout(&[
+        "combat",
+        "--attacker",
+        &format!("{ORCS}:Orc Boyz"),
+        "--defender",
+        &format!("{EMPIRE}:Halberdiers"),
+        "--method",
+        "all",
+        "--trials",
+        "2e4",
+    ]);
+    assert_eq!(from_roster, from_toml);
+    assert!(from_roster.starts_with("Combat: 20 Orc Boyz charge 20 Halberdiers\n"));
+}
+
+#[test]
+fn a_scenario_takes_a_roster_unit_and_its_own_keys_over_it() {
+    let dir = std::env::current_dir().unwrap();
+    let scenario = |extra: &str| {
+        format!(
+            "name = \"Boyz\"\n[attacker]\nroster = \"{}/{ORCS}\"\nunit = 2\n{extra}\n\
+             [defender]\nroster = \"{}/{EMPIRE}\"\nunit = \"spearmen\"\n\
+             [situation]\ncharger = \"attacker\"\ndistance = 5\n",
+            dir.display(),
+            dir.display()
+        )
+    };
+    let listed = json(&[
+        "combat",
+        file("listed.toml", &scenario("")).to_str().unwrap(),
+    ]);
+    assert_eq!(
+        listed["attacker"],
+        "20 Orc Boyz (5 wide), champion, standard, musician"
+    );
+    assert_eq!(
+        listed["defender"],
+        "20 Spearmen (5 wide), standard, musician"
+    );
+    let cli = json(&[
+        "combat",
+        "--attacker",
+        &format!("{ORCS}:2"),
+        "--defender",
+        &format!("{EMPIRE}:Spearmen"),
+        "--distance",
+        "5",
+    ]);
+    assert_eq!(listed, cli);
+    let over = json(&[
+        "combat",
+        file(
+            "over.toml",
+            &scenario("models = 10\nchampion = false\nweapon = \"spear\""),
+        )
+        .to_str()
+        .unwrap(),
+    ]);
+    assert_eq!(over["attacker"], "10 Orc Boyz (5 wide), standard, musician");
+    assert_ne!(over["p_attacker_wins"], listed["p_attacker_wins"]);
+}
+
+#[test]
+fn a_hero_of_the_list_leads_a_unit_of_the_list() {
+    let dir = std::env::current_dir().unwrap().display().to_string();
+    let text = format!(
+        "name = \"Boss and Boyz\"\n[attacker]\nroster = \"{dir}/{ORCS}\"\nunit = \"Orc Boyz\"\n\
+         [[attacker.characters]]\nroster = \"{dir}/{ORCS}\"\nunit = \"Orc Big Boss\"\n\
+         [defender]\nroster = \"{dir}/{EMPIRE}\"\nunit = \"Halberdiers\"\n\
+         [situation]\ncharger = \"attacker\"\n"
+    );
+    let led = json(&["combat", file("led.toml", &text).to_str().unwrap()]);
+    let alone = json(&[
+        "combat",
+        "--attacker",
+        &format!("{ORCS}:Orc Boyz"),
+        "--defender",
+        &format!("{EMPIRE}:Halberdiers"),
+    ]);
+    let wins = |r: &serde_json::Value| r["p_attacker_wins"].as_f64().unwrap();
+    assert!(
+        wins(&led) > wins(&alone) + 0.05,
+        "{} vs {}",
+        wins(&led),
+        wins(&alone)
+    );
+}
+
+#[test]
+fn attacks_take_a_roster_unit_as_attacker_and_target() {
+    let from_roster = json(&[
+        "attacks",
+        "--attacker",
+        &format!("{EMPIRE}:Halberdiers"),
+        "--models",
+        "10",
+        "--target",
+        &format!("{ORCS}:Orc Boyz"),
+    ]);
+    let typed = json(&[
+        "attacks",
+        "--ws",
+        "3",
+        "--s",
+        "3",
+        "--weapon",
+        "halberd",
+        "--models",
+        "10",
+        "--target-ws",
+        "3",
+        "--target-t",
+        "4",
+        "--target-armour",
+        "light,shield",
+        "--target-weapon",
+        "hand-weapon-and-shield",
+    ]);
+    for key in [
+        "to_hit",
+        "strength",
+        "to_wound",
+        "armour_save",
+        "wounds_pmf",
+        "kills_pmf",
+    ] {
+        assert_eq!(from_roster[key], typed[key], "{key}");
+    }
+    assert_eq!(from_roster["points"], 82.5);
+}
+
+#[test]
+fn a_name_that_matches_nothing_gets_the_closest_names() {
+    let e = error(&[
+        "combat",
+        "--attacker",
+        &format!("{ORCS}:Orc Boys"),
+        "--defender",
+        &format!("{EMPIRE}:1"),
+    ]);
+    assert!(
+        e.contains("no unit 'Orc Boys' in the list (closest: 'Orc Boyz' (2)"),
+        "{e}"
+    );
+    assert!(
+        e.contains("accepted: a unit's name, or its number from 1 to 5"),
+        "{e}"
+    );
+}
+
+#[test]
+fn each_bad_reference_gets_one_line_naming_the_flag_or_field() {
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["--attacker", ORCS, "--defender", "x.ros:1"],
+            "--attacker: 'scenarios/rosters/orcs_500.ros': a roster needs its unit after a ':'",
+        ),
+        (
+            &[
+                "--attacker",
+                "scenarios/rosters/orcs_500.ros:9",
+                "--defender",
+                "scenarios/rosters/orcs_500.ros:1",
+            ],
+            "attacker.unit: scenarios/rosters/orcs_500.ros: no unit 9 (accepted: 1 to 5)",
+        ),
+        (
+            &[
+                "--attacker",
+                "scenarios/profiles/orc_boy.toml:0",
+                "--defender",
+                "scenarios/rosters/orcs_500.ros:1",
+            ],
+            "'0' is not a model count from 1 to 500",
+        ),
+        (
+            &[
+                "--attacker",
+                "army.txt",
+                "--defender",
+                "scenarios/rosters/orcs_500.ros:1",
+            ],
+            "not a roster or a profile file",
+        ),
+        (
+            &[
+                "--attacker",
+                "missing.ros:1",
+                "--defender",
+                "scenarios/rosters/orcs_500.ros:1",
+            ],
+            "attacker.roster: missing.ros: cannot read it",
+        ),
+        (
+            &[
+                "--attacker",
+                "scenarios/rosters/orcs_500.ros:1",
+                "--defender",
+                "scenarios/rosters/orcs_500.ros:1",
+                "--set",
+                "attacker.models=3",
+            ],
+            "--set: changes a scenario file's fields",
+        ),
+    ];
+    for (args, wanted) in cases {
+        let mut all = vec!["combat"];
+        all.extend(args);
+        let e = error(&all);
+        assert!(e.contains(wanted), "{args:?}: {e}");
+    }
+}
+
+#[test]
+fn a_scenarios_roster_keys_are_checked() {
+    let cases = [
+        ("roster = \"scenarios/rosters/orcs_500.ros\"", "attacker.unit: missing with a roster"),
+        ("unit = 2\nmodels = 5", "attacker.unit: names a roster's unit, and there is no roster"),
+        ("unit = 0", "0 is out of range (accepted: 1 or more)"),
+        ("unit = 2\nroster = \"scenarios/rosters/orcs_500.ros\"\nprofile_file = \"scenarios/profiles/orc_boy.toml\"", "attacker.profile_file: given with a roster (accepted: one of them)"),
+        ("unit = [2]\nroster = \"scenarios/rosters/orcs_500.ros\"", "a unit's name or its number in the roster"),
+    ];
+    for (keys, wanted) in cases {
+        let text = format!(
+            "name = \"x\"\n[attacker]\n{keys}\n[defender]\nprofile_file = \"scenarios/profiles/orc_boy.toml\"\nmodels = 5\n[situation]\n"
+        );
+        let path = file("keys.toml", &text);
+        let e = error(&["combat", path.to_str().unwrap()]);
+        assert!(e.contains(wanted), "{keys}: {e}");
+    }
+}
+
+#[test]
+fn shooting_from_a_roster_needs_the_missiles_strength() {
+    let e = error(&[
+        "shoot",
+        "--attacker",
+        &format!("{EMPIRE}:Handgunners"),
+        "--models",
+        "10",
+    ]);
+    assert!(e.contains("--s: required with a roster's unit"), "{e}");
+    let r = json(&[
+        "shoot",
+        "--attacker",
+        &format!("{EMPIRE}:Handgunners"),
+        "--models",
+        "10",
+        "--s",
+        "4",
+        "--target",
+        &format!("{ORCS}:Orc Boyz"),
+    ]);
+    assert_eq!(r["strength"], 4);
+}
