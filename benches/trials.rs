@@ -180,6 +180,35 @@ fn exact_fights(c: &mut Criterion) {
     g.finish();
 }
 
+/// A 2,000-point list against another, both ways (benches/rosters/): every
+/// cell built and run under --method auto, on all cores.
+fn matchups(c: &mut Criterion) {
+    use mathhammer::query::{Method, Settings};
+    use mathhammer::roster::Roster;
+    use mathhammer::sweep::matchup::{matchup_cells, run_cells};
+    let read = |f: &str| Roster::read(std::path::Path::new(&format!("rosters/{f}"))).unwrap();
+    let lists = [read("orcs_2000.ros"), read("empire_2000.ros")];
+    let settings = Settings {
+        method: Method::Auto,
+        sampling: mathhammer::Sampling {
+            trials: 1_000_000,
+            seed: 2000,
+            precision: None,
+            max_trials: 1_000_000,
+        },
+        sampler: Default::default(),
+    };
+    let mut g = c.benchmark_group("matchup");
+    g.sample_size(10);
+    g.bench_function("orcs_2000_vs_empire_2000_both", |b| {
+        b.iter(|| {
+            let (cells, _) = matchup_cells([&lists[0], &lists[1]], true).unwrap();
+            run_cells(&cells, &settings, &|| {}).len()
+        })
+    });
+    g.finish();
+}
+
 /// Whole fights, one engine at a time, and 10 M fights on 1 and 2 threads.
 fn combats(c: &mut Criterion) {
     use mathhammer::query::combat::CombatKernel;
@@ -282,6 +311,7 @@ criterion_group!(
     exact,
     exact_fights,
     combats,
+    matchups,
     battle_lines,
     parallel
 );

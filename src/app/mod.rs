@@ -8,7 +8,8 @@ use crate::plot::{check_writable, write_svg, Figure};
 use crate::query::{Method, Settings};
 use crate::report::lang::Lang;
 use crate::report::{Engine, Format, Report, Text};
-use crate::sweep::figure::{compare_figure, sweep_figure};
+use crate::sweep::figure::{compare_figure, matchup_figure, sweep_figure};
+use crate::sweep::matchup::{matchup_cells, matchup_report, run_cells};
 use crate::sweep::{compare_queries, compare_report, sweep_points, sweep_report, Vary};
 use clap::CommandFactory;
 
@@ -70,7 +71,7 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
                     .unused_with(settings.method, points[0].query.kind()),
             );
             let total = expected_trials(&settings, points.len());
-            let report = with_progress(!a.output.quiet, total, || {
+            let report = with_progress(!a.output.quiet, Bar::Trials(total), || {
                 in_pool(&a.engine, || {
                     sweep_report(&a.file, &varies, &points, &settings)
                 })
@@ -78,12 +79,36 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
             plot(&|| sweep_figure(&varies, &report))?;
             report
         }
+        Command::Matchup(a) => {
+            let lists = [
+                crate::roster::Roster::read(&a.a)?,
+                crate::roster::Roster::read(&a.b)?,
+            ];
+            let (cells, left_out) = matchup_cells([&lists[0], &lists[1]], a.both)?;
+            let settings = a.engine.settings_or(Method::Auto);
+            notes.extend(a.engine.unused_with(settings.method, "combat"));
+            let reports = with_progress(!a.output.quiet, Bar::Fights(cells.len() as u64), || {
+                in_pool(&a.engine, || {
+                    run_cells(&cells, &settings, &crate::sim::progress::add_run)
+                })
+            })?;
+            let report = matchup_report(
+                [&a.a, &a.b],
+                [&lists[0], &lists[1]],
+                &cells,
+                &reports,
+                &left_out,
+                &settings,
+            );
+            plot(&|| matchup_figure(&report))?;
+            report
+        }
         Command::Compare(a) => {
             let queries = compare_queries(load_query, &a.files, &a.sets)?;
             let settings = a.engine.settings_or(queries[0].default_method());
             notes.extend(a.engine.unused_with(settings.method, queries[0].kind()));
             let total = expected_trials(&settings, queries.len());
-            let report = with_progress(!a.output.quiet, total, || {
+            let report = with_progress(!a.output.quiet, Bar::Trials(total), || {
                 in_pool(&a.engine, || compare_report(&a.files, &queries, &settings))
             })??;
             plot(&|| compare_figure(&report))?;
@@ -96,7 +121,7 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
             notes.extend(engine.unused_with(settings.method, query.kind()));
             notes.extend(unused_flags(command));
             let total = expected_trials(&settings, 1);
-            let report = with_progress(!output.quiet, total, || {
+            let report = with_progress(!output.quiet, Bar::Trials(total), || {
                 in_pool(engine, || query.report(&settings))
             })?;
             // The only engine asked for declined: nothing to print.
@@ -172,16 +197,33 @@ fn expected_trials(settings: &Settings, runs: usize) -> Option<u64> {
 /// reads [`crate::sim::progress`] from its own thread and is cleared at the
 /// end, so stdout is the same with or without it.
 #[cfg(feature = "progress")]
-fn with_progress<T>(show: bool, total: Option<u64>, work: impl FnOnce() -> T) -> T {
+fn with_progress<T>(show: bool, bar: Bar, work: impl FnOnce() -> T) -> T {
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     use std::io::IsTerminal;
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Arc;
     use std::time::{Duration, Instant};
+    let (total, count, template): (_, fn() -> u64, _) = match bar {
+        Bar::Trials(Some(n)) => (
+            Some(n),
+            crate::sim::progress::done,
+            "{bar:40} {human_pos}/{human_len} trials, {per_sec}, {eta} left",
+        ),
+        Bar::Trials(None) => (
+            None,
+            crate::sim::progress::done,
+            "{spinner} {human_pos} trials, {per_sec}",
+        ),
+        Bar::Fights(n) => (
+            Some(n),
+            crate::sim::progress::runs,
+            "{bar:40} {pos}/{len} fights, {eta} left",
+        ),
+    };
     if !show || !std::io::stderr().is_terminal() || total == Some(0) {
         return work();
     }
-    let start = crate::sim::progress::done();
+    let start = count();
     let finished = Arc::new(AtomicBool::new(false));
     let watcher = {
         let finished = finished.clone();
@@ -193,17 +235,13 @@ fn with_progress<T>(show: bool, total: Option<u64>, work: impl FnOnce() -> T) ->
                 }
                 std::thread::sleep(Duration::from_millis(20));
             }
-            let template = match total {
-                Some(_) => "{bar:40} {human_pos}/{human_len} trials, {per_sec}, {eta} left",
-                None => "{spinner} {human_pos} trials, {per_sec}",
-            };
             let bar = ProgressBar::with_draw_target(total, ProgressDrawTarget::stderr())
                 .with_style(
                     ProgressStyle::with_template(template)
                         .unwrap_or_else(|_| ProgressStyle::default_bar()),
                 );
             while !finished.load(Ordering::Relaxed) {
-                bar.set_position(crate::sim::progress::done() - start);
+                bar.set_position(count() - start);
                 std::thread::sleep(Duration::from_millis(100));
             }
             bar.finish_and_clear();
@@ -215,9 +253,18 @@ fn with_progress<T>(show: bool, total: Option<u64>, work: impl FnOnce() -> T) ->
     out
 }
 
+/// What a progress bar counts.
+#[cfg_attr(not(feature = "progress"), allow(dead_code))]
+enum Bar {
+    /// Trials played, of this many if known.
+    Trials(Option<u64>),
+    /// A matchup's fights finished, of this many.
+    Fights(u64),
+}
+
 /// Without the `progress` feature (WebAssembly): no bar.
 #[cfg(not(feature = "progress"))]
-fn with_progress<T>(_show: bool, _total: Option<u64>, work: impl FnOnce() -> T) -> T {
+fn with_progress<T>(_show: bool, _bar: Bar, work: impl FnOnce() -> T) -> T {
     work()
 }
 

@@ -144,6 +144,16 @@ pub enum Command {
     )]
     #[command(visible_aliases = ["lista"])]
     Roster(RosterArgs),
+    /// A list against a list: every unit of roster A charging every unit of roster B, P(win) in a matrix
+    #[command(
+        after_help = "Examples:\n  mathhammer matchup scenarios/rosters/orcs_500.ros scenarios/rosters/empire_500.ros\n  \
+                            mathhammer matchup scenarios/rosters/orcs_500.ros scenarios/rosters/empire_500.ros --both --plot matchup.svg\n\n\
+                      Each fight is the one `combat --attacker A.ros:N --defender B.ros:M` plays: a frontal charge\n\
+                      that reaches, 5 models wide (or fewer), each roster's command groups; exact where it fits\n\
+                      (--method auto), Monte Carlo with intervals past it. Every fight runs with the same seed."
+    )]
+    #[command(visible_aliases = ["enfrentamiento"])]
+    Matchup(MatchupArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
     #[command(
         after_help = "Examples:\n  mathhammer completions bash > ~/.local/share/bash-completion/completions/mathhammer\n  \
@@ -198,6 +208,7 @@ impl Command {
             Command::Panic(a) => Some((&a.engine, &a.output)),
             Command::Sweep(a) => Some((&a.engine, &a.output)),
             Command::Compare(a) => Some((&a.engine, &a.output)),
+            Command::Matchup(a) => Some((&a.engine, &a.output)),
             Command::Completions(_) | Command::Roster(_) => None,
         }
     }
@@ -215,6 +226,26 @@ pub struct SweepArgs {
     /// Override a field at every point (as for `combat --set`); repeatable
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub sets: Vec<String>,
+    #[command(flatten)]
+    /// Engine flags.
+    pub engine: EngineArgs,
+    #[command(flatten)]
+    /// Output flags.
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+/// `mathhammer matchup`: its flags.
+pub struct MatchupArgs {
+    /// Roster A (.ros, .rosz): its units charge
+    #[arg(value_name = "A")]
+    pub a: std::path::PathBuf,
+    /// Roster B: its units are charged
+    #[arg(value_name = "B")]
+    pub b: std::path::PathBuf,
+    /// B's units charge A's too
+    #[arg(long, alias = "ambos")]
+    pub both: bool,
     #[command(flatten)]
     /// Engine flags.
     pub engine: EngineArgs,

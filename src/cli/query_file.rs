@@ -22,7 +22,11 @@ impl Command {
             Command::Shoot(a) => Query::Attacks(a.attacks()?),
             Command::Combat(a) => Query::Combat(Box::new(a.combat()?)),
             Command::Panic(a) => Query::Panic(Box::new(a.line()?)),
-            Command::Sweep(_) | Command::Compare(_) | Command::Completions(_) | Command::Roster(_) => {
+            Command::Sweep(_)
+            | Command::Compare(_)
+            | Command::Matchup(_)
+            | Command::Completions(_)
+            | Command::Roster(_) => {
                 return Err(InputError::new(
                     "query",
                     "a sweep or comparison runs one query file or scenario (accepted: charge, flee, leadership, attacks, shoot, combat, panic)",

@@ -30,6 +30,10 @@ impl Figure {
                                 })
                                 .collect(),
                         ),
+                        Axis::Grid { rows, columns } => Axis::Grid {
+                            rows: rows.iter().map(r).collect(),
+                            columns: columns.iter().map(r).collect(),
+                        },
                     },
                     probability: p.probability,
                     wide: p.wide,

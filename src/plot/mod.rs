@@ -4,6 +4,7 @@
 //! `svg.rs` draws the figure with plotters' SVG backend and [`write_svg`]
 //! writes the file whole or not at all.
 
+mod grid;
 mod lang;
 mod map;
 pub(crate) mod svg;
@@ -52,6 +53,13 @@ pub enum Axis<L = Text> {
     /// `x` is the index of a shape on the table (a unit seen from above),
     /// drawn where it stands, shaded by the first series' value.
     Map(Vec<Shape<L>>),
+    /// `x` is a cell of a table, `row * columns + column` (a heat map).
+    Grid {
+        /// The rows' names, top to bottom.
+        rows: Vec<L>,
+        /// The columns' names, left to right.
+        columns: Vec<L>,
+    },
 }
 
 /// A unit seen from above: its name and its corners on the table.

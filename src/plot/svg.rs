@@ -78,6 +78,7 @@ fn row_height(row: &[&Panel<String>]) -> u32 {
         .map(|p| match &p.axis {
             Axis::Numbers => ROW_HEIGHT,
             Axis::Map(_) => ROW_HEIGHT + 140,
+            Axis::Grid { rows, .. } => (80 + rows.len() as u32 * 40).clamp(180, 900),
             Axis::Categories(names) => {
                 let bars = (names.len() * p.series.len().max(1)) as u32;
                 (90 + bars * 16 + names.len() as u32 * 8).clamp(180, 700)
@@ -164,6 +165,7 @@ fn draw_panel(area: &Area, panel: &Panel<String>) -> Result<(), Failure> {
         Axis::Numbers => draw_numbers(area, panel),
         Axis::Categories(names) => draw_categories(area, panel, names),
         Axis::Map(shapes) => super::map::draw_map(area, panel, shapes),
+        Axis::Grid { rows, columns } => super::grid::draw_grid(area, panel, rows, columns),
     }
 }
 
@@ -382,7 +384,7 @@ fn draw_categories(area: &Area, panel: &Panel<String>, names: &[String]) -> Resu
 /// The panel's title; a lone series is named there instead of in a legend.
 pub(super) fn caption(panel: &Panel<String>) -> String {
     match &panel.series[..] {
-        [only] => format!("{} ({})", panel.title, only.name),
+        [only] if !only.name.is_empty() => format!("{} ({})", panel.title, only.name),
         _ => panel.title.clone(),
     }
 }
@@ -398,7 +400,7 @@ fn legend_corner(
 ) -> SeriesLabelPosition {
     let n = match &panel.axis {
         Axis::Categories(names) => names.len() as f64,
-        Axis::Numbers | Axis::Map(_) => 0.0,
+        Axis::Numbers | Axis::Map(_) | Axis::Grid { .. } => 0.0,
     };
     // Each point as the box it covers on the plot, in 0..1 coordinates.
     let boxes: Vec<[f64; 4]> = panel

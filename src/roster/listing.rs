@@ -89,6 +89,7 @@ fn plays_as(p: &crate::profile::ProfileFile) -> String {
         (p.shield, "shield"),
         (p.barding, "barding"),
         (p.mount.is_some(), "mount"),
+        (p.regeneration, "regeneration"),
     ] {
         if has {
             s += &format!(", {what}");

@@ -261,7 +261,7 @@ impl Gear {
         };
         let troop = if mounted {
             TroopType::Cavalry
-        } else if values.w.0 >= 3 {
+        } else if large_base(rider).unwrap_or(values.w.0 >= 3 && models > 1) {
             TroopType::LargeInfantry
         } else {
             TroopType::Infantry
@@ -341,6 +341,21 @@ fn number(p: &RawProfile, key: &str) -> Result<Option<u8>, RosterError> {
         .find(|(k, _)| k == key || (key == "M" && k == "Mv"))
         .map_or("", |(_, v)| v.as_str());
     whole(p, key, raw)
+}
+
+/// Whether the profile's `Base` (`40x40`) is a large model's: 40 mm or
+/// more across its narrower side (an ogre's, a troll's; RULES.md Troop
+/// types). `None` without a readable base: then 3 or more wounds in a unit
+/// of several models say so (not a character's).
+fn large_base(p: &RawProfile) -> Option<bool> {
+    let (_, base) = p.characteristics.iter().find(|(k, _)| k == "Base")?;
+    let (w, d) = base.trim().split_once(['x', 'X'])?;
+    let narrow = w
+        .trim()
+        .parse::<u32>()
+        .ok()?
+        .min(d.trim().parse::<u32>().ok()?);
+    Some(narrow >= 40)
 }
 
 /// [`number`] within `lo..=hi`: a value past it is refused.

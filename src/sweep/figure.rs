@@ -155,3 +155,55 @@ pub fn compare_figure(report: &Report) -> Figure {
 fn is_probability<'a>(mut values: impl Iterator<Item = &'a Value>) -> bool {
     values.any(|v| matches!(v, Value::Prob(_) | Value::ProbEst(_)))
 }
+
+/// The figure of a matchup report built by [`super::matchup::matchup_report`]:
+/// a heat map of P(charger wins) for each direction.
+pub fn matchup_figure(report: &Report) -> Figure {
+    let mut figure = Figure {
+        title: report.summary.clone(),
+        panels: Vec::new(),
+    };
+    let Some(outcome) = report.outcomes.first() else {
+        return figure;
+    };
+    for key in ["a_charges_b", "b_charges_a"] {
+        let Some(table) = outcome.table(key) else {
+            continue;
+        };
+        let columns = table.columns.len();
+        let points = table
+            .rows
+            .iter()
+            .enumerate()
+            .flat_map(|(r, (_, cells))| {
+                cells
+                    .iter()
+                    .enumerate()
+                    .filter_map(move |(c, v)| Point::of((r * columns + c) as f64, v))
+            })
+            .collect();
+        figure.panels.push(Panel {
+            title: table.title.clone(),
+            x_label: crate::text!("charged"),
+            y_label: crate::text!("charger"),
+            axis: Axis::Grid {
+                rows: table
+                    .rows
+                    .iter()
+                    .map(|(i, _)| Text::kept(i.to_string()))
+                    .collect(),
+                columns: table.columns.iter().map(|c| c.label.clone()).collect(),
+            },
+            probability: true,
+            wide: true,
+            series: vec![Series {
+                // The panel's title says what the cells hold.
+                name: Text::kept(""),
+                mark: Mark::Bars,
+                colour: 0,
+                points,
+            }],
+        });
+    }
+    figure
+}

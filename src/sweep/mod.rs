@@ -5,6 +5,7 @@
 //! rows is the loadouts', not the dice's.
 
 pub(crate) mod figure;
+pub mod matchup;
 pub mod query;
 pub(crate) mod vary;
 

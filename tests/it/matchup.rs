@@ -1,0 +1,127 @@
+//! `mathhammer matchup A B`: every cell is the `combat` run of its two
+//! units, the matrix is the same on any thread count, units that cannot
+//! fight are listed with the reason, and the heat map is drawn.
+
+use crate::common::run::{error, json, mathhammer};
+use serde_json::Value;
+
+const ORCS: &str = "scenarios/rosters/orcs_500.ros";
+const EMPIRE: &str = "scenarios/rosters/empire_500.ros";
+const ORCS_2000: &str = "benches/rosters/orcs_2000.ros";
+const EMPIRE_2000: &str = "benches/rosters/empire_2000.ros";
+
+fn cells(r: &Value) -> &Vec<Value> {
+    r["cells"].as_array().unwrap()
+}
+
+#[test]
+fn each_cell_is_the_combat_run_of_its_two_units() {
+    let both = json(&["matchup", ORCS, EMPIRE, "--both"]);
+    assert_eq!(cells(&both).len(), 50);
+    assert_eq!(both["fights"], 50);
+    // Orc Boyz (2) charging Spearmen (3), and Flagellants (5) charging Big 'Uns (5).
+    for (cell, attacker, defender) in [
+        (8, format!("{ORCS}:2"), format!("{EMPIRE}:3")),
+        (50, format!("{EMPIRE}:5"), format!("{ORCS}:5")),
+    ] {
+        let c = &cells(&both)[cell - 1];
+        let single = json(&["combat", "--attacker", &attacker, "--defender", &defender]);
+        for key in [
+            "p_attacker_wins",
+            "p_defender_wins",
+            "p_unresolved",
+            "mean_rounds",
+            "p_attacker_wins_per_100_points",
+        ] {
+            assert_eq!(c[key], single[key], "cell {cell} {key}");
+        }
+        assert_eq!(c["method"], "exact");
+    }
+    let matrix = &both["a_charges_b"][1];
+    assert_eq!(matrix["attacker"], "2. Orc Boyz");
+    assert_eq!(matrix["unit_3"], cells(&both)[7]["p_attacker_wins"]);
+    assert_eq!(both["b_charges_a"].as_array().unwrap().len(), 5);
+}
+
+#[test]
+fn the_same_seed_gives_the_same_matrix_on_any_thread_count() {
+    for method in [
+        &["--method", "exact"][..],
+        &["--method", "monte-carlo", "--trials", "2e4"],
+    ] {
+        let run = |threads: &str| {
+            let mut args = vec!["matchup", ORCS, EMPIRE, "--threads", threads, "--seed", "7"];
+            args.extend(method);
+            json(&args)
+        };
+        assert_eq!(run("1"), run("2"), "{method:?}");
+    }
+    let mc = json(&[
+        "matchup",
+        ORCS,
+        EMPIRE,
+        "--method",
+        "monte-carlo",
+        "--trials",
+        "2e4",
+    ]);
+    let p = &cells(&mc)[0]["p_attacker_wins"];
+    assert!(p["ci95"].is_array(), "{p}");
+    assert_eq!(cells(&mc)[0]["method"], "monte-carlo");
+}
+
+#[test]
+fn units_that_cannot_fight_are_left_out_with_the_reason() {
+    let r = json(&["matchup", ORCS_2000, EMPIRE_2000]);
+    let left: Vec<String> = r["left_out"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            format!(
+                "{}: {}",
+                l["unit"].as_str().unwrap(),
+                l["why"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(left.len(), 2, "{left:?}");
+    assert!(
+        left[0].starts_with("17. Rock Lobber: its profile has no WS"),
+        "{left:?}"
+    );
+    assert!(
+        left[1].starts_with("17. Great Cannon: its profile has no WS"),
+        "{left:?}"
+    );
+    assert_eq!(cells(&r).len(), 16 * 17);
+    assert_eq!(r["fights_monte_carlo"], 0);
+}
+
+#[test]
+fn the_heat_map_is_drawn_with_every_cell() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let svg = dir.join("matchup.svg");
+    let out = mathhammer()
+        .args(["matchup", ORCS, EMPIRE, "--plot", svg.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains("2. Orc Boyz") && text.contains("3. Spearmen"));
+    // 25 cells labelled with their percentages: P(Orc Boyz charging
+    // Halberdiers win) is 53.07%.
+    assert!(text.contains("\n53%\n</text>"), "no 53% cell");
+    assert_eq!(text.matches("%\n</text>").count(), 25);
+}
+
+#[test]
+fn bad_lists_get_one_line() {
+    let e = error(&["matchup", ORCS, "missing.ros"]);
+    assert!(e.contains("missing.ros: cannot read it"), "{e}");
+    let e = error(&["matchup", ORCS, "scenarios/boar_boyz_charge_spearmen.toml"]);
+    assert!(
+        e.starts_with("error: scenarios/boar_boyz_charge_spearmen.toml"),
+        "{e}"
+    );
+}
