@@ -344,8 +344,8 @@ fn number(p: &RawProfile, key: &str) -> Result<Option<u8>, RosterError> {
 }
 
 /// Whether the profile's `Base` (`40x40`) is a large model's: 40 mm or
-/// more across its narrower side (an ogre's, a troll's; RULES.md Troop
-/// types). `None` without a readable base: then 3 or more wounds in a unit
+/// more across its narrower side (an ogre's, a troll's; RULES.md
+/// Profiles, the roster's troop type). `None` without a readable base: then 3 or more wounds in a unit
 /// of several models say so (not a character's).
 fn large_base(p: &RawProfile) -> Option<bool> {
     let (_, base) = p.characteristics.iter().find(|(k, _)| k == "Base")?;
