@@ -23,7 +23,7 @@ use std::sync::Arc;
 /// One fight of the matrix: a unit of one list charging a unit of the
 /// other.
 pub struct Cell {
-    /// The charging list's name (`A` or `B`, as given).
+    /// The charging list: 0 for A, 1 for B.
     pub charging_list: usize,
     /// The charger's number and name in its roster.
     pub attacker: (usize, String),
@@ -146,11 +146,11 @@ pub fn matchup_report(
         .into_iter()
         .filter(|a| cells.iter().any(|c| c.charging_list == *a))
         .collect();
-    let firsts: Vec<(&Cell, &Report)> = cells.iter().zip(reports).collect();
+    let runs: Vec<(&Cell, &Report)> = cells.iter().zip(reports).collect();
     for &a in &directions {
-        tables.push(matrix(a, lists, &firsts));
+        tables.push(matrix(a, lists, &runs));
     }
-    tables.push(cell_table(lists, &firsts));
+    tables.push(cell_table(lists, &runs));
     tables.push(left_out_table(lists, left_out));
     let exact = reports
         .iter()
