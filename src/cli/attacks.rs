@@ -17,7 +17,7 @@ use crate::rules::special::{Psychology, Rules, SpecialRule};
 use crate::rules::to_hit::{Cover, ShootingModifiers};
 use crate::rules::weapons::{Moment, Weapon};
 use crate::scenario::load_referred;
-use crate::scenario::reference::unit_reference;
+use crate::scenario::reference::{names_roster, unit_reference};
 use crate::text;
 use clap::Args;
 use serde::Deserialize;
@@ -244,7 +244,7 @@ fn load_profile(path: &Option<PathBuf>, flag: &str) -> Result<Option<ProfileFile
         return Ok(None);
     };
     let text = path.to_string_lossy();
-    if !text.contains(".ros") {
+    if !names_roster(&text) {
         return load_referred::<ProfileFile>(path, flag, "profile").map(Some);
     }
     let spec = unit_reference(&text, flag)?;
@@ -544,7 +544,7 @@ impl ShootArgs {
         let from_roster = a
             .attacker
             .as_ref()
-            .is_some_and(|f| f.to_string_lossy().contains(".ros"));
+            .is_some_and(|f| names_roster(&f.to_string_lossy()));
         if from_roster && a.s.is_none() {
             // A roster gives the shooter's S, not its missile weapon's.
             return Err(InputError::new(

@@ -303,7 +303,6 @@ impl UnitSpec {
         let spec = self;
         let Resolved {
             file,
-            rules,
             models,
             command,
         } = spec.resolve(dir, side)?;
@@ -367,8 +366,8 @@ impl UnitSpec {
             },
             ward: file.ward.map(|w| w.0),
             regeneration: file.regeneration,
-            rules: Rules::new(&rules, &format!("{side}.rules"))?,
-            psychology: Psychology::new(&rules),
+            rules: Rules::new(&file.rules, &format!("{side}.rules"))?,
+            psychology: Psychology::new(&file.rules),
             champion: command[0],
             standard: command[1],
             musician: command[2],

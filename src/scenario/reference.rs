@@ -24,6 +24,12 @@ use crate::rules::place::{Facing, ReactionName, SideName};
 const ROSTERS: [&str; 2] = [".rosz", ".ros"];
 const PROFILE: &str = ".toml";
 
+/// Whether `text` names a roster (`FILE.ros` or `FILE.rosz`, with or
+/// without its unit), not a profile file.
+pub fn names_roster(text: &str) -> bool {
+    ROSTERS.iter().any(|ext| text.contains(ext))
+}
+
 /// The unit table `text` names (`flag` names it in errors).
 pub fn unit_reference(text: &str, flag: &str) -> Result<UnitSpec, InputError> {
     let bad = |why: String| {

@@ -8,7 +8,6 @@ use super::combat::UnitSpec;
 use crate::error::InputError;
 use crate::profile::ProfileFile;
 use crate::roster::{Roster, RosterUnit};
-use crate::rules::special::SpecialRule;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -17,10 +16,8 @@ const MAX_MODELS: u32 = 500;
 
 /// A table's unit with its sources merged.
 pub(crate) struct Resolved {
-    /// Its profile and gear.
+    /// Its profile and gear; its rules the source's, then the table's.
     pub file: ProfileFile,
-    /// Its special rules: the source's, then the table's.
-    pub rules: Vec<SpecialRule>,
     /// Its rank-and-file models.
     pub models: u32,
     /// Champion, standard, musician.
@@ -73,7 +70,6 @@ impl UnitSpec {
             self.musician.unwrap_or_else(|| listed_has(|u| u.musician)),
         ];
         Ok(Resolved {
-            rules: file.rules.clone(),
             file,
             models,
             command,

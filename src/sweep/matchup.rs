@@ -244,10 +244,15 @@ fn matrix(a: usize, lists: [&Roster; 2], cells: &[(&Cell, &Report)]) -> Table {
         }
     }
     let mut rows: Vec<(Value, Vec<Value>)> = Vec::new();
+    let mut charger = None;
     for (c, r) in &mine {
-        let index = Value::Text(unit_label(&c.attacker));
-        if rows.last().map(|(i, _)| i.to_string()) != Some(index.to_string()) {
-            rows.push((index, vec![Value::Absent; defenders.len()]));
+        // Cells come charger by charger: a new one starts a row.
+        if charger != Some(&c.attacker) {
+            charger = Some(&c.attacker);
+            rows.push((
+                Value::Text(unit_label(&c.attacker)),
+                vec![Value::Absent; defenders.len()],
+            ));
         }
         let col = defenders.iter().position(|d| *d == c.defender).unwrap_or(0);
         if let Some((_, row)) = rows.last_mut() {
