@@ -268,6 +268,7 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     ("yes", "sí"),
     ("{} (T{} W{}, {}, {})", "{} (R{} H{}, {}, {})"),
     ("{} (at run {})", "{} (en la ejecución {})"),
+    ("{} ({} points, {})", "{} ({} puntos, {})"),
     ("{} ({})", "{} ({})"),
     ("{} Ld", "{} L"),
     ("{} at S{}", "{} contra F{}"),

@@ -211,12 +211,12 @@ pub fn matchup_report(
 
 /// A list by its name and file.
 fn list_label(roster: &Roster, file: &Path) -> Text {
-    Text::kept(format!(
+    crate::text!(
         "{} ({} points, {})",
-        roster.name,
-        roster.points,
-        file.display()
-    ))
+        &roster.name,
+        crate::error::shown(roster.points),
+        file.display().to_string()
+    )
 }
 
 /// The engine that gave a cell's figures.
