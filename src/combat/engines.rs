@@ -38,6 +38,7 @@ impl Rolls {
         let mut rolls = Rolls::default();
         rolls.add(Roll::sum(1));
         rolls.add(LeadershipTest::new(7).roll());
+        rolls.add(LeadershipTest::on(7, true).roll());
         for u in 0..combat.setup.units.len() {
             rolls.add(*combat.flee_roll(u));
         }

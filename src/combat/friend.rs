@@ -9,6 +9,8 @@
 //! strength, and one that fled rallies (seed 004). Each distance is to the
 //! unit that broke, fled or fell.
 
+use crate::rules::leadership::LeadershipTest;
+
 /// The most friends a scenario may place (kept as bits of a byte).
 pub const MAX_FRIENDS: usize = 8;
 
@@ -26,8 +28,17 @@ pub struct Friend {
     pub ld: u8,
     /// It takes panic tests (not immune to psychology, not unbreakable).
     pub tests: bool,
+    /// Cold-blooded: its tests on 3D6, the highest discarded.
+    pub cold_blooded: bool,
     /// Its distance to each unit of the fight, by index (cm, or inches in
     /// the imperial edition): infinite for the other side's and for units
     /// of its side it is not near.
     pub distances: [f64; crate::combat::fight::MAX_UNITS],
+}
+
+impl Friend {
+    /// Its panic test (and rally) on its best Ld. RULES.md Break test.
+    pub fn ld_test(&self) -> LeadershipTest {
+        LeadershipTest::on(self.ld, self.cold_blooded)
+    }
 }

@@ -4,6 +4,7 @@
 use crate::dice::Roll;
 use crate::rules::fighter::{Defender, Save, Striker};
 use crate::rules::gear::{ImpactHits, Missile, Mount};
+use crate::rules::leadership::LeadershipTest;
 use crate::rules::movement::flee_roll;
 use crate::rules::profile::{unit_strength, Profile, TroopType};
 use crate::rules::special::{Psychology, Rules};
@@ -87,6 +88,12 @@ pub struct Character {
 pub const MAX_CHARACTERS: usize = 4;
 
 impl Unit {
+    /// Its Ld test on `ld`: on 3D6, the highest discarded, if it is
+    /// cold-blooded (RULES.md Break test).
+    pub fn ld_test(&self, ld: u8) -> LeadershipTest {
+        LeadershipTest::on(ld, self.psychology.cold_blooded)
+    }
+
     /// Its M in `edition`'s unit: a profile's M is final (barding's 2 cm
     /// already taken, as army books print it) and written in cm. RULES.md
     /// Charges \[ruling\].

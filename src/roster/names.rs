@@ -60,6 +60,7 @@ const NAMES: &[(&str, Played)] = &[
         Played::Rule(SpecialRule::StrikesLast),
     ),
     ("animosity", Played::Rule(SpecialRule::Animosity)),
+    ("cold blooded", Played::Rule(SpecialRule::ColdBlooded)),
     ("stupidity", Played::Rule(SpecialRule::Stupidity)),
     ("armour piercing", Played::Rule(SpecialRule::ArmourPiercing)),
     ("flaming attacks", Played::Rule(SpecialRule::Flaming)),
@@ -151,6 +152,10 @@ mod tests {
         assert_eq!(played("Scaly Skin 4+"), Some(Played::Natural(4)));
         assert_eq!(played("Cause Fear"), Some(Played::Rule(SpecialRule::Fear)));
         assert_eq!(played("Aquatic"), Some(Played::NoEffectInFights));
+        assert_eq!(
+            played("Cold-blooded"),
+            Some(Played::Rule(SpecialRule::ColdBlooded))
+        );
         assert_eq!(played("Sword of the Quest"), None);
         assert_eq!(played("Scaly Skin"), None);
     }

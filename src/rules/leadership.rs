@@ -43,6 +43,15 @@ impl LeadershipTest {
         }
     }
 
+    /// A test against `ld`: on 2D6, or on 3D6 with the highest discarded if
+    /// `cold_blooded` (Lizardmen, for every Ld test).
+    pub fn on(ld: u8, cold_blooded: bool) -> Self {
+        LeadershipTest {
+            cold_blooded,
+            ..LeadershipTest::new(ld)
+        }
+    }
+
     /// The dice of one attempt.
     pub fn roll(&self) -> Roll {
         if self.cold_blooded {
@@ -123,6 +132,8 @@ pub struct Breaking {
     pub battle_standard: bool,
     /// **\[ruling\]** 7th-edition insane courage.
     pub insane_courage: bool,
+    /// Cold-blooded: 3D6, the highest discarded.
+    pub cold_blooded: bool,
 }
 
 impl Breaking {
@@ -137,6 +148,7 @@ impl Breaking {
                 modifier: lost_by as i32,
                 stubborn: self.stubborn,
                 insane_courage: self.insane_courage,
+                cold_blooded: self.cold_blooded,
                 reroll: self.battle_standard,
                 ..LeadershipTest::new(self.ld)
             })

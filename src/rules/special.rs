@@ -87,6 +87,11 @@ pub enum SpecialRule {
     /// Animosity table (RULES.md Panic; `rules::animosity`).
     #[value(hide = true, aliases = ["animosidad"])]
     Animosity,
+    /// Lizardmen: every Ld test on 3D6, the highest discarded (RULES.md
+    /// Break test).
+    #[serde(alias = "sangre-fria", alias = "sangre_fria")]
+    #[value(hide = true, aliases = ["sangre-fria", "sangre_fria"])]
+    ColdBlooded,
 }
 
 impl SpecialRule {
@@ -105,6 +110,7 @@ impl SpecialRule {
                 | ImmuneToPsychology
                 | Stupidity
                 | Animosity
+                | ColdBlooded
         )
     }
 
@@ -144,6 +150,8 @@ pub struct Psychology {
     pub stupid: bool,
     /// Greenskin animosity: tests at the start of its turn.
     pub animosity: bool,
+    /// Cold-blooded: its Ld tests roll 3D6 and discard the highest.
+    pub cold_blooded: bool,
 }
 
 impl Psychology {
@@ -162,6 +170,7 @@ impl Psychology {
             frenzied: has(SpecialRule::Frenzy),
             stupid: has(SpecialRule::Stupidity),
             animosity: has(SpecialRule::Animosity),
+            cold_blooded: has(SpecialRule::ColdBlooded),
         }
     }
 

@@ -31,15 +31,16 @@
 
 use super::combat::Count;
 use super::friend::FriendSpec;
+use super::part::unit_table;
 use crate::error::{check_range, InputError};
-use crate::profile::{ProfileOverride, Ranged};
+use crate::profile::Ranged;
 use crate::query::panic::{BattleLine, Event, LineUnit};
 use crate::rules::measure::{base_mm, Footprint};
 use crate::rules::movement::flee_roll;
 use crate::rules::panic::destruction_causes_panic;
 use crate::rules::profile::{unit_strength, TroopType};
 use crate::rules::rally::rally_ld;
-use crate::rules::special::{Psychology, SpecialRule};
+use crate::rules::special::Psychology;
 use crate::rules::Edition;
 use serde::Deserialize;
 use std::path::Path;
@@ -116,62 +117,50 @@ pub enum EventKind {
     Fleeing,
 }
 
-/// One `[[unit]]` table.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct LineUnitSpec {
-    /// Its name.
-    pub name: Option<String>,
-    /// A profile file, relative to this file.
-    #[serde(default, deserialize_with = "super::file_name")]
-    pub profile_file: Option<String>,
-    #[serde(rename = "type")]
-    /// Its troop type.
-    pub troop: Option<TroopType>,
-    /// Profile values over the file's.
-    pub profile: Option<ProfileOverride>,
-    /// Models at the start of the battle.
-    pub models: Option<Count<1, 500>>,
-    /// Models standing now.
-    pub standing: Option<Count<1, 500>>,
-    /// Its unit strength (without a profile).
-    pub unit_strength: Option<Count<1, 2000>>,
-    /// Its Ld (without a profile).
-    pub ld: Option<Ranged<2, 10>>,
-    /// Its M in cm (without a profile; 10 if not given).
-    #[serde(rename = "move")]
-    pub movement: Option<f64>,
-    /// It flies (without a profile).
-    #[serde(default)]
-    pub flies: bool,
-    /// Wounds of each model (without a profile; 1 if not given).
-    pub wounds: Option<Ranged<1, 10>>,
-    /// The General's Ld, within 30 cm (while he is not fleeing).
-    pub general_ld: Option<Ranged<1, 10>>,
-    /// The General is with this unit: while it flees the others' `general_ld`
-    /// does not count.
-    #[serde(default)]
-    pub general: bool,
-    /// A musician.
-    #[serde(default)]
-    pub musician: bool,
-    /// Its special rules.
-    #[serde(default)]
-    pub rules: Vec<SpecialRule>,
-    /// The front edge's centre, x.
-    pub x: Option<f64>,
-    /// The front edge's centre, y.
-    pub y: Option<f64>,
-    /// Degrees clockwise from up the table.
-    #[serde(default)]
-    pub facing: f64,
-    /// Models in the front rank.
-    pub frontage: Option<Count<1, 100>>,
-    /// Base width and depth, mm.
-    pub base: Option<[f64; 2]>,
-    /// Fleeing at the start.
-    #[serde(default)]
-    pub fleeing: bool,
+unit_table! {
+    /// One `[[unit]]` table: its unit as a fight's unit table gives it (a
+    /// roster's unit, a profile file, the profile keys), or just its `ld`
+    /// and `unit_strength` or models (`move`, `wounds` and `flies` for its
+    /// flight).
+    #[expecting = "a battle line's unit table"]
+    pub struct LineUnitSpec {
+        /// Models at the start of the battle.
+        pub models: Option<Count<1, 500>>,
+        /// Models standing now.
+        pub standing: Option<Count<1, 500>>,
+        /// Its unit strength (without a profile).
+        pub unit_strength: Option<Count<1, 2000>>,
+        /// Its Ld (without a profile).
+        pub ld: Option<Ranged<2, 10>>,
+        /// Its M in cm (without a profile; 10 if not given).
+        #[serde(rename = "move")]
+        pub movement: Option<f64>,
+        /// Wounds of each model (without a profile; 1 if not given).
+        pub wounds: Option<Ranged<1, 10>>,
+        /// The General's Ld, within 30 cm (while he is not fleeing).
+        pub general_ld: Option<Ranged<1, 10>>,
+        /// The General is with this unit: while it flees the others'
+        /// `general_ld` does not count.
+        #[serde(default)]
+        pub general: bool,
+        /// A musician.
+        #[serde(default)]
+        pub musician: bool,
+        /// The front edge's centre, x.
+        pub x: Option<f64>,
+        /// The front edge's centre, y.
+        pub y: Option<f64>,
+        /// Degrees clockwise from up the table.
+        #[serde(default)]
+        pub facing: f64,
+        /// Models in the front rank.
+        pub frontage: Option<Count<1, 100>>,
+        /// Base width and depth, mm.
+        pub base: Option<[f64; 2]>,
+        /// Fleeing at the start.
+        #[serde(default)]
+        pub fleeing: bool,
+    }
 }
 
 impl BattleLineFile {
@@ -346,8 +335,7 @@ impl LineUnitSpec {
                 format!("{standing} is out of range (accepted: 1 to {models}, the models it began with)"),
             ));
         }
-        let with_profile = self.profile_file.is_some() || self.profile.is_some();
-        let r = match with_profile {
+        let r = match self.part.has_profile() {
             true => self.with_profile(dir, field, standing)?,
             false => self.without_profile(field, standing)?,
         };
@@ -384,6 +372,7 @@ impl LineUnitSpec {
             without_general: (r.ld, rally_ld(r.ld, self.musician, musician_rallies)),
             tests: r.psychology.takes_panic_tests(),
             unbreakable: r.psychology.unbreakable,
+            cold_blooded: r.psychology.cold_blooded,
             flee: flee_roll(edition.move_from_cm(r.m), r.flies, edition),
             panics_when_destroyed: destruction_causes_panic(standing, r.wounds),
             name: r.name,
@@ -397,7 +386,6 @@ impl LineUnitSpec {
         for (k, given) in [
             ("move", self.movement.is_some()),
             ("wounds", self.wounds.is_some()),
-            ("flies", self.flies),
         ] {
             if given {
                 return Err(InputError::new(
@@ -407,13 +395,8 @@ impl LineUnitSpec {
             }
         }
         let spec = FriendSpec {
+            part: self.part.clone(),
             side: None,
-            name: self.name.clone(),
-            roster: None,
-            unit: None,
-            profile_file: self.profile_file.clone(),
-            troop: self.troop,
-            profile: self.profile,
             models: Some(Count(standing)),
             unit_strength: self.unit_strength,
             ld: self.ld,
@@ -422,7 +405,6 @@ impl LineUnitSpec {
             general_ld: None,
             distance: None,
             distances: None,
-            rules: self.rules.clone(),
         };
         let body = spec.body(dir, field)?;
         let unit = body
@@ -448,7 +430,13 @@ impl LineUnitSpec {
                 "missing (accepted: 2 to 10; or a profile_file or [profile])",
             )
         })?;
-        let troop = self.troop.unwrap_or_default();
+        if let Some(key) = self.part.fighting_key() {
+            return Err(InputError::new(
+                format!("{field}.{key}"),
+                "decides how a unit fights, and a battle line plays none (accepted: the keys that give its unit strength, Ld, rules and flight)",
+            ));
+        }
+        let troop = self.part.troop.unwrap_or_default();
         let wounds = self.wounds.map_or(1, |w| w.0);
         let us = match self.unit_strength {
             Some(us) => us.0,
@@ -456,14 +444,14 @@ impl LineUnitSpec {
         };
         let m = movement(self.movement.unwrap_or(10.0), &format!("{field}.move"))?;
         let ld = ld.0;
-        let name = self.name.clone().unwrap_or_else(|| field.to_string());
+        let name = self.part.name.clone().unwrap_or_else(|| field.to_string());
         Ok(Reading {
             name,
             unit_strength: us,
             ld,
-            psychology: Psychology::new(&self.rules),
+            psychology: Psychology::new(&self.part.rules),
             m,
-            flies: self.flies,
+            flies: self.part.flies.unwrap_or(false),
             wounds,
             troop,
         })

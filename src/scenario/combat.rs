@@ -62,19 +62,14 @@
 //! last_round_winner = "none"           # a fight under way: who won the round before
 //! ```
 
+use super::part::{unit_table, ProfilePart};
 use crate::error::InputError;
-use crate::profile::{ImpactHitsValues, MountValues, Points, ProfileOverride, Ranged};
+use crate::profile::Ranged;
 use crate::query::combat::CombatQuery;
-use crate::roster::{RosterUnit, UnitKey};
 use crate::rules::gear::Missile;
 use crate::rules::place::{Facing, ReactionName, SideName};
-use crate::rules::profile::TroopType;
-use crate::rules::saves::BodyArmour;
-use crate::rules::special::SpecialRule;
-use crate::rules::weapons::Weapon;
 use serde::{Deserialize, Deserializer};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 /// A count checked against `LO..=HI` while parsing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -142,220 +137,107 @@ fn yes() -> bool {
     true
 }
 
-/// One unit of a scenario.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct UnitSpec {
-    /// A roster (`.ros`, `.rosz`), relative to the scenario, whose `unit`
-    /// this is.
-    #[serde(default, deserialize_with = "super::file_name")]
-    pub roster: Option<String>,
-    /// The roster's unit: its name or number.
-    pub unit: Option<UnitKey>,
-    /// The roster's unit, already read (a fight built from a roster, not a
-    /// file).
-    #[serde(skip)]
-    pub listed: Option<Arc<RosterUnit>>,
-    /// A profile file, relative to the scenario.
-    #[serde(default, deserialize_with = "super::file_name")]
-    pub profile_file: Option<String>,
-    /// Its name (else the roster's or the profile file's).
-    pub name: Option<String>,
-    #[serde(rename = "type")]
-    /// Its troop type.
-    pub troop: Option<TroopType>,
-    /// Profile values over the file's.
-    pub profile: Option<ProfileOverride>,
-    /// Its weapon.
-    pub weapon: Option<Weapon>,
-    /// Its body armour.
-    pub armour: Option<BodyArmour>,
-    /// A shield.
-    pub shield: Option<bool>,
-    /// Barding.
-    pub barding: Option<bool>,
-    /// It flies.
-    pub flies: Option<bool>,
-    /// An armour save given outright.
-    pub save: Option<Ranged<1, 6>>,
-    /// A ward save.
-    pub ward: Option<Ranged<2, 6>>,
-    /// It regenerates.
-    pub regeneration: Option<bool>,
-    #[serde(default)]
-    /// Special rules added to the file's.
-    pub rules: Vec<SpecialRule>,
-    /// Its steeds' characteristics.
-    pub mount: Option<MountValues>,
-    /// A chariot's impact hits.
-    pub impact_hits: Option<ImpactHitsValues>,
-    /// Points per model.
-    pub points: Option<Points>,
-    /// Rank-and-file models (else the roster's).
-    pub models: Option<Count<1, 500>>,
-    /// Models per rank (default: 5, or fewer).
-    pub frontage: Option<Count<1, 50>>,
-    /// Models in base contact, given outright.
-    pub in_contact: Option<Count<0, 50>>,
-    /// A champion leads it (else as the roster has it; none).
-    pub champion: Option<bool>,
-    /// It carries a standard (else as the roster has it; none).
-    pub standard: Option<bool>,
-    /// It has a musician (else as the roster has it; none).
-    pub musician: Option<bool>,
-    /// The General's Ld, within range (while he is not fleeing).
-    pub general_ld: Option<Ranged<1, 10>>,
-    /// The General is with this unit: once it flees, the others rally
-    /// without his Ld.
-    #[serde(default)]
-    pub general: bool,
-    #[serde(default)]
-    /// A battle standard within range.
-    pub battle_standard: bool,
-    /// Missiles for stand and shoot.
-    pub missile: Option<MissileValues>,
-    #[serde(default = "yes")]
-    /// It pursues a broken enemy.
-    pub pursue: bool,
-    /// Of several enemies it fought that flee at once, the one it pursues
-    /// (`attacker`, `defender` or `unit.N`) if that one flees; **\[ruling\]**
-    /// else the one of greatest unit strength.
-    pub pursuit_target: Option<String>,
-    /// Characters who have joined the unit (at most 4).
-    #[serde(default)]
-    pub characters: Vec<CharacterSpec>,
-    /// Enemy rank-and-file attacks declared at this unit's champion each
-    /// round (RULES.md: attacks on a champion are declared).
-    #[serde(default)]
-    pub attacks_on_champion: Count<0, 100>,
-    /// `[[unit]]` entries only: the side it fights on.
-    pub side: Option<SideName>,
-    /// `[[unit]]` entries only: the face of the enemy's main unit it fights.
-    pub facing: Option<Facing>,
-    /// `[[unit]]` entries only: it charges this turn (else it is already in
-    /// the fight).
-    pub charges: Option<bool>,
-    /// `[[unit]]` entries only: its charge distance.
-    pub distance: Option<Distance>,
-    /// `[[unit]]` entries only: the wheel on its charge path.
-    pub wheel: Option<Distance>,
-    /// `[[unit]]` entries only: difficult terrain on its charge path.
-    pub difficult_terrain: Option<bool>,
-    /// `[[unit]]` chargers only: at its start of turn, unit strength of
-    /// friends fleeing within 10 cm of it (the main charger's is in
-    /// `[situation]`).
-    pub fleeing_friends_us: Option<Count<0, 2000>>,
-    /// `[[unit]]` chargers only: at its start of turn, a terror-causing
-    /// enemy within 15 cm.
-    pub terror_nearby: Option<bool>,
-    /// `[[unit]]` entries of the charged side only: the main charger may
-    /// redirect its charge at it if its first target flees and gets away
-    /// (its `distance`, `wheel` and `difficult_terrain` are the charger's
-    /// path to it, from where the charger started).
-    pub redirect: Option<bool>,
-    /// A redirect target only: its reaction to the redirected charge.
-    pub reaction: Option<ReactionName>,
+unit_table! {
+    /// One unit of a scenario.
+    #[expecting = "a unit table"]
+    pub struct UnitSpec {
+        /// Rank-and-file models (else the roster's).
+        pub models: Option<Count<1, 500>>,
+        /// Models per rank (default: 5, or fewer).
+        pub frontage: Option<Count<1, 50>>,
+        /// Models in base contact, given outright.
+        pub in_contact: Option<Count<0, 50>>,
+        /// A champion leads it (else as the roster has it; none).
+        pub champion: Option<bool>,
+        /// It carries a standard (else as the roster has it; none).
+        pub standard: Option<bool>,
+        /// It has a musician (else as the roster has it; none).
+        pub musician: Option<bool>,
+        /// The General's Ld, within range (while he is not fleeing).
+        pub general_ld: Option<Ranged<1, 10>>,
+        /// The General is with this unit: once it flees, the others rally
+        /// without his Ld.
+        #[serde(default)]
+        pub general: bool,
+        /// A battle standard within range.
+        #[serde(default)]
+        pub battle_standard: bool,
+        /// Missiles for stand and shoot.
+        pub missile: Option<MissileValues>,
+        /// It pursues a broken enemy.
+        #[serde(default = "yes")]
+        pub pursue: bool,
+        /// Of several enemies it fought that flee at once, the one it pursues
+        /// (`attacker`, `defender` or `unit.N`) if that one flees; **\[ruling\]**
+        /// else the one of greatest unit strength.
+        pub pursuit_target: Option<String>,
+        /// Characters who have joined the unit (at most 4).
+        #[serde(default)]
+        pub characters: Vec<CharacterSpec>,
+        /// Enemy rank-and-file attacks declared at this unit's champion each
+        /// round (RULES.md: attacks on a champion are declared).
+        #[serde(default)]
+        pub attacks_on_champion: Count<0, 100>,
+        /// `[[unit]]` entries only: the side it fights on.
+        pub side: Option<SideName>,
+        /// `[[unit]]` entries only: the face of the enemy's main unit it fights.
+        pub facing: Option<Facing>,
+        /// `[[unit]]` entries only: it charges this turn (else it is already in
+        /// the fight).
+        pub charges: Option<bool>,
+        /// `[[unit]]` entries only: its charge distance.
+        pub distance: Option<Distance>,
+        /// `[[unit]]` entries only: the wheel on its charge path.
+        pub wheel: Option<Distance>,
+        /// `[[unit]]` entries only: difficult terrain on its charge path.
+        pub difficult_terrain: Option<bool>,
+        /// `[[unit]]` chargers only: at its start of turn, unit strength of
+        /// friends fleeing within 10 cm of it (the main charger's is in
+        /// `[situation]`).
+        pub fleeing_friends_us: Option<Count<0, 2000>>,
+        /// `[[unit]]` chargers only: at its start of turn, a terror-causing
+        /// enemy within 15 cm.
+        pub terror_nearby: Option<bool>,
+        /// `[[unit]]` entries of the charged side only: the main charger may
+        /// redirect its charge at it if its first target flees and gets away
+        /// (its `distance`, `wheel` and `difficult_terrain` are the charger's
+        /// path to it, from where the charger started).
+        pub redirect: Option<bool>,
+        /// A redirect target only: its reaction to the redirected charge.
+        pub reaction: Option<ReactionName>,
+    }
 }
 
-/// A character who has joined a unit: a profile (file or inline) and gear,
-/// as for a unit, and the enemy attacks declared at him.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CharacterSpec {
-    /// A roster whose `unit` (a character) he is, relative to the scenario.
-    #[serde(default, deserialize_with = "super::file_name")]
-    pub roster: Option<String>,
-    /// The roster's character: his name or number.
-    pub unit: Option<UnitKey>,
-    /// A profile file, relative to the scenario.
-    #[serde(default, deserialize_with = "super::file_name")]
-    pub profile_file: Option<String>,
-    /// His name (else the profile file's).
-    pub name: Option<String>,
-    #[serde(rename = "type")]
-    /// His troop type.
-    pub troop: Option<TroopType>,
-    /// Profile values over the file's.
-    pub profile: Option<ProfileOverride>,
-    /// His weapon.
-    pub weapon: Option<Weapon>,
-    /// His body armour.
-    pub armour: Option<BodyArmour>,
-    /// A shield.
-    pub shield: Option<bool>,
-    /// Barding.
-    pub barding: Option<bool>,
-    /// He flies.
-    pub flies: Option<bool>,
-    /// An armour save given outright.
-    pub save: Option<Ranged<1, 6>>,
-    /// A ward save.
-    pub ward: Option<Ranged<2, 6>>,
-    /// He regenerates.
-    pub regeneration: Option<bool>,
-    #[serde(default)]
-    /// Special rules added to the file's.
-    pub rules: Vec<SpecialRule>,
-    /// His points.
-    pub points: Option<Points>,
-    /// Enemy rank-and-file attacks declared at him each round (RULES.md
-    /// Characters: attacks on a character are declared before rolling).
-    #[serde(default)]
-    pub attacks_on_him: Count<0, 100>,
+unit_table! {
+    /// A character who has joined a unit: a profile (a roster's character,
+    /// a file or inline) and gear, as for a unit, and the enemy attacks
+    /// declared at him.
+    #[expecting = "a character table"]
+    pub struct CharacterSpec {
+        /// Enemy rank-and-file attacks declared at him each round (RULES.md
+        /// Characters: attacks on a character are declared before rolling).
+        #[serde(default)]
+        pub attacks_on_him: Count<0, 100>,
+    }
 }
 
 impl CharacterSpec {
     /// The character as a one-model unit spec, to share the unit's merging of
-    /// profile files and overrides.
+    /// sources and overrides.
     pub fn as_unit(&self) -> UnitSpec {
         UnitSpec {
-            name: self.name.clone(),
-            weapon: self.weapon,
-            armour: self.armour,
-            shield: self.shield,
-            barding: self.barding,
-            flies: self.flies,
-            save: self.save,
-            ward: self.ward,
-            regeneration: self.regeneration,
-            rules: self.rules.clone(),
-            points: self.points,
             frontage: Some(Count(1)),
-            roster: self.roster.clone(),
-            unit: self.unit.clone(),
-            ..UnitSpec::one_model(self.profile_file.clone(), self.profile, self.troop)
+            ..UnitSpec::one_model(self.part.clone())
         }
     }
 }
 
 impl UnitSpec {
-    /// A unit of one model of this profile, every other field at its
-    /// default (a character's body, a friend near the fight).
-    pub fn one_model(
-        profile_file: Option<String>,
-        profile: Option<ProfileOverride>,
-        troop: Option<TroopType>,
-    ) -> UnitSpec {
+    /// A unit of one model from `part`, every other field at its default (a
+    /// character's body, a friend near the fight).
+    pub fn one_model(part: ProfilePart) -> UnitSpec {
         UnitSpec {
-            roster: None,
-            unit: None,
-            listed: None,
-            profile_file,
-            name: None,
-            troop,
-            profile,
-            weapon: None,
-            armour: None,
-            shield: None,
-            barding: None,
-            flies: None,
-            save: None,
-            ward: None,
-            regeneration: None,
-            rules: Vec::new(),
-            mount: None,
-            impact_hits: None,
-            points: None,
+            part,
             models: Some(Count(1)),
             frontage: None,
             in_contact: None,

@@ -6,55 +6,39 @@
 //! rules (immune to psychology and unbreakable units never test).
 
 use super::combat::{Count, Distance, UnitSpec};
+use super::part::unit_table;
 use crate::combat::fight::MAX_UNITS;
 use crate::combat::friend::{Friend, MAX_FRIENDS};
 use crate::error::InputError;
-use crate::profile::{ProfileOverride, Ranged};
+use crate::profile::Ranged;
 use crate::rules::place::SideName;
-use crate::rules::profile::TroopType;
-use crate::rules::special::{Psychology, SpecialRule};
+use crate::rules::special::Psychology;
 use crate::rules::Edition;
-use serde::Deserialize;
 use std::path::Path;
 
-/// One `[[friend]]` table.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FriendSpec {
-    /// Its side: attacker or defender.
-    pub side: Option<SideName>,
-    /// Its name (else the profile file's, else "friend N").
-    pub name: Option<String>,
-    /// A roster whose `unit` it is, relative to the scenario.
-    #[serde(default, deserialize_with = "super::file_name")]
-    pub roster: Option<String>,
-    /// The roster's unit: its name or number.
-    pub unit: Option<crate::roster::UnitKey>,
-    /// A profile file, relative to the scenario.
-    #[serde(default, deserialize_with = "super::file_name")]
-    pub profile_file: Option<String>,
-    #[serde(rename = "type")]
-    /// Its troop type.
-    pub troop: Option<TroopType>,
-    /// Profile values over the file's.
-    pub profile: Option<ProfileOverride>,
-    /// Its models (with a profile).
-    pub models: Option<Count<1, 500>>,
-    /// Its unit strength (without a profile).
-    pub unit_strength: Option<Count<1, 2000>>,
-    /// Its Ld (without a profile).
-    pub ld: Option<Ranged<2, 10>>,
-    /// The General's Ld, within 30 cm.
-    pub general_ld: Option<Ranged<1, 10>>,
-    /// Distance to the units of its side in the fight (each of them).
-    pub distance: Option<Distance>,
-    /// Instead of `distance`: its distance to each unit of its side it is
-    /// near, by name (`attacker`, `defender`, `unit.N`); the others are
-    /// beyond every test's reach.
-    pub distances: Option<std::collections::BTreeMap<String, Distance>>,
-    /// Its special rules (with a profile: added to the file's).
-    #[serde(default)]
-    pub rules: Vec<SpecialRule>,
+unit_table! {
+    /// One `[[friend]]` table: its unit as a fight's unit table gives it
+    /// (a roster's unit, a profile file, the profile keys), or just its
+    /// `unit_strength` and `ld`.
+    #[expecting = "a friend table"]
+    pub struct FriendSpec {
+        /// Its side: attacker or defender.
+        pub side: Option<SideName>,
+        /// Its models (with a profile).
+        pub models: Option<Count<1, 500>>,
+        /// Its unit strength (without a profile).
+        pub unit_strength: Option<Count<1, 2000>>,
+        /// Its Ld (without a profile).
+        pub ld: Option<Ranged<2, 10>>,
+        /// The General's Ld, within 30 cm.
+        pub general_ld: Option<Ranged<1, 10>>,
+        /// Distance to the units of its side in the fight (each of them).
+        pub distance: Option<Distance>,
+        /// Instead of `distance`: its distance to each unit of its side it is
+        /// near, by name (`attacker`, `defender`, `unit.N`); the others are
+        /// beyond every test's reach.
+        pub distances: Option<std::collections::BTreeMap<String, Distance>>,
+    }
 }
 
 /// The friends of a scenario, checked.
@@ -100,6 +84,7 @@ impl FriendSpec {
         let body = self.body(dir, field)?;
         Ok(Friend {
             tests: body.psychology.takes_panic_tests(),
+            cold_blooded: body.psychology.cold_blooded,
             name: body.name,
             side,
             unit_strength: body.unit_strength,
@@ -187,7 +172,13 @@ impl FriendSpec {
     /// What panic reads of the unit (`field` names it in errors): from a
     /// profile and its models, or from `unit_strength` and `ld`.
     pub(super) fn body(&self, dir: &Path, field: &str) -> Result<Body, InputError> {
-        match self.profile_file.is_some() || self.profile.is_some() || self.roster.is_some() {
+        if let Some(key) = self.part.fighting_key() {
+            return Err(InputError::new(
+                format!("{field}.{key}"),
+                "decides how a unit fights, and this one is not in the fight (accepted: the keys that give its unit strength, Ld and rules)",
+            ));
+        }
+        match self.part.has_profile() {
             true => self.with_profile(dir, field),
             false => self.without_profile(field),
         }
@@ -207,13 +198,11 @@ impl FriendSpec {
                 ));
             }
         }
-        let mut spec = UnitSpec::one_model(self.profile_file.clone(), self.profile, self.troop);
-        spec.roster = self.roster.clone();
-        spec.unit = self.unit.clone();
-        spec.name = self.name.clone();
-        spec.models = self.models;
-        spec.general_ld = self.general_ld;
-        spec.rules = self.rules.clone();
+        let spec = UnitSpec {
+            models: self.models,
+            general_ld: self.general_ld,
+            ..UnitSpec::one_model(self.part.clone())
+        };
         let unit = spec.unit(dir, field)?;
         Ok(Body {
             name: unit.name.clone(),
@@ -228,7 +217,9 @@ impl FriendSpec {
     fn without_profile(&self, field: &str) -> Result<Body, InputError> {
         let profile_only = [
             ("models", self.models.is_some()),
-            ("type", self.troop.is_some()),
+            ("type", self.part.troop.is_some()),
+            ("mount", self.part.mount.is_some()),
+            ("flies", self.part.flies.is_some()),
         ];
         if let Some((key, _)) = profile_only.iter().find(|k| k.1) {
             return Err(InputError::new(
@@ -249,13 +240,13 @@ impl FriendSpec {
                 format!("missing (accepted: {accepted})"),
             )
         })?;
-        let name = self.name.clone().unwrap_or_else(|| field.to_string());
+        let name = self.part.name.clone().unwrap_or_else(|| field.to_string());
         let ld = ld.0.max(self.general_ld.map_or(0, |g| g.0));
         Ok(Body {
             name,
             unit_strength: us.0,
             ld,
-            psychology: Psychology::new(&self.rules),
+            psychology: Psychology::new(&self.part.rules),
             unit: None,
         })
     }

@@ -5,6 +5,7 @@ pub mod battle_line;
 mod build;
 pub mod combat;
 pub mod friend;
+pub mod part;
 pub use crate::profile;
 mod pursuit;
 mod redirect;

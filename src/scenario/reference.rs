@@ -10,12 +10,13 @@
 //! ```
 //! use mathhammer::scenario::reference::unit_reference;
 //! let boyz = unit_reference("scenarios/rosters/orcs_500.ros:Orc Boyz", "--attacker").unwrap();
-//! assert_eq!(boyz.roster.as_deref(), Some("scenarios/rosters/orcs_500.ros"));
+//! assert_eq!(boyz.part.roster.as_deref(), Some("scenarios/rosters/orcs_500.ros"));
 //! let spearmen = unit_reference("scenarios/profiles/empire_spearman.toml:20", "--defender").unwrap();
 //! assert_eq!(spearmen.models.map(|m| m.0), Some(20));
 //! ```
 
 use super::combat::{Count, Situation, UnitSpec};
+use super::part::ProfilePart;
 use crate::error::InputError;
 use crate::roster::UnitKey;
 use crate::rules::place::{Facing, ReactionName, SideName};
@@ -46,12 +47,12 @@ pub fn unit_reference(text: &str, flag: &str) -> Result<UnitSpec, InputError> {
         if unit.trim().is_empty() {
             return Err(bad("no unit after the ':'".into()));
         }
-        return Ok(UnitSpec {
+        let part = ProfilePart {
             roster: Some(file.to_string()),
             unit: Some(UnitKey::parse(unit)),
-            ..UnitSpec::one_model(None, None, None)
-        }
-        .with_models(None));
+            ..ProfilePart::default()
+        };
+        return Ok(UnitSpec::one_model(part).with_models(None));
     }
     if ROSTERS.iter().any(|ext| text.ends_with(ext)) {
         return Err(bad("a roster needs its unit after a ':'".into()));
@@ -69,7 +70,11 @@ pub fn unit_reference(text: &str, flag: &str) -> Result<UnitSpec, InputError> {
         None if text.ends_with(PROFILE) => (text, 1),
         None => return Err(bad("not a roster or a profile file".into())),
     };
-    Ok(UnitSpec::one_model(Some(file.to_string()), None, None).with_models(Some(Count(models))))
+    let part = ProfilePart {
+        profile_file: Some(file.to_string()),
+        ..ProfilePart::default()
+    };
+    Ok(UnitSpec::one_model(part).with_models(Some(Count(models))))
 }
 
 impl UnitSpec {

@@ -16,9 +16,9 @@ use crate::report::{Column, Engine, Field, Outcome, Report, Table, TableKind, Te
 use crate::roster::{Roster, RosterUnit};
 use crate::rules::place::ReactionName;
 use crate::scenario::combat::{ScenarioFile, UnitSpec};
+use crate::scenario::part::ProfilePart;
 use crate::scenario::reference::frontal_charge;
 use std::path::Path;
-use std::sync::Arc;
 
 /// One fight of the matrix: a unit of one list charging a unit of the
 /// other.
@@ -98,9 +98,8 @@ pub fn matchup_cells(
 /// A roster's unit as a scenario's unit table, already read.
 fn listed(unit: &RosterUnit) -> UnitSpec {
     UnitSpec {
-        listed: Some(Arc::new(unit.clone())),
         models: None,
-        ..UnitSpec::one_model(None, None, None)
+        ..UnitSpec::one_model(ProfilePart::listed(unit))
     }
 }
 

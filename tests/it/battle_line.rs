@@ -32,6 +32,7 @@ fn unit(name: &str, us: u32, ld: u8, x: f64, y: f64) -> LineUnit {
         without_general: (ld, ld),
         tests: true,
         unbreakable: false,
+        cold_blooded: false,
         flee: Roll::sum(5),
         panics_when_destroyed: true,
         at: Footprint {
@@ -131,6 +132,21 @@ fn a_broken_friend_panics_units_within_15_cm_and_they_flee_from_it() {
     assert!(close(p(&r, "phase", 1, "p_flees"), p_fail(8)));
     assert_eq!(p(&r, "phase", 2, "p_tests"), 0.0);
     assert!(close(p(&r, "phase", 0, "p_flees"), 1.0));
+}
+
+#[test]
+fn a_cold_blooded_friend_tests_and_rallies_on_three_dice_less_the_highest() {
+    let mut lizards = unit("at 15", 10, 8, 25.0, 0.0);
+    lizards.cold_blooded = true;
+    let units = vec![unit("broken", 10, 7, 0.0, 0.0), lizards];
+    let event = Event::Broken {
+        unit: 0,
+        cause: (0.0, 10.0),
+        pursuit: None,
+    };
+    let r = exact_report(&line(units, event, 1));
+    // 193 of 216 rolls of 3D6 keep 8 or less.
+    assert!(close(p(&r, "phase", 1, "p_flees"), 23.0 / 216.0));
 }
 
 #[test]
@@ -257,6 +273,8 @@ fn random_line(r: &mut impl Rng) -> BattleLine {
         u.tests = r.random_bool(0.9);
         u.standing = r.random_range(1..=u.models);
         u.panics_when_destroyed = r.random_bool(0.8);
+        // No draw of its own: the lines drawn stay those the seeds found.
+        u.cold_blooded = u.models.is_multiple_of(3);
         if units.iter().all(|o| !o.at.overlaps(&u.at, 1e-6)) {
             units.push(u);
         }

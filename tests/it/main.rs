@@ -14,6 +14,7 @@ mod chain;
 mod chains;
 mod charge_in_combat;
 mod cli;
+mod cold_blooded;
 mod combat;
 mod determinism;
 mod exact;

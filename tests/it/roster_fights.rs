@@ -335,3 +335,51 @@ fn shooting_from_a_roster_needs_the_missiles_strength() {
     ]);
     assert_eq!(r["strength"], 4);
 }
+
+#[test]
+fn a_friend_and_a_battle_line_unit_come_from_a_roster_too() {
+    // The Orc Boyz beside the fight: unit strength 20 (with the Boss) and
+    // Ld 7, as the same unit typed with unit_strength and ld.
+    let friend = |keys: &str| {
+        let text = format!(
+            "name = \"x\"\n[attacker]\nprofile_file = \"../../../scenarios/profiles/orc_boar_boy.toml\"\nmodels = 5\n\
+             [defender]\nprofile_file = \"../../../scenarios/profiles/empire_spearman.toml\"\nmodels = 10\n\
+             [situation]\nrounds = 1\n[[friend]]\nside = \"attacker\"\nname = \"Boyz\"\ndistance = 5\n{keys}\n"
+        );
+        let path = file("friend.toml", &text);
+        json(&["combat", path.to_str().unwrap(), "--method", "exact"])["friends"][0].clone()
+    };
+    let listed =
+        friend("roster = \"../../../scenarios/rosters/orcs_500.ros\"\nunit = \"Orc Boyz\"");
+    let typed = friend("unit_strength = 20\nld = 7");
+    assert!(listed["p_tests"].as_f64().unwrap() > 0.01, "{listed}");
+    assert_eq!(listed, typed);
+    let line = |keys: &str| {
+        let text = format!(
+            "query = \"panic\"\nname = \"x\"\n[event]\nkind = \"broken\"\nunit = \"Boyz\"\nfrom = [0, 10]\n\
+             [[unit]]\nname = \"Boyz\"\nmodels = 20\nx = 0\ny = 0\n{keys}\n\
+             [[unit]]\nname = \"Spearmen\"\nld = 7\nmodels = 10\nx = 14\ny = 0\n"
+        );
+        let path = file("line.toml", &text);
+        json(&["panic", path.to_str().unwrap()])["phase"].clone()
+    };
+    let listed = line("roster = \"../../../scenarios/rosters/orcs_500.ros\"\nunit = 2");
+    let typed = line("ld = 7\nunit_strength = 20");
+    assert_eq!(listed, typed);
+}
+
+#[test]
+fn a_friend_or_a_battle_line_unit_refuses_the_keys_of_a_fight() {
+    let text = "name = \"x\"\n[attacker]\nprofile_file = \"../../../scenarios/profiles/orc_boar_boy.toml\"\nmodels = 5\n\
+                [defender]\nprofile_file = \"../../../scenarios/profiles/empire_spearman.toml\"\nmodels = 10\n[situation]\n\
+                [[friend]]\nside = \"attacker\"\ndistance = 5\nunit_strength = 20\nld = 7\nweapon = \"spear\"\n";
+    let e = error(&["combat", file("friend_weapon.toml", text).to_str().unwrap()]);
+    assert!(
+        e.contains("friend.1.weapon: decides how a unit fights"),
+        "{e}"
+    );
+    let text = "query = \"panic\"\nname = \"x\"\n[event]\nkind = \"broken\"\nunit = \"a\"\nfrom = [0, 10]\n\
+                [[unit]]\nname = \"a\"\nld = 7\nmodels = 10\nx = 0\ny = 0\nward = 5\n";
+    let e = error(&["panic", file("line_ward.toml", text).to_str().unwrap()]);
+    assert!(e.contains("unit.1.ward: decides how a unit fights"), "{e}");
+}

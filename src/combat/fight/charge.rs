@@ -4,7 +4,6 @@
 
 use super::{Combat, End, Fate, Record, StartOfTurn, State, UnitEnd, MAX_UNITS, NO_FOE};
 use crate::rules::animosity;
-use crate::rules::leadership::LeadershipTest;
 use crate::rules::movement::charge_reaches;
 use crate::rules::panic::{fleeing_friends_cause_panic, heavy_casualties};
 use crate::rules::place::{Facing, ReactionName};
@@ -83,7 +82,7 @@ impl Combat {
         }
         let fears = p.takes_panic_tests();
         let own = state.unit_strength(self, cs);
-        let ld = LeadershipTest::new(state.leadership(self, cs));
+        let ld = state.ld_test(self, cs);
         let equal_panics = self.setup.fleeing_friends_equal_panics;
         let panics =
             fears && fleeing_friends_cause_panic(turn.fleeing_friends_us, own, equal_panics);
@@ -152,7 +151,7 @@ impl Combat {
         if self.target_engaged(t)
             && flanked
             && target.psychology.takes_panic_tests()
-            && !fate.test(&LeadershipTest::new(state.leadership(self, t)))
+            && !fate.test(&state.ld_test(self, t))
         {
             return true;
         }
@@ -180,7 +179,7 @@ impl Combat {
         if fearsome().next().is_none() || target.psychology.fearless() {
             return false;
         }
-        if fate.test(&LeadershipTest::new(state.leadership(self, t))) {
+        if fate.test(&state.ld_test(self, t)) {
             return false;
         }
         let terror = fearsome().any(|u| self.setup.units[u].psychology.terror);
@@ -284,7 +283,7 @@ impl Combat {
         let flees = shot_down
             || (heavy_casualties(charger.models, hit.kills)
                 && charger.psychology.takes_panic_tests()
-                && !fate.test(&LeadershipTest::new(state.leadership(self, c))));
+                && !fate.test(&state.ld_test(self, c)));
         if !flees {
             return None;
         }

@@ -10,7 +10,6 @@ use crate::rules::panic::{
     caught_friends_cause_panic, destruction_causes_panic, fleeing_friends_cause_panic,
     BROKEN_FRIEND_CM, DESTROYED_FRIEND_CM, FLEEING_FRIEND_CM,
 };
-use crate::rules::LeadershipTest;
 
 impl Combat {
     /// After the charge: friends within 10 cm of their side's units caught
@@ -139,7 +138,7 @@ impl Combat {
                 if !state.psychology(self, v).takes_panic_tests() {
                     continue;
                 }
-                fled[v] = !fate.test(&LeadershipTest::new(state.leadership(self, v)));
+                fled[v] = !fate.test(&state.ld_test(self, v));
             }
         }
         if !fled.contains(&true) {
@@ -189,7 +188,7 @@ impl Combat {
                 continue;
             }
             record.friends_tested |= bit;
-            if !fate.test(&LeadershipTest::new(f.ld)) {
+            if !fate.test(&f.ld_test()) {
                 record.friends_fled |= bit;
             }
         }

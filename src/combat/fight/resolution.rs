@@ -4,7 +4,7 @@
 
 use super::{Combat, Fate, Loss, Record, State, UnitEnd, MAX_UNITS, NO_FOE};
 use crate::rules::combat_result::{flank_bonus, rank_bonus, Score};
-use crate::rules::leadership::{BreakTest, Breaking, LeadershipTest};
+use crate::rules::leadership::{BreakTest, Breaking};
 use crate::rules::rally::{can_rally, rally_ld};
 
 impl Combat {
@@ -94,6 +94,7 @@ impl Combat {
                 broken_by_fear: by_fear,
                 battle_standard: unit.battle_standard,
                 insane_courage: self.setup.insane_courage,
+                cold_blooded: unit.psychology.cold_blooded,
             };
             let breaks = match breaking.test(loss.margin) {
                 BreakTest::Holds => false,
@@ -194,9 +195,8 @@ impl Combat {
                 continue;
             };
             let unit = &self.setup.units[e];
-            let pursues_it = unit.pursue
-                || unit.must_pursue()
-                || !fate.test(&LeadershipTest::new(state.leadership(self, e)));
+            let pursues_it =
+                unit.pursue || unit.must_pursue() || !fate.test(&state.ld_test(self, e));
             if pursues_it {
                 pursues[e] = target as u8;
             }

@@ -2,6 +2,7 @@
 
 use super::{Combat, Facts, Fighter, MAX_UNITS};
 use crate::combat::unit::MAX_CHARACTERS;
+use crate::rules::leadership::LeadershipTest;
 use crate::rules::special::Psychology;
 use std::hash::{Hash, Hasher};
 
@@ -245,6 +246,11 @@ impl<const N: usize> State<N> {
     /// standing in it. RULES.md Break test.
     pub(super) fn leadership(&self, combat: &Combat, u: usize) -> u8 {
         self.leadership_from(combat, u, combat.setup.units[u].ld)
+    }
+
+    /// Unit `u`'s Ld test on its best Ld ([`State::leadership`]).
+    pub(super) fn ld_test(&self, combat: &Combat, u: usize) -> LeadershipTest {
+        combat.setup.units[u].ld_test(self.leadership(combat, u))
     }
 
     /// [`State::leadership`] without the General's (his unit fled).

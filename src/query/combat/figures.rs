@@ -7,7 +7,6 @@ use crate::combat::fight::{End, UnitEnd};
 use crate::exact::leadership::p_pass;
 use crate::query::measure::Measure;
 use crate::report::{Column, Engine, Field, Outcome, Table, TableKind, Text, Value};
-use crate::rules::LeadershipTest;
 
 /// P(the main charger's first target fled and got away and it redirected
 /// its charge at the scenario's redirect target). RULES.md Charges.
@@ -20,6 +19,8 @@ struct View<'a> {
     layout: &'a Layout,
     keys: Vec<String>,
     labels: Vec<Text>,
+    /// The fight's units (their Ld tests, for rallies).
+    units: &'a [crate::combat::unit::Unit],
 }
 
 impl View<'_> {
@@ -54,6 +55,7 @@ impl CombatQuery {
             layout,
             keys,
             labels,
+            units: &self.combat.setup.units,
         };
         // How the fight ended in the charge turn (with several units, the
         // others may fight on after a unit flees: then the fight ends later).
@@ -170,7 +172,7 @@ impl CombatQuery {
             .iter()
             .enumerate()
             .map(|(f, friend)| {
-                let test = LeadershipTest::new(friend.ld);
+                let test = friend.ld_test();
                 let fled = v.layout.friend(f, 1);
                 let cells = vec![
                     Value::Text(side_label(friend.side)),
@@ -233,13 +235,14 @@ fn unit_fate_fields(v: &View, u: usize) -> Vec<Field> {
 
 /// P(unit `u` fled (broken or not), escaped and rallied at the start of
 /// its next turn):
-/// each rally Ld's share of the fights times the exact P(2D6 <= Ld)
-/// (RULES.md Fleeing and pursuit).
+/// each rally Ld's share of the fights times the exact P(2D6 <= Ld), or
+/// of 3D6 less the highest for a cold-blooded unit (RULES.md Fleeing and
+/// pursuit).
 fn rallies(v: &View, u: usize) -> Value {
     let cells: Vec<(usize, f64)> = v
         .layout
         .rally_cells(u)
-        .map(|(cell, ld)| (cell, p_pass(&LeadershipTest::new(ld))))
+        .map(|(cell, ld)| (cell, p_pass(&v.units[u].ld_test(ld))))
         .collect();
     v.m.expectation(&cells)
 }

@@ -181,7 +181,7 @@ impl<F: LineFate> Play<'_, F> {
     /// `v` takes a panic test: whether it fails.
     fn fails_panic_test(&mut self, v: usize) -> bool {
         self.stage.tested |= 1 << v;
-        let test = LeadershipTest::new(self.lds(v).0);
+        let test = self.unit(v).ld_test(self.lds(v).0);
         !self.fate.test(&test)
     }
 
@@ -334,7 +334,7 @@ impl<F: LineFate> Play<'_, F> {
 
     fn rally_or_flee_on(&mut self, f: usize) {
         let u = self.unit(f);
-        let (test, roll) = (LeadershipTest::new(self.lds(f).1), u.flee);
+        let (test, roll) = (u.ld_test(self.lds(f).1), u.flee);
         if can_rally(u.models, u.standing) && self.fate.test(&test) {
             self.units[f].fleeing = false;
             self.stage.rallied |= 1 << f;

@@ -247,6 +247,9 @@ fn line_rolls(line: &BattleLine) -> Vec<Roll> {
         rolls.push(p);
     }
     rolls.push(LeadershipTest::new(7).roll());
+    if line.units.iter().any(|u| u.cold_blooded) {
+        rolls.push(LeadershipTest::on(7, true).roll());
+    }
     rolls
 }
 

@@ -32,6 +32,7 @@ use crate::dice::Roll;
 use crate::error::InputError;
 use crate::plot::Figure;
 use crate::report::{Key, Report, Text};
+use crate::rules::leadership::LeadershipTest;
 use crate::rules::measure::Footprint;
 use crate::rules::Edition;
 
@@ -69,6 +70,8 @@ pub struct LineUnit {
     pub tests: bool,
     /// It never breaks or flees (RULES.md Break test): no event may rout it.
     pub unbreakable: bool,
+    /// Cold-blooded: its tests and rallies on 3D6, the highest discarded.
+    pub cold_blooded: bool,
     /// Its flee dice (5D6 / 8D6 cm, 2D6 / 3D6").
     pub flee: Roll,
     /// Destroyed, it makes friends test (not a lone model of fewer than 5
@@ -78,6 +81,13 @@ pub struct LineUnit {
     pub at: Footprint,
     /// It is fleeing when the line is set up (its facing is the way it runs).
     pub fleeing: bool,
+}
+
+impl LineUnit {
+    /// Its Ld test on `ld` (cold-blooded or not).
+    pub(crate) fn ld_test(&self, ld: u8) -> LeadershipTest {
+        LeadershipTest::on(ld, self.cold_blooded)
+    }
 }
 
 /// What starts the cascade.

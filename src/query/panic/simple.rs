@@ -32,6 +32,7 @@ impl BattleLine {
             without_general: (ld, ld),
             tests: true,
             unbreakable: false,
+            cold_blooded: false,
             flee: flee_roll(10.0, false, edition),
             panics_when_destroyed: true,
             at,

@@ -415,6 +415,10 @@ pub fn random_unit(r: &mut impl Rng, header: &str, path: &str, most: u32, place:
             if rule == "hatred" {
                 rules.push("\"animosity\"".into());
             }
+            // Stubborn lizards (Temple Guard) test on 3D6 less the highest.
+            if rule == "stubborn" {
+                rules.push("\"cold-blooded\"".into());
+            }
         }
     }
     let mut text = format!(

@@ -1,0 +1,295 @@
+//! The profile part: the keys every scenario table that holds a unit
+//! takes (a fight's unit, a character, a friend near the fight, a battle
+//! line's unit). Where the unit comes from, a roster's unit (`roster` and
+//! `unit`), a profile file (`profile_file`) or the table alone, and the
+//! table's own values over its source's (`ProfilePart::resolve`).
+//!
+//! **How.** serde's `flatten` would lose TOML's line numbers and the list of
+//! accepted keys in an unknown key's error, so `unit_table!` writes the
+//! part's keys into each table as it is read and gathers them into its
+//! [`ProfilePart`]: one list of keys, one merge.
+
+use crate::error::InputError;
+use crate::profile::{ImpactHitsValues, MountValues, Points, ProfileFile, ProfileOverride, Ranged};
+use crate::roster::{Roster, RosterUnit, UnitKey};
+use crate::rules::profile::TroopType;
+use crate::rules::saves::BodyArmour;
+use crate::rules::special::SpecialRule;
+use crate::rules::weapons::Weapon;
+use std::path::Path;
+use std::sync::Arc;
+
+/// Where a table's unit comes from, and the table's values over it.
+#[derive(Clone, Debug, Default)]
+pub struct ProfilePart {
+    /// A roster (`.ros`, `.rosz`), relative to the file, whose `unit` this
+    /// is.
+    pub roster: Option<String>,
+    /// The roster's unit: its name or number.
+    pub unit: Option<UnitKey>,
+    /// The roster's unit, already read (a fight built from a roster, not a
+    /// file).
+    pub listed: Option<Arc<RosterUnit>>,
+    /// A profile file, relative to the file.
+    pub profile_file: Option<String>,
+    /// Its name (else the roster's or the profile file's).
+    pub name: Option<String>,
+    /// Its troop type (`type`).
+    pub troop: Option<TroopType>,
+    /// Profile values over the source's.
+    pub profile: Option<ProfileOverride>,
+    /// Its weapon.
+    pub weapon: Option<Weapon>,
+    /// Its body armour.
+    pub armour: Option<BodyArmour>,
+    /// A shield.
+    pub shield: Option<bool>,
+    /// Barding.
+    pub barding: Option<bool>,
+    /// It flies.
+    pub flies: Option<bool>,
+    /// An armour save given outright.
+    pub save: Option<Ranged<1, 6>>,
+    /// A ward save.
+    pub ward: Option<Ranged<2, 6>>,
+    /// It regenerates.
+    pub regeneration: Option<bool>,
+    /// Special rules added to the source's.
+    pub rules: Vec<SpecialRule>,
+    /// Its steeds' characteristics.
+    pub mount: Option<MountValues>,
+    /// A chariot's impact hits.
+    pub impact_hits: Option<ImpactHitsValues>,
+    /// Points per model.
+    pub points: Option<Points>,
+}
+
+/// Declares a scenario table that holds a unit: its own fields (each field's
+/// doc comments, then its `#[serde(...)]` attributes) and `part`, the
+/// [`ProfilePart`], read from the same table's keys.
+macro_rules! unit_table {
+    (
+        $(#[doc = $doc:literal])*
+        #[expecting = $expecting:literal]
+        pub struct $spec:ident {
+            $(
+                $(#[doc = $fdoc:literal])*
+                $(#[serde($($fserde:tt)*)])*
+                pub $field:ident : $ty:ty,
+            )*
+        }
+    ) => {
+        $(#[doc = $doc])*
+        #[derive(Clone, Debug)]
+        pub struct $spec {
+            /// Where its unit comes from, and this table's values over it.
+            pub part: $crate::scenario::part::ProfilePart,
+            $(
+                $(#[doc = $fdoc])*
+                pub $field: $ty,
+            )*
+        }
+
+        impl<'de> ::serde::Deserialize<'de> for $spec {
+            fn deserialize<D: ::serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                #[derive(::serde::Deserialize)]
+                #[serde(deny_unknown_fields, expecting = $expecting)]
+                struct Table {
+                    #[serde(default, deserialize_with = "crate::scenario::file_name")]
+                    roster: Option<String>,
+                    unit: Option<$crate::roster::UnitKey>,
+                    #[serde(default, deserialize_with = "crate::scenario::file_name")]
+                    profile_file: Option<String>,
+                    name: Option<String>,
+                    #[serde(rename = "type")]
+                    troop: Option<$crate::rules::profile::TroopType>,
+                    profile: Option<$crate::profile::ProfileOverride>,
+                    weapon: Option<$crate::rules::weapons::Weapon>,
+                    armour: Option<$crate::rules::saves::BodyArmour>,
+                    shield: Option<bool>,
+                    barding: Option<bool>,
+                    flies: Option<bool>,
+                    save: Option<$crate::profile::Ranged<1, 6>>,
+                    ward: Option<$crate::profile::Ranged<2, 6>>,
+                    regeneration: Option<bool>,
+                    #[serde(default)]
+                    rules: Vec<$crate::rules::special::SpecialRule>,
+                    mount: Option<$crate::profile::MountValues>,
+                    impact_hits: Option<$crate::profile::ImpactHitsValues>,
+                    points: Option<$crate::profile::Points>,
+                    $(
+                        $(#[serde($($fserde)*)])*
+                        $field: $ty,
+                    )*
+                }
+                let t = Table::deserialize(d)?;
+                Ok($spec {
+                    part: $crate::scenario::part::ProfilePart {
+                        roster: t.roster,
+                        unit: t.unit,
+                        listed: None,
+                        profile_file: t.profile_file,
+                        name: t.name,
+                        troop: t.troop,
+                        profile: t.profile,
+                        weapon: t.weapon,
+                        armour: t.armour,
+                        shield: t.shield,
+                        barding: t.barding,
+                        flies: t.flies,
+                        save: t.save,
+                        ward: t.ward,
+                        regeneration: t.regeneration,
+                        rules: t.rules,
+                        mount: t.mount,
+                        impact_hits: t.impact_hits,
+                        points: t.points,
+                    },
+                    $($field: t.$field,)*
+                })
+            }
+        }
+    };
+}
+pub(crate) use unit_table;
+
+impl ProfilePart {
+    /// A roster's unit, already read.
+    pub fn listed(unit: &RosterUnit) -> ProfilePart {
+        ProfilePart {
+            listed: Some(Arc::new(unit.clone())),
+            ..ProfilePart::default()
+        }
+    }
+
+    /// Whether the table has a profile: a roster's unit, a profile file or
+    /// a `[profile]` table.
+    pub(crate) fn has_profile(&self) -> bool {
+        self.listed.is_some()
+            || self.roster.is_some()
+            || self.profile_file.is_some()
+            || self.profile.is_some()
+    }
+
+    /// The key of the first value given that decides only how a unit
+    /// fights (a friend's or battle line's panic never reads it).
+    pub(crate) fn fighting_key(&self) -> Option<&'static str> {
+        [
+            ("weapon", self.weapon.is_some()),
+            ("armour", self.armour.is_some()),
+            ("shield", self.shield.is_some()),
+            ("barding", self.barding.is_some()),
+            ("save", self.save.is_some()),
+            ("ward", self.ward.is_some()),
+            ("regeneration", self.regeneration.is_some()),
+            ("impact_hits", self.impact_hits.is_some()),
+            ("points", self.points.is_some()),
+        ]
+        .into_iter()
+        .find_map(|(key, given)| given.then_some(key))
+    }
+
+    /// The unit's profile and gear: its source's, with the table's own
+    /// values over them (`side` names the table in errors), and the
+    /// roster's unit it came from, if any.
+    pub(crate) fn resolve(
+        &self,
+        dir: &Path,
+        side: &str,
+    ) -> Result<(ProfileFile, Option<Arc<RosterUnit>>), InputError> {
+        let listed = self.listed_unit(dir, side)?;
+        let base = match (&listed, &self.profile_file) {
+            (Some(unit), _) => Some(unit.played.clone().map_err(|why| {
+                InputError::new(
+                    format!("{side}.unit"),
+                    format!("'{}' cannot fight: {why}", unit.name),
+                )
+            })?),
+            (None, Some(f)) => Some(super::load_referred::<ProfileFile>(
+                &dir.join(f),
+                &format!("{side}.profile_file"),
+                "profile",
+            )?),
+            (None, None) => None,
+        };
+        Ok((self.over(base, side)?, listed))
+    }
+
+    /// The roster's unit the table names, read from its file (or already
+    /// read, for a fight built from a roster).
+    fn listed_unit(&self, dir: &Path, side: &str) -> Result<Option<Arc<RosterUnit>>, InputError> {
+        if let Some(unit) = &self.listed {
+            return Ok(Some(unit.clone()));
+        }
+        let (file, key) = match (&self.roster, &self.unit) {
+            (None, None) => return Ok(None),
+            (Some(_), None) => {
+                return Err(InputError::new(
+                    format!("{side}.unit"),
+                    "missing with a roster (accepted: a unit's name or its number in the roster)",
+                ))
+            }
+            (None, Some(_)) => {
+                return Err(InputError::new(
+                    format!("{side}.unit"),
+                    "names a roster's unit, and there is no roster (accepted: roster = \"FILE.ros\" with it)",
+                ))
+            }
+            (Some(file), Some(key)) => (file, key),
+        };
+        if self.profile_file.is_some() {
+            return Err(InputError::new(
+                format!("{side}.profile_file"),
+                "given with a roster (accepted: one of them)",
+            ));
+        }
+        let roster = Roster::read(&dir.join(file))
+            .map_err(|e| InputError::new(format!("{side}.roster"), e.to_string()))?;
+        let unit = roster
+            .unit(key)
+            .map_err(|why| InputError::new(format!("{side}.unit"), format!("{file}: {why}")))?;
+        Ok(Some(Arc::new(unit.clone())))
+    }
+
+    /// `base` (if any) with the table's own values over it.
+    fn over(&self, base: Option<ProfileFile>, side: &str) -> Result<ProfileFile, InputError> {
+        let profile = match (self.profile, base.as_ref()) {
+            (None, None) => {
+                return Err(InputError::new(
+                    format!("{side}.profile"),
+                    "missing (accepted: a [profile] table, profile_file = \"FILE.toml\", or roster = \"FILE.ros\" and unit = \"NAME\")",
+                ))
+            }
+            (own, base) => own
+                .unwrap_or_default()
+                .over(base.map(|b| b.profile), &format!("{side}.profile"))?,
+        };
+        let b = base.as_ref();
+        let pick = |own: Option<bool>, from: fn(&ProfileFile) -> bool| {
+            own.or(b.map(from)).unwrap_or(false)
+        };
+        let mut rules = b.map(|b| b.rules.clone()).unwrap_or_default();
+        rules.extend(&self.rules);
+        Ok(ProfileFile {
+            name: self
+                .name
+                .clone()
+                .or(b.map(|b| b.name.clone()))
+                .unwrap_or_else(|| side.to_string()),
+            troop: self.troop.or(b.map(|b| b.troop)).unwrap_or_default(),
+            profile,
+            weapon: self.weapon.or(b.map(|b| b.weapon)).unwrap_or_default(),
+            armour: self.armour.or(b.map(|b| b.armour)).unwrap_or_default(),
+            shield: pick(self.shield, |b| b.shield),
+            barding: pick(self.barding, |b| b.barding),
+            flies: pick(self.flies, |b| b.flies),
+            save: self.save.or(b.and_then(|b| b.save)),
+            ward: self.ward.or(b.and_then(|b| b.ward)),
+            regeneration: pick(self.regeneration, |b| b.regeneration),
+            rules,
+            mount: self.mount.or(b.and_then(|b| b.mount)),
+            impact_hits: self.impact_hits.or(b.and_then(|b| b.impact_hits)),
+            points: self.points.or(b.and_then(|b| b.points)),
+        })
+    }
+}
