@@ -10,6 +10,7 @@
 //! shield = true            # counts in close combat only with a one-handed weapon
 //! barding = false         # the save only: M is final, barding's -2 cm already taken
 //! flies = false            # flees and pursues 8D6 cm (3D6")
+//! # natural_armour = 5     # Scaly Skin 5+: added to what is worn
 //! # save = 4               # an armour save given outright (replaces armour/shield/barding)
 //! # ward = 5
 //! # regeneration = true
@@ -39,9 +40,10 @@
 //! ```
 
 use crate::error::InputError;
+use crate::rules::fighter::Save;
 use crate::rules::gear::{ImpactDice, ImpactHits, Mount};
 use crate::rules::profile::{Profile, TroopType};
-use crate::rules::saves::BodyArmour;
+use crate::rules::saves::{Armour, BodyArmour};
 use crate::rules::special::SpecialRule;
 use crate::rules::weapons::Weapon;
 use serde::{Deserialize, Deserializer};
@@ -275,6 +277,9 @@ pub struct ProfileFile {
     /// It flies: flees and pursues 8D6 cm (3D6").
     #[serde(default)]
     pub flies: bool,
+    /// Natural armour (Scaly Skin): its save alone, 2 to 6, added to what
+    /// is worn.
+    pub natural_armour: Option<Ranged<2, 6>>,
     /// An armour save given outright, 1 to 6.
     pub save: Option<Ranged<1, 6>>,
     /// A ward save, 2 to 6.
@@ -291,4 +296,20 @@ pub struct ProfileFile {
     pub impact_hits: Option<ImpactHitsValues>,
     /// Points per model.
     pub points: Option<Points>,
+}
+
+impl ProfileFile {
+    /// Its save: given outright, or worked out from its armour (RULES.md
+    /// Saves).
+    pub fn save(&self) -> Save {
+        match self.save {
+            Some(s) => Save::Given(Some(s.0)),
+            None => Save::Armour(Armour {
+                body: self.armour,
+                shield: self.shield,
+                barding: self.barding,
+                natural: self.natural_armour.map(|n| n.0),
+            }),
+        }
+    }
 }

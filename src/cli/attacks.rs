@@ -284,14 +284,7 @@ impl TargetArgs {
         };
         let save = match (&self.target_armour, &file) {
             (Some(s), _) => *s,
-            (None, Some(f)) => match f.save {
-                Some(s) => Save::Given(Some(s.0)),
-                None => Save::Armour(Armour {
-                    body: f.armour,
-                    shield: f.shield,
-                    barding: f.barding,
-                }),
-            },
+            (None, Some(f)) => f.save(),
             (None, None) => Save::Armour(Armour::default()),
         };
         let defender = Defender {

@@ -85,6 +85,9 @@ fn plays_as(p: &crate::profile::ProfileFile) -> String {
         crate::rules::saves::BodyArmour::Light => s += ", light armour",
         crate::rules::saves::BodyArmour::Heavy => s += ", heavy armour",
     }
+    if let Some(n) = p.natural_armour {
+        s += &format!(", natural armour {}+", n.0);
+    }
     for (has, what) in [
         (p.shield, "shield"),
         (p.barding, "barding"),

@@ -267,7 +267,6 @@ impl Gear {
             TroopType::Infantry
         };
         let (weapon, shield) = self.weapon(mounted);
-        let body = self.body_with_natural();
         Ok(Ok(ProfileFile {
             name: unit.name.clone(),
             troop,
@@ -276,10 +275,11 @@ impl Gear {
                 ..values
             },
             weapon,
-            armour: body,
+            armour: self.body,
             shield,
             barding: self.barding,
             flies: false,
+            natural_armour: self.natural.map(Ranged),
             save: None,
             ward: self.ward.map(Ranged),
             regeneration: self.regeneration,
@@ -312,22 +312,6 @@ impl Gear {
         match (best, self.shield, mounted) {
             (Weapon::HandWeapon, true, false) => (Weapon::HandWeaponAndShield, false),
             (w, shield, _) => (w, shield),
-        }
-    }
-
-    /// Body armour with natural armour's save folded in, as far as heavy
-    /// armour's (a better sum is not played yet: README, Rosters).
-    fn body_with_natural(&self) -> BodyArmour {
-        let worn = match self.body {
-            BodyArmour::None => 0,
-            BodyArmour::Light => 1,
-            BodyArmour::Heavy => 2,
-        };
-        let natural = self.natural.map_or(0, |s| 7 - s);
-        match worn + natural {
-            0 => BodyArmour::None,
-            1 => BodyArmour::Light,
-            _ => BodyArmour::Heavy,
         }
     }
 }

@@ -25,6 +25,9 @@ pub struct Armour {
     pub shield: bool,
     /// Barding (cavalry).
     pub barding: bool,
+    /// Natural armour (Scaly Skin) and its save alone: 6 for 6+. It adds
+    /// to what is worn as armour of 7 - save does.
+    pub natural: Option<u8>,
 }
 
 /// Regeneration saves on 4+. RULES.md Saves.
@@ -32,7 +35,8 @@ pub const REGENERATION: u8 = 4;
 
 /// The armour save before Strength, or `None`: light armour or a shield 6+,
 /// both or heavy armour 5+, heavy and shield 4+; a mount +1 (cavalry), barding
-/// a further +1; parry (hand weapon and shield on foot, close combat) +1.
+/// a further +1; parry (hand weapon and shield on foot, close combat) +1;
+/// natural armour of N+ a further 7 - N (RULES.md Saves).
 /// `shield_usable` is false in close combat for two-handed weapons.
 pub fn armour_save(
     armour: Armour,
@@ -49,7 +53,8 @@ pub fn armour_save(
     bonus += u8::from(troop.mounted());
     bonus += u8::from(armour.barding);
     bonus += u8::from(parry);
-    (bonus > 0).then(|| 7 - bonus)
+    bonus += armour.natural.map_or(0, |n| 7 - n.clamp(1, 7));
+    (bonus > 0).then(|| 7u8.saturating_sub(bonus).max(1))
 }
 
 /// The roll needed to save against Strength `strength`: the save plus
@@ -81,7 +86,27 @@ mod tests {
             body,
             shield,
             barding,
+            natural: Option::None,
         }
+    }
+
+    #[test]
+    fn natural_armour_adds_to_what_is_worn_past_heavy_armour() {
+        let scaly = |natural, body, shield| Armour {
+            body,
+            shield,
+            barding: false,
+            natural: Some(natural),
+        };
+        // Kroxigor: Scaly Skin 4+ alone, with a great weapon.
+        let krox = scaly(4, BodyArmour::None, false);
+        assert_eq!(armour_save(krox, LargeInfantry, false, false), Some(4));
+        // Saurus: 6+, a shield and a parry on foot: 4+.
+        let saurus = scaly(6, BodyArmour::None, true);
+        assert_eq!(armour_save(saurus, Infantry, true, true), Some(4));
+        // 3+ with heavy armour and a shield: better than 1+ is still 1+.
+        let best = scaly(3, BodyArmour::Heavy, true);
+        assert_eq!(armour_save(best, Cavalry, true, false), Some(1));
     }
 
     #[test]

@@ -8,10 +8,8 @@ use crate::combat::fight::{Combat, Contact, Place, Redirect, Setup, StartOfTurn,
 use crate::combat::unit::{Character, Unit, MAX_CHARACTERS};
 use crate::error::InputError;
 use crate::query::combat::CombatQuery;
-use crate::rules::fighter::Save;
 use crate::rules::movement::{charge_range, check_charge_path};
 use crate::rules::place::{Facing, ReactionName, SideName};
-use crate::rules::saves::Armour;
 use crate::rules::special::{Psychology, Rules};
 use crate::rules::Edition;
 use std::path::Path;
@@ -356,14 +354,7 @@ impl UnitSpec {
             flies: file.flies,
             in_contact: spec.in_contact.map(|c| c.0),
             weapon: file.weapon,
-            save: match file.save {
-                Some(s) => Save::Given(Some(s.0)),
-                None => Save::Armour(Armour {
-                    body: file.armour,
-                    shield: file.shield,
-                    barding: file.barding,
-                }),
-            },
+            save: file.save(),
             ward: file.ward.map(|w| w.0),
             regeneration: file.regeneration,
             rules: Rules::new(&file.rules, &format!("{side}.rules"))?,

@@ -48,6 +48,8 @@ pub struct ProfilePart {
     pub barding: Option<bool>,
     /// It flies.
     pub flies: Option<bool>,
+    /// Natural armour's save alone (Scaly Skin), added to what is worn.
+    pub natural_armour: Option<Ranged<2, 6>>,
     /// An armour save given outright.
     pub save: Option<Ranged<1, 6>>,
     /// A ward save.
@@ -109,6 +111,7 @@ macro_rules! unit_table {
                     shield: Option<bool>,
                     barding: Option<bool>,
                     flies: Option<bool>,
+                    natural_armour: Option<$crate::profile::Ranged<2, 6>>,
                     save: Option<$crate::profile::Ranged<1, 6>>,
                     ward: Option<$crate::profile::Ranged<2, 6>>,
                     regeneration: Option<bool>,
@@ -137,6 +140,7 @@ macro_rules! unit_table {
                         shield: t.shield,
                         barding: t.barding,
                         flies: t.flies,
+                        natural_armour: t.natural_armour,
                         save: t.save,
                         ward: t.ward,
                         regeneration: t.regeneration,
@@ -179,6 +183,7 @@ impl ProfilePart {
             ("armour", self.armour.is_some()),
             ("shield", self.shield.is_some()),
             ("barding", self.barding.is_some()),
+            ("natural_armour", self.natural_armour.is_some()),
             ("save", self.save.is_some()),
             ("ward", self.ward.is_some()),
             ("regeneration", self.regeneration.is_some()),
@@ -283,6 +288,7 @@ impl ProfilePart {
             shield: pick(self.shield, |b| b.shield),
             barding: pick(self.barding, |b| b.barding),
             flies: pick(self.flies, |b| b.flies),
+            natural_armour: self.natural_armour.or(b.and_then(|b| b.natural_armour)),
             save: self.save.or(b.and_then(|b| b.save)),
             ward: self.ward.or(b.and_then(|b| b.ward)),
             regeneration: pick(self.regeneration, |b| b.regeneration),

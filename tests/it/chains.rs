@@ -58,6 +58,7 @@ fn gear(body: BodyArmour, shield: bool, barding: bool) -> Save {
         body,
         shield,
         barding,
+        natural: None,
     })
 }
 

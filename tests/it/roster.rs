@@ -108,8 +108,10 @@ fn gear_and_natural_armour_are_played_by_name() {
     let played = u.played.as_ref().unwrap();
     assert_eq!(played.weapon, mathhammer::rules::weapons::Weapon::Spear);
     assert!(played.shield);
-    // Natural armour 5+ alone: heavy armour's save.
-    assert_eq!(played.armour, mathhammer::rules::saves::BodyArmour::Heavy);
+    // Natural armour 5+ is its own, added to what is worn: with the
+    // shield, 4+ (and 3+ parrying with a hand weapon on foot).
+    assert_eq!(played.armour, mathhammer::rules::saves::BodyArmour::None);
+    assert_eq!(played.natural_armour.map(|n| n.0), Some(5));
     assert_eq!(u.rules_not_played, ["Aquatic"]);
     assert_eq!(played.profile.m.0, 10.0);
 }

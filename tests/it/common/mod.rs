@@ -242,6 +242,7 @@ fn random_defender(r: &mut impl Rng) -> Defender {
             body: pick(r, &[BodyArmour::None, BodyArmour::Light, BodyArmour::Heavy]),
             shield: r.random_bool(0.5),
             barding: troop == TroopType::Cavalry && r.random_bool(0.5),
+            natural: None,
         })
     };
     Defender {
