@@ -34,6 +34,10 @@
 //! i = 3
 //! a = 1
 //!
+//! [missile]                # missile weapons: stand and shoot, shoot's S
+//! s = 3
+//! shots = 1                # per model
+//!
 //! [impact_hits]            # a chariot's hits when it charges
 //! dice = "D6"              # D6 or D3
 //! s = 5
@@ -41,7 +45,7 @@
 
 use crate::error::InputError;
 use crate::rules::fighter::Save;
-use crate::rules::gear::{ImpactDice, ImpactHits, Mount};
+use crate::rules::gear::{ImpactDice, ImpactHits, Missile, Mount};
 use crate::rules::profile::{Profile, TroopType};
 use crate::rules::saves::{Armour, BodyArmour};
 use crate::rules::special::SpecialRule;
@@ -251,6 +255,35 @@ impl ImpactHitsValues {
     }
 }
 
+/// The `missile` table: missile weapons for stand and shoot.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MissileValues {
+    /// Strength.
+    pub s: Ranged<1, 10>,
+    #[serde(default = "one_shot")]
+    /// Shots per model.
+    pub shots: Ranged<1, 10>,
+    /// Beyond half range (-1 to hit).
+    #[serde(default)]
+    pub long_range: bool,
+}
+
+impl MissileValues {
+    /// The model's missiles.
+    pub fn missile(&self) -> Missile {
+        Missile {
+            s: self.s.0,
+            shots: self.shots.0,
+            long_range: self.long_range,
+        }
+    }
+}
+
+fn one_shot() -> Ranged<1, 10> {
+    Ranged(1)
+}
+
 /// A profile file.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -294,6 +327,8 @@ pub struct ProfileFile {
     pub mount: Option<MountValues>,
     /// A chariot's impact hits.
     pub impact_hits: Option<ImpactHitsValues>,
+    /// Missile weapons (stand and shoot; `shoot`'s Strength).
+    pub missile: Option<MissileValues>,
     /// Points per model.
     pub points: Option<Points>,
 }

@@ -139,9 +139,9 @@ pub struct ShootArgs {
     #[serde(skip)]
     /// The shooting models (read from a query file by their own keys).
     pub attacker_args: AttackerArgs,
-    /// Shots per model
-    #[arg(long, default_value_t = Whole(1))]
-    pub shots: Whole<u8, 1, 20>,
+    /// Shots per model [default: the attacker's missiles', else 1]
+    #[arg(long)]
+    pub shots: Option<Whole<u8, 1, 20>>,
     /// Ballistic Skill
     #[arg(long)]
     pub bs: Option<Characteristic>,
@@ -538,18 +538,26 @@ impl ShootArgs {
             .attacker
             .as_ref()
             .is_some_and(|f| names_roster(&f.to_string_lossy()));
-        if from_roster && a.s.is_none() {
-            // A roster gives the shooter's S, not its missile weapon's.
+        let missile = base.file.as_ref().and_then(|f| f.missile);
+        if from_roster && a.s.is_none() && missile.is_none() {
+            // A roster's unit shoots with its missile weapon's S, if the
+            // roster gives it.
             return Err(InputError::new(
                 "--s",
-                "required with a roster's unit: the missile's Strength (accepted: 1 to 10, e.g. --s 4 for handguns, 3 for bows)",
+                "required: the roster gives no missile weapon with a Strength for this unit (accepted: 1 to 10, e.g. --s 4 for handguns, 3 for bows)",
             ));
         }
+        let shots = self
+            .shots
+            .map(|s| s.0)
+            .or(missile.map(|m| m.shots.0))
+            .unwrap_or(1);
+        let s = a.s.map(|v| v.0).or(missile.map(|m| m.s.0));
         let striker = Striker {
             ws: p.map_or(1, |p| p.ws),
             bs: required(self.bs.map(|v| v.0), p.map(|p| p.bs), "--bs", "--attacker")?,
-            s: required(a.s.map(|v| v.0), p.map(|p| p.s), "--s", "--attacker")?,
-            a: self.shots.0,
+            s: required(s, p.map(|p| p.s), "--s", "--attacker")?,
+            a: shots,
             troop: base.troop,
             weapon: Weapon::HandWeapon,
             rules: base.rules,
@@ -578,8 +586,8 @@ impl ShootArgs {
                 "Shooting: {} x {} ({} {}, BS{} S{}) at {}",
                 a.models.0,
                 base.name.clone(),
-                self.shots.0,
-                match self.shots.0 {
+                shots,
+                match shots {
                     1 => text!("shot each"),
                     _ => text!("shots each"),
                 },
@@ -590,7 +598,7 @@ impl ShootArgs {
             groups: vec![AttackGroup {
                 name: "shots",
                 chain: striker.shooting(&defender, &modifiers),
-                count: Count::fixed(a.models.0 * u32::from(self.shots.0)),
+                count: Count::fixed(a.models.0 * u32::from(shots)),
                 strength: striker.s,
             }],
             target_wounds: defender.w,

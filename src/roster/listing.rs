@@ -101,6 +101,9 @@ fn plays_as(p: &crate::profile::ProfileFile) -> String {
     if let Some(w) = p.ward {
         s += &format!(", ward {}+", w.0);
     }
+    if let Some(m) = p.missile {
+        s += &format!(", missiles S{} x{}", m.s.0, m.shots.0);
+    }
     for r in &p.rules {
         s += &format!(", {}", r.name());
     }

@@ -13,7 +13,9 @@
 use super::names::{played, Played};
 use super::xml::{RawProfile, Selection};
 use super::{ModelProfile, RosterError, RosterUnit, Value};
-use crate::profile::{MountValues, Move, Points, ProfileFile, ProfileValues, Ranged};
+use crate::profile::{
+    MissileValues, MountValues, Move, Points, ProfileFile, ProfileValues, Ranged,
+};
 use crate::rules::profile::TroopType;
 use crate::rules::saves::BodyArmour;
 use crate::rules::weapons::Weapon;
@@ -89,6 +91,7 @@ struct Gear {
     rules: Vec<crate::rules::special::SpecialRule>,
     mount: Option<MountValues>,
     mount_m: Option<f64>,
+    missile: Option<MissileValues>,
     champion: bool,
     standard: bool,
     musician: bool,
@@ -175,7 +178,7 @@ impl Gear {
             Some(Played::Shield) => self.shield = true,
             Some(Played::Barding) => self.barding = true,
             Some(Played::Natural(s)) => self.natural = Some(s),
-            Some(Played::Missile) => {}
+            Some(Played::Missile) => self.missile_from(c),
             Some(Played::Rule(_) | Played::Regeneration | Played::Ward(_)) => {
                 self.rule(&c.name);
                 return;
@@ -190,6 +193,42 @@ impl Gear {
             }
         }
         self.equipment.push(c.name.clone());
+    }
+
+    /// A missile weapon's Strength and shots from its `Weapon` profile
+    /// (`Strength` a number; `N x Multipleshot` in its rules: N shots); the
+    /// strongest of several. One without a number (`As user`) is gear only.
+    fn missile_from(&mut self, c: &Selection) {
+        let Some(p) = c.profiles.iter().find(|p| p.kind == "Weapon") else {
+            return;
+        };
+        let value = |key: &str| {
+            p.characteristics
+                .iter()
+                .find(|(k, _)| k == key)
+                .map_or("", |(_, v)| v.trim())
+        };
+        let Some(s) = value("Strength")
+            .parse::<u8>()
+            .ok()
+            .filter(|s| (1..=10).contains(s))
+        else {
+            return;
+        };
+        let rules = value("Special Rules").to_lowercase();
+        let shots = match rules.split_once('x') {
+            Some((n, rest)) if rest.contains("multiple") => n.trim().parse::<u8>().ok(),
+            _ => None,
+        }
+        .filter(|n| (1..=10).contains(n))
+        .unwrap_or(1);
+        if self.missile.is_none_or(|m| m.s.0 < s) {
+            self.missile = Some(MissileValues {
+                s: Ranged(s),
+                shots: Ranged(shots),
+                long_range: false,
+            });
+        }
     }
 
     /// A mount's profile: its close-combat characteristics and M.
@@ -286,6 +325,7 @@ impl Gear {
             rules: self.rules.clone(),
             mount: self.mount,
             impact_hits: None,
+            missile: self.missile,
             points: (models > 0).then(|| Points(unit.total_points() / f64::from(models))),
         }))
     }

@@ -364,7 +364,7 @@ impl UnitSpec {
             musician: command[2],
             mount: file.mount.map(|m| m.mount()),
             impact: file.impact_hits.map(|h| h.hits()),
-            missile: spec.missile.map(|m| m.missile()),
+            missile: file.missile.map(|m| m.missile()),
             ld: profile.ld.max(spec.general_ld.map_or(0, |g| g.0)),
             own_ld: profile.ld,
             general: spec.general,

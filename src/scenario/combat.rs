@@ -66,7 +66,6 @@ use super::part::{unit_table, ProfilePart};
 use crate::error::InputError;
 use crate::profile::Ranged;
 use crate::query::combat::CombatQuery;
-use crate::rules::gear::Missile;
 use crate::rules::place::{Facing, ReactionName, SideName};
 use serde::{Deserialize, Deserializer};
 use std::path::{Path, PathBuf};
@@ -104,35 +103,6 @@ impl<'de> Deserialize<'de> for Distance {
     }
 }
 
-/// The `missile` table: missile weapons for stand and shoot.
-#[derive(Clone, Copy, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MissileValues {
-    /// Strength.
-    pub s: Ranged<1, 10>,
-    #[serde(default = "one_shot")]
-    /// Shots per model.
-    pub shots: Ranged<1, 10>,
-    /// Beyond half range (-1 to hit).
-    #[serde(default)]
-    pub long_range: bool,
-}
-
-impl MissileValues {
-    /// The model's missiles.
-    pub fn missile(&self) -> Missile {
-        Missile {
-            s: self.s.0,
-            shots: self.shots.0,
-            long_range: self.long_range,
-        }
-    }
-}
-
-fn one_shot() -> Ranged<1, 10> {
-    Ranged(1)
-}
-
 fn yes() -> bool {
     true
 }
@@ -162,8 +132,6 @@ unit_table! {
         /// A battle standard within range.
         #[serde(default)]
         pub battle_standard: bool,
-        /// Missiles for stand and shoot.
-        pub missile: Option<MissileValues>,
         /// It pursues a broken enemy.
         #[serde(default = "yes")]
         pub pursue: bool,
@@ -247,7 +215,6 @@ impl UnitSpec {
             general_ld: None,
             general: false,
             battle_standard: false,
-            missile: None,
             pursue: true,
             pursuit_target: None,
             characters: Vec::new(),

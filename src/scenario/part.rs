@@ -10,7 +10,9 @@
 //! [`ProfilePart`]: one list of keys, one merge.
 
 use crate::error::InputError;
-use crate::profile::{ImpactHitsValues, MountValues, Points, ProfileFile, ProfileOverride, Ranged};
+use crate::profile::{
+    ImpactHitsValues, MissileValues, MountValues, Points, ProfileFile, ProfileOverride, Ranged,
+};
 use crate::roster::{Roster, RosterUnit, UnitKey};
 use crate::rules::profile::TroopType;
 use crate::rules::saves::BodyArmour;
@@ -62,6 +64,8 @@ pub struct ProfilePart {
     pub mount: Option<MountValues>,
     /// A chariot's impact hits.
     pub impact_hits: Option<ImpactHitsValues>,
+    /// Missile weapons: stand and shoot, `shoot`'s Strength.
+    pub missile: Option<MissileValues>,
     /// Points per model.
     pub points: Option<Points>,
 }
@@ -119,6 +123,7 @@ macro_rules! unit_table {
                     rules: Vec<$crate::rules::special::SpecialRule>,
                     mount: Option<$crate::profile::MountValues>,
                     impact_hits: Option<$crate::profile::ImpactHitsValues>,
+                    missile: Option<$crate::profile::MissileValues>,
                     points: Option<$crate::profile::Points>,
                     $(
                         $(#[serde($($fserde)*)])*
@@ -147,6 +152,7 @@ macro_rules! unit_table {
                         rules: t.rules,
                         mount: t.mount,
                         impact_hits: t.impact_hits,
+                        missile: t.missile,
                         points: t.points,
                     },
                     $($field: t.$field,)*
@@ -188,6 +194,7 @@ impl ProfilePart {
             ("ward", self.ward.is_some()),
             ("regeneration", self.regeneration.is_some()),
             ("impact_hits", self.impact_hits.is_some()),
+            ("missile", self.missile.is_some()),
             ("points", self.points.is_some()),
         ]
         .into_iter()
@@ -295,6 +302,7 @@ impl ProfilePart {
             rules,
             mount: self.mount.or(b.and_then(|b| b.mount)),
             impact_hits: self.impact_hits.or(b.and_then(|b| b.impact_hits)),
+            missile: self.missile.or(b.and_then(|b| b.missile)),
             points: self.points.or(b.and_then(|b| b.points)),
         })
     }

@@ -313,27 +313,47 @@ fn a_scenarios_roster_keys_are_checked() {
 }
 
 #[test]
-fn shooting_from_a_roster_needs_the_missiles_strength() {
-    let e = error(&[
-        "shoot",
-        "--attacker",
-        &format!("{EMPIRE}:Handgunners"),
-        "--models",
-        "10",
-    ]);
-    assert!(e.contains("--s: required with a roster's unit"), "{e}");
-    let r = json(&[
-        "shoot",
-        "--attacker",
-        &format!("{EMPIRE}:Handgunners"),
-        "--models",
-        "10",
-        "--s",
-        "4",
-        "--target",
-        &format!("{ORCS}:Orc Boyz"),
-    ]);
-    assert_eq!(r["strength"], 4);
+fn shooting_from_a_roster_takes_the_missile_weapons_strength() {
+    // The Handgun's Weapon profile: Strength 4; the model's S is 3.
+    fn shoot<'a>(unit: &'a str, more: &[&'a str]) -> Vec<&'a str> {
+        let mut args = vec!["shoot", "--attacker", unit, "--models", "10"];
+        args.extend(more);
+        args.extend(["--target", "scenarios/profiles/orc_boy.toml"]);
+        args
+    }
+    let handgunners = format!("{EMPIRE}:Handgunners");
+    assert_eq!(json(&shoot(&handgunners, &[]))["strength"], 4);
+    assert_eq!(json(&shoot(&handgunners, &["--s", "5"]))["strength"], 5);
+    let arrer_boyz = format!("{ORCS}:Orc Arrer Boyz");
+    assert_eq!(json(&shoot(&arrer_boyz, &[]))["strength"], 3);
+    // Orc Boyz carry no missile weapon: the Strength is asked for.
+    let boyz = format!("{ORCS}:Orc Boyz");
+    let e = error(&shoot(&boyz, &[]));
+    assert!(
+        e.contains("--s: required: the roster gives no missile weapon"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_roster_units_missiles_stand_and_shoot() {
+    // 10 Handgunners (S4, one shot each) stand and shoot at charging Boar
+    // Boyz 20 cm away; the same unit typed with its missile table agrees.
+    let with = |missile: &str| {
+        let text = format!(
+            "name = \"x\"\n[attacker]\nprofile_file = \"../../../scenarios/profiles/orc_boar_boy.toml\"\nmodels = 5\n\
+             [defender]\nroster = \"../../../scenarios/rosters/empire_500.ros\"\nunit = \"Handgunners\"\n{missile}\n\
+             [situation]\ndistance = 20\nreaction = \"stand-and-shoot\"\nrounds = 1\n"
+        );
+        let path = file("stand_and_shoot.toml", &text);
+        json(&["combat", path.to_str().unwrap(), "--method", "exact"])
+    };
+    let listed = with("");
+    let typed = with("missile = { s = 4, shots = 1 }");
+    assert!(listed["p_attacker_wins"].as_f64().is_some(), "{listed}");
+    assert_eq!(listed, typed);
+    let weaker = with("missile = { s = 3, shots = 1 }");
+    assert_ne!(listed, weaker);
 }
 
 #[test]
