@@ -260,6 +260,15 @@ impl Gear {
         rider: &RawProfile,
         models: u32,
     ) -> Result<Result<ProfileFile, String>, RosterError> {
+        // A model of several profiles (a chariot, its crew, its beasts) before
+        // the crew's missing T and W.
+        if unit.children.iter().any(|c| {
+            c.kind == "model" && c.profiles.iter().filter(|p| p.kind == "Profile").count() > 1
+        }) {
+            return Ok(Err(
+                "a chariot's crew and beasts are not read from rosters yet".to_string(),
+            ));
+        }
         let mut missing = Vec::new();
         let mut ranged = |k: &str, lo: u8, hi: u8| -> Result<u8, RosterError> {
             Ok(in_range(rider, k, lo, hi)?.unwrap_or_else(|| {
@@ -283,13 +292,6 @@ impl Gear {
                 "its profile has no {} (a war machine's crew fights apart)",
                 missing.join(", ")
             )));
-        }
-        if unit.children.iter().any(|c| {
-            c.kind == "model" && c.profiles.iter().filter(|p| p.kind == "Profile").count() > 1
-        }) {
-            return Ok(Err(
-                "a chariot's crew and beasts are not read from rosters yet".to_string(),
-            ));
         }
         let foot_m = number(rider, "M")?.map_or(0.0, |m| f64::from(m) * 2.5);
         let mounted = self.mount.is_some();
