@@ -209,3 +209,28 @@ fn broken_rosters_are_refused_in_one_line() {
         assert_eq!(e.trim_end().lines().count(), 1, "{name}: {e}");
     }
 }
+
+#[test]
+fn a_chariot_is_left_out_as_a_chariot_not_as_a_crew_without_toughness() {
+    let profile = |name: &str, chars: &[(&str, &str)]| {
+        let c: String = chars
+            .iter()
+            .map(|(k, v)| format!("<characteristic name=\"{k}\">{v}</characteristic>"))
+            .collect();
+        format!("<profile name=\"{name}\" typeName=\"Profile\"><characteristics>{c}</characteristics></profile>")
+    };
+    let chariot = profile("Chariot", &[("S", "5"), ("T", "5"), ("W", "4")]);
+    let crew = profile(
+        "Crew",
+        &[("WS", "4"), ("S", "3"), ("I", "5"), ("A", "1"), ("Ld", "8")],
+    );
+    let xml = format!(
+        "<roster name=\"t\" gameSystemName=\"{WFB6}\"><forces><force><selections>\
+         <selection name=\"Cold One Chariot\" type=\"unit\" number=\"1\"><selections>\
+         <selection name=\"Cold One Chariot\" type=\"model\" number=\"1\"><profiles>{chariot}{crew}</profiles></selection>\
+         </selections></selection></selections></force></forces></roster>"
+    );
+    let r = Roster::from_bytes("t.ros", xml.as_bytes()).unwrap();
+    let why = r.units[0].played.as_ref().unwrap_err();
+    assert!(why.contains("chariot"), "{why}");
+}
