@@ -33,12 +33,12 @@ pub struct Rolls(Vec<PreparedRoll>);
 impl Rolls {
     /// The rolls `combat` uses: the D6 (each die of the dice engine's
     /// attacks, roll-offs), 2D6 tests, both units' flee dice, impact dice
-    /// for every number of chariots.
+    /// for every number of chariots, 3D6 less the highest for cold-blooded
+    /// tests.
     pub fn for_combat(combat: &Combat) -> Self {
         let mut rolls = Rolls::default();
         rolls.add(Roll::sum(1));
         rolls.add(LeadershipTest::new(7).roll());
-        rolls.add(LeadershipTest::on(7, true).roll());
         for u in 0..combat.setup.units.len() {
             rolls.add(*combat.flee_roll(u));
         }
@@ -52,6 +52,13 @@ impl Rolls {
             for r in (1..=most).filter_map(|n| step.impact_roll(n)) {
                 rolls.add(r);
             }
+        }
+        // Last, and only when needed: the other rolls' look-ups stay as short.
+        let setup = &combat.setup;
+        if setup.units.iter().any(|u| u.psychology.cold_blooded)
+            || setup.friends.iter().any(|f| f.cold_blooded)
+        {
+            rolls.add(LeadershipTest::on(7, true).roll());
         }
         rolls
     }
