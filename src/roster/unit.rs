@@ -202,20 +202,15 @@ impl Gear {
         let Some(p) = c.profiles.iter().find(|p| p.kind == "Weapon") else {
             return;
         };
-        let value = |key: &str| {
-            p.characteristics
-                .iter()
-                .find(|(k, _)| k == key)
-                .map_or("", |(_, v)| v.trim())
-        };
-        let Some(s) = value("Strength")
+        let Some(s) = characteristic(p, "Strength")
+            .trim()
             .parse::<u8>()
             .ok()
             .filter(|s| (1..=10).contains(s))
         else {
             return;
         };
-        let rules = value("Special Rules").to_lowercase();
+        let rules = characteristic(p, "Special Rules").to_lowercase();
         let shots = match rules.split_once('x') {
             Some((n, rest)) if rest.contains("multiple") => n.trim().parse::<u8>().ok(),
             _ => None,
@@ -361,12 +356,16 @@ impl Gear {
 /// Characteristic `key` of `p` as a whole number, `None` if written `-` or
 /// empty or absent; `M` also read as `Mv`.
 fn number(p: &RawProfile, key: &str) -> Result<Option<u8>, RosterError> {
-    let raw = p
-        .characteristics
+    whole(p, key, characteristic(p, key))
+}
+
+/// Characteristic `key` of `p` as written (`M` is `Mv` too), `""` if
+/// absent.
+fn characteristic<'a>(p: &'a RawProfile, key: &str) -> &'a str {
+    p.characteristics
         .iter()
         .find(|(k, _)| k == key || (key == "M" && k == "Mv"))
-        .map_or("", |(_, v)| v.as_str());
-    whole(p, key, raw)
+        .map_or("", |(_, v)| v.as_str())
 }
 
 /// Whether the profile's `Base` (`40x40`) is a large model's: 40 mm or
@@ -374,8 +373,7 @@ fn number(p: &RawProfile, key: &str) -> Result<Option<u8>, RosterError> {
 /// Profiles, the roster's troop type). `None` without a readable base: then 3 or more wounds in a unit
 /// of several models say so (not a character's).
 fn large_base(p: &RawProfile) -> Option<bool> {
-    let (_, base) = p.characteristics.iter().find(|(k, _)| k == "Base")?;
-    let (w, d) = base.trim().split_once(['x', 'X'])?;
+    let (w, d) = characteristic(p, "Base").trim().split_once(['x', 'X'])?;
     let narrow = w
         .trim()
         .parse::<u32>()

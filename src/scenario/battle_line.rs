@@ -430,12 +430,8 @@ impl LineUnitSpec {
                 "missing (accepted: 2 to 10; or a profile_file or [profile])",
             )
         })?;
-        if let Some(key) = self.part.fighting_key() {
-            return Err(InputError::new(
-                format!("{field}.{key}"),
-                "decides how a unit fights, and a battle line plays none (accepted: the keys that give its unit strength, Ld, rules and flight)",
-            ));
-        }
+        // With a profile, the friend's reading refuses them.
+        self.part.refuse_fighting_keys(field)?;
         let troop = self.part.troop.unwrap_or_default();
         let wounds = self.wounds.map_or(1, |w| w.0);
         let us = match self.unit_strength {

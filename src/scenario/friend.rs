@@ -172,12 +172,7 @@ impl FriendSpec {
     /// What panic reads of the unit (`field` names it in errors): from a
     /// profile and its models, or from `unit_strength` and `ld`.
     pub(super) fn body(&self, dir: &Path, field: &str) -> Result<Body, InputError> {
-        if let Some(key) = self.part.fighting_key() {
-            return Err(InputError::new(
-                format!("{field}.{key}"),
-                "decides how a unit fights, and this one is not in the fight (accepted: the keys that give its unit strength, Ld and rules)",
-            ));
-        }
+        self.part.refuse_fighting_keys(field)?;
         match self.part.has_profile() {
             true => self.with_profile(dir, field),
             false => self.without_profile(field),

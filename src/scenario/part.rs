@@ -181,10 +181,11 @@ impl ProfilePart {
             || self.profile.is_some()
     }
 
-    /// The key of the first value given that decides only how a unit
-    /// fights (a friend's or battle line's panic never reads it).
-    pub(crate) fn fighting_key(&self) -> Option<&'static str> {
-        [
+    /// Refuses a value that decides only how a unit fights, for a table
+    /// whose unit only tests for panic (a friend, a battle line's unit;
+    /// `field` names it).
+    pub(crate) fn refuse_fighting_keys(&self, field: &str) -> Result<(), InputError> {
+        let given = [
             ("weapon", self.weapon.is_some()),
             ("armour", self.armour.is_some()),
             ("shield", self.shield.is_some()),
@@ -198,7 +199,14 @@ impl ProfilePart {
             ("points", self.points.is_some()),
         ]
         .into_iter()
-        .find_map(|(key, given)| given.then_some(key))
+        .find_map(|(key, given)| given.then_some(key));
+        match given {
+            Some(key) => Err(InputError::new(
+                format!("{field}.{key}"),
+                "decides how a unit fights, and panic never reads it (accepted: the keys that give its unit strength, Ld, rules and flight)",
+            )),
+            None => Ok(()),
+        }
     }
 
     /// The unit's profile and gear: its source's, with the table's own
