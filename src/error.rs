@@ -1,14 +1,20 @@
 //! Bad input: one line naming the field and the accepted values. The binary
-//! prints it after `error: ` and exits with code 2.
+//! prints it after `error: ` and exits with code 2. The message is our
+//! words ([`Text`]), so it follows `--lang`; the field is the user's.
 
-/// Bad input, as one line: `field: message`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+use crate::text;
+use crate::words::lang::Lang;
+use crate::words::text::Text;
+
+/// Bad input, as one line: `field: message` (in English; [`render`](Self::render)
+/// for another language).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[error("{field}: {message}")]
 pub struct InputError {
     /// The flag or scenario field at fault, e.g. `--wheel`.
     pub field: String,
     /// What is wrong and what is accepted.
-    pub message: String,
+    pub message: Text,
     /// Where the bad value came from.
     pub origin: Origin,
 }
@@ -27,7 +33,7 @@ pub enum Origin {
 
 impl InputError {
     /// The error of `field`: what is wrong and what is accepted.
-    pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
+    pub fn new(field: impl Into<String>, message: impl Into<Text>) -> Self {
         InputError {
             field: field.into(),
             message: message.into(),
@@ -49,11 +55,21 @@ impl InputError {
 
     /// A `--set` override the file refused: `message` says what and shows
     /// the overrides.
-    pub fn bad_override(message: impl Into<String>) -> Self {
+    pub fn bad_override(message: impl Into<Text>) -> Self {
         InputError {
             origin: Origin::Override,
             ..InputError::new("--set", message)
         }
+    }
+
+    /// The whole error as a text: `field: message`.
+    pub fn text(&self) -> Text {
+        text!("{}: {}", &self.field, self.message.clone())
+    }
+
+    /// The line in `lang`: `field: message`.
+    pub fn render(&self, lang: Lang) -> String {
+        format!("{}: {}", self.field, self.message.render(lang))
     }
 }
 
@@ -63,24 +79,7 @@ pub(crate) fn entry(list: &str, i: usize) -> String {
     format!("{list}.{}", i + 1)
 }
 
-/// A number as an error shows it: as written when short, else in
-/// scientific notation (`1e300`, not 301 digits).
-///
-/// # Example
-///
-/// ```
-/// use mathhammer::error::shown;
-/// assert_eq!(shown(12.5), "12.5");
-/// assert_eq!(shown(1e300), "1e300");
-/// ```
-pub fn shown(x: f64) -> String {
-    let plain = x.to_string();
-    if plain.len() <= 16 {
-        plain
-    } else {
-        format!("{x:e}")
-    }
-}
+pub use crate::words::text::shown;
 
 /// A value as an error echoes it: at most its first 32 characters, so a
 /// huge value does not bury the line.
@@ -116,12 +115,13 @@ pub fn check_range(
     if value.is_finite() && low_ok && value <= hi {
         return Ok(());
     }
-    let bound = if lo_open { "above" } else { "from" };
+    let accepted = if lo_open {
+        text!("above {} up to {} {}", lo, hi, unit)
+    } else {
+        text!("from {} up to {} {}", lo, hi, unit)
+    };
     Err(InputError::new(
         field,
-        format!(
-            "{} is out of range (accepted: {bound} {lo} up to {hi} {unit})",
-            shown(value)
-        ),
+        text!("{} is out of range (accepted: {})", shown(value), accepted),
     ))
 }

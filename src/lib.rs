@@ -150,6 +150,7 @@ pub mod roster;
 pub mod rules;
 pub mod scenario;
 pub mod web;
+pub mod words;
 
 pub use cli::load_query;
 pub use error::InputError;

@@ -50,6 +50,7 @@ use crate::rules::profile::{Profile, TroopType};
 use crate::rules::saves::{Armour, BodyArmour};
 use crate::rules::special::SpecialRule;
 use crate::rules::weapons::Weapon;
+use crate::text;
 use serde::{Deserialize, Deserializer};
 
 /// An integer characteristic checked against `LO..=HI` while parsing, so the
@@ -61,8 +62,11 @@ impl<'de, const LO: u8, const HI: u8> Deserialize<'de> for Ranged<LO, HI> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let v = i64::deserialize(d)?;
         if v < i64::from(LO) || v > i64::from(HI) {
-            return Err(serde::de::Error::custom(format!(
-                "{v} is out of range (accepted: {LO} to {HI})"
+            return Err(crate::words::serde::custom(text!(
+                "{} is out of range (accepted: {} to {})",
+                v,
+                LO,
+                HI
             )));
         }
         Ok(Ranged(v as u8))
@@ -77,7 +81,7 @@ impl<'de> Deserialize<'de> for Move {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let v = f64::deserialize(d)?;
         if !(0.0..=100.0).contains(&v) {
-            return Err(serde::de::Error::custom(format!(
+            return Err(crate::words::serde::custom(text!(
                 "{} is out of range (accepted: 0 to 100 cm)",
                 crate::error::shown(v)
             )));
@@ -97,8 +101,10 @@ impl<'de> Deserialize<'de> for Points {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let v = f64::deserialize(d)?;
         if !(0.0..=MAX_POINTS).contains(&v) {
-            return Err(serde::de::Error::custom(format!(
-                "{v} is out of range (accepted: 0 to {MAX_POINTS} points per model)"
+            return Err(crate::words::serde::custom(text!(
+                "{} is out of range (accepted: 0 to {} points per model)",
+                v,
+                MAX_POINTS
             )));
         }
         Ok(Points(v))
@@ -142,7 +148,7 @@ impl ProfileOverride {
         let missing = |c: &str| {
             InputError::new(
                 format!("{table}.{c}"),
-                "missing (accepted: every characteristic m, ws, bs, s, t, w, i, a, ld, or profile_file = \"FILE.toml\")",
+                text!("missing (accepted: every characteristic m, ws, bs, s, t, w, i, a, ld, or profile_file = \"FILE.toml\")"),
             )
         };
         macro_rules! pick {

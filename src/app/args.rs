@@ -4,7 +4,10 @@
 //! code 2.
 
 use crate::cli::{one_line, Cli};
-use clap::error::ErrorKind;
+use crate::text;
+use crate::words::lang::Lang;
+use crate::words::text::Text;
+use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::CommandFactory;
 use std::ffi::OsString;
 
@@ -21,9 +24,11 @@ pub struct Finished {
 
 /// Parses and runs `args` (the program's name first).
 pub fn run_args(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Finished {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let lang = asked_lang(&args);
     let cli = match Cli::parse_args(args) {
         Ok(cli) => cli,
-        Err(e) => return parse_error(&e),
+        Err(e) => return parse_error(&e, lang),
     };
     match super::run(&cli) {
         Ok(out) => Finished {
@@ -31,8 +36,26 @@ pub fn run_args(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> 
             stdout: out.stdout,
             code: 0,
         },
-        Err(e) => failed(format!("error: {e}")),
+        Err(e) => failed(format!("error: {}", e.render(lang))),
     }
+}
+
+/// The language `--lang` asks for, read before parsing so that an error in
+/// any other flag is written in it too (English if absent or unknown).
+fn asked_lang(args: &[OsString]) -> Lang {
+    use clap::ValueEnum;
+    let words: Vec<&str> = args.iter().filter_map(|a| a.to_str()).collect();
+    let value = words
+        .iter()
+        .enumerate()
+        .find_map(|(i, w)| match w.strip_prefix("--lang") {
+            Some("") => words.get(i + 1).copied(),
+            Some(rest) => rest.strip_prefix('='),
+            None => None,
+        });
+    value
+        .and_then(|v| Lang::from_str(v, true).ok())
+        .unwrap_or_default()
 }
 
 /// The one error line, a word over 64 characters (a huge value echoed)
@@ -57,7 +80,7 @@ fn failed(line: String) -> Finished {
 
 /// What a command line clap could not parse prints: help and version on
 /// stdout, help for a missing subcommand on stderr, anything else one line.
-fn parse_error(e: &clap::Error) -> Finished {
+fn parse_error(e: &clap::Error, lang: Lang) -> Finished {
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => Finished {
             stdout: e.render().to_string(),
@@ -69,26 +92,63 @@ fn parse_error(e: &clap::Error) -> Finished {
             ..Finished::default()
         },
         ErrorKind::ValueValidation | ErrorKind::InvalidValue => {
-            failed(format!("error: {}", bad_value(e)))
+            failed(format!("error: {}", bad_value(e).render(lang)))
         }
         kind => {
-            let mut line = one_line(&e.render().to_string());
+            let mut line = match (lang, ours(e)) {
+                (Lang::En, _) | (_, None) => one_line(&e.render().to_string()),
+                (_, Some(why)) => format!("error: {}", why.render(lang)),
+            };
             if kind == ErrorKind::InvalidSubcommand {
                 let names: Vec<String> = Cli::command()
                     .get_subcommands()
                     .map(|c| c.get_name().to_string())
                     .collect();
-                line += &format!(" (accepted: {})", names.join(", "));
+                line += &text!(" (accepted: {})", names.join(", ")).render(lang);
             }
             failed(line)
         }
     }
 }
 
+/// clap's error of a kind we word ourselves, for a language other than
+/// English (English keeps clap's own words and tips).
+fn ours(e: &clap::Error) -> Option<Text> {
+    let arg = match e.get(ContextKind::InvalidArg) {
+        Some(ContextValue::String(a)) => a.clone(),
+        Some(ContextValue::Strings(a)) => a.join(", "),
+        _ => String::new(),
+    };
+    let prior = match e.get(ContextKind::PriorArg) {
+        Some(ContextValue::String(a)) => a.clone(),
+        _ => String::new(),
+    };
+    let tip = match e.get(ContextKind::SuggestedArg) {
+        Some(ContextValue::String(a)) => text!("; tip: '{}' exists", a.clone()),
+        _ => Text::default(),
+    };
+    Some(match e.kind() {
+        ErrorKind::UnknownArgument => text!("unexpected argument '{}' found", arg).then(tip),
+        ErrorKind::InvalidSubcommand => match e.get(ContextKind::InvalidSubcommand) {
+            Some(ContextValue::String(name)) => text!("unrecognized subcommand '{}'", name.clone()),
+            _ => return None,
+        },
+        ErrorKind::MissingRequiredArgument => {
+            text!(
+                "the following required arguments were not provided: {}",
+                arg
+            )
+        }
+        ErrorKind::ArgumentConflict => {
+            text!("the argument '{}' cannot be used with '{}'", arg, prior)
+        }
+        _ => return None,
+    })
+}
+
 /// A value its flag's parser refused, as the project's one line:
 /// `--models: -1 is out of range (accepted: 1 to 1000)`.
-fn bad_value(e: &clap::Error) -> String {
-    use clap::error::{ContextKind, ContextValue};
+fn bad_value(e: &clap::Error) -> Text {
     let flag = match e.get(ContextKind::InvalidArg) {
         Some(ContextValue::String(arg)) => arg.split(' ').next().unwrap_or(arg).to_string(),
         _ => String::new(),
@@ -98,18 +158,22 @@ fn bad_value(e: &clap::Error) -> String {
         _ => String::new(),
     };
     match (std::error::Error::source(e), e.get(ContextKind::ValidValue)) {
-        (Some(why), _) if !flag.is_empty() => format!("{flag}: {why}"),
+        (Some(why), _) if !flag.is_empty() => {
+            let why = why
+                .downcast_ref::<Text>()
+                .cloned()
+                .unwrap_or_else(|| Text::kept(why.to_string()));
+            text!("{}: {}", flag, why)
+        }
         (None, Some(ContextValue::Strings(names))) if value.is_empty() && names.is_empty() => {
-            format!("{flag}: needs a value")
+            text!("{}: needs a value", flag)
         }
-        (None, Some(ContextValue::Strings(names))) if !flag.is_empty() => {
-            format!(
-                "{flag}: '{value}' is not one of its values (accepted: {})",
-                names.join(", ")
-            )
-        }
-        _ => one_line(&e.render().to_string())
-            .trim_start_matches("error: ")
-            .to_string(),
+        (None, Some(ContextValue::Strings(names))) if !flag.is_empty() => text!(
+            "{}: '{}' is not one of its values (accepted: {})",
+            flag,
+            value,
+            names.join(", ")
+        ),
+        _ => Text::kept(one_line(&e.render().to_string()).trim_start_matches("error: ")),
     }
 }

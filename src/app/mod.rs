@@ -11,6 +11,7 @@ use crate::report::{Engine, Format, Report, Text};
 use crate::sweep::figure::{compare_figure, matchup_figure, sweep_figure};
 use crate::sweep::matchup::{matchup_cells, matchup_report, run_cells};
 use crate::sweep::{compare_queries, compare_report, sweep_points, sweep_report, Vary};
+use crate::text;
 use clap::CommandFactory;
 
 mod args;
@@ -282,8 +283,11 @@ fn in_pool<T: Send>(engine: &EngineArgs, work: impl FnOnce() -> T + Send) -> Res
     if let Some(t) = engine.threads {
         builder = builder.num_threads(usize::from(t));
     }
-    let pool = builder
-        .build()
-        .map_err(|e| InputError::new("--threads", format!("cannot start the thread pool: {e}")))?;
+    let pool = builder.build().map_err(|e| {
+        InputError::new(
+            "--threads",
+            text!("cannot start the thread pool: {}", e.to_string()),
+        )
+    })?;
     Ok(pool.install(work))
 }

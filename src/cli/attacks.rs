@@ -195,38 +195,45 @@ pub struct ShootArgs {
 }
 
 /// `5` (a 5+ save), or gear: `none`, `light`, `heavy`, `shield`, `barding`.
-fn armour_spec(s: &str) -> Result<Save, String> {
-    let accepted = "accepted: a save 1 to 6 (e.g. 5 for 5+), or none, light, heavy, shield, barding (e.g. light,shield)";
+fn armour_spec(s: &str) -> Result<Save, Text> {
+    let accepted = || {
+        text!("accepted: a save 1 to 6 (e.g. 5 for 5+), or none, light, heavy, shield, barding (e.g. light,shield)")
+    };
     if let Ok(n) = s.trim().parse::<u8>() {
         return if (1..=6).contains(&n) {
             Ok(Save::Given(Some(n)))
         } else {
-            Err(format!("{n} is out of range ({accepted})"))
+            Err(text!("{} is out of range ({})", n, accepted()))
         };
     }
     let items: Vec<&str> = s.split(',').map(str::trim).collect();
     if items.len() > 1 && items.contains(&"none") {
-        return Err(format!("none cannot be worn with other gear ({accepted})"));
+        return Err(text!(
+            "none cannot be worn with other gear ({})",
+            accepted()
+        ));
     }
     let mut armour = Armour::default();
     let mut body = None;
     for (i, item) in items.iter().enumerate() {
         if items[..i].contains(item) {
-            return Err(format!("{item} is given twice ({accepted})"));
+            return Err(text!("{} is given twice ({})", item, accepted()));
         }
         match *item {
             "none" => {}
             "light" | "heavy" if body.is_some() => {
-                return Err(format!(
-                    "{} and {item}: one body armour at most ({accepted})",
-                    body.unwrap_or("")
+                return Err(text!(
+                    "{} and {}: one body armour at most ({})",
+                    body.unwrap_or(""),
+                    item,
+                    accepted()
                 ))
             }
             "light" => (armour.body, body) = (BodyArmour::Light, Some("light")),
             "heavy" => (armour.body, body) = (BodyArmour::Heavy, Some("heavy")),
             "shield" => armour.shield = true,
             "barding" => armour.barding = true,
-            other => return Err(format!("unknown armour '{other}' ({accepted})")),
+            other => return Err(text!("unknown armour '{}' ({})", other, accepted())),
         }
     }
     Ok(Save::Armour(armour))
@@ -245,7 +252,7 @@ fn load_profile(path: &Option<PathBuf>, flag: &str) -> Result<Option<ProfileFile
     };
     let text = path.to_string_lossy();
     if !names_roster(&text) {
-        return load_referred::<ProfileFile>(path, flag, "profile").map(Some);
+        return load_referred::<ProfileFile>(path, flag).map(Some);
     }
     let spec = unit_reference(&text, flag)?;
     Ok(Some(spec.resolve(Path::new(""), flag)?.file))
@@ -259,7 +266,7 @@ fn required<T>(
     file_flag: &str,
 ) -> Result<T, InputError> {
     flag.or(file)
-        .ok_or_else(|| InputError::new(name, format!("required (or give {file_flag} FILE)")))
+        .ok_or_else(|| InputError::new(name, text!("required (or give {} FILE)", file_flag)))
 }
 
 impl TargetArgs {
@@ -349,7 +356,7 @@ impl AttackerArgs {
                 .collect();
             return Err(InputError::new(
                 "--rules",
-                format!(
+                text!(
                     "{} does not change an attack; whole fights play it (accepted: {})",
                     idle.name(),
                     accepted.join(", ")
@@ -394,11 +401,11 @@ impl AttacksArgs {
             .unwrap_or_default();
         weapon
             .allowed(base.troop)
-            .map_err(|why| InputError::new("--weapon", format!("{} {why}", weapon.name())))?;
+            .map_err(|why| InputError::new("--weapon", text!("{} {}", weapon.name(), why)))?;
         if self.charging && self.round.0 != 1 {
             return Err(InputError::new(
                 "--charging",
-                "a charge only counts in the first round (accepted with --round 1)",
+                text!("a charge only counts in the first round (accepted with --round 1)"),
             ));
         }
         let striker = Striker {
@@ -465,7 +472,7 @@ impl ShootArgs {
             let accepted: Vec<String> = PANIC_RULES.iter().map(|r| r.name()).collect();
             return Err(InputError::new(
                 "--target-rules",
-                format!(
+                text!(
                     "{} does not change a panic test (accepted: {})",
                     other.name(),
                     accepted.join(", ")
@@ -488,7 +495,7 @@ impl ShootArgs {
         };
         Err(InputError::new(
             flag,
-            "needs --target-models (the target's models at the start of the phase; accepted: 1 to 1000)",
+            text!("needs --target-models (the target's models at the start of the phase; accepted: 1 to 1000)"),
         ))
     }
 }
@@ -505,8 +512,9 @@ fn attack_group(
             let Some(roll) = hits.dice.roll(models) else {
                 return Err(InputError::new(
                     "--models",
-                    format!(
-                        "{models} chariots with impact hits (accepted: at most {})",
+                    text!(
+                        "{} chariots with impact hits (accepted: at most {})",
+                        models,
                         hits.dice.most_chariots()
                     ),
                 ));
@@ -544,7 +552,7 @@ impl ShootArgs {
             // roster gives it.
             return Err(InputError::new(
                 "--s",
-                "required: the roster gives no missile weapon with a Strength for this unit (accepted: 1 to 10, e.g. --s 4 for handguns, 3 for bows)",
+                text!("required: the roster gives no missile weapon with a Strength for this unit (accepted: 1 to 10, e.g. --s 4 for handguns, 3 for bows)"),
             ));
         }
         let shots = self
@@ -566,7 +574,7 @@ impl ShootArgs {
         if striker.bs == 0 {
             return Err(InputError::new(
                 "--bs",
-                "BS 0 cannot shoot (accepted: 1 to 10)",
+                text!("BS 0 cannot shoot (accepted: 1 to 10)"),
             ));
         }
         let (defender, target_name, mut target_rules) = self.target_args.defender(false)?;

@@ -8,6 +8,7 @@ use crate::query::combat::CombatQuery;
 use crate::rules::place::ReactionName;
 use crate::scenario::combat::{load_combat, ScenarioFile};
 use crate::scenario::reference::{frontal_charge, unit_reference};
+use crate::text;
 use clap::Args;
 use std::path::{Path, PathBuf};
 
@@ -61,7 +62,7 @@ impl CombatArgs {
                 if !self.sets.is_empty() {
                     return Err(InputError::new(
                         "--set",
-                        "changes a scenario file's fields (accepted: a FILE, or the units' own flags)",
+                        text!("changes a scenario file's fields (accepted: a FILE, or the units' own flags)"),
                     ));
                 }
                 let file = ScenarioFile {
@@ -80,7 +81,7 @@ impl CombatArgs {
             }
             _ => Err(InputError::new(
                 "combat",
-                "a scenario FILE or --attacker and --defender (accepted: one of them)",
+                text!("a scenario FILE or --attacker and --defender (accepted: one of them)"),
             )),
         }
     }

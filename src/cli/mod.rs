@@ -10,6 +10,7 @@ use crate::report::lang::Lang;
 use crate::report::{Format, Text};
 use crate::rules::{Edition, LeadershipTest};
 use crate::sim::Sampling;
+use crate::text;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 pub(crate) mod attacks;
@@ -602,7 +603,7 @@ impl ChargeArgs {
                 target_move: self.target_move.map(|m| m.0).ok_or_else(|| {
                     crate::error::InputError::new(
                         "--target-move",
-                        "required with --reaction flee (accepted: the target's M, e.g. 10)",
+                        text!("required with --reaction flee (accepted: the target's M, e.g. 10)"),
                     )
                 })?,
                 target_flies: self.target_flies,
@@ -629,7 +630,7 @@ impl FleeArgs {
         if self.pursuer_flies && self.pursuer_move.is_none() {
             return Err(crate::error::InputError::new(
                 "--pursuer-flies",
-                "needs --pursuer-move (accepted: the pursuer's M, e.g. 18)",
+                text!("needs --pursuer-move (accepted: the pursuer's M, e.g. 18)"),
             ));
         }
         Ok(Flee {

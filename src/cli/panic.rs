@@ -6,6 +6,7 @@ use super::{EngineArgs, OutputArgs};
 use crate::error::InputError;
 use crate::query::panic::{BattleLine, MAX_LINE_UNITS, MAX_TURNS};
 use crate::sweep::Query;
+use crate::text;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -48,13 +49,13 @@ impl PanicArgs {
             if self.fleeing_us.is_empty() {
                 return Err(InputError::new(
                     "--fleeing-us",
-                    "needed without a FILE (accepted: a battle-line FILE, or --fleeing-us US for each friend fleeing within 10 cm)",
+                    text!("needed without a FILE (accepted: a battle-line FILE, or --fleeing-us US for each friend fleeing within 10 cm)"),
                 ));
             }
             if !self.sets.is_empty() {
                 return Err(InputError::new(
                     "--set",
-                    "overrides a field of a file (accepted: with a battle-line FILE)",
+                    text!("overrides a field of a file (accepted: with a battle-line FILE)"),
                 ));
             }
             return self.simple_line();
@@ -63,7 +64,7 @@ impl PanicArgs {
             Query::Panic(line) => Ok(*line),
             other => Err(InputError::new(
                 format!("{}: query", file.display()),
-                format!(
+                text!(
                     "{} is not a battle line (accepted: a file with query = \"panic\")",
                     other.kind()
                 ),
@@ -76,7 +77,7 @@ impl PanicArgs {
         if self.fleeing_us.len() >= MAX_LINE_UNITS {
             return Err(InputError::new(
                 "--fleeing-us",
-                format!(
+                text!(
                     "{} fleeing friends (accepted: at most {})",
                     self.fleeing_us.len(),
                     MAX_LINE_UNITS - 1

@@ -9,6 +9,8 @@ use super::{one_line, AttacksArgs, ChargeArgs, Cli, Command, FleeArgs, ShootArgs
 use crate::error::InputError;
 use crate::scenario::battle_line::BattleLineFile;
 use crate::sweep::Query;
+use crate::text;
+use crate::words::text::Text;
 use std::path::Path;
 
 impl Command {
@@ -29,7 +31,7 @@ impl Command {
             | Command::Roster(_) => {
                 return Err(InputError::new(
                     "query",
-                    "a sweep or comparison runs one query file or scenario (accepted: charge, flee, leadership, attacks, shoot, combat, panic)",
+                    text!("a sweep or comparison runs one query file or scenario (accepted: charge, flee, leadership, attacks, shoot, combat, panic)"),
                 ))
             }
         };
@@ -69,7 +71,7 @@ const FILE_KEYS: [&str; 2] = ["attacker", "target"];
 pub fn load_query(path: &Path, sets: &[String]) -> Result<Query, InputError> {
     let name = path.display().to_string();
     let text = crate::files::read_to_string(path)
-        .map_err(|e| InputError::new(&name, format!("cannot read the file: {e}")))?;
+        .map_err(|e| InputError::new(&name, text!("cannot read the file: {}", e)))?;
     let mut table: toml::Table = toml::from_str(&text).map_err(|e| {
         // The scenario parser gives the line and column.
         match crate::scenario::parse::<toml::Table>(&text, &name) {
@@ -90,10 +92,7 @@ pub fn load_query(path: &Path, sets: &[String]) -> Result<Query, InputError> {
         _ => {
             return Err(InputError::new(
                 format!("{name}: query"),
-                format!(
-                "{kind} is not a query (accepted: {}, panic; a file without `query` is a combat scenario)",
-                FILE_QUERIES.join(", ")
-            ),
+                text!("{} is not a query (accepted: {}, panic; a file without `query` is a combat scenario)", kind.to_string(), FILE_QUERIES.join(", ")),
             ))
         }
     };
@@ -145,8 +144,8 @@ fn battle_line(
                 crate::scenario::combat::apply_set(&mut table, set)?;
             }
             table.try_into().map_err(|e: toml::de::Error| {
-                let why = e.message().trim().replace('\n', " ");
-                InputError::bad_override(format!("{why} ({})", sets.join(" ")))
+                let why = crate::words::serde::message(&e.message().replace('\n', " "));
+                InputError::bad_override(text!("{} ({})", why, sets.join(" ")))
             })?
         }
     };
@@ -203,27 +202,27 @@ impl FileKeys {
         if matches!(key.as_str(), "query" | "name" | "description") {
             return Ok(());
         }
-        let error = |message: String| InputError::new(format!("{}: {key}", self.file), message);
+        let error = |message: Text| InputError::new(format!("{}: {key}", self.file), message);
         if RUN_KEYS.contains(&key.as_str()) {
-            return Err(error("how to run and print is given on the command line, not in a query file (accepted: the subcommand's own flags)".into()));
+            return Err(error(text!("how to run and print is given on the command line, not in a query file (accepted: the subcommand's own flags)")));
         }
         let Some(arg) = args.iter().find(|a| names(a).any(|n| n == key)) else {
             let accepted: Vec<String> = args.iter().filter_map(|a| names(a).next()).collect();
-            return Err(error(format!(
+            return Err(error(text!(
                 "not a key of this query (accepted: {})",
                 accepted.join(", ")
             )));
         };
         let id = arg.get_id().to_string();
         if let Some(first) = self.written.get(&id) {
-            return Err(error(format!("the same as {first}, given twice")));
+            return Err(error(text!("the same as {}, given twice", first)));
         }
         let value = match value {
             toml::Value::String(s) if FILE_KEYS.contains(&id.as_str()) => {
                 toml::Value::String(dir.join(s).display().to_string())
             }
             other if FILE_KEYS.contains(&id.as_str()) => {
-                return Err(error(format!(
+                return Err(error(text!(
                     "invalid type: {}, expected a file name in quotes (e.g. \"orc_boy.toml\")",
                     other.type_str()
                 )))
@@ -280,11 +279,10 @@ impl FileKeys {
                     None => (text.trim_end(), None),
                 };
                 let key = id.map(|id| self.written.get(id).map_or(id, String::as_str));
+                let message = crate::words::serde::message(&one_line(message));
                 match key {
-                    Some(key) => {
-                        InputError::new(format!("{}: {key}", self.file), one_line(message))
-                    }
-                    None => InputError::new(&self.file, one_line(message)),
+                    Some(key) => InputError::new(format!("{}: {key}", self.file), message),
+                    None => InputError::new(&self.file, message),
                 }
             })
     }
@@ -295,7 +293,7 @@ impl FileKeys {
         match e.field.strip_prefix("--") {
             Some(flag) => InputError {
                 field: format!("{}: {}", self.file, flag.replace('-', "_")),
-                message: flags_as_keys(&e.message),
+                message: e.message.respelled(flags_as_keys),
                 ..e
             },
             None => e,

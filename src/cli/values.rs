@@ -4,6 +4,8 @@
 //! 1000)`, printed by `main.rs`).
 
 use super::MAX_TRIALS;
+use crate::text;
+use crate::words::text::Text;
 
 /// A whole number from `lo` to `hi`, as a `T`.
 ///
@@ -14,48 +16,50 @@ use super::MAX_TRIALS;
 /// let models = whole::<u32>(1, 1000);
 /// assert_eq!(models("20"), Ok(20));
 /// assert_eq!(models("2e1"), Ok(20));
-/// assert_eq!(models("-1").unwrap_err(), "-1 is out of range (accepted: 1 to 1000)");
-/// assert_eq!(models("1e30").unwrap_err(), "1e30 is out of range (accepted: 1 to 1000)");
+/// assert_eq!(models("-1").unwrap_err().to_string(), "-1 is out of range (accepted: 1 to 1000)");
+/// assert_eq!(models("1e30").unwrap_err().to_string(), "1e30 is out of range (accepted: 1 to 1000)");
 /// ```
 pub fn whole<T: TryFrom<i64>>(
     lo: i64,
     hi: i64,
-) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
+) -> impl Fn(&str) -> Result<T, Text> + Clone + Send + Sync + 'static {
     move |s: &str| {
-        let accepted = format!("accepted: {lo} to {hi}");
+        let accepted = || text!("accepted: {} to {}", lo, hi);
         let t = s.trim();
         let n = match (t.parse::<i64>(), t.parse::<f64>()) {
             (Ok(n), _) => n,
             (Err(_), Ok(x)) if x.is_finite() && x.fract() != 0.0 => {
-                return Err(format!("{t} is not a whole number ({accepted})"))
+                return Err(text!("{} is not a whole number ({})", t, accepted()))
             }
             // 7.0, 1e1 and -5.0 are whole numbers written as decimals.
             (Err(_), Ok(x)) if x.abs() <= hi.max(-lo) as f64 => x as i64,
-            (Err(_), Ok(_)) => return Err(format!("{t} is out of range ({accepted})")),
-            (Err(_), Err(_)) => return Err(format!("{t} is not a number ({accepted})")),
+            (Err(_), Ok(_)) => return Err(text!("{} is out of range ({})", t, accepted())),
+            (Err(_), Err(_)) => return Err(text!("{} is not a number ({})", t, accepted())),
         };
         if !(lo..=hi).contains(&n) {
-            return Err(format!("{n} is out of range ({accepted})"));
+            return Err(text!("{} is out of range ({})", n, accepted()));
         }
-        T::try_from(n).map_err(|_| format!("{n} is out of range ({accepted})"))
+        T::try_from(n).map_err(|_| text!("{} is out of range ({})", n, accepted()))
     }
 }
 
 /// A path ending in `.svg`, checked before anything runs.
-pub fn svg_path(s: &str) -> Result<std::path::PathBuf, String> {
+pub fn svg_path(s: &str) -> Result<std::path::PathBuf, Text> {
     let path = std::path::PathBuf::from(s);
     if crate::plot::is_svg_name(&path) {
         Ok(path)
     } else {
-        Err("accepted: a file name ending in .svg, e.g. charge.svg".into())
+        Err(text!(
+            "accepted: a file name ending in .svg, e.g. charge.svg"
+        ))
     }
 }
 
 /// A finite decimal number.
-pub fn number(s: &str) -> Result<f64, String> {
+pub fn number(s: &str) -> Result<f64, Text> {
     match s.trim().parse::<f64>() {
         Ok(x) if x.is_finite() => Ok(x),
-        _ => Err(format!(
+        _ => Err(text!(
             "{} is not a number (accepted: e.g. 18 or 12.5)",
             s.trim()
         )),
@@ -75,10 +79,11 @@ pub fn one_line(message: &str) -> String {
 }
 
 /// A stream seed: any whole number from 0 to 2^64 - 1.
-pub fn seed(s: &str) -> Result<u64, String> {
+pub fn seed(s: &str) -> Result<u64, Text> {
     s.trim().replace('_', "").parse::<u64>().map_err(|_| {
-        format!(
-            "{s} is not a seed (accepted: a whole number from 0 to {})",
+        text!(
+            "{} is not a seed (accepted: a whole number from 0 to {})",
+            s,
             u64::MAX
         )
     })
@@ -86,8 +91,8 @@ pub fn seed(s: &str) -> Result<u64, String> {
 
 /// A trial count: digits with optional `_`, scientific notation (`1e6`) or a
 /// k/M/G suffix; 1 to 1e10.
-pub fn trials(s: &str) -> Result<u64, String> {
-    let accepted = "accepted: 1 to 1e10, e.g. 1000000, 1e6 or 10M";
+pub fn trials(s: &str) -> Result<u64, Text> {
+    let accepted = || text!("accepted: 1 to 1e10, e.g. 1000000, 1e6 or 10M");
     let t = s.trim().replace('_', "");
     let (digits, scale) = match t.chars().last() {
         Some('k' | 'K') => (&t[..t.len() - 1], 1e3),
@@ -97,22 +102,19 @@ pub fn trials(s: &str) -> Result<u64, String> {
     };
     let x = digits
         .parse::<f64>()
-        .map_err(|_| format!("{s} is not a number of trials ({accepted})"))?
+        .map_err(|_| text!("{} is not a number of trials ({})", s, accepted()))?
         * scale;
     if !(x.is_finite() && x.fract() == 0.0 && x >= 1.0 && x <= MAX_TRIALS as f64) {
-        return Err(format!("{s} is out of range ({accepted})"));
+        return Err(text!("{} is out of range ({})", s, accepted()));
     }
     Ok(x as u64)
 }
 
 /// A half-width target strictly between 0 and 0.5.
-pub fn precision(s: &str) -> Result<f64, String> {
+pub fn precision(s: &str) -> Result<f64, Text> {
     match number(s) {
         Ok(p) if p > 0.0 && p < 0.5 => Ok(p),
-        _ => Err(format!(
-            "{} is out of range (accepted: a probability half-width above 0 and below 0.5, e.g. 0.001)",
-            s.trim()
-        )),
+        _ => Err(text!("{} is out of range (accepted: a probability half-width above 0 and below 0.5, e.g. 0.001)", s.trim())),
     }
 }
 
@@ -131,8 +133,8 @@ pub fn precision(s: &str) -> Result<f64, String> {
 pub struct Whole<T, const LO: i64, const HI: i64>(pub T);
 
 impl<T: TryFrom<i64>, const LO: i64, const HI: i64> std::str::FromStr for Whole<T, LO, HI> {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = Text;
+    fn from_str(s: &str) -> Result<Self, Text> {
         whole::<T>(LO, HI)(s).map(Whole)
     }
 }
@@ -160,8 +162,8 @@ pub type Characteristic = Whole<u8, 1, 10>;
 pub struct Number(pub f64);
 
 impl std::str::FromStr for Number {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = Text;
+    fn from_str(s: &str) -> Result<Self, Text> {
         number(s).map(Number)
     }
 }
@@ -240,15 +242,15 @@ pub(crate) mod file {
     }
 
     /// A value of a type the command line parses with `FromStr`.
-    pub fn parsed<'de, D: Deserializer<'de>, T: FromStr<Err = String>>(
+    pub fn parsed<'de, D: Deserializer<'de>, T: FromStr<Err = crate::words::text::Text>>(
         d: D,
     ) -> Result<T, D::Error> {
-        T::from_str(&text(d)?).map_err(de::Error::custom)
+        T::from_str(&text(d)?).map_err(crate::words::serde::custom)
     }
 
     /// A `clap::ValueEnum` value, by its name or an alias.
     pub fn named<'de, D: Deserializer<'de>, T: clap::ValueEnum>(d: D) -> Result<T, D::Error> {
-        by_name(&text(d)?).map_err(de::Error::custom)
+        by_name(&text(d)?).map_err(crate::words::serde::custom)
     }
 
     /// An optional [`named`] value (absent when the key is).
@@ -264,19 +266,21 @@ pub(crate) mod file {
     ) -> Result<Vec<T>, D::Error> {
         let text = text(d)?;
         text.split(',')
-            .map(|item| by_name(item.trim()).map_err(de::Error::custom))
+            .map(|item| by_name(item.trim()).map_err(crate::words::serde::custom))
             .collect()
     }
 
     /// An optional value parsed by `parse` (absent when the key is).
     pub fn parsed_by<'de, D: Deserializer<'de>, T>(
         d: D,
-        parse: fn(&str) -> Result<T, String>,
+        parse: fn(&str) -> Result<T, crate::words::text::Text>,
     ) -> Result<Option<T>, D::Error> {
-        parse(&text(d)?).map(Some).map_err(de::Error::custom)
+        parse(&text(d)?)
+            .map(Some)
+            .map_err(crate::words::serde::custom)
     }
 
-    fn by_name<T: clap::ValueEnum>(name: &str) -> Result<T, String> {
+    fn by_name<T: clap::ValueEnum>(name: &str) -> Result<T, crate::words::text::Text> {
         T::from_str(name, false).map_err(|_| {
             let accepted: Vec<String> = T::value_variants()
                 .iter()
@@ -284,7 +288,11 @@ pub(crate) mod file {
                 .filter(|v| !v.is_hide_set())
                 .map(|v| v.get_name().to_string())
                 .collect();
-            format!("{name} is not accepted (accepted: {})", accepted.join(", "))
+            crate::text!(
+                "{} is not accepted (accepted: {})",
+                name,
+                accepted.join(", ")
+            )
         })
     }
 }

@@ -4,6 +4,7 @@
 //! `svg.rs` draws the figure with plotters' SVG backend and [`write_svg`]
 //! writes the file whole or not at all.
 
+use crate::text;
 mod grid;
 mod lang;
 mod map;
@@ -137,7 +138,7 @@ pub fn write_svg(figure: &Figure<String>, path: &Path) -> Result<(), InputError>
     if !is_svg_name(path) {
         return Err(InputError::new(
             "--plot",
-            format!(
+            text!(
                 "{} is not an SVG file name (accepted: a path ending in .svg)",
                 path.display()
             ),
@@ -145,7 +146,7 @@ pub fn write_svg(figure: &Figure<String>, path: &Path) -> Result<(), InputError>
     }
     let text = figure
         .to_svg()
-        .map_err(|e| InputError::new("--plot", format!("cannot draw the chart: {e}")))?;
+        .map_err(|e| InputError::new("--plot", text!("cannot draw the chart: {}", e)))?;
     crate::files::write_whole(path, &text).map_err(|e| cannot_write(path, e))
 }
 
@@ -156,7 +157,7 @@ pub fn check_writable(path: &Path) -> Result<(), InputError> {
     if crate::files::is_dir(path) {
         return Err(InputError::new(
             "--plot",
-            format!(
+            text!(
                 "{} is a folder (accepted: a file name ending in .svg)",
                 path.display()
             ),
@@ -166,7 +167,7 @@ pub fn check_writable(path: &Path) -> Result<(), InputError> {
 }
 
 fn cannot_write(path: &Path, e: std::io::Error) -> InputError {
-    InputError::new("--plot", format!("cannot write {}: {e}", path.display()))
+    InputError::new("--plot", text!("cannot write {}: {}", path.display(), e))
 }
 
 /// The palette index of an engine's series.

@@ -16,6 +16,7 @@ use crate::rules::movement::{
 };
 use crate::rules::Edition;
 use crate::sim::Estimate;
+use crate::text;
 
 /// The charged unit's reaction. RULES.md Charges.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -100,9 +101,10 @@ impl Charge {
         if movement(self.charger_move, self.barding, e) <= 0.0 {
             return Err(InputError::new(
                 "--barding",
-                format!(
-                    "barding takes {} {unit} off M {}, leaving no move (accepted: --move above {})",
+                text!(
+                    "barding takes {} {} off M {}, leaving no move (accepted: --move above {})",
                     e.barding_penalty(),
+                    unit,
                     self.charger_move,
                     e.barding_penalty()
                 ),
@@ -123,7 +125,7 @@ impl Charge {
             if !(c > 0.0 && c <= 1.0) {
                 return Err(InputError::new(
                     "--confidence",
-                    format!(
+                    text!(
                         "{} is out of range (accepted: above 0 up to 1, e.g. 0.9)",
                         crate::error::shown(c)
                     ),

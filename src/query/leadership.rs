@@ -10,6 +10,7 @@ use crate::report::{Engine, Field, Key, Outcome, Report, Text, Value};
 use crate::rules::leadership::{MAX_LD, MIN_LD};
 use crate::rules::LeadershipTest;
 use crate::sim::{Estimate, Kernel};
+use crate::text;
 
 /// Accepted range of `--modifier`.
 pub const MODIFIER_RANGE: std::ops::RangeInclusive<i32> = -20..=20;
@@ -45,16 +46,18 @@ impl Leadership {
         if !(MIN_LD..=MAX_LD).contains(&i32::from(self.test.ld)) {
             return Err(InputError::new(
                 "--ld",
-                format!(
-                    "{} is out of range (accepted: {MIN_LD} to {MAX_LD})",
-                    self.test.ld
+                text!(
+                    "{} is out of range (accepted: {} to {})",
+                    self.test.ld,
+                    MIN_LD,
+                    MAX_LD
                 ),
             ));
         }
         if !MODIFIER_RANGE.contains(&self.test.modifier) {
             return Err(InputError::new(
                 "--modifier",
-                format!(
+                text!(
                     "{} is out of range (accepted: {} to {})",
                     self.test.modifier,
                     MODIFIER_RANGE.start(),

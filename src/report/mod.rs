@@ -5,10 +5,9 @@
 pub(crate) mod bars;
 pub(crate) mod csv;
 pub(crate) mod json;
-pub mod lang;
-mod spanish;
+pub use crate::words::lang;
 pub(crate) mod table;
-pub mod text;
+pub use crate::words::text;
 
 pub use text::Text;
 

@@ -6,6 +6,7 @@
 //! small file that unpacks to gigabytes is refused, not read.
 
 use super::RosterError;
+use crate::text;
 use std::io::Read;
 
 /// The most bytes a roster's XML may take: 2,000-point rosters are about
@@ -27,8 +28,9 @@ pub(super) fn roster_xml(bytes: &[u8]) -> Result<String, RosterError> {
 /// The one `.ros` in zip `bytes`.
 fn unzipped(bytes: &[u8]) -> Result<String, RosterError> {
     let corrupt = |e: zip::result::ZipError| {
-        RosterError::file(format!(
-            "not a readable zip ({e}) (accepted: a .rosz holding one .ros)"
+        RosterError::file(text!(
+            "not a readable zip ({}) (accepted: a .rosz holding one .ros)",
+            e.to_string()
         ))
     };
     let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).map_err(corrupt)?;
@@ -37,9 +39,9 @@ fn unzipped(bytes: &[u8]) -> Result<String, RosterError> {
         .iter()
         .find(|n| n.to_ascii_lowercase().ends_with(".ros"))
     else {
-        return Err(RosterError::file(
-            "the zip holds no .ros roster (accepted: a .rosz holding one .ros)",
-        ));
+        return Err(RosterError::file(text!(
+            "the zip holds no .ros roster (accepted: a .rosz holding one .ros)"
+        )));
     };
     let entry = zip.by_name(name).map_err(corrupt)?;
     let mut xml = Vec::new();
@@ -47,7 +49,7 @@ fn unzipped(bytes: &[u8]) -> Result<String, RosterError> {
     entry
         .take(MAX_ROSTER_BYTES + 1)
         .read_to_end(&mut xml)
-        .map_err(|e| RosterError::file(format!("the zip's roster cannot be read ({e})")))?;
+        .map_err(|e| RosterError::file(text!("the zip's roster cannot be read ({})", e)))?;
     if xml.len() as u64 > MAX_ROSTER_BYTES {
         return Err(too_big());
     }
@@ -55,7 +57,7 @@ fn unzipped(bytes: &[u8]) -> Result<String, RosterError> {
 }
 
 fn too_big() -> RosterError {
-    RosterError::file(format!(
+    RosterError::file(text!(
         "the roster is over {} MB of XML (accepted: a roster of up to that size)",
         MAX_ROSTER_BYTES / (1024 * 1024)
     ))
@@ -63,5 +65,5 @@ fn too_big() -> RosterError {
 
 fn text(bytes: Vec<u8>) -> Result<String, RosterError> {
     String::from_utf8(bytes)
-        .map_err(|_| RosterError::file("not UTF-8 text (accepted: a .ros roster's XML)"))
+        .map_err(|_| RosterError::file(text!("not UTF-8 text (accepted: a .ros roster's XML)")))
 }

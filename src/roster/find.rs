@@ -4,6 +4,8 @@
 //! from the error alone.
 
 use super::{Roster, RosterUnit};
+use crate::text;
+use crate::words::text::Text;
 use serde::{Deserialize, Deserializer};
 use std::fmt;
 
@@ -48,7 +50,7 @@ impl<'de> Deserialize<'de> for UnitKey {
                     .ok()
                     .filter(|n| *n >= 1)
                     .map(UnitKey::Number)
-                    .ok_or_else(|| E::custom(format!("{v} is out of range (accepted: 1 or more)")))
+                    .ok_or_else(|| E::custom(text!("{} is out of range (accepted: 1 or more)", v)))
             }
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<UnitKey, E> {
                 Ok(UnitKey::Name(v.to_string()))
@@ -65,12 +67,12 @@ impl Roster {
     /// The unit `key` names, or why none: a number past the list, a name
     /// the list does not have (with the closest it has), a name two units
     /// share (use the number).
-    pub fn unit(&self, key: &UnitKey) -> Result<&RosterUnit, String> {
+    pub fn unit(&self, key: &UnitKey) -> Result<&RosterUnit, Text> {
         match key {
             UnitKey::Number(n) => self
                 .units
                 .get(n.wrapping_sub(1))
-                .ok_or_else(|| format!("no unit {n} (accepted: 1 to {})", self.units.len())),
+                .ok_or_else(|| text!("no unit {} (accepted: 1 to {})", n, self.units.len())),
             UnitKey::Name(name) => {
                 let same: Vec<&RosterUnit> = self
                     .units
@@ -79,26 +81,18 @@ impl Roster {
                     .collect();
                 match same[..] {
                     [unit] => Ok(unit),
-                    [] => Err(format!(
-                        "no unit '{name}' in the list ({}; accepted: a unit's name, or its number from 1 to {})",
-                        self.closest(name),
-                        self.units.len()
-                    )),
-                    _ => Err(format!(
-                        "{} units are named '{name}' (accepted: their numbers, {})",
-                        same.len(),
-                        same.iter()
+                    [] => Err(text!("no unit '{}' in the list ({}; accepted: a unit's name, or its number from 1 to {})", name, self.closest(name), self.units.len())),
+                    _ => Err(text!("{} units are named '{}' (accepted: their numbers, {})", same.len(), name, same.iter()
                             .map(|u| u.number.to_string())
                             .collect::<Vec<_>>()
-                            .join(", ")
-                    )),
+                            .join(", "))),
                 }
             }
         }
     }
 
     /// The names closest to `name`, most alike first, with their numbers.
-    fn closest(&self, name: &str) -> String {
+    fn closest(&self, name: &str) -> Text {
         let wanted = name.to_lowercase();
         let mut scored: Vec<(f64, &RosterUnit)> = self
             .units
@@ -112,8 +106,8 @@ impl Roster {
             .map(|(_, u)| format!("'{}' ({})", u.name, u.number))
             .collect();
         match names.is_empty() {
-            true => "none: the list has no units".into(),
-            false => format!("closest: {}", names.join(", ")),
+            true => text!("none: the list has no units"),
+            false => text!("closest: {}", names.join(", ")),
         }
     }
 }

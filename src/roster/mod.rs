@@ -39,6 +39,8 @@
 //! assert_eq!(played.profile.m.0, 10.0); // 4" is 10 cm
 //! ```
 
+use crate::text;
+use crate::words::text::Text;
 mod archive;
 mod find;
 pub mod listing;
@@ -93,7 +95,7 @@ pub struct RosterUnit {
     /// It has a musician.
     pub musician: bool,
     /// The unit as the tool plays it, or why it cannot fight.
-    pub played: Result<ProfileFile, String>,
+    pub played: Result<ProfileFile, crate::words::text::Text>,
 }
 
 /// A model profile as the file writes it.
@@ -126,11 +128,11 @@ pub struct RosterError {
     /// The field (a characteristic, `number`, `pts`).
     pub field: Option<String>,
     /// What is wrong and what is accepted.
-    pub message: String,
+    pub message: Text,
 }
 
 impl RosterError {
-    fn file(message: impl Into<String>) -> Self {
+    fn file(message: impl Into<Text>) -> Self {
         RosterError {
             unit: None,
             field: None,
@@ -138,7 +140,7 @@ impl RosterError {
         }
     }
 
-    fn field(profile: &str, field: &str, message: impl Into<String>) -> Self {
+    fn field(profile: &str, field: &str, message: impl Into<Text>) -> Self {
         let field = match profile {
             "" => field.to_string(),
             p => format!("{p}.{field}"),
@@ -177,7 +179,7 @@ impl Roster {
         let bytes = crate::files::read_bytes(path).map_err(|e| {
             InputError::new(
                 shown.clone(),
-                format!("cannot read it ({e}) (accepted: a .ros or .rosz roster)"),
+                text!("cannot read it ({}) (accepted: a .ros or .rosz roster)", e),
             )
         })?;
         Roster::from_bytes(&shown, &bytes)
@@ -191,7 +193,7 @@ impl Roster {
     fn parse(bytes: &[u8]) -> Result<Roster, RosterError> {
         let raw = xml::parse(&archive::roster_xml(bytes)?)?;
         if !raw.game_system.is_empty() && !raw.game_system.starts_with(GAME_SYSTEM) {
-            return Err(RosterError::file(format!(
+            return Err(RosterError::file(text!(
                 "a roster of '{}' (accepted: Warhammer Fantasy Battles (6th edition) rosters)",
                 raw.game_system
             )));

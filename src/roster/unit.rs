@@ -19,6 +19,8 @@ use crate::profile::{
 use crate::rules::profile::TroopType;
 use crate::rules::saves::BodyArmour;
 use crate::rules::weapons::Weapon;
+use crate::text;
+use crate::words::text::Text;
 
 /// The characteristics a model profile may have, as the data names them.
 const CHARACTERISTICS: [&str; 13] = [
@@ -37,7 +39,7 @@ pub(super) fn unit(number: usize, unit: &Selection) -> Result<RosterUnit, Roster
     walk(unit, &mut gear, &mut profiles).map_err(in_unit)?;
     let played = match rider {
         Some((p, models)) => gear.profile_file(unit, p, models).map_err(in_unit)?,
-        None => Err("no model profile (accepted: a unit with a Profile)".to_string()),
+        None => Err(text!("no model profile (accepted: a unit with a Profile)")),
     };
     Ok(RosterUnit {
         number,
@@ -233,7 +235,7 @@ impl Gear {
                 RosterError::field(
                     &p.name,
                     k,
-                    format!("- is out of range (accepted: {lo} to {hi})"),
+                    text!("- is out of range (accepted: {} to {})", lo, hi),
                 )
             })
         };
@@ -254,15 +256,15 @@ impl Gear {
         unit: &Selection,
         rider: &RawProfile,
         models: u32,
-    ) -> Result<Result<ProfileFile, String>, RosterError> {
+    ) -> Result<Result<ProfileFile, Text>, RosterError> {
         // A model of several profiles (a chariot, its crew, its beasts) before
         // the crew's missing T and W.
         if unit.children.iter().any(|c| {
             c.kind == "model" && c.profiles.iter().filter(|p| p.kind == "Profile").count() > 1
         }) {
-            return Ok(Err(
-                "a chariot's crew and beasts are not read from rosters yet".to_string(),
-            ));
+            return Ok(Err(text!(
+                "a chariot's crew and beasts are not read from rosters yet"
+            )));
         }
         let mut missing = Vec::new();
         let mut ranged = |k: &str, lo: u8, hi: u8| -> Result<u8, RosterError> {
@@ -283,7 +285,7 @@ impl Gear {
             ld: Ranged(ranged("Ld", 1, 10)?),
         };
         if !missing.is_empty() {
-            return Ok(Err(format!(
+            return Ok(Err(text!(
                 "its profile has no {} (a war machine's crew fights apart)",
                 missing.join(", ")
             )));
@@ -388,7 +390,7 @@ fn in_range(p: &RawProfile, key: &str, lo: u8, hi: u8) -> Result<Option<u8>, Ros
         Some(v) if !(lo..=hi).contains(&v) => Err(RosterError::field(
             &p.name,
             key,
-            format!("{v} is out of range (accepted: {lo} to {hi})"),
+            text!("{} is out of range (accepted: {} to {})", v, lo, hi),
         )),
         v => Ok(v),
     }
@@ -402,7 +404,10 @@ fn whole(p: &RawProfile, key: &str, raw: &str) -> Result<Option<u8>, RosterError
             RosterError::field(
                 &p.name,
                 key,
-                format!("'{v}' is not a number (accepted: a whole number, or - for none)"),
+                text!(
+                    "'{}' is not a number (accepted: a whole number, or - for none)",
+                    v
+                ),
             )
         }),
     }
@@ -417,7 +422,7 @@ fn model_profile(p: &RawProfile, models: u32) -> Result<ModelProfile, RosterErro
             return Err(RosterError::field(
                 &p.name,
                 key,
-                format!(
+                text!(
                     "an unknown characteristic (accepted: Mv or {})",
                     CHARACTERISTICS.join(", ")
                 ),

@@ -11,6 +11,7 @@
 //! roster schema's namespace need not be spelled.
 
 use super::RosterError;
+use crate::text;
 use roxmltree::Node;
 
 /// The roster as written.
@@ -60,13 +61,10 @@ impl Selection {
 /// The roster in `xml`.
 pub(super) fn parse(xml: &str) -> Result<RawRoster, RosterError> {
     let doc = roxmltree::Document::parse(xml)
-        .map_err(|e| RosterError::file(format!("not a roster's XML ({e})")))?;
+        .map_err(|e| RosterError::file(text!("not a roster's XML ({})", e.to_string())))?;
     let root = doc.root_element();
     if root.tag_name().name() != "roster" {
-        return Err(RosterError::file(format!(
-            "the XML's root is <{}> (accepted: a <roster>, as BattleScribe and New Recruit write it)",
-            root.tag_name().name()
-        )));
+        return Err(RosterError::file(text!("the XML's root is <{}> (accepted: a <roster>, as BattleScribe and New Recruit write it)", root.tag_name().name())));
     }
     let mut units = Vec::new();
     for force in children(root, "forces").flat_map(|f| children(f, "force")) {
@@ -103,7 +101,7 @@ fn selection(node: Node) -> Result<Selection, RosterError> {
             RosterError::field(
                 &name,
                 "number",
-                format!("'{n}' is not a count (accepted: 1 or more)"),
+                text!("'{}' is not a count (accepted: 1 or more)", n),
             )
         })?,
     };
@@ -157,7 +155,7 @@ fn points_of(node: Node) -> Result<f64, RosterError> {
         _ => Err(RosterError::field(
             "",
             "pts",
-            format!("'{value}' is not a cost (accepted: 0 or more points)"),
+            text!("'{}' is not a cost (accepted: 0 or more points)", value),
         )),
     }
 }

@@ -33,14 +33,18 @@ pub use leadership::LeadershipTest;
 /// (the seeds' Spanish terms, with `-` or `_`), as the command line reads it
 /// ([`clap::ValueEnum::from_str`]); an unknown one lists the English names
 /// only.
-pub fn by_name<T: clap::ValueEnum>(s: &str) -> Result<T, String> {
+pub fn by_name<T: clap::ValueEnum>(s: &str) -> Result<T, crate::words::text::Text> {
     T::from_str(s, true).map_err(|_| {
         let names: Vec<String> = T::value_variants()
             .iter()
             .filter_map(|v| v.to_possible_value())
             .map(|p| format!("`{}`", p.get_name()))
             .collect();
-        format!("unknown value `{s}`, expected one of {}", names.join(", "))
+        crate::words::serde::carried(crate::text!(
+            "unknown value `{}`, expected one of {}",
+            s,
+            names.join(", ")
+        ))
     })
 }
 
@@ -48,8 +52,8 @@ pub fn by_name<T: clap::ValueEnum>(s: &str) -> Result<T, String> {
 macro_rules! named_by_value_enum {
     ($t:ty) => {
         impl TryFrom<String> for $t {
-            type Error = String;
-            fn try_from(s: String) -> Result<Self, String> {
+            type Error = $crate::words::text::Text;
+            fn try_from(s: String) -> Result<Self, Self::Error> {
                 $crate::rules::by_name(&s)
             }
         }

@@ -5,6 +5,7 @@
 use super::Edition;
 use crate::dice::Roll;
 use crate::error::{check_range, InputError};
+use crate::text;
 
 /// Distances are compared with this slack so `20.0 + 16 <= 36.0` holds
 /// whatever the decimal input's rounding.
@@ -53,9 +54,11 @@ pub fn check_charge_path(
     if !(wheel.is_finite() && (0.0..=full).contains(&wheel)) {
         return Err(InputError::new(
             fields[1],
-            format!(
-                "{} is out of range (accepted: 0 up to the charge range, {full} {unit})",
-                crate::error::shown(wheel)
+            text!(
+                "{} is out of range (accepted: 0 up to the charge range, {} {})",
+                crate::error::shown(wheel),
+                full,
+                unit
             ),
         ));
     }

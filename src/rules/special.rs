@@ -3,6 +3,7 @@
 //! (hatred re-rolls missed hits, "re-roll hits of 1", ...).
 
 use crate::error::InputError;
+use crate::text;
 use serde::{Deserialize, Serialize};
 
 /// A special rule of the attacking unit, as named on the command line
@@ -256,7 +257,7 @@ impl Rules {
         let conflict = |a: &str, b: &str| {
             InputError::new(
                 field,
-                format!("{a} and {b} cannot be combined (choose one)"),
+                text!("{} and {} cannot be combined (choose one)", a, b),
             )
         };
         if has(SpecialRule::MultipleWoundsD3) && has(SpecialRule::MultipleWoundsD6) {

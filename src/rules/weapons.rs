@@ -3,6 +3,7 @@
 //! hands"; the morning star is one-handed).
 
 use super::profile::TroopType;
+use crate::text;
 use serde::{Deserialize, Serialize};
 
 /// The weapon a unit fights with for the whole combat.
@@ -111,10 +112,10 @@ impl Weapon {
     }
 
     /// Whether a model of `troop` may use this weapon; the reason if not.
-    pub fn allowed(self, troop: TroopType) -> Result<(), &'static str> {
+    pub fn allowed(self, troop: TroopType) -> Result<(), crate::words::text::Text> {
         match self {
             Weapon::AdditionalHandWeapon | Weapon::Halberd if !troop.on_foot() => {
-                Err("is used on foot only (infantry, large infantry)")
+                Err(text!("is used on foot only (infantry, large infantry)"))
             }
             Weapon::Lance
                 if !matches!(
@@ -122,7 +123,7 @@ impl Weapon {
                     TroopType::Cavalry | TroopType::Chariot | TroopType::Monster
                 ) =>
             {
-                Err("is used mounted only (cavalry, chariot, monster)")
+                Err(text!("is used mounted only (cavalry, chariot, monster)"))
             }
             _ => Ok(()),
         }

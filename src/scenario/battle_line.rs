@@ -42,6 +42,7 @@ use crate::rules::profile::{unit_strength, TroopType};
 use crate::rules::rally::rally_ld;
 use crate::rules::special::Psychology;
 use crate::rules::Edition;
+use crate::text;
 use serde::Deserialize;
 use std::path::Path;
 
@@ -203,7 +204,7 @@ fn coordinate(v: Option<f64>, field: &str, edition: Edition) -> Result<f64, Inpu
     let v = v.ok_or_else(|| {
         InputError::new(
             field,
-            format!("missing (accepted: {} to {most} {unit})", -most),
+            text!("missing (accepted: {} to {} {})", -most, most, unit),
         )
     })?;
     check_range(field, v, -most, most, false, unit)?;
@@ -221,7 +222,7 @@ impl EventSpec {
         let only = |key: &str, given: bool, kinds: &str| match given {
             true => Err(InputError::new(
                 format!("event.{key}"),
-                format!("not for this kind (accepted: only with kind = {kinds})"),
+                text!("not for this kind (accepted: only with kind = {})", kinds),
             )),
             false => Ok(()),
         };
@@ -254,8 +255,9 @@ impl EventSpec {
             Some(name) => names.iter().position(|n| n == name).ok_or_else(|| {
                 InputError::new(
                     "event.unit",
-                    format!(
-                        "{name} is not a unit of the line (accepted: {})",
+                    text!(
+                        "{} is not a unit of the line (accepted: {})",
+                        name,
                         names.join(", ")
                     ),
                 )
@@ -263,7 +265,7 @@ impl EventSpec {
             None => {
                 return Err(InputError::new(
                     "event.unit",
-                    format!("missing (accepted: {})", names.join(", ")),
+                    text!("missing (accepted: {})", names.join(", ")),
                 ))
             }
         };
@@ -305,7 +307,7 @@ impl EventSpec {
                     .ok_or_else(|| {
                         InputError::new(
                             "event.casualties",
-                            "missing (accepted: 1 to the models standing)",
+                            text!("missing (accepted: 1 to the models standing)"),
                         )
                     })?
                     .0,
@@ -326,13 +328,17 @@ impl LineUnitSpec {
         let key = |k: &str| format!("{field}.{k}");
         let models = self
             .models
-            .ok_or_else(|| InputError::new(key("models"), "missing (accepted: 1 to 500)"))?
+            .ok_or_else(|| InputError::new(key("models"), text!("missing (accepted: 1 to 500)")))?
             .0;
         let standing = self.standing.map_or(models, |s| s.0);
         if standing > models {
             return Err(InputError::new(
                 key("standing"),
-                format!("{standing} is out of range (accepted: 1 to {models}, the models it began with)"),
+                text!(
+                    "{} is out of range (accepted: 1 to {}, the models it began with)",
+                    standing,
+                    models
+                ),
             ));
         }
         let r = match self.part.has_profile() {
@@ -347,9 +353,9 @@ impl LineUnitSpec {
         {
             return Err(InputError::new(
                 key("base"),
-                format!(
-                    "{:?} is out of range (accepted: two sizes from 5 to 300 mm)",
-                    base
+                text!(
+                    "{} is out of range (accepted: two sizes from 5 to 300 mm)",
+                    format!("{:?}", base)
                 ),
             ));
         }
@@ -390,7 +396,7 @@ impl LineUnitSpec {
             if given {
                 return Err(InputError::new(
                     format!("{field}.{k}"),
-                    "comes from the profile (accepted: only without a profile)",
+                    text!("comes from the profile (accepted: only without a profile)"),
                 ));
             }
         }
@@ -409,7 +415,7 @@ impl LineUnitSpec {
         let body = spec.body(dir, field)?;
         let unit = body
             .unit
-            .ok_or_else(|| InputError::new(field, "no profile"))?;
+            .ok_or_else(|| InputError::new(field, text!("no profile")))?;
         Ok(Reading {
             name: body.name,
             unit_strength: body.unit_strength,
@@ -427,7 +433,7 @@ impl LineUnitSpec {
         let ld = self.ld.ok_or_else(|| {
             InputError::new(
                 format!("{field}.ld"),
-                "missing (accepted: 2 to 10; or a profile_file or [profile])",
+                text!("missing (accepted: 2 to 10; or a profile_file or [profile])"),
             )
         })?;
         // With a profile, the friend's reading refuses them.
@@ -462,7 +468,7 @@ impl BattleLineFile {
         if let Some(second) = with.next() {
             return Err(InputError::new(
                 format!("{}.general", crate::error::entry("unit", second)),
-                "the General is already with another unit (accepted: general = true on one unit)",
+                text!("the General is already with another unit (accepted: general = true on one unit)"),
             ));
         }
         Ok(first)

@@ -12,6 +12,8 @@ use crate::rules::movement::{charge_range, check_charge_path};
 use crate::rules::place::{Facing, ReactionName, SideName};
 use crate::rules::special::{Psychology, Rules};
 use crate::rules::Edition;
+use crate::text;
+use crate::words::text::Text;
 use std::path::Path;
 
 impl ScenarioFile {
@@ -35,7 +37,7 @@ impl ScenarioFile {
         if self.unit.len() > MAX_UNITS - 2 {
             return Err(InputError::new(
                 "unit",
-                format!(
+                text!(
                     "{} more units (accepted: at most {} besides the attacker and the defender)",
                     self.unit.len(),
                     MAX_UNITS - 2
@@ -84,7 +86,9 @@ impl ScenarioFile {
             None if s.reaction != ReactionName::Hold => {
                 return Err(InputError::new(
                     "situation.reaction",
-                    "there is no charge to react to (accepted with charger = \"none\": hold)",
+                    text!(
+                        "there is no charge to react to (accepted with charger = \"none\": hold)"
+                    ),
                 ))
             }
             None => {}
@@ -92,7 +96,7 @@ impl ScenarioFile {
         if charger.is_none() && (s.fleeing_friends_us.0 > 0 || s.terror_nearby) {
             return Err(InputError::new(
                 "situation.fleeing_friends_us",
-                "the start-of-turn tests are the charger's, and there is no charge this turn (accepted with charger = \"none\": fleeing_friends_us = 0, terror_nearby = false)",
+                text!("the start-of-turn tests are the charger's, and there is no charge this turn (accepted with charger = \"none\": fleeing_friends_us = 0, terror_nearby = false)"),
             ));
         }
         let under_way = contacts
@@ -102,7 +106,7 @@ impl ScenarioFile {
         if last_round_winner.is_some() && !under_way {
             return Err(InputError::new(
                 "situation.last_round_winner",
-                "no unit was fighting before this turn (accepted: none)",
+                text!("no unit was fighting before this turn (accepted: none)"),
             ));
         }
         let friends =
@@ -141,7 +145,7 @@ impl ScenarioFile {
         if charger.is_none() && (s.wheel.0 > 0.0 || s.difficult_terrain) {
             return Err(InputError::new(
                 "situation.wheel",
-                "there is no charge this turn (accepted with charger = \"none\": no wheel, no difficult_terrain)",
+                text!("there is no charge this turn (accepted with charger = \"none\": no wheel, no difficult_terrain)"),
             ));
         }
         let places = (0..2)
@@ -222,35 +226,31 @@ pub(super) fn check_reaction_to(
     engaged: bool,
     edition: Edition,
 ) -> Result<(), InputError> {
-    let error = |why: String| Err(InputError::new(field, why));
+    let error = |why: Text| Err(InputError::new(field, why));
     match reaction {
         ReactionName::Hold => Ok(()),
         _ if engaged => error(
-            "the charged unit is already in combat and can only hold (accepted: hold)".into(),
+            text!("the charged unit is already in combat and can only hold (accepted: hold)"),
         ),
         ReactionName::Flee if target.cannot_flee() => error(
-            "the charged unit is frenzied, immune to psychology or unbreakable and cannot flee (accepted: hold, stand-and-shoot)".into(),
+            text!("the charged unit is frenzied, immune to psychology or unbreakable and cannot flee (accepted: hold, stand-and-shoot)"),
         ),
         ReactionName::Flee => Ok(()),
         ReactionName::StandAndShoot => {
             let Some((unit, path)) = charger else {
                 return error(
-                    "stand-and-shoot needs situation.charger to name the charging side (accepted: hold, flee)".into(),
+                    text!("stand-and-shoot needs situation.charger to name the charging side (accepted: hold, flee)"),
                 );
             };
             if target.missile.is_none() {
                 return error(
-                    "stand-and-shoot needs the charged unit's missile = { s = .., shots = .. } (accepted: hold, flee)".into(),
+                    text!("stand-and-shoot needs the charged unit's {} (accepted: hold, flee)", "missile = { s = .., shots = .. }"),
                 );
             }
             // Half the charge move (the range before any wheel).
             let range = charge_range(unit.movement(edition), path.difficult_terrain, 0.0);
             if path.distance <= range / 2.0 {
-                return error(format!(
-                    "stand-and-shoot needs the charger more than half its charge range ({} {}) away (accepted: hold, flee)",
-                    range / 2.0,
-                    edition.unit()
-                ));
+                return error(text!("stand-and-shoot needs the charger more than half its charge range ({} {}) away (accepted: hold, flee)", range / 2.0, edition.unit()));
             }
             Ok(())
         }
@@ -266,7 +266,7 @@ fn charged_side(places: &[Place]) -> Result<Option<usize>, InputError> {
     if sides.any(|c| c != first) {
         return Err(InputError::new(
             "unit.charges",
-            "units of both sides charge (accepted: chargers on one side only)",
+            text!("units of both sides charge (accepted: chargers on one side only)"),
         ));
     }
     Ok(Some(1 - first))
@@ -308,9 +308,10 @@ impl UnitSpec {
         if spec.characters.len() > MAX_CHARACTERS {
             return Err(InputError::new(
                 format!("{side}.characters"),
-                format!(
-                    "{} characters (accepted: at most {MAX_CHARACTERS})",
-                    spec.characters.len()
+                text!(
+                    "{} characters (accepted: at most {})",
+                    spec.characters.len(),
+                    MAX_CHARACTERS
                 ),
             ));
         }
@@ -334,7 +335,11 @@ impl UnitSpec {
             if models > most {
                 return Err(InputError::new(
                     format!("{side}.models"),
-                    format!("{models} models with impact hits (accepted: at most {most})"),
+                    text!(
+                        "{} models with impact hits (accepted: at most {})",
+                        models,
+                        most
+                    ),
                 ));
             }
         }
@@ -342,7 +347,7 @@ impl UnitSpec {
         file.weapon.allowed(file.troop).map_err(|why| {
             InputError::new(
                 format!("{side}.weapon"),
-                format!("{} {why}", file.weapon.name()),
+                text!("{} {}", file.weapon.name(), why),
             )
         })?;
         Ok(Unit {
@@ -395,7 +400,7 @@ impl UnitSpec {
         match given.iter().find(|g| g.1) {
             Some((field, _)) => Err(InputError::new(
                 format!("{name}.{field}"),
-                "only for [[unit]] entries; the main units' places, the charger's start of turn and the target's reaction are in [situation] (accepted: charger, facing, distance, wheel, difficult_terrain, fleeing_friends_us, terror_nearby, reaction)",
+                text!("only for [[unit]] entries; the main units' places, the charger's start of turn and the target's reaction are in [situation] (accepted: charger, facing, distance, wheel, difficult_terrain, fleeing_friends_us, terror_nearby, reaction)"),
             )),
             None => Ok(()),
         }
@@ -409,7 +414,7 @@ impl UnitSpec {
         let Some(side) = self.side.and_then(SideName::index) else {
             return Err(InputError::new(
                 format!("{name}.side"),
-                "missing or none (accepted: attacker, defender)",
+                text!("missing or none (accepted: attacker, defender)"),
             ));
         };
         if self.redirect == Some(true) {
@@ -418,13 +423,13 @@ impl UnitSpec {
         if self.reaction.is_some() {
             return Err(InputError::new(
                 format!("{name}.reaction"),
-                "only for a unit the charge may be redirected at (accepted: redirect = true; the first target's reaction is situation.reaction)",
+                text!("only for a unit the charge may be redirected at (accepted: redirect = true; the first target's reaction is situation.reaction)"),
             ));
         }
         if charger.is_some_and(|c| c != side) {
             return Err(InputError::new(
                 format!("{name}.side"),
-                "it would fight the main charger, which was not in combat before its charge (accepted: the charging side, or redirect = true for a unit the charge may be redirected at)",
+                text!("it would fight the main charger, which was not in combat before its charge (accepted: the charging side, or redirect = true for a unit the charge may be redirected at)"),
             ));
         }
         let charging = self.charges.unwrap_or(false);
@@ -439,7 +444,7 @@ impl UnitSpec {
             if let Some((field, _)) = path.iter().find(|p| p.1) {
                 return Err(InputError::new(
                     format!("{name}.{field}"),
-                    "only for a unit that charges (accepted: charges = true, or no distance, wheel, difficult_terrain, fleeing_friends_us or terror_nearby)",
+                    text!("only for a unit that charges (accepted: charges = true, or no distance, wheel, difficult_terrain, fleeing_friends_us or terror_nearby)"),
                 ));
             }
             return Ok(Place {
@@ -450,7 +455,7 @@ impl UnitSpec {
         let Some(distance) = self.distance else {
             return Err(InputError::new(
                 format!("{name}.distance"),
-                "missing for a unit that charges (accepted: 0 to 500)",
+                text!("missing for a unit that charges (accepted: 0 to 500)"),
             ));
         };
         Ok(Place {

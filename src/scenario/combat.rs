@@ -67,6 +67,8 @@ use crate::error::InputError;
 use crate::profile::Ranged;
 use crate::query::combat::CombatQuery;
 use crate::rules::place::{Facing, ReactionName, SideName};
+use crate::text;
+use crate::words::text::Text;
 use serde::{Deserialize, Deserializer};
 use std::path::{Path, PathBuf};
 
@@ -78,8 +80,11 @@ impl<'de, const LO: u32, const HI: u32> Deserialize<'de> for Count<LO, HI> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let v = i64::deserialize(d)?;
         if v < i64::from(LO) || v > i64::from(HI) {
-            return Err(serde::de::Error::custom(format!(
-                "{v} is out of range (accepted: {LO} to {HI})"
+            return Err(crate::words::serde::custom(text!(
+                "{} is out of range (accepted: {} to {})",
+                v,
+                LO,
+                HI
             )));
         }
         Ok(Count(v as u32))
@@ -94,7 +99,7 @@ impl<'de> Deserialize<'de> for Distance {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let v = f64::deserialize(d)?;
         if !(0.0..=500.0).contains(&v) {
-            return Err(serde::de::Error::custom(format!(
+            return Err(crate::words::serde::custom(text!(
                 "{} is out of range (accepted: 0 to 500)",
                 crate::error::shown(v)
             )));
@@ -355,7 +360,7 @@ pub fn load_scenario(path: &Path, sets: &[String]) -> Result<(ScenarioFile, Path
     let text = crate::files::read_to_string(path).map_err(|e| {
         InputError::new(
             path.display().to_string(),
-            format!("cannot read the file: {e}"),
+            text!("cannot read the file: {}", e),
         )
     })?;
     scenario_from_text(&text, path, sets)
@@ -379,7 +384,11 @@ fn scenario_from_text(
         let edited =
             toml::to_string(&table).map_err(|e| InputError::bad_override(e.to_string()))?;
         scenario = toml::from_str(&edited).map_err(|e| {
-            InputError::bad_override(format!("{} ({})", e.message().trim(), sets.join(" ")))
+            InputError::bad_override(text!(
+                "{} ({})",
+                crate::words::serde::message(&e.message().replace('\n', " ")),
+                sets.join(" ")
+            ))
         })?;
     }
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
@@ -390,18 +399,16 @@ fn scenario_from_text(
 /// `true`, `["fear"]`), else as a list of names when bracketed (`[fear,
 /// hatred]`) or set on a `rules` key (`fear,hatred`), else as a string.
 pub fn apply_set(table: &mut toml::Table, set: &str) -> Result<(), InputError> {
-    let bad = |why: &str| {
-        InputError::bad_override(format!(
-            "'{set}': {why} (accepted: unit.field=value, e.g. attacker.models=25 or situation.reaction=flee)"
-        ))
+    let bad = |why: Text| {
+        InputError::bad_override(text!("'{}': {} (accepted: unit.field=value, e.g. attacker.models=25 or situation.reaction=flee)", set, why))
     };
-    let (path, value) = set.split_once('=').ok_or_else(|| bad("no '='"))?;
+    let (path, value) = set.split_once('=').ok_or_else(|| bad(text!("no '='")))?;
     let keys: Vec<&str> = path.trim().split('.').collect();
     if keys.iter().any(|k| k.is_empty()) {
-        return Err(bad("empty key"));
+        return Err(bad(text!("empty key")));
     }
     let value = value.trim();
-    let (last, parents) = keys.split_last().ok_or_else(|| bad("empty key"))?;
+    let (last, parents) = keys.split_last().ok_or_else(|| bad(text!("empty key")))?;
     let names = |list: &str| {
         let items = list
             .split(',')
@@ -432,14 +439,14 @@ pub fn apply_set(table: &mut toml::Table, set: &str) -> Result<(), InputError> {
                 let i = keys.next().and_then(|i| i.parse::<usize>().ok());
                 match i.filter(|i| (1..=n).contains(i)) {
                     Some(i) => &mut list[i - 1],
-                    None => return Err(bad(&format!("'{k}' is a list: name an entry, 1 to {n}"))),
+                    None => return Err(bad(text!("'{}' is a list: name an entry, 1 to {}", k, n))),
                 }
             }
             other => other,
         };
         here = entry
             .as_table_mut()
-            .ok_or_else(|| bad(&format!("'{k}' is not a table")))?;
+            .ok_or_else(|| bad(text!("'{}' is not a table", k)))?;
     }
     here.insert(last.to_string(), parsed);
     Ok(())

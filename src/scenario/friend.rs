@@ -14,6 +14,7 @@ use crate::profile::Ranged;
 use crate::rules::place::SideName;
 use crate::rules::special::Psychology;
 use crate::rules::Edition;
+use crate::text;
 use std::path::Path;
 
 unit_table! {
@@ -51,7 +52,11 @@ pub(super) fn friends(
     if specs.len() > MAX_FRIENDS {
         return Err(InputError::new(
             "friend",
-            format!("{} friends (accepted: at most {MAX_FRIENDS})", specs.len()),
+            text!(
+                "{} friends (accepted: at most {})",
+                specs.len(),
+                MAX_FRIENDS
+            ),
         ));
     }
     specs
@@ -73,7 +78,7 @@ impl FriendSpec {
         let missing = |key: &str, accepted: &str| {
             InputError::new(
                 format!("{field}.{key}"),
-                format!("missing (accepted: {accepted})"),
+                text!("missing (accepted: {})", accepted),
             )
         };
         let side = self
@@ -111,7 +116,7 @@ impl FriendSpec {
             if d.0 > edition.max_distance() {
                 return Err(InputError::new(
                     key,
-                    format!(
+                    text!(
                         "{} is out of range (accepted: 0 to {} {})",
                         crate::error::shown(d.0),
                         edition.max_distance(),
@@ -140,7 +145,7 @@ impl FriendSpec {
                         .ok_or_else(|| {
                             InputError::new(
                                 &key,
-                                format!(
+                                text!(
                                     "not a unit of its side in the fight (accepted: {})",
                                     mine.join(", ")
                                 ),
@@ -152,7 +157,7 @@ impl FriendSpec {
             (Some(_), Some(_)) => {
                 return Err(InputError::new(
                     format!("{field}.distances"),
-                    "given with distance (accepted: one of them)",
+                    text!("given with distance (accepted: one of them)"),
                 ))
             }
             (None, None) => {
@@ -189,7 +194,7 @@ impl FriendSpec {
             if given {
                 return Err(InputError::new(
                     format!("{field}.{key}"),
-                    "comes from the profile and models (accepted: general_ld for the General's Ld)",
+                    text!("comes from the profile and models (accepted: general_ld for the General's Ld)"),
                 ));
             }
         }
@@ -219,20 +224,20 @@ impl FriendSpec {
         if let Some((key, _)) = profile_only.iter().find(|k| k.1) {
             return Err(InputError::new(
                 format!("{field}.{key}"),
-                "only with a profile (accepted: profile_file or [profile], else unit_strength and ld)",
+                text!("only with a profile (accepted: profile_file or [profile], else unit_strength and ld)"),
             ));
         }
         let accepted = "a profile_file or [profile] with models, or unit_strength and ld";
         let us = self.unit_strength.ok_or_else(|| {
             InputError::new(
                 format!("{field}.unit_strength"),
-                format!("missing (accepted: {accepted})"),
+                text!("missing (accepted: {})", accepted),
             )
         })?;
         let ld = self.ld.ok_or_else(|| {
             InputError::new(
                 format!("{field}.ld"),
-                format!("missing (accepted: {accepted})"),
+                text!("missing (accepted: {})", accepted),
             )
         })?;
         let name = self.part.name.clone().unwrap_or_else(|| field.to_string());

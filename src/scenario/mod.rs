@@ -1,6 +1,7 @@
 //! Scenario and profile files (TOML) and their validation. Every error names
 //! the file, line, column and field, and the accepted values.
 
+use crate::text;
 pub mod battle_line;
 mod build;
 pub mod combat;
@@ -21,24 +22,23 @@ pub fn load<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, InputError
     let text = crate::files::read_to_string(path).map_err(|e| {
         InputError::new(
             path.display().to_string(),
-            format!("cannot read the file: {e}"),
+            text!("cannot read the file: {}", e),
         )
     })?;
     parse(&text, &path.display().to_string())
 }
 
-/// A file `field` of another file names (`profile_file`), read as a `T`
-/// (a `what`). An error is the referring field's: a file it cannot read,
-/// or a scenario or query file given where a `what` is expected; the
-/// named file's own error keeps its line and column, after the field.
+/// A profile file `field` of another file names (`profile_file`), read as
+/// a `T`. An error is the referring field's: a file it cannot read, or a
+/// scenario or query file given where a profile is expected; the named
+/// file's own error keeps its line and column, after the field.
 pub(crate) fn load_referred<T: serde::de::DeserializeOwned>(
     path: &Path,
     field: &str,
-    what: &str,
 ) -> Result<T, InputError> {
     let shown = path.display().to_string();
     let text = crate::files::read_to_string(path)
-        .map_err(|e| InputError::new(field, format!("cannot read {shown}: {e}")))?;
+        .map_err(|e| InputError::new(field, text!("cannot read {}: {}", &shown, e)))?;
     let other_kind = toml::from_str::<toml::Table>(&text).ok().and_then(|t| {
         [
             "query",
@@ -54,12 +54,10 @@ pub(crate) fn load_referred<T: serde::de::DeserializeOwned>(
     if let Some(key) = other_kind {
         return Err(InputError::new(
             field,
-            format!(
-                "{shown} is a scenario or query file (it has `{key}`), not a {what} (accepted: a {what} file, e.g. scenarios/profiles/orc_boy.toml)"
-            ),
+            text!("{} is a scenario or query file (it has `{}`), not a profile (accepted: a profile file, e.g. scenarios/profiles/orc_boy.toml)", &shown, key),
         ));
     }
-    parse(&text, &shown).map_err(|e| InputError::new(field, e.to_string()))
+    parse(&text, &shown).map_err(|e| InputError::new(field, e.text()))
 }
 
 /// A file name a file gives (`profile_file = "orc_boy.toml"`): a string.
@@ -70,9 +68,9 @@ pub(crate) fn file_name<'de, D: serde::Deserializer<'de>>(
     use serde::Deserialize;
     match toml::Value::deserialize(d)? {
         toml::Value::String(s) => Ok(Some(s)),
-        other => Err(serde::de::Error::custom(format!(
+        other => Err(crate::words::serde::custom(text!(
             "invalid type: {}, expected a file name in quotes (e.g. \"profiles/orc_boy.toml\")",
-            other.type_str()
+            crate::words::serde::phrase(other.type_str())
         ))),
     }
 }
@@ -82,11 +80,11 @@ pub fn parse<T: serde::de::DeserializeOwned>(text: &str, name: &str) -> Result<T
     toml::from_str(text).map_err(|e| {
         let message = e.message().trim().replace('\n', " ");
         let Some(span) = e.span() else {
-            return InputError::new(name, message);
+            return InputError::new(name, crate::words::serde::message(&message));
         };
         // A field missing from the whole file: no line of it is at fault.
         if span.start == 0 && message.starts_with("missing field") {
-            return InputError::new(name, message);
+            return InputError::new(name, crate::words::serde::message(&message));
         }
         let before = &text[..span.start.min(text.len())];
         let line = before.matches('\n').count() + 1;
@@ -102,8 +100,8 @@ pub fn parse<T: serde::de::DeserializeOwned>(text: &str, name: &str) -> Result<T
             .map(|(k, _)| k.trim().trim_matches('"'))
             .filter(|k| !k.is_empty() && !message.contains(&format!("`{k}`")));
         let message = match key {
-            Some(k) => format!("{k}: {message}"),
-            None => message,
+            Some(k) => text!("{}: {}", k, crate::words::serde::message(&message)),
+            None => crate::words::serde::message(&message),
         };
         InputError::new(format!("{name}:{line}:{column}"), message)
     })

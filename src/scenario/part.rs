@@ -18,6 +18,7 @@ use crate::rules::profile::TroopType;
 use crate::rules::saves::BodyArmour;
 use crate::rules::special::SpecialRule;
 use crate::rules::weapons::Weapon;
+use crate::text;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -203,7 +204,7 @@ impl ProfilePart {
         match given {
             Some(key) => Err(InputError::new(
                 format!("{field}.{key}"),
-                "decides how a unit fights, and panic never reads it (accepted: the keys that give its unit strength, Ld, rules and flight)",
+                text!("decides how a unit fights, and panic never reads it (accepted: the keys that give its unit strength, Ld, rules and flight)"),
             )),
             None => Ok(()),
         }
@@ -222,13 +223,12 @@ impl ProfilePart {
             (Some(unit), _) => Some(unit.played.clone().map_err(|why| {
                 InputError::new(
                     format!("{side}.unit"),
-                    format!("'{}' cannot fight: {why}", unit.name),
+                    text!("'{}' cannot fight: {}", &unit.name, why),
                 )
             })?),
             (None, Some(f)) => Some(super::load_referred::<ProfileFile>(
                 &dir.join(f),
                 &format!("{side}.profile_file"),
-                "profile",
             )?),
             (None, None) => None,
         };
@@ -246,13 +246,13 @@ impl ProfilePart {
             (Some(_), None) => {
                 return Err(InputError::new(
                     format!("{side}.unit"),
-                    "missing with a roster (accepted: a unit's name or its number in the roster)",
+                    text!("missing with a roster (accepted: a unit's name or its number in the roster)"),
                 ))
             }
             (None, Some(_)) => {
                 return Err(InputError::new(
                     format!("{side}.unit"),
-                    "names a roster's unit, and there is no roster (accepted: roster = \"FILE.ros\" with it)",
+                    text!("names a roster's unit, and there is no roster (accepted: roster = \"FILE.ros\" with it)"),
                 ))
             }
             (Some(file), Some(key)) => (file, key),
@@ -260,14 +260,14 @@ impl ProfilePart {
         if self.profile_file.is_some() {
             return Err(InputError::new(
                 format!("{side}.profile_file"),
-                "given with a roster (accepted: one of them)",
+                text!("given with a roster (accepted: one of them)"),
             ));
         }
         let roster = Roster::read(&dir.join(file))
             .map_err(|e| InputError::new(format!("{side}.roster"), e.to_string()))?;
         let unit = roster
             .unit(key)
-            .map_err(|why| InputError::new(format!("{side}.unit"), format!("{file}: {why}")))?;
+            .map_err(|why| InputError::new(format!("{side}.unit"), text!("{}: {}", file, why)))?;
         Ok(Some(Arc::new(unit.clone())))
     }
 
@@ -277,7 +277,7 @@ impl ProfilePart {
             (None, None) => {
                 return Err(InputError::new(
                     format!("{side}.profile"),
-                    "missing (accepted: a [profile] table, profile_file = \"FILE.toml\", or roster = \"FILE.ros\" and unit = \"NAME\")",
+                    text!("missing (accepted: a [profile] table, profile_file = \"FILE.toml\", or roster = \"FILE.ros\" and unit = \"NAME\")"),
                 ))
             }
             (own, base) => own

@@ -6,6 +6,7 @@ use super::combat::ScenarioFile;
 use crate::combat::fight::Place;
 use crate::combat::unit::Unit;
 use crate::error::InputError;
+use crate::text;
 
 impl ScenarioFile {
     /// Each unit of the fight by the name errors and `--set` give it
@@ -41,8 +42,9 @@ impl ScenarioFile {
             let Some(t) = named.iter().position(|(n, _)| n == target) else {
                 return Err(InputError::new(
                     format!("{name}.pursuit_target"),
-                    format!(
-                        "{target} is not a unit of the fight (accepted: {})",
+                    text!(
+                        "{} is not a unit of the fight (accepted: {})",
+                        target,
                         enemies.join(", ")
                     ),
                 ));
@@ -50,8 +52,9 @@ impl ScenarioFile {
             if named[t].1 == side {
                 return Err(InputError::new(
                     format!("{name}.pursuit_target"),
-                    format!(
-                        "{target} is on its own side (accepted: {})",
+                    text!(
+                        "{} is on its own side (accepted: {})",
+                        target,
                         enemies.join(", ")
                     ),
                 ));

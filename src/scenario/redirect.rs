@@ -11,6 +11,7 @@ use crate::combat::fight::{Place, Redirect};
 use crate::combat::unit::Unit;
 use crate::error::InputError;
 use crate::rules::Edition;
+use crate::text;
 
 impl UnitSpec {
     /// A redirect target's place: a unit of the charged side, out of the
@@ -24,16 +25,13 @@ impl UnitSpec {
         let Some(c) = charger else {
             return Err(InputError::new(
                 format!("{name}.redirect"),
-                "there is no charge to redirect (accepted with charger = \"none\": redirect = false)",
+                text!("there is no charge to redirect (accepted with charger = \"none\": redirect = false)"),
             ));
         };
         if side == c {
             return Err(InputError::new(
                 format!("{name}.redirect"),
-                format!(
-                    "a charge is redirected at an enemy of the charger; this unit is on the charging side (accepted: side = \"{}\")",
-                    ["attacker", "defender"][1 - c]
-                ),
+                text!("a charge is redirected at an enemy of the charger; this unit is on the charging side (accepted: side = \"{}\")", ["attacker", "defender"][1 - c]),
             ));
         }
         let not_a_charger = [
@@ -44,7 +42,7 @@ impl UnitSpec {
         if let Some((field, _)) = not_a_charger.iter().find(|k| k.1) {
             return Err(InputError::new(
                 format!("{name}.{field}"),
-                "a redirect target does not charge (accepted: redirect = false, or no charges, fleeing_friends_us or terror_nearby)",
+                text!("a redirect target does not charge (accepted: redirect = false, or no charges, fleeing_friends_us or terror_nearby)"),
             ));
         }
         Ok(Place {
@@ -68,13 +66,13 @@ impl UnitSpec {
         if another {
             return Err(InputError::new(
                 format!("{name}.redirect"),
-                "a second redirect target (accepted: one; of several the charger must take the one nearest its first target, RULES.md Charges)",
+                text!("a second redirect target (accepted: one; of several the charger must take the one nearest its first target, RULES.md Charges)"),
             ));
         }
         let Some(distance) = self.distance else {
             return Err(InputError::new(
                 format!("{name}.distance"),
-                "missing for a redirect target: the charger's distance to it from where it started (accepted: 0 to 500)",
+                text!("missing for a redirect target: the charger's distance to it from where it started (accepted: 0 to 500)"),
             ));
         };
         Ok(Some(Redirect {

@@ -20,6 +20,8 @@ use super::part::ProfilePart;
 use crate::error::InputError;
 use crate::roster::UnitKey;
 use crate::rules::place::{Facing, ReactionName, SideName};
+use crate::text;
+use crate::words::text::Text;
 
 /// The extensions a reference's file may have: rosters, then profiles.
 const ROSTERS: [&str; 2] = [".rosz", ".ros"];
@@ -33,10 +35,10 @@ pub fn names_roster(text: &str) -> bool {
 
 /// The unit table `text` names (`flag` names it in errors).
 pub fn unit_reference(text: &str, flag: &str) -> Result<UnitSpec, InputError> {
-    let bad = |why: String| {
+    let bad = |why: Text| {
         InputError::new(
             flag,
-            format!("'{text}': {why} (accepted: FILE.ros:NAME, FILE.ros:NUMBER, FILE.toml:MODELS or FILE.toml)"),
+            text!("'{}': {} (accepted: FILE.ros:NAME, FILE.ros:NUMBER, FILE.toml:MODELS or FILE.toml)", text, why),
         )
     };
     let split = |ext: &str| {
@@ -45,7 +47,7 @@ pub fn unit_reference(text: &str, flag: &str) -> Result<UnitSpec, InputError> {
     };
     if let Some((file, unit)) = ROSTERS.iter().find_map(|ext| split(ext)) {
         if unit.trim().is_empty() {
-            return Err(bad("no unit after the ':'".into()));
+            return Err(bad(text!("no unit after the ':'")));
         }
         let part = ProfilePart {
             roster: Some(file.to_string()),
@@ -55,7 +57,7 @@ pub fn unit_reference(text: &str, flag: &str) -> Result<UnitSpec, InputError> {
         return Ok(UnitSpec::one_model(part).with_models(None));
     }
     if ROSTERS.iter().any(|ext| text.ends_with(ext)) {
-        return Err(bad("a roster needs its unit after a ':'".into()));
+        return Err(bad(text!("a roster needs its unit after a ':'")));
     }
     let (file, models) = match split(PROFILE) {
         Some((file, models)) => {
@@ -64,11 +66,11 @@ pub fn unit_reference(text: &str, flag: &str) -> Result<UnitSpec, InputError> {
                 .parse::<u32>()
                 .ok()
                 .filter(|n| (1..=500).contains(n))
-                .ok_or_else(|| bad(format!("'{models}' is not a model count from 1 to 500")))?;
+                .ok_or_else(|| bad(text!("'{}' is not a model count from 1 to 500", models)))?;
             (file, n)
         }
         None if text.ends_with(PROFILE) => (text, 1),
-        None => return Err(bad("not a roster or a profile file".into())),
+        None => return Err(bad(text!("not a roster or a profile file"))),
     };
     let part = ProfilePart {
         profile_file: Some(file.to_string()),

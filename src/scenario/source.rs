@@ -7,6 +7,7 @@ use super::combat::UnitSpec;
 use crate::error::InputError;
 use crate::profile::ProfileFile;
 use crate::roster::RosterUnit;
+use crate::text;
 use std::path::Path;
 
 /// The most rank-and-file models a unit may have (as `models` accepts).
@@ -28,25 +29,26 @@ impl UnitSpec {
     /// in errors).
     pub(crate) fn resolve(&self, dir: &Path, side: &str) -> Result<Resolved, InputError> {
         let (file, listed) = self.part.resolve(dir, side)?;
-        let models = match (self.models, &listed) {
-            (Some(m), _) => m.0,
-            (None, Some(unit)) if unit.models <= MAX_MODELS => unit.models,
-            (None, Some(unit)) => {
-                return Err(InputError::new(
+        let models =
+            match (self.models, &listed) {
+                (Some(m), _) => m.0,
+                (None, Some(unit)) if unit.models <= MAX_MODELS => unit.models,
+                (None, Some(unit)) => return Err(InputError::new(
                     format!("{side}.models"),
-                    format!(
-                        "the roster's '{}' has {} models (accepted: models = 1 to {MAX_MODELS} in the table)",
-                        unit.name, unit.models
+                    text!(
+                        "the roster's '{}' has {} models (accepted: models = 1 to {} in the table)",
+                        &unit.name,
+                        unit.models,
+                        MAX_MODELS
                     ),
-                ))
-            }
-            (None, None) => {
-                return Err(InputError::new(
-                    format!("{side}.models"),
-                    format!("missing (accepted: 1 to {MAX_MODELS})"),
-                ))
-            }
-        };
+                )),
+                (None, None) => {
+                    return Err(InputError::new(
+                        format!("{side}.models"),
+                        text!("missing (accepted: 1 to {})", MAX_MODELS),
+                    ))
+                }
+            };
         let listed_has = |has: fn(&RosterUnit) -> bool| listed.as_deref().is_some_and(has);
         let command = [
             self.champion.unwrap_or_else(|| listed_has(|u| u.champion)),

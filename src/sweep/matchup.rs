@@ -18,6 +18,7 @@ use crate::rules::place::ReactionName;
 use crate::scenario::combat::{ScenarioFile, UnitSpec};
 use crate::scenario::part::ProfilePart;
 use crate::scenario::reference::frontal_charge;
+use crate::text;
 use std::path::Path;
 
 /// One fight of the matrix: a unit of one list charging a unit of the
@@ -40,7 +41,7 @@ pub struct LeftOut {
     /// Its number and name.
     pub unit: (usize, String),
     /// Why it cannot fight.
-    pub why: String,
+    pub why: Text,
 }
 
 /// The cells of `lists[0]` charging `lists[1]` (and the other way with
@@ -80,7 +81,12 @@ pub fn matchup_cells(
                 let fight = file.combat(Path::new("")).map_err(|e| {
                     InputError::new(
                         "matchup",
-                        format!("'{}' charging '{}': {e}", attacker.name, defender.name),
+                        text!(
+                            "'{}' charging '{}': {}",
+                            &attacker.name,
+                            &defender.name,
+                            e.text()
+                        ),
                     )
                 })?;
                 cells.push(Cell {
@@ -345,7 +351,7 @@ fn left_out_table(lists: [&Roster; 2], left_out: &[LeftOut]) -> Table {
                     Value::Text(unit_label(&l.unit)),
                     vec![
                         Value::Text(Text::kept(&lists[l.list].name)),
-                        Value::Text(Text::kept(&l.why)),
+                        Value::Text(l.why.clone()),
                     ],
                 )
             })

@@ -4,6 +4,7 @@
 //! and stream layout (common random numbers), so a difference between two
 //! rows is the loadouts', not the dice's.
 
+use crate::text;
 pub(crate) mod figure;
 pub mod matchup;
 pub mod query;
@@ -63,7 +64,7 @@ fn blame_vary(e: InputError, assigned: &[String]) -> InputError {
     if e.origin == Origin::Override {
         InputError::new("--vary", e.message)
     } else {
-        InputError::new("--vary", format!("{e} (at {})", assigned.join(", ")))
+        InputError::new("--vary", text!("{} (at {})", e.text(), assigned.join(", ")))
     }
 }
 
@@ -73,7 +74,7 @@ fn engine_of(settings: &Settings) -> Result<Engine, InputError> {
         [engine] => Ok(engine),
         _ => Err(InputError::new(
             "--method",
-            "a sweep or comparison runs one engine (accepted: exact, monte-carlo, dice)",
+            text!("a sweep or comparison runs one engine (accepted: exact, monte-carlo, dice)"),
         )),
     }
 }
@@ -281,7 +282,7 @@ pub fn compare_queries(
             if q.kind() != first.kind() {
                 return Err(InputError::new(
                     f.display().to_string(),
-                    format!(
+                    text!(
                         "a {} query; a comparison needs one kind (accepted: {} files, like {})",
                         q.kind(),
                         first.kind(),

@@ -3,6 +3,8 @@
 //! `15..30:5`, `0.5..2:0.5`, or a list `spear,halberd,great-weapon`.
 
 use crate::error::InputError;
+use crate::text;
+use crate::words::text::Text;
 
 /// The most points one sweep may run.
 pub const MAX_POINTS: usize = 1000;
@@ -19,16 +21,16 @@ pub struct Vary {
 impl Vary {
     /// Parses `key=spec`.
     pub fn parse(arg: &str) -> Result<Vary, InputError> {
-        let bad = |why: String| {
+        let bad = |why: Text| {
             InputError::new(
                 "--vary",
-                format!("'{arg}': {why} (accepted: key=A..B, key=A..B:STEP or key=X,Y,Z, e.g. attacker.models=15..30:5)"),
+                text!("'{}': {} (accepted: key=A..B, key=A..B:STEP or key=X,Y,Z, e.g. attacker.models=15..30:5)", arg, why),
             )
         };
-        let (key, spec) = arg.split_once('=').ok_or_else(|| bad("no '='".into()))?;
+        let (key, spec) = arg.split_once('=').ok_or_else(|| bad(text!("no '='")))?;
         let key = key.trim();
         if key.is_empty() || key.split('.').any(str::is_empty) {
-            return Err(bad("empty key".into()));
+            return Err(bad(text!("empty key")));
         }
         let spec = spec.trim();
         let values = match spec.split_once("..") {
@@ -42,7 +44,7 @@ impl Vary {
                         .parse::<f64>()
                         .ok()
                         .filter(|x| x.is_finite())
-                        .ok_or_else(|| bad(format!("range bound '{}' is not a number", s.trim())))
+                        .ok_or_else(|| bad(text!("range bound '{}' is not a number", s.trim())))
                 };
                 let (a, b) = (number(from)?, number(to)?);
                 let step = match step {
@@ -50,10 +52,10 @@ impl Vary {
                     None => 1.0,
                 };
                 if step <= 0.0 {
-                    return Err(bad(format!("step {step} must be above 0")));
+                    return Err(bad(text!("step {} must be above 0", step)));
                 }
                 if b < a {
-                    return Err(bad(format!("empty range: {b} is below {a}")));
+                    return Err(bad(text!("empty range: {} is below {}", b, a)));
                 }
                 // Counted in f64 and checked before any cast: 1..1e30 or a
                 // step of 1e-300 must not wrap a count.
@@ -63,7 +65,7 @@ impl Vary {
                         true => format!("{count}"),
                         false => format!("{count:e}"),
                     };
-                    return Err(bad(format!("{shown} values (at most {MAX_POINTS})")));
+                    return Err(bad(text!("{} values (at most {})", shown, MAX_POINTS)));
                 }
                 let n = count as usize;
                 let whole = [a, step].iter().all(|x| x.fract() == 0.0);
@@ -84,7 +86,7 @@ impl Vary {
                 .collect::<Vec<_>>(),
         };
         if values.iter().any(String::is_empty) {
-            return Err(bad("an empty value".into()));
+            return Err(bad(text!("an empty value")));
         }
         Ok(Vary {
             key: key.to_string(),
@@ -107,9 +109,9 @@ pub fn grid(varies: &[Vary]) -> Result<Vec<Vec<(usize, usize)>>, InputError> {
         if varies[..i].iter().any(|w| w.key == v.key) {
             return Err(InputError::new(
                 "--vary",
-                format!(
+                text!(
                     "{} is varied twice (accepted: each key once; list every value in one --vary)",
-                    v.key
+                    &v.key
                 ),
             ));
         }
@@ -121,9 +123,10 @@ pub fn grid(varies: &[Vary]) -> Result<Vec<Vec<(usize, usize)>>, InputError> {
         let lens: Vec<String> = varies.iter().map(|v| v.values.len().to_string()).collect();
         return Err(InputError::new(
             "--vary",
-            format!(
-                "{} points in the grid (accepted: at most {MAX_POINTS})",
-                lens.join(" x ")
+            text!(
+                "{} points in the grid (accepted: at most {})",
+                lens.join(" x "),
+                MAX_POINTS
             ),
         ));
     }
@@ -173,11 +176,12 @@ mod tests {
             .collect();
         let e = grid(&varies).unwrap_err();
         assert!(
-            e.message.contains("256 x 256") && e.message.contains("at most 1000"),
+            e.message.to_string().contains("256 x 256")
+                && e.message.to_string().contains("at most 1000"),
             "{e}"
         );
         let e = grid(&[big.clone(), big]).unwrap_err();
-        assert!(e.message.contains("k is varied twice"), "{e}");
+        assert!(e.message.to_string().contains("k is varied twice"), "{e}");
     }
 
     #[test]
@@ -197,7 +201,7 @@ mod tests {
             let e = Vary::parse(arg).unwrap_err();
             assert_eq!(e.field, "--vary");
             assert!(
-                e.message.contains(why) && e.message.contains("accepted"),
+                e.message.to_string().contains(why) && e.message.to_string().contains("accepted"),
                 "{e}"
             );
         }

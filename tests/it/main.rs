@@ -23,6 +23,7 @@ mod fuzz_rosters;
 mod fuzz_scenarios;
 mod headline;
 mod lang;
+mod lang_errors;
 mod matchup;
 mod outcomes;
 mod panic;

@@ -232,5 +232,5 @@ fn a_chariot_is_left_out_as_a_chariot_not_as_a_crew_without_toughness() {
     );
     let r = Roster::from_bytes("t.ros", xml.as_bytes()).unwrap();
     let why = r.units[0].played.as_ref().unwrap_err();
-    assert!(why.contains("chariot"), "{why}");
+    assert!(why.to_string().contains("chariot"), "{why}");
 }

@@ -334,7 +334,7 @@ fn a_referenced_files_error_names_the_referring_file_and_field() {
     let set = |value: &str| error(&["combat", FLAGSHIP, "--set", value]);
     assert_eq!(
         set("attacker.profile_file=\"hold\""),
-        format!("error: {FLAGSHIP}: attacker.profile_file: cannot read scenarios/hold: No such file or directory (os error 2)\n")
+        format!("error: {FLAGSHIP}: attacker.profile_file: cannot read scenarios/hold: no such file or directory\n")
     );
     let e = set("defender.profile_file=\"knights_flank_spearmen.toml\"");
     assert!(

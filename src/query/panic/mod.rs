@@ -22,6 +22,7 @@
 //! declines and names `--method monte-carlo`, which plays about half a
 //! million lines a second per thread (BENCHMARKS.md).
 
+use crate::text;
 pub mod cascade;
 mod engines;
 mod figures;
@@ -175,16 +176,18 @@ impl BattleLine {
         if n == 0 || n > MAX_LINE_UNITS {
             return Err(InputError::new(
                 "unit",
-                format!("{n} units (accepted: 1 to {MAX_LINE_UNITS})"),
+                text!("{} units (accepted: 1 to {})", n, MAX_LINE_UNITS),
             ));
         }
         if self.turns > MAX_TURNS || (self.event.is_fleeing() && self.turns == 0) {
             let least = u8::from(self.event.is_fleeing());
             return Err(InputError::new(
                 "turns",
-                format!(
-                    "{} is out of range (accepted: {least} to {MAX_TURNS})",
-                    self.turns
+                text!(
+                    "{} is out of range (accepted: {} to {})",
+                    self.turns,
+                    least,
+                    MAX_TURNS
                 ),
             ));
         }
@@ -194,10 +197,7 @@ impl BattleLine {
                 if a.at.overlaps(&b.at, 1e-6) {
                     return Err(InputError::new(
                         crate::error::entry("unit", j),
-                        format!(
-                            "{} overlaps {} (accepted: units apart or touching, measured from x, y, facing, frontage and base)",
-                            b.name, a.name
-                        ),
+                        text!("{} overlaps {} (accepted: units apart or touching, measured from x, y, facing, frontage and base)", &b.name, &a.name),
                     ));
                 }
             }
@@ -209,9 +209,9 @@ impl BattleLine {
         if let Some(u) = self.units.iter().find(|u| u.fleeing && u.unbreakable) {
             return Err(InputError::new(
                 "unit.fleeing",
-                format!(
+                text!(
                     "{} is unbreakable and never flees (accepted: fleeing = false)",
-                    u.name
+                    &u.name
                 ),
             ));
         }
@@ -224,7 +224,7 @@ impl BattleLine {
                 if !self.units.iter().any(|u| u.fleeing) {
                     return Err(InputError::new(
                         "event.unit",
-                        "no unit is fleeing (accepted: fleeing = true on a unit for the event \"fleeing\")",
+                        text!("no unit is fleeing (accepted: fleeing = true on a unit for the event \"fleeing\")"),
                     ));
                 }
                 return Ok(());
@@ -233,7 +233,7 @@ impl BattleLine {
         if unit >= self.units.len() {
             return Err(InputError::new(
                 "event.unit",
-                format!(
+                text!(
                     "{} is not a unit of the line (accepted: 1 to {})",
                     unit + 1,
                     self.units.len()
@@ -243,9 +243,9 @@ impl BattleLine {
         if self.units[unit].fleeing {
             return Err(InputError::new(
                 "event.unit",
-                format!(
+                text!(
                     "{} is fleeing already (accepted: a unit not fleeing)",
-                    self.units[unit].name
+                    &self.units[unit].name
                 ),
             ));
         }
@@ -253,10 +253,7 @@ impl BattleLine {
         if routs && self.units[unit].unbreakable {
             return Err(InputError::new(
                 "event.kind",
-                format!(
-                    "{} is unbreakable: it never breaks or flees (accepted for it: destroyed, shot)",
-                    self.units[unit].name
-                ),
+                text!("{} is unbreakable: it never breaks or flees (accepted for it: destroyed, shot)", &self.units[unit].name),
             ));
         }
         if let Event::Shot { casualties, .. } = self.event {
@@ -264,7 +261,11 @@ impl BattleLine {
             if casualties == 0 || casualties > standing {
                 return Err(InputError::new(
                     "event.casualties",
-                    format!("{casualties} is out of range (accepted: 1 to {standing}, the models standing)"),
+                    text!(
+                        "{} is out of range (accepted: 1 to {}, the models standing)",
+                        casualties,
+                        standing
+                    ),
                 ));
             }
         }

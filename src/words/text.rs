@@ -26,6 +26,9 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Text(Vec<Piece>);
 
+// Texts compare in tests; two respellings by the same function compare
+// equal (its address may differ between codegen units: then unequal).
+#[allow(unpredictable_function_pointer_comparisons)]
 #[derive(Clone, Debug, PartialEq)]
 enum Piece {
     /// Our words: `{}` (or `{0}`, `{1}` to reorder) takes an argument.
@@ -38,6 +41,9 @@ enum Piece {
     /// A probability's label without its `P( )`: `P(contact)` as a chart's
     /// category names it, `contact`.
     Event(Box<Text>),
+    /// A text as rendered, then respelled (a query file names a flag by its
+    /// key: `--target-move` as `target_move`).
+    Respelled(Box<Text>, fn(&str) -> String),
 }
 
 /// A template and its arguments: `text!("round {}", 2)`. Each argument is
@@ -45,12 +51,12 @@ enum Piece {
 #[macro_export]
 macro_rules! text {
     ($template:literal $(,)?) => {
-        $crate::report::text::Text::template($template, Vec::new())
+        $crate::words::text::Text::template($template, Vec::new())
     };
     ($template:literal, $($arg:expr),+ $(,)?) => {
-        $crate::report::text::Text::template(
+        $crate::words::text::Text::template(
             $template,
-            vec![$($crate::report::text::Text::from($arg)),+],
+            vec![$($crate::words::text::Text::from($arg)),+],
         )
     };
 }
@@ -102,6 +108,11 @@ impl Text {
         Text(vec![Piece::Event(Box::new(self))])
     }
 
+    /// This text as rendered in any language, then respelled by `respell`.
+    pub fn respelled(self, respell: fn(&str) -> String) -> Text {
+        Text(vec![Piece::Respelled(Box::new(self), respell)])
+    }
+
     /// This text, then `more`.
     pub fn then(mut self, more: Text) -> Text {
         self.0.extend(more.0);
@@ -122,7 +133,7 @@ impl Text {
         self.0.iter().all(|p| match p {
             Piece::Template(t, args) => t.is_empty() && args.iter().all(Text::is_empty),
             Piece::Kept(s) | Piece::Term(s) => s.is_empty(),
-            Piece::Event(t) => t.is_empty(),
+            Piece::Event(t) | Piece::Respelled(t, _) => t.is_empty(),
         })
     }
 
@@ -141,6 +152,7 @@ impl Text {
                         .and_then(|l| l.strip_suffix(')'))
                         .unwrap_or(&label);
                 }
+                Piece::Respelled(t, respell) => out += &respell(&t.render(lang)),
             }
         }
         out
@@ -155,7 +167,7 @@ impl Text {
                     keys.push(*key);
                     args.iter().for_each(|a| keys.extend(a.keys()));
                 }
-                Piece::Event(t) => keys.extend(t.keys()),
+                Piece::Event(t) | Piece::Respelled(t, _) => keys.extend(t.keys()),
                 Piece::Kept(_) | Piece::Term(_) => {}
             }
         }
@@ -223,6 +235,17 @@ impl fmt::Display for Text {
     }
 }
 
+/// JSON keeps English: it is read by programs.
+impl serde::Serialize for Text {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.render(Lang::En))
+    }
+}
+
+/// A message of ours as an error (a flag's value parser's): clap and serde
+/// carry it, and whoever prints it renders it in the language asked for.
+impl std::error::Error for Text {}
+
 impl From<String> for Text {
     fn from(value: String) -> Text {
         Text::kept(value)
@@ -250,7 +273,64 @@ macro_rules! kept_numbers {
         }
     )*};
 }
-kept_numbers!(u8, u16, u32, u64, usize, i32, i64);
+kept_numbers!(u8, u16, u32, u64, usize, i32, i64, &u8, &u32, &usize, &i32, &i64);
+
+impl From<std::io::Error> for Text {
+    /// The common failures in our words, any other in the system's.
+    fn from(value: std::io::Error) -> Text {
+        use std::io::ErrorKind;
+        match value.kind() {
+            ErrorKind::NotFound => crate::text!("no such file or directory"),
+            ErrorKind::PermissionDenied => crate::text!("permission denied"),
+            ErrorKind::IsADirectory => crate::text!("it is a folder"),
+            _ => Text::kept(value.to_string()),
+        }
+    }
+}
+
+impl From<std::path::Display<'_>> for Text {
+    fn from(value: std::path::Display<'_>) -> Text {
+        Text::kept(value.to_string())
+    }
+}
+
+impl From<&&str> for Text {
+    fn from(value: &&str) -> Text {
+        Text::kept(*value)
+    }
+}
+
+impl From<f64> for Text {
+    /// As written when short, else in scientific notation (`1e300`).
+    fn from(value: f64) -> Text {
+        Text::kept(shown(value))
+    }
+}
+
+impl From<&f64> for Text {
+    fn from(value: &f64) -> Text {
+        Text::from(*value)
+    }
+}
+
+/// A number as a message shows it: as written when short, else in
+/// scientific notation (`1e300`, not 301 digits).
+///
+/// # Example
+///
+/// ```
+/// use mathhammer::error::shown;
+/// assert_eq!(shown(12.5), "12.5");
+/// assert_eq!(shown(1e300), "1e300");
+/// ```
+pub fn shown(x: f64) -> String {
+    let plain = x.to_string();
+    if plain.len() <= 16 {
+        plain
+    } else {
+        format!("{x:e}")
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -1,5 +1,5 @@
 //! `--lang es`: the readable table and the chart in Spanish. A report's
-//! words are [`Text`](super::Text)s: templates of ours, each the key of its
+//! words are [`Text`](super::text::Text)s: templates of ours, each the key of its
 //! translation in `spanish.rs`, with the values in them (numbers, dice,
 //! names from files) kept as written. Translation looks a whole key up and
 //! never rewrites text, so a unit's name from a scenario file is printed as
@@ -46,12 +46,19 @@ impl Lang {
 /// The Spanish table, indexed once per process.
 fn spanish() -> &'static HashMap<&'static str, &'static str> {
     static TABLE: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
-    TABLE.get_or_init(|| super::spanish::SPANISH.iter().copied().collect())
+    TABLE.get_or_init(|| {
+        super::spanish::SPANISH
+            .iter()
+            .chain(super::spanish_errors::SPANISH_ERRORS)
+            .copied()
+            .collect()
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::spanish::SPANISH;
+    use super::super::spanish_errors::SPANISH_ERRORS;
     use super::*;
     use crate::report::Text;
     use crate::text;
@@ -126,6 +133,7 @@ mod tests {
         let table = spanish();
         let mut used: Vec<String> = source_templates();
         used.extend(rule_terms().into_iter().map(str::to_string));
+        used.extend(super::super::serde::PHRASES.iter().map(|p| p.to_string()));
         let missing: Vec<&String> = used
             .iter()
             .filter(|k| !table.contains_key(k.as_str()))
@@ -133,15 +141,22 @@ mod tests {
         assert!(missing.is_empty(), "no Spanish for {missing:?}");
         let unused: Vec<&str> = SPANISH
             .iter()
+            .chain(SPANISH_ERRORS)
             .map(|(k, _)| *k)
             .filter(|k| !used.iter().any(|u| u == k))
             .collect();
         assert!(unused.is_empty(), "entries nothing prints: {unused:?}");
-        assert_eq!(table.len(), SPANISH.len(), "a key given twice");
-        assert!(
-            SPANISH.windows(2).all(|w| w[0].0 < w[1].0),
-            "keys out of order"
+        assert_eq!(
+            table.len(),
+            SPANISH.len() + SPANISH_ERRORS.len(),
+            "a key given twice"
         );
+        for list in [SPANISH, SPANISH_ERRORS] {
+            assert!(
+                list.windows(2).all(|w| w[0].0 < w[1].0),
+                "keys out of order"
+            );
+        }
     }
 
     #[test]

@@ -1,0 +1,11 @@
+//! Our words and their translations: [`Text`](text::Text), a template of
+//! ours or a value kept as written, rendered in a [`Lang`](lang::Lang) by a
+//! whole-key lookup. Reports, charts, notes and input errors are all
+//! `Text`, so `--lang` reaches every line the program prints. The lowest
+//! layer: it knows nothing of the rules.
+
+pub mod lang;
+pub mod serde;
+mod spanish;
+mod spanish_errors;
+pub mod text;
