@@ -29,11 +29,11 @@ impl UnitSpec {
     /// in errors).
     pub(crate) fn resolve(&self, dir: &Path, side: &str) -> Result<Resolved, InputError> {
         let (file, listed) = self.part.resolve(dir, side)?;
-        let models =
-            match (self.models, &listed) {
-                (Some(m), _) => m.0,
-                (None, Some(unit)) if unit.models <= MAX_MODELS => unit.models,
-                (None, Some(unit)) => return Err(InputError::new(
+        let models = match (self.models, &listed) {
+            (Some(m), _) => m.0,
+            (None, Some(unit)) if unit.models <= MAX_MODELS => unit.models,
+            (None, Some(unit)) => {
+                return Err(InputError::new(
                     format!("{side}.models"),
                     text!(
                         "the roster's '{}' has {} models (accepted: models = 1 to {} in the table)",
@@ -41,14 +41,15 @@ impl UnitSpec {
                         unit.models,
                         MAX_MODELS
                     ),
-                )),
-                (None, None) => {
-                    return Err(InputError::new(
-                        format!("{side}.models"),
-                        text!("missing (accepted: 1 to {})", MAX_MODELS),
-                    ))
-                }
-            };
+                ))
+            }
+            (None, None) => {
+                return Err(InputError::new(
+                    format!("{side}.models"),
+                    text!("missing (accepted: 1 to {})", MAX_MODELS),
+                ))
+            }
+        };
         let listed_has = |has: fn(&RosterUnit) -> bool| listed.as_deref().is_some_and(has);
         let command = [
             self.champion.unwrap_or_else(|| listed_has(|u| u.champion)),
