@@ -13,7 +13,8 @@
 //!
 //! ```text
 //! request:  {"args": ["combat", "my.toml", "--json"], "files": {"my.toml": "..."}}
-//! response: {"code": 0, "stdout": "...", "stderr": "...", "files": {"chart.svg": "<svg ..."}}
+//! response: {"code": 0, "stdout": "...", "stderr": "...", "error": null, "files": {"chart.svg": "<svg ..."}}
+//! error:    {"code": 2, ..., "error": {"field": "--move", "message": "0 is out of range (...)"}}
 //! ```
 //!
 //! On `wasm32` it is exported to JavaScript as `answer(request)`, through
@@ -92,6 +93,8 @@ struct Response {
     code: u8,
     stdout: String,
     stderr: String,
+    /// The input error, as a field and a message in the language asked for.
+    error: Option<crate::app::ErrorLine>,
     files: Files,
 }
 
@@ -101,14 +104,19 @@ struct Response {
 pub fn answer(request: &str) -> String {
     let response = match serde_json::from_str::<Request>(request) {
         Ok(request) => run(request),
-        Err(e) => Response {
-            code: 2,
-            stdout: String::new(),
-            stderr: format!(
-                "error: request: {e} (accepted: {{\"args\": [...], \"files\": {{...}}}})\n"
-            ),
-            files: Files::new(),
-        },
+        Err(e) => {
+            let message = format!("{e} (accepted: {{\"args\": [...], \"files\": {{...}}}})");
+            Response {
+                code: 2,
+                stdout: String::new(),
+                stderr: format!("error: request: {message}\n"),
+                error: Some(crate::app::ErrorLine {
+                    field: "request".into(),
+                    message,
+                }),
+                files: Files::new(),
+            }
+        }
     };
     serde_json::to_string(&response).unwrap_or_default()
 }
@@ -130,6 +138,7 @@ fn run(request: Request) -> Response {
         code: done.code,
         stdout: done.stdout,
         stderr: done.stderr,
+        error: done.error,
         files: written,
     }
 }
@@ -308,6 +317,45 @@ mod tests {
             assert!(stderr.starts_with("error: request: "), "{stderr}");
             assert_eq!(stderr.lines().count(), 1, "{stderr}");
         }
+    }
+
+    #[test]
+    fn an_error_comes_with_its_field_and_message_in_the_language_asked() {
+        let error = |args: serde_json::Value, files: serde_json::Value| {
+            let request = serde_json::json!({ "args": args, "files": files });
+            let v: serde_json::Value = serde_json::from_str(&answer(&request.to_string())).unwrap();
+            assert_eq!(v["code"], 2, "{v}");
+            let e = &v["error"];
+            let (field, message) = (e["field"].as_str().unwrap(), e["message"].as_str().unwrap());
+            // The line on stderr is the same error.
+            let line = match field {
+                "" => format!("error: {message}\n"),
+                f => format!("error: {f}: {message}\n"),
+            };
+            assert_eq!(v["stderr"], line);
+            (field.to_string(), message.to_string())
+        };
+        let none = serde_json::json!({});
+        let (field, message) = error(
+            serde_json::json!(["charge", "--move", "0", "--distance", "5", "--lang", "es"]),
+            none.clone(),
+        );
+        assert_eq!(field, "--move");
+        assert!(message.starts_with("0 está fuera de rango"), "{message}");
+        let (field, _) = error(
+            serde_json::json!(["charge", "--move", "10", "--distance", "-1"]),
+            none.clone(),
+        );
+        assert_eq!(field, "--distance");
+        let (field, message) = error(
+            serde_json::json!(["combat", "scenarios/edited.toml"]),
+            serde_json::json!({"scenarios/edited.toml": "[attacker]\nmodls = 3\n"}),
+        );
+        assert_eq!(field, "scenarios/edited.toml:2:1");
+        assert!(message.starts_with("unknown field `modls`"), "{message}");
+        // The whole command line is at fault: no field.
+        let (field, _) = error(serde_json::json!(["charge", "--bogus"]), none);
+        assert_eq!(field, "");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! code 2.
 
 use crate::cli::{one_line, Cli};
+use crate::error::InputError;
 use crate::text;
 use crate::words::lang::Lang;
 use crate::words::text::Text;
@@ -20,6 +21,19 @@ pub struct Finished {
     pub stderr: String,
     /// Its exit code: 0, or 2 for bad input.
     pub code: u8,
+    /// The input error that stopped it, in the language asked for: the page
+    /// places it beside its field without reading the line again.
+    pub error: Option<ErrorLine>,
+}
+
+/// An input error as printed: the flag, file or field at fault (empty when
+/// the whole command line is) and what is wrong.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct ErrorLine {
+    /// `--move`, `scenarios/my.toml:7:1`, `--set`, ...
+    pub field: String,
+    /// What is wrong and what is accepted.
+    pub message: String,
 }
 
 /// Parses and runs `args` (the program's name first).
@@ -34,9 +48,9 @@ pub fn run_args(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> 
         Ok(out) => Finished {
             stderr: out.notes.iter().map(|n| format!("{n}\n")).collect(),
             stdout: out.stdout,
-            code: 0,
+            ..Finished::default()
         },
-        Err(e) => failed(format!("error: {}", e.render(lang))),
+        Err(e) => failed(&e, lang),
     }
 }
 
@@ -58,9 +72,27 @@ fn asked_lang(args: &[OsString]) -> Lang {
         .unwrap_or_default()
 }
 
-/// The one error line, a word over 64 characters (a huge value echoed)
-/// cut to its start.
-fn failed(line: String) -> Finished {
+/// The one error line of `e`, in `lang`.
+fn failed(e: &InputError, lang: Lang) -> Finished {
+    let error = ErrorLine {
+        field: short_words(&e.field),
+        message: short_words(&e.message.render(lang)),
+    };
+    let line = match error.field.as_str() {
+        "" => format!("error: {}", error.message),
+        field => format!("error: {field}: {}", error.message),
+    };
+    Finished {
+        stderr: format!("{line}\n"),
+        code: 2,
+        error: Some(error),
+        ..Finished::default()
+    }
+}
+
+/// `line` with each word over 64 characters (a huge value echoed) cut to
+/// its start.
+fn short_words(line: &str) -> String {
     let words: Vec<String> = line
         .split(' ')
         .map(|w| match w.chars().nth(64) {
@@ -71,11 +103,7 @@ fn failed(line: String) -> Finished {
             None => w.to_string(),
         })
         .collect();
-    Finished {
-        stderr: format!("{}\n", words.join(" ")),
-        code: 2,
-        ..Finished::default()
-    }
+    words.join(" ")
 }
 
 /// What a command line clap could not parse prints: help and version on
@@ -91,22 +119,23 @@ fn parse_error(e: &clap::Error, lang: Lang) -> Finished {
             code: 2,
             ..Finished::default()
         },
-        ErrorKind::ValueValidation | ErrorKind::InvalidValue => {
-            failed(format!("error: {}", bad_value(e).render(lang)))
-        }
+        ErrorKind::ValueValidation | ErrorKind::InvalidValue => failed(&bad_value(e), lang),
         kind => {
-            let mut line = match (lang, ours(e)) {
-                (Lang::En, _) | (_, None) => one_line(&e.render().to_string()),
-                (_, Some(why)) => format!("error: {}", why.render(lang)),
+            let mut message = match (lang, ours(e)) {
+                (Lang::En, _) | (_, None) => {
+                    Text::kept(one_line(&e.render().to_string()).trim_start_matches("error: "))
+                }
+                (_, Some(why)) => why,
             };
             if kind == ErrorKind::InvalidSubcommand {
                 let names: Vec<String> = Cli::command()
                     .get_subcommands()
                     .map(|c| c.get_name().to_string())
                     .collect();
-                line += &text!(" (accepted: {})", names.join(", ")).render(lang);
+                message = message.then(text!(" (accepted: {})", names.join(", ")));
             }
-            failed(line)
+            // The whole command line is at fault, not one flag's value.
+            failed(&InputError::new("", message), lang)
         }
     }
 }
@@ -148,7 +177,7 @@ fn ours(e: &clap::Error) -> Option<Text> {
 
 /// A value its flag's parser refused, as the project's one line:
 /// `--models: -1 is out of range (accepted: 1 to 1000)`.
-fn bad_value(e: &clap::Error) -> Text {
+fn bad_value(e: &clap::Error) -> InputError {
     let flag = match e.get(ContextKind::InvalidArg) {
         Some(ContextValue::String(arg)) => arg.split(' ').next().unwrap_or(arg).to_string(),
         _ => String::new(),
@@ -163,17 +192,22 @@ fn bad_value(e: &clap::Error) -> Text {
                 .downcast_ref::<Text>()
                 .cloned()
                 .unwrap_or_else(|| Text::kept(why.to_string()));
-            text!("{}: {}", flag, why)
+            InputError::new(flag, why)
         }
         (None, Some(ContextValue::Strings(names))) if value.is_empty() && names.is_empty() => {
-            text!("{}: needs a value", flag)
+            InputError::new(flag, text!("needs a value"))
         }
-        (None, Some(ContextValue::Strings(names))) if !flag.is_empty() => text!(
-            "{}: '{}' is not one of its values (accepted: {})",
+        (None, Some(ContextValue::Strings(names))) if !flag.is_empty() => InputError::new(
             flag,
-            value,
-            names.join(", ")
+            text!(
+                "'{}' is not one of its values (accepted: {})",
+                value,
+                names.join(", ")
+            ),
         ),
-        _ => Text::kept(one_line(&e.render().to_string()).trim_start_matches("error: ")),
+        _ => InputError::new(
+            "",
+            Text::kept(one_line(&e.render().to_string()).trim_start_matches("error: ")),
+        ),
     }
 }

@@ -11,11 +11,10 @@ use crate::report::{Engine, Format, Report, Text};
 use crate::sweep::figure::{compare_figure, matchup_figure, sweep_figure};
 use crate::sweep::matchup::{matchup_cells, matchup_report, run_cells};
 use crate::sweep::{compare_queries, compare_report, sweep_points, sweep_report, Vary};
-use crate::text;
 use clap::CommandFactory;
 
 mod args;
-pub use args::{run_args, Finished};
+pub use args::{run_args, ErrorLine, Finished};
 
 /// What a command line prints: its output, and notes for stderr (flags
 /// given that do nothing).
@@ -286,7 +285,7 @@ fn in_pool<T: Send>(engine: &EngineArgs, work: impl FnOnce() -> T + Send) -> Res
     let pool = builder.build().map_err(|e| {
         InputError::new(
             "--threads",
-            text!("cannot start the thread pool: {}", e.to_string()),
+            crate::text!("cannot start the thread pool: {}", e.to_string()),
         )
     })?;
     Ok(pool.install(work))

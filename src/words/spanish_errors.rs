@@ -14,6 +14,7 @@ pub(super) const SPANISH_ERRORS: &[(&str, &str)] = &[
     ("'{}' is not a model count from 1 to 500", "'{}' no es un número de miniaturas de 1 a 500"),
     ("'{}' is not a number (accepted: a whole number, or - for none)", "'{}' no es un número (aceptado: un número entero, o - para ninguno)"),
     ("'{}' is not a table", "'{}' no es una tabla"),
+    ("'{}' is not one of its values (accepted: {})", "'{}' no es uno de sus valores (aceptado: {})"),
     ("'{}': {} (accepted: FILE.ros:NAME, FILE.ros:NUMBER, FILE.toml:MODELS or FILE.toml)", "'{}': {} (aceptado: FICHERO.ros:NOMBRE, FICHERO.ros:NÚMERO, FICHERO.toml:MINIATURAS o FICHERO.toml)"),
     ("'{}': {} (accepted: key=A..B, key=A..B:STEP or key=X,Y,Z, e.g. attacker.models=15..30:5)", "'{}': {} (aceptado: clave=A..B, clave=A..B:PASO o clave=X,Y,Z, p. ej. attacker.models=15..30:5)"),
     ("'{}': {} (accepted: unit.field=value, e.g. attacker.models=25 or situation.reaction=flee)", "'{}': {} (aceptado: unidad.campo=valor, p. ej. attacker.models=25 o situation.reaction=flee)"),
@@ -103,6 +104,7 @@ pub(super) const SPANISH_ERRORS: &[(&str, &str)] = &[
     ("needed without a FILE (accepted: a battle-line FILE, or --fleeing-us US for each friend fleeing within 10 cm)", "necesario sin FICHERO (aceptado: un FICHERO de línea de batalla, o --fleeing-us PU por cada unidad amiga que huya a 10 cm o menos)"),
     ("needs --pursuer-move (accepted: the pursuer's M, e.g. 18)", "necesita --pursuer-move (aceptado: el M del perseguidor, p. ej. 18)"),
     ("needs --target-models (the target's models at the start of the phase; accepted: 1 to 1000)", "necesita --target-models (las miniaturas del objetivo al inicio de la fase; aceptado: de 1 a 1000)"),
+    ("needs a value", "necesita un valor"),
     ("no '='", "sin '='"),
     ("no model profile (accepted: a unit with a Profile)", "sin perfil de miniatura (aceptado: una unidad con un Profile)"),
     ("no profile", "sin perfil"),
@@ -222,6 +224,4 @@ pub(super) const SPANISH_ERRORS: &[(&str, &str)] = &[
     ("{} units are named '{}' (accepted: their numbers, {})", "{} unidades se llaman '{}' (aceptado: sus números, {})"),
     ("{} values (at most {})", "{} valores (como máximo {})"),
     ("{}, expected {}", "{}; se esperaba {}"),
-    ("{}: '{}' is not one of its values (accepted: {})", "{}: '{}' no es uno de sus valores (aceptado: {})"),
-    ("{}: needs a value", "{}: necesita un valor"),
 ];
