@@ -10,12 +10,26 @@ const TYPED = flag => `scenarios/profiles/typed${flag}.toml`;
 
 // The page's own words in Spanish (the report's come from the library).
 const UI_ES = {
-  'Language': 'Idioma', 'Copy link': 'Copiar enlace', 'Link copied': 'Enlace copiado',
-  'Scenario': 'Escenario', 'Scenario file (TOML)': 'Fichero de escenario (TOML)',
-  'Method': 'Método', 'default': 'por defecto', 'Trials': 'Pruebas', 'Seed': 'Semilla',
-  'Answer': 'Responder', 'Computing…': 'Calculando…', 'Answered in': 'Respondido en',
-  'Loading…': 'Cargando…', 'Ready': 'Listo', 'from the file': 'del fichero',
-  'typed below': 'escrito debajo', 'Profile file (TOML)': 'Fichero de perfil (TOML)',
+  Language: 'Idioma',
+  'Copy link': 'Copiar enlace',
+  'Link copied': 'Enlace copiado',
+  Scenario: 'Escenario',
+  'Scenario file (TOML)': 'Fichero de escenario (TOML)',
+  Method: 'Método',
+  default: 'por defecto',
+  Trials: 'Pruebas',
+  Seed: 'Semilla',
+  Answer: 'Responder',
+  'Computing…': 'Calculando…',
+  'Answered in': 'Respondido en',
+  'Loading…': 'Cargando…',
+  Ready: 'Listo',
+  'from the file': 'del fichero',
+  'typed below': 'escrito debajo',
+  'Profile file (TOML)': 'Fichero de perfil (TOML)',
+  edited: 'editado',
+  'This link is broken (its query cannot be read): the page starts afresh.':
+    'Este enlace está roto (no se puede leer su consulta): la página empieza de cero.',
 };
 
 // Scenario fields the combat form overrides (`--set`), in groups; empty
@@ -23,14 +37,28 @@ const UI_ES = {
 const YES_NO = ['true', 'false'];
 const CHARACTER = ['ws', 's', 't', 'w', 'i', 'a', 'ld'].map(c => [`characters.1.profile.${c}`]);
 const OVERRIDES = {
-  attacker: [['models'], ['frontage'], ['champion', YES_NO], ['standard', YES_NO],
-    ['musician', YES_NO]],
-  defender: [['models'], ['frontage'], ['champion', YES_NO], ['standard', YES_NO],
-    ['musician', YES_NO]],
+  attacker: [
+    ['models'],
+    ['frontage'],
+    ['champion', YES_NO],
+    ['standard', YES_NO],
+    ['musician', YES_NO],
+  ],
+  defender: [
+    ['models'],
+    ['frontage'],
+    ['champion', YES_NO],
+    ['standard', YES_NO],
+    ['musician', YES_NO],
+  ],
   'attacker character': CHARACTER,
   'defender character': CHARACTER,
-  situation: [['distance'], ['reaction', ['hold', 'stand-and-shoot', 'flee']],
-    ['facing', ['front', 'flank', 'rear']], ['rounds']],
+  situation: [
+    ['distance'],
+    ['reaction', ['hold', 'stand-and-shoot', 'flee']],
+    ['facing', ['front', 'flank', 'rear']],
+    ['rounds'],
+  ],
 };
 
 let FORMS = {};
@@ -43,7 +71,8 @@ const lang = () => $('lang').value;
 function element(tag, attrs = {}, children = []) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'text') e.textContent = v; else e.setAttribute(k, v);
+    if (k === 'text') e.textContent = v;
+    else e.setAttribute(k, v);
   }
   for (const c of children) e.append(c);
   return e;
@@ -63,24 +92,47 @@ function field(f) {
   const help = element('small', { class: 'help', text: f.help });
   if (!f.value) {
     const box = element('input', { type: 'checkbox', 'data-flag': f.flag });
-    return element('label', { class: 'switch', title: f.help }, [box, element('span', { text: name }), err]);
+    return element('label', { class: 'switch', title: f.help }, [
+      box,
+      element('span', { text: name }),
+      err,
+    ]);
   }
   let input;
   if (f.value_name === 'FILE') {
     const profiles = Object.keys(SHIPPED).filter(p => p.startsWith('scenarios/profiles/'));
-    input = select([['', '—'], ...profiles.map(p => [p, p.replace('scenarios/profiles/', '')]),
-      [TYPED(f.flag), ui('typed below')]]);
-    const typed = element('textarea', { rows: 6, spellcheck: 'false', 'data-file': TYPED(f.flag), hidden: '' });
-    input.addEventListener('change', () => { typed.hidden = input.value !== TYPED(f.flag); });
+    input = select([
+      ['', '—'],
+      ...profiles.map(p => [p, p.replace('scenarios/profiles/', '')]),
+      [TYPED(f.flag), ui('typed below')],
+    ]);
+    const typed = element('textarea', {
+      rows: 6,
+      spellcheck: 'false',
+      'data-file': TYPED(f.flag),
+      hidden: '',
+    });
+    input.addEventListener('change', () => {
+      typed.hidden = input.value !== TYPED(f.flag);
+    });
     input.dataset.flag = f.flag;
-    return element('label', { title: f.help }, [element('span', { text: name }), input, help, typed, err]);
+    return element('label', { title: f.help }, [
+      element('span', { text: name }),
+      input,
+      help,
+      typed,
+      err,
+    ]);
   }
   if (f.choices.length && !f.list) {
     // Left empty, a flag is not sent: its default (or a profile file's
     // value) stands, as on the command line.
     input = select([['', f.default ? `— (${f.default})` : '—'], ...f.choices.map(c => [c, c])]);
   } else {
-    input = element('input', { inputmode: f.list ? 'text' : 'decimal', placeholder: f.default || '' });
+    input = element('input', {
+      inputmode: f.list ? 'text' : 'decimal',
+      placeholder: f.default || '',
+    });
     if (f.list) help.textContent = `${f.help} (${f.choices.join(', ')})`;
   }
   input.dataset.flag = f.flag;
@@ -89,41 +141,75 @@ function field(f) {
 
 // One form per query, built once: switching keeps what was typed.
 function buildForms() {
-  $('fields').replaceChildren(...Object.entries(FORMS).map(([q, fields]) =>
-    element('div', { 'data-form': q, class: 'form', hidden: '' }, fields.map(field))));
+  $('fields').replaceChildren(
+    ...Object.entries(FORMS).map(([q, fields]) =>
+      element('div', { 'data-form': q, class: 'form', hidden: '' }, fields.map(field)),
+    ),
+  );
 }
 
 // The shown query's own fields matching `selector`.
-const active = selector =>
-  document.querySelectorAll(`#fields [data-form="${query}"] ${selector}`);
+const active = selector => document.querySelectorAll(`#fields [data-form="${query}"] ${selector}`);
 
 function showQuery(q) {
   query = q;
-  for (const b of document.querySelectorAll('#tabs button')) {
-    b.setAttribute('aria-selected', String(b.dataset.query === q));
+  for (const b of document.querySelectorAll('#tabs [role="tab"]')) {
+    const selected = b.dataset.query === q;
+    b.setAttribute('aria-selected', String(selected));
+    // One tab stop for the list: the arrow keys move between tabs.
+    b.tabIndex = selected ? 0 : -1;
+    if (selected) $('query').setAttribute('aria-labelledby', b.id);
   }
   for (const f of document.querySelectorAll('#fields [data-form]')) f.hidden = f.dataset.form !== q;
   $('combat').hidden = q !== 'combat';
 }
 
+// The scenario menu says "edited" once the editor's text is not the file's.
+function markEdited() {
+  for (const o of $('scenario').options) {
+    const name = o.value.replace('scenarios/', '');
+    const edited = o.selected && $('toml').value !== SHIPPED[o.value];
+    o.textContent = edited ? `${name} (${ui('edited')})` : name;
+  }
+}
+
+// A new query's form shows no answer to the last one.
+function clearAnswer() {
+  clearErrors();
+  for (const id of ['report', 'notes', 'status']) $(id).textContent = '';
+  $('chart').replaceChildren();
+}
+
 function buildCombat() {
-  const scenarios = Object.keys(SHIPPED)
-    .filter(p => /^scenarios\/[^/]+\.toml$/.test(p));
-  $('scenario').replaceChildren(...scenarios.map(p =>
-    element('option', { value: p, text: p.replace('scenarios/', '') })));
-  $('scenario').addEventListener('change', () => { $('toml').value = SHIPPED[$('scenario').value]; });
+  const scenarios = Object.keys(SHIPPED).filter(p => /^scenarios\/[^/]+\.toml$/.test(p));
+  $('scenario').replaceChildren(
+    ...scenarios.map(p => element('option', { value: p, text: p.replace('scenarios/', '') })),
+  );
+  $('scenario').addEventListener('change', () => {
+    $('toml').value = SHIPPED[$('scenario').value];
+    markEdited();
+  });
+  $('toml').addEventListener('input', markEdited);
   $('toml').value = SHIPPED[scenarios[0]];
-  $('overrides').replaceChildren(...Object.entries(OVERRIDES).map(([group, fields]) => {
-    const unit = group.split(' ')[0];
-    const inputs = fields.map(([name, choices]) => {
-      const input = choices ? select([['', ui('from the file')], ...choices.map(c => [c, c])])
-        : element('input', { inputmode: 'decimal', placeholder: ui('from the file') });
-      input.dataset.set = `${unit}.${name}`;
-      return element('label', {}, [element('span', { text: name.replace('characters.1.profile.', '') }), input]);
-    });
-    return element('details', {}, [element('summary', { text: group }),
-      element('div', { class: 'grid' }, inputs)]);
-  }));
+  $('overrides').replaceChildren(
+    ...Object.entries(OVERRIDES).map(([group, fields]) => {
+      const unit = group.split(' ')[0];
+      const inputs = fields.map(([name, choices]) => {
+        const input = choices
+          ? select([['', ui('from the file')], ...choices.map(c => [c, c])])
+          : element('input', { inputmode: 'decimal', placeholder: ui('from the file') });
+        input.dataset.set = `${unit}.${name}`;
+        return element('label', {}, [
+          element('span', { text: name.replace('characters.1.profile.', '') }),
+          input,
+        ]);
+      });
+      return element('details', {}, [
+        element('summary', { text: group }),
+        element('div', { class: 'grid' }, inputs),
+      ]);
+    }),
+  );
 }
 
 // The command line the forms describe, and the files it names.
@@ -155,12 +241,13 @@ function request() {
   return { args, files };
 }
 
-// Where an error belongs: the field of the flag or file it names.
-function errorTarget(line) {
-  if (line.includes(EDITED) || line.includes('--set')) return $('toml');
-  const file = line.match(/scenarios\/profiles\/typed(--[a-z-]+)\.toml/);
-  const flag = file ? file[1] : (line.match(/--[a-z][a-z-]*/) || [])[0];
-  if (!flag) return null;
+// Where an error belongs: the form field of the flag or file the library
+// names as its field (`--move`, `scenarios/edited.toml:7:1`, `--set`).
+function errorTarget(field) {
+  if (field.startsWith(EDITED) || field === '--set') return $('toml');
+  const file = field.match(/^scenarios\/profiles\/typed(--[a-z-]+)\.toml/);
+  const flag = file ? file[1] : field.split(':')[0];
+  if (!flag.startsWith('--')) return null;
   const own = [...active('[data-flag]')].find(e => e.dataset.flag === flag);
   return own || document.querySelector(`#engine [data-flag="${flag}"]`);
 }
@@ -178,7 +265,7 @@ function run() {
   try {
     res = JSON.parse(wasm_bindgen.answer(JSON.stringify(req)));
   } catch (e) {
-    res = { code: 2, stdout: '', stderr: `error: ${e}\n`, files: {} };
+    res = { code: 2, stdout: '', stderr: `error: ${e}\n`, error: null, files: {} };
   }
   const ms = Math.round(performance.now() - started);
   $('status').textContent = `${ui('Answered in')} ${ms} ms`;
@@ -186,15 +273,22 @@ function run() {
   const errors = lines.filter(l => l.startsWith('error:'));
   $('notes').textContent = lines.filter(l => !l.startsWith('error:')).join('\n');
   for (const line of errors) {
-    const target = errorTarget(line);
-    const slot = target && target.closest('label') && target.closest('label').querySelector('.err');
+    const target = res.error && errorTarget(res.error.field);
+    const slot = target?.closest('label')?.querySelector('.err');
     (slot || $('error')).textContent = line;
   }
   $('report').textContent = res.code === 0 ? res.stdout : '';
   const svg = res.code === 0 && res.files['chart.svg'];
-  $('chart').replaceChildren(...(svg ? [element('img', {
-    alt: 'chart', src: 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg),
-  })] : []));
+  $('chart').replaceChildren(
+    ...(svg
+      ? [
+          element('img', {
+            alt: 'chart',
+            src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`,
+          }),
+        ]
+      : []),
+  );
   saveState();
   // From the page's navigation to its first answer (for BENCHMARKS.md).
   if (window.mathhammerFirstAnswerMs === undefined) {
@@ -208,8 +302,8 @@ function run() {
 function shownFields() {
   const own = [...active('[data-flag], [data-file]')];
   const engine = [...document.querySelectorAll('#engine [data-flag]')];
-  const combat = query === 'combat'
-    ? [...document.querySelectorAll('#combat [data-set], #combat #toml')] : [];
+  const combat =
+    query === 'combat' ? [...document.querySelectorAll('#combat [data-set], #combat #toml')] : [];
   return [...own, ...engine, ...combat];
 }
 
@@ -221,19 +315,32 @@ function saveState() {
     values[key] = e.type === 'checkbox' ? e.checked : e.value;
   }
   const state = { q: query, lang: lang(), values };
-  history.replaceState(null, '', '#' + encodeURIComponent(JSON.stringify(state)));
+  history.replaceState(null, '', `#${encodeURIComponent(JSON.stringify(state))}`);
 }
 
 function loadState() {
   if (location.hash.length < 2) return false;
   let state;
-  try { state = JSON.parse(decodeURIComponent(location.hash.slice(1))); } catch { return false; }
+  try {
+    state = JSON.parse(decodeURIComponent(location.hash.slice(1)));
+  } catch {
+    state = null;
+  }
+  const known = state && (FORMS[state.q] || state.q === 'combat');
+  if (!known || typeof state.values !== 'object' || state.values === null) {
+    $('lang').value = state?.lang === 'es' ? 'es' : 'en';
+    $('error').textContent = ui(
+      'This link is broken (its query cannot be read): the page starts afresh.',
+    );
+    return false;
+  }
   $('lang').value = state.lang === 'es' ? 'es' : 'en';
-  showQuery(FORMS[state.q] || state.q === 'combat' ? state.q : 'charge');
+  showQuery(state.q);
   for (const e of shownFields()) {
     const key = e.dataset.flag || e.dataset.set || e.dataset.file;
     if (!(key in state.values)) continue;
-    if (e.type === 'checkbox') e.checked = !!state.values[key]; else e.value = state.values[key];
+    if (e.type === 'checkbox') e.checked = !!state.values[key];
+    else e.value = state.values[key];
     e.dispatchEvent(new Event('change'));
     if (e.dataset.file) e.hidden = false;
   }
@@ -243,6 +350,7 @@ function loadState() {
 function translate() {
   document.documentElement.lang = lang();
   for (const e of document.querySelectorAll('[data-ui]')) e.textContent = ui(e.dataset.ui);
+  if ($('scenario').options.length) markEdited();
 }
 
 async function loadLibrary() {
@@ -250,7 +358,8 @@ async function loadLibrary() {
     // A page opened from disk may not fetch: the module comes as a script.
     await new Promise((ok, fail) => {
       const s = element('script', { src: 'mathhammer_wasm.js' });
-      s.onload = ok; s.onerror = fail;
+      s.onload = ok;
+      s.onerror = fail;
       document.head.append(s);
     });
     const bytes = Uint8Array.from(atob(MATHHAMMER_WASM), c => c.charCodeAt(0));
@@ -269,17 +378,40 @@ async function start() {
   SHIPPED = JSON.parse(wasm_bindgen.shipped());
   buildForms();
   buildCombat();
-  for (const b of document.querySelectorAll('#tabs button')) {
-    b.addEventListener('click', () => { showQuery(b.dataset.query); clearErrors(); });
+  const tabs = [...document.querySelectorAll('#tabs [role="tab"]')];
+  for (const b of tabs) {
+    b.addEventListener('click', () => {
+      showQuery(b.dataset.query);
+      clearAnswer();
+    });
   }
+  $('tabs').addEventListener('keydown', e => {
+    const step = { ArrowRight: 1, ArrowLeft: -1 }[e.key];
+    if (!step) return;
+    const next =
+      tabs[(tabs.findIndex(b => b.dataset.query === query) + step + tabs.length) % tabs.length];
+    next.focus();
+    next.click();
+  });
   // A report shown is shown again in the new language.
-  $('lang').addEventListener('change', () => { translate(); if ($('report').textContent) run(); });
-  $('query').addEventListener('submit', e => { e.preventDefault(); run(); });
+  $('lang').addEventListener('change', () => {
+    translate();
+    if ($('report').textContent) run();
+  });
+  $('query').addEventListener('submit', e => {
+    e.preventDefault();
+    run();
+  });
   $('copy').addEventListener('click', async () => {
     saveState();
     $('link').value = location.href;
-    try { await navigator.clipboard.writeText(location.href); $('status').textContent = ui('Link copied'); }
-    catch { $('link').hidden = false; $('link').select(); }
+    try {
+      await navigator.clipboard.writeText(location.href);
+      $('status').textContent = ui('Link copied');
+    } catch {
+      $('link').hidden = false;
+      $('link').select();
+    }
   });
   const restored = loadState();
   if (!restored) showQuery('charge');
@@ -290,4 +422,6 @@ async function start() {
   document.body.dataset.ready = 'true';
 }
 
-start().catch(e => { $('error').textContent = `error: ${e}`; });
+start().catch(e => {
+  $('error').textContent = `error: ${e}`;
+});

@@ -26,8 +26,9 @@ pub struct Finished {
     pub error: Option<ErrorLine>,
 }
 
-/// An input error as printed: the flag, file or field at fault (empty when
-/// the whole command line is) and what is wrong.
+/// An input error as printed: the flag, file or field at fault (for a line
+/// clap refuses, the first flag it names; empty when it names none, as an
+/// unknown subcommand) and what is wrong.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct ErrorLine {
     /// `--move`, `scenarios/my.toml:7:1`, `--set`, ...
@@ -134,10 +135,26 @@ fn parse_error(e: &clap::Error, lang: Lang) -> Finished {
                     .collect();
                 message = message.then(text!(" (accepted: {})", names.join(", ")));
             }
-            // The whole command line is at fault, not one flag's value.
-            failed(&InputError::new("", message), lang)
+            // The line names the flags itself; the page places it by the
+            // first one (a missing flag's field, the unknown one's, ...).
+            let mut done = failed(&InputError::new("", message), lang);
+            if let (Some(error), Some(flag)) = (done.error.as_mut(), first_flag(e)) {
+                error.field = flag;
+            }
+            done
         }
     }
+}
+
+/// The first flag clap's error names (`--move` of `--move <M>`).
+fn first_flag(e: &clap::Error) -> Option<String> {
+    let arg = match e.get(ContextKind::InvalidArg)? {
+        ContextValue::String(a) => a.clone(),
+        ContextValue::Strings(a) => a.first()?.clone(),
+        _ => return None,
+    };
+    let flag = arg.split([' ', '=']).next()?;
+    flag.starts_with('-').then(|| flag.to_string())
 }
 
 /// clap's error of a kind we word ourselves, for a language other than

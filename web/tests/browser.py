@@ -19,6 +19,7 @@ from pathlib import Path
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -194,11 +195,62 @@ def check_combat(driver):
 
 def check_spanish(driver):
     tab(driver, "charge")
+    check_charge(driver)
     Select(driver.find_element(By.ID, "lang")).select_by_value("es")
     WebDriverWait(driver, 30).until(
         lambda d: "contacto" in d.find_element(By.ID, "report").text)
     assert driver.find_element(By.ID, "run").text == "Responder"
-    print("Spanish: the report's labels and the page's")
+    # The library's error, in Spanish, beside the field it names.
+    fill(driver, "--move", "0")
+    answer(driver)
+    slot = field(driver, "--move").find_element(By.XPATH, "..").find_element(By.CSS_SELECTOR, ".err")
+    assert slot.text == "error: --move: 0 está fuera de rango (aceptado: más de 0 y hasta 100 cm)", slot.text
+    fill(driver, "--move", "18")
+    answer(driver)
+    print("Spanish: the report's labels, the page's, and an error beside its field")
+
+
+def check_tabs(driver):
+    """Tabs as ARIA tabs; a new tab shows no old answer; the arrow keys
+    move between tabs; the scenario menu says when its text is edited."""
+    tabs = driver.find_elements(By.CSS_SELECTOR, '#tabs [role="tab"]')
+    assert driver.find_element(By.ID, "tabs").get_attribute("role") == "tablist"
+    assert len(tabs) == 6
+    tab(driver, "charge")
+    fill(driver, "--move", "18")
+    assert answer(driver)
+    form = driver.find_element(By.ID, "query")
+    assert form.get_attribute("role") == "tabpanel"
+    assert form.get_attribute("aria-labelledby") == "tab-charge"
+    charge = driver.find_element(By.ID, "tab-charge")
+    charge.send_keys(Keys.ARROW_RIGHT)
+    flee = driver.find_element(By.ID, "tab-flee")
+    assert flee.get_attribute("aria-selected") == "true"
+    assert driver.switch_to.active_element == flee
+    assert driver.find_element(By.ID, "report").text == "", "the charge's answer stayed"
+    tab(driver, "combat")
+    menu = Select(driver.find_element(By.ID, "scenario"))
+    menu.select_by_value("scenarios/stubborn_dwarfs_hold.toml")
+    assert "(edited)" not in menu.first_selected_option.text
+    driver.find_element(By.ID, "toml").send_keys("\n# a note\n")
+    assert menu.first_selected_option.text == "stubborn_dwarfs_hold.toml (edited)"
+    menu.select_by_value("scenarios/stubborn_dwarfs_hold.toml")
+    print("tabs: ARIA roles, arrow keys, no stale answer; the scenario menu marks an edit")
+
+
+def check_broken_link(url):
+    driver = browser(800)
+    try:
+        driver.get(url + "#%7B%22q%22%3A%22char")
+        WebDriverWait(driver, 60).until(
+            lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
+        error = driver.find_element(By.ID, "error").text
+        assert "link is broken" in error, error
+        assert driver.find_element(By.ID, "tab-charge").get_attribute("aria-selected") == "true"
+        no_exceptions(driver)
+    finally:
+        driver.quit()
+    print(f"broken link: '{error[:40]}...'")
 
 
 def check_shared_link(driver):
@@ -311,9 +363,11 @@ def main():
         check_spanish(driver)
         check_shared_link(driver)
         check_bad_input(driver)
+        check_tabs(driver)
         no_exceptions(driver)
     finally:
         driver.quit()
+    check_broken_link(url)
     # Opened from disk, with no server.
     driver = browser(1280)
     try:
