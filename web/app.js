@@ -237,7 +237,7 @@ function request() {
   if (method) args.push('--method', method);
   const sampled = method ? method !== 'exact' : query === 'combat';
   if (sampled) args.push('--trials', $('trials').value.trim(), '--seed', $('seed').value.trim());
-  args.push('--lang', lang(), '--plot', 'chart.svg');
+  args.push('--lang', lang(), '--html', '--plot', 'chart.svg');
   return { args, files };
 }
 
@@ -277,7 +277,8 @@ function run() {
     const slot = target?.closest('label')?.querySelector('.err');
     (slot || $('error')).textContent = line;
   }
-  $('report').textContent = res.code === 0 ? res.stdout : '';
+  // The library's HTML: every text in it escaped, names from files too.
+  $('report').innerHTML = res.code === 0 ? res.stdout : '';
   const svg = res.code === 0 && res.files['chart.svg'];
   $('chart').replaceChildren(
     ...(svg

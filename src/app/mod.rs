@@ -7,7 +7,7 @@ use crate::error::InputError;
 use crate::plot::{check_writable, write_svg, Figure};
 use crate::query::{Method, Settings};
 use crate::report::lang::Lang;
-use crate::report::{Engine, Format, Report, Text};
+use crate::report::{Engine, Format, Key, Report, Text};
 use crate::sweep::figure::{compare_figure, matchup_figure, sweep_figure};
 use crate::sweep::matchup::{matchup_cells, matchup_report, run_cells};
 use crate::sweep::{compare_queries, compare_report, sweep_points, sweep_report, Vary};
@@ -29,6 +29,8 @@ pub struct Output {
 /// The whole output of a command line, or the input error that stopped it.
 pub fn run(cli: &Cli) -> Result<Output, InputError> {
     let mut notes: Vec<Text> = Vec::new();
+    // A single query's own figures, first in HTML.
+    let mut headline: Vec<Key> = Vec::new();
     let output = cli.command.engine_output().map(|(_, output)| output);
     let lang = output.map_or(Lang::En, |o| o.lang);
     if let Some(path) = output.and_then(|o| o.plot.as_deref()) {
@@ -132,6 +134,7 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
                 }
             }
             plot(&|| query.figure(&report))?;
+            headline = query.headline();
             report
         }
     };
@@ -143,7 +146,7 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
         .collect();
     let format = output.map_or(Format::Table, |o| o.format());
     Ok(Output {
-        stdout: render_in(&report, format, lang),
+        stdout: render_in(&report, format, lang, headline),
         notes,
     })
 }
@@ -160,12 +163,13 @@ fn unused_flags(command: &Command) -> Option<Text> {
 
 /// Renders a report in a format (table labels in English).
 pub fn render(report: &Report, format: Format) -> String {
-    render_in(report, format, Lang::En)
+    render_in(report, format, Lang::En, Vec::new())
 }
 
-/// Renders a report in a format, the table's engine names in `lang`.
-pub fn render_in(report: &Report, format: Format, lang: Lang) -> String {
-    format.exporter(lang).render(report)
+/// Renders a report in a format, its words in `lang`, the `headline`
+/// figures first where the format shows them (HTML).
+pub fn render_in(report: &Report, format: Format, lang: Lang, headline: Vec<Key>) -> String {
+    format.exporter(lang, headline).render(report)
 }
 
 /// A completion script for `shell` (clap_complete).

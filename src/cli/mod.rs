@@ -448,11 +448,14 @@ pub enum SamplerArg {
 /// How the report is printed.
 pub struct OutputArgs {
     /// Print JSON with stable keys
-    #[arg(long, conflicts_with = "csv")]
+    #[arg(long, conflicts_with_all = ["csv", "html"])]
     pub json: bool,
     /// Print the query's table (or its fields) as CSV
-    #[arg(long)]
+    #[arg(long, conflicts_with = "html")]
     pub csv: bool,
+    /// Print a fragment of HTML: the headline figures first, then the tables
+    #[arg(long)]
+    pub html: bool,
     /// No progress bar (it shows on a terminal's stderr for runs over a second)
     #[arg(long, short)]
     pub quiet: bool,
@@ -587,6 +590,8 @@ impl OutputArgs {
             Format::Json
         } else if self.csv {
             Format::Csv
+        } else if self.html {
+            Format::Html
         } else {
             Format::Table
         }

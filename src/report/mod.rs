@@ -4,6 +4,7 @@
 
 pub(crate) mod bars;
 pub(crate) mod csv;
+pub mod html;
 pub(crate) mod json;
 pub use crate::words::lang;
 pub(crate) mod table;
@@ -335,16 +336,20 @@ pub enum Format {
     Json,
     /// CSV.
     Csv,
+    /// A fragment of HTML, the answer first.
+    Html,
 }
 
 impl Format {
-    /// The exporter; `lang` is the language of the table's words (JSON and
-    /// CSV are English).
-    pub fn exporter(self, lang: lang::Lang) -> Box<dyn Export> {
+    /// The exporter; `lang` is the language of the table's and the HTML's
+    /// words (JSON and CSV are English), `headline` the figures HTML shows
+    /// first.
+    pub fn exporter(self, lang: lang::Lang, headline: Vec<Key>) -> Box<dyn Export> {
         match self {
             Format::Table => Box::new(table::TableExport { lang }),
             Format::Json => Box::new(json::JsonExport),
             Format::Csv => Box::new(csv::CsvExport),
+            Format::Html => Box::new(html::HtmlExport { lang, headline }),
         }
     }
 }

@@ -26,6 +26,7 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     ("--target-move does nothing when the target holds (give --reaction flee)", "--target-move no hace nada cuando el objetivo aguanta (da --reaction flee)"),
     ("--threads does nothing in this build (one thread)", "--threads no hace nada en esta compilación (un solo hilo)"),
     ("After start of turn {} (tests, rallies, flee moves)", "Tras el inicio de turno {} (chequeos, reagrupamientos, huidas)"),
+    ("All figures ({} more, each zero)", "Todas las cifras ({} más, todas cero)"),
     ("Attacks: {} x {} (WS{} S{}, {}) at {}; {}", "Ataques: {} x {} (HA{} F{}, {}) contra {}; {}"),
     ("Battle line: {}", "Línea de batalla: {}"),
     ("By round (casualties: mean over the fights that reached the round)", "Por ronda (bajas: media de los combates que llegaron a la ronda)"),

@@ -22,6 +22,7 @@ mod friends;
 mod fuzz_rosters;
 mod fuzz_scenarios;
 mod headline;
+mod html;
 mod lang;
 mod lang_errors;
 mod matchup;

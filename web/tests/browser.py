@@ -111,6 +111,23 @@ def answer(driver):
     return driver.find_element(By.ID, "report").text
 
 
+def report_html(driver):
+    return driver.find_element(By.ID, "report").get_attribute("innerHTML")
+
+
+def cli_html(driver, *args):
+    """The CLI's --html for `args`, as this browser serializes it."""
+    return driver.execute_script(
+        "const d = document.createElement('div'); d.innerHTML = arguments[0];"
+        "return d.innerHTML", cli(*args, "--html"))
+
+
+def headline(driver):
+    """The headline figures the page shows first: {label: value}."""
+    return {d.find_element(By.TAG_NAME, "dt").text: d.find_element(By.TAG_NAME, "dd").text
+            for d in driver.find_elements(By.CSS_SELECTOR, "#report dl.headline > div")}
+
+
 def tab(driver, name):
     driver.find_element(By.CSS_SELECTOR, f'#tabs [data-query="{name}"]').click()
 
@@ -129,12 +146,16 @@ def check_charge(driver):
     for flag, value in [("--move", "18"), ("--distance", "20"), ("--reaction", "flee"),
                         ("--target-move", "10")]:
         fill(driver, flag, value)
-    report = answer(driver)
-    assert "39.9691%" in report, report
-    expected = cli("charge", "--move", "18", "--distance", "20", "--reaction", "flee",
-                   "--target-move", "10")
-    assert report.strip() == expected.strip(), f"{report}\n---\n{expected}"
-    print("charge form: 39.9691%, the CLI's table exactly")
+    answer(driver)
+    args = ["charge", "--move", "18", "--distance", "20", "--reaction", "flee",
+            "--target-move", "10"]
+    assert report_html(driver) == cli_html(driver, *args)
+    # The answer first: P(contact) in large type, the CLI's JSON figure.
+    p_contact = json.loads(cli(*args, "--json"))["p_contact"]
+    shown = headline(driver)
+    assert shown["P(contact)"] == f"{p_contact * 100:.4f}%", shown
+    print(f"charge form: the headline reads P(contact) {shown['P(contact)']}, "
+          "the CLI's JSON; the page is the CLI's --html")
 
 
 def check_attacks(driver):
@@ -143,22 +164,22 @@ def check_attacks(driver):
     fill(driver, "--attacker", "scenarios/profiles/orc_boy.toml")
     fill(driver, "--models", "10")
     fill(driver, "--target", "scenarios/profiles/empire_spearman.toml")
-    report = answer(driver)
+    answer(driver)
     args = ["attacks", "--attacker", "scenarios/profiles/orc_boy.toml", "--models", "10"]
-    expected = cli(*args, "--target", "scenarios/profiles/empire_spearman.toml")
-    assert report.strip() == expected.strip(), f"{report}\n---\n{expected}"
+    expected = cli_html(driver, *args, "--target", "scenarios/profiles/empire_spearman.toml")
+    assert report_html(driver) == expected
     typed = (ROOT / "scenarios/profiles/empire_spearman.toml").read_text().replace(
         "t = 3", "t = 4")
     fill(driver, "--target", "scenarios/profiles/typed--target.toml")
     box = driver.find_element(
         By.CSS_SELECTOR, '#fields .form:not([hidden]) [data-file="scenarios/profiles/typed--target.toml"]')
     box.send_keys(typed)
-    report = answer(driver)
+    answer(driver)
     with tempfile.NamedTemporaryFile("w", suffix=".toml") as f:
         f.write(typed)
         f.flush()
-        expected = cli(*args, "--target", f.name)
-    assert report.strip() == expected.strip(), f"{report}\n---\n{expected}"
+        expected = cli_html(driver, *args, "--target", f.name)
+    assert report_html(driver) == expected
     print("attacks: shipped profiles, then a typed one, as the CLI reads them")
 
 
@@ -168,10 +189,13 @@ def check_combat(driver):
         "scenarios/boar_boyz_charge_spearmen.toml")
     Select(field(driver, "--method")).select_by_value("exact")
     report = answer(driver)
-    expected = cli("combat", "scenarios/boar_boyz_charge_spearmen.toml", "--method", "exact")
-    # The CLI names the file it read; the page names its editor's copy.
-    assert report.strip() == expected.strip(), f"{report}\n---\n{expected}"
+    expected = cli_html(driver, "combat", "scenarios/boar_boyz_charge_spearmen.toml",
+                        "--method", "exact")
+    assert report_html(driver) == expected
     assert "5.8115%" in report, "round 1's P(attacker wins), exact"
+    # Zero figures are folded under "All figures", not in the first table.
+    folded = driver.find_element(By.CSS_SELECTOR, "#report details summary").text
+    assert folded.startswith("All figures ("), folded
     print("combat editor: the flagship's exact report, round 1 at 5.8115%")
     # The forms' overrides: a character's WS and the rounds.
     Select(driver.find_element(By.ID, "scenario")).select_by_value(
@@ -183,10 +207,10 @@ def check_combat(driver):
         e = driver.find_element(By.CSS_SELECTOR, f'#overrides [data-set="{key}"]')
         e.clear()
         e.send_keys(value)
-    report = answer(driver)
-    expected = cli("combat", "scenarios/big_boss_leads_boyz.toml", "--method", "exact",
-                   *[a for k, v in sets.items() for a in ("--set", f"{k}={v}")])
-    assert report.strip() == expected.strip(), f"{report}\n---\n{expected}"
+    answer(driver)
+    expected = cli_html(driver, "combat", "scenarios/big_boss_leads_boyz.toml", "--method",
+                        "exact", *[a for k, v in sets.items() for a in ("--set", f"{k}={v}")])
+    assert report_html(driver) == expected
     for e in driver.find_elements(By.CSS_SELECTOR, "#overrides [data-set]"):
         if e.tag_name == "input":
             e.clear()

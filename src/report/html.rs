@@ -1,0 +1,247 @@
+//! `--html`: the report as a fragment of HTML for a page, the answer first.
+//! The headline figures (the query's own, [`Question::headline`]) in large
+//! type, then the facts, the figures as a table with one column per engine
+//! (rows that are zero in every engine folded under "all figures"), then
+//! each table, a distribution's P(= k) drawn as a bar. Every word is in the
+//! language asked for; every text is escaped, names from files included.
+//!
+//! [`Question::headline`]: crate::query::Question::headline
+//!
+//! # Example
+//!
+//! ```
+//! use mathhammer::report::{html::HtmlExport, Export, Field, Outcome, Report, Engine, Value};
+//! use mathhammer::{text, Lang};
+//! let report = Report {
+//!     query: "charge",
+//!     summary: text!("Combat: {}", "<Boyz>"),
+//!     facts: vec![],
+//!     outcomes: vec![Outcome {
+//!         engine: Engine::Exact,
+//!         fields: vec![
+//!             Field::new("p_contact", text!("P(contact)"), Value::Prob(0.4)),
+//!             Field::new("p_fail", text!("P(charge fails)"), Value::Prob(0.0)),
+//!         ],
+//!         tables: vec![],
+//!         note: None,
+//!     }],
+//! };
+//! let html = HtmlExport { lang: Lang::En, headline: vec!["p_contact".into()] }.render(&report);
+//! assert!(html.contains("Combat: &lt;Boyz&gt;"));
+//! assert!(html.contains(r#"<dd>40.0000%</dd>"#));
+//! // The zero row is folded away from the main table.
+//! assert!(html.contains("<details><summary>All figures (1 more, each zero)</summary>"));
+//! ```
+
+use super::lang::Lang;
+use super::table::{table_grid, table_keys};
+use super::{Export, Key, Report, Value};
+use crate::text;
+
+/// A fragment of HTML, its words in `lang`, led by the `headline` figures.
+pub struct HtmlExport {
+    /// Language of the words.
+    pub lang: Lang,
+    /// The figures shown first, by key, in order.
+    pub headline: Vec<Key>,
+}
+
+impl Export for HtmlExport {
+    fn render(&self, report: &Report) -> String {
+        let lang = self.lang;
+        let mut out = format!(
+            "<section class=\"answer\">\n<h2>{}</h2>\n",
+            escape(&report.summary.render(lang))
+        );
+        out += &self.headline(report);
+        if !report.facts.is_empty() {
+            out += "<table class=\"facts\">\n";
+            for f in &report.facts {
+                out += &row("td", &[f.label.render(lang), f.value.show(lang)]);
+            }
+            out += "</table>\n";
+        }
+        out += &figures(report, lang);
+        for key in table_keys(report) {
+            out += &table(report, key, lang);
+        }
+        out + "</section>\n"
+    }
+}
+
+impl HtmlExport {
+    /// The headline figures as a list of label and value, each from the
+    /// first engine that has it (exact, when it ran).
+    fn headline(&self, report: &Report) -> String {
+        let shown: Vec<String> = self
+            .headline
+            .iter()
+            .filter_map(|key| {
+                let f = report
+                    .outcomes
+                    .iter()
+                    .find_map(|o| o.fields.iter().find(|f| f.key == *key))?;
+                Some(format!(
+                    "<div><dt>{}</dt><dd>{}</dd></div>\n",
+                    escape(&f.label.render(self.lang)),
+                    escape(&f.value.show(self.lang))
+                ))
+            })
+            .collect();
+        match shown.is_empty() {
+            true => String::new(),
+            false => format!("<dl class=\"headline\">\n{}</dl>\n", shown.concat()),
+        }
+    }
+}
+
+/// The figures, one column per engine; the rows zero in every engine after
+/// the others, folded.
+fn figures(report: &Report, lang: Lang) -> String {
+    let mut keys: Vec<&Key> = Vec::new();
+    for f in report.outcomes.iter().flat_map(|o| &o.fields) {
+        if !keys.contains(&&f.key) {
+            keys.push(&f.key);
+        }
+    }
+    if keys.is_empty() {
+        return String::new();
+    }
+    let mut header = vec![String::new()];
+    header.extend(
+        report
+            .outcomes
+            .iter()
+            .map(|o| o.engine.title().render(lang)),
+    );
+    let (mut shown, mut zero) = (String::new(), String::new());
+    for key in keys {
+        let values: Vec<Option<&Value>> = report
+            .outcomes
+            .iter()
+            .map(|o| o.fields.iter().find(|f| f.key == *key).map(|f| &f.value))
+            .collect();
+        let label = report
+            .outcomes
+            .iter()
+            .find_map(|o| o.fields.iter().find(|f| f.key == *key))
+            .map_or_else(String::new, |f| f.label.render(lang));
+        let mut cells = vec![label];
+        cells.extend(
+            values
+                .iter()
+                .map(|v| v.map_or("-".into(), |v| v.show(lang))),
+        );
+        let line = row("td", &cells);
+        match values.iter().flatten().all(|v| is_zero(v)) {
+            true => zero += &line,
+            false => shown += &line,
+        }
+    }
+    let head = format!("<thead>{}</thead>\n", row("th", &header).trim_end());
+    let mut out = format!("<table class=\"figures\">\n{head}<tbody>\n{shown}</tbody>\n</table>\n");
+    let folded = zero.matches("<tr>").count();
+    if folded > 0 {
+        out += &format!(
+            "<details><summary>{}</summary>\n<table class=\"figures\">\n{head}<tbody>\n{zero}</tbody>\n</table>\n</details>\n",
+            escape(&text!("All figures ({} more, each zero)", folded).render(lang))
+        );
+    }
+    out
+}
+
+/// Whether a figure is zero: an exact zero, or an estimate of zero.
+fn is_zero(v: &Value) -> bool {
+    v.central() == Some(0.0)
+}
+
+/// The table `key` of every engine side by side, under its title; a
+/// distribution's P(= k) drawn as a bar. A detail table is JSON's alone.
+fn table(report: &Report, key: &str, lang: Lang) -> String {
+    let Some((_, first)) = report
+        .outcomes
+        .iter()
+        .find_map(|o| o.table(key).map(|t| (o.engine, t)))
+    else {
+        return String::new();
+    };
+    if first.detail {
+        return String::new();
+    }
+    let grid = table_grid(
+        report,
+        key,
+        |_, v, lang| vec![v.map_or_else(|| "-".to_string(), |v| v.show(lang))],
+        lang,
+    );
+    let p = first.columns.iter().position(|c| c.key == "p");
+    let bars: Vec<f64> = match (first.is_distribution(), p) {
+        (true, Some(c)) => first
+            .rows
+            .iter()
+            .map(|(_, cells)| cells.get(c).and_then(Value::central).unwrap_or(0.0))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let max = bars.iter().copied().fold(0.0, f64::max);
+    let mut out = format!(
+        "<h3>{}</h3>\n<table class=\"table\">\n",
+        escape(&first.title.render(lang))
+    );
+    for (r, cells) in grid.iter().enumerate() {
+        let kind = if r == 0 { "th" } else { "td" };
+        let mut line = row(kind, cells);
+        if let Some(v) = r
+            .checked_sub(1)
+            .and_then(|i| bars.get(i))
+            .filter(|_| max > 0.0)
+        {
+            let width = (v / max * 100.0).round();
+            line = line.replace(
+                "</tr>",
+                &format!("<td class=\"bar\"><span style=\"width:{width}%\"></span></td></tr>"),
+            );
+        }
+        out += &line;
+    }
+    out + "</table>\n"
+}
+
+/// One row: the first cell a header (`th`), the others `kind`.
+fn row(kind: &str, cells: &[String]) -> String {
+    let mut out = String::from("<tr>");
+    for (i, c) in cells.iter().enumerate() {
+        let tag = if i == 0 { "th" } else { kind };
+        out += &format!("<{tag}>{}</{tag}>", escape(c));
+    }
+    out + "</tr>\n"
+}
+
+/// `s` safe inside an element or a quoted attribute.
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out += "&amp;",
+            '<' => out += "&lt;",
+            '>' => out += "&gt;",
+            '"' => out += "&quot;",
+            '\'' => out += "&#39;",
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_text_is_escaped() {
+        assert_eq!(
+            escape("<a href='x'>&\"</a>"),
+            "&lt;a href=&#39;x&#39;&gt;&amp;&quot;&lt;/a&gt;"
+        );
+    }
+}

@@ -1,0 +1,78 @@
+//! `--html`: the answer first (the query's headline figures), the figures
+//! as tables with zero rows folded, in the language asked, every text
+//! escaped.
+
+use crate::common::run::{json, stdout};
+
+const FLAGSHIP: &str = "scenarios/boar_boyz_charge_spearmen.toml";
+
+#[test]
+fn the_headline_comes_first_with_the_jsons_figures() {
+    let args = ["combat", FLAGSHIP, "--method", "exact"];
+    let html = stdout(&[&args[..], &["--html"]].concat());
+    let v = json(&args);
+    let wins = v["p_attacker_wins"].as_f64().unwrap();
+    let headline = html.find("<dl class=\"headline\">").expect("a headline");
+    let first_table = html.find("<table").unwrap();
+    assert!(headline < first_table, "{html}");
+    let shown = format!("<dt>P(attacker wins)</dt><dd>{:.4}%</dd>", wins * 100.0);
+    assert!(
+        html[headline..first_table].contains(&shown),
+        "{shown} in\n{html}"
+    );
+}
+
+#[test]
+fn zero_figures_are_folded_and_others_are_not() {
+    let html = stdout(&["combat", FLAGSHIP, "--method", "exact", "--html"]);
+    let (main, folded) = html.split_once("<details>").expect("folded figures");
+    // The charge always reaches here: its failure is zero, and folded.
+    assert!(!main.contains("P(charge fails)"), "{main}");
+    assert!(
+        folded.contains("<th>P(charge fails)</th><td>0.0000%</td>"),
+        "{folded}"
+    );
+    assert!(
+        main.contains("<th>P(attacker wins)</th><td>5.1438%</td>"),
+        "{main}"
+    );
+    assert!(folded.contains("<summary>All figures ("), "{folded}");
+}
+
+#[test]
+fn html_is_in_the_language_asked_and_escapes_names() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("html");
+    std::fs::create_dir_all(&dir).unwrap();
+    let profiles = std::fs::canonicalize("scenarios/profiles").unwrap();
+    let text = std::fs::read_to_string(FLAGSHIP)
+        .unwrap()
+        .replace(
+            "profile_file = \"profiles/",
+            &format!("profile_file = \"{}/", profiles.display()),
+        )
+        .replacen("[attacker]", "[attacker]\nname = \"<b>Boyz & co</b>\"", 1);
+    let path = dir.join("named.toml");
+    std::fs::write(&path, text).unwrap();
+    let html = stdout(&[
+        "combat",
+        path.to_str().unwrap(),
+        "--method",
+        "exact",
+        "--html",
+        "--lang",
+        "es",
+    ]);
+    assert!(html.contains("&lt;b&gt;Boyz &amp; co&lt;/b&gt;"), "{html}");
+    assert!(!html.contains("<b>"), "{html}");
+    assert!(html.contains("<dt>P(atacante gana)</dt>"), "{html}");
+    assert!(html.contains("<summary>Todas las cifras ("), "{html}");
+}
+
+#[test]
+fn a_distribution_draws_its_bars() {
+    let html = stdout(&["flee", "--move", "10", "--html"]);
+    assert!(
+        html.contains("<td class=\"bar\"><span style=\"width:100%\"></span></td>"),
+        "{html}"
+    );
+}
