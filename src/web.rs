@@ -237,11 +237,43 @@ pub fn shipped() -> String {
 }
 
 /// The WebAssembly export: [`answer`] for JavaScript, through
-/// wasm-bindgen (whose generated loader the page imports).
+/// wasm-bindgen (whose generated loader the page imports). While it runs,
+/// the page's `mathhammerProgress(trials, runs)` is told the trials and
+/// runs this answer has finished (its Web Worker passes them on).
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen(js_name = answer)]
 pub fn answer_for_js(request: &str) -> String {
+    use crate::sim::progress;
+    use std::sync::atomic::Ordering;
+    progress::listen(|trials, runs| {
+        let since = |now: u64, at: &std::sync::atomic::AtomicU64| {
+            now.saturating_sub(at.load(Ordering::Relaxed)) as f64
+        };
+        // A page without the hook is not told: an error here is ignored.
+        let _ = page_progress(
+            since(trials, &progress_at::TRIALS),
+            since(runs, &progress_at::RUNS),
+        );
+    });
+    progress_at::TRIALS.store(progress::done(), Ordering::Relaxed);
+    progress_at::RUNS.store(progress::runs(), Ordering::Relaxed);
     answer(request)
+}
+
+/// The counts when the current answer began.
+#[cfg(target_arch = "wasm32")]
+mod progress_at {
+    use std::sync::atomic::AtomicU64;
+    pub(super) static TRIALS: AtomicU64 = AtomicU64::new(0);
+    pub(super) static RUNS: AtomicU64 = AtomicU64::new(0);
+}
+
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// The page's progress hook.
+    #[wasm_bindgen(catch, js_name = mathhammerProgress)]
+    fn page_progress(trials: f64, runs: f64) -> Result<(), wasm_bindgen::JsValue>;
 }
 
 /// [`forms`] for JavaScript.

@@ -28,6 +28,10 @@ const UI_ES = {
   'typed below': 'escrito debajo',
   'Profile file (TOML)': 'Fichero de perfil (TOML)',
   edited: 'editado',
+  Cancel: 'Cancelar',
+  Cancelled: 'Cancelado',
+  trials: 'pruebas',
+  fights: 'combates',
   'This link is broken (its query cannot be read): the page starts afresh.':
     'Este enlace está roto (no se puede leer su consulta): la página empieza de cero.',
 };
@@ -256,19 +260,96 @@ function clearErrors() {
   for (const e of document.querySelectorAll('.err')) e.textContent = '';
 }
 
-function run() {
+// Where questions are answered: a Web Worker, so that the page stays
+// responsive and a run can be ended at once, when the page may start one
+// (a page opened from disk may not); else this thread.
+let MODULE = null;
+let worker = null;
+let pending = null;
+let asked = 0;
+
+function startWorker() {
+  try {
+    worker = new Worker('worker.js');
+  } catch {
+    worker = null;
+    return;
+  }
+  worker.onmessage = e => {
+    if (e.data.progress) return showProgress(e.data.progress);
+    if (pending && e.data.id === pending.id) finish(JSON.parse(e.data.response));
+  };
+  // A worker that cannot start: this thread answers, the question too.
+  worker.onerror = () => {
+    worker.terminate();
+    worker = null;
+    if (pending) finish(answerHere(pending.req));
+  };
+  worker.postMessage({ module: MODULE });
+}
+
+// The response to `req`, or null if it was cancelled.
+function ask(req) {
+  if (!worker) return Promise.resolve(answerHere(req));
+  return new Promise(done => {
+    pending = { id: ++asked, done, req };
+    worker.postMessage({ id: pending.id, request: JSON.stringify(req) });
+  });
+}
+
+const answerHere = req => JSON.parse(wasm_bindgen.answer(JSON.stringify(req)));
+
+function finish(response) {
+  const { done } = pending;
+  pending = null;
+  done(response);
+}
+
+// Ends the run under way at once: its worker goes, a fresh one takes over.
+function cancel() {
+  if (!pending) return;
+  worker.terminate();
+  finish(null);
+  startWorker();
+  running(false);
+  $('status').textContent = ui('Cancelled');
+}
+
+function running(on) {
+  $('cancel').hidden = !on;
+  $('query').setAttribute('aria-busy', String(on));
+}
+
+function showProgress({ trials, runs }) {
+  const done = [];
+  if (runs > 0) done.push(`${runs.toLocaleString(lang())} ${ui('fights')}`);
+  if (trials > 0) done.push(`${trials.toLocaleString(lang())} ${ui('trials')}`);
+  $('status').textContent = [ui('Computing…'), ...done].join(' ');
+}
+
+async function run() {
   clearErrors();
   const req = request();
+  // A new question replaces the one under way.
+  cancel();
   $('status').textContent = ui('Computing…');
+  running(true);
   const started = performance.now();
   let res;
   try {
-    res = JSON.parse(wasm_bindgen.answer(JSON.stringify(req)));
+    res = await ask(req);
   } catch (e) {
     res = { code: 2, stdout: '', stderr: `error: ${e}\n`, error: null, files: {} };
   }
+  if (res === null) return null;
+  running(false);
   const ms = Math.round(performance.now() - started);
   $('status').textContent = `${ui('Answered in')} ${ms} ms`;
+  show(res);
+  return res;
+}
+
+function show(res) {
   const lines = res.stderr.split('\n').filter(l => l);
   const errors = lines.filter(l => l.startsWith('error:'));
   $('notes').textContent = lines.filter(l => !l.startsWith('error:')).join('\n');
@@ -295,7 +376,6 @@ function run() {
   if (window.mathhammerFirstAnswerMs === undefined) {
     window.mathhammerFirstAnswerMs = Math.round(performance.now());
   }
-  return res;
 }
 
 // The whole query in the URL's fragment, so a link reproduces the answer.
@@ -354,6 +434,8 @@ function translate() {
   if ($('scenario').options.length) markEdited();
 }
 
+// The library, compiled once: this thread's copy gives the forms and the
+// shipped files, the worker's answers.
 async function loadLibrary() {
   if (location.protocol === 'file:') {
     // A page opened from disk may not fetch: the module comes as a script.
@@ -364,11 +446,17 @@ async function loadLibrary() {
       document.head.append(s);
     });
     const bytes = Uint8Array.from(atob(MATHHAMMER_WASM), c => c.charCodeAt(0));
-    await wasm_bindgen({ module_or_path: bytes });
+    MODULE = await WebAssembly.compile(bytes);
   } else {
-    await wasm_bindgen({ module_or_path: 'mathhammer_bg.wasm' });
+    const bytes = await (await fetch('mathhammer_bg.wasm')).arrayBuffer();
+    MODULE = await WebAssembly.compile(bytes);
     if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => {});
   }
+  await wasm_bindgen({ module_or_path: MODULE });
+  // This thread's copy runs a question only when there is no worker; its
+  // progress cannot be drawn while it runs.
+  window.mathhammerProgress = () => {};
+  startWorker();
 }
 
 async function start() {
@@ -403,6 +491,7 @@ async function start() {
     e.preventDefault();
     run();
   });
+  $('cancel').addEventListener('click', cancel);
   $('copy').addEventListener('click', async () => {
     saveState();
     $('link').value = location.href;

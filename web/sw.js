@@ -1,7 +1,15 @@
 // Offline once loaded: the page's files from the cache first, refreshed
 // from the network when it answers.
-const CACHE = 'mathhammer-v1';
-const FILES = ['./', 'index.html', 'style.css', 'app.js', 'mathhammer.js', 'mathhammer_bg.wasm'];
+const CACHE = 'mathhammer-v2';
+const FILES = [
+  './',
+  'index.html',
+  'style.css',
+  'app.js',
+  'worker.js',
+  'mathhammer.js',
+  'mathhammer_bg.wasm',
+];
 self.addEventListener('install', e => e.waitUntil(caches.open(CACHE).then(c => c.addAll(FILES))));
 self.addEventListener('fetch', e => {
   e.respondWith(
