@@ -42,6 +42,7 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
         None => Ok(()),
     };
     let report = match &cli.command {
+        #[cfg(feature = "completions")]
         Command::Completions(a) => {
             return Ok(Output {
                 stdout: completions(a.shell),
@@ -173,6 +174,7 @@ pub fn render_in(report: &Report, format: Format, lang: Lang, headline: Vec<Key>
 }
 
 /// A completion script for `shell` (clap_complete).
+#[cfg(feature = "completions")]
 fn completions(shell: clap_complete::Shell) -> String {
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut Cli::command(), "mathhammer", &mut out);

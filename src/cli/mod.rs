@@ -160,6 +160,7 @@ pub enum Command {
         after_help = "Examples:\n  mathhammer completions bash > ~/.local/share/bash-completion/completions/mathhammer\n  \
                             mathhammer completions fish > ~/.config/fish/completions/mathhammer.fish"
     )]
+    #[cfg(feature = "completions")]
     Completions(CompletionsArgs),
 }
 
@@ -210,7 +211,9 @@ impl Command {
             Command::Sweep(a) => Some((&a.engine, &a.output)),
             Command::Compare(a) => Some((&a.engine, &a.output)),
             Command::Matchup(a) => Some((&a.engine, &a.output)),
-            Command::Completions(_) | Command::Roster(_) => None,
+            #[cfg(feature = "completions")]
+            Command::Completions(_) => None,
+            Command::Roster(_) => None,
         }
     }
 }
@@ -272,6 +275,7 @@ pub struct CompareArgs {
     pub output: OutputArgs,
 }
 
+#[cfg(feature = "completions")]
 #[derive(Args, Debug)]
 /// `mathhammer completions`: its flags.
 pub struct CompletionsArgs {

@@ -24,11 +24,7 @@ impl Command {
             Command::Shoot(a) => Query::Attacks(a.attacks()?),
             Command::Combat(a) => Query::Combat(Box::new(a.combat()?)),
             Command::Panic(a) => Query::Panic(Box::new(a.line()?)),
-            Command::Sweep(_)
-            | Command::Compare(_)
-            | Command::Matchup(_)
-            | Command::Completions(_)
-            | Command::Roster(_) => {
+            _ => {
                 return Err(InputError::new(
                     "query",
                     text!("a sweep or comparison runs one query file or scenario (accepted: charge, flee, leadership, attacks, shoot, combat, panic)"),
