@@ -143,9 +143,11 @@ fn run(request: Request) -> Response {
     }
 }
 
-/// Flags the page sets itself (its engine and output controls), left out
-/// of [`forms`].
-const PAGE_FLAGS: [&str; 12] = [
+/// Flags the page sets itself (its engine and output controls, and the
+/// overrides of its scenario editor), left out of [`forms`].
+const PAGE_FLAGS: [&str; 14] = [
+    "set",
+    "html",
     "method",
     "trials",
     "seed",
@@ -179,11 +181,12 @@ struct Field {
 /// The flags of each of the page's subcommands as form fields, from the
 /// command line's own definitions (JSON: `{"charge": [field, ...], ...}`),
 /// so the page's forms are the CLI's flags, with their help and accepted
-/// values.
+/// values (combat's: a fight of two units picked, `--attacker` and
+/// `--defender`).
 pub fn forms() -> String {
     let cli = crate::cli::Cli::command_line();
     let mut out = serde_json::Map::new();
-    for name in ["charge", "flee", "leadership", "attacks", "shoot"] {
+    for name in ["charge", "flee", "leadership", "attacks", "shoot", "combat"] {
         let Some(command) = cli.find_subcommand(name) else {
             continue;
         };
@@ -338,6 +341,10 @@ mod tests {
             .unwrap();
         assert_eq!(reaction["choices"], serde_json::json!(["hold", "flee"]));
         assert!(flags("shoot").contains(&"--target".to_string()));
+        assert_eq!(
+            flags("combat"),
+            ["--attacker", "--defender", "--distance", "--reaction"]
+        );
     }
 
     #[test]

@@ -32,6 +32,13 @@ const UI_ES = {
   Cancelled: 'Cancelado',
   trials: 'pruebas',
   fights: 'combates',
+  Profiles: 'Perfiles',
+  models: 'miniaturas',
+  'the page reads .ros rosters (unzip a .rosz)': 'la página lee listas .ros (descomprime un .rosz)',
+  Fight: 'Combate',
+  'units picked': 'unidades elegidas',
+  'a scenario file (advanced)': 'un fichero de escenario (avanzado)',
+  'Add rosters (.ros), or drop them on the page': 'Añade listas (.ros), o suéltalas en la página',
   'This link is broken (its query cannot be read): the page starts afresh.':
     'Este enlace está roto (no se puede leer su consulta): la página empieza de cero.',
 };
@@ -102,6 +109,7 @@ function field(f) {
       err,
     ]);
   }
+  if (f.value_name === 'UNIT') return unitPicker(f, name, err);
   let input;
   if (f.value_name === 'FILE') {
     const profiles = Object.keys(SHIPPED).filter(p => p.startsWith('scenarios/profiles/'));
@@ -164,9 +172,16 @@ function showQuery(q) {
     b.tabIndex = selected ? 0 : -1;
     if (selected) $('query').setAttribute('aria-labelledby', b.id);
   }
-  for (const f of document.querySelectorAll('#fields [data-form]')) f.hidden = f.dataset.form !== q;
-  $('combat').hidden = q !== 'combat';
+  for (const f of document.querySelectorAll('#fields [data-form]')) {
+    f.hidden = f.dataset.form !== q || fromFile();
+  }
+  $('combat-from').hidden = q !== 'combat';
+  $('combat').hidden = !fromFile();
 }
+
+// Whether the combat tab fights the scenario file of its editor (else the
+// units picked).
+const fromFile = () => query === 'combat' && $('combat-mode').value === 'file';
 
 // The scenario menu says "edited" once the editor's text is not the file's.
 function markEdited() {
@@ -219,17 +234,19 @@ function buildCombat() {
 // The command line the forms describe, and the files it names.
 function request() {
   const args = [query];
-  const files = {};
-  if (query === 'combat') {
+  const files = { ...DROPPED };
+  if (fromFile()) {
     args.push(EDITED);
     files[EDITED] = $('toml').value;
     for (const o of document.querySelectorAll('#overrides [data-set]')) {
       if (o.value.trim() !== '') args.push('--set', `${o.dataset.set}=${o.value.trim()}`);
     }
   }
-  for (const e of active('[data-flag]')) {
+  for (const e of fromFile() ? [] : active('[data-flag]')) {
     if (e.type === 'checkbox') {
       if (e.checked) args.push(e.dataset.flag);
+    } else if (e.dataset.unit !== undefined) {
+      args.push(e.dataset.flag, unitValue(e));
     } else if (e.value.trim() !== '') {
       args.push(e.dataset.flag, e.value.trim());
     }
@@ -258,73 +275,6 @@ function errorTarget(field) {
 
 function clearErrors() {
   for (const e of document.querySelectorAll('.err')) e.textContent = '';
-}
-
-// Where questions are answered: a Web Worker, so that the page stays
-// responsive and a run can be ended at once, when the page may start one
-// (a page opened from disk may not); else this thread.
-let MODULE = null;
-let worker = null;
-let pending = null;
-let asked = 0;
-
-function startWorker() {
-  try {
-    worker = new Worker('worker.js');
-  } catch {
-    worker = null;
-    return;
-  }
-  worker.onmessage = e => {
-    if (e.data.progress) return showProgress(e.data.progress);
-    if (pending && e.data.id === pending.id) finish(JSON.parse(e.data.response));
-  };
-  // A worker that cannot start: this thread answers, the question too.
-  worker.onerror = () => {
-    worker.terminate();
-    worker = null;
-    if (pending) finish(answerHere(pending.req));
-  };
-  worker.postMessage({ module: MODULE });
-}
-
-// The response to `req`, or null if it was cancelled.
-function ask(req) {
-  if (!worker) return Promise.resolve(answerHere(req));
-  return new Promise(done => {
-    pending = { id: ++asked, done, req };
-    worker.postMessage({ id: pending.id, request: JSON.stringify(req) });
-  });
-}
-
-const answerHere = req => JSON.parse(wasm_bindgen.answer(JSON.stringify(req)));
-
-function finish(response) {
-  const { done } = pending;
-  pending = null;
-  done(response);
-}
-
-// Ends the run under way at once: its worker goes, a fresh one takes over.
-function cancel() {
-  if (!pending) return;
-  worker.terminate();
-  finish(null);
-  startWorker();
-  running(false);
-  $('status').textContent = ui('Cancelled');
-}
-
-function running(on) {
-  $('cancel').hidden = !on;
-  $('query').setAttribute('aria-busy', String(on));
-}
-
-function showProgress({ trials, runs }) {
-  const done = [];
-  if (runs > 0) done.push(`${runs.toLocaleString(lang())} ${ui('fights')}`);
-  if (trials > 0) done.push(`${trials.toLocaleString(lang())} ${ui('trials')}`);
-  $('status').textContent = [ui('Computing…'), ...done].join(' ');
 }
 
 async function run() {
@@ -381,21 +331,28 @@ function show(res) {
 // The whole query in the URL's fragment, so a link reproduces the answer.
 // The fields of the query shown: its own, the engine's, the combat editor's.
 function shownFields() {
-  const own = [...active('[data-flag], [data-file]')];
+  const own = fromFile() ? [] : [...active('[data-flag], [data-file], [data-models]')];
   const engine = [...document.querySelectorAll('#engine [data-flag]')];
-  const combat =
-    query === 'combat' ? [...document.querySelectorAll('#combat [data-set], #combat #toml')] : [];
+  const combat = fromFile()
+    ? [...document.querySelectorAll('#combat [data-set], #combat #toml')]
+    : [];
   return [...own, ...engine, ...combat];
 }
+
+// A field's name in a shared link.
+const stateKey = e =>
+  e.dataset.flag ||
+  e.dataset.set ||
+  e.dataset.file ||
+  (e.dataset.models ? `models${e.dataset.models}` : e.id);
 
 function saveState() {
   const values = {};
   for (const e of shownFields()) {
-    const key = e.dataset.flag || e.dataset.set || e.dataset.file;
     if (e.dataset.file && e.tagName === 'TEXTAREA' && e.hidden) continue;
-    values[key] = e.type === 'checkbox' ? e.checked : e.value;
+    values[stateKey(e)] = e.type === 'checkbox' ? e.checked : e.value;
   }
-  const state = { q: query, lang: lang(), values };
+  const state = { q: query, lang: lang(), mode: $('combat-mode').value, values };
   history.replaceState(null, '', `#${encodeURIComponent(JSON.stringify(state))}`);
 }
 
@@ -416,9 +373,10 @@ function loadState() {
     return false;
   }
   $('lang').value = state.lang === 'es' ? 'es' : 'en';
+  $('combat-mode').value = state.mode === 'file' ? 'file' : 'pick';
   showQuery(state.q);
   for (const e of shownFields()) {
-    const key = e.dataset.flag || e.dataset.set || e.dataset.file;
+    const key = stateKey(e);
     if (!(key in state.values)) continue;
     if (e.type === 'checkbox') e.checked = !!state.values[key];
     else e.value = state.values[key];
@@ -434,37 +392,13 @@ function translate() {
   if ($('scenario').options.length) markEdited();
 }
 
-// The library, compiled once: this thread's copy gives the forms and the
-// shipped files, the worker's answers.
-async function loadLibrary() {
-  if (location.protocol === 'file:') {
-    // A page opened from disk may not fetch: the module comes as a script.
-    await new Promise((ok, fail) => {
-      const s = element('script', { src: 'mathhammer_wasm.js' });
-      s.onload = ok;
-      s.onerror = fail;
-      document.head.append(s);
-    });
-    const bytes = Uint8Array.from(atob(MATHHAMMER_WASM), c => c.charCodeAt(0));
-    MODULE = await WebAssembly.compile(bytes);
-  } else {
-    const bytes = await (await fetch('mathhammer_bg.wasm')).arrayBuffer();
-    MODULE = await WebAssembly.compile(bytes);
-    if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => {});
-  }
-  await wasm_bindgen({ module_or_path: MODULE });
-  // This thread's copy runs a question only when there is no worker; its
-  // progress cannot be drawn while it runs.
-  window.mathhammerProgress = () => {};
-  startWorker();
-}
-
 async function start() {
   $('status').textContent = ui('Loading…');
   const started = performance.now();
   await loadLibrary();
   FORMS = JSON.parse(wasm_bindgen.forms());
   SHIPPED = JSON.parse(wasm_bindgen.shipped());
+  listShippedRosters();
   buildForms();
   buildCombat();
   const tabs = [...document.querySelectorAll('#tabs [role="tab"]')];
@@ -492,6 +426,16 @@ async function start() {
     run();
   });
   $('cancel').addEventListener('click', cancel);
+  $('combat-mode').addEventListener('change', () => {
+    showQuery(query);
+    clearAnswer();
+  });
+  $('rosters').addEventListener('change', e => addRosters(e.target.files));
+  document.body.addEventListener('dragover', e => e.preventDefault());
+  document.body.addEventListener('drop', e => {
+    e.preventDefault();
+    addRosters(e.dataTransfer.files);
+  });
   $('copy').addEventListener('click', async () => {
     saveState();
     $('link').value = location.href;

@@ -1,6 +1,6 @@
 // Offline once loaded: the page's files from the cache first, refreshed
 // from the network when it answers.
-const CACHE = 'mathhammer-v2';
+const CACHE = 'mathhammer-v4';
 const FILES = [
   './',
   'index.html',

@@ -11,7 +11,6 @@ use crate::report::{Engine, Format, Key, Report, Text};
 use crate::sweep::figure::{compare_figure, matchup_figure, sweep_figure};
 use crate::sweep::matchup::{matchup_cells, matchup_report, run_cells};
 use crate::sweep::{compare_queries, compare_report, sweep_points, sweep_report, Vary};
-use clap::CommandFactory;
 
 mod args;
 pub use args::{run_args, ErrorLine, Finished};
@@ -177,6 +176,7 @@ pub fn render_in(report: &Report, format: Format, lang: Lang, headline: Vec<Key>
 #[cfg(feature = "completions")]
 fn completions(shell: clap_complete::Shell) -> String {
     let mut out = Vec::new();
+    use clap::CommandFactory;
     clap_complete::generate(shell, &mut Cli::command(), "mathhammer", &mut out);
     String::from_utf8_lossy(&out).into_owned()
 }

@@ -25,7 +25,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "web" / "dist"
 TARGET = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
-CLI = Path(os.environ.get("MATHHAMMER_CLI", TARGET / "release" / "mathhammer"))
+CLI = Path(os.environ.get("MATHHAMMER_CLI", TARGET / "release" / "mathhammer")).resolve()
 SHOTS = TARGET / "web-screenshots"
 
 
@@ -115,11 +115,11 @@ def report_html(driver):
     return driver.find_element(By.ID, "report").get_attribute("innerHTML")
 
 
-def cli_html(driver, *args):
+def cli_html(driver, *args, cwd=ROOT):
     """The CLI's --html for `args`, as this browser serializes it."""
     return driver.execute_script(
         "const d = document.createElement('div'); d.innerHTML = arguments[0];"
-        "return d.innerHTML", cli(*args, "--html"))
+        "return d.innerHTML", cli(*args, "--html", cwd=cwd))
 
 
 def headline(driver):
@@ -132,8 +132,16 @@ def tab(driver, name):
     driver.find_element(By.CSS_SELECTOR, f'#tabs [data-query="{name}"]').click()
 
 
-def cli(*args):
-    return subprocess.run([str(CLI), *args], capture_output=True, text=True, check=True).stdout
+def cli(*args, cwd=ROOT):
+    return subprocess.run([str(CLI), *args], capture_output=True, text=True, check=True,
+                          cwd=cwd).stdout
+
+
+def combat_from(driver, mode):
+    """The combat tab, fighting the units picked (`pick`) or its editor's
+    scenario file (`file`)."""
+    tab(driver, "combat")
+    Select(driver.find_element(By.ID, "combat-mode")).select_by_value(mode)
 
 
 def no_exceptions(driver):
@@ -183,8 +191,58 @@ def check_attacks(driver):
     print("attacks: shipped profiles, then a typed one, as the CLI reads them")
 
 
+def pick(driver, flag, source, models=None):
+    Select(field(driver, flag)).select_by_value(source)
+    if models is not None:
+        box = driver.find_element(By.CSS_SELECTOR, f'[data-models="{flag}"]')
+        box.clear()
+        box.send_keys(models)
+
+
+def check_pick(driver):
+    """A fight built by picking: shipped profiles, a shipped roster's units,
+    then a roster dropped on the page; each the CLI's answer to the same
+    --attacker and --defender."""
+    combat_from(driver, "pick")
+    pick(driver, "--attacker", "scenarios/profiles/orc_boy.toml", "20")
+    pick(driver, "--defender", "scenarios/profiles/empire_spearman.toml", "20")
+    answer(driver)
+    args = ["combat", "--attacker", "scenarios/profiles/orc_boy.toml:20", "--defender",
+            "scenarios/profiles/empire_spearman.toml:20", "--trials", "100000", "--seed", "2000"]
+    assert report_html(driver) == cli_html(driver, *args)
+    wins = json.loads(cli(*args, "--json"))["p_attacker_wins"]
+    shown = headline(driver)["P(attacker wins)"]
+    assert shown == f"{wins * 100:.4f}%", shown
+    print(f"picked: 20 Orc Boyz charge 20 Spearmen, the headline's P(attacker wins) {shown}, "
+          "the CLI's JSON")
+    pick(driver, "--attacker", "scenarios/rosters/orcs_500.ros:2")
+    pick(driver, "--defender", "scenarios/rosters/empire_500.ros:2")
+    answer(driver)
+    args = ["combat", "--attacker", "scenarios/rosters/orcs_500.ros:2", "--defender",
+            "scenarios/rosters/empire_500.ros:2", "--trials", "100000", "--seed", "2000"]
+    assert report_html(driver) == cli_html(driver, *args)
+    with tempfile.TemporaryDirectory() as home:
+        # The CLI reads the same paths the page names, from `home`.
+        mine = Path(home) / "rosters" / "my_orcs.ros"
+        mine.parent.mkdir()
+        mine.write_text((ROOT / "scenarios/rosters/orcs_500.ros").read_text())
+        shipped = Path(home) / "scenarios" / "rosters"
+        shipped.mkdir(parents=True)
+        (shipped / "empire_500.ros").write_text(
+            (ROOT / "scenarios/rosters/empire_500.ros").read_text())
+        driver.find_element(By.ID, "rosters").send_keys(str(mine))
+        WebDriverWait(driver, 10).until(lambda d: d.find_elements(
+            By.CSS_SELECTOR, '[data-flag="--attacker"] option[value="rosters/my_orcs.ros:2"]'))
+        pick(driver, "--attacker", "rosters/my_orcs.ros:2")
+        answer(driver)
+        args[2] = "rosters/my_orcs.ros:2"
+        expected = cli_html(driver, *args, cwd=home)
+    assert report_html(driver) == expected
+    print("picked from rosters: shipped, then one dropped on the page, as the CLI reads them")
+
+
 def check_combat(driver):
-    tab(driver, "combat")
+    combat_from(driver, "file")
     Select(driver.find_element(By.ID, "scenario")).select_by_value(
         "scenarios/boar_boyz_charge_spearmen.toml")
     Select(field(driver, "--method")).select_by_value("exact")
@@ -252,7 +310,7 @@ def check_tabs(driver):
     assert flee.get_attribute("aria-selected") == "true"
     assert driver.switch_to.active_element == flee
     assert driver.find_element(By.ID, "report").text == "", "the charge's answer stayed"
-    tab(driver, "combat")
+    combat_from(driver, "file")
     menu = Select(driver.find_element(By.ID, "scenario"))
     menu.select_by_value("scenarios/stubborn_dwarfs_hold.toml")
     assert "(edited)" not in menu.first_selected_option.text
@@ -265,7 +323,7 @@ def check_tabs(driver):
 def check_cancel(driver):
     """A long run shows its progress while the page stays responsive, ends
     at once on Cancel, and the page answers the next question."""
-    tab(driver, "combat")
+    combat_from(driver, "file")
     Select(driver.find_element(By.ID, "scenario")).select_by_value(
         "scenarios/boar_boyz_charge_spearmen.toml")
     Select(field(driver, "--method")).select_by_value("monte-carlo")
@@ -332,7 +390,7 @@ def check_bad_input(driver):
     answer(driver)
     slot = field(driver, "--move").find_element(By.XPATH, "..").find_element(By.CSS_SELECTOR, ".err")
     assert slot.text.startswith("error:") and "--move" in slot.text, slot.text
-    tab(driver, "combat")
+    combat_from(driver, "file")
     toml = driver.find_element(By.ID, "toml")
     toml.send_keys("\n[attacker\n")
     answer(driver)
@@ -423,6 +481,7 @@ def main():
         check_charge(driver)
         check_attacks(driver)
         check_combat(driver)
+        check_pick(driver)
         check_spanish(driver)
         check_shared_link(driver)
         check_bad_input(driver)

@@ -1,0 +1,109 @@
+// The combat tab's unit pickers: each side's unit from the shipped
+// profiles (with a model count) or from a roster, shipped or dropped on the
+// page, listed by the library (`roster FILE --json`). A pick is the value
+// `combat --attacker` takes: PROFILE.toml:MODELS or ROSTER.ros:NUMBER.
+'use strict';
+
+// Rosters dropped on the page, by path: sent with every question.
+const DROPPED = {};
+// The units of every roster that fight: { path, list, number, name, models }.
+const ROSTER_UNITS = [];
+
+// The units of roster `path` (its text in `files` if dropped) that fight.
+function rosterUnits(path, files = {}) {
+  const res = answerHere({ args: ['roster', path, '--json'], files });
+  if (res.code !== 0) throw new Error(res.stderr.trim());
+  const roster = JSON.parse(res.stdout);
+  return roster.units
+    .filter(u => !u.left_out)
+    .map(u => ({ path, list: roster.name, number: u.number, name: u.name, models: u.models }));
+}
+
+function listShippedRosters() {
+  for (const path of Object.keys(SHIPPED).filter(p => p.endsWith('.ros'))) {
+    ROSTER_UNITS.push(...rosterUnits(path));
+  }
+}
+
+// The units first shown: the rulebook's Orc Boyz charging Empire Spearmen.
+const FIRST_PICKS = {
+  '--attacker': 'scenarios/profiles/orc_boy.toml',
+  '--defender': 'scenarios/profiles/empire_spearman.toml',
+};
+
+// A picker for a flag whose value is a unit (`--attacker`, `--defender`);
+// the flag's help, which says how to type one, is not shown.
+function unitPicker(f, name, err) {
+  const source = element('select', { 'data-flag': f.flag, 'data-unit': '' });
+  const models = element('input', {
+    inputmode: 'numeric',
+    value: '20',
+    'aria-label': `${name}: ${ui('models')}`,
+    'data-models': f.flag,
+  });
+  source.addEventListener('change', () => {
+    models.hidden = !source.value.endsWith('.toml');
+  });
+  fillPicker(source);
+  if (FIRST_PICKS[f.flag] in SHIPPED) source.value = FIRST_PICKS[f.flag];
+  source.dispatchEvent(new Event('change'));
+  return element('label', {}, [element('span', { text: name }), source, models, err]);
+}
+
+// The picker's choices: the shipped profiles, then each roster's units.
+function fillPicker(source) {
+  const kept = source.value;
+  const profiles = Object.keys(SHIPPED).filter(p => /^scenarios\/profiles\/[^/]+\.toml$/.test(p));
+  const group = (label, options) =>
+    element(
+      'optgroup',
+      { label },
+      options.map(([value, text]) => element('option', { value, text })),
+    );
+  const groups = [
+    group(
+      ui('Profiles'),
+      profiles.map(p => [p, p.replace('scenarios/profiles/', '').replace('.toml', '')]),
+    ),
+  ];
+  for (const path of [...new Set(ROSTER_UNITS.map(u => u.path))]) {
+    const units = ROSTER_UNITS.filter(u => u.path === path);
+    groups.push(
+      group(
+        `${units[0].list} (${path.split('/').pop()})`,
+        units.map(u => [`${path}:${u.number}`, `${u.number}. ${u.name} (${u.models})`]),
+      ),
+    );
+  }
+  source.replaceChildren(...groups);
+  if (kept) source.value = kept;
+}
+
+// The flag's value a picker gives: a profile with its model count, or a
+// roster's unit by number.
+function unitValue(source) {
+  if (!source.value.endsWith('.toml')) return source.value;
+  const models = document.querySelector(`[data-models="${source.dataset.flag}"]`);
+  return `${source.value}:${models.value.trim()}`;
+}
+
+// Rosters dropped or chosen on the page: read by the library, their units
+// added to every picker. A roster the library refuses says why.
+async function addRosters(files) {
+  for (const file of files) {
+    const path = `rosters/${file.name}`;
+    try {
+      if (!file.name.endsWith('.ros')) {
+        throw new Error(
+          `error: ${file.name}: ${ui('the page reads .ros rosters (unzip a .rosz)')}`,
+        );
+      }
+      const text = await file.text();
+      ROSTER_UNITS.push(...rosterUnits(path, { [path]: text }));
+      DROPPED[path] = text;
+    } catch (e) {
+      $('error').textContent = e.message;
+    }
+  }
+  for (const source of document.querySelectorAll('[data-unit]')) fillPicker(source);
+}
