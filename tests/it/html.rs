@@ -41,18 +41,9 @@ fn zero_figures_are_folded_and_others_are_not() {
 
 #[test]
 fn html_is_in_the_language_asked_and_escapes_names() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("html");
-    std::fs::create_dir_all(&dir).unwrap();
-    let profiles = std::fs::canonicalize("scenarios/profiles").unwrap();
-    let text = std::fs::read_to_string(FLAGSHIP)
-        .unwrap()
-        .replace(
-            "profile_file = \"profiles/",
-            &format!("profile_file = \"{}/", profiles.display()),
-        )
-        .replacen("[attacker]", "[attacker]\nname = \"<b>Boyz & co</b>\"", 1);
-    let path = dir.join("named.toml");
-    std::fs::write(&path, text).unwrap();
+    let path = crate::common::run::flagship_with("html", "named.toml", |t| {
+        t.replacen("[attacker]", "[attacker]\nname = \"<b>Boyz & co</b>\"", 1)
+    });
     let html = stdout(&[
         "combat",
         path.to_str().unwrap(),

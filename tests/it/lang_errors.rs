@@ -4,7 +4,7 @@
 //! types (field names, keys, accepted names) stay as written.
 
 use crate::common::run::mathhammer;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 const FLAGSHIP: &str = "scenarios/boar_boyz_charge_spearmen.toml";
 const ORCS: &str = "scenarios/rosters/orcs_500.ros";
@@ -50,19 +50,9 @@ fn error_line(args: &[&str]) -> String {
     stderr.trim_end().to_string()
 }
 
-/// The flagship scenario with `edit` made, written where its profiles are
-/// found.
+/// The flagship with `edit` made, in this file's temporary folder.
 fn flagship_with(name: &str, edit: impl Fn(&str) -> String) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("lang_errors");
-    std::fs::create_dir_all(&dir).unwrap();
-    let profiles = std::fs::canonicalize("scenarios/profiles").unwrap();
-    let text = std::fs::read_to_string(FLAGSHIP).unwrap().replace(
-        "profile_file = \"profiles/",
-        &format!("profile_file = \"{}/", profiles.display()),
-    );
-    let path = dir.join(name);
-    std::fs::write(&path, edit(&text)).unwrap();
-    path
+    crate::common::run::flagship_with("lang_errors", name, edit)
 }
 
 fn file_cases() -> Vec<PathBuf> {

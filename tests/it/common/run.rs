@@ -98,3 +98,21 @@ pub fn assert_outcomes_sum_to_one(r: &Value) {
         .sum();
     assert!((total - 1.0).abs() < 1e-12, "{total}");
 }
+
+/// The flagship scenario (`scenarios/boar_boyz_charge_spearmen.toml`) with
+/// `edit` made, written as `name` under the tests' temporary folder `dir`,
+/// its profile files named by absolute path so that it reads from there.
+pub fn flagship_with(dir: &str, name: &str, edit: impl Fn(&str) -> String) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let profiles = std::fs::canonicalize("scenarios/profiles").unwrap();
+    let text = std::fs::read_to_string("scenarios/boar_boyz_charge_spearmen.toml")
+        .unwrap()
+        .replace(
+            "profile_file = \"profiles/",
+            &format!("profile_file = \"{}/", profiles.display()),
+        );
+    let path = dir.join(name);
+    std::fs::write(&path, edit(&text)).unwrap();
+    path
+}
