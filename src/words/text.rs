@@ -1,5 +1,6 @@
-//! The words a report prints, kept apart from the values in them, so that
-//! `--lang` translates by key and never rewrites text. A [`Text`] is a list
+//! The words the program prints (reports, charts, notes and input errors),
+//! kept apart from the values in them, so that `--lang` translates by key
+//! and never rewrites text. A [`Text`] is a list
 //! of pieces: a template of our own words (`"P({} breaks)"`, the key of its
 //! translation) with its arguments, or a value kept as written (a number, a
 //! dice roll, a file's path, a unit's name from a scenario file). Only
