@@ -60,17 +60,27 @@ pub struct Ranged<const LO: u8, const HI: u8>(pub u8);
 
 impl<'de, const LO: u8, const HI: u8> Deserialize<'de> for Ranged<LO, HI> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let v = i64::deserialize(d)?;
-        if v < i64::from(LO) || v > i64::from(HI) {
-            return Err(crate::words::serde::custom(text!(
-                "{} is out of range (accepted: {} to {})",
-                v,
-                LO,
-                HI
-            )));
-        }
-        Ok(Ranged(v as u8))
+        whole_within(d, i64::from(LO), i64::from(HI)).map(|v| Ranged(v as u8))
     }
+}
+
+/// A whole number from `lo` to `hi` read by serde, else the error of its
+/// value (the one range check of [`Ranged`] and a scenario's counts).
+pub(crate) fn whole_within<'de, D: Deserializer<'de>>(
+    d: D,
+    lo: i64,
+    hi: i64,
+) -> Result<i64, D::Error> {
+    let v = i64::deserialize(d)?;
+    if v < lo || v > hi {
+        return Err(crate::words::serde::custom(text!(
+            "{} is out of range (accepted: {} to {})",
+            v,
+            lo,
+            hi
+        )));
+    }
+    Ok(v)
 }
 
 /// M in cm (0 for war machines).

@@ -34,7 +34,7 @@
 //! ```
 
 use super::lang::Lang;
-use super::table::{table_grid, table_keys};
+use super::table::{p_column, table_grid, table_keys};
 use super::{Export, Key, Report, Value};
 use crate::text;
 
@@ -174,14 +174,9 @@ fn table(report: &Report, key: &str, lang: Lang) -> String {
         |_, v, lang| vec![v.map_or_else(|| "-".to_string(), |v| v.show(lang))],
         lang,
     );
-    let p = first.columns.iter().position(|c| c.key == "p");
-    let bars: Vec<f64> = match (first.is_distribution(), p) {
-        (true, Some(c)) => first
-            .rows
-            .iter()
-            .map(|(_, cells)| cells.get(c).and_then(Value::central).unwrap_or(0.0))
-            .collect(),
-        _ => Vec::new(),
+    let bars: Vec<f64> = match first.is_distribution() {
+        true => p_column(first).map(|(_, v)| v).unwrap_or_default(),
+        false => Vec::new(),
     };
     let max = bars.iter().copied().fold(0.0, f64::max);
     let mut out = format!(

@@ -162,14 +162,9 @@ fn add_histogram(report: &Report, key: &str, grid: &mut Grid, lang: Lang) -> boo
     else {
         return false;
     };
-    let Some(c) = table.columns.iter().position(|c| c.key == "p") else {
+    let Some((c, values)) = p_column(table) else {
         return false;
     };
-    let values: Vec<f64> = table
-        .rows
-        .iter()
-        .map(|(_, cells)| cells.get(c).and_then(Value::central).unwrap_or(0.0))
-        .collect();
     let max = values.iter().copied().fold(0.0, f64::max);
     let several = report.outcomes.len() > 1;
     let mut header = crate::text!("{} bar", table.columns[c].label.clone()).render(lang);
@@ -185,6 +180,18 @@ fn add_histogram(report: &Report, key: &str, grid: &mut Grid, lang: Lang) -> boo
         });
     }
     true
+}
+
+/// A distribution table's P(= k) column: its index, and its value in each
+/// row (0 where a row has none), which the histograms' bars draw.
+pub(super) fn p_column(table: &super::Table) -> Option<(usize, Vec<f64>)> {
+    let c = table.columns.iter().position(|c| c.key == "p")?;
+    let values = table
+        .rows
+        .iter()
+        .map(|(_, cells)| cells.get(c).and_then(Value::central).unwrap_or(0.0))
+        .collect();
+    Some((c, values))
 }
 
 /// Pads a grid into aligned columns (the first left-aligned, the others

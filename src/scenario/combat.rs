@@ -78,16 +78,7 @@ pub struct Count<const LO: u32, const HI: u32>(pub u32);
 
 impl<'de, const LO: u32, const HI: u32> Deserialize<'de> for Count<LO, HI> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let v = i64::deserialize(d)?;
-        if v < i64::from(LO) || v > i64::from(HI) {
-            return Err(crate::words::serde::custom(text!(
-                "{} is out of range (accepted: {} to {})",
-                v,
-                LO,
-                HI
-            )));
-        }
-        Ok(Count(v as u32))
+        crate::profile::whole_within(d, i64::from(LO), i64::from(HI)).map(|v| Count(v as u32))
     }
 }
 
