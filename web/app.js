@@ -39,6 +39,12 @@ const UI_ES = {
   'units picked': 'unidades elegidas',
   'a scenario file (advanced)': 'un fichero de escenario (avanzado)',
   'Add rosters (.ros), or drop them on the page': 'Añade listas (.ros), o suéltalas en la página',
+  'Open this fight': 'Abrir este combate',
+  attacker: 'atacante',
+  defender: 'defensor',
+  'attacker character': 'personaje del atacante',
+  'defender character': 'personaje del defensor',
+  situation: 'situación',
   'This link is broken (its query cannot be read): the page starts afresh.':
     'Este enlace está roto (no se puede leer su consulta): la página empieza de cero.',
 };
@@ -72,7 +78,7 @@ const OVERRIDES = {
   ],
 };
 
-let FORMS = {};
+let FORMS = [];
 let SHIPPED = {};
 let query = 'charge';
 const $ = id => document.getElementById(id);
@@ -96,20 +102,23 @@ function select(options, value = '') {
   return s;
 }
 
-// One form field for a flag of the command line.
+// Words of the library's forms in both languages ({en, es}): shown in the
+// page's language, and again in the other when it changes (`translate`).
+function words(w, tag = 'span') {
+  return element(tag, { 'data-en': w.en, 'data-es': w.es, text: w[lang()] });
+}
+
+// One form field for a flag or an argument of the command line.
 function field(f) {
-  const name = f.flag.replace(/^--/, '');
   const err = element('small', { class: 'err' });
-  const help = element('small', { class: 'help', text: f.help });
+  const help = words(f.help, 'small');
+  help.className = 'help';
   if (!f.value) {
     const box = element('input', { type: 'checkbox', 'data-flag': f.flag });
-    return element('label', { class: 'switch', title: f.help }, [
-      box,
-      element('span', { text: name }),
-      err,
-    ]);
+    return element('label', { class: 'switch' }, [box, words(f.label), help, err]);
   }
-  if (f.value_name === 'UNIT') return unitPicker(f, name, err);
+  if (f.value_name === 'UNIT') return unitPicker(f, err);
+  if (f.positional) return argumentPicker(f, err);
   let input;
   if (f.value_name === 'FILE') {
     const profiles = Object.keys(SHIPPED).filter(p => p.startsWith('scenarios/profiles/'));
@@ -124,39 +133,90 @@ function field(f) {
       'data-file': TYPED(f.flag),
       hidden: '',
     });
+    input.lastChild.dataset.ui = 'typed below';
     input.addEventListener('change', () => {
       typed.hidden = input.value !== TYPED(f.flag);
     });
     input.dataset.flag = f.flag;
-    return element('label', { title: f.help }, [
-      element('span', { text: name }),
-      input,
-      help,
-      typed,
-      err,
-    ]);
+    return element('label', {}, [words(f.label), input, help, typed, err]);
   }
   if (f.choices.length && !f.list) {
     // Left empty, a flag is not sent: its default (or a profile file's
     // value) stands, as on the command line.
-    input = select([['', f.default ? `— (${f.default})` : '—'], ...f.choices.map(c => [c, c])]);
+    input = element('select', {}, [element('option', { value: '', text: '—' })]);
+    for (const c of f.choices) {
+      const option = words(c.label, 'option');
+      option.value = c.value;
+      if (c.value === f.default) option.dataset.default = '';
+      input.append(option);
+    }
   } else {
     input = element('input', {
       inputmode: f.list ? 'text' : 'decimal',
       placeholder: f.default || '',
     });
-    if (f.list) help.textContent = `${f.help} (${f.choices.join(', ')})`;
+    if (f.list) {
+      help.append(` (${f.choices.map(c => c.value).join(', ')})`);
+    }
   }
   input.dataset.flag = f.flag;
-  return element('label', { title: f.help }, [element('span', { text: name }), input, help, err]);
+  return element('label', {}, [words(f.label), input, help, err]);
+}
+
+// An argument without a flag: a shipped file it may name (a roster, a
+// battle line, a query file or scenario), rosters dropped on the page too;
+// several (compare's files) as three menus, the third optional.
+function argumentPicker(f, err) {
+  const count = f.several ? 3 : 1;
+  const menus = [];
+  // The form's arguments start on different files (list A, list B).
+  const place = FORMS.find(q => q.fields.includes(f))
+    .fields.filter(x => x.positional)
+    .indexOf(f);
+  for (let i = place; i < place + count; i++) {
+    const menu = element('select', {
+      'data-arg': f.flag,
+      'data-key': `${f.flag}${i}`,
+      'aria-label': f.label.en,
+    });
+    menu.dataset.rosters = f.files.some(p => p.endsWith('.ros')) ? 'true' : '';
+    fillArgument(menu, f.files, f.required && i < 2 ? f.files[i] || '' : '');
+    menus.push(menu);
+  }
+  return element('label', {}, [words(f.label), ...menus, words(f.help, 'small'), err]);
+}
+
+// A file menu's choices: `files`, then the rosters dropped, for a roster's.
+function fillArgument(menu, files = JSON.parse(menu.dataset.files), value = menu.value) {
+  menu.dataset.files = JSON.stringify(files);
+  const dropped = menu.dataset.rosters ? Object.keys(DROPPED) : [];
+  menu.replaceChildren(
+    element('option', { value: '', text: '—' }),
+    ...[...files, ...dropped].map(p => element('option', { value: p, text: p.split('/').pop() })),
+  );
+  menu.value = value;
 }
 
 // One form per query, built once: switching keeps what was typed.
 function buildForms() {
   $('fields').replaceChildren(
-    ...Object.entries(FORMS).map(([q, fields]) =>
-      element('div', { 'data-form': q, class: 'form', hidden: '' }, fields.map(field)),
+    ...FORMS.map(f =>
+      element('div', { 'data-form': f.query, class: 'form', hidden: '' }, f.fields.map(field)),
     ),
+  );
+}
+
+// A tab per query, in the library's order, named in both languages.
+function buildTabs() {
+  $('tabs').replaceChildren(
+    ...FORMS.map(f => {
+      const tab = words(f.title, 'button');
+      Object.assign(tab, { type: 'button', id: `tab-${f.query}` });
+      tab.setAttribute('role', 'tab');
+      tab.setAttribute('aria-controls', 'query');
+      tab.dataset.query = f.query;
+      return tab;
+    }),
   );
 }
 
@@ -216,7 +276,12 @@ function buildCombat() {
       const inputs = fields.map(([name, choices]) => {
         const input = choices
           ? select([['', ui('from the file')], ...choices.map(c => [c, c])])
-          : element('input', { inputmode: 'decimal', placeholder: ui('from the file') });
+          : element('input', {
+              inputmode: 'decimal',
+              placeholder: ui('from the file'),
+              'data-ui-placeholder': 'from the file',
+            });
+        if (choices) input.options[0].dataset.ui = 'from the file';
         input.dataset.set = `${unit}.${name}`;
         return element('label', {}, [
           element('span', { text: name.replace('characters.1.profile.', '') }),
@@ -224,7 +289,7 @@ function buildCombat() {
         ]);
       });
       return element('details', {}, [
-        element('summary', { text: group }),
+        element('summary', { text: ui(group), 'data-ui': group }),
         element('div', { class: 'grid' }, inputs),
       ]);
     }),
@@ -241,6 +306,9 @@ function request() {
     for (const o of document.querySelectorAll('#overrides [data-set]')) {
       if (o.value.trim() !== '') args.push('--set', `${o.dataset.set}=${o.value.trim()}`);
     }
+  }
+  for (const e of active('[data-arg]')) {
+    if (e.value) args.push(e.value);
   }
   for (const e of fromFile() ? [] : active('[data-flag]')) {
     if (e.type === 'checkbox') {
@@ -310,6 +378,10 @@ function show(res) {
   }
   // The library's HTML: every text in it escaped, names from files too.
   $('report').innerHTML = res.code === 0 ? res.stdout : '';
+  for (const cell of document.querySelectorAll('#report [data-table] td[data-row]')) {
+    Object.assign(cell, { tabIndex: 0, title: ui('Open this fight') });
+    cell.setAttribute('role', 'button');
+  }
   const svg = res.code === 0 && res.files['chart.svg'];
   $('chart').replaceChildren(
     ...(svg
@@ -331,7 +403,7 @@ function show(res) {
 // The whole query in the URL's fragment, so a link reproduces the answer.
 // The fields of the query shown: its own, the engine's, the combat editor's.
 function shownFields() {
-  const own = fromFile() ? [] : [...active('[data-flag], [data-file], [data-models]')];
+  const own = fromFile() ? [] : [...active('[data-flag], [data-file], [data-models], [data-arg]')];
   const engine = [...document.querySelectorAll('#engine [data-flag]')];
   const combat = fromFile()
     ? [...document.querySelectorAll('#combat [data-set], #combat #toml')]
@@ -341,6 +413,7 @@ function shownFields() {
 
 // A field's name in a shared link.
 const stateKey = e =>
+  e.dataset.key ||
   e.dataset.flag ||
   e.dataset.set ||
   e.dataset.file ||
@@ -364,7 +437,7 @@ function loadState() {
   } catch {
     state = null;
   }
-  const known = state && (FORMS[state.q] || state.q === 'combat');
+  const known = state && FORMS.some(f => f.query === state.q);
   if (!known || typeof state.values !== 'object' || state.values === null) {
     $('lang').value = state?.lang === 'es' ? 'es' : 'en';
     $('error').textContent = ui(
@@ -389,7 +462,37 @@ function loadState() {
 function translate() {
   document.documentElement.lang = lang();
   for (const e of document.querySelectorAll('[data-ui]')) e.textContent = ui(e.dataset.ui);
+  for (const e of document.querySelectorAll('[data-en]')) e.textContent = e.dataset[lang()];
+  for (const e of document.querySelectorAll('[data-ui-placeholder]')) {
+    e.placeholder = ui(e.dataset.uiPlaceholder);
+  }
   if ($('scenario').options.length) markEdited();
+}
+
+// A matchup's heat-map cell opens its fight in the combat tab: the row's
+// charger (the charging list's units that fight, in order) against the
+// column's unit (`unit_N`, its number in the other list).
+function openCell(cell) {
+  const lists = [...active('[data-arg]')].map(menu => menu.value);
+  const forward = cell.closest('[data-table]').dataset.table === 'a_charges_b';
+  const [charging, charged] = forward ? lists : [...lists].reverse();
+  const fighters = ROSTER_UNITS.filter(u => u.path === charging);
+  const attacker = fighters[Number(cell.dataset.row)];
+  const defender = cell.dataset.column.replace('unit_', '');
+  if (!attacker) return;
+  $('combat-mode').value = 'pick';
+  showQuery('combat');
+  clearAnswer();
+  const picks = {
+    '--attacker': `${charging}:${attacker.number}`,
+    '--defender': `${charged}:${defender}`,
+  };
+  for (const e of active('[data-flag]')) {
+    if (e.dataset.flag in picks) e.value = picks[e.dataset.flag];
+    else e.value = '';
+    e.dispatchEvent(new Event('change'));
+  }
+  run();
 }
 
 async function start() {
@@ -399,6 +502,7 @@ async function start() {
   FORMS = JSON.parse(wasm_bindgen.forms());
   SHIPPED = JSON.parse(wasm_bindgen.shipped());
   listShippedRosters();
+  buildTabs();
   buildForms();
   buildCombat();
   const tabs = [...document.querySelectorAll('#tabs [role="tab"]')];
@@ -426,6 +530,17 @@ async function start() {
     run();
   });
   $('cancel').addEventListener('click', cancel);
+  $('report').addEventListener('click', e => {
+    const cell = e.target.closest('td[data-row]');
+    if (cell) openCell(cell);
+  });
+  $('report').addEventListener('keydown', e => {
+    const cell = e.target.closest('td[data-row]');
+    if (cell && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault();
+      openCell(cell);
+    }
+  });
   $('combat-mode').addEventListener('change', () => {
     showQuery(query);
     clearAnswer();

@@ -33,12 +33,12 @@ const FIRST_PICKS = {
 
 // A picker for a flag whose value is a unit (`--attacker`, `--defender`);
 // the flag's help, which says how to type one, is not shown.
-function unitPicker(f, name, err) {
+function unitPicker(f, err) {
   const source = element('select', { 'data-flag': f.flag, 'data-unit': '' });
   const models = element('input', {
     inputmode: 'numeric',
     value: '20',
-    'aria-label': `${name}: ${ui('models')}`,
+    'aria-label': `${f.label.en}: ${ui('models')}`,
     'data-models': f.flag,
   });
   source.addEventListener('change', () => {
@@ -47,7 +47,7 @@ function unitPicker(f, name, err) {
   fillPicker(source);
   if (FIRST_PICKS[f.flag] in SHIPPED) source.value = FIRST_PICKS[f.flag];
   source.dispatchEvent(new Event('change'));
-  return element('label', {}, [element('span', { text: name }), source, models, err]);
+  return element('label', {}, [words(f.label), source, models, err]);
 }
 
 // The picker's choices: the shipped profiles, then each roster's units.
@@ -106,4 +106,6 @@ async function addRosters(files) {
     }
   }
   for (const source of document.querySelectorAll('[data-unit]')) fillPicker(source);
+  for (const menu of document.querySelectorAll('[data-arg][data-rosters="true"]'))
+    fillArgument(menu);
 }

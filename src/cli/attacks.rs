@@ -206,7 +206,7 @@ fn armour_spec(s: &str) -> Result<Save, Text> {
             Err(text!("{} is out of range ({})", n, accepted()))
         };
     }
-    let items: Vec<&str> = s.split(',').map(str::trim).collect();
+    let items: Vec<&str> = s.split(',').map(str::trim).map(gear_in_english).collect();
     if items.len() > 1 && items.contains(&"none") {
         return Err(text!(
             "none cannot be worn with other gear ({})",
@@ -237,6 +237,19 @@ fn armour_spec(s: &str) -> Result<Save, Text> {
         }
     }
     Ok(Save::Armour(armour))
+}
+
+/// A piece of gear typed in Spanish (as the page's Spanish help names
+/// them), in English; anything else as typed.
+fn gear_in_english(item: &str) -> &str {
+    match item {
+        "ninguna" => "none",
+        "ligera" => "light",
+        "pesada" => "heavy",
+        "escudo" => "shield",
+        "barda" => "barding",
+        other => other,
+    }
 }
 
 /// `target_armour` in a query file, by [`armour_spec`].

@@ -2,7 +2,8 @@
 //! The headline figures (the query's own, [`Question::headline`]) in large
 //! type, then the facts, the figures as a table with one column per engine
 //! (rows that are zero in every engine folded under "all figures"), then
-//! each table, a distribution's P(= k) drawn as a bar. Every word is in the
+//! each table, a distribution's P(= k) drawn as a bar, a matrix of
+//! probabilities (a matchup's) as a heat map. Every word is in the
 //! language asked for; every text is escaped, names from files included.
 //!
 //! [`Question::headline`]: crate::query::Question::headline
@@ -35,7 +36,7 @@
 
 use super::lang::Lang;
 use super::table::{p_column, table_grid, table_keys};
-use super::{Export, Key, Report, Value};
+use super::{Export, Key, Report, Table, TableKind, Value};
 use crate::text;
 
 /// A fragment of HTML, its words in `lang`, led by the `headline` figures.
@@ -168,6 +169,9 @@ fn table(report: &Report, key: &str, lang: Lang) -> String {
     if first.detail {
         return String::new();
     }
+    if first.kind == TableKind::Matrix {
+        return heat_map(first, lang);
+    }
     let grid = table_grid(
         report,
         key,
@@ -202,6 +206,49 @@ fn table(report: &Report, key: &str, lang: Lang) -> String {
     out + "</table>\n"
 }
 
+/// A matrix of probabilities as a heat map: each cell coloured by its value
+/// (orange for 0, white for one half, purple for 1: a scale colour-blind
+/// readers tell apart), its number written on it, and its place
+/// (`data-row`, the row's position; `data-column`, the column's key) for
+/// the page to open the cell's fight.
+fn heat_map(t: &Table, lang: Lang) -> String {
+    let mut out = format!(
+        "<h3>{}</h3>\n<table class=\"table heat\" data-table=\"{}\">\n",
+        escape(&t.title.render(lang)),
+        escape(&t.key)
+    );
+    let mut header = vec![t.index.label.render(lang)];
+    header.extend(t.columns.iter().map(|c| c.label.render(lang)));
+    out += &row("th", &header);
+    for (r, (index, values)) in t.rows.iter().enumerate() {
+        out += &format!("<tr><th>{}</th>", escape(&index.show(lang)));
+        for (column, v) in t.columns.iter().zip(values) {
+            let style = v.central().map_or_else(String::new, heat);
+            out += &format!(
+                "<td{style} data-row=\"{r}\" data-column=\"{}\">{}</td>",
+                escape(&column.key),
+                escape(&v.show(lang))
+            );
+        }
+        out += "</tr>\n";
+    }
+    out + "</table>\n"
+}
+
+/// The colour of probability `p` on the heat map, and ink to read on it.
+fn heat(p: f64) -> String {
+    const ORANGE: [f64; 3] = [230.0, 97.0, 1.0];
+    const PURPLE: [f64; 3] = [94.0, 60.0, 153.0];
+    let p = p.clamp(0.0, 1.0);
+    let (end, depth) = match p < 0.5 {
+        true => (ORANGE, (0.5 - p) * 2.0),
+        false => (PURPLE, (p - 0.5) * 2.0),
+    };
+    let [r, g, b] = end.map(|c| (255.0 + (c - 255.0) * depth).round());
+    let ink = if depth > 0.6 { "#fff" } else { "#111" };
+    format!(" style=\"background:rgb({r},{g},{b});color:{ink}\"")
+}
+
 /// One row: the first cell a header (`th`), the others `kind`.
 fn row(kind: &str, cells: &[String]) -> String {
     let mut out = String::from("<tr>");
@@ -231,6 +278,16 @@ fn escape(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_heat_maps_ends_and_middle() {
+        assert_eq!(heat(0.0), " style=\"background:rgb(230,97,1);color:#fff\"");
+        assert_eq!(
+            heat(0.5),
+            " style=\"background:rgb(255,255,255);color:#111\""
+        );
+        assert_eq!(heat(1.0), " style=\"background:rgb(94,60,153);color:#fff\"");
+    }
 
     #[test]
     fn every_text_is_escaped() {

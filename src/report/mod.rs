@@ -132,6 +132,9 @@ pub enum TableKind {
     /// A distribution: P(= k) in column `p`, P(>= k) in `p_at_least`
     /// ([`Table::distribution`]).
     Distribution,
+    /// Every cell a probability of its row against its column (a matchup's
+    /// P(charger wins)): the page draws it as a heat map.
+    Matrix,
 }
 
 /// A table of rows keyed by an index value (a distance, say). Tables with the

@@ -267,7 +267,7 @@ fn matrix(a: usize, lists: [&Roster; 2], cells: &[(&Cell, &Report)]) -> Table {
     let key = ["a_charges_b", "b_charges_a"][a];
     Table {
         detail: false,
-        kind: TableKind::Plain,
+        kind: TableKind::Matrix,
         key: key.into(),
         title: crate::text!(
             "P(charger wins): {} charging {}",

@@ -31,6 +31,25 @@ impl Lang {
         }
     }
 
+    /// The page's words `en` (a form's label, help or choice, a tab's
+    /// title) in this language, if the forms' table has them (never in
+    /// English: they are English).
+    pub fn form_words(self, en: &str) -> Option<&'static str> {
+        match self {
+            Lang::En => None,
+            Lang::Es => super::spanish_forms::SPANISH_FORMS
+                .binary_search_by_key(&en, |(k, _)| k)
+                .ok()
+                .map(|i| super::spanish_forms::SPANISH_FORMS[i].1),
+        }
+    }
+
+    /// Every English key of the forms' table (its test finds each a use).
+    #[cfg(test)]
+    pub(crate) fn form_keys() -> impl Iterator<Item = &'static str> {
+        super::spanish_forms::SPANISH_FORMS.iter().map(|(k, _)| *k)
+    }
+
     /// A value the user typed (a `--vary` value) in this language: one of
     /// our terms, whole, is translated; anything else is kept.
     pub fn term(self, value: &str) -> String {
@@ -151,7 +170,11 @@ mod tests {
             SPANISH.len() + SPANISH_ERRORS.len(),
             "a key given twice"
         );
-        for list in [SPANISH, SPANISH_ERRORS] {
+        for list in [
+            SPANISH,
+            SPANISH_ERRORS,
+            super::super::spanish_forms::SPANISH_FORMS,
+        ] {
             assert!(
                 list.windows(2).all(|w| w[0].0 < w[1].0),
                 "keys out of order"

@@ -8,4 +8,5 @@ pub mod lang;
 pub mod serde;
 mod spanish;
 mod spanish_errors;
+mod spanish_forms;
 pub mod text;

@@ -962,3 +962,28 @@ fn notes_follow_the_language_and_help_lists_only_flags_that_do_something() {
     assert!(!stdout(&["panic", "--help"]).contains("--sampler"));
     assert!(stdout(&["combat", "--help"]).contains("--sampler"));
 }
+
+#[test]
+fn armour_gear_is_read_in_spanish_too() {
+    // The page's Spanish help names the gear in Spanish (`ligera,escudo`).
+    let save = |armour: &str| {
+        json(&[
+            "attacks",
+            "--ws",
+            "3",
+            "--s",
+            "4",
+            "--target-ws",
+            "3",
+            "--target-t",
+            "3",
+            "--target-armour",
+            armour,
+        ])["p_unsaved"]
+            .clone()
+    };
+    assert_eq!(save("ligera,escudo"), save("light,shield"));
+    assert_eq!(save("pesada,barda"), save("heavy,barding"));
+    assert_eq!(save("ninguna"), save("none"));
+    assert_ne!(save("ligera,escudo"), save("none"));
+}

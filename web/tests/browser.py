@@ -297,7 +297,8 @@ def check_tabs(driver):
     move between tabs; the scenario menu says when its text is edited."""
     tabs = driver.find_elements(By.CSS_SELECTOR, '#tabs [role="tab"]')
     assert driver.find_element(By.ID, "tabs").get_attribute("role") == "tablist"
-    assert len(tabs) == 6
+    queries = [f["query"] for f in json.loads(driver.execute_script("return wasm_bindgen.forms()"))]
+    assert [t.get_attribute("data-query") for t in tabs] == queries, "the tabs are the library's"
     tab(driver, "charge")
     fill(driver, "--move", "18")
     assert answer(driver)
@@ -344,6 +345,108 @@ def check_cancel(driver):
     assert "58.3333%" in answer(driver)
     print(f"cancel: a billion-trial run showed '{first}', ended on Cancel; "
           "the next question answered")
+
+
+def check_matchup(driver):
+    """Two rosters: a heat map of P(charger wins) whose every cell is the
+    CLI's `matchup --json`; a cell opens its fight, the same figure."""
+    tab(driver, "matchup")
+    menus = driver.find_elements(By.CSS_SELECTOR, '#fields .form:not([hidden]) [data-arg]')
+    a, b = "scenarios/rosters/orcs_500.ros", "scenarios/rosters/empire_500.ros"
+    Select(menus[0]).select_by_value(a)
+    Select(menus[1]).select_by_value(b)
+    answer(driver)
+    wanted = json.loads(cli("matchup", a, b, "--json"))
+    cells = driver.find_elements(By.CSS_SELECTOR, '#report table[data-table="a_charges_b"] td')
+    assert len(cells) == sum(len(row) - 1 for row in wanted["a_charges_b"]) == 25, len(cells)
+    for cell in cells:
+        row = wanted["a_charges_b"][int(cell.get_attribute("data-row"))]
+        p = row[cell.get_attribute("data-column")]
+        assert cell.text == f"{p * 100:.4f}%", (cell.text, p)
+        assert "background" in cell.get_attribute("style")
+    # The library's HTML, the page's handles on the cells aside.
+    library_html = driver.execute_script(
+        "const r = document.getElementById('report').cloneNode(true);"
+        "for (const c of r.querySelectorAll('td[data-row]')) {"
+        "  for (const a of ['tabindex', 'title', 'role']) c.removeAttribute(a); }"
+        "return r.innerHTML")
+    assert library_html == cli_html(driver, "matchup", a, b)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(SHOTS / "matchup-heat-map.png"))
+    # Orc Boyz (row 2) against the Spearmen (unit 3): its fight, opened.
+    cell = driver.find_element(
+        By.CSS_SELECTOR, '#report td[data-row="1"][data-column="unit_3"]')
+    shown_cell = cell.text
+    cell.click()
+    WebDriverWait(driver, 60).until(lambda d: "ms" in d.find_element(By.ID, "status").text)
+    assert driver.find_element(By.ID, "tab-combat").get_attribute("aria-selected") == "true"
+    fight = next(c for c in wanted["cells"]
+                 if c["attacker"] == "Orc Boyz" and c["defender"] == "Spearmen")
+    shown = headline(driver)["P(attacker wins)"]
+    assert shown == f"{fight['p_attacker_wins'] * 100:.4f}%" == shown_cell, (shown, fight)
+    print(f"matchup: 25 cells, each the CLI's JSON; Orc Boyz against Spearmen opened, "
+          f"P(attacker wins) {shown}")
+
+
+def english_words(driver):
+    """The page's English strings (its own words and every word of the
+    library's forms) that Spanish writes otherwise."""
+    own = driver.execute_script("return UI_ES")
+    forms = json.loads(driver.execute_script("return wasm_bindgen.forms()"))
+    found = set(own)
+
+    typed = set()
+
+    def walk(v):
+        if isinstance(v, dict) and "value" in v and "label" in v:
+            typed.add(v["value"])
+        if isinstance(v, dict) and "en" in v:
+            if v["en"] != v["es"]:
+                found.add(v["en"])
+        elif isinstance(v, dict):
+            for x in v.values():
+                walk(x)
+        elif isinstance(v, list):
+            for x in v:
+                walk(x)
+    walk(forms)
+    # A letter alone (a profile's "s", "t") is a word in Spanish too; a
+    # value to type (`none`, `frenzy`) is typed as it is in either.
+    return sorted(w for w in found - typed if len(w) > 1)
+
+
+def visible_text(driver):
+    """What a reader sees: the page's text, every option of a menu shown,
+    placeholders and titles."""
+    return driver.execute_script("""
+        const seen = e => e.offsetParent !== null;
+        const parts = [document.body.innerText];
+        for (const s of document.querySelectorAll('select')) {
+          if (seen(s)) for (const o of s.options) parts.push(o.text);
+        }
+        for (const e of document.querySelectorAll('[placeholder], [title]')) {
+          if (seen(e)) parts.push(e.placeholder || '', e.title || '');
+        }
+        return parts.join(' | ');""")
+
+
+def check_all_spanish(driver):
+    """In Spanish, no English string of the page's list is visible on any
+    tab, its answer shown."""
+    import re
+    Select(driver.find_element(By.ID, "lang")).select_by_value("es")
+    english = english_words(driver)
+    tabs = [t.get_attribute("data-query")
+            for t in driver.find_elements(By.CSS_SELECTOR, '#tabs [role="tab"]')]
+    for name in tabs:
+        tab(driver, name)
+        text = visible_text(driver)
+        left = [w for w in english if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+        assert not left, f"{name}: English left in Spanish: {left}"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(SHOTS / "spanish-matchup.png"))
+    Select(driver.find_element(By.ID, "lang")).select_by_value("en")
+    print(f"Spanish: {len(tabs)} tabs, none shows any of {len(english)} English strings")
 
 
 def check_broken_link(url):
@@ -415,10 +518,29 @@ def check_widths(url):
                 "const d = document.documentElement; return [d.scrollWidth, d.clientWidth]")
             assert wide <= seen, f"the page is {wide} px wide in a {seen} px window"
             driver.save_screenshot(str(SHOTS / f"combat-{width}.png"))
+            # Every tab's form, and the matchup's answer: only a wide
+            # table scrolls, inside itself; nothing else is wider than
+            # its box.
+            for t in driver.find_elements(By.CSS_SELECTOR, '#tabs [role="tab"]'):
+                t.click()
+                if t.get_attribute("data-query") == "matchup":
+                    answer(driver)
+                    driver.save_screenshot(str(SHOTS / f"matchup-{width}.png"))
+                wider = driver.execute_script("""
+                    return [...document.querySelectorAll('body *')]
+                      .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1
+                                   && e.clientWidth > 0 && !e.closest('.answer table')
+                                   && getComputedStyle(e).overflowX !== 'visible')
+                      .map(e => e.tagName + '#' + e.id + '.' + e.className);""")
+                assert not wider, f"{t.text}: scrolls sideways at {width} px: {wider}"
+                page = driver.execute_script(
+                    "const d = document.documentElement; return d.scrollWidth <= d.clientWidth")
+                assert page, f"{t.text}: the page is wider than {width} px"
             no_exceptions(driver)
         finally:
             driver.quit()
-    print(f"375 and 1280 px: the chart drawn, nothing wider than the screen ({SHOTS})")
+    print(f"375 and 1280 px: the chart drawn; every tab, and the matchup's heat map, "
+          f"no wider than the screen ({SHOTS})")
 
 
 def timings(url):
@@ -487,6 +609,8 @@ def main():
         check_bad_input(driver)
         check_tabs(driver)
         check_cancel(driver)
+        check_matchup(driver)
+        check_all_spanish(driver)
         no_exceptions(driver)
     finally:
         driver.quit()

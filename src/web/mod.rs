@@ -31,12 +31,15 @@
 //! assert!(v["stdout"].as_str().unwrap().contains("\"p_contact\": 0.399691358024691"));
 //! ```
 
+mod forms;
+
 use crate::files::{in_memory, Files};
+pub use forms::forms;
 use serde::{Deserialize, Serialize};
 
 macro_rules! shipped {
     ($($path:literal,)*) => {
-        &[$(($path, include_str!(concat!("../", $path)))),*]
+        &[$(($path, include_str!(concat!("../../", $path)))),*]
     };
 }
 
@@ -143,92 +146,6 @@ fn run(request: Request) -> Response {
     }
 }
 
-/// Flags the page sets itself (its engine and output controls, and the
-/// overrides of its scenario editor), left out of [`forms`].
-const PAGE_FLAGS: [&str; 14] = [
-    "set",
-    "html",
-    "method",
-    "trials",
-    "seed",
-    "threads",
-    "precision",
-    "max-trials",
-    "sampler",
-    "json",
-    "csv",
-    "quiet",
-    "lang",
-    "plot",
-];
-
-/// One flag of a subcommand, for a form field.
-#[derive(Debug, Serialize)]
-struct Field {
-    flag: String,
-    help: String,
-    /// Whether it takes a value (else it is a switch).
-    value: bool,
-    /// What its value stands for (`FILE`, `M`, ...).
-    value_name: Option<String>,
-    /// Its accepted values, where they are a list.
-    choices: Vec<String>,
-    default: Option<String>,
-    /// Several values, comma-separated.
-    list: bool,
-}
-
-/// The flags of each of the page's subcommands as form fields, from the
-/// command line's own definitions (JSON: `{"charge": [field, ...], ...}`),
-/// so the page's forms are the CLI's flags, with their help and accepted
-/// values (combat's: a fight of two units picked, `--attacker` and
-/// `--defender`).
-pub fn forms() -> String {
-    let cli = crate::cli::Cli::command_line();
-    let mut out = serde_json::Map::new();
-    for name in ["charge", "flee", "leadership", "attacks", "shoot", "combat"] {
-        let Some(command) = cli.find_subcommand(name) else {
-            continue;
-        };
-        let fields: Vec<Field> = command
-            .get_arguments()
-            .filter_map(|a| {
-                let long = a.get_long()?;
-                (!PAGE_FLAGS.contains(&long) && long != "help").then(|| field(a, long))
-            })
-            .collect();
-        out.insert(
-            name.into(),
-            serde_json::to_value(fields).unwrap_or_default(),
-        );
-    }
-    serde_json::Value::Object(out).to_string()
-}
-
-fn field(a: &clap::Arg, long: &str) -> Field {
-    let help = a.get_help().map(|h| h.to_string()).unwrap_or_default();
-    Field {
-        flag: format!("--{long}"),
-        help: help.lines().next().unwrap_or_default().to_string(),
-        value: a.get_action().takes_values(),
-        value_name: a
-            .get_value_names()
-            .and_then(|v| v.first())
-            .map(|n| n.to_string()),
-        choices: a
-            .get_possible_values()
-            .iter()
-            .filter(|v| !v.is_hide_set())
-            .map(|v| v.get_name().to_string())
-            .collect(),
-        default: a
-            .get_default_values()
-            .first()
-            .map(|d| d.to_string_lossy().into_owned()),
-        list: a.get_value_delimiter().is_some(),
-    }
-}
-
 /// The shipped files as JSON (`{"scenarios/...": "text", ...}`), for the
 /// page's pickers and editor.
 pub fn shipped() -> String {
@@ -314,37 +231,6 @@ mod tests {
         on_disk.sort();
         let embedded: Vec<String> = SHIPPED.iter().map(|(p, _)| p.to_string()).collect();
         assert_eq!(embedded, on_disk);
-    }
-
-    #[test]
-    fn forms_are_the_subcommands_flags() {
-        let v: serde_json::Value = serde_json::from_str(&forms()).unwrap();
-        let flags = |q: &str| -> Vec<String> {
-            v[q].as_array()
-                .unwrap()
-                .iter()
-                .map(|f| f["flag"].as_str().unwrap().to_string())
-                .collect()
-        };
-        let charge = flags("charge");
-        assert!(
-            charge.contains(&"--move".to_string()) && charge.contains(&"--reach-table".to_string())
-        );
-        assert!(
-            !charge.contains(&"--trials".to_string()) && !charge.contains(&"--help".to_string())
-        );
-        let reaction = v["charge"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|f| f["flag"] == "--reaction")
-            .unwrap();
-        assert_eq!(reaction["choices"], serde_json::json!(["hold", "flee"]));
-        assert!(flags("shoot").contains(&"--target".to_string()));
-        assert_eq!(
-            flags("combat"),
-            ["--attacker", "--defender", "--distance", "--reaction"]
-        );
     }
 
     #[test]

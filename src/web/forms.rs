@@ -1,0 +1,331 @@
+//! The page's forms, from the command line's own definitions: each query
+//! the page asks (a tab), its fields the subcommand's flags and arguments
+//! with their help, accepted values and defaults, and every word of them in
+//! English and Spanish (`words/spanish_forms.rs`). The page builds its
+//! tabs and fields from this and writes none of them itself.
+//!
+//! # Example
+//! ```
+//! let forms: serde_json::Value = serde_json::from_str(&mathhammer::web::forms()).unwrap();
+//! let charge = &forms[0];
+//! assert_eq!(charge["query"], "charge");
+//! assert_eq!(charge["title"]["es"], "Carga");
+//! assert_eq!(charge["fields"][0]["flag"], "--move");
+//! assert_eq!(charge["fields"][0]["label"]["es"], "movimiento");
+//! ```
+
+use crate::words::lang::Lang;
+use serde::Serialize;
+
+/// The page's queries, a tab each, in the tabs' order.
+const QUERIES: [&str; 10] = [
+    "charge",
+    "flee",
+    "leadership",
+    "attacks",
+    "shoot",
+    "combat",
+    "panic",
+    "sweep",
+    "compare",
+    "matchup",
+];
+
+/// Flags the page sets itself (its engine and output controls, and the
+/// overrides of its scenario editor), left out of the forms.
+const PAGE_FLAGS: [&str; 14] = [
+    "set",
+    "html",
+    "method",
+    "trials",
+    "seed",
+    "threads",
+    "precision",
+    "max-trials",
+    "sampler",
+    "json",
+    "csv",
+    "quiet",
+    "lang",
+    "plot",
+];
+
+/// A word of the page in both its languages.
+#[derive(Debug, Serialize)]
+struct Words {
+    en: String,
+    es: String,
+}
+
+impl Words {
+    /// `en` and its Spanish from the forms' table (English where it has
+    /// none: a unit test names any such word).
+    fn of(en: impl Into<String>) -> Words {
+        let en = en.into();
+        let es = Lang::Es.form_words(&en).unwrap_or(&en).to_string();
+        Words { en, es }
+    }
+}
+
+/// One query's tab and form.
+#[derive(Debug, Serialize)]
+struct Form {
+    query: &'static str,
+    title: Words,
+    fields: Vec<Field>,
+}
+
+/// One flag or argument of a subcommand, for a form field.
+#[derive(Debug, Serialize)]
+struct Field {
+    /// `--move`; an argument's name (`file`) when it has no flag.
+    flag: String,
+    /// An argument given by its place, without a flag.
+    positional: bool,
+    label: Words,
+    help: Words,
+    /// Whether it takes a value (else it is a switch).
+    value: bool,
+    /// What its value stands for (`FILE`, `M`, `UNIT`, ...).
+    value_name: Option<String>,
+    /// Its accepted values, where they are a list.
+    choices: Vec<Choice>,
+    default: Option<String>,
+    /// Several values, comma-separated.
+    list: bool,
+    /// Several values, each its own word (compare's files).
+    several: bool,
+    required: bool,
+    /// The shipped files it may name, for an argument that is a file.
+    files: Vec<&'static str>,
+}
+
+/// An accepted value and how the page shows it.
+#[derive(Debug, Serialize)]
+struct Choice {
+    value: String,
+    label: Words,
+}
+
+/// Each of the page's queries as a tab and its form, from the command
+/// line's own definitions (JSON: `[{"query": "charge", "title": {"en":
+/// ..., "es": ...}, "fields": [field, ...]}, ...]`), so the page's forms
+/// are the CLI's flags, with their help and accepted values (combat's: a
+/// fight of two units picked, `--attacker` and `--defender`).
+pub fn forms() -> String {
+    let cli = crate::cli::Cli::command_line();
+    let forms: Vec<Form> = QUERIES
+        .iter()
+        .filter_map(|&query| {
+            let command = cli.find_subcommand(query)?;
+            let fields = command
+                .get_arguments()
+                .filter(|a| {
+                    a.get_long()
+                        .map_or(a.is_positional(), |l| !PAGE_FLAGS.contains(&l))
+                })
+                .filter(|a| a.get_long() != Some("help"))
+                // The page sends combat's scenario file from its own editor.
+                .filter(|a| !(query == "combat" && a.is_positional()))
+                .map(|a| field(query, a))
+                .collect();
+            Some(Form {
+                query,
+                title: Words::of(title(query)),
+                fields,
+            })
+        })
+        .collect();
+    serde_json::to_string(&forms).unwrap_or_default()
+}
+
+/// A tab's title: the query's name, capitalised (`Flee`, where a
+/// reaction's choice is `flee`: their Spanish differ).
+fn title(query: &str) -> String {
+    let mut chars = query.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+fn field(query: &str, a: &clap::Arg) -> Field {
+    let help = a.get_help().map(|h| h.to_string()).unwrap_or_default();
+    let value_name = a
+        .get_value_names()
+        .and_then(|v| v.first())
+        .map(|n| n.to_string());
+    let (flag, label) = match a.get_long() {
+        Some(long) => (format!("--{long}"), long.replace('-', " ")),
+        None => (a.get_id().to_string(), argument_label(query, a)),
+    };
+    Field {
+        flag,
+        positional: a.is_positional(),
+        label: Words::of(label),
+        help: Words::of(help.lines().next().unwrap_or_default()),
+        value: a.get_action().takes_values(),
+        value_name,
+        choices: a
+            .get_possible_values()
+            .iter()
+            .filter(|v| !v.is_hide_set() && a.get_action().takes_values())
+            .map(|v| Choice {
+                value: v.get_name().to_string(),
+                label: Words::of(v.get_name().replace('-', " ")),
+            })
+            .collect(),
+        default: a
+            .get_default_values()
+            .first()
+            .map(|d| d.to_string_lossy().into_owned()),
+        list: a.get_value_delimiter().is_some(),
+        several: a.get_num_args().is_some_and(|n| n.max_values() > 1),
+        required: a.is_required_set(),
+        files: match a.is_positional() {
+            true => shipped_files(query),
+            false => Vec::new(),
+        },
+    }
+}
+
+/// An argument without a flag, by what it is.
+fn argument_label(query: &str, a: &clap::Arg) -> String {
+    match (query, a.get_id().as_str()) {
+        ("matchup", "a") => "list A".into(),
+        ("matchup", "b") => "list B".into(),
+        ("compare", _) => "files".into(),
+        (_, id) => id.replace('_', " "),
+    }
+}
+
+/// The shipped files a query's argument may name: rosters for a matchup,
+/// battle lines for panic, query files and combat scenarios otherwise.
+fn shipped_files(query: &str) -> Vec<&'static str> {
+    let fits = |path: &str| match query {
+        "matchup" => path.ends_with(".ros"),
+        "panic" => path.starts_with("scenarios/lines/"),
+        _ => {
+            path.ends_with(".toml")
+                && !path.starts_with("scenarios/profiles/")
+                && !path.starts_with("scenarios/lines/")
+        }
+    };
+    super::SHIPPED
+        .iter()
+        .map(|(path, _)| *path)
+        .filter(|path| fits(path))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn forms_json() -> serde_json::Value {
+        serde_json::from_str(&forms()).unwrap()
+    }
+
+    fn form(q: &str) -> serde_json::Value {
+        forms_json()
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["query"] == q)
+            .unwrap()
+            .clone()
+    }
+
+    fn flags(q: &str) -> Vec<String> {
+        form(q)["fields"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["flag"].as_str().unwrap().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn forms_are_the_subcommands_flags() {
+        let queries: Vec<_> = forms_json()
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["query"].clone())
+            .collect();
+        assert_eq!(queries, QUERIES);
+        let charge = flags("charge");
+        assert!(charge.contains(&"--move".into()) && charge.contains(&"--reach-table".into()));
+        assert!(!charge.contains(&"--trials".into()) && !charge.contains(&"--help".into()));
+        let reaction = &form("charge")["fields"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["flag"] == "--reaction")
+            .unwrap()
+            .clone();
+        let values: Vec<_> = reaction["choices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["value"].clone())
+            .collect();
+        assert_eq!(values, ["hold", "flee"]);
+        assert_eq!(reaction["choices"][1]["label"]["es"], "huir");
+        assert!(flags("shoot").contains(&"--target".into()));
+        assert_eq!(
+            flags("combat"),
+            ["--attacker", "--defender", "--distance", "--reaction"]
+        );
+        assert_eq!(flags("matchup"), ["a", "b", "--both"]);
+        assert_eq!(flags("sweep"), ["file", "--vary"]);
+    }
+
+    #[test]
+    fn arguments_list_the_shipped_files_they_may_name() {
+        let files = |q: &str| form(q)["fields"][0]["files"].clone();
+        assert_eq!(
+            files("matchup"),
+            serde_json::json!([
+                "scenarios/rosters/empire_500.ros",
+                "scenarios/rosters/orcs_500.ros"
+            ])
+        );
+        assert!(files("panic")
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p.as_str().unwrap().starts_with("scenarios/lines/")));
+        assert_eq!(form("compare")["fields"][0]["several"], true);
+        assert!(files("sweep")
+            .as_array()
+            .unwrap()
+            .contains(&"scenarios/queries/boar_boyz_charge.toml".into()));
+    }
+
+    /// Every word of every form, in English.
+    fn every_word(v: &serde_json::Value, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::Object(m) if m.contains_key("en") => {
+                out.push(m["en"].as_str().unwrap().to_string())
+            }
+            serde_json::Value::Object(m) => m.values().for_each(|v| every_word(v, out)),
+            serde_json::Value::Array(a) => a.iter().for_each(|v| every_word(v, out)),
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn every_word_of_the_forms_has_its_spanish() {
+        let mut words = Vec::new();
+        every_word(&forms_json(), &mut words);
+        let missing: Vec<&String> = words
+            .iter()
+            .filter(|w| Lang::Es.form_words(w).is_none())
+            .collect();
+        assert!(missing.is_empty(), "no Spanish for {missing:#?}");
+        let unused: Vec<&str> = Lang::form_keys()
+            .filter(|k| !words.iter().any(|w| w == k))
+            .collect();
+        assert!(unused.is_empty(), "entries no form shows: {unused:?}");
+    }
+}
