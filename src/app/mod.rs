@@ -7,7 +7,7 @@ use crate::error::InputError;
 use crate::plot::{check_writable, write_svg, Figure};
 use crate::query::{Method, Settings};
 use crate::report::lang::Lang;
-use crate::report::{Engine, Format, Key, Report, Text};
+use crate::report::{Engine, Format, Headline, Report, Text};
 use crate::sweep::figure::{compare_figure, matchup_figure, sweep_figure};
 use crate::sweep::matchup::{matchup_cells, matchup_report, run_cells};
 use crate::sweep::{compare_queries, compare_report, sweep_points, sweep_report, Vary};
@@ -29,7 +29,7 @@ pub struct Output {
 pub fn run(cli: &Cli) -> Result<Output, InputError> {
     let mut notes: Vec<Text> = Vec::new();
     // A single query's own figures, first in HTML.
-    let mut headline: Vec<Key> = Vec::new();
+    let mut headline = Headline::default();
     let output = cli.command.engine_output().map(|(_, output)| output);
     let lang = output.map_or(Lang::En, |o| o.lang);
     if let Some(path) = output.and_then(|o| o.plot.as_deref()) {
@@ -134,7 +134,10 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
                 }
             }
             plot(&|| query.figure(&report))?;
-            headline = query.headline();
+            headline = Headline {
+                keys: query.headline(),
+                names: query.headline_names(),
+            };
             report
         }
     };
@@ -163,12 +166,12 @@ fn unused_flags(command: &Command) -> Option<Text> {
 
 /// Renders a report in a format (table labels in English).
 pub fn render(report: &Report, format: Format) -> String {
-    render_in(report, format, Lang::En, Vec::new())
+    render_in(report, format, Lang::En, Headline::default())
 }
 
 /// Renders a report in a format, its words in `lang`, the `headline`
 /// figures first where the format shows them (HTML).
-pub fn render_in(report: &Report, format: Format, lang: Lang, headline: Vec<Key>) -> String {
+pub fn render_in(report: &Report, format: Format, lang: Lang, headline: Headline) -> String {
     format.exporter(lang, headline).render(report)
 }
 

@@ -17,7 +17,7 @@ pub mod shooting_panic;
 use crate::dice::{PlainDice, TableDice};
 use crate::error::InputError;
 use crate::plot::Figure;
-use crate::report::{Engine, Field, Key, Outcome, Report, Value};
+use crate::report::{Engine, Field, Key, Outcome, Report, Text, Value};
 use crate::sim::{run_sampling, Estimate, Kernel, Run, Sampling};
 
 /// A question players ask, as one validated model: what every subcommand's
@@ -45,6 +45,11 @@ pub trait Question {
     /// The figures a sweep or comparison shows, by report key, in order
     /// (keys a report lacks are skipped).
     fn headline(&self) -> Vec<Key>;
+    /// The words of the headline's labels that stand for units (`attacker`)
+    /// and the units' names to show instead (none: the labels as they are).
+    fn headline_names(&self) -> Vec<(Text, Text)> {
+        Vec::new()
+    }
 }
 
 /// Which evaluators to run.

@@ -11,7 +11,7 @@
 //! # Example
 //!
 //! ```
-//! use mathhammer::report::{html::HtmlExport, Export, Field, Outcome, Report, Engine, Value};
+//! use mathhammer::report::{html::HtmlExport, Export, Field, Headline, Outcome, Report, Engine, Value};
 //! use mathhammer::{text, Lang};
 //! let report = Report {
 //!     query: "charge",
@@ -27,24 +27,25 @@
 //!         note: None,
 //!     }],
 //! };
-//! let html = HtmlExport { lang: Lang::En, headline: vec!["p_contact".into()] }.render(&report);
+//! let headline = Headline { keys: vec!["p_contact".into()], names: vec![] };
+//! let html = HtmlExport { lang: Lang::En, headline }.render(&report);
 //! assert!(html.contains("Combat: &lt;Boyz&gt;"));
-//! assert!(html.contains(r#"<dd>40.0000%</dd>"#));
+//! assert!(html.contains(r#"<div data-key="p_contact"><dt>P(contact)</dt><dd>40.0000%</dd></div>"#));
 //! // The zero row is folded away from the main table.
 //! assert!(html.contains("<details><summary>All figures (1 more, each zero)</summary>"));
 //! ```
 
 use super::lang::Lang;
 use super::table::{p_column, table_grid, table_keys};
-use super::{Export, Key, Report, Table, TableKind, Value};
+use super::{Export, Headline, Key, Report, Table, TableKind, Value};
 use crate::text;
 
 /// A fragment of HTML, its words in `lang`, led by the `headline` figures.
 pub struct HtmlExport {
     /// Language of the words.
     pub lang: Lang,
-    /// The figures shown first, by key, in order.
-    pub headline: Vec<Key>,
+    /// The figures shown first, and the units' names in their labels.
+    pub headline: Headline,
 }
 
 impl Export for HtmlExport {
@@ -71,20 +72,23 @@ impl Export for HtmlExport {
 }
 
 impl HtmlExport {
-    /// The headline figures as a list of label and value, each from the
-    /// first engine that has it (exact, when it ran).
+    /// The headline figures as a list of label (in the units' names) and
+    /// value, each from the first engine that has it (exact, when it ran).
     fn headline(&self, report: &Report) -> String {
         let shown: Vec<String> = self
             .headline
+            .keys
             .iter()
             .filter_map(|key| {
                 let f = report
                     .outcomes
                     .iter()
                     .find_map(|o| o.fields.iter().find(|f| f.key == *key))?;
+                let label = f.label.clone().naming(&self.headline.names);
                 Some(format!(
-                    "<div><dt>{}</dt><dd>{}</dd></div>\n",
-                    escape(&f.label.render(self.lang)),
+                    "<div data-key=\"{}\"><dt>{}</dt><dd>{}</dd></div>\n",
+                    escape(key),
+                    escape(&label.render(self.lang)),
                     escape(&f.value.show(self.lang))
                 ))
             })

@@ -185,6 +185,16 @@ pub struct Report {
     pub outcomes: Vec<Outcome>,
 }
 
+/// The figures shown first (`--html`), by key, in order, and the words in
+/// their labels to put as the units' names (`attacker` as `Orc Boyz`).
+#[derive(Clone, Debug, Default)]
+pub struct Headline {
+    /// The figures' keys.
+    pub keys: Vec<Key>,
+    /// Each word and the name it stands for.
+    pub names: Vec<(Text, Text)>,
+}
+
 /// The key of field `key` per 100 points ([`Outcome::add_per_100_points`]).
 pub fn per_100_points(key: &str) -> Key {
     format!("{key}_per_100_points").into()
@@ -347,7 +357,7 @@ impl Format {
     /// The exporter; `lang` is the language of the table's and the HTML's
     /// words (JSON and CSV are English), `headline` the figures HTML shows
     /// first.
-    pub fn exporter(self, lang: lang::Lang, headline: Vec<Key>) -> Box<dyn Export> {
+    pub fn exporter(self, lang: lang::Lang, headline: Headline) -> Box<dyn Export> {
         match self {
             Format::Table => Box::new(table::TableExport { lang }),
             Format::Json => Box::new(json::JsonExport),

@@ -63,6 +63,11 @@ impl Query {
         self.question().headline()
     }
 
+    /// The words of the headline's labels to put as the units' names.
+    pub fn headline_names(&self) -> Vec<(crate::report::Text, crate::report::Text)> {
+        self.question().headline_names()
+    }
+
     /// A short name for tables.
     pub fn kind(&self) -> &'static str {
         self.question().kind()

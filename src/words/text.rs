@@ -129,6 +129,21 @@ impl Text {
         })
     }
 
+    /// This text with each of its arguments that is a `from` (`attacker`)
+    /// put as its `to` (the unit's name): a headline in the units' names.
+    pub fn naming(self, names: &[(Text, Text)]) -> Text {
+        if let Some((_, to)) = names.iter().find(|(from, _)| *from == self) {
+            return to.clone();
+        }
+        let pieces = self.0.into_iter().map(|p| match p {
+            Piece::Template(t, args) => {
+                Piece::Template(t, args.into_iter().map(|a| a.naming(names)).collect())
+            }
+            other => other,
+        });
+        Text(pieces.collect())
+    }
+
     /// Whether it prints nothing.
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|p| match p {
@@ -343,6 +358,22 @@ mod tests {
         let args = [Text::kept("a"), Text::kept("b")];
         fill(&mut out, "{1} then {0}; {}", &args, Lang::En);
         assert_eq!(out, "b then a; a");
+    }
+
+    #[test]
+    fn naming_puts_a_name_for_a_word_in_arguments_not_in_kept_text() {
+        let names = [(crate::text!("attacker"), Text::kept("Orc Boyz"))];
+        let label = crate::text!(
+            "{} per 100 points",
+            crate::text!("P({} wins)", crate::text!("attacker"))
+        );
+        assert_eq!(
+            label.naming(&names).render(Lang::En),
+            "P(Orc Boyz wins) per 100 points"
+        );
+        // A name that reads "attacker" is a name, kept.
+        let kept = crate::text!("P({} wins)", Text::kept("attacker"));
+        assert_eq!(kept.clone().naming(&names), kept);
     }
 
     #[test]

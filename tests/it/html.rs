@@ -15,11 +15,34 @@ fn the_headline_comes_first_with_the_jsons_figures() {
     let headline = html.find("<dl class=\"headline\">").expect("a headline");
     let first_table = html.find("<table").unwrap();
     assert!(headline < first_table, "{html}");
-    let shown = format!("<dt>P(attacker wins)</dt><dd>{:.4}%</dd>", wins * 100.0);
+    // In the units' names.
+    let shown = format!("<dt>P(Orc boar boy wins)</dt><dd>{:.4}%</dd>", wins * 100.0);
     assert!(
         html[headline..first_table].contains(&shown),
         "{shown} in\n{html}"
     );
+}
+
+#[test]
+fn the_headline_names_a_side_by_its_unit_only_when_that_is_one_unit() {
+    let headline = |args: &[&str]| {
+        let html = stdout(&[args, &["--html", "--method", "exact", "--lang", "es"]].concat());
+        let end = html.find("</dl>").unwrap();
+        html[..end].to_string()
+    };
+    let named = headline(&["combat", FLAGSHIP]);
+    assert!(named.contains("<dt>P(Orc boar boy gana)</dt>"), "{named}");
+    assert!(
+        named.contains("<dt>P(Empire spearman se desmoraliza y es alcanzado)</dt>"),
+        "{named}"
+    );
+    // Two units on a side: "attacker" is the side.
+    let sides = headline(&["combat", "scenarios/two_units_charge_one.toml"]);
+    assert!(sides.contains("<dt>P(atacante gana)</dt>"), "{sides}");
+    // Two units of one name: told apart by their sides.
+    let orcs = "scenarios/profiles/orc_boy.toml:10";
+    let same = headline(&["combat", "--attacker", orcs, "--defender", orcs]);
+    assert!(same.contains("<dt>P(atacante gana)</dt>"), "{same}");
 }
 
 #[test]
@@ -55,7 +78,11 @@ fn html_is_in_the_language_asked_and_escapes_names() {
     ]);
     assert!(html.contains("&lt;b&gt;Boyz &amp; co&lt;/b&gt;"), "{html}");
     assert!(!html.contains("<b>"), "{html}");
-    assert!(html.contains("<dt>P(atacante gana)</dt>"), "{html}");
+    // The headline names the unit, escaped too.
+    assert!(
+        html.contains("<dt>P(&lt;b&gt;Boyz &amp; co&lt;/b&gt; gana)</dt>"),
+        "{html}"
+    );
     assert!(html.contains("<summary>Todas las cifras ("), "{html}");
 }
 

@@ -123,8 +123,8 @@ def cli_html(driver, *args, cwd=ROOT):
 
 
 def headline(driver):
-    """The headline figures the page shows first: {label: value}."""
-    return {d.find_element(By.TAG_NAME, "dt").text: d.find_element(By.TAG_NAME, "dd").text
+    """The headline figures the page shows first: {key: value}."""
+    return {d.get_attribute("data-key"): d.find_element(By.TAG_NAME, "dd").text
             for d in driver.find_elements(By.CSS_SELECTOR, "#report dl.headline > div")}
 
 
@@ -161,8 +161,8 @@ def check_charge(driver):
     # The answer first: P(contact) in large type, the CLI's JSON figure.
     p_contact = json.loads(cli(*args, "--json"))["p_contact"]
     shown = headline(driver)
-    assert shown["P(contact)"] == f"{p_contact * 100:.4f}%", shown
-    print(f"charge form: the headline reads P(contact) {shown['P(contact)']}, "
+    assert shown["p_contact"] == f"{p_contact * 100:.4f}%", shown
+    print(f"charge form: the headline reads P(contact) {shown['p_contact']}, "
           "the CLI's JSON; the page is the CLI's --html")
 
 
@@ -211,7 +211,7 @@ def check_pick(driver):
             "scenarios/profiles/empire_spearman.toml:20", "--trials", "100000", "--seed", "2000"]
     assert report_html(driver) == cli_html(driver, *args)
     wins = json.loads(cli(*args, "--json"))["p_attacker_wins"]
-    shown = headline(driver)["P(attacker wins)"]
+    shown = headline(driver)["p_attacker_wins"]
     assert shown == f"{wins * 100:.4f}%", shown
     print(f"picked: 20 Orc Boyz charge 20 Spearmen, the headline's P(attacker wins) {shown}, "
           "the CLI's JSON")
@@ -382,7 +382,7 @@ def check_matchup(driver):
     assert driver.find_element(By.ID, "tab-combat").get_attribute("aria-selected") == "true"
     fight = next(c for c in wanted["cells"]
                  if c["attacker"] == "Orc Boyz" and c["defender"] == "Spearmen")
-    shown = headline(driver)["P(attacker wins)"]
+    shown = headline(driver)["p_attacker_wins"]
     assert shown == f"{fight['p_attacker_wins'] * 100:.4f}%" == shown_cell, (shown, fight)
     print(f"matchup: 25 cells, each the CLI's JSON; Orc Boyz against Spearmen opened, "
           f"P(attacker wins) {shown}")

@@ -346,6 +346,18 @@ impl Question for CombatQuery {
     fn default_method(&self) -> Method {
         Method::Auto
     }
+    /// A side by its unit's name, in a fight of one unit a side whose
+    /// names tell them apart (with more, `attacker` is a side, not a unit).
+    fn headline_names(&self) -> Vec<(Text, Text)> {
+        match &self.combat.setup.units[..] {
+            [a, d] if a.name != d.name => vec![
+                (side_label(0), Text::kept(&a.name)),
+                (side_label(1), Text::kept(&d.name)),
+            ],
+            _ => Vec::new(),
+        }
+    }
+
     fn headline(&self) -> Vec<Key> {
         let [attacker, defender] = SIDES;
         vec![
