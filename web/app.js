@@ -143,11 +143,15 @@ function field(f) {
   if (f.choices.length && !f.list) {
     // Left empty, a flag is not sent: its default (or a profile file's
     // value) stands, as on the command line.
-    input = element('select', {}, [element('option', { value: '', text: '—' })]);
+    const standing = f.choices.find(c => c.value === f.default)?.label;
+    const none = standing
+      ? words({ en: `— (${standing.en})`, es: `— (${standing.es})` }, 'option')
+      : element('option', { text: '—' });
+    none.value = '';
+    input = element('select', {}, [none]);
     for (const c of f.choices) {
       const option = words(c.label, 'option');
       option.value = c.value;
-      if (c.value === f.default) option.dataset.default = '';
       input.append(option);
     }
   } else {
