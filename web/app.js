@@ -187,7 +187,9 @@ function argumentPicker(f, err) {
     fillArgument(menu, f.files, f.required && i < 2 ? f.files[i] || '' : '');
     menus.push(menu);
   }
-  return element('label', {}, [words(f.label), ...menus, words(f.help, 'small'), err]);
+  const help = words(f.help, 'small');
+  help.className = 'help';
+  return element('label', {}, [words(f.label), ...menus, help, err]);
 }
 
 // A file menu's choices: `files`, then the rosters dropped, for a roster's.
