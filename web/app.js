@@ -108,11 +108,19 @@ function words(w, tag = 'span') {
   return element(tag, { 'data-en': w.en, 'data-es': w.es, text: w[lang()] });
 }
 
+// A field's help in both languages, with its accepted values where they
+// are a list (part of its words, so a new language keeps them).
+function helpOf(f) {
+  const values = f.list && f.choices.length ? ` (${f.choices.map(c => c.value).join(', ')})` : '';
+  const help = words({ en: f.help.en + values, es: f.help.es + values }, 'small');
+  help.className = 'help';
+  return help;
+}
+
 // One form field for a flag or an argument of the command line.
 function field(f) {
   const err = element('small', { class: 'err' });
-  const help = words(f.help, 'small');
-  help.className = 'help';
+  const help = helpOf(f);
   if (!f.value) {
     const box = element('input', { type: 'checkbox', 'data-flag': f.flag });
     return element('label', { class: 'switch' }, [box, words(f.label), help, err]);
@@ -159,9 +167,6 @@ function field(f) {
       inputmode: f.list ? 'text' : 'decimal',
       placeholder: f.default || '',
     });
-    if (f.list) {
-      help.append(` (${f.choices.map(c => c.value).join(', ')})`);
-    }
   }
   input.dataset.flag = f.flag;
   return element('label', {}, [words(f.label), input, help, err]);
@@ -187,9 +192,7 @@ function argumentPicker(f, err) {
     fillArgument(menu, f.files, f.required && i < 2 ? f.files[i] || '' : '');
     menus.push(menu);
   }
-  const help = words(f.help, 'small');
-  help.className = 'help';
-  return element('label', {}, [words(f.label), ...menus, help, err]);
+  return element('label', {}, [words(f.label), ...menus, helpOf(f), err]);
 }
 
 // A file menu's choices: `files`, then the rosters dropped, for a roster's.

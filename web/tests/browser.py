@@ -169,6 +169,10 @@ def check_charge(driver):
 def check_attacks(driver):
     """Profiles picked from the shipped ones, then one typed."""
     tab(driver, "attacks")
+    # A list's help names its accepted values, in either language.
+    rules = field(driver, "--rules").find_element(By.XPATH, "..").find_element(
+        By.CSS_SELECTOR, ".help").text
+    assert "poison" in rules and "killing-blow" in rules, rules
     fill(driver, "--attacker", "scenarios/profiles/orc_boy.toml")
     fill(driver, "--models", "10")
     fill(driver, "--target", "scenarios/profiles/empire_spearman.toml")
