@@ -364,9 +364,11 @@ impl Question for CombatQuery {
             p_wins(0),
             per_100_points(&p_wins(0)),
             p_wins(1),
+            "p_unresolved".into(),
             UnitFigure::Breaks.key(defender),
             UnitFigure::Caught.key(defender),
             UnitFigure::Breaks.key(attacker),
+            UnitFigure::Caught.key(attacker),
             UnitFigure::MeanCasualties.key(attacker),
             UnitFigure::MeanCasualties.key(defender),
         ]
