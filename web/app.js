@@ -6,6 +6,8 @@
 'use strict';
 
 const EDITED = 'scenarios/edited.toml';
+// The scenario the picked fight makes (`--write-scenario`), for the editor.
+const PICKED = 'scenarios/picked.toml';
 const TYPED = flag => `scenarios/profiles/typed${flag}.toml`;
 
 // The page's own words in Spanish (the report's come from the library).
@@ -34,11 +36,13 @@ const UI_ES = {
   fights: 'combates',
   Profiles: 'Perfiles',
   models: 'miniaturas',
-  'the page reads .ros rosters (unzip a .rosz)': 'la página lee listas .ros (descomprime un .rosz)',
+  'the page reads BattleScribe rosters (.ros, .rosz)':
+    'la página lee listas de BattleScribe (.ros, .rosz)',
   Fight: 'Combate',
   'units picked': 'unidades elegidas',
   'a scenario file (advanced)': 'un fichero de escenario (avanzado)',
-  'Add rosters (.ros), or drop them on the page': 'Añade listas (.ros), o suéltalas en la página',
+  'Add rosters (.ros, .rosz), or drop them on the page':
+    'Añade listas (.ros, .rosz), o suéltalas en la página',
   'Open this fight': 'Abrir este combate',
   attacker: 'atacante',
   defender: 'defensor',
@@ -125,7 +129,7 @@ function field(f) {
     const box = element('input', { type: 'checkbox', 'data-flag': f.flag });
     return element('label', { class: 'switch' }, [box, words(f.label), help, err]);
   }
-  if (f.value_name === 'UNIT') return unitPicker(f, err);
+  if (f.value_name === 'UNIT' || f.value_name === 'CHARACTER') return unitPicker(f, err);
   if (f.positional) return argumentPicker(f, err);
   let input;
   if (f.value_name === 'FILE') {
@@ -268,6 +272,19 @@ function clearAnswer() {
   $('chart').replaceChildren();
 }
 
+// The advanced editor shows the scenario of the fight last picked, first
+// in its menu.
+function offerPicked(text) {
+  SHIPPED[PICKED] = text;
+  const menu = $('scenario');
+  if (!menu.querySelector(`option[value="${PICKED}"]`)) {
+    menu.prepend(element('option', { value: PICKED }));
+  }
+  menu.value = PICKED;
+  $('toml').value = text;
+  markEdited();
+}
+
 function buildCombat() {
   const scenarios = Object.keys(SHIPPED).filter(p => /^scenarios\/[^/]+\.toml$/.test(p));
   $('scenario').replaceChildren(
@@ -323,7 +340,7 @@ function request() {
     if (e.type === 'checkbox') {
       if (e.checked) args.push(e.dataset.flag);
     } else if (e.dataset.unit !== undefined) {
-      args.push(e.dataset.flag, unitValue(e));
+      if (e.value) args.push(e.dataset.flag, unitValue(e));
     } else if (e.value.trim() !== '') {
       args.push(e.dataset.flag, e.value.trim());
     }
@@ -335,6 +352,7 @@ function request() {
   if (method) args.push('--method', method);
   const sampled = method ? method !== 'exact' : query === 'combat';
   if (sampled) args.push('--trials', $('trials').value.trim(), '--seed', $('seed').value.trim());
+  if (query === 'combat' && !fromFile()) args.push('--write-scenario', PICKED);
   args.push('--lang', lang(), '--html', '--plot', 'chart.svg');
   return { args, files };
 }
@@ -391,6 +409,7 @@ function show(res) {
     Object.assign(cell, { tabIndex: 0, title: ui('Open this fight') });
     cell.setAttribute('role', 'button');
   }
+  if (res.code === 0 && res.files[PICKED]) offerPicked(res.files[PICKED]);
   const svg = res.code === 0 && res.files['chart.svg'];
   $('chart').replaceChildren(
     ...(svg

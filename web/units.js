@@ -31,10 +31,20 @@ const FIRST_PICKS = {
   '--defender': 'scenarios/profiles/empire_spearman.toml',
 };
 
-// A picker for a flag whose value is a unit (`--attacker`, `--defender`);
-// the flag's help, which says how to type one, is not shown.
+// A picker for a flag whose value is a unit (`--attacker`, `--defender`)
+// or a character to lead one (`--attacker-character`: none at first, no
+// model count); the flag's help, which says how to type one, is not shown.
 function unitPicker(f, err) {
-  const source = element('select', { 'data-flag': f.flag, 'data-unit': '' });
+  const character = f.value_name === 'CHARACTER';
+  const source = element('select', {
+    'data-flag': f.flag,
+    'data-unit': '',
+    ...(character ? { 'data-character': '' } : {}),
+  });
+  if (character) {
+    fillPicker(source);
+    return element('label', {}, [words(f.label), source, err]);
+  }
   const models = element('input', {
     inputmode: 'numeric',
     value: '20',
@@ -75,32 +85,38 @@ function fillPicker(source) {
       ),
     );
   }
-  source.replaceChildren(...groups);
+  const none = element('option', { value: '', text: '—' });
+  source.replaceChildren(...(source.dataset.character === undefined ? [] : [none]), ...groups);
   if (kept) source.value = kept;
 }
 
 // The flag's value a picker gives: a profile with its model count, or a
 // roster's unit by number.
 function unitValue(source) {
-  if (!source.value.endsWith('.toml')) return source.value;
+  if (source.dataset.character !== undefined || !source.value.endsWith('.toml')) {
+    return source.value;
+  }
   const models = document.querySelector(`[data-models="${source.dataset.flag}"]`);
   return `${source.value}:${models.value.trim()}`;
 }
 
-// Rosters dropped or chosen on the page: read by the library, their units
-// added to every picker. A roster the library refuses says why.
+// Rosters dropped or chosen on the page: a .rosz unzipped by the library
+// (kept under its own name: the library tells a zip by its content), their
+// units added to every picker. A roster the library refuses says why.
 async function addRosters(files) {
   for (const file of files) {
     const path = `rosters/${file.name}`;
     try {
-      if (!file.name.endsWith('.ros')) {
+      if (!/\.rosz?$/.test(file.name)) {
         throw new Error(
-          `error: ${file.name}: ${ui('the page reads .ros rosters (unzip a .rosz)')}`,
+          `error: ${file.name}: ${ui('the page reads BattleScribe rosters (.ros, .rosz)')}`,
         );
       }
-      const text = await file.text();
-      ROSTER_UNITS.push(...rosterUnits(path, { [path]: text }));
-      DROPPED[path] = text;
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const given = JSON.parse(wasm_bindgen.rosterText(file.name, bytes, lang()));
+      if (given.error) throw new Error(`error: ${given.error.field}: ${given.error.message}`);
+      ROSTER_UNITS.push(...rosterUnits(path, { [path]: given.text }));
+      DROPPED[path] = given.text;
     } catch (e) {
       $('error').textContent = e.message;
     }

@@ -75,10 +75,7 @@ fn asked_lang(args: &[OsString]) -> Lang {
 
 /// The one error line of `e`, in `lang`.
 fn failed(e: &InputError, lang: Lang) -> Finished {
-    let error = ErrorLine {
-        field: short_words(&e.field),
-        message: short_words(&e.message.render(lang)),
-    };
+    let error = error_line(e, lang);
     let line = match error.field.as_str() {
         "" => format!("error: {}", error.message),
         field => format!("error: {field}: {}", error.message),
@@ -88,6 +85,14 @@ fn failed(e: &InputError, lang: Lang) -> Finished {
         code: 2,
         error: Some(error),
         ..Finished::default()
+    }
+}
+
+/// `e` as a field and a message in `lang`, each word cut short.
+pub(crate) fn error_line(e: &InputError, lang: Lang) -> ErrorLine {
+    ErrorLine {
+        field: short_words(&e.field),
+        message: short_words(&e.message.render(lang)),
     }
 }
 

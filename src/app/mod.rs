@@ -13,6 +13,7 @@ use crate::sweep::matchup::{matchup_cells, matchup_report, run_cells};
 use crate::sweep::{compare_queries, compare_report, sweep_points, sweep_report, Vary};
 
 mod args;
+pub(crate) use args::error_line;
 pub use args::{run_args, ErrorLine, Finished};
 
 /// What a command line prints: its output, and notes for stderr (flags

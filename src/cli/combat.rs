@@ -1,16 +1,17 @@
 //! `mathhammer combat`: a scenario file, or two units named by flags
-//! (`--attacker FILE.ros:NAME --defender FILE.toml:20`) in a frontal charge.
+//! (`--attacker FILE.ros:NAME --defender FILE.toml:20`) in a charge, with
+//! their ranks, command groups and characters and where the charge hits.
 
+use super::picked::{FormationArgs, Picked};
 use super::values::Number;
 use super::{EngineArgs, OutputArgs};
 use crate::error::InputError;
 use crate::query::combat::CombatQuery;
-use crate::rules::place::ReactionName;
-use crate::scenario::combat::{load_combat, ScenarioFile};
-use crate::scenario::reference::{frontal_charge, unit_reference};
+use crate::rules::place::{Facing, ReactionName};
+use crate::scenario::combat::load_combat;
 use crate::text;
 use clap::Args;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 /// `mathhammer combat`: its flags.
@@ -45,6 +46,15 @@ pub struct CombatArgs {
     /// Without a FILE: the charged unit's reaction
     #[arg(long, alias = "reaccion", value_enum, requires = "attacker")]
     pub reaction: Option<ReactionName>,
+    /// Without a FILE: where the charge hits the charged unit
+    #[arg(long, alias = "encaramiento", value_enum, requires = "attacker")]
+    pub facing: Option<Facing>,
+    #[command(flatten)]
+    /// Each unit's ranks, command group and character.
+    pub formation: FormationArgs,
+    /// Without a FILE: also write the scenario file the picked fight makes, to edit and play again
+    #[arg(long, value_name = "FILE.toml", requires = "attacker")]
+    pub write_scenario: Option<PathBuf>,
     #[command(flatten)]
     /// Engine flags.
     pub engine: EngineArgs,
@@ -54,10 +64,38 @@ pub struct CombatArgs {
 }
 
 impl CombatArgs {
+    /// A FILE's fight is its own: the flags that build a picked one are
+    /// refused with it, not ignored.
+    fn no_pick_flags(&self) -> Result<(), InputError> {
+        let f = &self.formation;
+        let given = [
+            ("--distance", self.distance.is_some()),
+            ("--reaction", self.reaction.is_some()),
+            ("--facing", self.facing.is_some()),
+            ("--attacker-frontage", f.attacker_frontage.is_some()),
+            ("--defender-frontage", f.defender_frontage.is_some()),
+            ("--attacker-command", f.attacker_command.is_some()),
+            ("--defender-command", f.defender_command.is_some()),
+            ("--attacker-character", f.attacker_character.is_some()),
+            ("--defender-character", f.defender_character.is_some()),
+            ("--write-scenario", self.write_scenario.is_some()),
+        ];
+        match given.iter().find(|(_, on)| *on) {
+            Some((flag, _)) => Err(InputError::new(
+                *flag,
+                text!("describes units picked with --attacker and --defender (accepted: without a FILE; a FILE's fight is changed with --set)"),
+            )),
+            None => Ok(()),
+        }
+    }
+
     /// The fight these flags describe.
     pub fn combat(&self) -> Result<CombatQuery, InputError> {
         match (&self.scenario, &self.attacker, &self.defender) {
-            (Some(file), None, None) => load_combat(file, &self.sets),
+            (Some(file), None, None) => {
+                self.no_pick_flags()?;
+                load_combat(file, &self.sets)
+            }
             (None, Some(attacker), Some(defender)) => {
                 if !self.sets.is_empty() {
                     return Err(InputError::new(
@@ -65,19 +103,18 @@ impl CombatArgs {
                         text!("changes a scenario file's fields (accepted: a FILE, or the units' own flags)"),
                     ));
                 }
-                let file = ScenarioFile {
-                    name: String::new(),
-                    description: None,
-                    attacker: unit_reference(attacker, "--attacker")?,
-                    defender: unit_reference(defender, "--defender")?,
-                    unit: Vec::new(),
-                    friend: Vec::new(),
-                    situation: frontal_charge(
-                        self.distance.map_or(0.0, |d| d.0),
-                        self.reaction.unwrap_or_default(),
-                    ),
+                let picked = Picked {
+                    attacker,
+                    defender,
+                    facing: self.facing.unwrap_or_default(),
+                    distance: self.distance.map_or(0.0, |d| d.0),
+                    reaction: self.reaction.unwrap_or_default(),
+                    formation: &self.formation,
                 };
-                file.combat(Path::new(""))
+                if let Some(path) = &self.write_scenario {
+                    picked.write(path)?;
+                }
+                picked.combat()
             }
             _ => Err(InputError::new(
                 "combat",

@@ -16,6 +16,7 @@ use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 pub(crate) mod attacks;
 mod combat;
 pub(crate) mod panic;
+mod picked;
 mod query_file;
 pub mod values;
 

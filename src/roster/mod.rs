@@ -185,6 +185,12 @@ impl Roster {
         Roster::from_bytes(&shown, &bytes)
     }
 
+    /// The XML text of roster file `file`'s `bytes`: a `.rosz` unzipped, a
+    /// `.ros` as it is (the page sends a dropped roster as text).
+    pub fn xml_text(file: &str, bytes: &[u8]) -> Result<String, InputError> {
+        archive::roster_xml(bytes).map_err(|e| e.in_file(file))
+    }
+
     /// The roster in `bytes`, read from the file named `file` (for errors).
     pub fn from_bytes(file: &str, bytes: &[u8]) -> Result<Roster, InputError> {
         Roster::parse(bytes).map_err(|e| e.in_file(file))

@@ -31,9 +31,10 @@ const QUERIES: [&str; 10] = [
     "matchup",
 ];
 
-/// Flags the page sets itself (its engine and output controls, and the
-/// overrides of its scenario editor), left out of the forms.
-const PAGE_FLAGS: [&str; 14] = [
+/// Flags the page sets itself (its engine and output controls, the
+/// overrides of its scenario editor and the scenario a picked fight makes
+/// for it), left out of the forms.
+const PAGE_FLAGS: [&str; 15] = [
     "set",
     "html",
     "method",
@@ -48,6 +49,7 @@ const PAGE_FLAGS: [&str; 14] = [
     "quiet",
     "lang",
     "plot",
+    "write-scenario",
 ];
 
 /// A word of the page in both its languages.
@@ -131,7 +133,7 @@ pub fn forms() -> String {
                 .collect();
             Some(Form {
                 query,
-                title: Words::of(title(query)),
+                title: Words::of(capitalised(query)),
                 fields,
             })
         })
@@ -139,10 +141,11 @@ pub fn forms() -> String {
     serde_json::to_string(&forms).unwrap_or_default()
 }
 
-/// A tab's title: the query's name, capitalised (`Flee`, where a
-/// reaction's choice is `flee`: their Spanish differ).
-fn title(query: &str) -> String {
-    let mut chars = query.chars();
+/// `words` with a capital first letter: a tab's title is its query's
+/// name so (`Flee`, where a reaction's choice is `flee`: their Spanish
+/// differ).
+fn capitalised(words: &str) -> String {
+    let mut chars = words.chars();
     chars
         .next()
         .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
@@ -162,7 +165,7 @@ fn field(query: &str, a: &clap::Arg) -> Field {
         flag,
         positional: a.is_positional(),
         label: Words::of(label),
-        help: Words::of(help.lines().next().unwrap_or_default()),
+        help: Words::of(unsaid_file(help.lines().next().unwrap_or_default())),
         value: a.get_action().takes_values(),
         value_name,
         choices: a
@@ -185,6 +188,15 @@ fn field(query: &str, a: &clap::Arg) -> Field {
             true => shipped_files(query),
             false => Vec::new(),
         },
+    }
+}
+
+/// A flag's help as the page's picked fight reads it: that fight has no
+/// FILE, so "Without a FILE: " goes unsaid.
+fn unsaid_file(help: &str) -> String {
+    match help.strip_prefix("Without a FILE: ") {
+        Some(rest) => capitalised(rest),
+        None => help.to_string(),
     }
 }
 
@@ -274,7 +286,19 @@ mod tests {
         assert!(flags("shoot").contains(&"--target".into()));
         assert_eq!(
             flags("combat"),
-            ["--attacker", "--defender", "--distance", "--reaction"]
+            [
+                "--attacker",
+                "--defender",
+                "--distance",
+                "--reaction",
+                "--facing",
+                "--attacker-frontage",
+                "--defender-frontage",
+                "--attacker-command",
+                "--defender-command",
+                "--attacker-character",
+                "--defender-character"
+            ]
         );
         assert_eq!(flags("matchup"), ["a", "b", "--both"]);
         assert_eq!(flags("sweep"), ["file", "--vary"]);

@@ -147,6 +147,32 @@ fn a_rosz_is_read_like_its_ros() {
     assert_eq!(r["units"][0]["profiles"][0]["models"], 12);
 }
 
+/// The page unzips a dropped `.rosz` through the library and sends its
+/// text under the file's own name: read as the CLI reads the zip.
+#[test]
+fn a_rosz_given_to_the_page_is_read_as_the_cli_reads_it() {
+    let xml = one_unit(WFB6, &ORC, &["Shield"]);
+    let zip = zipped(&[("Boyz.ros", xml.as_bytes())]);
+    let given: serde_json::Value =
+        serde_json::from_str(&mathhammer::web::roster_text("boyz.rosz", &zip, "en")).unwrap();
+    assert_eq!(given["text"], xml);
+    let request = serde_json::json!({
+        "args": ["roster", "rosters/boyz.rosz", "--json"],
+        "files": {"rosters/boyz.rosz": given["text"]},
+    });
+    let page: serde_json::Value =
+        serde_json::from_str(&mathhammer::web::answer(&request.to_string())).unwrap();
+    let read: serde_json::Value = serde_json::from_str(page["stdout"].as_str().unwrap()).unwrap();
+    let cli = json(&["roster", &written("boyz.rosz", &zip)]);
+    assert_eq!(read["units"], cli["units"]);
+    // A broken zip: its error, placed by file, in the page's language.
+    let broken = mathhammer::web::roster_text("cut.rosz", &zip[..zip.len() / 2], "es");
+    let broken: serde_json::Value = serde_json::from_str(&broken).unwrap();
+    assert_eq!(broken["error"]["field"], "cut.rosz");
+    let message = broken["error"]["message"].as_str().unwrap();
+    assert!(message.starts_with("no es un zip legible"), "{message}");
+}
+
 #[test]
 fn broken_rosters_are_refused_in_one_line() {
     let good = one_unit(WFB6, &ORC, &[]);

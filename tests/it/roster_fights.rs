@@ -65,6 +65,7 @@ fn file(name: &str, text: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("roster_fights");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(&path, text).unwrap();
     path
 }
@@ -140,6 +141,117 @@ fn a_scenario_takes_a_roster_unit_and_its_own_keys_over_it() {
     ]);
     assert_eq!(over["attacker"], "10 Orc Boyz (5 wide), standard, musician");
     assert_ne!(over["p_attacker_wins"], listed["p_attacker_wins"]);
+}
+
+/// The picked fight's own flags build the fight the scenario file with the
+/// same keys describes, and each changes the answer.
+#[test]
+fn picked_units_take_their_ranks_command_character_and_facing() {
+    let dir = std::env::current_dir().unwrap().display().to_string();
+    let text = format!(
+        "name = \"\"\n[attacker]\nroster = \"{dir}/{ORCS}\"\nunit = 2\nfrontage = 4\n\
+         [[attacker.characters]]\nroster = \"{dir}/{ORCS}\"\nunit = \"Orc Big Boss\"\n\
+         [defender]\nroster = \"{dir}/{EMPIRE}\"\nunit = \"Spearmen\"\n\
+         champion = false\nstandard = false\nmusician = true\n\
+         [situation]\ncharger = \"attacker\"\nfacing = \"flank\"\n"
+    );
+    let from_file = json(&["combat", file("picked.toml", &text).to_str().unwrap()]);
+    let (attacker, defender) = (format!("{ORCS}:2"), format!("{EMPIRE}:Spearmen"));
+    let boss = format!("{ORCS}:Orc Big Boss");
+    let flags = [
+        ["--facing", "flank"],
+        ["--attacker-frontage", "4"],
+        ["--defender-command", "musician"],
+        ["--attacker-character", &boss],
+    ];
+    let picked = |flags: &[[&str; 2]]| {
+        let mut args = vec!["combat", "--attacker", &attacker, "--defender", &defender];
+        args.extend(flags.iter().flatten());
+        json(&args)
+    };
+    let all = picked(&flags);
+    for key in ["p_attacker_wins", "p_defender_wins", "attacker", "defender"] {
+        assert_eq!(all[key], from_file[key], "{key}");
+    }
+    let wins = |r: &serde_json::Value| r["p_attacker_wins"].as_f64().unwrap();
+    for (i, flag) in flags.iter().enumerate() {
+        let without: Vec<_> = flags
+            .iter()
+            .take(i)
+            .chain(&flags[i + 1..])
+            .copied()
+            .collect();
+        assert_ne!(
+            wins(&picked(&without)),
+            wins(&all),
+            "{flag:?} changed nothing"
+        );
+    }
+}
+
+/// `--write-scenario` saves the picked fight as a scenario file, which plays
+/// the same fight from its own folder (its files named from there).
+#[test]
+fn a_picked_fight_saved_as_a_scenario_plays_the_same() {
+    let saved = file("saved/picked.toml", "");
+    std::fs::remove_file(&saved).unwrap();
+    let picked = [
+        "combat",
+        "--attacker",
+        "scenarios/profiles/orc_boy.toml:25",
+        "--defender",
+        "scenarios/rosters/empire_500.ros:Handgunners",
+        "--distance",
+        "15.5",
+        "--reaction",
+        "stand-and-shoot",
+        "--defender-command",
+        "champion",
+        "--attacker-character",
+        "scenarios/rosters/orcs_500.ros:1",
+    ];
+    let mut writing = picked.to_vec();
+    writing.extend(["--write-scenario", saved.to_str().unwrap()]);
+    let played = json(&writing);
+    assert_eq!(played, json(&picked));
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(text.contains("reaction = \"stand-and-shoot\""), "{text}");
+    assert_eq!(json(&["combat", saved.to_str().unwrap()]), played);
+}
+
+/// A scenario FILE's fight is its own: the picked fight's flags are
+/// refused with it, not ignored; a character is one model.
+#[test]
+fn picked_fight_flags_are_refused_where_they_cannot_apply() {
+    let flagship = "scenarios/boar_boyz_charge_spearmen.toml";
+    for flag in [
+        ["--facing", "flank"],
+        ["--distance", "5"],
+        ["--defender-command", "none"],
+        ["--attacker-character", "scenarios/profiles/orc_boy.toml"],
+        ["--write-scenario", "picked.toml"],
+    ] {
+        let e = error(&["combat", flagship, flag[0], flag[1]]);
+        assert!(
+            e.starts_with(&format!("error: {}: describes units picked", flag[0])),
+            "{e}"
+        );
+    }
+    let e = error(&[
+        "combat",
+        "--attacker",
+        &format!("{ORCS}:2"),
+        "--defender",
+        &format!("{EMPIRE}:2"),
+        "--attacker-character",
+        "scenarios/profiles/orc_boy.toml:3",
+    ]);
+    assert!(
+        e.contains(
+            "--attacker-character: 'scenarios/profiles/orc_boy.toml:3': a character is one model"
+        ),
+        "{e}"
+    );
 }
 
 #[test]

@@ -14,6 +14,7 @@ import tempfile
 import threading
 import time
 import urllib.parse
+import zipfile
 from pathlib import Path
 
 from selenium import webdriver
@@ -214,9 +215,13 @@ def check_pick(driver):
     args = ["combat", "--attacker", "scenarios/profiles/orc_boy.toml:20", "--defender",
             "scenarios/profiles/empire_spearman.toml:20", "--trials", "100000", "--seed", "2000"]
     assert report_html(driver) == cli_html(driver, *args)
-    wins = json.loads(cli(*args, "--json"))["p_attacker_wins"]
-    shown = headline(driver)["p_attacker_wins"]
-    assert shown == f"{wins * 100:.4f}%", shown
+    figures, shown = json.loads(cli(*args, "--json")), headline(driver)
+    # The headline the issue asks for: each side's P(wins), P(still
+    # fighting), each side's P(breaks and is caught).
+    for key in ["p_attacker_wins", "p_defender_wins", "p_unresolved", "p_attacker_caught",
+                "p_defender_caught"]:
+        assert shown[key] == f"{figures[key] * 100:.4f}%", (key, shown)
+    shown = shown["p_attacker_wins"]
     print(f"picked: 20 Orc Boyz charge 20 Spearmen, the headline's P(attacker wins) {shown}, "
           "the CLI's JSON")
     pick(driver, "--attacker", "scenarios/rosters/orcs_500.ros:2")
@@ -225,24 +230,53 @@ def check_pick(driver):
     args = ["combat", "--attacker", "scenarios/rosters/orcs_500.ros:2", "--defender",
             "scenarios/rosters/empire_500.ros:2", "--trials", "100000", "--seed", "2000"]
     assert report_html(driver) == cli_html(driver, *args)
+    # The picked fight's own fields: ranks, command group, a character of
+    # the list to lead the unit, a flank charge.
+    formation = {"--facing": "flank", "--attacker-frontage": "4",
+                 "--defender-command": "musician",
+                 "--attacker-character": "scenarios/rosters/orcs_500.ros:1"}
+    for flag, value in formation.items():
+        fill(driver, flag, value)
+    answer(driver)
+    given = [w for pair in formation.items() for w in pair]
+    formed = args + given
+    assert report_html(driver) == cli_html(driver, *formed)
+    assert report_html(driver) != cli_html(driver, *args)
+    print("picked: a flank charge, 4 wide, a musician only, the Big Boss leading: the CLI's "
+          f"answer to {' '.join(given)}")
+    # The advanced editor shows the scenario the picks make; it plays the same.
+    picked_html = report_html(driver)
+    combat_from(driver, "file")
+    menu = Select(driver.find_element(By.ID, "scenario"))
+    assert menu.first_selected_option.get_attribute("value") == "scenarios/picked.toml"
+    toml = driver.find_element(By.ID, "toml").get_attribute("value")
+    assert 'facing = "flank"' in toml and "frontage = 4" in toml, toml
+    answer(driver)
+    assert report_html(driver) == picked_html
+    print("picked: the advanced editor shows the picks' scenario, which plays the same fight")
+    combat_from(driver, "pick")
+    for flag in formation:
+        fill(driver, flag, "")
     with tempfile.TemporaryDirectory() as home:
         # The CLI reads the same paths the page names, from `home`.
-        mine = Path(home) / "rosters" / "my_orcs.ros"
+        # A .rosz, as BattleScribe saves it: unzipped by the library.
+        mine = Path(home) / "rosters" / "my_orcs.rosz"
         mine.parent.mkdir()
-        mine.write_text((ROOT / "scenarios/rosters/orcs_500.ros").read_text())
+        with zipfile.ZipFile(mine, "w", zipfile.ZIP_DEFLATED) as z:
+            z.write(ROOT / "scenarios/rosters/orcs_500.ros", "my_orcs.ros")
         shipped = Path(home) / "scenarios" / "rosters"
         shipped.mkdir(parents=True)
         (shipped / "empire_500.ros").write_text(
             (ROOT / "scenarios/rosters/empire_500.ros").read_text())
         driver.find_element(By.ID, "rosters").send_keys(str(mine))
         WebDriverWait(driver, 10).until(lambda d: d.find_elements(
-            By.CSS_SELECTOR, '[data-flag="--attacker"] option[value="rosters/my_orcs.ros:2"]'))
-        pick(driver, "--attacker", "rosters/my_orcs.ros:2")
+            By.CSS_SELECTOR, '[data-flag="--attacker"] option[value="rosters/my_orcs.rosz:2"]'))
+        pick(driver, "--attacker", "rosters/my_orcs.rosz:2")
         answer(driver)
-        args[2] = "rosters/my_orcs.ros:2"
+        args[2] = "rosters/my_orcs.rosz:2"
         expected = cli_html(driver, *args, cwd=home)
     assert report_html(driver) == expected
-    print("picked from rosters: shipped, then one dropped on the page, as the CLI reads them")
+    print("picked from rosters: shipped, then a .rosz dropped on the page, as the CLI reads them")
 
 
 def check_combat(driver):

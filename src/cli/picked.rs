@@ -1,0 +1,261 @@
+//! A fight picked by flags (`combat --attacker A --defender B`, with each
+//! unit's ranks, command group and character, and where the charge hits)
+//! as the scenario file with the same keys.
+//!
+//! **Why a file.** The fight is played by reading that file, as any
+//! scenario is read, so the picked fight and the one its file describes
+//! cannot differ; `--write-scenario` saves it to edit (the page's advanced
+//! editor shows it). Its paths name the same files from where it is saved.
+
+use super::values::Whole;
+use crate::error::InputError;
+use crate::query::combat::CombatQuery;
+use crate::roster::UnitKey;
+use crate::rules::place::{Facing, ReactionName};
+use crate::scenario::combat::ScenarioFile;
+use crate::scenario::reference::unit_reference;
+use crate::text;
+use clap::{Args, ValueEnum};
+use std::path::Path;
+use toml::{Table, Value};
+
+/// Without a FILE: each picked unit's models per rank, command group and
+/// character (RULES.md: ranks, command group, characters); a roster's unit
+/// keeps its list's command group unless its flag is given.
+#[derive(Args, Debug)]
+pub struct FormationArgs {
+    /// Without a FILE: the charging unit's models per rank (default 5, or fewer)
+    #[arg(long, value_name = "N", requires = "attacker")]
+    pub attacker_frontage: Option<Whole<u32, 1, 50>>,
+    /// Without a FILE: the charged unit's models per rank (default 5, or fewer)
+    #[arg(long, value_name = "N", requires = "attacker")]
+    pub defender_frontage: Option<Whole<u32, 1, 50>>,
+    /// Without a FILE: the charging unit's command group, comma-separated (none: no command group)
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        value_name = "MODELS",
+        requires = "attacker"
+    )]
+    pub attacker_command: Option<Vec<CommandModel>>,
+    /// Without a FILE: the charged unit's command group, as --attacker-command
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        value_name = "MODELS",
+        requires = "attacker"
+    )]
+    pub defender_command: Option<Vec<CommandModel>>,
+    /// Without a FILE: a character leading the charging unit: ROSTER.ros:NAME, ROSTER.ros:NUMBER or PROFILE.toml
+    #[arg(long, value_name = "CHARACTER", requires = "attacker")]
+    pub attacker_character: Option<String>,
+    /// Without a FILE: a character leading the charged unit, as --attacker-character
+    #[arg(long, value_name = "CHARACTER", requires = "attacker")]
+    pub defender_character: Option<String>,
+}
+
+/// A model of a command group, as `--attacker-command` names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum CommandModel {
+    #[value(aliases = ["campeon", "campeón"])]
+    /// A champion
+    Champion,
+    #[value(aliases = ["estandarte"])]
+    /// A standard bearer
+    Standard,
+    #[value(aliases = ["musico", "músico"])]
+    /// A musician
+    Musician,
+    #[value(aliases = ["ninguno"])]
+    /// No command group
+    None,
+}
+
+/// A fight picked by flags.
+pub(super) struct Picked<'a> {
+    pub attacker: &'a str,
+    pub defender: &'a str,
+    pub facing: Facing,
+    pub distance: f64,
+    pub reaction: ReactionName,
+    pub formation: &'a FormationArgs,
+}
+
+impl Picked<'_> {
+    /// The fight, read from its scenario as any file is.
+    pub fn combat(&self) -> Result<CombatQuery, InputError> {
+        let text = self.scenario(Path::new(""))?.to_string();
+        let file: ScenarioFile = crate::scenario::parse(&text, "")?;
+        file.combat(Path::new(""))
+    }
+
+    /// Writes its scenario to `path` (whole or not at all), its files named
+    /// from `path`'s folder.
+    pub fn write(&self, path: &Path) -> Result<(), InputError> {
+        let dir = path.parent().unwrap_or(Path::new(""));
+        let text = self.scenario(dir)?.to_string();
+        crate::files::write_whole(path, &text).map_err(|e| {
+            InputError::new(
+                "--write-scenario",
+                text!("cannot write {}: {}", path.display(), e),
+            )
+        })
+    }
+
+    /// Its scenario file, naming its files from folder `dir`.
+    fn scenario(&self, dir: &Path) -> Result<Table, InputError> {
+        let f = self.formation;
+        let attacker = side(
+            unit(self.attacker, "--attacker", dir)?,
+            f.attacker_frontage,
+            f.attacker_command.as_deref(),
+            leader(&f.attacker_character, "--attacker-character", dir)?,
+        );
+        let defender = side(
+            unit(self.defender, "--defender", dir)?,
+            f.defender_frontage,
+            f.defender_command.as_deref(),
+            leader(&f.defender_character, "--defender-character", dir)?,
+        );
+        let mut situation = Table::new();
+        situation.insert("charger".into(), "attacker".into());
+        situation.insert("facing".into(), named(self.facing).into());
+        situation.insert("distance".into(), self.distance.into());
+        situation.insert("reaction".into(), named(self.reaction).into());
+        let mut scenario = Table::new();
+        scenario.insert("name".into(), "".into());
+        scenario.insert("attacker".into(), attacker.into());
+        scenario.insert("defender".into(), defender.into());
+        scenario.insert("situation".into(), situation.into());
+        Ok(scenario)
+    }
+}
+
+/// A value's name as a file spells it (`stand-and-shoot`).
+fn named(value: impl ValueEnum) -> String {
+    value
+        .to_possible_value()
+        .map(|v| v.get_name().to_string())
+        .unwrap_or_default()
+}
+
+/// The unit table of `reference` (as `flag` gives it): its roster and unit,
+/// or its profile file and models.
+fn unit(reference: &str, flag: &str, dir: &Path) -> Result<Table, InputError> {
+    let spec = unit_reference(reference, flag)?;
+    let mut table = Table::new();
+    let files = [
+        ("roster", &spec.part.roster),
+        ("profile_file", &spec.part.profile_file),
+    ];
+    for (key, file) in files {
+        if let Some(file) = file {
+            table.insert(key.into(), from_folder(dir, file).into());
+        }
+    }
+    match &spec.part.unit {
+        Some(UnitKey::Number(n)) => table.insert("unit".into(), Value::Integer(*n as i64)),
+        Some(UnitKey::Name(name)) => table.insert("unit".into(), name.clone().into()),
+        None => None,
+    };
+    if let Some(models) = spec.models {
+        table.insert("models".into(), i64::from(models.0).into());
+    }
+    Ok(table)
+}
+
+/// `unit` with its frontage, command group and character, as given.
+fn side(
+    mut unit: Table,
+    frontage: Option<Whole<u32, 1, 50>>,
+    command: Option<&[CommandModel]>,
+    character: Option<Table>,
+) -> Table {
+    if let Some(n) = frontage {
+        unit.insert("frontage".into(), i64::from(n.0).into());
+    }
+    if let Some(models) = command {
+        for (key, model) in [
+            ("champion", CommandModel::Champion),
+            ("standard", CommandModel::Standard),
+            ("musician", CommandModel::Musician),
+        ] {
+            unit.insert(key.into(), models.contains(&model).into());
+        }
+    }
+    if let Some(character) = character {
+        unit.insert("characters".into(), vec![Value::Table(character)].into());
+    }
+    unit
+}
+
+/// The character `flag` names to lead a unit, if any: one model.
+fn leader(character: &Option<String>, flag: &str, dir: &Path) -> Result<Option<Table>, InputError> {
+    let Some(character) = character else {
+        return Ok(None);
+    };
+    let mut table = unit(character, flag, dir)?;
+    if table
+        .remove("models")
+        .is_some_and(|m| m.as_integer() != Some(1))
+    {
+        return Err(InputError::new(
+            flag,
+            text!("'{}': a character is one model (accepted: ROSTER.ros:NAME, ROSTER.ros:NUMBER or PROFILE.toml)", character),
+        ));
+    }
+    Ok(Some(table))
+}
+
+/// `path` (from the working folder) as a file in folder `dir` names it.
+fn from_folder(dir: &Path, path: &str) -> String {
+    let (dir_key, path_key) = (crate::files::key(dir), crate::files::key(Path::new(path)));
+    let outside = dir.is_absolute() || dir_key.split('/').any(|p| p == "..");
+    if Path::new(path).is_absolute() || dir_key.is_empty() {
+        return path.to_string();
+    }
+    if outside {
+        // From an absolute or outer folder: the file's absolute path.
+        return std::env::current_dir()
+            .map(|cwd| cwd.join(path).display().to_string())
+            .unwrap_or_else(|_| path.to_string());
+    }
+    let (dir_parts, path_parts): (Vec<&str>, Vec<&str>) =
+        (dir_key.split('/').collect(), path_key.split('/').collect());
+    let common = dir_parts
+        .iter()
+        .zip(&path_parts)
+        .take_while(|(a, b)| a == b)
+        .count();
+    let ups = std::iter::repeat_n("..", dir_parts.len() - common);
+    ups.chain(path_parts[common..].iter().copied())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::from_folder;
+    use std::path::Path;
+
+    #[test]
+    fn a_file_is_named_from_the_scenario_folder() {
+        let named = |dir: &str, path: &str| from_folder(Path::new(dir), path);
+        assert_eq!(
+            named("", "scenarios/rosters/orcs.ros"),
+            "scenarios/rosters/orcs.ros"
+        );
+        assert_eq!(
+            named("scenarios", "scenarios/rosters/orcs.ros"),
+            "rosters/orcs.ros"
+        );
+        assert_eq!(
+            named("scenarios", "rosters/mine.rosz"),
+            "../rosters/mine.rosz"
+        );
+        assert_eq!(named("a/b", "a/c/x.toml"), "../c/x.toml");
+        assert_eq!(named("scenarios", "/abs/x.ros"), "/abs/x.ros");
+    }
+}
