@@ -7,7 +7,7 @@ use super::values::Number;
 use super::{EngineArgs, OutputArgs};
 use crate::error::InputError;
 use crate::query::combat::CombatQuery;
-use crate::rules::place::{Facing, ReactionName};
+use crate::rules::place::{Facing, ReactionName, SideName};
 use crate::scenario::combat::load_combat;
 use crate::text;
 use clap::Args;
@@ -46,6 +46,15 @@ pub struct CombatArgs {
     /// Without a FILE: the charged unit's reaction
     #[arg(long, alias = "reaccion", value_enum, requires = "attacker")]
     pub reaction: Option<ReactionName>,
+    /// Without a FILE: the side that charges (default attacker; none: already fighting)
+    #[arg(
+        long,
+        alias = "carga",
+        value_enum,
+        value_name = "SIDE",
+        requires = "attacker"
+    )]
+    pub charger: Option<SideName>,
     /// Without a FILE: where the charge hits the charged unit
     #[arg(long, alias = "encaramiento", value_enum, requires = "attacker")]
     pub facing: Option<Facing>,
@@ -71,6 +80,7 @@ impl CombatArgs {
         let given = [
             ("--distance", self.distance.is_some()),
             ("--reaction", self.reaction.is_some()),
+            ("--charger", self.charger.is_some()),
             ("--facing", self.facing.is_some()),
             ("--attacker-frontage", f.attacker_frontage.is_some()),
             ("--defender-frontage", f.defender_frontage.is_some()),
@@ -106,6 +116,7 @@ impl CombatArgs {
                 let picked = Picked {
                     attacker,
                     defender,
+                    charger: self.charger.unwrap_or_default(),
                     facing: self.facing.unwrap_or_default(),
                     distance: self.distance.map_or(0.0, |d| d.0),
                     reaction: self.reaction.unwrap_or_default(),

@@ -1,6 +1,6 @@
 //! A fight picked by flags (`combat --attacker A --defender B`, with each
-//! unit's ranks, command group and character, and where the charge hits)
-//! as the scenario file with the same keys.
+//! unit's ranks, command group and character, who charges and where the
+//! charge hits) as the scenario file with the same keys.
 //!
 //! **Why a file.** The fight is played by reading that file, as any
 //! scenario is read, so the picked fight and the one its file describes
@@ -11,7 +11,7 @@ use super::values::Whole;
 use crate::error::InputError;
 use crate::query::combat::CombatQuery;
 use crate::roster::UnitKey;
-use crate::rules::place::{Facing, ReactionName};
+use crate::rules::place::{Facing, ReactionName, SideName};
 use crate::scenario::combat::ScenarioFile;
 use crate::scenario::reference::unit_reference;
 use crate::text;
@@ -77,6 +77,7 @@ pub enum CommandModel {
 pub(super) struct Picked<'a> {
     pub attacker: &'a str,
     pub defender: &'a str,
+    pub charger: SideName,
     pub facing: Facing,
     pub distance: f64,
     pub reaction: ReactionName,
@@ -120,7 +121,7 @@ impl Picked<'_> {
             leader(&f.defender_character, "--defender-character", dir)?,
         );
         let mut situation = Table::new();
-        situation.insert("charger".into(), "attacker".into());
+        situation.insert("charger".into(), named(self.charger).into());
         situation.insert("facing".into(), named(self.facing).into());
         situation.insert("distance".into(), self.distance.into());
         situation.insert("reaction".into(), named(self.reaction).into());

@@ -291,6 +291,7 @@ mod tests {
                 "--defender",
                 "--distance",
                 "--reaction",
+                "--charger",
                 "--facing",
                 "--attacker-frontage",
                 "--defender-frontage",

@@ -146,7 +146,7 @@ fn a_scenario_takes_a_roster_unit_and_its_own_keys_over_it() {
 /// The picked fight's own flags build the fight the scenario file with the
 /// same keys describes, and each changes the answer.
 #[test]
-fn picked_units_take_their_ranks_command_character_and_facing() {
+fn a_picked_fight_takes_ranks_command_character_charger_and_facing() {
     let dir = std::env::current_dir().unwrap().display().to_string();
     let text = format!(
         "name = \"\"\n[attacker]\nroster = \"{dir}/{ORCS}\"\nunit = 2\nfrontage = 4\n\
@@ -173,7 +173,17 @@ fn picked_units_take_their_ranks_command_character_and_facing() {
     for key in ["p_attacker_wins", "p_defender_wins", "attacker", "defender"] {
         assert_eq!(all[key], from_file[key], "{key}");
     }
+    // Who charges: here neither (the fight already going on).
+    let engaged = format!(
+        "name = \"\"\n[attacker]\nroster = \"{dir}/{ORCS}\"\nunit = 2\n\
+         [defender]\nroster = \"{dir}/{EMPIRE}\"\nunit = \"Spearmen\"\n\
+         [situation]\ncharger = \"none\"\n"
+    );
+    let engaged = json(&["combat", file("engaged.toml", &engaged).to_str().unwrap()]);
+    let none = picked(&[["--charger", "none"]]);
+    assert_eq!(none["p_attacker_wins"], engaged["p_attacker_wins"]);
     let wins = |r: &serde_json::Value| r["p_attacker_wins"].as_f64().unwrap();
+    assert_ne!(wins(&none), wins(&picked(&[])));
     for (i, flag) in flags.iter().enumerate() {
         let without: Vec<_> = flags
             .iter()
@@ -226,6 +236,7 @@ fn picked_fight_flags_are_refused_where_they_cannot_apply() {
     let flagship = "scenarios/boar_boyz_charge_spearmen.toml";
     for flag in [
         ["--facing", "flank"],
+        ["--charger", "none"],
         ["--distance", "5"],
         ["--defender-command", "none"],
         ["--attacker-character", "scenarios/profiles/orc_boy.toml"],
