@@ -41,6 +41,8 @@ const UI_ES = {
   Fight: 'Combate',
   'units picked': 'unidades elegidas',
   'a scenario file (advanced)': 'un fichero de escenario (avanzado)',
+  'this link carries a roster that cannot be read':
+    'este enlace lleva una lista que no se puede leer',
   'Add rosters (.ros, .rosz), or drop them on the page':
     'Añade listas (.ros, .rosz), o suéltalas en la página',
   'Open this fight': 'Abrir este combate',
@@ -173,7 +175,44 @@ function field(f) {
     });
   }
   input.dataset.flag = f.flag;
+  if (f.list && f.choices.length <= 6) {
+    // Its own boxes' labels in it: a field, not a label.
+    return element('div', { class: 'field' }, [
+      element('label', {}, [words(f.label), input]),
+      listBoxes(f, input),
+      help,
+      err,
+    ]);
+  }
   return element('label', {}, [words(f.label), input, help, err]);
+}
+
+// A short list's values as boxes beside its text, each adding its value to
+// the text or taking it out; the text stays what is sent (and shared).
+function listBoxes(f, input) {
+  const listed = () =>
+    input.value
+      .split(',')
+      .map(v => v.trim())
+      .filter(v => v);
+  const boxes = f.choices.map(c => {
+    const box = element('input', { type: 'checkbox', value: c.value });
+    box.addEventListener('change', () => {
+      const others = listed().filter(v => v !== c.value);
+      input.value = [...others, ...(box.checked ? [c.value] : [])].join(',');
+    });
+    return box;
+  });
+  const tick = () => {
+    for (const box of boxes) box.checked = listed().includes(box.value);
+  };
+  input.addEventListener('input', tick);
+  input.addEventListener('change', tick);
+  return element(
+    'span',
+    { class: 'boxes' },
+    boxes.map((box, i) => element('label', { class: 'switch' }, [box, words(f.choices[i].label)])),
+  );
 }
 
 // An argument without a flag: a shipped file it may name (a roster, a
@@ -400,7 +439,7 @@ function show(res) {
   $('notes').textContent = lines.filter(l => !l.startsWith('error:')).join('\n');
   for (const line of errors) {
     const target = res.error && errorTarget(res.error.field);
-    const slot = target?.closest('label')?.querySelector('.err');
+    const slot = (target?.closest('.field') || target?.closest('label'))?.querySelector('.err');
     (slot || $('error')).textContent = line;
   }
   // The library's HTML: every text in it escaped, names from files too.
@@ -454,10 +493,12 @@ function saveState() {
     values[stateKey(e)] = e.type === 'checkbox' ? e.checked : e.value;
   }
   const state = { q: query, lang: lang(), mode: $('combat-mode').value, values };
+  const rosters = linkedRosters(values);
+  if (Object.keys(rosters).length) state.rosters = rosters;
   history.replaceState(null, '', `#${encodeURIComponent(JSON.stringify(state))}`);
 }
 
-function loadState() {
+async function loadState() {
   if (location.hash.length < 2) return false;
   let state;
   try {
@@ -474,6 +515,11 @@ function loadState() {
     return false;
   }
   $('lang').value = state.lang === 'es' ? 'es' : 'en';
+  // The rosters dropped on the page that made the link, before the fields
+  // that name them.
+  if (typeof state.rosters === 'object' && state.rosters !== null) {
+    await addLinkedRosters(state.rosters);
+  }
   $('combat-mode').value = state.mode === 'file' ? 'file' : 'pick';
   showQuery(state.q);
   for (const e of shownFields()) {
@@ -590,7 +636,7 @@ async function start() {
       $('link').select();
     }
   });
-  const restored = loadState();
+  const restored = await loadState();
   if (!restored) showQuery('charge');
   translate();
   window.mathhammerReadyMs = Math.round(performance.now() - started);

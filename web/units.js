@@ -6,6 +6,8 @@
 
 // Rosters dropped on the page, by path: sent with every question.
 const DROPPED = {};
+// The same, deflated and in base64, for a shared link that names them.
+const PACKED = {};
 // The units of every roster that fight: { path, list, number, name, models }.
 const ROSTER_UNITS = [];
 
@@ -115,13 +117,65 @@ async function addRosters(files) {
       const bytes = new Uint8Array(await file.arrayBuffer());
       const given = JSON.parse(wasm_bindgen.rosterText(file.name, bytes, lang()));
       if (given.error) throw new Error(`error: ${given.error.field}: ${given.error.message}`);
-      ROSTER_UNITS.push(...rosterUnits(path, { [path]: given.text }));
-      DROPPED[path] = given.text;
+      addRoster(path, given.text);
+      PACKED[path] = await pack(given.text);
     } catch (e) {
       $('error').textContent = e.message;
     }
   }
+  showRosters();
+}
+
+// Roster `path`'s units, from its text, in the pickers' lists.
+function addRoster(path, text) {
+  ROSTER_UNITS.push(...rosterUnits(path, { [path]: text }));
+  DROPPED[path] = text;
+}
+
+function showRosters() {
   for (const source of document.querySelectorAll('[data-unit]')) fillPicker(source);
   for (const menu of document.querySelectorAll('[data-arg][data-rosters="true"]'))
     fillArgument(menu);
+}
+
+// The rosters a shared link carries, by path, unpacked and added; one that
+// cannot be read says so (the link's other fields still load).
+async function addLinkedRosters(packed) {
+  for (const [path, data] of Object.entries(packed)) {
+    try {
+      if (!/^rosters\/[^/]+\.rosz?$/.test(path) || typeof data !== 'string') throw new Error();
+      addRoster(path, await unpack(data));
+      PACKED[path] = data;
+    } catch {
+      $('error').textContent =
+        `error: ${path}: ${ui('this link carries a roster that cannot be read')}`;
+    }
+  }
+  showRosters();
+}
+
+// The dropped rosters named by any of `values`, packed, for a link.
+function linkedRosters(values) {
+  const named = Object.values(values).filter(v => typeof v === 'string');
+  return Object.fromEntries(
+    Object.entries(PACKED).filter(([path]) => named.some(v => v.startsWith(path))),
+  );
+}
+
+// `text` deflated (the browser's CompressionStream), in base64.
+async function pack(text) {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
+}
+
+// The text `pack` packed.
+async function unpack(data) {
+  const bytes = Uint8Array.from(atob(data), c => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+  return new Response(stream).text();
 }

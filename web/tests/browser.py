@@ -233,10 +233,16 @@ def check_pick(driver):
     # The picked fight's own fields: ranks, command group, a character of
     # the list to lead the unit, a flank charge.
     formation = {"--facing": "flank", "--attacker-frontage": "4",
-                 "--defender-command": "musician",
                  "--attacker-character": "scenarios/rosters/orcs_500.ros:1"}
     for flag, value in formation.items():
         fill(driver, flag, value)
+    # A short list's boxes type its values: a musician only.
+    command = field(driver, "--defender-command")
+    box = command.find_element(By.XPATH, "../..").find_element(
+        By.CSS_SELECTOR, '.boxes input[value="musician"]')
+    box.click()
+    assert command.get_attribute("value") == "musician", command.get_attribute("value")
+    formation["--defender-command"] = "musician"
     answer(driver)
     given = [w for pair in formation.items() for w in pair]
     formed = args + given
@@ -277,6 +283,21 @@ def check_pick(driver):
         expected = cli_html(driver, *args, cwd=home)
     assert report_html(driver) == expected
     print("picked from rosters: shipped, then a .rosz dropped on the page, as the CLI reads them")
+    # A link to that fight carries the dropped roster (deflated): another
+    # browser, which never saw the file, gives the same answer.
+    link = driver.current_url
+    state = json.loads(urllib.parse.unquote(link.split("#", 1)[1]))
+    assert list(state["rosters"]) == ["rosters/my_orcs.rosz"], state.keys()
+    other = browser(800)
+    try:
+        ready(other, link)
+        WebDriverWait(other, 60).until(lambda d: "ms" in d.find_element(By.ID, "status").text)
+        assert report_html(other) == expected
+        no_exceptions(other)
+    finally:
+        other.quit()
+    print(f"shared link with a dropped roster: the same answer elsewhere (link {len(link):,} "
+          f"characters, the roster's XML {len((ROOT / 'scenarios/rosters/orcs_500.ros').read_bytes()):,} bytes)")
 
 
 def check_combat(driver):
