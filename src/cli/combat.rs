@@ -22,7 +22,7 @@ pub struct CombatArgs {
     /// Override a scenario field: unit.field=value (e.g. attacker.models=25, situation.reaction=flee); repeatable
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub sets: Vec<String>,
-    /// The charging unit, without a FILE: ROSTER.ros:NAME, ROSTER.ros:NUMBER or PROFILE.toml:MODELS
+    /// The attacker (it charges, unless --charger says otherwise), without a FILE: ROSTER.ros:NAME, ROSTER.ros:NUMBER or PROFILE.toml:MODELS
     #[arg(
         long,
         alias = "atacante",
@@ -31,7 +31,7 @@ pub struct CombatArgs {
         conflicts_with = "scenario"
     )]
     pub attacker: Option<String>,
-    /// The charged unit, as --attacker
+    /// The defender, as --attacker
     #[arg(
         long,
         alias = "defensor",

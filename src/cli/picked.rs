@@ -24,13 +24,13 @@ use toml::{Table, Value};
 /// keeps its list's command group unless its flag is given.
 #[derive(Args, Debug)]
 pub struct FormationArgs {
-    /// Without a FILE: the charging unit's models per rank (default 5, or fewer)
+    /// Without a FILE: the attacker's models per rank (default 5, or fewer)
     #[arg(long, value_name = "N", requires = "attacker")]
     pub attacker_frontage: Option<Whole<u32, 1, 50>>,
-    /// Without a FILE: the charged unit's models per rank (default 5, or fewer)
+    /// Without a FILE: the defender's models per rank (default 5, or fewer)
     #[arg(long, value_name = "N", requires = "attacker")]
     pub defender_frontage: Option<Whole<u32, 1, 50>>,
-    /// Without a FILE: the charging unit's command group, comma-separated (none: no command group)
+    /// Without a FILE: the attacker's command group, comma-separated (none: no command group)
     #[arg(
         long,
         value_enum,
@@ -39,7 +39,7 @@ pub struct FormationArgs {
         requires = "attacker"
     )]
     pub attacker_command: Option<Vec<CommandModel>>,
-    /// Without a FILE: the charged unit's command group, as --attacker-command
+    /// Without a FILE: the defender's command group, as --attacker-command
     #[arg(
         long,
         value_enum,
@@ -48,10 +48,10 @@ pub struct FormationArgs {
         requires = "attacker"
     )]
     pub defender_command: Option<Vec<CommandModel>>,
-    /// Without a FILE: a character leading the charging unit: ROSTER.ros:NAME, ROSTER.ros:NUMBER or PROFILE.toml
+    /// Without a FILE: a character leading the attacker: ROSTER.ros:NAME, ROSTER.ros:NUMBER or PROFILE.toml
     #[arg(long, value_name = "CHARACTER", requires = "attacker")]
     pub attacker_character: Option<String>,
-    /// Without a FILE: a character leading the charged unit, as --attacker-character
+    /// Without a FILE: a character leading the defender, as --attacker-character
     #[arg(long, value_name = "CHARACTER", requires = "attacker")]
     pub defender_character: Option<String>,
 }
