@@ -2,8 +2,8 @@
 //! (`--attacker FILE.ros:NAME --defender FILE.toml:20`) in a charge, with
 //! their ranks, command groups and characters and where the charge hits.
 
-use super::picked::{FormationArgs, Picked};
-use super::values::Number;
+use super::picked::{CommandModel, Picked, PickedSide};
+use super::values::{Number, Whole};
 use super::{EngineArgs, OutputArgs};
 use crate::error::InputError;
 use crate::query::combat::CombatQuery;
@@ -31,6 +31,21 @@ pub struct CombatArgs {
         conflicts_with = "scenario"
     )]
     pub attacker: Option<String>,
+    /// Without a FILE: the attacker's models per rank (default 5, or fewer)
+    #[arg(long, value_name = "N", requires = "attacker")]
+    pub attacker_frontage: Option<Whole<u32, 1, 50>>,
+    /// Without a FILE: the attacker's command group, comma-separated (none: no command group)
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        value_name = "MODELS",
+        requires = "attacker"
+    )]
+    pub attacker_command: Option<Vec<CommandModel>>,
+    /// Without a FILE: a character leading the attacker: ROSTER.ros:NAME, ROSTER.ros:NUMBER or PROFILE.toml
+    #[arg(long, value_name = "CHARACTER", requires = "attacker")]
+    pub attacker_character: Option<String>,
     /// The defender, as --attacker
     #[arg(
         long,
@@ -40,6 +55,21 @@ pub struct CombatArgs {
         conflicts_with = "scenario"
     )]
     pub defender: Option<String>,
+    /// Without a FILE: the defender's models per rank (default 5, or fewer)
+    #[arg(long, value_name = "N", requires = "attacker")]
+    pub defender_frontage: Option<Whole<u32, 1, 50>>,
+    /// Without a FILE: the defender's command group, as --attacker-command
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        value_name = "MODELS",
+        requires = "attacker"
+    )]
+    pub defender_command: Option<Vec<CommandModel>>,
+    /// Without a FILE: a character leading the defender, as --attacker-character
+    #[arg(long, value_name = "CHARACTER", requires = "attacker")]
+    pub defender_character: Option<String>,
     /// Without a FILE: the charge's distance, cm (default 0: the charge reaches)
     #[arg(long, alias = "distancia", value_name = "DIST", requires = "attacker")]
     pub distance: Option<Number>,
@@ -58,9 +88,6 @@ pub struct CombatArgs {
     /// Without a FILE: where the charge hits the charged unit
     #[arg(long, alias = "encaramiento", value_enum, requires = "attacker")]
     pub facing: Option<Facing>,
-    #[command(flatten)]
-    /// Each unit's ranks, command group and character.
-    pub formation: FormationArgs,
     /// Without a FILE: also write the scenario file the picked fight makes, to edit and play again
     #[arg(long, value_name = "FILE.toml", requires = "attacker")]
     pub write_scenario: Option<PathBuf>,
@@ -76,18 +103,17 @@ impl CombatArgs {
     /// A FILE's fight is its own: the flags that build a picked one are
     /// refused with it, not ignored.
     fn no_pick_flags(&self) -> Result<(), InputError> {
-        let f = &self.formation;
         let given = [
             ("--distance", self.distance.is_some()),
             ("--reaction", self.reaction.is_some()),
             ("--charger", self.charger.is_some()),
             ("--facing", self.facing.is_some()),
-            ("--attacker-frontage", f.attacker_frontage.is_some()),
-            ("--defender-frontage", f.defender_frontage.is_some()),
-            ("--attacker-command", f.attacker_command.is_some()),
-            ("--defender-command", f.defender_command.is_some()),
-            ("--attacker-character", f.attacker_character.is_some()),
-            ("--defender-character", f.defender_character.is_some()),
+            ("--attacker-frontage", self.attacker_frontage.is_some()),
+            ("--defender-frontage", self.defender_frontage.is_some()),
+            ("--attacker-command", self.attacker_command.is_some()),
+            ("--defender-command", self.defender_command.is_some()),
+            ("--attacker-character", self.attacker_character.is_some()),
+            ("--defender-character", self.defender_character.is_some()),
             ("--write-scenario", self.write_scenario.is_some()),
         ];
         match given.iter().find(|(_, on)| *on) {
@@ -114,13 +140,24 @@ impl CombatArgs {
                     ));
                 }
                 let picked = Picked {
-                    attacker,
-                    defender,
+                    sides: [
+                        PickedSide {
+                            unit: attacker,
+                            frontage: self.attacker_frontage,
+                            command: self.attacker_command.as_deref(),
+                            character: self.attacker_character.as_deref(),
+                        },
+                        PickedSide {
+                            unit: defender,
+                            frontage: self.defender_frontage,
+                            command: self.defender_command.as_deref(),
+                            character: self.defender_character.as_deref(),
+                        },
+                    ],
                     charger: self.charger.unwrap_or_default(),
                     facing: self.facing.unwrap_or_default(),
                     distance: self.distance.map_or(0.0, |d| d.0),
                     reaction: self.reaction.unwrap_or_default(),
-                    formation: &self.formation,
                 };
                 if let Some(path) = &self.write_scenario {
                     picked.write(path)?;

@@ -15,46 +15,9 @@ use crate::rules::place::{Facing, ReactionName, SideName};
 use crate::scenario::combat::ScenarioFile;
 use crate::scenario::reference::unit_reference;
 use crate::text;
-use clap::{Args, ValueEnum};
+use clap::ValueEnum;
 use std::path::Path;
 use toml::{Table, Value};
-
-/// Without a FILE: each picked unit's models per rank, command group and
-/// character (RULES.md: ranks, command group, characters); a roster's unit
-/// keeps its list's command group unless its flag is given.
-#[derive(Args, Debug)]
-pub struct FormationArgs {
-    /// Without a FILE: the attacker's models per rank (default 5, or fewer)
-    #[arg(long, value_name = "N", requires = "attacker")]
-    pub attacker_frontage: Option<Whole<u32, 1, 50>>,
-    /// Without a FILE: the defender's models per rank (default 5, or fewer)
-    #[arg(long, value_name = "N", requires = "attacker")]
-    pub defender_frontage: Option<Whole<u32, 1, 50>>,
-    /// Without a FILE: the attacker's command group, comma-separated (none: no command group)
-    #[arg(
-        long,
-        value_enum,
-        value_delimiter = ',',
-        value_name = "MODELS",
-        requires = "attacker"
-    )]
-    pub attacker_command: Option<Vec<CommandModel>>,
-    /// Without a FILE: the defender's command group, as --attacker-command
-    #[arg(
-        long,
-        value_enum,
-        value_delimiter = ',',
-        value_name = "MODELS",
-        requires = "attacker"
-    )]
-    pub defender_command: Option<Vec<CommandModel>>,
-    /// Without a FILE: a character leading the attacker: ROSTER.ros:NAME, ROSTER.ros:NUMBER or PROFILE.toml
-    #[arg(long, value_name = "CHARACTER", requires = "attacker")]
-    pub attacker_character: Option<String>,
-    /// Without a FILE: a character leading the defender, as --attacker-character
-    #[arg(long, value_name = "CHARACTER", requires = "attacker")]
-    pub defender_character: Option<String>,
-}
 
 /// A model of a command group, as `--attacker-command` names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -75,13 +38,23 @@ pub enum CommandModel {
 
 /// A fight picked by flags.
 pub(super) struct Picked<'a> {
-    pub attacker: &'a str,
-    pub defender: &'a str,
+    /// The attacker's side, then the defender's.
+    pub sides: [PickedSide<'a>; 2],
     pub charger: SideName,
     pub facing: Facing,
     pub distance: f64,
     pub reaction: ReactionName,
-    pub formation: &'a FormationArgs,
+}
+
+/// A side of a picked fight as its flags give it (`--attacker`,
+/// `--attacker-frontage`, ...): its unit, models per rank, command group
+/// and character (RULES.md: ranks, command group, characters). A roster's
+/// unit keeps its list's command group unless one is given.
+pub(super) struct PickedSide<'a> {
+    pub unit: &'a str,
+    pub frontage: Option<Whole<u32, 1, 50>>,
+    pub command: Option<&'a [CommandModel]>,
+    pub character: Option<&'a str>,
 }
 
 impl Picked<'_> {
@@ -107,30 +80,42 @@ impl Picked<'_> {
 
     /// Its scenario file, naming its files from folder `dir`.
     fn scenario(&self, dir: &Path) -> Result<Table, InputError> {
-        let f = self.formation;
-        let attacker = side(
-            unit(self.attacker, "--attacker", dir)?,
-            f.attacker_frontage,
-            f.attacker_command.as_deref(),
-            leader(&f.attacker_character, "--attacker-character", dir)?,
-        );
-        let defender = side(
-            unit(self.defender, "--defender", dir)?,
-            f.defender_frontage,
-            f.defender_command.as_deref(),
-            leader(&f.defender_character, "--defender-character", dir)?,
-        );
+        let mut scenario = Table::new();
+        scenario.insert("name".into(), "".into());
+        for (side, picked) in ["attacker", "defender"].into_iter().zip(&self.sides) {
+            scenario.insert(side.into(), picked.table(side, dir)?.into());
+        }
         let mut situation = Table::new();
         situation.insert("charger".into(), named(self.charger).into());
         situation.insert("facing".into(), named(self.facing).into());
         situation.insert("distance".into(), self.distance.into());
         situation.insert("reaction".into(), named(self.reaction).into());
-        let mut scenario = Table::new();
-        scenario.insert("name".into(), "".into());
-        scenario.insert("attacker".into(), attacker.into());
-        scenario.insert("defender".into(), defender.into());
         scenario.insert("situation".into(), situation.into());
         Ok(scenario)
+    }
+}
+
+impl PickedSide<'_> {
+    /// Its unit table as side `side` of a scenario in folder `dir` has it.
+    fn table(&self, side: &str, dir: &Path) -> Result<Table, InputError> {
+        let mut table = unit(self.unit, &format!("--{side}"), dir)?;
+        if let Some(n) = self.frontage {
+            table.insert("frontage".into(), i64::from(n.0).into());
+        }
+        if let Some(models) = self.command {
+            for (key, model) in [
+                ("champion", CommandModel::Champion),
+                ("standard", CommandModel::Standard),
+                ("musician", CommandModel::Musician),
+            ] {
+                table.insert(key.into(), models.contains(&model).into());
+            }
+        }
+        if let Some(character) = self.character {
+            let leader = leader(character, &format!("--{side}-character"), dir)?;
+            table.insert("characters".into(), vec![Value::Table(leader)].into());
+        }
+        Ok(table)
     }
 }
 
@@ -167,36 +152,8 @@ fn unit(reference: &str, flag: &str, dir: &Path) -> Result<Table, InputError> {
     Ok(table)
 }
 
-/// `unit` with its frontage, command group and character, as given.
-fn side(
-    mut unit: Table,
-    frontage: Option<Whole<u32, 1, 50>>,
-    command: Option<&[CommandModel]>,
-    character: Option<Table>,
-) -> Table {
-    if let Some(n) = frontage {
-        unit.insert("frontage".into(), i64::from(n.0).into());
-    }
-    if let Some(models) = command {
-        for (key, model) in [
-            ("champion", CommandModel::Champion),
-            ("standard", CommandModel::Standard),
-            ("musician", CommandModel::Musician),
-        ] {
-            unit.insert(key.into(), models.contains(&model).into());
-        }
-    }
-    if let Some(character) = character {
-        unit.insert("characters".into(), vec![Value::Table(character)].into());
-    }
-    unit
-}
-
-/// The character `flag` names to lead a unit, if any: one model.
-fn leader(character: &Option<String>, flag: &str, dir: &Path) -> Result<Option<Table>, InputError> {
-    let Some(character) = character else {
-        return Ok(None);
-    };
+/// The character table of `character` (as `flag` gives it): one model.
+fn leader(character: &str, flag: &str, dir: &Path) -> Result<Table, InputError> {
     let mut table = unit(character, flag, dir)?;
     if table
         .remove("models")
@@ -207,7 +164,7 @@ fn leader(character: &Option<String>, flag: &str, dir: &Path) -> Result<Option<T
             text!("'{}': a character is one model (accepted: ROSTER.ros:NAME, ROSTER.ros:NUMBER or PROFILE.toml)", character),
         ));
     }
-    Ok(Some(table))
+    Ok(table)
 }
 
 /// `path` (from the working folder) as a file in folder `dir` names it.

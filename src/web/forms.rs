@@ -288,17 +288,17 @@ mod tests {
             flags("combat"),
             [
                 "--attacker",
+                "--attacker-frontage",
+                "--attacker-command",
+                "--attacker-character",
                 "--defender",
+                "--defender-frontage",
+                "--defender-command",
+                "--defender-character",
                 "--distance",
                 "--reaction",
                 "--charger",
-                "--facing",
-                "--attacker-frontage",
-                "--defender-frontage",
-                "--attacker-command",
-                "--defender-command",
-                "--attacker-character",
-                "--defender-character"
+                "--facing"
             ]
         );
         assert_eq!(flags("matchup"), ["a", "b", "--both"]);

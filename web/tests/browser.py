@@ -129,6 +129,13 @@ def headline(driver):
             for d in driver.find_elements(By.CSS_SELECTOR, "#report dl.headline > div")}
 
 
+def shot(driver, name, at="report"):
+    """A screenshot of the window scrolled to element `at`, kept for review."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    driver.execute_script("document.getElementById(arguments[0]).scrollIntoView()", at)
+    driver.save_screenshot(str(SHOTS / f"{name}.png"))
+
+
 def tab(driver, name):
     driver.find_element(By.CSS_SELECTOR, f'#tabs [data-query="{name}"]').click()
 
@@ -248,6 +255,7 @@ def check_pick(driver):
     formed = args + given
     assert report_html(driver) == cli_html(driver, *formed)
     assert report_html(driver) != cli_html(driver, *args)
+    shot(driver, "picked-flank-charge")
     print("picked: a flank charge, 4 wide, a musician only, the Big Boss leading: the CLI's "
           f"answer to {' '.join(given)}")
     # The advanced editor shows the scenario the picks make; it plays the same.
@@ -259,6 +267,7 @@ def check_pick(driver):
     assert 'facing = "flank"' in toml and "frontage = 4" in toml, toml
     answer(driver)
     assert report_html(driver) == picked_html
+    shot(driver, "picked-scenario-in-the-editor", at="toml")
     print("picked: the advanced editor shows the picks' scenario, which plays the same fight")
     combat_from(driver, "pick")
     for flag in formation:
@@ -293,6 +302,7 @@ def check_pick(driver):
         ready(other, link)
         WebDriverWait(other, 60).until(lambda d: "ms" in d.find_element(By.ID, "status").text)
         assert report_html(other) == expected
+        shot(other, "dropped-roster-from-a-link")
         no_exceptions(other)
     finally:
         other.quit()
@@ -394,6 +404,7 @@ def check_cancel(driver):
     # The count moves: the page's thread is free while the worker runs.
     first = status(driver)
     WebDriverWait(driver, 30).until(lambda d: status(d) != first)
+    shot(driver, "a-long-run-in-progress", at="status")
     driver.find_element(By.ID, "cancel").click()
     assert status(driver) == "Cancelled", status(driver)
     assert not driver.find_element(By.ID, "cancel").is_displayed()
@@ -516,6 +527,7 @@ def check_broken_link(url):
             lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
         error = driver.find_element(By.ID, "error").text
         assert "link is broken" in error, error
+        shot(driver, "broken-link", at="error")
         assert driver.find_element(By.ID, "tab-charge").get_attribute("aria-selected") == "true"
         no_exceptions(driver)
     finally:
@@ -576,7 +588,7 @@ def check_widths(url):
             wide, seen = driver.execute_script(
                 "const d = document.documentElement; return [d.scrollWidth, d.clientWidth]")
             assert wide <= seen, f"the page is {wide} px wide in a {seen} px window"
-            driver.save_screenshot(str(SHOTS / f"combat-{width}.png"))
+            shot(driver, f"combat-{width}")
             # Every tab's form, and the matchup's answer: only a wide
             # table scrolls, inside itself; nothing else is wider than
             # its box.
@@ -584,7 +596,7 @@ def check_widths(url):
                 t.click()
                 if t.get_attribute("data-query") == "matchup":
                     answer(driver)
-                    driver.save_screenshot(str(SHOTS / f"matchup-{width}.png"))
+                    shot(driver, f"matchup-{width}")
                 wider = driver.execute_script("""
                     return [...document.querySelectorAll('body *')]
                       .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1
