@@ -126,9 +126,12 @@ async function addRosters(files) {
   showRosters();
 }
 
-// Roster `path`'s units, from its text, in the pickers' lists.
+// Roster `path`'s units, from its text, in the pickers' lists (a roster
+// dropped again replaces its units).
 function addRoster(path, text) {
-  ROSTER_UNITS.push(...rosterUnits(path, { [path]: text }));
+  const units = rosterUnits(path, { [path]: text });
+  const others = ROSTER_UNITS.filter(u => u.path !== path);
+  ROSTER_UNITS.splice(0, ROSTER_UNITS.length, ...others, ...units);
   DROPPED[path] = text;
 }
 
@@ -154,11 +157,13 @@ async function addLinkedRosters(packed) {
   showRosters();
 }
 
-// The dropped rosters named by any of `values`, packed, for a link.
+// The dropped rosters any of `values` names, packed, for a link: as a
+// menu's value, a unit's (`PATH:2`) or a scenario's (`roster = "PATH"`).
 function linkedRosters(values) {
   const named = Object.values(values).filter(v => typeof v === 'string');
+  const names = (v, path) => v === path || v.includes(`${path}:`) || v.includes(`${path}"`);
   return Object.fromEntries(
-    Object.entries(PACKED).filter(([path]) => named.some(v => v.startsWith(path))),
+    Object.entries(PACKED).filter(([path]) => named.some(v => names(v, path))),
   );
 }
 

@@ -286,6 +286,12 @@ def check_pick(driver):
         driver.find_element(By.ID, "rosters").send_keys(str(mine))
         WebDriverWait(driver, 10).until(lambda d: d.find_elements(
             By.CSS_SELECTOR, '[data-flag="--attacker"] option[value="rosters/my_orcs.rosz:2"]'))
+        # Dropped again, its units are listed once.
+        driver.execute_async_script(
+            "addRosters([...document.getElementById('rosters').files]).then(arguments[0])")
+        listed = driver.find_elements(
+            By.CSS_SELECTOR, '[data-flag="--attacker"] option[value="rosters/my_orcs.rosz:2"]')
+        assert len(listed) == 1, len(listed)
         pick(driver, "--attacker", "rosters/my_orcs.rosz:2")
         answer(driver)
         args[2] = "rosters/my_orcs.rosz:2"
