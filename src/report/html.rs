@@ -36,8 +36,8 @@
 //! ```
 
 use super::lang::Lang;
-use super::table::{p_column, table_grid, table_keys};
-use super::{Export, Headline, Key, Report, Table, TableKind, Value};
+use super::table::{field_keys, fields_grid, p_column, table_grid, table_keys, text_cell};
+use super::{Export, Headline, Report, Table, TableKind, Value};
 use crate::text;
 
 /// A fragment of HTML, its words in `lang`, led by the `headline` figures.
@@ -103,47 +103,25 @@ impl HtmlExport {
 /// The figures, one column per engine; the rows zero in every engine after
 /// the others, folded.
 fn figures(report: &Report, lang: Lang) -> String {
-    let mut keys: Vec<&Key> = Vec::new();
-    for f in report.outcomes.iter().flat_map(|o| &o.fields) {
-        if !keys.contains(&&f.key) {
-            keys.push(&f.key);
-        }
-    }
+    let keys = field_keys(report);
     if keys.is_empty() {
         return String::new();
     }
-    let mut header = vec![String::new()];
-    header.extend(
-        report
-            .outcomes
-            .iter()
-            .map(|o| o.engine.title().render(lang)),
-    );
+    let grid = fields_grid(report, text_cell, false, lang);
     let (mut shown, mut zero) = (String::new(), String::new());
-    for key in keys {
-        let values: Vec<Option<&Value>> = report
+    for (key, cells) in keys.iter().zip(&grid[1..]) {
+        let line = row("td", cells);
+        match report
             .outcomes
             .iter()
-            .map(|o| o.fields.iter().find(|f| f.key == *key).map(|f| &f.value))
-            .collect();
-        let label = report
-            .outcomes
-            .iter()
-            .find_map(|o| o.fields.iter().find(|f| f.key == *key))
-            .map_or_else(String::new, |f| f.label.render(lang));
-        let mut cells = vec![label];
-        cells.extend(
-            values
-                .iter()
-                .map(|v| v.map_or("-".into(), |v| v.show(lang))),
-        );
-        let line = row("td", &cells);
-        match values.iter().flatten().all(|v| is_zero(v)) {
+            .filter_map(|o| o.field(key))
+            .all(is_zero)
+        {
             true => zero += &line,
             false => shown += &line,
         }
     }
-    let head = format!("<thead>{}</thead>\n", row("th", &header).trim_end());
+    let head = format!("<thead>{}</thead>\n", row("th", &grid[0]).trim_end());
     let mut out = format!("<table class=\"figures\">\n{head}<tbody>\n{shown}</tbody>\n</table>\n");
     let folded = zero.matches("<tr>").count();
     if folded > 0 {
@@ -176,12 +154,7 @@ fn table(report: &Report, key: &str, lang: Lang) -> String {
     if first.kind == TableKind::Matrix {
         return heat_map(first, lang);
     }
-    let grid = table_grid(
-        report,
-        key,
-        |_, v, lang| vec![v.map_or_else(|| "-".to_string(), |v| v.show(lang))],
-        lang,
-    );
+    let grid = table_grid(report, key, text_cell, lang);
     let bars: Vec<f64> = match first.is_distribution() {
         true => p_column(first).map(|(_, v)| v).unwrap_or_default(),
         false => Vec::new(),

@@ -57,26 +57,27 @@ pub type Grid = Vec<Vec<String>>;
 /// Tables keep a value in one cell; CSV splits estimates into three.
 pub type CellFn = fn(Engine, Option<&Value>, Lang) -> Vec<String>;
 
-fn text_cell(_: Engine, v: Option<&Value>, lang: Lang) -> Vec<String> {
+/// A value as one cell of text (`-` where the engine has none).
+pub fn text_cell(_: Engine, v: Option<&Value>, lang: Lang) -> Vec<String> {
     vec![v.map_or_else(|| "-".to_string(), |v| v.show(lang))]
 }
 
 /// Fields of every outcome: one row per field (first seen order, named by
 /// label, or by key with `by_key`), one column per engine (named in `lang`).
 pub fn fields_grid(report: &Report, cell: CellFn, by_key: bool, lang: Lang) -> Grid {
-    let mut keys: Vec<(&str, String)> = Vec::new();
-    for f in report.outcomes.iter().flat_map(|o| &o.fields) {
-        if !keys.iter().any(|(k, _)| *k == f.key) {
-            keys.push((&f.key, f.label.render(lang)));
-        }
-    }
     let mut header = vec![String::new()];
     for o in &report.outcomes {
         header.push(o.engine.title().render(lang));
     }
     let mut grid = vec![header];
-    for (key, label) in keys {
-        let mut row = vec![if by_key { key.to_string() } else { label }];
+    for key in field_keys(report) {
+        let name = match by_key {
+            true => key.to_string(),
+            false => (report.outcomes.iter().flat_map(|o| &o.fields))
+                .find(|f| f.key == key)
+                .map_or_else(String::new, |f| f.label.render(lang)),
+        };
+        let mut row = vec![name];
         for o in &report.outcomes {
             let value = o.fields.iter().find(|f| f.key == key).map(|f| &f.value);
             row.extend(cell(o.engine, value, lang));
@@ -84,6 +85,17 @@ pub fn fields_grid(report: &Report, cell: CellFn, by_key: bool, lang: Lang) -> G
         grid.push(row);
     }
     grid
+}
+
+/// Field keys in first-seen order: the rows of [`fields_grid`].
+pub fn field_keys(report: &Report) -> Vec<&str> {
+    let mut keys: Vec<&str> = Vec::new();
+    for f in report.outcomes.iter().flat_map(|o| &o.fields) {
+        if !keys.contains(&&*f.key) {
+            keys.push(&f.key);
+        }
+    }
+    keys
 }
 
 /// Table keys in first-seen order.
