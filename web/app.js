@@ -135,7 +135,7 @@ function field(f) {
   if (f.positional) return argumentPicker(f, err);
   let input;
   if (f.value_name === 'FILE') {
-    const profiles = Object.keys(SHIPPED).filter(p => p.startsWith('scenarios/profiles/'));
+    const profiles = shippedProfiles();
     input = select([
       ['', '—'],
       ...profiles.map(p => [p, p.replace('scenarios/profiles/', '')]),

@@ -15,8 +15,7 @@ async function loadLibrary() {
       s.onerror = fail;
       document.head.append(s);
     });
-    const bytes = Uint8Array.from(atob(MATHHAMMER_WASM), c => c.charCodeAt(0));
-    MODULE = await WebAssembly.compile(bytes);
+    MODULE = await WebAssembly.compile(fromBase64(MATHHAMMER_WASM));
   } else {
     const bytes = await (await fetch('mathhammer_bg.wasm')).arrayBuffer();
     MODULE = await WebAssembly.compile(bytes);
@@ -28,6 +27,9 @@ async function loadLibrary() {
   window.mathhammerProgress = () => {};
   startWorker();
 }
+
+// The bytes of base64 text `data` (the module as a script, a roster in a link).
+const fromBase64 = data => Uint8Array.from(atob(data), c => c.charCodeAt(0));
 
 // Where questions are answered: a Web Worker, so that the page stays
 // responsive and a run can be ended at once, when the page may start one

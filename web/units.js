@@ -27,6 +27,11 @@ function listShippedRosters() {
   }
 }
 
+// The shipped profile files (`scenarios/profiles/NAME.toml`), for the
+// unit pickers and the attacks tab's profile menus.
+const shippedProfiles = () =>
+  Object.keys(SHIPPED).filter(p => /^scenarios\/profiles\/[^/]+\.toml$/.test(p));
+
 // The units first shown: the rulebook's Orc Boyz charging Empire Spearmen.
 const FIRST_PICKS = {
   '--attacker': 'scenarios/profiles/orc_boy.toml',
@@ -65,7 +70,7 @@ function unitPicker(f, err) {
 // The picker's choices: the shipped profiles, then each roster's units.
 function fillPicker(source) {
   const kept = source.value;
-  const profiles = Object.keys(SHIPPED).filter(p => /^scenarios\/profiles\/[^/]+\.toml$/.test(p));
+  const profiles = shippedProfiles();
   const group = (label, options) =>
     element(
       'optgroup',
@@ -180,7 +185,8 @@ async function pack(text) {
 
 // The text `pack` packed.
 async function unpack(data) {
-  const bytes = Uint8Array.from(atob(data), c => c.charCodeAt(0));
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+  const stream = new Blob([fromBase64(data)])
+    .stream()
+    .pipeThrough(new DecompressionStream('deflate-raw'));
   return new Response(stream).text();
 }
