@@ -1,6 +1,6 @@
 // The page: forms that build a mathhammer command line, run by the library
-// compiled to WebAssembly (`answer`), and its report and chart shown as the
-// library rendered them. No rule, table or figure is computed here: the
+// compiled to WebAssembly (`answer`), and its report shown as the library
+// rendered it, its chart drawn from the library's figure (chart.js). No rule, table or figure is computed here: the
 // forms come from the command line's own flags (`forms`), the scenarios
 // from the shipped files (`shipped`).
 'use strict';
@@ -9,6 +9,8 @@ const EDITED = 'scenarios/edited.toml';
 // The scenario the picked fight makes (`--write-scenario`), for the editor.
 const PICKED = 'scenarios/picked.toml';
 const TYPED = flag => `scenarios/profiles/typed${flag}.toml`;
+// The answer's chart, as the figure the page draws (chart.js).
+const CHART = 'chart.json';
 
 // The page's own words in Spanish (the report's come from the library).
 const UI_ES = {
@@ -308,7 +310,7 @@ function markEdited() {
 function clearAnswer() {
   clearErrors();
   for (const id of ['report', 'notes', 'status']) $(id).textContent = '';
-  $('chart').replaceChildren();
+  drawChart($('chart'), null);
 }
 
 // The advanced editor shows the scenario of the fight last picked, first
@@ -392,7 +394,7 @@ function request() {
   const sampled = method ? method !== 'exact' : query === 'combat';
   if (sampled) args.push('--trials', $('trials').value.trim(), '--seed', $('seed').value.trim());
   if (query === 'combat' && !fromFile()) args.push('--write-scenario', PICKED);
-  args.push('--lang', lang(), '--html', '--plot', 'chart.svg');
+  args.push('--lang', lang(), '--html', '--plot', CHART);
   return { args, files };
 }
 
@@ -449,17 +451,8 @@ function show(res) {
     cell.setAttribute('role', 'button');
   }
   if (res.code === 0 && res.files[PICKED]) offerPicked(res.files[PICKED]);
-  const svg = res.code === 0 && res.files['chart.svg'];
-  $('chart').replaceChildren(
-    ...(svg
-      ? [
-          element('img', {
-            alt: 'chart',
-            src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`,
-          }),
-        ]
-      : []),
-  );
+  const figure = res.code === 0 && res.files[CHART];
+  drawChart($('chart'), figure ? JSON.parse(figure) : null);
   saveState();
   // From the page's navigation to its first answer (for BENCHMARKS.md).
   if (window.mathhammerFirstAnswerMs === undefined) {
@@ -604,6 +597,7 @@ async function start() {
     run();
   });
   $('cancel').addEventListener('click', cancel);
+  watchChart($('chart'));
   $('report').addEventListener('click', e => {
     const cell = e.target.closest('td[data-row]');
     if (cell) openCell(cell);

@@ -1,11 +1,14 @@
 // Offline once loaded: the page's files from the cache first, refreshed
 // from the network when it answers.
-const CACHE = 'mathhammer-v4';
+const CACHE = 'mathhammer-v5';
 const FILES = [
   './',
   'index.html',
   'style.css',
   'app.js',
+  'engine.js',
+  'units.js',
+  'chart.js',
   'worker.js',
   'mathhammer.js',
   'mathhammer_bg.wasm',

@@ -4,7 +4,7 @@
 
 use crate::cli::{load_query, Cli, Command, EngineArgs, ReactionArg};
 use crate::error::InputError;
-use crate::plot::{check_writable, write_svg, Figure};
+use crate::plot::{check_writable, Figure};
 use crate::query::{Method, Settings};
 use crate::report::lang::Lang;
 use crate::report::{Engine, Format, Headline, Report, Text};
@@ -38,7 +38,7 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
     }
     // The chart, drawn (in the output's language) only with --plot.
     let plot = |figure: &dyn Fn() -> Figure| match output.and_then(|o| o.plot.as_deref()) {
-        Some(path) => write_svg(&figure().render(lang), path),
+        Some(path) => crate::plot::write(&figure().render(lang), path),
         None => Ok(()),
     };
     let report = match &cli.command {

@@ -25,7 +25,7 @@ pub use combat::CombatArgs;
 pub use panic::PanicArgs;
 pub use query_file::load_query;
 use serde::Deserialize;
-use values::{file, precision, seed, svg_path, whole, Ld, Number, Whole};
+use values::{chart_path, file, precision, seed, whole, Ld, Number, Whole};
 pub use values::{one_line, trials};
 
 /// Seed used when `--seed` is not given (6th edition's year), so the same
@@ -467,8 +467,8 @@ pub struct OutputArgs {
     /// Language of the table and chart labels (JSON and CSV keep English keys)
     #[arg(long, value_enum, default_value_t = Lang::En, hide_possible_values = false)]
     pub lang: Lang,
-    /// Also draw the results as an SVG chart into FILE.svg
-    #[arg(long, value_name = "FILE.svg", value_parser = svg_path)]
+    /// Also draw the results as a chart into FILE.svg (FILE.json: the chart's panels and points)
+    #[arg(long, value_name = "FILE.svg", value_parser = chart_path)]
     pub plot: Option<std::path::PathBuf>,
 }
 

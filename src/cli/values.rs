@@ -43,15 +43,15 @@ pub fn whole<T: TryFrom<i64>>(
     }
 }
 
-/// A path ending in `.svg`, checked before anything runs.
-pub fn svg_path(s: &str) -> Result<std::path::PathBuf, Text> {
+/// A chart's path, in a format `--plot` writes ([`ChartFormat`]), checked
+/// before anything runs.
+///
+/// [`ChartFormat`]: crate::plot::ChartFormat
+pub fn chart_path(s: &str) -> Result<std::path::PathBuf, Text> {
     let path = std::path::PathBuf::from(s);
-    if crate::plot::is_svg_name(&path) {
-        Ok(path)
-    } else {
-        Err(text!(
-            "accepted: a file name ending in .svg, e.g. charge.svg"
-        ))
+    match crate::plot::ChartFormat::of(&path) {
+        Some(_) => Ok(path),
+        None => Err(text!("accepted: {}", crate::plot::ChartFormat::accepted())),
     }
 }
 

@@ -1,22 +1,37 @@
-//! `--plot FILE.svg`: a report's numbers as charts. A query turns its report
+//! `--plot FILE`: a report's numbers as charts. A query turns its report
 //! into a [`Figure`] (panels of series, built here from the report's tables
-//! and fields, or by the query where it draws more, as `charge` does);
-//! `svg.rs` draws the figure with plotters' SVG backend and [`write_svg`]
-//! writes the file whole or not at all.
+//! and fields, or by the query where it draws more, as `charge` does).
+//! [`write()`] writes it whole or not at all, in the format its name ends in:
+//! `.svg` drawn by `svg/` (plotters' SVG backend, in the `svg` feature),
+//! `.json` the figure itself (`json.rs`), which the web page draws.
 
 use crate::text;
-mod grid;
+mod json;
 mod lang;
-mod map;
+#[cfg(feature = "svg")]
 pub(crate) mod svg;
 
 use crate::error::InputError;
 use crate::report::{Engine, Report, Text, Value};
 use std::path::Path;
 
+/// Series colours (Tableau 10), by a series' `colour` index (modulo its
+/// length): engines keep their colour across panels because every panel
+/// lists them in the same order.
+pub const PALETTE: [[u8; 3]; 8] = [
+    [31, 119, 180],
+    [255, 127, 14],
+    [44, 160, 44],
+    [214, 39, 40],
+    [148, 103, 189],
+    [140, 86, 75],
+    [227, 119, 194],
+    [127, 127, 127],
+];
+
 /// A titled page of panels, its words a [`Text`] until drawn in a language
 /// ([`Figure::render`]).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Figure<L = Text> {
     /// The page's title.
     pub title: L,
@@ -25,7 +40,7 @@ pub struct Figure<L = Text> {
 }
 
 /// One chart: axes and the series drawn on them.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Panel<L = Text> {
     /// The chart's title.
     pub title: L,
@@ -44,7 +59,8 @@ pub struct Panel<L = Text> {
 }
 
 /// How points are placed.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Axis<L = Text> {
     /// `x` is a number (a distance, a casualty count).
     Numbers,
@@ -64,7 +80,7 @@ pub enum Axis<L = Text> {
 }
 
 /// A unit seen from above: its name and its corners on the table.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Shape<L = Text> {
     /// Its name.
     pub name: L,
@@ -73,7 +89,8 @@ pub struct Shape<L = Text> {
 }
 
 /// How a series is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Mark {
     /// Connected points; intervals as a shaded band.
     Line,
@@ -83,7 +100,7 @@ pub enum Mark {
 }
 
 /// A named list of points.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Series<L = Text> {
     /// The series' name, in the legend.
     pub name: L,
@@ -97,7 +114,7 @@ pub struct Series<L = Text> {
 }
 
 /// A value at `x`, with its 95% interval when it is an estimate.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Point {
     /// The x value (a category's index on a category axis).
     pub x: f64,
@@ -119,6 +136,7 @@ impl Point {
     }
 }
 
+#[cfg(feature = "svg")]
 impl Figure<String> {
     /// The SVG text of the figure.
     pub fn to_svg(&self) -> Result<String, String> {
@@ -126,31 +144,58 @@ impl Figure<String> {
     }
 }
 
-/// Whether `path` names an SVG file (ends in `.svg`, any case).
-pub fn is_svg_name(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("svg"))
+/// The chart formats `--plot` writes, by the file name's ending.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChartFormat {
+    /// An SVG drawing (`.svg`), in builds with the `svg` feature.
+    Svg,
+    /// The figure's panels and points as JSON (`.json`), to draw elsewhere.
+    Json,
 }
 
-/// Draws `figure` and writes it to `path` (which must end in `.svg`), whole
-/// or not at all ([`crate::files::write_whole`]).
-pub fn write_svg(figure: &Figure<String>, path: &Path) -> Result<(), InputError> {
-    if !is_svg_name(path) {
-        return Err(InputError::new(
-            "--plot",
-            text!(
-                "{} is not an SVG file name (accepted: a path ending in .svg)",
-                path.display()
-            ),
-        ));
+impl ChartFormat {
+    /// The format `path` names by its ending (any case), if this build
+    /// writes it.
+    pub fn of(path: &Path) -> Option<ChartFormat> {
+        let ending = path.extension()?;
+        if cfg!(feature = "svg") && ending.eq_ignore_ascii_case("svg") {
+            Some(ChartFormat::Svg)
+        } else if ending.eq_ignore_ascii_case("json") {
+            Some(ChartFormat::Json)
+        } else {
+            None
+        }
     }
-    let text = figure
-        .to_svg()
-        .map_err(|e| InputError::new("--plot", text!("cannot draw the chart: {}", e)))?;
+
+    /// The endings this build accepts, as errors list them.
+    pub fn accepted() -> Text {
+        match cfg!(feature = "svg") {
+            true => text!("a file name ending in .svg or .json, e.g. charge.svg"),
+            false => text!("a file name ending in .json, e.g. charge.json"),
+        }
+    }
+}
+
+/// Writes `figure` to `path` in the format its name ends in, whole or not
+/// at all ([`crate::files::write_whole`]).
+pub fn write(figure: &Figure<String>, path: &Path) -> Result<(), InputError> {
+    let text = match ChartFormat::of(path) {
+        #[cfg(feature = "svg")]
+        Some(ChartFormat::Svg) => figure
+            .to_svg()
+            .map_err(|e| InputError::new("--plot", text!("cannot draw the chart: {}", e)))?,
+        Some(ChartFormat::Json) => figure.to_json(),
+        _ => {
+            return Err(InputError::new(
+                "--plot",
+                text!("{} (accepted: {})", path.display(), ChartFormat::accepted()),
+            ))
+        }
+    };
     crate::files::write_whole(path, &text).map_err(|e| cannot_write(path, e))
 }
 
-/// Checks, before a long run, that [`write_svg`] will be able to write
+/// Checks, before a long run, that [`write()`] will be able to write
 /// `path`: its temporary file can be made beside it, and `path` is not a
 /// folder. Leaves nothing behind.
 pub fn check_writable(path: &Path) -> Result<(), InputError> {
@@ -158,8 +203,9 @@ pub fn check_writable(path: &Path) -> Result<(), InputError> {
         return Err(InputError::new(
             "--plot",
             text!(
-                "{} is a folder (accepted: a file name ending in .svg)",
-                path.display()
+                "{} is a folder (accepted: {})",
+                path.display(),
+                ChartFormat::accepted()
             ),
         ));
     }

@@ -4,7 +4,8 @@
 //! sends the words of a command (`["charge", "--move", "18", ...]`) and
 //! the files it names that the user typed, and gets back its standard
 //! output, standard error, exit code and the files it wrote (`--plot`'s
-//! chart). So every number on the page is the number the CLI prints.
+//! chart, as JSON: the page draws it). So every number on the page is the
+//! number the CLI prints.
 //!
 //! **How.** [`answer`] runs [`crate::app::run_args`] inside
 //! [`crate::files::in_memory`], with the shipped scenarios, profiles and
@@ -13,13 +14,12 @@
 //!
 //! ```text
 //! request:  {"args": ["combat", "my.toml", "--json"], "files": {"my.toml": "..."}}
-//! response: {"code": 0, "stdout": "...", "stderr": "...", "error": null, "files": {"chart.svg": "<svg ..."}}
+//! response: {"code": 0, "stdout": "...", "stderr": "...", "error": null, "files": {"chart.json": "{\"title\": ..."}}
 //! error:    {"code": 2, ..., "error": {"field": "--move", "message": "0 is out of range (...)"}}
 //! ```
 //!
 //! On `wasm32` it is exported to JavaScript as `answer(request)`, through
-//! wasm-bindgen (plotters needs it there: it measures text with the
-//! browser's canvas).
+//! wasm-bindgen.
 //!
 //! # Example
 //! ```
@@ -325,14 +325,19 @@ mod tests {
             .replace("models = 20", "models = 25");
         // Beside the shipped scenarios, its profile files are found.
         let request = serde_json::json!({
-            "args": ["combat", "scenarios/typed.toml", "--set", "situation.rounds=1", "--method", "exact", "--plot", "chart.svg"],
+            "args": ["combat", "scenarios/typed.toml", "--set", "situation.rounds=1", "--method", "exact", "--plot", "chart.json"],
             "files": {"scenarios/typed.toml": scenario},
         });
         let v: serde_json::Value = serde_json::from_str(&answer(&request.to_string())).unwrap();
         assert_eq!(v["code"], 0, "{v}");
         let files = v["files"].as_object().unwrap();
-        assert_eq!(files.keys().collect::<Vec<_>>(), ["chart.svg"]);
-        assert!(files["chart.svg"].as_str().unwrap().starts_with("<svg"));
-        assert!(!std::path::Path::new("chart.svg").exists());
+        assert_eq!(files.keys().collect::<Vec<_>>(), ["chart.json"]);
+        let chart: serde_json::Value =
+            serde_json::from_str(files["chart.json"].as_str().unwrap()).unwrap();
+        assert!(
+            chart["panels"][0]["series"][0]["points"].is_array(),
+            "{chart}"
+        );
+        assert!(!std::path::Path::new("chart.json").exists());
     }
 }

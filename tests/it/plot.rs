@@ -1,7 +1,8 @@
 //! `--plot FILE.svg` as a user runs it: every chart parses as SVG, names its
 //! series and axes, renders to pixels in each series' colour (resvg), and
-//! plots the numbers the report prints; a bad path is a one-line error that
-//! leaves no file behind.
+//! plots the numbers the report prints; `--plot FILE.json` is the same
+//! figure as data; a bad path is a one-line error that leaves no file
+//! behind.
 
 use crate::common::run::{error, json, stdout, BOAR_BOYZ};
 use resvg::{tiny_skia, usvg};
@@ -43,7 +44,7 @@ fn render(svg: &str) -> tiny_skia::Pixmap {
     pixmap
 }
 
-/// The series colours of the palette (src/plot/svg.rs): exact, monte-carlo,
+/// The series colours of the palette (src/plot/mod.rs): exact, monte-carlo,
 /// dice, then further series.
 const BLUE: [u8; 3] = [31, 119, 180];
 const ORANGE: [u8; 3] = [255, 127, 14];
@@ -332,7 +333,7 @@ fn the_plot_does_not_change_stdout() {
 #[test]
 fn bad_plot_paths_are_one_line_errors_and_leave_no_file() {
     let e = error(&["flee", "--move", "10", "--plot", "flee.png"]);
-    assert!(e.contains("--plot") && e.contains(".svg"), "{e}");
+    assert!(e.contains("--plot") && e.contains(".svg or .json"), "{e}");
     let dir = chart_path("missing").with_file_name("no-such-folder");
     let target = dir.join("flee.svg");
     let e = error(&["flee", "--move", "10", "--plot", target.to_str().unwrap()]);
@@ -353,4 +354,48 @@ fn a_control_character_in_a_name_still_writes_xml() {
     );
     render(&svg);
     has_text(&svg, "x\u{fffd}y");
+}
+
+#[test]
+fn the_json_chart_is_the_svg_charts_figure_with_the_reports_numbers() {
+    let args = [
+        "combat",
+        "scenarios/boar_boyz_charge_spearmen.toml",
+        "--method",
+        "all",
+        "--trials",
+        "4000",
+    ];
+    let svg = plot("figure", &args);
+    let path = chart_path("figure").with_extension("json");
+    let mut with = args.to_vec();
+    with.extend(["--plot", path.to_str().unwrap()]);
+    stdout(&with);
+    let figure: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let panels = figure["panels"].as_array().unwrap();
+    assert!(panels.len() >= 3, "{figure}");
+    for panel in panels {
+        let title = panel["title"].as_str().unwrap();
+        has_text(&svg, title.split(" (").next().unwrap());
+    }
+    // The first panel's bars are the report's probabilities: the exact
+    // series' P(attacker wins) is the exact engine's field, and the Monte
+    // Carlo series carries its interval.
+    let report = json(&args);
+    let first = &panels[0];
+    let names = first["axis"]["categories"].as_array().unwrap();
+    let wins = names
+        .iter()
+        .position(|n| n == "attacker wins")
+        .unwrap_or_else(|| panic!("{names:?}"));
+    let series = first["series"].as_array().unwrap();
+    let (exact, monte_carlo) = (&series[0], &series[1]);
+    assert_eq!(exact["name"], "exact");
+    let drawn = exact["points"][wins]["y"].as_f64().unwrap();
+    let printed = report["exact"]["p_attacker_wins"].as_f64().unwrap();
+    assert!((drawn - printed).abs() < 1e-12, "{drawn} {printed}");
+    assert!(exact["points"][wins]["interval"].is_null());
+    let interval = monte_carlo["points"][wins]["interval"].as_array().unwrap();
+    assert!(interval[0].as_f64() < interval[1].as_f64(), "{interval:?}");
 }

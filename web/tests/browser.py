@@ -170,8 +170,21 @@ def check_charge(driver):
     p_contact = json.loads(cli(*args, "--json"))["p_contact"]
     shown = headline(driver)
     assert shown["p_contact"] == f"{p_contact * 100:.4f}%", shown
+    # The chart is drawn from the CLI's figure: a panel per panel, each
+    # named as the figure names it, a legend entry per series.
+    with tempfile.TemporaryDirectory() as folder:
+        chart = Path(folder) / "chart.json"
+        cli(*args, "--plot", str(chart))
+        figure = json.loads(chart.read_text())
+    drawn = driver.execute_script(
+        "return [...document.querySelectorAll('#chart figure')].map(f => ["
+        "  f.querySelector('figcaption').textContent,"
+        "  [...f.querySelectorAll('.legend li')].map(l => l.textContent)])")
+    expected = [[p["title"], [s["name"] for s in p["series"]]] for p in figure["panels"]]
+    assert drawn == expected, (drawn, expected)
     print(f"charge form: the headline reads P(contact) {shown['p_contact']}, "
-          "the CLI's JSON; the page is the CLI's --html")
+          "the CLI's JSON; the page is the CLI's --html; its chart is drawn from the "
+          f"CLI's figure ({len(drawn)} panel, {len(drawn[0][1])} series)")
 
 
 def check_attacks(driver):
@@ -587,10 +600,20 @@ def check_widths(url):
             ready(driver, url)
             tab(driver, "combat")
             answer(driver)
-            drawn = driver.execute_script(
-                "const i = document.querySelector('#chart img');"
-                "return i ? i.naturalWidth : 0")
-            assert drawn > 0, "no chart"
+            # Each panel's drawing as wide as its box, its text at least
+            # 12 CSS px.
+            drawn = driver.execute_script("""
+                return [...document.querySelectorAll('#chart figure')].map(f => {
+                  const svg = f.querySelector('svg');
+                  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+                  const sizes = [...svg.querySelectorAll('text')].map(
+                    t => parseFloat(getComputedStyle(t).fontSize) * scale);
+                  return [svg.getBoundingClientRect().width <= f.clientWidth, Math.min(...sizes)];
+                });""")
+            assert len(drawn) >= 3, f"{len(drawn)} panels"
+            assert all(fits for fits, _ in drawn), drawn
+            assert min(size for _, size in drawn) >= 12, drawn
+            shot(driver, f"chart-{width}", at="chart")
             wide, seen = driver.execute_script(
                 "const d = document.documentElement; return [d.scrollWidth, d.clientWidth]")
             assert wide <= seen, f"the page is {wide} px wide in a {seen} px window"
@@ -616,7 +639,8 @@ def check_widths(url):
             no_exceptions(driver)
         finally:
             driver.quit()
-    print(f"375 and 1280 px: the chart drawn; every tab, and the matchup's heat map, "
+    print(f"375 and 1280 px: the chart drawn, its text 12 px or more; every tab, and the "
+          "matchup's heat map, "
           f"no wider than the screen ({SHOTS})")
 
 

@@ -1,10 +1,10 @@
-//! A grid panel ([`Axis::Grid`](super::Axis::Grid)): a heat map, one cell
+//! A grid panel ([`Axis::Grid`](crate::plot::Axis::Grid)): a heat map, one cell
 //! per row and column (a matchup's charger and charged unit), shaded by the
 //! first series' value (darker is likelier) and labelled with it in
 //! percent; rows named down the left, columns along the top.
 
-use super::svg::{colour, Area, Failure, FONT};
-use super::Panel;
+use super::{colour, Area, Failure, FONT};
+use crate::plot::Panel;
 use crate::report::trim_number;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -26,7 +26,7 @@ pub(super) fn draw_grid(
     let cell_w = ((w as i32 - LEFT - 10) / nc).max(1);
     let cell_h = ((h as i32 - TOP - 10) / nr).clamp(1, 40);
     area.draw(&Text::new(
-        super::svg::caption(panel),
+        super::caption(panel),
         (10, 5),
         (FONT, 15).into_font(),
     ))?;

@@ -1,10 +1,10 @@
-//! A map panel ([`Axis::Map`](super::Axis::Map)): units drawn from above
+//! A map panel ([`Axis::Map`](crate::plot::Axis::Map)): units drawn from above
 //! where they stand, at the same scale on both axes, each shaded by its
 //! value (darker is likelier) and labelled below with its name and that
 //! value.
 
-use super::svg::{caption, colour, Area, Failure, FONT};
-use super::{Panel, Shape};
+use super::{caption, colour, Area, Failure, FONT};
+use crate::plot::{Panel, Shape};
 use crate::report::trim_number;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};

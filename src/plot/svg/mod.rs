@@ -3,6 +3,8 @@
 //! a wide panel alone on its row; every series has a legend entry.
 
 use super::{Axis, Figure, Mark, Panel, Series};
+mod grid;
+mod map;
 use crate::report::trim_number;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -16,21 +18,9 @@ const MARKED_POINTS: usize = 40;
 const TITLE_HEIGHT: u32 = 50;
 pub(super) const FONT: &str = "sans-serif";
 
-/// Series colours (Tableau 10): engines keep their colour across panels
-/// because every panel lists them in the same order.
-const COLOURS: [RGBColor; 8] = [
-    RGBColor(31, 119, 180),
-    RGBColor(255, 127, 14),
-    RGBColor(44, 160, 44),
-    RGBColor(214, 39, 40),
-    RGBColor(148, 103, 189),
-    RGBColor(140, 86, 75),
-    RGBColor(227, 119, 194),
-    RGBColor(127, 127, 127),
-];
-
 pub(super) fn colour(i: usize) -> RGBColor {
-    COLOURS[i % COLOURS.len()]
+    let [r, g, b] = super::PALETTE[i % super::PALETTE.len()];
+    RGBColor(r, g, b)
 }
 
 pub(super) type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
@@ -164,8 +154,8 @@ fn draw_panel(area: &Area, panel: &Panel<String>) -> Result<(), Failure> {
     match &panel.axis {
         Axis::Numbers => draw_numbers(area, panel),
         Axis::Categories(names) => draw_categories(area, panel, names),
-        Axis::Map(shapes) => super::map::draw_map(area, panel, shapes),
-        Axis::Grid { rows, columns } => super::grid::draw_grid(area, panel, rows, columns),
+        Axis::Map(shapes) => map::draw_map(area, panel, shapes),
+        Axis::Grid { rows, columns } => grid::draw_grid(area, panel, rows, columns),
     }
 }
 
