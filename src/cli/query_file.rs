@@ -81,7 +81,7 @@ pub fn load_query(path: &Path, sets: &[String]) -> Result<Query, InputError> {
         return Ok(Query::Combat(Box::new(combat)));
     };
     if kind.as_str() == Some("panic") {
-        return battle_line(&text, table, sets, path);
+        return battle_line(&text, sets, path);
     }
     let kind = match kind.as_str() {
         Some(k) if FILE_QUERIES.contains(&k) => k.to_string(),
@@ -122,29 +122,10 @@ pub fn load_query(path: &Path, sets: &[String]) -> Result<Query, InputError> {
 }
 
 /// A battle-line file (`query = "panic"`, [`crate::scenario::battle_line`])
-/// of `text`, read as `table`, with its `--set` overrides.
-fn battle_line(
-    text: &str,
-    mut table: toml::Table,
-    sets: &[String],
-    path: &Path,
-) -> Result<Query, InputError> {
+/// of `text`, with its `--set` overrides.
+fn battle_line(text: &str, sets: &[String], path: &Path) -> Result<Query, InputError> {
     let name = path.display().to_string();
-    // Parsed from its own text first: the file's own error is the file's,
-    // with its line and column, not an override's.
-    let file: BattleLineFile = crate::scenario::parse(text, &name)?;
-    let file: BattleLineFile = match sets {
-        [] => file,
-        _ => {
-            for set in sets {
-                crate::scenario::combat::apply_set(&mut table, set)?;
-            }
-            table.try_into().map_err(|e: toml::de::Error| {
-                let why = crate::words::serde::message(&e.message().replace('\n', " "));
-                InputError::bad_override(text!("{} ({})", why, sets.join(" ")))
-            })?
-        }
-    };
+    let file: BattleLineFile = crate::scenario::combat::parse_with_sets(text, &name, sets)?;
     let dir = path.parent().unwrap_or(Path::new(""));
     let line = file.line(dir).map_err(|e| e.in_file(&name))?;
     Ok(Query::Panic(Box::new(line)))

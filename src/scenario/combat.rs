@@ -365,25 +365,38 @@ fn scenario_from_text(
     sets: &[String],
 ) -> Result<(ScenarioFile, PathBuf), InputError> {
     let name = path.display().to_string();
-    let mut scenario: ScenarioFile = super::parse(text, &name)?;
-    if !sets.is_empty() {
-        let mut table: toml::Table =
-            toml::from_str(text).map_err(|e| InputError::new(&name, e.to_string()))?;
-        for set in sets {
-            apply_set(&mut table, set)?;
-        }
-        let edited =
-            toml::to_string(&table).map_err(|e| InputError::bad_override(e.to_string()))?;
-        scenario = toml::from_str(&edited).map_err(|e| {
-            InputError::bad_override(text!(
-                "{} ({})",
-                crate::words::serde::message(&e.message().replace('\n', " ")),
-                sets.join(" ")
-            ))
-        })?;
-    }
+    let scenario: ScenarioFile = parse_with_sets(text, &name, sets)?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     Ok((scenario, dir))
+}
+
+/// TOML `text` (named `name` in errors) read as a `T` with `--set`
+/// overrides: the file's own error first, with its line and column, then
+/// the overrides'. The overridden table is read from its text again, as
+/// the file is: one reader of each file type in the program, not a second
+/// from the table (the web page's module carries each reader's code).
+pub(crate) fn parse_with_sets<T: serde::de::DeserializeOwned>(
+    text: &str,
+    name: &str,
+    sets: &[String],
+) -> Result<T, InputError> {
+    let file: T = super::parse(text, name)?;
+    if sets.is_empty() {
+        return Ok(file);
+    }
+    let mut table: toml::Table =
+        toml::from_str(text).map_err(|e| InputError::new(name, e.to_string()))?;
+    for set in sets {
+        apply_set(&mut table, set)?;
+    }
+    let edited = toml::to_string(&table).map_err(|e| InputError::bad_override(e.to_string()))?;
+    toml::from_str(&edited).map_err(|e| {
+        InputError::bad_override(text!(
+            "{} ({})",
+            crate::words::serde::message(&e.message().replace('\n', " ")),
+            sets.join(" ")
+        ))
+    })
 }
 
 /// Sets `a.b.c=value` in a TOML table; the value is read as TOML (a number,
