@@ -108,32 +108,6 @@ function barLabel(v, probability) {
   return `${trimmed(percent, percent !== 0 && Math.abs(percent) < 0.1 ? 3 : 1)}%`;
 }
 
-// The lowest and highest value any point or interval end reaches.
-function valueSpan(series) {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const s of series) {
-    for (const p of s.points) {
-      const [a, b] = p.interval || [p.y, p.y];
-      lo = Math.min(lo, a, p.y);
-      hi = Math.max(hi, b, p.y);
-    }
-  }
-  return [lo, hi];
-}
-
-// The value axis: from 0 (or below) to a little above the highest value;
-// probabilities stop at 100% (src/plot/svg's value_range).
-function valueRange(panel) {
-  let [lo, hi] = valueSpan(panel.series);
-  if (!Number.isFinite(lo)) return [0, 1];
-  lo = Math.min(lo, 0);
-  if (hi - lo < 1e-12) hi = lo + 1;
-  hi += (hi - lo) * 0.08;
-  if (panel.probability && hi > 0.9) hi = 1;
-  return [lo, hi];
-}
-
 // About `count` round ticks (1, 2 or 5 times a power of ten) in lo..hi;
 // whole numbers only when `whole`.
 function ticks(lo, hi, count, whole = false) {
@@ -166,7 +140,7 @@ function drawNumbers(panel, width, palette) {
   const gap = Number.isFinite(step) ? step : 1;
   const pad = bars || xHi === xLo ? gap / 2 : 0;
   [xLo, xHi] = [xLo - pad, xHi + pad];
-  const [yLo, yHi] = valueRange(panel);
+  const [yLo, yHi] = panel.value_range;
   const yTicks = ticks(yLo, yHi, 5);
   const yText = yTicks.map(v => valueLabel(v, panel.probability, yHi - yLo));
   const left = 10 + Math.max(...yText.map(t => t.length)) * 7;
@@ -283,7 +257,7 @@ function drawCategories(panel, width, palette) {
   const count = Math.max(panel.series.length, 1);
   const row = 18 + count * 14 + 6;
   const height = names.length * row + 30;
-  const [lo, hi] = valueRange(panel);
+  const [lo, hi] = panel.value_range;
   const box = { left: 8, right: width - 56, top: 0, bottom: names.length * row };
   const x = scale([lo, hi], [box.left, box.right]);
   const svg = canvas(width, height);

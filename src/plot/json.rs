@@ -2,7 +2,8 @@
 //! draws its charts from it, so its module carries no drawing code). The
 //! keys are `palette` (the series colours, `"#1f77b4"`, [`PALETTE`]) and
 //! the [`Figure`]'s fields: `title` and `panels`, each panel with
-//! `title`, `x_label`, `y_label`, `axis` (`"numbers"`, `{"categories":
+//! `title`, `x_label`, `y_label`, `value_range` (the value axis, `[low,
+//! high]`, [`Panel::value_range`]), `axis` (`"numbers"`, `{"categories":
 //! [names]}`, `{"map": [{name, corners}]}` or `{"grid": {rows, columns}}`),
 //! `probability`, `wide` and `series` (`name`, `mark`: `"line"` or
 //! `"bars"`, `colour` (an index into `palette`), and `points` of `x`, `y` and `interval`, `[low,
@@ -32,16 +33,25 @@
 //! assert_eq!(json["palette"][0], "#1f77b4");
 //! assert_eq!(json["panels"][0]["axis"]["categories"][0], "contact");
 //! assert_eq!(json["panels"][0]["series"][0]["points"][0]["y"], 0.5);
+//! assert_eq!(json["panels"][0]["value_range"][1], 0.54);
 //! ```
 
-use super::{Figure, PALETTE};
+use super::{Figure, Panel, PALETTE};
 
 /// The figure with the colours its series name by index.
 #[derive(serde::Serialize)]
 struct Drawn<'a> {
     palette: Vec<String>,
+    title: &'a str,
+    panels: Vec<DrawnPanel<'a>>,
+}
+
+/// A panel with its value axis, so that every drawing uses the same.
+#[derive(serde::Serialize)]
+struct DrawnPanel<'a> {
     #[serde(flatten)]
-    figure: &'a Figure<String>,
+    panel: &'a Panel<String>,
+    value_range: [f64; 2],
 }
 
 impl Figure<String> {
@@ -52,7 +62,18 @@ impl Figure<String> {
                 .iter()
                 .map(|[r, g, b]| format!("#{r:02x}{g:02x}{b:02x}"))
                 .collect(),
-            figure: self,
+            title: &self.title,
+            panels: self
+                .panels
+                .iter()
+                .map(|panel| {
+                    let range = panel.value_range();
+                    DrawnPanel {
+                        panel,
+                        value_range: [range.start, range.end],
+                    }
+                })
+                .collect(),
         };
         // Strings, numbers and lists only: nothing serde_json refuses
         // (a non-finite number is written null).

@@ -124,6 +124,37 @@ pub struct Point {
     pub interval: Option<[f64; 2]>,
 }
 
+impl<L> Panel<L> {
+    /// The value axis: from 0 (or below, for negative values) to a little
+    /// above the highest value or interval end; probabilities stop at 100%.
+    /// Every drawing of the panel uses it (`svg/`, and the page from the
+    /// JSON's `value_range`).
+    pub fn value_range(&self) -> std::ops::Range<f64> {
+        let (lo, hi) = self
+            .series
+            .iter()
+            .flat_map(|s| &s.points)
+            .flat_map(|p| {
+                let [lo, hi] = p.interval.unwrap_or([p.y, p.y]);
+                [lo.min(p.y), hi.max(p.y)]
+            })
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+                (lo.min(v), hi.max(v))
+            });
+        if !lo.is_finite() {
+            return 0.0..1.0;
+        }
+        let lo = lo.min(0.0);
+        // Nothing above zero (a charge out of reach): a whole unit of axis.
+        let mut hi = if hi - lo < 1e-12 { lo + 1.0 } else { hi };
+        hi += (hi - lo) * 0.08;
+        if self.probability && hi > 0.9 {
+            hi = 1.0;
+        }
+        lo..hi
+    }
+}
+
 impl Point {
     /// The point of a reported value at `x`: exact values have no interval,
     /// estimates their 95% one. Text and absent values have no point.
@@ -377,15 +408,15 @@ impl Panel {
 /// The keys of the probability fields (`p_...`, not per-points ones) that
 /// some engine puts above zero, in report order.
 pub fn probability_keys(report: &Report) -> Vec<&str> {
-    let mut keys: Vec<&str> = Vec::new();
-    for f in report.outcomes.iter().flat_map(|o| &o.fields) {
-        let positive = Point::of(0.0, &f.value).is_some_and(|p| p.y > 0.0);
-        let probability = matches!(f.value, Value::Prob(_) | Value::ProbEst(_));
-        if probability && positive && !keys.contains(&&*f.key) {
-            keys.push(&f.key);
-        }
-    }
-    keys
+    let fields = report.outcomes.iter().flat_map(|o| &o.fields);
+    crate::report::table::first_seen(
+        fields
+            .filter(|f| {
+                let positive = Point::of(0.0, &f.value).is_some_and(|p| p.y > 0.0);
+                positive && matches!(f.value, Value::Prob(_) | Value::ProbEst(_))
+            })
+            .map(|f| &*f.key),
+    )
 }
 
 /// The default figure of a report: its probabilities as bars, then its

@@ -89,24 +89,36 @@ pub fn fields_grid(report: &Report, cell: CellFn, by_key: bool, lang: Lang) -> G
 
 /// Field keys in first-seen order: the rows of [`fields_grid`].
 pub fn field_keys(report: &Report) -> Vec<&str> {
-    let mut keys: Vec<&str> = Vec::new();
-    for f in report.outcomes.iter().flat_map(|o| &o.fields) {
-        if !keys.contains(&&*f.key) {
-            keys.push(&f.key);
-        }
-    }
-    keys
+    first_seen(
+        report
+            .outcomes
+            .iter()
+            .flat_map(|o| &o.fields)
+            .map(|f| &*f.key),
+    )
 }
 
 /// Table keys in first-seen order.
 pub fn table_keys(report: &Report) -> Vec<&str> {
-    let mut keys: Vec<&str> = Vec::new();
-    for t in report.outcomes.iter().flat_map(|o| &o.tables) {
-        if !keys.contains(&&*t.key) {
-            keys.push(&t.key);
+    first_seen(
+        report
+            .outcomes
+            .iter()
+            .flat_map(|o| &o.tables)
+            .map(|t| &*t.key),
+    )
+}
+
+/// `keys` in the order first seen, each once (the engines of a report
+/// share most keys).
+pub(crate) fn first_seen<'a>(keys: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
+    let mut seen: Vec<&str> = Vec::new();
+    for key in keys {
+        if !seen.contains(&key) {
+            seen.push(key);
         }
     }
-    keys
+    seen
 }
 
 /// The table `key` of every outcome, side by side: the index column, then

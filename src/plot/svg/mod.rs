@@ -2,7 +2,7 @@
 //! `<text>` elements so no font files are needed). Panels sit two to a row,
 //! a wide panel alone on its row; every series has a legend entry.
 
-use super::{Axis, Figure, Mark, Panel, Series};
+use super::{Axis, Figure, Mark, Panel};
 mod grid;
 mod legend;
 mod map;
@@ -108,37 +108,6 @@ fn draw_into(
     Ok(())
 }
 
-/// The lowest and highest value any point (or interval end) reaches.
-fn value_span(series: &[Series<String>]) -> (f64, f64) {
-    series
-        .iter()
-        .flat_map(|s| &s.points)
-        .flat_map(|p| {
-            let [lo, hi] = p.interval.unwrap_or([p.y, p.y]);
-            [lo.min(p.y), hi.max(p.y)]
-        })
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
-            (lo.min(v), hi.max(v))
-        })
-}
-
-/// The value axis: from 0 (or below, for negative values) to a little above
-/// the highest value; probabilities stop at 100%.
-fn value_range(panel: &Panel<String>) -> std::ops::Range<f64> {
-    let (lo, hi) = value_span(&panel.series);
-    if !lo.is_finite() {
-        return 0.0..1.0;
-    }
-    let lo = lo.min(0.0);
-    // Nothing above zero (a charge out of reach): a whole unit of axis.
-    let mut hi = if hi - lo < 1e-12 { lo + 1.0 } else { hi };
-    hi += (hi - lo) * 0.08;
-    if panel.probability && hi > 0.9 {
-        hi = 1.0;
-    }
-    lo..hi
-}
-
 /// Tick labels: percent for probabilities, with enough decimals for the
 /// axis's span.
 fn value_label(probability: bool, span: f64) -> impl Fn(&f64) -> String {
@@ -179,7 +148,7 @@ fn draw_numbers(area: &Area, panel: &Panel<String>) -> Result<(), Failure> {
     } else {
         0.0
     };
-    let y = value_range(panel);
+    let y = panel.value_range();
     let span = y.end - y.start;
     let mut chart = ChartBuilder::on(area)
         .caption(caption(panel), (FONT, 15))
@@ -313,7 +282,7 @@ fn min_step(panel: &Panel<String>) -> f64 {
 fn draw_categories(area: &Area, panel: &Panel<String>, names: &[String]) -> Result<(), Failure> {
     let n = names.len().max(1);
     let widest = names.iter().map(|s| s.chars().count()).max().unwrap_or(0);
-    let x = value_range(panel);
+    let x = panel.value_range();
     let span = x.end - x.start;
     let mut chart = ChartBuilder::on(area)
         .caption(caption(panel), (FONT, 15))
@@ -384,7 +353,7 @@ pub(super) fn caption(panel: &Panel<String>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::plot::Point;
+    use crate::plot::{Point, Series};
 
     fn panel(wide: bool, points: &[(f64, f64)], mark: Mark) -> Panel<String> {
         Panel {
@@ -448,12 +417,12 @@ mod tests {
     #[test]
     fn probability_axes_stop_at_one_and_start_at_zero() {
         let p = panel(false, &[(0.0, 0.95), (1.0, 0.5)], Mark::Bars);
-        assert_eq!(value_range(&p), 0.0..1.0);
+        assert_eq!(p.value_range(), 0.0..1.0);
         let p = panel(false, &[(0.0, 0.2)], Mark::Bars);
-        let r = value_range(&p);
+        let r = p.value_range();
         assert!(r.start == 0.0 && r.end > 0.2 && r.end < 0.25, "{r:?}");
         // All zero: the axis still spans 0 to 100%.
         let p = panel(false, &[(0.0, 0.0), (1.0, 0.0)], Mark::Line);
-        assert_eq!(value_range(&p), 0.0..1.0);
+        assert_eq!(p.value_range(), 0.0..1.0);
     }
 }
