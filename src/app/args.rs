@@ -3,12 +3,13 @@
 //! same, in memory). Every input error is one line on stderr and exit
 //! code 2.
 
+use crate::cli::refused::{first_flag, refused_value, worded};
 use crate::cli::{one_line, Cli};
 use crate::error::InputError;
 use crate::text;
 use crate::words::lang::Lang;
 use crate::words::text::Text;
-use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::error::ErrorKind;
 use clap::CommandFactory;
 use std::ffi::OsString;
 
@@ -125,9 +126,9 @@ fn parse_error(e: &clap::Error, lang: Lang) -> Finished {
             code: 2,
             ..Finished::default()
         },
-        ErrorKind::ValueValidation | ErrorKind::InvalidValue => failed(&bad_value(e), lang),
+        ErrorKind::ValueValidation | ErrorKind::InvalidValue => failed(&refused_value(e), lang),
         kind => {
-            let mut message = match (lang, ours(e)) {
+            let mut message = match (lang, worded(e)) {
                 (Lang::En, _) | (_, None) => {
                     Text::kept(one_line(&e.render().to_string()).trim_start_matches("error: "))
                 }
@@ -148,88 +149,5 @@ fn parse_error(e: &clap::Error, lang: Lang) -> Finished {
             }
             done
         }
-    }
-}
-
-/// The first flag clap's error names (`--move` of `--move <M>`).
-fn first_flag(e: &clap::Error) -> Option<String> {
-    let arg = match e.get(ContextKind::InvalidArg)? {
-        ContextValue::String(a) => a.clone(),
-        ContextValue::Strings(a) => a.first()?.clone(),
-        _ => return None,
-    };
-    let flag = arg.split([' ', '=']).next()?;
-    flag.starts_with('-').then(|| flag.to_string())
-}
-
-/// clap's error of a kind we word ourselves, for a language other than
-/// English (English keeps clap's own words and tips).
-fn ours(e: &clap::Error) -> Option<Text> {
-    let arg = match e.get(ContextKind::InvalidArg) {
-        Some(ContextValue::String(a)) => a.clone(),
-        Some(ContextValue::Strings(a)) => a.join(", "),
-        _ => String::new(),
-    };
-    let prior = match e.get(ContextKind::PriorArg) {
-        Some(ContextValue::String(a)) => a.clone(),
-        _ => String::new(),
-    };
-    let tip = match e.get(ContextKind::SuggestedArg) {
-        Some(ContextValue::String(a)) => text!("; tip: '{}' exists", a.clone()),
-        _ => Text::default(),
-    };
-    Some(match e.kind() {
-        ErrorKind::UnknownArgument => text!("unexpected argument '{}' found", arg).then(tip),
-        ErrorKind::InvalidSubcommand => match e.get(ContextKind::InvalidSubcommand) {
-            Some(ContextValue::String(name)) => text!("unrecognized subcommand '{}'", name.clone()),
-            _ => return None,
-        },
-        ErrorKind::MissingRequiredArgument => {
-            text!(
-                "the following required arguments were not provided: {}",
-                arg
-            )
-        }
-        ErrorKind::ArgumentConflict => {
-            text!("the argument '{}' cannot be used with '{}'", arg, prior)
-        }
-        _ => return None,
-    })
-}
-
-/// A value its flag's parser refused, as the project's one line:
-/// `--models: -1 is out of range (accepted: 1 to 1000)`.
-fn bad_value(e: &clap::Error) -> InputError {
-    let flag = match e.get(ContextKind::InvalidArg) {
-        Some(ContextValue::String(arg)) => arg.split(' ').next().unwrap_or(arg).to_string(),
-        _ => String::new(),
-    };
-    let value = match e.get(ContextKind::InvalidValue) {
-        Some(ContextValue::String(v)) => v.clone(),
-        _ => String::new(),
-    };
-    match (std::error::Error::source(e), e.get(ContextKind::ValidValue)) {
-        (Some(why), _) if !flag.is_empty() => {
-            let why = why
-                .downcast_ref::<Text>()
-                .cloned()
-                .unwrap_or_else(|| Text::kept(why.to_string()));
-            InputError::new(flag, why)
-        }
-        (None, Some(ContextValue::Strings(names))) if value.is_empty() && names.is_empty() => {
-            InputError::new(flag, text!("needs a value"))
-        }
-        (None, Some(ContextValue::Strings(names))) if !flag.is_empty() => InputError::new(
-            flag,
-            text!(
-                "'{}' is not one of its values (accepted: {})",
-                value,
-                names.join(", ")
-            ),
-        ),
-        _ => InputError::new(
-            "",
-            Text::kept(one_line(&e.render().to_string()).trim_start_matches("error: ")),
-        ),
     }
 }

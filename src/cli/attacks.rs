@@ -2,7 +2,7 @@
 //! a file gives every value, a flag overrides it (`--rules` adds to the
 //! file's rules).
 
-use super::values::{file, Characteristic, Ld, Models, Whole};
+use super::values::{Characteristic, Ld, Models, Whole};
 use super::{EngineArgs, OutputArgs};
 use crate::error::InputError;
 use crate::profile::ProfileFile;
@@ -20,11 +20,10 @@ use crate::scenario::load_referred;
 use crate::scenario::reference::{names_roster, unit_reference};
 use crate::text;
 use clap::Args;
-use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
 /// The attacking unit, common to `attacks` and `shoot`.
-#[derive(Args, Debug, Default, Deserialize)]
+#[derive(Args, Debug, Default)]
 pub struct AttackerArgs {
     /// Attacker profile file (TOML), e.g. scenarios/profiles/orc_boy.toml, or a roster's unit: ROSTER.ros:NAME
     #[arg(long, value_name = "FILE")]
@@ -37,7 +36,6 @@ pub struct AttackerArgs {
     pub s: Option<Characteristic>,
     /// The attacker's troop type
     #[arg(long = "type", value_enum, value_name = "TYPE")]
-    #[serde(default, deserialize_with = "file::named_opt")]
     pub troop: Option<TroopType>,
     /// Special rules, comma-separated (added to the profile file's)
     #[arg(
@@ -47,7 +45,6 @@ pub struct AttackerArgs {
         value_delimiter = ',',
         value_name = "RULES"
     )]
-    #[serde(default, deserialize_with = "file::named_list")]
     pub rules: Vec<SpecialRule>,
     /// A further to-hit modifier (+1 easier, -1 harder)
     #[arg(long, default_value_t = Whole(0))]
@@ -55,7 +52,7 @@ pub struct AttackerArgs {
 }
 
 /// The unit being struck, common to `attacks` and `shoot`.
-#[derive(Args, Debug, Default, Deserialize)]
+#[derive(Args, Debug, Default)]
 pub struct TargetArgs {
     /// Target profile file (TOML), e.g. scenarios/profiles/empire_spearman.toml, or a roster's unit: ROSTER.ros:NAME
     #[arg(long, value_name = "FILE")]
@@ -74,15 +71,12 @@ pub struct TargetArgs {
     pub target_w: Option<Whole<u8, 1, 20>>,
     /// The target's troop type (cavalry get +1 save from the mount; killing blow needs man-sized)
     #[arg(long, value_enum, value_name = "TYPE")]
-    #[serde(default, deserialize_with = "file::named_opt")]
     pub target_type: Option<TroopType>,
     /// Armour save before Strength (e.g. 5 for 5+), or the gear: none, light, heavy, shield, barding (e.g. light,shield)
     #[arg(long, value_name = "SAVE", value_parser = armour_spec)]
-    #[serde(default, deserialize_with = "armour_spec_in_file")]
     pub target_armour: Option<Save>,
     /// The target's weapon (hand-weapon-and-shield parries on foot; two-handed weapons lose the shield in close combat)
     #[arg(long, value_enum, value_name = "WEAPON")]
-    #[serde(default, deserialize_with = "file::named_opt")]
     pub target_weapon: Option<Weapon>,
     /// Ward save (2 to 6)
     #[arg(long)]
@@ -95,11 +89,10 @@ pub struct TargetArgs {
     pub target_reroll_saves: bool,
 }
 
-#[derive(Args, Debug, Default, Deserialize)]
+#[derive(Args, Debug, Default)]
 /// `mathhammer attacks`: its flags.
 pub struct AttacksArgs {
     #[command(flatten)]
-    #[serde(skip)]
     /// The attacking models (read from a query file by their own keys).
     pub attacker_args: AttackerArgs,
     /// Attacks per model (before weapon and frenzy bonuses)
@@ -110,7 +103,6 @@ pub struct AttacksArgs {
     pub ws: Option<Characteristic>,
     /// The weapon the attackers fight with
     #[arg(long, alias = "arma", value_enum)]
-    #[serde(default, deserialize_with = "file::named_opt")]
     pub weapon: Option<Weapon>,
     /// Round of the combat (first-round bonuses: flail, morning star, hatred, charge)
     #[arg(long, default_value_t = Whole(1))]
@@ -119,24 +111,20 @@ pub struct AttacksArgs {
     #[arg(long)]
     pub charging: bool,
     #[command(flatten)]
-    #[serde(skip)]
     /// The target unit (read from a query file by its own keys).
     pub target_args: TargetArgs,
     #[command(flatten)]
-    #[serde(skip)]
     /// Engine flags.
     pub engine: EngineArgs,
     #[command(flatten)]
-    #[serde(skip)]
     /// Output flags.
     pub output: OutputArgs,
 }
 
-#[derive(Args, Debug, Default, Deserialize)]
+#[derive(Args, Debug, Default)]
 /// `mathhammer shoot`: its flags.
 pub struct ShootArgs {
     #[command(flatten)]
-    #[serde(skip)]
     /// The shooting models (read from a query file by their own keys).
     pub attacker_args: AttackerArgs,
     /// Shots per model [default: the attacker's missiles', else 1]
@@ -156,7 +144,6 @@ pub struct ShootArgs {
     pub stand_and_shoot: bool,
     /// The target's cover: soft (-1) or hard (-2)
     #[arg(long, value_enum, default_value_t = Cover::None)]
-    #[serde(deserialize_with = "file::named")]
     pub cover: Cover,
     /// The target is skirmishers (-1 to hit)
     #[arg(long, alias = "hostigadores")]
@@ -178,18 +165,14 @@ pub struct ShootArgs {
         value_name = "RULES",
         hide_possible_values = true
     )]
-    #[serde(default, deserialize_with = "file::named_list")]
     pub target_rules: Vec<SpecialRule>,
     #[command(flatten)]
-    #[serde(skip)]
     /// The target unit (read from a query file by its own keys).
     pub target_args: TargetArgs,
     #[command(flatten)]
-    #[serde(skip)]
     /// Engine flags.
     pub engine: EngineArgs,
     #[command(flatten)]
-    #[serde(skip)]
     /// Output flags.
     pub output: OutputArgs,
 }
@@ -250,11 +233,6 @@ fn gear_in_english(item: &str) -> &str {
         "barda" => "barding",
         other => other,
     }
-}
-
-/// `target_armour` in a query file, by [`armour_spec`].
-fn armour_spec_in_file<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Save>, D::Error> {
-    file::parsed_by(d, armour_spec)
 }
 
 /// The profile file `flag` names, if given, or a roster's unit as played

@@ -18,14 +18,14 @@ mod combat;
 pub(crate) mod panic;
 mod picked;
 mod query_file;
+pub(crate) mod refused;
 pub mod values;
 
 pub use attacks::{AttacksArgs, ShootArgs};
 pub use combat::CombatArgs;
 pub use panic::PanicArgs;
 pub use query_file::load_query;
-use serde::Deserialize;
-use values::{chart_path, file, precision, seed, whole, Ld, Number, Whole};
+use values::{chart_path, precision, seed, whole, Ld, Number, Whole};
 pub use values::{one_line, trials};
 
 /// Seed used when `--seed` is not given (6th edition's year), so the same
@@ -296,7 +296,7 @@ pub struct RosterArgs {
     pub json: bool,
 }
 
-#[derive(Args, Debug, Deserialize)]
+#[derive(Args, Debug)]
 /// `mathhammer charge`: its flags.
 pub struct ChargeArgs {
     /// The charger's M (cm, or inches with --inches)
@@ -307,7 +307,6 @@ pub struct ChargeArgs {
     pub distance: Number,
     /// The target's reaction
     #[arg(long, alias = "reaccion", value_enum, default_value_t = ReactionArg::Hold)]
-    #[serde(deserialize_with = "file::named")]
     pub reaction: ReactionArg,
     /// The target's M (needed when it flees: M above 15 cm / 6" flees 8D6 / 3D6)
     #[arg(long, value_name = "M")]
@@ -331,20 +330,17 @@ pub struct ChargeArgs {
     #[arg(long, value_name = "P")]
     pub confidence: Option<Number>,
     #[command(flatten)]
-    #[serde(skip)]
     /// Edition flags (read from a query file by [`EditionArgs`]' own keys).
     pub edition: EditionArgs,
     #[command(flatten)]
-    #[serde(skip)]
     /// Engine flags.
     pub engine: EngineArgs,
     #[command(flatten)]
-    #[serde(skip)]
     /// Output flags.
     pub output: OutputArgs,
 }
 
-#[derive(Args, Debug, Deserialize)]
+#[derive(Args, Debug)]
 /// `mathhammer flee`: its flags.
 pub struct FleeArgs {
     /// The fleeing unit's M (M above 15 cm / 6" flees 8D6 / 3D6)
@@ -360,20 +356,17 @@ pub struct FleeArgs {
     #[arg(long, requires = "pursuer_move")]
     pub pursuer_flies: bool,
     #[command(flatten)]
-    #[serde(skip)]
     /// Edition flags (read from a query file by [`EditionArgs`]' own keys).
     pub edition: EditionArgs,
     #[command(flatten)]
-    #[serde(skip)]
     /// Engine flags.
     pub engine: EngineArgs,
     #[command(flatten)]
-    #[serde(skip)]
     /// Output flags.
     pub output: OutputArgs,
 }
 
-#[derive(Args, Debug, Deserialize)]
+#[derive(Args, Debug)]
 /// `mathhammer leadership`: its flags.
 pub struct LeadershipArgs {
     /// Leadership (2 to 10)
@@ -395,16 +388,14 @@ pub struct LeadershipArgs {
     #[arg(long)]
     pub cold_blooded: bool,
     #[command(flatten)]
-    #[serde(skip)]
     /// Engine flags.
     pub engine: EngineArgs,
     #[command(flatten)]
-    #[serde(skip)]
     /// Output flags.
     pub output: OutputArgs,
 }
 
-#[derive(Args, Debug, Default, Deserialize)]
+#[derive(Args, Debug, Default)]
 /// The edition flag (`--inches`).
 pub struct EditionArgs {
     /// Imperial edition: distances in inches, flee dice 2D6" / 3D6"

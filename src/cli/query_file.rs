@@ -1,16 +1,17 @@
 //! Query files and the subcommands' flags as [`Query`] values. A query file
 //! names its subcommand and gives its flags as keys. The subcommand's clap
-//! definition says which keys there are, their aliases and defaults; the
-//! flags' own structs then deserialize from the keys, by the same value
-//! types the flags parse (`cli::values`), so a file's values are checked as
-//! the flags' are. Any other TOML file is a combat scenario.
+//! definition says which keys there are and their aliases; each key and
+//! value is then written as the flag's words and the whole parsed by clap,
+//! so a file's values, defaults and errors are the flags' own (one reader
+//! for both). Any other TOML file is a combat scenario.
 
-use super::{one_line, AttacksArgs, ChargeArgs, Cli, Command, FleeArgs, ShootArgs};
+use super::{Cli, Command};
 use crate::error::InputError;
 use crate::scenario::battle_line::BattleLineFile;
 use crate::sweep::Query;
 use crate::text;
 use crate::words::text::Text;
+use clap::FromArgMatches;
 use std::path::Path;
 
 impl Command {
@@ -41,7 +42,7 @@ const FILE_QUERIES: [&str; 5] = ["charge", "flee", "leadership", "attacks", "sho
 
 /// Engine and output flags: they belong to the command line that runs the
 /// file (a sweep or comparison runs every file alike).
-const RUN_KEYS: [&str; 12] = [
+const RUN_KEYS: [&str; 13] = [
     "method",
     "sampler",
     "trials",
@@ -51,6 +52,7 @@ const RUN_KEYS: [&str; 12] = [
     "max_trials",
     "json",
     "csv",
+    "html",
     "plot",
     "lang",
     "quiet",
@@ -97,27 +99,7 @@ pub fn load_query(path: &Path, sets: &[String]) -> Result<Query, InputError> {
     }
     let dir = path.parent().unwrap_or(Path::new(""));
     let keys = FileKeys::read(&kind, table, &name, dir)?;
-    let command = match kind.as_str() {
-        "charge" => Command::Charge(ChargeArgs {
-            edition: keys.args()?,
-            ..keys.args()?
-        }),
-        "flee" => Command::Flee(FleeArgs {
-            edition: keys.args()?,
-            ..keys.args()?
-        }),
-        "leadership" => Command::Leadership(keys.args()?),
-        "attacks" => Command::Attacks(AttacksArgs {
-            attacker_args: keys.args()?,
-            target_args: keys.args()?,
-            ..keys.args()?
-        }),
-        _ => Command::Shoot(ShootArgs {
-            attacker_args: keys.args()?,
-            target_args: keys.args()?,
-            ..keys.args()?
-        }),
-    };
+    let command = keys.command(&kind)?;
     command.query().map_err(|e| keys.named(e))
 }
 
@@ -131,16 +113,16 @@ fn battle_line(text: &str, sets: &[String], path: &Path) -> Result<Query, InputE
     Ok(Query::Panic(Box::new(line)))
 }
 
-/// A query file's keys by the argument each names in the subcommand's clap
-/// definition (its long name or an alias, `_` for `-`), every argument the
-/// file leaves out at its default. Each part of the subcommand's flags
-/// deserializes from them directly, by the value types the flags parse.
+/// A query file's keys as the subcommand's command line: each key names an
+/// argument of its clap definition (its long name or an alias, `_` for
+/// `-`), and its value is written as that flag's words, so clap parses a
+/// file's values by the flags' own parsers, defaults and checks.
 struct FileKeys {
     /// The file, as errors name it.
     file: String,
-    /// Argument id -> value.
-    values: toml::Table,
-    /// Argument id -> the key as the file wrote it.
+    /// The flags' words, `--long=value` or `--long`.
+    words: Vec<String>,
+    /// The flag's long name -> the key as the file wrote it.
     written: std::collections::HashMap<String, String>,
 }
 
@@ -156,19 +138,19 @@ impl FileKeys {
             .collect();
         let mut keys = FileKeys {
             file: file.to_string(),
-            values: toml::Table::new(),
+            words: Vec::new(),
             written: Default::default(),
         };
         for (key, value) in table {
             keys.insert(&args, key, value, dir)?;
         }
         for arg in args {
-            keys.default(arg)?;
+            keys.required(arg)?;
         }
         Ok(keys)
     }
 
-    /// The file's `key = value`, filed under the argument it names.
+    /// The file's `key = value`, as the words of the flag it names.
     fn insert(
         &mut self,
         args: &[&clap::Arg],
@@ -190,86 +172,97 @@ impl FileKeys {
                 accepted.join(", ")
             )));
         };
-        let id = arg.get_id().to_string();
-        if let Some(first) = self.written.get(&id) {
+        let long = arg.get_long().unwrap_or_default().to_string();
+        if let Some(first) = self.written.get(&long) {
             return Err(error(text!("the same as {}, given twice", first)));
         }
-        let value = match value {
-            toml::Value::String(s) if FILE_KEYS.contains(&id.as_str()) => {
-                toml::Value::String(dir.join(s).display().to_string())
-            }
-            other if FILE_KEYS.contains(&id.as_str()) => {
+        let is_file = FILE_KEYS.contains(&arg.get_id().as_str());
+        let values = match value {
+            toml::Value::String(s) if is_file => vec![dir.join(s).display().to_string()],
+            other if is_file => {
                 return Err(error(text!(
                     "invalid type: {}, expected a file name in quotes (e.g. \"orc_boy.toml\")",
-                    other.type_str()
+                    crate::words::serde::phrase(other.type_str())
                 )))
             }
-            other => other,
+            toml::Value::Boolean(on) if is_switch(arg) => {
+                if on {
+                    self.words.push(format!("--{long}"));
+                }
+                vec![]
+            }
+            other if is_switch(arg) => {
+                return Err(error(crate::words::serde::message(&format!(
+                    "invalid type: {} `{other}`, expected a boolean",
+                    other.type_str()
+                ))))
+            }
+            other => as_words(other).map_err(error)?,
         };
-        self.values.insert(id.clone(), value);
-        self.written.insert(id, key);
+        let values = match (arg.get_value_delimiter(), values.is_empty()) {
+            (Some(delimiter), false) => vec![values.join(&delimiter.to_string())],
+            _ => values,
+        };
+        self.words
+            .extend(values.into_iter().map(|v| format!("--{long}={v}")));
+        self.written.insert(long, key);
         Ok(())
     }
 
-    /// An argument the file leaves out: its default, or an error if it has
-    /// none and is required.
-    fn default(&mut self, arg: &clap::Arg) -> Result<(), InputError> {
-        let id = arg.get_id().to_string();
-        if self.values.contains_key(&id) {
+    /// A required argument the file leaves out is refused by the file's
+    /// key and what the flag is for, as clap would not.
+    fn required(&self, arg: &clap::Arg) -> Result<(), InputError> {
+        let long = arg.get_long().unwrap_or_default();
+        if !arg.is_required_set() || self.written.contains_key(long) {
             return Ok(());
         }
         let key = names(arg).next().unwrap_or_default();
-        if arg.is_required_set() {
-            let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
-            let mut what = help.chars();
-            let what: String = what
-                .next()
-                .map(|c| c.to_ascii_lowercase())
-                .into_iter()
-                .chain(what)
-                .collect();
-            return Err(InputError::new(
-                format!("{}: {key}", self.file),
-                flags_as_keys(&format!("required ({what})")),
-            ));
-        }
-        let value = if matches!(arg.get_action(), clap::ArgAction::SetTrue) {
-            toml::Value::Boolean(false)
-        } else {
-            match arg.get_default_values() {
-                [one] => toml::Value::String(one.to_string_lossy().into_owned()),
-                _ => return Ok(()),
-            }
-        };
-        self.values.insert(id, value);
-        Ok(())
+        let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+        let mut what = help.chars();
+        let what: String = what
+            .next()
+            .map(|c| c.to_ascii_lowercase())
+            .into_iter()
+            .chain(what)
+            .collect();
+        Err(InputError::new(
+            format!("{}: {key}", self.file),
+            flags_as_keys(&format!("required ({what})")),
+        ))
     }
 
-    /// One part of the subcommand's flags, from the keys it knows.
-    fn args<T: serde::de::DeserializeOwned>(&self) -> Result<T, InputError> {
-        toml::Value::Table(self.values.clone())
-            .try_into()
-            .map_err(|e: toml::de::Error| {
-                let text = e.to_string();
-                let (message, id) = match text.trim_end().rsplit_once("\nin `") {
-                    Some((message, id)) => (message, Some(id.trim_end_matches('`'))),
-                    None => (text.trim_end(), None),
-                };
-                let key = id.map(|id| self.written.get(id).map_or(id, String::as_str));
-                let message = crate::words::serde::message(&one_line(message));
-                match key {
-                    Some(key) => InputError::new(format!("{}: {key}", self.file), message),
-                    None => InputError::new(&self.file, message),
+    /// The subcommand `kind` with the file's flags, parsed by clap.
+    fn command(&self, kind: &str) -> Result<Command, InputError> {
+        let line = ["mathhammer", kind]
+            .into_iter()
+            .map(String::from)
+            .chain(self.words.iter().cloned());
+        // Only the subcommand's definition, built once and copied: a sweep
+        // reads its file at every point.
+        let sub = built_command_line().find_subcommand(kind).cloned();
+        let parser = clap::Command::new("mathhammer").subcommands(sub);
+        let parsed = parser.try_get_matches_from(line);
+        let command = parsed
+            .and_then(|m| Command::from_arg_matches(&m))
+            .map_err(|e| {
+                let refused = super::refused::refused(&e);
+                match refused.field.is_empty() {
+                    true => InputError::new(&self.file, refused.message.respelled(flags_as_keys)),
+                    false => self.named(refused),
                 }
-            })
+            })?;
+        Ok(command)
     }
 
     /// An error of the query the file describes, named by the file's key
-    /// (`--target-move` is the file's `target_move`).
+    /// (`--target-move` is the file's `target_move`, or the alias it wrote).
     fn named(&self, e: InputError) -> InputError {
         match e.field.strip_prefix("--") {
             Some(flag) => InputError {
-                field: format!("{}: {}", self.file, flag.replace('-', "_")),
+                field: match self.written.get(flag) {
+                    Some(key) => format!("{}: {key}", self.file),
+                    None => format!("{}: {}", self.file, flag.replace('-', "_")),
+                },
                 message: e.message.respelled(flags_as_keys),
                 ..e
             },
@@ -278,7 +271,39 @@ impl FileKeys {
     }
 }
 
-/// clap's `--target-move` as the file's key `target_move`.
+/// A flag given or not, without a value (`--inches`).
+fn is_switch(arg: &clap::Arg) -> bool {
+    matches!(arg.get_action(), clap::ArgAction::SetTrue)
+}
+
+/// A value as the words the command line would give it: a list's items
+/// one by one, anything else as written.
+fn as_words(value: toml::Value) -> Result<Vec<String>, Text> {
+    match value {
+        toml::Value::String(s) => Ok(vec![s]),
+        toml::Value::Integer(i) => Ok(vec![i.to_string()]),
+        toml::Value::Float(f) => Ok(vec![f.to_string()]),
+        toml::Value::Boolean(b) => Ok(vec![b.to_string()]),
+        toml::Value::Array(items) => items
+            .into_iter()
+            .map(|item| match item {
+                toml::Value::Array(_) => Err(not_words(&item)),
+                item => as_words(item),
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(|lists| lists.concat()),
+        other => Err(not_words(&other)),
+    }
+}
+
+fn not_words(value: &toml::Value) -> Text {
+    text!(
+        "invalid type: {}, expected a number, a word, true/false or a list",
+        crate::words::serde::phrase(value.type_str())
+    )
+}
+
+/// clap's `--target-move <M>` as the file's key `target_move`.
 fn flags_as_keys(message: &str) -> String {
     let mut out = String::new();
     let mut rest = message;
@@ -290,6 +315,10 @@ fn flags_as_keys(message: &str) -> String {
             .unwrap_or(after.len());
         out += &after[..end].replace('-', "_");
         rest = &after[end..];
+        // A file has no `<M>` after its key.
+        if let Some(name) = rest.strip_prefix(" <") {
+            rest = name.split_once('>').map_or(rest, |(_, after)| after);
+        }
     }
     out + rest
 }

@@ -490,7 +490,7 @@ fn a_query_files_bad_values_are_named_by_their_keys() {
         ),
         (
             "query = \"flee\"\nmove = 10\npursuer_flies = true\n",
-            "pursuer_flies: needs pursuer_move",
+            "pursuer_move: the following required arguments were not provided: pursuer_move",
         ),
         (
             "query = \"flee\"\nmove = 4\ninches = 3\n",
@@ -506,11 +506,11 @@ fn a_query_files_bad_values_are_named_by_their_keys() {
         ),
         (
             &format!("{attacks}weapon = \"halbard\"\n"),
-            "weapon: halbard is not accepted (accepted: hand-weapon,",
+            "weapon: 'halbard' is not one of its values (accepted: hand-weapon,",
         ),
         (
             &format!("{attacks}rules = [\"hatred\", \"fly\"]\n"),
-            "rules: fly is not accepted",
+            "rules: 'fly' is not one of its values (accepted:",
         ),
         (
             &format!("{attacks}target_armour = \"mithril\"\n"),
@@ -519,6 +519,22 @@ fn a_query_files_bad_values_are_named_by_their_keys() {
         (
             &format!("{attacks}target_ward = 7\n"),
             "target_ward: 7 is out of range (accepted: 2 to 6)",
+        ),
+        (
+            "query = \"charge\"\nmove = { cm = 18 }\ndistance = 20\n",
+            "move: invalid type: table, expected a number, a word, true/false or a list",
+        ),
+        (
+            &format!("{attacks}rules = [[\"hatred\"]]\n"),
+            "rules: invalid type: array, expected a number, a word, true/false or a list",
+        ),
+        (
+            "query = \"charge\"\nmove = 18\ndistance = 20\nhtml = true\n",
+            "html: how to run and print is given on the command line",
+        ),
+        (
+            "query = \"leadership\"\nld = 7\nmodifier = -21\n",
+            "modifier: -21 is out of range",
         ),
     ];
     for (i, (text, expected)) in cases.iter().enumerate() {
