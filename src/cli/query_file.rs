@@ -209,8 +209,8 @@ impl FileKeys {
         Ok(())
     }
 
-    /// A required argument the file leaves out is refused by the file's
-    /// key and what the flag is for, as clap would not.
+    /// A required argument the file leaves out, refused here by the file's
+    /// key and what the flag is for (clap would name the flag alone).
     fn required(&self, arg: &clap::Arg) -> Result<(), InputError> {
         let long = arg.get_long().unwrap_or_default();
         if !arg.is_required_set() || self.written.contains_key(long) {
