@@ -73,8 +73,8 @@ pub(crate) fn first_flag(e: &clap::Error) -> Option<String> {
     flag.starts_with('-').then(|| flag.to_string())
 }
 
-/// clap's error of a kind we word ourselves, for a language other than
-/// English (English keeps clap's own words and tips).
+/// clap's error of a kind we word ourselves, so `--lang` can translate it
+/// (the command line keeps clap's own words and tips in English).
 pub(crate) fn worded(e: &clap::Error) -> Option<Text> {
     let arg = match e.get(ContextKind::InvalidArg) {
         Some(ContextValue::String(a)) => a.clone(),
