@@ -53,6 +53,20 @@ impl InputError {
         }
     }
 
+    /// Refuses the first of `given`'s keys that is set, named by
+    /// `field(key)`, with `message`: keys that do not belong where they
+    /// were written.
+    pub(crate) fn refuse_given(
+        given: &[(&str, bool)],
+        field: impl Fn(&str) -> String,
+        message: impl FnOnce() -> Text,
+    ) -> Result<(), Self> {
+        match given.iter().find(|(_, set)| *set) {
+            Some((key, _)) => Err(InputError::new(field(key), message())),
+            None => Ok(()),
+        }
+    }
+
     /// A `--set` override the file refused: `message` says what and shows
     /// the overrides.
     pub fn bad_override(message: impl Into<Text>) -> Self {

@@ -116,13 +116,13 @@ impl CombatArgs {
             ("--defender-character", self.defender_character.is_some()),
             ("--write-scenario", self.write_scenario.is_some()),
         ];
-        match given.iter().find(|(_, on)| *on) {
-            Some((flag, _)) => Err(InputError::new(
-                *flag,
-                text!("describes units picked with --attacker and --defender (accepted: without a FILE; a FILE's fight is changed with --set)"),
-            )),
-            None => Ok(()),
-        }
+        InputError::refuse_given(
+            &given,
+            |flag| flag.to_string(),
+            || {
+                text!("describes units picked with --attacker and --defender (accepted: without a FILE; a FILE's fight is changed with --set)")
+            },
+        )
     }
 
     /// The fight these flags describe.

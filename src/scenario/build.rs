@@ -397,13 +397,13 @@ impl UnitSpec {
             ("redirect", self.redirect.is_some()),
             ("reaction", self.reaction.is_some()),
         ];
-        match given.iter().find(|g| g.1) {
-            Some((field, _)) => Err(InputError::new(
-                format!("{name}.{field}"),
-                text!("only for [[unit]] entries; the main units' places, the charger's start of turn and the target's reaction are in [situation] (accepted: charger, facing, distance, wheel, difficult_terrain, fleeing_friends_us, terror_nearby, reaction)"),
-            )),
-            None => Ok(()),
-        }
+        InputError::refuse_given(
+            &given,
+            |key| format!("{name}.{key}"),
+            || {
+                text!("only for [[unit]] entries; the main units' places, the charger's start of turn and the target's reaction are in [situation] (accepted: charger, facing, distance, wheel, difficult_terrain, fleeing_friends_us, terror_nearby, reaction)")
+            },
+        )
     }
 
     /// A `[[unit]]` entry's place: its side, and its charge if it charges.

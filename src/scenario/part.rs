@@ -198,16 +198,14 @@ impl ProfilePart {
             ("impact_hits", self.impact_hits.is_some()),
             ("missile", self.missile.is_some()),
             ("points", self.points.is_some()),
-        ]
-        .into_iter()
-        .find_map(|(key, given)| given.then_some(key));
-        match given {
-            Some(key) => Err(InputError::new(
-                format!("{field}.{key}"),
-                text!("decides how a unit fights, and panic never reads it (accepted: the keys that give its unit strength, Ld, rules and flight)"),
-            )),
-            None => Ok(()),
-        }
+        ];
+        InputError::refuse_given(
+            &given,
+            |key| format!("{field}.{key}"),
+            || {
+                text!("decides how a unit fights, and panic never reads it (accepted: the keys that give its unit strength, Ld, rules and flight)")
+            },
+        )
     }
 
     /// The unit's profile and gear: its source's, with the table's own
