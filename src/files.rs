@@ -75,6 +75,24 @@ pub fn read_bytes(path: &Path) -> io::Result<Vec<u8>> {
     }
 }
 
+/// At most `cap` bytes of the file at `path` (a roster: its reader refuses
+/// one past its cap, so a huge or endless file, `/dev/zero`, is never read
+/// whole).
+pub fn read_bytes_at_most(path: &Path, cap: u64) -> io::Result<Vec<u8>> {
+    use std::io::Read;
+    let in_memory = MEMORY.with(|m| m.borrow().is_some());
+    if in_memory {
+        let mut bytes = read_bytes(path)?;
+        bytes.truncate(usize::try_from(cap).unwrap_or(usize::MAX));
+        return Ok(bytes);
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(cap)
+        .read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
 /// Whether `path` is a folder (never, in memory).
 pub fn is_dir(path: &Path) -> bool {
     let in_memory = MEMORY.with(|m| m.borrow().is_some());

@@ -139,7 +139,7 @@ pub struct ProfileOverride {
     /// Wounds.
     pub w: Option<Ranged<1, 20>>,
     /// Initiative.
-    pub i: Option<Ranged<1, 10>>,
+    pub i: Option<Ranged<0, 10>>,
     /// Attacks.
     pub a: Option<Ranged<0, 10>>,
     /// Leadership.
@@ -201,7 +201,7 @@ pub struct ProfileValues {
     /// Wounds.
     pub w: Ranged<1, 20>,
     /// Initiative.
-    pub i: Ranged<1, 10>,
+    pub i: Ranged<0, 10>,
     /// Attacks.
     pub a: Ranged<0, 10>,
     /// Leadership.
@@ -234,7 +234,7 @@ pub struct MountValues {
     /// Strength.
     pub s: Ranged<1, 10>,
     /// Initiative.
-    pub i: Ranged<1, 10>,
+    pub i: Ranged<0, 10>,
     /// Attacks.
     pub a: Ranged<0, 10>,
 }

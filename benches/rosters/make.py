@@ -36,7 +36,8 @@ def roster(name, units, path):
 
 
 def u(*a, **k):
-    points = a[3] + sum(c[1] for c in k.get("command", ()))
+    command = a[7] if len(a) > 7 else k.get("command", ())
+    points = a[3] + sum(c[1] for c in command)
     return unit(*a, **k), points
 
 

@@ -34,14 +34,25 @@ fn unzipped(bytes: &[u8]) -> Result<String, RosterError> {
         ))
     };
     let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).map_err(corrupt)?;
-    let names: Vec<String> = zip.file_names().map(str::to_string).collect();
-    let Some(name) = names
-        .iter()
-        .find(|n| n.to_ascii_lowercase().ends_with(".ros"))
-    else {
-        return Err(RosterError::file(text!(
-            "the zip holds no .ros roster (accepted: a .rosz holding one .ros)"
-        )));
+    let names: Vec<String> = zip
+        .file_names()
+        .filter(|n| n.to_ascii_lowercase().ends_with(".ros"))
+        .map(str::to_string)
+        .collect();
+    let name = match &names[..] {
+        [one] => one,
+        [] => {
+            return Err(RosterError::file(text!(
+                "the zip holds no .ros roster (accepted: a .rosz holding one .ros)"
+            )))
+        }
+        many => {
+            return Err(RosterError::file(text!(
+                "the zip holds {} rosters, {} (accepted: a .rosz holding one .ros)",
+                many.len(),
+                many.join(", ")
+            )))
+        }
     };
     let entry = zip.by_name(name).map_err(corrupt)?;
     let mut xml = Vec::new();

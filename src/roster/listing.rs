@@ -1,14 +1,38 @@
 //! A roster listed: `mathhammer roster FILE` as text or JSON.
 
-use super::{Roster, RosterUnit, Value};
+use super::{Role, Roster, RosterUnit, Value};
 use serde_json::{json, Map};
 
-/// The JSON listing: `{"name", "points", "units": [{"number", "name",
-/// "points", "profiles": [{"name", "models", "M", "WS", ...}],
-/// "equipment", "rules_played", "rules_not_played", ...}]}`.
+/// The JSON listing: `{"name", "points", "unit_points", "outside",
+/// "unaccounted", "units": [{"number", "name", "parent", "points",
+/// "profiles": [{"name", "models", "role", "M", "WS", ...}], "equipment",
+/// "rules_played", "rules_without_effect_in_fights", "rules_not_played",
+/// "notes", "plays_as", "left_out"}], "left_out": [{"number", "name",
+/// "why"}]}`.
 pub fn json(roster: &Roster) -> String {
     let units: Vec<_> = roster.units.iter().map(unit_json).collect();
-    let out = json!({"name": roster.name, "points": roster.points, "units": units});
+    let outside: Vec<_> = roster
+        .outside
+        .iter()
+        .map(|(name, points)| json!({"name": name, "points": points}))
+        .collect();
+    let left_out: Vec<_> = roster
+        .units
+        .iter()
+        .filter_map(|u| {
+            let why = u.played.as_ref().err()?;
+            Some(json!({"number": u.number, "name": u.name, "why": why}))
+        })
+        .collect();
+    let out = json!({
+        "name": roster.name,
+        "points": roster.points,
+        "unit_points": roster.unit_points(),
+        "outside": outside,
+        "unaccounted": roster.unaccounted(),
+        "units": units,
+        "left_out": left_out,
+    });
     serde_json::to_string_pretty(&out).expect("JSON of plain values") + "\n"
 }
 
@@ -20,6 +44,7 @@ fn unit_json(u: &RosterUnit) -> serde_json::Value {
             let mut m = Map::new();
             m.insert("name".into(), json!(p.name));
             m.insert("models".into(), json!(p.models));
+            m.insert("role".into(), json!(p.role.name()));
             for (k, v) in &p.values {
                 let v = match v {
                     Value::Num(x) => json!(x),
@@ -34,13 +59,16 @@ fn unit_json(u: &RosterUnit) -> serde_json::Value {
     json!({
         "number": u.number,
         "name": u.name,
+        "parent": u.parent,
         "points": u.points,
         "models": u.models,
         "profiles": profiles,
         "command": command(u),
         "equipment": u.equipment,
         "rules_played": u.rules_played,
+        "rules_without_effect_in_fights": u.rules_without_effect,
         "rules_not_played": u.rules_not_played,
+        "notes": u.notes,
         "plays_as": u.played.as_ref().ok().map(plays_as),
         "left_out": u.played.as_ref().err(),
     })
@@ -84,6 +112,7 @@ fn plays_as(p: &crate::profile::ProfileFile) -> String {
         crate::rules::saves::BodyArmour::None => {}
         crate::rules::saves::BodyArmour::Light => s += ", light armour",
         crate::rules::saves::BodyArmour::Heavy => s += ", heavy armour",
+        crate::rules::saves::BodyArmour::Gromril => s += ", gromril armour",
     }
     if let Some(n) = p.natural_armour {
         s += &format!(", natural armour {}+", n.0);
@@ -98,6 +127,16 @@ fn plays_as(p: &crate::profile::ProfileFile) -> String {
             s += &format!(", {what}");
         }
     }
+    if let Some(sv) = p.save {
+        s += &format!(", save {}+", sv.0);
+    }
+    if let Some(h) = p.impact_hits {
+        let dice = match h.dice {
+            crate::rules::gear::ImpactDice::D3 => "D3",
+            crate::rules::gear::ImpactDice::D6 => "D6",
+        };
+        s += &format!(", impact hits {dice} S{}", h.s.0);
+    }
     if let Some(w) = p.ward {
         s += &format!(", ward {}+", w.0);
     }
@@ -110,50 +149,106 @@ fn plays_as(p: &crate::profile::ProfileFile) -> String {
     s
 }
 
-/// The text listing: each unit with its models, profiles, gear and rules.
+/// The text listing: each unit with its models, profiles, gear and rules,
+/// then the units' points against the list's.
 pub fn text(roster: &Roster) -> String {
     let mut out = format!("Roster: {} ({} points)\n", roster.name, roster.points);
     for u in &roster.units {
-        out += &format!(
-            "\n{}. {} ({} points, {} models)\n",
-            u.number, u.name, u.points, u.models
-        );
-        for p in &u.profiles {
-            let values: Vec<String> = p
-                .values
-                .iter()
-                .filter(|(_, v)| *v != Value::Absent)
-                .map(|(k, v)| match v {
-                    Value::Num(x) => format!("{k} {x}"),
-                    Value::Text(t) => format!("{k} {t}"),
-                    Value::Absent => String::new(),
-                })
-                .collect();
-            out += &format!(
-                "   profile     {} x{}: {}\n",
-                p.name,
-                p.models,
-                values.join(" ")
-            );
-        }
-        let list = |l: &[String]| {
-            if l.is_empty() {
-                "-".to_string()
-            } else {
-                l.join(", ")
-            }
+        out += &unit_text(roster, u);
+    }
+    out + &points_text(roster)
+}
+
+fn unit_text(roster: &Roster, u: &RosterUnit) -> String {
+    let mut out = format!(
+        "\n{}. {} ({} points, {} models)\n",
+        u.number, u.name, u.points, u.models
+    );
+    if let Some(parent) = u.parent.and_then(|n| roster.units.get(n - 1)) {
+        out += &format!("   detachment  of {}. {}\n", parent.number, parent.name);
+    }
+    for p in &u.profiles {
+        let values: Vec<String> = p
+            .values
+            .iter()
+            .filter(|(_, v)| *v != Value::Absent)
+            .map(|(k, v)| match v {
+                Value::Num(x) => format!("{k} {x}"),
+                Value::Text(t) => format!("{k} {t}"),
+                Value::Absent => String::new(),
+            })
+            .collect();
+        let role = match p.role {
+            Role::RankAndFile => String::new(),
+            r => format!(", {}", r.name()),
         };
-        let cmd = command(u);
-        if !cmd.is_empty() {
-            out += &format!("   command     {}\n", cmd.join(", "));
+        out += &format!(
+            "   profile     {} x{}{role}: {}\n",
+            p.name,
+            p.models,
+            values.join(" ")
+        );
+    }
+    let list = |l: &[String]| {
+        if l.is_empty() {
+            "-".to_string()
+        } else {
+            l.join(", ")
         }
-        out += &format!("   equipment   {}\n", list(&u.equipment));
-        out += &format!("   rules       {}\n", list(&u.rules_played));
-        out += &format!("   not played  {}\n", list(&u.rules_not_played));
-        match &u.played {
-            Ok(p) => out += &format!("   plays as    {}\n", plays_as(p)),
-            Err(why) => out += &format!("   left out    {why}\n"),
-        }
+    };
+    let cmd = command(u);
+    if !cmd.is_empty() {
+        out += &format!("   command     {}\n", cmd.join(", "));
+    }
+    out += &format!("   equipment   {}\n", list(&u.equipment));
+    out += &format!("   rules       {}\n", list(&u.rules_played));
+    if !u.rules_without_effect.is_empty() {
+        out += &format!("   no effect   {}\n", list(&u.rules_without_effect));
+    }
+    out += &format!("   not played  {}\n", list(&u.rules_not_played));
+    for note in &u.notes {
+        out += &format!("   note        {note}\n");
+    }
+    match &u.played {
+        Ok(p) => out += &format!("   plays as    {}\n", plays_as(p)),
+        Err(why) => out += &format!("   left out    {why}\n"),
     }
     out
+}
+
+/// The units' points against the list's, and where the rest went.
+fn points_text(roster: &Roster) -> String {
+    let left_out = roster.units.iter().filter(|u| u.played.is_err()).count();
+    let mut out = format!(
+        "\nUnits: {} ({} play, {} left out), {} of the list's {} points",
+        roster.units.len(),
+        roster.units.len() - left_out,
+        left_out,
+        crate::error::shown(roster.unit_points()),
+        crate::error::shown(roster.points),
+    );
+    let outside: Vec<String> = roster
+        .outside
+        .iter()
+        .map(|(name, points)| format!("{name} {}", crate::error::shown(*points)))
+        .collect();
+    if !outside.is_empty() {
+        out += &format!("; outside the units: {}", outside.join(", "));
+    }
+    match roster.unaccounted() {
+        Some(rest) if rest > 0.0 => {
+            out += &format!(
+                "; {} points in no selection of the list",
+                crate::error::shown(rest)
+            )
+        }
+        Some(rest) => {
+            out += &format!(
+                "; the selections cost {} points more than the list's total",
+                crate::error::shown(-rest)
+            )
+        }
+        None => {}
+    }
+    out + "\n"
 }

@@ -2,15 +2,21 @@
 //! and `.rosz` (a zip holding one), read into the same model a profile
 //! file gives, so nothing downstream knows where a unit came from.
 //!
-//! **What.** Every selection of type `unit` (characters included): its
-//! name, points, each model profile as written and how many models have
-//! it, and the unit as the tool plays it: characteristics, weapon, armour,
-//! mount, command group and special rules, with every name the tool does
-//! not play listed (`names` holds the one table of names).
+//! **What.** Every unit of the list (characters, detachments and units
+//! the list gives no `unit` type included): its name, points, each model
+//! profile as written with its role and how many models have it, and the
+//! unit as the tool plays it: characteristics, weapon, armour, mount,
+//! command group and special rules, with every name the tool does not play
+//! listed (`data/names.toml` holds the one table of names), or why it
+//! cannot fight. The units' points add up to the list's, or the rest is
+//! named.
 //!
 //! **How.** `archive` unzips with a cap, `xml` reads the selections (no
-//! document type declarations: no entity tricks), `unit` turns each into a
-//! [`RosterUnit`](crate::roster::RosterUnit). Errors name the file, the unit and the field.
+//! document type declarations: no entity tricks), `body` finds each unit's
+//! profiles and counts, `roles` who is who, `gear` what its selections
+//! give, `unit` builds the [`RosterUnit`](crate::roster::RosterUnit). A
+//! unit that cannot be read or played is left out with its reason; only a
+//! file that is not a roster is refused, naming the file and the field.
 //!
 //! # Example
 //!
@@ -42,10 +48,14 @@
 use crate::text;
 use crate::words::text::Text;
 mod archive;
+mod body;
 mod find;
+mod gear;
 pub mod listing;
 mod names;
+mod roles;
 mod unit;
+mod value;
 mod xml;
 
 pub use archive::MAX_ROSTER_BYTES;
@@ -64,8 +74,12 @@ pub struct Roster {
     pub name: String,
     /// Its points in all.
     pub points: f64,
-    /// Its units, numbered from 1 in the file's order.
+    /// Its units, numbered from 1 in the file's order (a detachment after
+    /// its parent).
     pub units: Vec<RosterUnit>,
+    /// Selections outside every unit that cost points (an army-wide
+    /// option), by name.
+    pub outside: Vec<(String, f64)>,
 }
 
 /// One unit of a roster.
@@ -75,19 +89,27 @@ pub struct RosterUnit {
     pub number: usize,
     /// Its name.
     pub name: String,
-    /// Its points, upgrades included.
+    /// The unit it is a detachment of (its number), if it is one.
+    pub parent: Option<usize>,
+    /// Its points, upgrades included (a detachment's are its own).
     pub points: f64,
-    /// Rank-and-file models (1 for a character).
+    /// Rank-and-file models (1 for a character; chariots for chariots).
     pub models: u32,
-    /// Each model profile as written (rank and file, champion, mount).
+    /// Each model profile as written (rank and file, champion, mount...).
     pub profiles: Vec<ModelProfile>,
     /// Its gear as played, by the file's names.
     pub equipment: Vec<String>,
     /// Its special rules the tool plays.
     pub rules_played: Vec<String>,
+    /// Names it carries that decide nothing in a fight (Scouts).
+    pub rules_without_effect: Vec<String>,
     /// Names it carries that the tool does not play (rules, options, magic
     /// items).
     pub rules_not_played: Vec<String>,
+    /// What was read and not played as written: a value's rest (`S
+    /// 5(10)`: 5 played), a count the roster does not give, another kind
+    /// of model in the unit.
+    pub notes: Vec<Text>,
     /// A champion leads it.
     pub champion: bool,
     /// It carries a standard.
@@ -103,18 +125,58 @@ pub struct RosterUnit {
 pub struct ModelProfile {
     /// The profile's name.
     pub name: String,
-    /// How many models have it.
+    /// How many models have it (for a steed: the selection's number).
     pub models: u32,
+    /// What it is in its unit.
+    pub role: Role,
     /// Its characteristics in the file's order, `Mv` named `M`.
     pub values: Vec<(String, Value)>,
 }
 
-/// A characteristic's value.
+/// What a model profile is in its unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// Its rank and file (a character himself).
+    RankAndFile,
+    /// Its champion.
+    Champion,
+    /// The rank and file's steed (or a character's).
+    Mount,
+    /// A chariot.
+    Chariot,
+    /// A chariot's crew.
+    Crew,
+    /// A chariot's beasts.
+    Beast,
+    /// A war machine (its crew fight for it).
+    WarMachine,
+    /// Another kind of model in the unit (a Fanatic, a handler), not
+    /// played in its fights.
+    Other,
+}
+
+impl Role {
+    /// Its name in listings.
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::RankAndFile => "rank and file",
+            Role::Champion => "champion",
+            Role::Mount => "mount",
+            Role::Chariot => "chariot",
+            Role::Crew => "crew",
+            Role::Beast => "beast",
+            Role::WarMachine => "war machine",
+            Role::Other => "other",
+        }
+    }
+}
+
+/// A characteristic's value as written.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
-    /// A number (M in the file's inches; a save's 4 for 4+).
+    /// A plain number (M in the file's inches).
     Num(f64),
-    /// Text kept as written (a base size).
+    /// Text kept as written (a base size, `5(10)`, `2D6`, `4+`).
     Text(String),
     /// `-` or nothing.
     Absent,
@@ -152,10 +214,11 @@ impl RosterError {
         }
     }
 
-    fn in_unit(self, unit: &str) -> Self {
-        RosterError {
-            unit: self.unit.or_else(|| Some(unit.to_string())),
-            ..self
+    /// Its field and message, for a unit left out.
+    fn describe(&self) -> Text {
+        match &self.field {
+            Some(f) => text!("{}: {}", f.clone(), self.message.clone()),
+            None => self.message.clone(),
         }
     }
 
@@ -173,10 +236,12 @@ impl RosterError {
 }
 
 impl Roster {
-    /// Reads roster file `path` (`.ros` or `.rosz`).
+    /// Reads roster file `path` (`.ros` or `.rosz`): at most
+    /// [`MAX_ROSTER_BYTES`] and one more are read, so a file past the cap
+    /// (or an endless one) is refused without being read whole.
     pub fn read(path: &std::path::Path) -> Result<Roster, InputError> {
         let shown = path.display().to_string();
-        let bytes = crate::files::read_bytes(path).map_err(|e| {
+        let bytes = crate::files::read_bytes_at_most(path, MAX_ROSTER_BYTES + 1).map_err(|e| {
             InputError::new(
                 shown.clone(),
                 text!("cannot read it ({}) (accepted: a .ros or .rosz roster)", e),
@@ -204,16 +269,91 @@ impl Roster {
                 raw.game_system
             )));
         }
-        let units = raw
-            .units
-            .iter()
-            .enumerate()
-            .map(|(i, u)| unit::unit(i + 1, u))
-            .collect::<Result<Vec<_>, _>>()?;
+        let mut found = Found::default();
+        for s in &raw.selections {
+            found.top(s);
+        }
         Ok(Roster {
             name: raw.name,
             points: raw.points,
-            units,
+            units: found.units,
+            outside: found.outside,
         })
+    }
+
+    /// The units' points together.
+    pub fn unit_points(&self) -> f64 {
+        self.units.iter().map(|u| u.points).sum()
+    }
+
+    /// The list's points the units and the selections outside them do not
+    /// account for (a rounding's worth aside), if any.
+    pub fn unaccounted(&self) -> Option<f64> {
+        let outside: f64 = self.outside.iter().map(|(_, p)| p).sum();
+        let rest = self.points - self.unit_points() - outside;
+        (rest.abs() > 0.01).then_some(rest)
+    }
+}
+
+/// Whether `s` or what it holds (units of their own aside) has a model
+/// profile.
+fn holds_profile(s: &xml::Selection) -> bool {
+    s.profiles.iter().any(|p| p.kind == "Profile")
+        || s.children
+            .iter()
+            .filter(|c| !(c.kind == "unit" && body::stands_alone(c)))
+            .any(holds_profile)
+}
+
+/// Whether `s` holds a unit of its own.
+fn holds_unit(s: &xml::Selection) -> bool {
+    s.children
+        .iter()
+        .any(|c| (c.kind == "unit" && body::stands_alone(c)) || (c.kind != "unit" && holds_unit(c)))
+}
+
+/// The units found so far, and the points outside them.
+#[derive(Default)]
+struct Found {
+    units: Vec<RosterUnit>,
+    outside: Vec<(String, f64)>,
+}
+
+impl Found {
+    /// A selection of a force: a unit if it is one, or holds a model
+    /// profile outside any unit (a character the list types `model`);
+    /// else its points are outside every unit, and its selections are
+    /// looked through.
+    fn top(&mut self, s: &xml::Selection) {
+        let holds = holds_profile(s);
+        if holds || (s.kind == "unit" && !holds_unit(s)) {
+            self.unit(s, None);
+            return;
+        }
+        // An army-wide option, or a box of units (two characters bought
+        // together): its own points are outside the units it holds.
+        if s.points > 0.0 {
+            self.outside.push((s.name.clone(), s.points));
+        }
+        for c in &s.children {
+            self.top(c);
+        }
+    }
+
+    /// Unit `s` (a detachment of unit `parent`), then its detachments.
+    fn unit(&mut self, s: &xml::Selection, parent: Option<usize>) {
+        let number = self.units.len() + 1;
+        self.units.push(unit::unit(number, parent, s));
+        self.detachments(s, number);
+    }
+
+    /// The units of their own inside `s`, a part of unit `parent`.
+    fn detachments(&mut self, s: &xml::Selection, parent: usize) {
+        for c in &s.children {
+            match c.kind == "unit" && body::stands_alone(c) {
+                true => self.unit(c, Some(parent)),
+                false => self.detachments(c, parent),
+            }
+        }
     }
 }

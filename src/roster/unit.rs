@@ -1,449 +1,588 @@
 //! One roster unit: its profiles as read, and the unit as the tool plays
-//! it (a [`ProfileFile`], the same model a profile file gives).
+//! it (a [`ProfileFile`], the same model a profile file gives), or why it
+//! cannot fight.
 //!
-//! **How.** The rank-and-file profile is the unit's own, else its first
-//! `model` selection's; its models are the `model` selections' numbers
-//! (one for a character). An upgrade with a profile of its own is a mount
-//! if chosen from a group of mounts or it is not command, else the
-//! champion. Gear and rules are matched by name (`names`); what the tool
-//! does not play is listed by name, never dropped. M is read in inches
-//! (the English army books) and played in cm (x 2.5); a barded mount's M
-//! loses 2 cm, as profile files write it.
+//! **How.** The unit's profiles and their roles come from its structure
+//! ([`body`](super::body), [`roles`](super::roles)); its gear and rules
+//! from its selections' names and profiles ([`gear`](super::gear)), the
+//! rank and file's, their steed's and the unit's own (a champion's or
+//! another model's own gear is theirs). M is read in inches (the English
+//! army books) and played in cm (x 2.5); barding that slows takes 2 cm
+//! off the steed's M, as profile files write it. A value the fight cannot
+//! play leaves the unit out with the reason, never the list.
 
-use super::names::{played, Played};
-use super::xml::{RawProfile, Selection};
-use super::{ModelProfile, RosterError, RosterUnit, Value};
+use super::body::{bodies, leading_count, stands_alone, Bodies, Body, Shape};
+use super::gear::{Gear, MissileRead};
+use super::names::MissileStrength;
+use super::roles::{cast, slower, Cast};
+use super::value::{save, Read};
+use super::xml::Selection;
+use super::{ModelProfile, Role, RosterUnit, Value};
 use crate::profile::{
-    MissileValues, MountValues, Move, Points, ProfileFile, ProfileValues, Ranged,
+    ImpactHitsValues, MissileValues, MountValues, Move, Points, ProfileFile, ProfileValues, Ranged,
 };
+use crate::rules::gear::ImpactDice;
 use crate::rules::profile::TroopType;
-use crate::rules::saves::BodyArmour;
-use crate::rules::weapons::Weapon;
 use crate::text;
 use crate::words::text::Text;
 
-/// The characteristics a model profile may have, as the data names them.
-const CHARACTERISTICS: [&str; 13] = [
-    "M", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Sv", "Sv+", "US", "Base",
-];
-
-/// Roster unit `number` (from 1) from selection `unit`.
-pub(super) fn unit(number: usize, unit: &Selection) -> Result<RosterUnit, RosterError> {
-    let in_unit = |e: RosterError| e.in_unit(&unit.name);
-    let mut profiles = Vec::new();
-    let rider = rider(unit);
-    if let Some((p, models)) = rider {
-        profiles.push(model_profile(p, models).map_err(in_unit)?);
-    }
-    let mut gear = Gear::default();
-    walk(unit, &mut gear, &mut profiles).map_err(in_unit)?;
-    let played = match rider {
-        Some((p, models)) => gear.profile_file(unit, p, models).map_err(in_unit)?,
-        None => Err(text!("no model profile (accepted: a unit with a Profile)")),
-    };
-    Ok(RosterUnit {
+/// Roster unit `number` (from 1) from selection `s`, a detachment of unit
+/// `parent` if it is one.
+pub(super) fn unit(number: usize, parent: Option<usize>, s: &Selection) -> RosterUnit {
+    let mut unit = RosterUnit {
         number,
-        name: unit.name.clone(),
-        points: unit.total_points(),
-        models: rider.map_or(0, |(_, m)| m),
-        profiles,
-        equipment: gear.equipment,
-        rules_played: gear.rules_played,
-        rules_not_played: gear.rules_not_played,
-        champion: gear.champion,
-        standard: gear.standard,
-        musician: gear.musician,
-        played,
-    })
-}
-
-/// The rank-and-file profile and how many models have it.
-fn rider(unit: &Selection) -> Option<(&RawProfile, u32)> {
-    let models: u32 = unit
-        .children
-        .iter()
-        .filter(|c| c.kind == "model")
-        .map(|c| c.number)
-        .sum();
-    let count = if models > 0 {
-        models
-    } else {
-        unit.number.max(1)
+        name: s.name.clone(),
+        parent,
+        points: own_points(s),
+        models: 0,
+        profiles: Vec::new(),
+        equipment: Vec::new(),
+        rules_played: Vec::new(),
+        rules_without_effect: Vec::new(),
+        rules_not_played: Vec::new(),
+        notes: Vec::new(),
+        champion: false,
+        standard: false,
+        musician: false,
+        played: Err(Text::default()),
     };
-    let own = unit.profiles.iter().find(|p| p.kind == "Profile");
-    let of_model = unit
-        .children
+    if let Some(e) = problem(s) {
+        unit.played = Err(e.describe());
+        return unit;
+    }
+    let b = match bodies(s) {
+        Ok(b) => b,
+        Err(e) => {
+            unit.played = Err(e.describe());
+            return unit;
+        }
+    };
+    let (cast, roles) = cast(&b);
+    unit.models = match cast {
+        Cast::Troops { models, .. } => models,
+        Cast::Chariot { chariots, .. } => chariots,
+        _ => b.list.first().map_or(0, |x| x.count),
+    };
+    unit.profiles = b
+        .list
         .iter()
-        .filter(|c| c.kind == "model")
-        .flat_map(|c| c.profiles.iter())
-        .find(|p| p.kind == "Profile");
-    own.or(of_model).map(|p| (p, count))
-}
-
-/// What a unit's upgrades give it.
-#[derive(Default)]
-struct Gear {
-    weapons: Vec<Weapon>,
-    body: BodyArmour,
-    shield: bool,
-    barding: bool,
-    natural: Option<u8>,
-    ward: Option<u8>,
-    regeneration: bool,
-    rules: Vec<crate::rules::special::SpecialRule>,
-    mount: Option<MountValues>,
-    mount_m: Option<f64>,
-    missile: Option<MissileValues>,
-    champion: bool,
-    standard: bool,
-    musician: bool,
-    equipment: Vec<String>,
-    rules_played: Vec<String>,
-    rules_not_played: Vec<String>,
-}
-
-/// Reads `s` and everything it holds into `gear`; mounts' and champions'
-/// profiles into `profiles`.
-fn walk(
-    s: &Selection,
-    gear: &mut Gear,
-    profiles: &mut Vec<ModelProfile>,
-) -> Result<(), RosterError> {
-    for rule in &s.rules {
-        gear.rule(rule);
-    }
-    for c in &s.children {
-        let lower = c.name.to_lowercase();
-        let profile = c.profiles.iter().find(|p| p.kind == "Profile");
-        let command = c.group.to_lowercase().contains("command");
-        if c.kind == "upgrade" {
-            if lower.contains("standard bearer") && !lower.contains("battle") {
-                gear.standard = true;
-            } else if lower == "musician" {
-                gear.musician = true;
-            } else if let Some(p) = profile {
-                profiles.push(model_profile(p, c.number)?);
-                match command && !c.group.to_lowercase().contains("mount") {
-                    true => gear.champion = true,
-                    false => gear.mount_from(p)?,
-                }
-            } else {
-                gear.item(c);
-            }
-        }
-        walk(c, gear, profiles)?;
-    }
-    Ok(())
-}
-
-impl Gear {
-    fn rule(&mut self, name: &str) {
-        let listed = |list: &mut Vec<String>| {
-            if !list.iter().any(|n| n == name) {
-                list.push(name.to_string());
-            }
-        };
-        match played(name) {
-            Some(Played::Rule(r)) => {
-                if !self.rules.contains(&r) {
-                    self.rules.push(r);
-                }
-                listed(&mut self.rules_played);
-            }
-            Some(Played::Regeneration) => {
-                self.regeneration = true;
-                listed(&mut self.rules_played);
-            }
-            Some(Played::Natural(s)) => {
-                self.natural = Some(s);
-                listed(&mut self.rules_played);
-            }
-            Some(Played::Ward(s)) => {
-                self.ward = Some(s);
-                listed(&mut self.rules_played);
-            }
-            _ => listed(&mut self.rules_not_played),
-        }
-    }
-
-    /// An upgrade without a model profile: gear, a magic item, an option.
-    fn item(&mut self, c: &Selection) {
-        let group = c.group.to_lowercase();
-        let magic = group.contains("magic") && !group.contains("level");
-        match played(&c.name) {
-            Some(Played::Weapon(w)) => self.weapons.push(w),
-            Some(Played::Body(b)) => {
-                if self.body != BodyArmour::Heavy {
-                    self.body = b;
-                }
-            }
-            Some(Played::Shield) => self.shield = true,
-            Some(Played::Barding) => self.barding = true,
-            Some(Played::Natural(s)) => self.natural = Some(s),
-            Some(Played::Missile) => self.missile_from(c),
-            Some(Played::Rule(_) | Played::Regeneration | Played::Ward(_)) => {
-                self.rule(&c.name);
-                return;
-            }
-            Some(Played::NoEffectInFights) | None => {
-                // Its rules, if any, say what it does; else it is listed.
-                if c.rules.is_empty() {
-                    let what = if magic { " (magic item)" } else { "" };
-                    self.rules_not_played.push(format!("{}{what}", c.name));
-                }
-                return;
-            }
-        }
-        self.equipment.push(c.name.clone());
-    }
-
-    /// A missile weapon's Strength and shots from its `Weapon` profile
-    /// (`Strength` a number; `N x Multipleshot` in its rules: N shots); the
-    /// strongest of several. One without a number (`As user`) is gear only.
-    fn missile_from(&mut self, c: &Selection) {
-        let Some(p) = c.profiles.iter().find(|p| p.kind == "Weapon") else {
-            return;
-        };
-        let Some(s) = characteristic(p, "Strength")
-            .trim()
-            .parse::<u8>()
-            .ok()
-            .filter(|s| (1..=10).contains(s))
-        else {
-            return;
-        };
-        let rules = characteristic(p, "Special Rules").to_lowercase();
-        let shots = match rules.split_once('x') {
-            Some((n, rest)) if rest.contains("multiple") => n.trim().parse::<u8>().ok(),
-            _ => None,
-        }
-        .filter(|n| (1..=10).contains(n))
-        .unwrap_or(1);
-        if self.missile.is_none_or(|m| m.s.0 < s) {
-            self.missile = Some(MissileValues {
-                s: Ranged(s),
-                shots: Ranged(shots),
-                long_range: false,
-            });
-        }
-    }
-
-    /// A mount's profile: its close-combat characteristics and M.
-    fn mount_from(&mut self, p: &RawProfile) -> Result<(), RosterError> {
-        let needed = |k: &str, lo: u8, hi: u8| -> Result<u8, RosterError> {
-            in_range(p, k, lo, hi)?.ok_or_else(|| {
-                RosterError::field(
-                    &p.name,
-                    k,
-                    text!("- is out of range (accepted: {} to {})", lo, hi),
-                )
-            })
-        };
-        self.mount = Some(MountValues {
-            ws: Ranged(needed("WS", 1, 10)?),
-            s: Ranged(needed("S", 1, 10)?),
-            i: Ranged(needed("I", 1, 10)?),
-            a: Ranged(needed("A", 0, 10)?),
-        });
-        self.mount_m = number(p, "M")?.map(|m| f64::from(m) * 2.5);
-        self.equipment.push(p.name.clone());
-        Ok(())
-    }
-
-    /// The unit as played, or why it cannot fight.
-    fn profile_file(
-        &self,
-        unit: &Selection,
-        rider: &RawProfile,
-        models: u32,
-    ) -> Result<Result<ProfileFile, Text>, RosterError> {
-        // A model of several profiles (a chariot, its crew, its beasts) before
-        // the crew's missing T and W.
-        if unit.children.iter().any(|c| {
-            c.kind == "model" && c.profiles.iter().filter(|p| p.kind == "Profile").count() > 1
-        }) {
-            return Ok(Err(text!(
-                "a chariot's crew and beasts are not read from rosters yet"
-            )));
-        }
-        let mut missing = Vec::new();
-        let mut ranged = |k: &str, lo: u8, hi: u8| -> Result<u8, RosterError> {
-            Ok(in_range(rider, k, lo, hi)?.unwrap_or_else(|| {
-                missing.push(k.to_string());
-                lo
-            }))
-        };
-        let values = ProfileValues {
-            m: Move(0.0),
-            ws: Ranged(ranged("WS", 1, 10)?),
-            bs: Ranged(ranged("BS", 0, 10)?),
-            s: Ranged(ranged("S", 1, 10)?),
-            t: Ranged(ranged("T", 1, 10)?),
-            w: Ranged(ranged("W", 1, 20)?),
-            i: Ranged(ranged("I", 1, 10)?),
-            a: Ranged(ranged("A", 0, 10)?),
-            ld: Ranged(ranged("Ld", 1, 10)?),
-        };
-        if !missing.is_empty() {
-            return Ok(Err(text!(
-                "its profile has no {} (a war machine's crew fights apart)",
-                missing.join(", ")
-            )));
-        }
-        let foot_m = number(rider, "M")?.map_or(0.0, |m| f64::from(m) * 2.5);
-        let mounted = self.mount.is_some();
-        let m = match self.mount_m {
-            Some(m) if self.barding => m - 2.0,
-            Some(m) => m,
-            None => foot_m,
-        };
-        let troop = if mounted {
-            TroopType::Cavalry
-        } else if large_base(rider).unwrap_or(values.w.0 >= 3 && models > 1) {
-            TroopType::LargeInfantry
-        } else {
-            TroopType::Infantry
-        };
-        let (weapon, shield) = self.weapon(mounted);
-        Ok(Ok(ProfileFile {
-            name: unit.name.clone(),
-            troop,
-            profile: ProfileValues {
-                m: Move(m.clamp(0.0, 100.0)),
-                ..values
-            },
-            weapon,
-            armour: self.body,
-            shield,
-            barding: self.barding,
-            flies: false,
-            natural_armour: self.natural.map(Ranged),
-            save: None,
-            ward: self.ward.map(Ranged),
-            regeneration: self.regeneration,
-            rules: self.rules.clone(),
-            mount: self.mount,
-            impact_hits: None,
-            missile: self.missile,
-            points: (models > 0).then(|| Points(unit.total_points() / f64::from(models))),
-        }))
-    }
-
-    /// The weapon it fights with (the most telling it carries), and whether
-    /// its shield counts apart (with a hand weapon it parries instead).
-    fn weapon(&self, mounted: bool) -> (Weapon, bool) {
-        const BEST: [Weapon; 8] = [
-            Weapon::Lance,
-            Weapon::GreatWeapon,
-            Weapon::Halberd,
-            Weapon::Flail,
-            Weapon::MorningStar,
-            Weapon::Spear,
-            Weapon::AdditionalHandWeapon,
-            Weapon::HandWeapon,
-        ];
-        let usable = |w: &Weapon| mounted || *w != Weapon::Lance;
-        let best = BEST
-            .iter()
-            .find(|w| usable(w) && self.weapons.contains(w))
-            .copied()
-            .unwrap_or(Weapon::HandWeapon);
-        match (best, self.shield, mounted) {
-            (Weapon::HandWeapon, true, false) => (Weapon::HandWeaponAndShield, false),
-            (w, shield, _) => (w, shield),
-        }
-    }
-}
-
-/// Characteristic `key` of `p` as a whole number, `None` if written `-` or
-/// empty or absent; `M` also read as `Mv`.
-fn number(p: &RawProfile, key: &str) -> Result<Option<u8>, RosterError> {
-    whole(p, key, characteristic(p, key))
-}
-
-/// Characteristic `key` of `p` as written (`M` is `Mv` too), `""` if
-/// absent.
-fn characteristic<'a>(p: &'a RawProfile, key: &str) -> &'a str {
-    p.characteristics
-        .iter()
-        .find(|(k, _)| k == key || (key == "M" && k == "Mv"))
-        .map_or("", |(_, v)| v.as_str())
-}
-
-/// Whether the profile's `Base` (`40x40`) is a large model's: 40 mm or
-/// more across its narrower side (an ogre's, a troll's; RULES.md
-/// Profiles, the roster's troop type). `None` without a readable base: then 3 or more wounds in a unit
-/// of several models say so (not a character's).
-fn large_base(p: &RawProfile) -> Option<bool> {
-    let (w, d) = characteristic(p, "Base").trim().split_once(['x', 'X'])?;
-    let narrow = w
-        .trim()
-        .parse::<u32>()
-        .ok()?
-        .min(d.trim().parse::<u32>().ok()?);
-    Some(narrow >= 40)
-}
-
-/// [`number`] within `lo..=hi`: a value past it is refused.
-fn in_range(p: &RawProfile, key: &str, lo: u8, hi: u8) -> Result<Option<u8>, RosterError> {
-    match number(p, key)? {
-        Some(v) if !(lo..=hi).contains(&v) => Err(RosterError::field(
-            &p.name,
-            key,
-            text!("{} is out of range (accepted: {} to {})", v, lo, hi),
-        )),
-        v => Ok(v),
-    }
-}
-
-/// `raw`, written for characteristic `key` of `p`, as a whole number.
-fn whole(p: &RawProfile, key: &str, raw: &str) -> Result<Option<u8>, RosterError> {
-    match raw.trim() {
-        "" | "-" => Ok(None),
-        v => v.parse::<u8>().map(Some).map_err(|_| {
-            RosterError::field(
-                &p.name,
-                key,
-                text!(
-                    "'{}' is not a number (accepted: a whole number, or - for none)",
-                    v
-                ),
-            )
-        }),
-    }
-}
-
-/// A profile as read: each characteristic in the file's own values.
-fn model_profile(p: &RawProfile, models: u32) -> Result<ModelProfile, RosterError> {
-    let mut values = Vec::new();
-    for (key, raw) in &p.characteristics {
-        let key = if key == "Mv" { "M" } else { key.as_str() };
-        if !CHARACTERISTICS.contains(&key) {
-            return Err(RosterError::field(
-                &p.name,
-                key,
-                text!(
-                    "an unknown characteristic (accepted: Mv or {})",
-                    CHARACTERISTICS.join(", ")
-                ),
+        .zip(&roles)
+        .map(|(body, role)| {
+            // The unit's own profile is its rank and file's (and their
+            // steeds'): as many as they are.
+            let unit_models = body.place == super::body::Place::Unit
+                && matches!(role, Role::RankAndFile | Role::Mount);
+            let count = if unit_models { unit.models } else { body.count };
+            model_profile(body, *role, count)
+        })
+        .collect();
+    let mut gear = Gear::default();
+    let mut flags = Flags::default();
+    walk(s, &b, &roles, true, &mut gear, &mut flags);
+    let mut build = Build {
+        b: &b,
+        gear: &gear,
+        notes: Vec::new(),
+    };
+    unit.played = build.played(s, &cast);
+    for (body, role) in b.list.iter().zip(&roles) {
+        if *role == Role::Other {
+            build.notes.push(text!(
+                "{} x{}: another kind of model in the unit, not played in its fights",
+                &body.profile.name,
+                body.count
             ));
         }
-        let value = match key {
-            "Base" => Value::Text(raw.clone()),
-            "Sv" | "Sv+" => match raw.trim().trim_end_matches('+').parse::<u8>() {
-                Ok(v) => Value::Num(f64::from(v)),
-                Err(_) => Value::Absent,
-            },
-            _ => match whole(p, key, raw)? {
-                Some(v) => Value::Num(f64::from(v)),
-                None => Value::Absent,
-            },
-        };
-        values.push((key.to_string(), value));
     }
-    Ok(ModelProfile {
-        name: p.name.clone(),
-        models,
-        values,
+    unit.notes = build.notes;
+    unit.champion = matches!(
+        cast,
+        Cast::Troops {
+            champion: Some(_),
+            ..
+        }
+    );
+    unit.standard = flags.standard;
+    unit.musician = flags.musician;
+    unit.equipment = gear.equipment.into_vec();
+    unit.rules_played = gear.rules_played.into_vec();
+    unit.rules_without_effect = gear.no_effect.into_vec();
+    unit.rules_not_played = gear.rules_not_played.into_vec();
+    unit
+}
+
+/// Its points, those of detachments (units of their own) left out.
+fn own_points(s: &Selection) -> f64 {
+    s.points
+        + s.children
+            .iter()
+            .filter(|c| !(c.kind == "unit" && stands_alone(c)))
+            .map(own_points)
+            .sum::<f64>()
+}
+
+/// The first selection of the unit whose number or cost cannot be read.
+fn problem(s: &Selection) -> Option<&super::RosterError> {
+    s.problem.as_ref().or_else(|| {
+        s.children
+            .iter()
+            .filter(|c| !(c.kind == "unit" && stands_alone(c)))
+            .find_map(problem)
     })
+}
+
+/// The command a unit's upgrades name.
+#[derive(Default)]
+struct Flags {
+    standard: bool,
+    musician: bool,
+}
+
+/// Reads the gear and rules of `s` and what it holds, skipping what a
+/// champion, another model or a war machine holds (theirs, not the
+/// unit's), and detachments.
+fn walk(s: &Selection, b: &Bodies, roles: &[Role], own: bool, gear: &mut Gear, flags: &mut Flags) {
+    let role = b
+        .list
+        .iter()
+        .zip(roles)
+        .find(|(body, _)| std::ptr::eq(body.at, s))
+        .map(|(_, r)| *r);
+    let own = match role {
+        Some(Role::RankAndFile | Role::Mount | Role::Chariot | Role::Crew | Role::Beast) => true,
+        Some(Role::Champion | Role::Other | Role::WarMachine) => false,
+        None => own,
+    };
+    if own {
+        let lower = s.name.to_lowercase();
+        let has_profile = s.profiles.iter().any(|p| p.kind == "Profile");
+        let rules_say = match s.kind == "upgrade" && !has_profile {
+            true if lower.contains("standard bearer") && !lower.contains("battle") => {
+                flags.standard = true;
+                false
+            }
+            true if lower.contains("musician") => {
+                flags.musician = true;
+                false
+            }
+            true => gear.item(s),
+            false => true,
+        };
+        if rules_say {
+            for rule in &s.rules {
+                gear.rule(rule);
+            }
+        }
+    }
+    for c in &s.children {
+        if !(c.kind == "unit" && stands_alone(c)) {
+            walk(c, b, roles, own, gear, flags);
+        }
+    }
+}
+
+/// A unit being built: its bodies, gear, and what is noted on the way.
+struct Build<'a> {
+    b: &'a Bodies<'a>,
+    gear: &'a Gear,
+    notes: Vec<Text>,
+}
+
+impl Build<'_> {
+    /// The unit as played, or why it cannot fight.
+    fn played(&mut self, s: &Selection, cast: &Cast) -> Result<ProfileFile, Text> {
+        match *cast {
+            Cast::Troops {
+                rider,
+                models,
+                mount,
+                machine,
+                ..
+            } => {
+                if let Some(m) = machine {
+                    let bodies = self.b;
+                    let list = &bodies.list;
+                    let machine = &list[m].profile.name;
+                    self.notes
+                        .push(text!("{}: a war machine, its crew fight for it", machine));
+                }
+                self.troops(s, rider, models, mount)
+            }
+            Cast::Chariot {
+                chariot,
+                crew,
+                beasts,
+                chariots,
+                rider,
+            } => self.chariot(s, [Some(chariot), crew, beasts, rider], chariots),
+            Cast::NoFighter { machine: true } => {
+                Err(text!("a war machine without its crew's profile"))
+            }
+            Cast::NoFighter { machine: false } => Err(text!(
+                "no model profile that fights (accepted: a Profile with WS, T and W)"
+            )),
+        }
+    }
+
+    /// Fighting models, on foot or mounted.
+    fn troops(
+        &mut self,
+        s: &Selection,
+        rider: usize,
+        models: u32,
+        mount: Option<usize>,
+    ) -> Result<ProfileFile, Text> {
+        let bodies = self.b;
+        let list = &bodies.list;
+        let r = &list[rider];
+        let values = self.values(r)?;
+        let steed = match mount {
+            Some(m) => Some((&list[m], self.steed(&list[m])?)),
+            None => None,
+        };
+        let m = match steed {
+            Some((body, _)) => self.movement(body)?,
+            None => self.movement(r)?,
+        };
+        let slows = self.gear.barding == Some(true);
+        let m = if steed.is_some() && slows { m - 2.0 } else { m };
+        // A steed slower than its rider walks at the rider's pace.
+        let m = match steed {
+            Some((body, _)) if slower(body, r) => self.movement(r)?,
+            _ => m,
+        };
+        let troop = match steed {
+            Some((body, _)) if monstrous(body) => TroopType::Monster,
+            Some((body, _)) if !slower(body, r) => TroopType::Cavalry,
+            _ => on_foot(r, values.w.0, models),
+        };
+        let (weapon, shield) = self.gear.weapon(!troop.on_foot());
+        Ok(ProfileFile {
+            mount: steed.map(|(_, v)| v),
+            missile: self.missile(values.s.0),
+            ..self.file(
+                s,
+                troop,
+                ProfileValues {
+                    m: Move(m.max(0.0)),
+                    ..values
+                },
+                weapon,
+                shield,
+                models,
+            )
+        })
+    }
+
+    /// Chariots: the chariot's T and W, its crew's other characteristics
+    /// and attacks (a character riding it: his), its beasts' as its
+    /// steeds', impact hits at its S; `parts` are the chariot, its crew,
+    /// its beasts and its rider. RULES.md Chariots.
+    fn chariot(
+        &mut self,
+        s: &Selection,
+        parts: [Option<usize>; 4],
+        chariots: u32,
+    ) -> Result<ProfileFile, Text> {
+        let bodies = self.b;
+        let list = &bodies.list;
+        let [chariot, crew, beasts, rider] = parts.map(|p| p.map(|i| &list[i]));
+        let c = chariot.expect("a chariot's cast has its chariot");
+        let fighter = match (rider, crew) {
+            (Some(r), crew) => {
+                if let Some(crew) = crew {
+                    self.notes.push(text!(
+                        "{}: the chariot's crew, not played beside the character riding it",
+                        &crew.profile.name
+                    ));
+                }
+                (r, 1)
+            }
+            (None, Some(crew)) => (crew, self.count(crew, chariots, Count::Crew)),
+            (None, None) => return Err(text!("a chariot without its crew's profile")),
+        };
+        let (who, men) = fighter;
+        let mut v = ProfileValues {
+            m: Move(0.0),
+            ws: Ranged(self.needed(who, "WS", 1, 10)?),
+            bs: Ranged(self.optional(who, "BS", 0, 10)?),
+            s: Ranged(self.needed(who, "S", 1, 10)?),
+            t: Ranged(self.needed(c, "T", 1, 10)?),
+            w: Ranged(self.needed(c, "W", 1, 20)?),
+            i: Ranged(self.needed(who, "I", 0, 10)?),
+            a: Ranged(0),
+            ld: Ranged(self.needed(who, "Ld", 1, 10)?),
+        };
+        v.a = Ranged(times(self.needed(who, "A", 0, 10)?, men, Count::Crew)?);
+        let steeds = match beasts {
+            Some(beast) => {
+                let n = self.count(beast, chariots, Count::Beasts);
+                let one = self.steed(beast)?;
+                v.m = Move(self.movement(beast)?);
+                Some(MountValues {
+                    a: Ranged(times(one.a.0, n, Count::Beasts)?),
+                    ..one
+                })
+            }
+            None => None,
+        };
+        if c.read("M").number().is_some() {
+            v.m = Move(self.movement(c)?);
+        }
+        let dice = match c.read("A") {
+            Read::Dice(d) if d.sides == 3 => ImpactDice::D3,
+            _ => ImpactDice::D6,
+        };
+        let chariot_save = save(c.written("Sv"))
+            .or_else(|| {
+                c.at.profiles
+                    .iter()
+                    .filter(|p| p.kind == "Armour")
+                    .find_map(|p| save(super::body::written(p, "Saving Throw Modifier")))
+            })
+            .or_else(|| crew.and_then(|crew| save(crew.written("Sv"))));
+        if chariot_save.is_none() {
+            self.notes
+                .push(text!("{}: the roster gives it no save", &c.profile.name));
+        }
+        let (weapon, shield) = self.gear.weapon(true);
+        Ok(ProfileFile {
+            save: chariot_save.map(Ranged),
+            mount: steeds,
+            impact_hits: Some(ImpactHitsValues {
+                dice,
+                s: Ranged(self.needed(c, "S", 1, 10)?),
+            }),
+            missile: self.missile(v.s.0),
+            ..self.file(s, TroopType::Chariot, v, weapon, shield, chariots)
+        })
+    }
+
+    /// How many of `b` one of `chariots` chariots has: its models'
+    /// number, a count in its name, its upgrade's number if over one,
+    /// else the rulebook's usual two (noted).
+    fn count(&mut self, b: &Body, chariots: u32, what: Count) -> u32 {
+        let per = b.count.checked_div(chariots).filter(|n| *n > 0);
+        let from_models = per.filter(|_| b.place == super::body::Place::Model);
+        let from_upgrade = per.filter(|n| *n > 1);
+        from_models
+            .or_else(|| leading_count(&b.profile.name))
+            .or(from_upgrade)
+            .unwrap_or_else(|| {
+                let name = &b.profile.name;
+                self.notes.push(match what {
+                    Count::Crew => text!("{}: the roster gives no count; 2 crew played", name),
+                    Count::Beasts => {
+                        text!("{}: the roster gives no count; 2 beasts played", name)
+                    }
+                });
+                2
+            })
+    }
+
+    /// The profile file every kind of unit shares, gear from the unit's.
+    fn file(
+        &self,
+        s: &Selection,
+        troop: TroopType,
+        profile: ProfileValues,
+        weapon: crate::rules::weapons::Weapon,
+        shield: bool,
+        models: u32,
+    ) -> ProfileFile {
+        let g = self.gear;
+        ProfileFile {
+            name: s.name.clone(),
+            troop,
+            profile,
+            weapon,
+            armour: g.body,
+            shield,
+            barding: g.barding.is_some(),
+            flies: false,
+            natural_armour: g.natural.map(Ranged),
+            save: None,
+            ward: g.ward.map(Ranged),
+            regeneration: g.regeneration,
+            rules: g.rules.clone(),
+            mount: None,
+            impact_hits: None,
+            missile: None,
+            points: (models > 0).then(|| Points(own_points(s) / f64::from(models))),
+        }
+    }
+
+    /// A fighter's characteristics, M aside.
+    fn values(&mut self, r: &Body) -> Result<ProfileValues, Text> {
+        Ok(ProfileValues {
+            m: Move(0.0),
+            ws: Ranged(self.needed(r, "WS", 1, 10)?),
+            bs: Ranged(self.optional(r, "BS", 0, 10)?),
+            s: Ranged(self.needed(r, "S", 1, 10)?),
+            t: Ranged(self.needed(r, "T", 1, 10)?),
+            w: Ranged(self.needed(r, "W", 1, 20)?),
+            i: Ranged(self.needed(r, "I", 0, 10)?),
+            a: Ranged(self.needed(r, "A", 0, 10)?),
+            ld: Ranged(self.needed(r, "Ld", 1, 10)?),
+        })
+    }
+
+    /// A steed's close-combat characteristics.
+    fn steed(&mut self, b: &Body) -> Result<MountValues, Text> {
+        Ok(MountValues {
+            ws: Ranged(self.needed(b, "WS", 1, 10)?),
+            s: Ranged(self.needed(b, "S", 1, 10)?),
+            i: Ranged(self.needed(b, "I", 0, 10)?),
+            a: Ranged(self.needed(b, "A", 0, 10)?),
+        })
+    }
+
+    /// M in cm: the inches written x 2.5 (none: 0, a war machine's crew).
+    fn movement(&mut self, b: &Body) -> Result<f64, Text> {
+        Ok(f64::from(self.optional(b, "M", 0, 40)?) * 2.5)
+    }
+
+    /// The missile weapon it shoots with, its Strength `user` if the weapon's is the model's own.
+    fn missile(&self, user: u8) -> Option<MissileValues> {
+        let MissileRead { strength, shots } = self.gear.missile?;
+        let s = match strength {
+            MissileStrength::Fixed(s) => s,
+            MissileStrength::User(plus) => user.saturating_add(plus).min(10),
+        };
+        Some(MissileValues {
+            s: Ranged(s),
+            shots: Ranged(shots),
+            long_range: false,
+        })
+    }
+
+    /// Characteristic `key` of `b` within `lo..=hi`, or why the unit
+    /// cannot fight with it.
+    fn needed(&mut self, b: &Body, key: &str, lo: u8, hi: u8) -> Result<u8, Text> {
+        let name = &b.profile.name;
+        match b.read(key) {
+            Read::Absent => Err(text!("{} has no {}", name, key)),
+            read => self.within(b, key, read, lo, hi),
+        }
+    }
+
+    /// [`Build::needed`], `lo` if it is not written.
+    fn optional(&mut self, b: &Body, key: &str, lo: u8, hi: u8) -> Result<u8, Text> {
+        match b.read(key) {
+            Read::Absent => Ok(lo),
+            read => self.within(b, key, read, lo, hi),
+        }
+    }
+
+    fn within(&mut self, b: &Body, key: &str, read: Read, lo: u8, hi: u8) -> Result<u8, Text> {
+        let name = &b.profile.name;
+        let written = b.written(key).to_string();
+        match read {
+            Read::Num(n) | Read::Noted(n, _) if !(lo..=hi).contains(&n) => Err(text!(
+                "{}'s {} is {} (accepted: {} to {})",
+                name,
+                key,
+                n,
+                lo,
+                hi
+            )),
+            Read::Num(n) => Ok(n),
+            Read::Noted(n, _) => {
+                self.notes
+                    .push(text!("{} {} {}: {} played", name, key, written, n));
+                Ok(n)
+            }
+            Read::Dice(_) => Err(text!(
+                "{}'s {} is {}, a random value (played only as a chariot's impact hits)",
+                name,
+                key,
+                written
+            )),
+            Read::Other(_) | Read::Absent => Err(text!(
+                "{}'s {} is '{}', not a value the tool plays",
+                name,
+                key,
+                written
+            )),
+        }
+    }
+}
+
+/// A chariot's crew or its beasts.
+#[derive(Clone, Copy)]
+enum Count {
+    Crew,
+    Beasts,
+}
+
+/// `a` attacks each for `n` models (a chariot's `what`), at most 10.
+fn times(a: u8, n: u32, what: Count) -> Result<u8, Text> {
+    let all = u32::from(a).saturating_mul(n);
+    u8::try_from(all)
+        .ok()
+        .filter(|a| *a <= 10)
+        .ok_or_else(|| match what {
+            Count::Crew => text!("its crew's {} attacks (accepted: up to 10)", all),
+            Count::Beasts => text!("its beasts' {} attacks (accepted: up to 10)", all),
+        })
+}
+
+/// Whether a steed makes its rider a monster: wounds of its own (3 or
+/// more) or a monster's base (50 mm or more across).
+fn monstrous(steed: &Body) -> bool {
+    let big_base = steed.base().is_some_and(|(w, d)| w.min(d) >= 50);
+    let wounds = steed.shape == Shape::Fighter && steed.read("W").number().is_some_and(|w| w >= 3);
+    big_base || wounds
+}
+
+/// A unit on foot's troop type from its base (40 mm across: large
+/// infantry; 50: a monster), else its wounds (3 or more in a unit of
+/// several models: large infantry; 5 or more: a monster). RULES.md
+/// Profiles.
+fn on_foot(r: &Body, wounds: u8, models: u32) -> TroopType {
+    match r.base().map(|(w, d)| w.min(d)) {
+        Some(n) if n >= 50 => TroopType::Monster,
+        Some(n) if n >= 40 => TroopType::LargeInfantry,
+        Some(_) => TroopType::Infantry,
+        None if wounds >= 5 => TroopType::Monster,
+        None if wounds >= 3 && models > 1 => TroopType::LargeInfantry,
+        None => TroopType::Infantry,
+    }
+}
+
+/// A profile as written, with its role: each characteristic as the file
+/// writes it, `Mv` named `M`.
+fn model_profile(b: &Body, role: Role, models: u32) -> ModelProfile {
+    let values = b
+        .profile
+        .characteristics
+        .iter()
+        .map(|(key, raw)| {
+            let key = if key == "Mv" { "M" } else { key.as_str() };
+            let value = match (key, Read::of(raw)) {
+                ("Base", _) => Value::Text(raw.clone()),
+                (_, Read::Num(n)) => Value::Num(f64::from(n)),
+                (_, Read::Absent) => Value::Absent,
+                _ => Value::Text(raw.clone()),
+            };
+            (key.to_string(), value)
+        })
+        .collect();
+    ModelProfile {
+        name: b.profile.name.clone(),
+        models,
+        role,
+        values,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn counts_at_the_start_of_a_name() {
+        use super::super::body::leading_count;
+        assert_eq!(leading_count("2 Orc Crew"), Some(2));
+        assert_eq!(leading_count("3 Goblin crew"), Some(3));
+        assert_eq!(leading_count("Orc Crew"), None);
+    }
 }

@@ -14,6 +14,9 @@ pub enum BodyArmour {
     Light,
     /// Heavy armour.
     Heavy,
+    /// 4+ armour on its own: gromril armour, Chaos armour (the army books).
+    #[serde(alias = "chaos")]
+    Gromril,
 }
 
 /// What a model wears.
@@ -34,7 +37,8 @@ pub struct Armour {
 pub const REGENERATION: u8 = 4;
 
 /// The armour save before Strength, or `None`: light armour or a shield 6+,
-/// both or heavy armour 5+, heavy and shield 4+; a mount +1 (cavalry), barding
+/// both or heavy armour 5+, heavy and shield 4+, gromril or Chaos armour 4+
+/// alone; a mount +1 (cavalry), barding
 /// a further +1; parry (hand weapon and shield on foot, close combat) +1;
 /// natural armour of N+ a further 7 - N (RULES.md Saves).
 /// `shield_usable` is false in close combat for two-handed weapons.
@@ -48,6 +52,7 @@ pub fn armour_save(
         BodyArmour::None => 0,
         BodyArmour::Light => 1,
         BodyArmour::Heavy => 2,
+        BodyArmour::Gromril => 3,
     };
     bonus += u8::from(armour.shield && shield_usable);
     bonus += u8::from(troop.mounted());

@@ -35,6 +35,7 @@ mod readme;
 mod redirect;
 mod roster;
 mod roster_fights;
+mod roster_structures;
 mod sampler;
 mod scenarios;
 mod snapshots_output;

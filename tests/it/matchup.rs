@@ -87,11 +87,11 @@ fn units_that_cannot_fight_are_left_out_with_the_reason() {
         .collect();
     assert_eq!(left.len(), 2, "{left:?}");
     assert!(
-        left[0].starts_with("17. Rock Lobber: its profile has no WS"),
+        left[0].starts_with("17. Rock Lobber: a war machine without its crew's profile"),
         "{left:?}"
     );
     assert!(
-        left[1].starts_with("17. Great Cannon: its profile has no WS"),
+        left[1].starts_with("17. Great Cannon: a war machine without its crew's profile"),
         "{left:?}"
     );
     assert_eq!(cells(&r).len(), 16 * 17);

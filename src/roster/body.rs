@@ -1,0 +1,271 @@
+//! The model profiles of one roster unit: where each was found, how many
+//! models have it, and its shape, so the unit is built from the roster's
+//! structure and its profiles' characteristics, never from their names.
+//!
+//! **What.** A profile of type `Profile` found on the unit's selection, a
+//! `model` selection or an `upgrade` (a champion, a steed, a crew), and
+//! its shape by which characteristics it writes: a *fighter* has WS, T
+//! and W; a *steed* has M and WS but no T or W (its rider's count); a
+//! *crew* neither M, T nor W; a *chariot* T, W and S but no WS; a *war
+//! machine* T and W alone.
+//!
+//! **How.** Models are counted from the selections' numbers, checked: a
+//! model or upgrade's `number` is how many there are in all, times the
+//! number of any unit selection it sits in below the unit (a unit of
+//! chariots holds one selection per chariot). A unit selection nested in
+//! another with a fighter of its own (an Empire detachment) is a unit of
+//! its own, and none of its profiles are its parent's.
+
+use super::value::Read;
+use super::xml::{RawProfile, Selection};
+use super::RosterError;
+use crate::text;
+
+/// Where a profile was found.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Place {
+    /// On the unit's own selection.
+    Unit,
+    /// On a `model` selection (or a unit selection inside the unit).
+    Model,
+    /// On an `upgrade` selection.
+    Upgrade,
+}
+
+/// What a profile's characteristics make it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Shape {
+    Fighter,
+    Steed,
+    Crew,
+    Chariot,
+    Machine,
+    Other,
+}
+
+/// A model profile of the unit.
+pub(super) struct Body<'a> {
+    pub profile: &'a RawProfile,
+    /// The selection that holds it.
+    pub at: &'a Selection,
+    pub place: Place,
+    /// How many models have it.
+    pub count: u32,
+    pub shape: Shape,
+}
+
+impl Body<'_> {
+    /// Characteristic `key` as read (`M` is `Mv` too).
+    pub fn read(&self, key: &str) -> Read {
+        read(self.profile, key)
+    }
+
+    /// Characteristic `key` as written.
+    pub fn written(&self, key: &str) -> &str {
+        written(self.profile, key)
+    }
+
+    /// Its base as written (`25x50`): width and depth in mm.
+    pub fn base(&self) -> Option<(u32, u32)> {
+        let (w, d) = self.written("Base").trim().split_once(['x', 'X'])?;
+        Some((w.trim().parse().ok()?, d.trim().parse().ok()?))
+    }
+}
+
+/// Characteristic `key` of `p` as written (`M` is `Mv` too), `""` if absent.
+pub(super) fn written<'a>(p: &'a RawProfile, key: &str) -> &'a str {
+    p.characteristics
+        .iter()
+        .find(|(k, _)| k == key || (key == "M" && k == "Mv"))
+        .map_or("", |(_, v)| v.as_str())
+}
+
+/// Characteristic `key` of `p` as read.
+pub(super) fn read(p: &RawProfile, key: &str) -> Read {
+    Read::of(written(p, key))
+}
+
+/// A profile's shape by the characteristics it writes.
+pub(super) fn shape(p: &RawProfile) -> Shape {
+    let has = |k: &str| read(p, k).given();
+    match (has("M"), has("WS"), has("S"), has("T") && has("W")) {
+        (_, true, _, true) => Shape::Fighter,
+        (true, true, _, false) => Shape::Steed,
+        (false, true, _, false) => Shape::Crew,
+        (_, false, true, true) => Shape::Chariot,
+        (_, false, false, true) => Shape::Machine,
+        _ => Shape::Other,
+    }
+}
+
+fn is_profile(p: &RawProfile) -> bool {
+    p.kind == "Profile"
+}
+
+/// Whether unit selection `s`, inside another unit, is a unit of its own:
+/// it has a fighter on itself or on its models.
+pub(super) fn stands_alone(s: &Selection) -> bool {
+    let fighter = |sel: &Selection| {
+        sel.profiles
+            .iter()
+            .any(|p| is_profile(p) && shape(p) == Shape::Fighter)
+    };
+    fighter(s) || s.children.iter().any(|c| c.kind == "model" && fighter(c))
+}
+
+/// The unit's profiles, and its models that have no profile of their own
+/// (they take the unit's), both counted.
+pub(super) struct Bodies<'a> {
+    pub list: Vec<Body<'a>>,
+    pub plain_models: u32,
+    /// All its models, counted (no sum of theirs can overflow).
+    pub all_models: u32,
+    /// The categories its selections are in (`Chariot`, `War Machine`).
+    pub categories: Vec<&'a str>,
+}
+
+/// The bodies of `unit`.
+pub(super) fn bodies(unit: &Selection) -> Result<Bodies<'_>, RosterError> {
+    let mut out = Bodies {
+        list: Vec::new(),
+        plain_models: 0,
+        all_models: 0,
+        categories: unit.categories.iter().map(String::as_str).collect(),
+    };
+    for p in unit.profiles.iter().filter(|p| is_profile(p)) {
+        out.list.push(Body {
+            profile: p,
+            at: unit,
+            place: Place::Unit,
+            count: unit.number,
+            shape: shape(p),
+        });
+    }
+    for c in &unit.children {
+        walk(c, 1, &mut out)?;
+    }
+    Ok(out)
+}
+
+/// Adds the bodies at and under `s`, inside sub-units numbering `times`.
+fn walk<'a>(s: &'a Selection, times: u32, out: &mut Bodies<'a>) -> Result<(), RosterError> {
+    if s.kind == "unit" && stands_alone(s) {
+        return Ok(());
+    }
+    let count = s.number.checked_mul(times).ok_or_else(too_many)?;
+    out.categories
+        .extend(s.categories.iter().map(String::as_str));
+    let place = match s.kind.as_str() {
+        "model" | "unit" => Place::Model,
+        _ => Place::Upgrade,
+    };
+    let mut has = false;
+    for p in s.profiles.iter().filter(|p| is_profile(p)) {
+        has = true;
+        out.list.push(Body {
+            profile: p,
+            at: s,
+            place,
+            count,
+            shape: shape(p),
+        });
+    }
+    if s.kind == "model" {
+        // Every model counted once, checked: their sums below cannot wrap.
+        out.all_models = out.all_models.checked_add(count).ok_or_else(too_many)?;
+        if !has {
+            out.plain_models += count;
+        }
+    }
+    let inner = if s.kind == "unit" { count } else { times };
+    for c in &s.children {
+        walk(c, inner, out)?;
+    }
+    Ok(())
+}
+
+impl Bodies<'_> {
+    /// Whether a selection of the unit is in category `name`.
+    pub fn in_category(&self, name: &str) -> bool {
+        self.categories
+            .iter()
+            .any(|c| c.trim().eq_ignore_ascii_case(name))
+    }
+}
+
+fn too_many() -> RosterError {
+    RosterError::field(
+        "",
+        "number",
+        text!(
+            "more models than can be counted (accepted: up to {} in a unit)",
+            u32::MAX
+        ),
+    )
+}
+
+/// A count written at the start of a name (`2 Orc Crew`, `3 Crew`): the
+/// data's way to give a count where no selection's number does.
+pub(super) fn leading_count(name: &str) -> Option<u32> {
+    let digits: String = name
+        .trim()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok().filter(|n| (1..=20).contains(n))
+}
+
+/// How much more `p` looks like `q`'s steed than its rider: a longer
+/// base (or one where the other has none), a faster M (a champion is
+/// never faster than his unit: it counts twice), BS 0 beside a shooter,
+/// a lower Ld. 3 or more: a steed.
+pub(super) fn steed_score(p: &Body, q: &Body) -> i32 {
+    let num = |b: &Body, k: &str| b.read(k).number();
+    let mut score = 0;
+    match (p.base(), q.base()) {
+        (Some((w, d)), Some((qw, qd))) if d > w && qd <= qw => score += 2,
+        (Some((w, d)), Some((qw, qd))) if w.min(d) > qw.min(qd) => score += 1,
+        (Some(_), None) => score += 1,
+        _ => {}
+    }
+    if let (Some(a), Some(b)) = (num(p, "M"), num(q, "M")) {
+        score += 2 * i32::from(a > b);
+    }
+    if let (Some(a), Some(b)) = (num(p, "BS"), num(q, "BS")) {
+        score += i32::from(a == 0 && b > 0);
+    }
+    if let (Some(a), Some(b)) = (num(p, "Ld"), num(q, "Ld")) {
+        score += i32::from(a < b);
+    }
+    score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn profile(values: &[(&str, &str)]) -> RawProfile {
+        RawProfile {
+            name: "p".into(),
+            kind: "Profile".into(),
+            characteristics: values
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn shapes_come_from_the_characteristics_written() {
+        let orc = profile(&[("Mv", "4"), ("WS", "3"), ("S", "3"), ("T", "4"), ("W", "1")]);
+        assert_eq!(shape(&orc), Shape::Fighter);
+        let pegasus = profile(&[("Mv", "8"), ("WS", "3"), ("S", "4"), ("T", "-"), ("W", "-")]);
+        assert_eq!(shape(&pegasus), Shape::Steed);
+        let crew = profile(&[("Mv", "-"), ("WS", "3"), ("S", "3"), ("T", "-"), ("W", "-")]);
+        assert_eq!(shape(&crew), Shape::Crew);
+        let chariot = profile(&[("Mv", "-"), ("WS", "-"), ("S", "5"), ("T", "5"), ("W", "4")]);
+        assert_eq!(shape(&chariot), Shape::Chariot);
+        let lobba = profile(&[("Mv", "-"), ("WS", "-"), ("S", "-"), ("T", "7"), ("W", "3")]);
+        assert_eq!(shape(&lobba), Shape::Machine);
+    }
+}

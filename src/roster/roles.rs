@@ -1,0 +1,272 @@
+//! Who is who in a roster unit: its rank and file, their steed, their
+//! champion, a chariot's crew and beasts, a war machine's crew, and any
+//! other kind of model in it, from the unit's structure and its
+//! profiles' shapes ([`body`](super::body)), never from their names.
+//!
+//! **How.** A chariot's profile (T, W and S, no WS) makes the unit a
+//! chariot, a war machine's (T and W alone) makes it its crew. Otherwise
+//! the rank and file are the fighters on `model` selections (the most
+//! numerous), else on the unit's own selection (the least like a steed of
+//! them), else on upgrades. Of the other profiles, a steed is one chosen
+//! from a group of mounts, one with no T or W of its own, or one that
+//! looks like the rank and file's steed ([`steed_score`] 3 or more); a
+//! champion is one more fighter on an upgrade of a unit of several
+//! models; anything else is another kind of model in the unit, listed.
+
+use super::body::{leading_count, steed_score, Bodies, Body, Place, Shape};
+use super::Role;
+
+/// The score from which a profile is its rank and file's steed.
+const STEED: i32 = 3;
+
+/// What the unit is, by the bodies' indices.
+pub(super) enum Cast {
+    /// Fighting models, mounted or not.
+    Troops {
+        rider: usize,
+        models: u32,
+        mount: Option<usize>,
+        champion: Option<usize>,
+        /// The war machine its crew stand by, if it is one.
+        machine: Option<usize>,
+    },
+    /// Chariots: the chariot, its crew and its beasts; a character riding
+    /// it, if one does.
+    Chariot {
+        chariot: usize,
+        crew: Option<usize>,
+        beasts: Option<usize>,
+        chariots: u32,
+        rider: Option<usize>,
+    },
+    /// No profile that fights: a war machine's alone, if it has one.
+    NoFighter { machine: bool },
+}
+
+/// The unit's cast and each body's role.
+pub(super) fn cast(b: &Bodies) -> (Cast, Vec<Role>) {
+    let list = &b.list;
+    let mut roles = vec![Role::Other; list.len()];
+    // The categories say a war machine from a chariot where they speak (a
+    // bolt thrower writes an S as a chariot does); else the shapes do.
+    let is_machine = |x: &Body| match x.shape {
+        Shape::Machine => true,
+        Shape::Chariot => b.in_category("War Machine") && !b.in_category("Chariot"),
+        _ => false,
+    };
+    let machine = list.iter().position(is_machine);
+    if let Some(chariot) =
+        (0..list.len()).find(|&i| list[i].shape == Shape::Chariot && Some(i) != machine)
+    {
+        return chariot_cast(b, chariot, roles);
+    }
+    let Some(rider) = rank_and_file(b, |i| Some(i) != machine, machine) else {
+        if let Some(m) = machine {
+            roles[m] = Role::WarMachine;
+        }
+        return (
+            Cast::NoFighter {
+                machine: machine.is_some(),
+            },
+            roles,
+        );
+    };
+    roles[rider] = Role::RankAndFile;
+    if let Some(m) = machine {
+        roles[m] = Role::WarMachine;
+    }
+    // Models of one profile written on several model selections (some
+    // with other gear) are one rank and file.
+    let same = |i: usize| {
+        list[i].place == Place::Model
+            && list[i].profile.name == list[rider].profile.name
+            && list[i].profile.characteristics == list[rider].profile.characteristics
+    };
+    let alike: Vec<usize> = (0..list.len()).filter(|&i| same(i)).collect();
+    for &i in &alike {
+        roles[i] = Role::RankAndFile;
+    }
+    let models = match list[rider].place {
+        Place::Model => alike.iter().map(|&i| list[i].count).sum(),
+        Place::Unit | Place::Upgrade if b.plain_models > 0 => b.plain_models,
+        // A war machine's crew, counted by an upgrade's name (`3 Crew`).
+        Place::Unit if machine.is_some() => list[rider]
+            .at
+            .children
+            .iter()
+            .filter(|c| c.kind == "upgrade" && !c.profiles.iter().any(|p| p.kind == "Profile"))
+            .find_map(|c| leading_count(&c.name))
+            .unwrap_or(list[rider].count),
+        Place::Unit | Place::Upgrade => list[rider].count,
+    };
+    let free = |roles: &[Role], i: usize| roles[i] == Role::Other;
+    let mount = (0..list.len())
+        .filter(|&i| free(&roles, i) && machine.is_none())
+        .find(|&i| mounts(&list[i], &list[rider], models));
+    if let Some(m) = mount {
+        roles[m] = Role::Mount;
+    }
+    let champion = (0..list.len()).filter(|&i| free(&roles, i)).find(|&i| {
+        let c = &list[i];
+        models > 1
+            && c.shape == Shape::Fighter
+            && c.place == Place::Upgrade
+            && c.count == 1
+            && steed_score(c, &list[rider]) < STEED
+    });
+    if let Some(c) = champion {
+        roles[c] = Role::Champion;
+    }
+    let cast = Cast::Troops {
+        rider,
+        models,
+        mount,
+        champion,
+        machine,
+    };
+    (cast, roles)
+}
+
+/// A chariot unit, or a character riding one. Its crew are a crew's
+/// profile, else its slowest fighter; its beasts a steed's, else its
+/// fastest fighter.
+fn chariot_cast(b: &Bodies, chariot: usize, mut roles: Vec<Role>) -> (Cast, Vec<Role>) {
+    let list = &b.list;
+    roles[chariot] = Role::Chariot;
+    // A character's own profile on the unit, the chariot an upgrade.
+    let rider = list
+        .iter()
+        .position(|x| x.place == Place::Unit && x.shape == Shape::Fighter)
+        .filter(|_| list[chariot].place != Place::Unit);
+    let m = |i: usize| list[i].read("M").number().unwrap_or(0);
+    let fighters: Vec<usize> = (0..list.len())
+        .filter(|&i| list[i].shape == Shape::Fighter && Some(i) != rider)
+        .collect();
+    let crew = (0..list.len())
+        .filter(|&i| list[i].shape == Shape::Crew)
+        .max_by_key(|&i| (list[i].place == Place::Model, std::cmp::Reverse(i)))
+        .or_else(|| match rider {
+            // A character's chariot: its fighters are its beasts.
+            Some(_) => None,
+            None => fighters.iter().copied().min_by_key(|&i| (m(i), i)),
+        });
+    let beasts = (0..list.len())
+        .find(|&i| list[i].shape == Shape::Steed)
+        .or_else(|| {
+            fighters
+                .iter()
+                .copied()
+                .filter(|&i| Some(i) != crew)
+                .max_by_key(|&i| (m(i), std::cmp::Reverse(i)))
+        });
+    for (i, role) in [
+        (crew, Role::Crew),
+        (beasts, Role::Beast),
+        (rider, Role::RankAndFile),
+    ] {
+        if let Some(i) = i {
+            roles[i] = role;
+        }
+    }
+    // The same crew written again (on the unit and on its models) is theirs.
+    for i in 0..list.len() {
+        if list[i].shape == Shape::Crew {
+            roles[i] = Role::Crew;
+        }
+    }
+    // A unit of chariots holds one unit selection per chariot, each with
+    // its crew's model selection; else the chariot's own count.
+    let chariots = match list[chariot].place {
+        Place::Unit => list
+            .iter()
+            .filter(|x| x.shape == Shape::Crew && x.place == Place::Model)
+            .count()
+            .max(1) as u32,
+        _ => list[chariot].count,
+    };
+    let cast = Cast::Chariot {
+        chariot,
+        crew,
+        beasts,
+        chariots,
+        rider,
+    };
+    (cast, roles)
+}
+
+/// The rank and file among the fighters `eligible` allows: of those
+/// that are not another's steed, the most wounds in all (a monster beside
+/// its handlers, a unit of skinks beside its Kroxigor), then models over
+/// the unit's own profile over upgrades; on upgrades only where the unit
+/// and its models have no profile of their own (but a war machine's).
+fn rank_and_file(
+    b: &Bodies,
+    eligible: impl Fn(usize) -> bool,
+    machine: Option<usize>,
+) -> Option<usize> {
+    let list = &b.list;
+    let profiled = (0..list.len()).any(|i| list[i].place != Place::Upgrade && Some(i) != machine);
+    let all: Vec<usize> = (0..list.len())
+        .filter(|&i| list[i].shape == Shape::Fighter && eligible(i))
+        .filter(|&i| !(profiled && list[i].place == Place::Upgrade))
+        .collect();
+    let models = |i: usize| match list[i].place {
+        Place::Unit if b.plain_models > 0 => b.plain_models,
+        _ => list[i].count,
+    };
+    // A steed carries one rider: a monster beside several models is
+    // theirs to handle, not to ride.
+    let steed = |i: usize| {
+        all.iter().any(|&j| {
+            j != i
+                && steed_score(&list[i], &list[j]) >= STEED
+                && !(wounds(&list[i]) >= 3 && models(j) > 1)
+        })
+    };
+    let fighters: Vec<usize> = match all.iter().all(|&i| steed(i)) {
+        true => all.clone(),
+        false => all.iter().copied().filter(|&i| !steed(i)).collect(),
+    };
+    let place = |i: usize| match list[i].place {
+        Place::Model => 2,
+        Place::Unit => 1,
+        Place::Upgrade => 0,
+    };
+    fighters.into_iter().max_by_key(|&i| {
+        let all_wounds = u64::from(wounds(&list[i])) * u64::from(models(i));
+        (all_wounds, place(i), wounds(&list[i]), std::cmp::Reverse(i))
+    })
+}
+
+/// A body's wounds (0 if not written as a number).
+fn wounds(b: &Body) -> u8 {
+    b.read("W").number().unwrap_or(0)
+}
+
+/// Whether `b` is `rider`'s steed: a steed's shape (no T or W of its
+/// own), or a fighter chosen from a group of mounts or like a steed, and
+/// then no slower than its rider.
+fn is_mount(b: &Body, rider: &Body) -> bool {
+    let group = b.at.group.rsplit("::").next().unwrap_or("").to_lowercase();
+    match b.shape {
+        Shape::Steed => true,
+        Shape::Fighter => {
+            !slower(b, rider) && (group.contains("mount") || steed_score(b, rider) >= STEED)
+        }
+        _ => false,
+    }
+}
+
+/// Whether `b` is a mount for `rider`, who leads `models` models: a
+/// monster (3 wounds or more) carries one rider, never a unit.
+fn mounts(b: &Body, rider: &Body, models: u32) -> bool {
+    is_mount(b, rider) && !(b.shape == Shape::Fighter && wounds(b) >= 3 && models > 1)
+}
+
+/// Whether steed `b` is no faster than `rider` (bearers carrying a lord,
+/// a beast walking beside its rider): then its rider keeps his own troop
+/// type.
+pub(super) fn slower(b: &Body, rider: &Body) -> bool {
+    let m = |x: &Body| x.read("M").number();
+    matches!((m(b), m(rider)), (Some(a), Some(r)) if a <= r)
+}
