@@ -10,6 +10,16 @@ const EMPIRE: &str = "scenarios/rosters/empire_500.ros";
 const ORCS_2000: &str = "benches/rosters/orcs_2000.ros";
 const EMPIRE_2000: &str = "benches/rosters/empire_2000.ros";
 
+/// A cell's figures, as the matchup keeps them from its fight's report.
+const FIGURES: [&str; 6] = [
+    "p_attacker_wins",
+    "p_defender_wins",
+    "p_unresolved",
+    "mean_rounds",
+    "p_attacker_wins_per_100_points",
+    "p_defender_wins_per_100_points",
+];
+
 fn cells(r: &Value) -> &Vec<Value> {
     r["cells"].as_array().unwrap()
 }
@@ -26,13 +36,7 @@ fn each_cell_is_the_combat_run_of_its_two_units() {
     ] {
         let c = &cells(&both)[cell - 1];
         let single = json(&["combat", "--attacker", &attacker, "--defender", &defender]);
-        for key in [
-            "p_attacker_wins",
-            "p_defender_wins",
-            "p_unresolved",
-            "mean_rounds",
-            "p_attacker_wins_per_100_points",
-        ] {
+        for key in FIGURES {
             assert_eq!(c[key], single[key], "cell {cell} {key}");
         }
         assert_eq!(c["method"], "exact");
@@ -41,6 +45,25 @@ fn each_cell_is_the_combat_run_of_its_two_units() {
     assert_eq!(matrix["attacker"], "2. Orc Boyz");
     assert_eq!(matrix["unit_3"], cells(&both)[7]["p_attacker_wins"]);
     assert_eq!(both["b_charges_a"].as_array().unwrap().len(), 5);
+}
+
+#[test]
+fn a_monte_carlo_cell_is_the_combat_run_with_the_same_seed() {
+    let flags = ["--method", "monte-carlo", "--trials", "2e4", "--seed", "7"];
+    let mut args = vec!["matchup", ORCS, EMPIRE];
+    args.extend(flags);
+    let matchup = json(&args);
+    // Orc Boyz (2) charging Spearmen (3).
+    let c = &cells(&matchup)[7];
+    let (attacker, defender) = (format!("{ORCS}:2"), format!("{EMPIRE}:3"));
+    let mut args = vec!["combat", "--attacker", &attacker, "--defender", &defender];
+    args.extend(flags);
+    let single = json(&args);
+    for key in FIGURES {
+        assert!(!c[key].is_null(), "{key}");
+        assert_eq!(c[key], single[key], "{key}");
+    }
+    assert_eq!(c["method"], "monte-carlo");
 }
 
 #[test]
