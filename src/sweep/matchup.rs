@@ -3,8 +3,9 @@
 //! A's), each cell the fight `combat --attacker A:N --defender B:M` plays:
 //! a frontal charge that reaches, 5 wide, each roster's command groups.
 //!
-//! **How.** Every cell's fight is built and dropped first, so bad input
-//! stops before any runs.
+//! **How.** Every unit is checked alone first (one that no fight takes,
+//! as a unit of over 500 models, is left out with the reason), then every
+//! cell's fight is built and dropped, so bad input stops before any runs.
 //! Cells then run in parallel, each building its fight as it starts and
 //! keeping only its figures ([`CellRun`]), so memory stays flat in the
 //! number of fights. Each runs with the same settings and seed as a single
@@ -21,6 +22,7 @@ use crate::rules::place::ReactionName;
 use crate::scenario::combat::{ScenarioFile, UnitSpec};
 use crate::scenario::part::ProfilePart;
 use crate::scenario::reference::frontal_charge;
+use crate::scenario::source::MAX_MODELS;
 use crate::text;
 use std::path::Path;
 
@@ -73,7 +75,7 @@ pub struct LeftOut {
 
 /// The cells of `lists[0]` charging `lists[1]` (and the other way with
 /// `both`), every one's fight built once and dropped, and the units left
-/// out: those the roster cannot play.
+/// out: those the roster cannot play and those no fight takes.
 pub fn matchup_cells(
     lists: [&Roster; 2],
     both: bool,
@@ -112,9 +114,24 @@ pub fn matchup_cells(
     Ok((cells, left_out))
 }
 
-/// Why no fight takes `unit`, if none does: the roster's reason.
+/// Why no fight takes `unit`, if none does: the roster's reason, its
+/// models past what a fight takes, or whatever else its unit table alone
+/// is refused for (a reason of the unit's, whatever it meets).
 fn why_not(unit: &RosterUnit) -> Option<Text> {
-    unit.played.as_ref().err().cloned()
+    if let Err(why) = &unit.played {
+        return Some(why.clone());
+    }
+    if unit.models > MAX_MODELS {
+        return Some(text!(
+            "it has {} models (a fight takes 1 to {})",
+            unit.models,
+            MAX_MODELS
+        ));
+    }
+    listed(unit)
+        .unit(Path::new(""), "attacker")
+        .err()
+        .map(|e| e.message)
 }
 
 /// A roster's unit as a scenario's unit table, already read.

@@ -122,6 +122,51 @@ fn units_that_cannot_fight_are_left_out_with_the_reason() {
 }
 
 #[test]
+fn a_unit_of_more_models_than_a_fight_takes_is_left_out_and_the_rest_fight() {
+    // The orcs' Orc Boyz with 600 models (a fight takes 1 to 500) beside
+    // their Big 'Uns, as units 1 and 2.
+    let orcs = std::fs::read_to_string(ORCS).unwrap();
+    let lines: Vec<&str> = orcs.lines().collect();
+    let mob = lines[3].replace(
+        r#"name="Orc Boy" type="model" number="20""#,
+        r#"name="Orc Boy" type="model" number="600""#,
+    );
+    assert_ne!(mob, lines[3]);
+    let text = [lines[0], lines[1], &mob, lines[6], lines[7]].join("\n");
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("matchup");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("orc_mob.ros");
+    std::fs::write(&path, text).unwrap();
+    let r = json(&["matchup", path.to_str().unwrap(), EMPIRE, "--both"]);
+    let left = r["left_out"].as_array().unwrap();
+    assert_eq!(left.len(), 1, "{left:?}");
+    assert_eq!(left[0]["unit"], "1. Orc Boyz");
+    assert_eq!(left[0]["list"], "Orc Warband");
+    assert_eq!(left[0]["why"], "it has 600 models (a fight takes 1 to 500)");
+    // The Big 'Uns fight every Empire unit both ways, as in the whole list.
+    assert_eq!(cells(&r).len(), 10);
+    let whole = json(&["matchup", ORCS, EMPIRE, "--both"]);
+    let theirs: Vec<&Value> = cells(&whole)
+        .iter()
+        .filter(|c| c["attacker"] == "Big 'Uns" || c["defender"] == "Big 'Uns")
+        .collect();
+    assert_eq!(theirs.len(), 10);
+    for (mine, theirs) in cells(&r).iter().zip(theirs) {
+        for key in ["attacker", "defender", "method"]
+            .into_iter()
+            .chain(FIGURES)
+        {
+            assert_eq!(mine[key], theirs[key], "{key}");
+        }
+    }
+    let text = crate::common::run::stdout(&["matchup", path.to_str().unwrap(), EMPIRE]);
+    assert!(
+        text.contains("1. Orc Boyz  Orc Warband  it has 600 models (a fight takes 1 to 500)"),
+        "{text}"
+    );
+}
+
+#[test]
 fn the_heat_map_is_drawn_with_every_cell() {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
     let svg = dir.join("matchup.svg");
