@@ -203,7 +203,7 @@ fn matchups(c: &mut Criterion) {
     g.bench_function("orcs_2000_vs_empire_2000_both", |b| {
         b.iter(|| {
             let (cells, _) = matchup_cells([&lists[0], &lists[1]], true).unwrap();
-            run_cells(&cells, &settings, &|| {}).len()
+            run_cells(&cells, &settings, &|| {}).unwrap().len()
         })
     });
     g.finish();

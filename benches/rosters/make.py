@@ -84,5 +84,6 @@ empire = [
     u("Great Cannon", "Great Cannon", 1, 100, "- - - - 7 3 - - -", [], ["War Machine"]),
     u("Inner Circle Knights", "Inner Circle Knight", 5, 140, "4 4 3 4 3 1 3 1 8", ["Lance", "Heavy Armour", "Shield", "Barding"], [], mount=("Warhorse", "8 3 0 3 3 1 3 1 5"), base="25x50"),
 ]
-roster("Orc Waaagh!", orcs, "benches/rosters/orcs_2000.ros")
-roster("Empire Army", empire, "benches/rosters/empire_2000.ros")
+if __name__ == "__main__":
+    roster("Orc Waaagh!", orcs, "benches/rosters/orcs_2000.ros")
+    roster("Empire Army", empire, "benches/rosters/empire_2000.ros")

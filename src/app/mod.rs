@@ -90,16 +90,16 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
             let (cells, left_out) = matchup_cells([&lists[0], &lists[1]], a.both)?;
             let settings = a.engine.settings_or(Method::Auto);
             notes.extend(a.engine.unused_with(settings.method, "combat"));
-            let reports = with_progress(!a.output.quiet, Bar::Fights(cells.len() as u64), || {
+            let runs = with_progress(!a.output.quiet, Bar::Fights(cells.len() as u64), || {
                 in_pool(&a.engine, || {
                     run_cells(&cells, &settings, &crate::sim::progress::add_run)
                 })
-            })?;
+            })??;
             let report = matchup_report(
                 [&a.a, &a.b],
                 [&lists[0], &lists[1]],
                 &cells,
-                &reports,
+                &runs,
                 &left_out,
                 &settings,
             );

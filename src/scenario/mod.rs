@@ -11,7 +11,7 @@ pub use crate::profile;
 mod pursuit;
 mod redirect;
 pub mod reference;
-mod source;
+pub(crate) mod source;
 
 use crate::error::InputError;
 use std::path::Path;

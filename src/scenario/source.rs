@@ -11,7 +11,7 @@ use crate::text;
 use std::path::Path;
 
 /// The most rank-and-file models a unit may have (as `models` accepts).
-const MAX_MODELS: u32 = 500;
+pub(crate) const MAX_MODELS: u32 = 500;
 
 /// A table's unit with its sources merged.
 pub(crate) struct Resolved {

@@ -3,8 +3,12 @@
 //! A's), each cell the fight `combat --attacker A:N --defender B:M` plays:
 //! a frontal charge that reaches, 5 wide, each roster's command groups.
 //!
-//! **How.** Cells are built first (bad input stops before any runs), then
-//! run in parallel, each with the same settings and seed as a single
+//! **How.** Every unit is checked alone first (one that no fight takes,
+//! as a unit of over 500 models, is left out with the reason), then every
+//! cell's fight is built and dropped, so bad input stops before any runs.
+//! Cells then run in parallel, each building its fight as it starts and
+//! keeping only its figures ([`CellRun`]), so memory stays flat in the
+//! number of fights. Each runs with the same settings and seed as a single
 //! `combat` run, so a cell equals that run and the matrix is the same on
 //! any thread count. Under `--method auto` each cell is exact where the
 //! chain fits its budget and fast Monte Carlo, with intervals, past it.
@@ -18,20 +22,45 @@ use crate::rules::place::ReactionName;
 use crate::scenario::combat::{ScenarioFile, UnitSpec};
 use crate::scenario::part::ProfilePart;
 use crate::scenario::reference::frontal_charge;
+use crate::scenario::source::MAX_MODELS;
 use crate::text;
 use std::path::Path;
 
 /// One fight of the matrix: a unit of one list charging a unit of the
-/// other.
-pub struct Cell {
+/// other. Its fight is built when it runs ([`Cell::fight`]).
+pub struct Cell<'r> {
     /// The charging list: 0 for A, 1 for B.
     pub charging_list: usize,
-    /// The charger's number and name in its roster.
-    pub attacker: (usize, String),
-    /// The charged unit's number and name in its roster.
-    pub defender: (usize, String),
-    /// The fight.
-    pub fight: CombatQuery,
+    /// The charger.
+    pub attacker: &'r RosterUnit,
+    /// The charged unit.
+    pub defender: &'r RosterUnit,
+}
+
+impl Cell<'_> {
+    /// The fight `combat --attacker A:N --defender B:M` plays.
+    pub fn fight(&self) -> Result<CombatQuery, InputError> {
+        let file = ScenarioFile {
+            name: String::new(),
+            description: None,
+            attacker: listed(self.attacker),
+            defender: listed(self.defender),
+            unit: Vec::new(),
+            friend: Vec::new(),
+            situation: frontal_charge(0.0, ReactionName::Hold),
+        };
+        file.combat(Path::new("")).map_err(|e| {
+            InputError::new(
+                "matchup",
+                text!(
+                    "'{}' charging '{}': {}",
+                    &self.attacker.name,
+                    &self.defender.name,
+                    e.text()
+                ),
+            )
+        })
+    }
 }
 
 /// A unit of a list that fights in no cell, and why.
@@ -45,21 +74,22 @@ pub struct LeftOut {
 }
 
 /// The cells of `lists[0]` charging `lists[1]` (and the other way with
-/// `both`), and the units left out.
+/// `both`), every one's fight built once and dropped, and the units left
+/// out: those the roster cannot play and those no fight takes.
 pub fn matchup_cells(
     lists: [&Roster; 2],
     both: bool,
-) -> Result<(Vec<Cell>, Vec<LeftOut>), InputError> {
+) -> Result<(Vec<Cell<'_>>, Vec<LeftOut>), InputError> {
     let mut left_out = Vec::new();
     let mut fighters: [Vec<&RosterUnit>; 2] = [Vec::new(), Vec::new()];
     for (l, roster) in lists.iter().enumerate() {
         for unit in &roster.units {
-            match &unit.played {
-                Ok(_) => fighters[l].push(unit),
-                Err(why) => left_out.push(LeftOut {
+            match why_not(unit) {
+                None => fighters[l].push(unit),
+                Some(why) => left_out.push(LeftOut {
                     list: l,
                     unit: (unit.number, unit.name.clone()),
-                    why: why.clone(),
+                    why,
                 }),
             }
         }
@@ -69,36 +99,39 @@ pub fn matchup_cells(
     for &(a, d) in directions {
         for attacker in &fighters[a] {
             for defender in &fighters[d] {
-                let file = ScenarioFile {
-                    name: String::new(),
-                    description: None,
-                    attacker: listed(attacker),
-                    defender: listed(defender),
-                    unit: Vec::new(),
-                    friend: Vec::new(),
-                    situation: frontal_charge(0.0, ReactionName::Hold),
-                };
-                let fight = file.combat(Path::new("")).map_err(|e| {
-                    InputError::new(
-                        "matchup",
-                        text!(
-                            "'{}' charging '{}': {}",
-                            &attacker.name,
-                            &defender.name,
-                            e.text()
-                        ),
-                    )
-                })?;
-                cells.push(Cell {
+                let cell = Cell {
                     charging_list: a,
-                    attacker: (attacker.number, attacker.name.clone()),
-                    defender: (defender.number, defender.name.clone()),
-                    fight,
-                });
+                    attacker,
+                    defender,
+                };
+                // Built to find bad input before any fight runs; built
+                // again when it runs.
+                cell.fight()?;
+                cells.push(cell);
             }
         }
     }
     Ok((cells, left_out))
+}
+
+/// Why no fight takes `unit`, if none does: the roster's reason, its
+/// models past what a fight takes, or whatever else its unit table alone
+/// is refused for (a reason of the unit's, whatever it meets).
+fn why_not(unit: &RosterUnit) -> Option<Text> {
+    if let Err(why) = &unit.played {
+        return Some(why.clone());
+    }
+    if unit.models > MAX_MODELS {
+        return Some(text!(
+            "it has {} models (a fight takes 1 to {})",
+            unit.models,
+            MAX_MODELS
+        ));
+    }
+    listed(unit)
+        .unit(Path::new(""), "attacker")
+        .err()
+        .map(|e| e.message)
 }
 
 /// A roster's unit as a scenario's unit table, already read.
@@ -109,13 +142,52 @@ fn listed(unit: &RosterUnit) -> UnitSpec {
     }
 }
 
-/// Each cell's report with `settings`, in parallel, in the cells' order;
-/// `done` is called as each ends (the progress bar).
-pub fn run_cells(cells: &[Cell], settings: &Settings, done: &(dyn Fn() + Sync)) -> Vec<Report> {
+/// What the matchup keeps of a cell's report: the figures it shows and
+/// the engine that gave them.
+pub struct CellRun {
+    /// The engine of the report's first outcome, which gave the figures.
+    pub method: Engine,
+    /// Every outcome of the report is exact.
+    pub exact: bool,
+    /// [`CELL_FIGURES`] as that engine gives them (absent if it gives
+    /// none).
+    pub figures: [Value; CELL_FIGURES.len()],
+}
+
+impl CellRun {
+    /// The figures of `report`.
+    pub fn of(report: &Report) -> CellRun {
+        let first = report.outcomes.first();
+        let figure = |key: &str| {
+            first
+                .and_then(|o| o.fields.iter().find(|f| f.key == key))
+                .map_or(Value::Absent, |f| f.value.clone())
+        };
+        CellRun {
+            method: first.map_or(Engine::Exact, |o| o.engine),
+            exact: report.outcomes.iter().all(|o| o.engine == Engine::Exact),
+            figures: CELL_FIGURES.map(figure),
+        }
+    }
+
+    /// P(attacker wins).
+    fn p_attacker_wins(&self) -> &Value {
+        &self.figures[0]
+    }
+}
+
+/// Each cell's figures with `settings`, in parallel, in the cells' order:
+/// each cell's fight built as it starts and dropped with its report once
+/// its figures are kept; `done` is called as each ends (the progress bar).
+pub fn run_cells(
+    cells: &[Cell],
+    settings: &Settings,
+    done: &(dyn Fn() + Sync),
+) -> Result<Vec<CellRun>, InputError> {
     let run = |cell: &Cell| {
-        let report = cell.fight.report(settings);
+        let run = CellRun::of(&cell.fight()?.report(settings));
         done();
-        report
+        Ok(run)
     };
     #[cfg(feature = "parallel")]
     {
@@ -127,7 +199,7 @@ pub fn run_cells(cells: &[Cell], settings: &Settings, done: &(dyn Fn() + Sync)) 
 }
 
 /// The figures of a cell, as its report's engine gives them.
-const CELL_FIGURES: [&str; 6] = [
+pub const CELL_FIGURES: [&str; 6] = [
     "p_attacker_wins",
     "p_defender_wins",
     "p_unresolved",
@@ -142,7 +214,7 @@ pub fn matchup_report(
     files: [&Path; 2],
     lists: [&Roster; 2],
     cells: &[Cell],
-    reports: &[Report],
+    runs: &[CellRun],
     left_out: &[LeftOut],
     settings: &Settings,
 ) -> Report {
@@ -151,15 +223,13 @@ pub fn matchup_report(
         .into_iter()
         .filter(|a| cells.iter().any(|c| c.charging_list == *a))
         .collect();
-    let runs: Vec<(&Cell, &Report)> = cells.iter().zip(reports).collect();
+    let runs: Vec<(&Cell, &CellRun)> = cells.iter().zip(runs).collect();
     for &a in &directions {
         tables.push(matrix(a, lists, &runs));
     }
     tables.push(cell_table(lists, &runs));
     tables.push(left_out_table(lists, left_out));
-    let exact = reports
-        .iter()
-        .all(|r| r.outcomes.iter().all(|o| o.engine == Engine::Exact));
+    let exact = runs.iter().all(|(_, r)| r.exact);
     let engine = if exact {
         Engine::Exact
     } else {
@@ -185,9 +255,8 @@ pub fn matchup_report(
             "fights_monte_carlo",
             crate::text!("fights past the exact engine (Monte Carlo)"),
             Value::Int(
-                reports
-                    .iter()
-                    .filter(|r| method_of(r) != Engine::Exact)
+                runs.iter()
+                    .filter(|(_, r)| r.method != Engine::Exact)
                     .count() as u64,
             ),
         ),
@@ -224,44 +293,35 @@ fn list_label(roster: &Roster, file: &Path) -> Text {
     )
 }
 
-/// The engine that gave a cell's figures.
-fn method_of(report: &Report) -> Engine {
-    report.outcomes.first().map_or(Engine::Exact, |o| o.engine)
-}
-
-/// A figure of a cell's report (absent if its engine gives none).
-fn figure(report: &Report, key: &str) -> Value {
-    report
-        .outcomes
-        .first()
-        .and_then(|o| o.fields.iter().find(|f| f.key == key))
-        .map_or(Value::Absent, |f| f.value.clone())
-}
-
 /// P(attacker wins) of list `a` charging the other: a row per charger, a
 /// column per charged unit.
-fn matrix(a: usize, lists: [&Roster; 2], cells: &[(&Cell, &Report)]) -> Table {
-    let mine: Vec<&(&Cell, &Report)> = cells.iter().filter(|(c, _)| c.charging_list == a).collect();
-    let mut defenders: Vec<(usize, String)> = Vec::new();
+fn matrix(a: usize, lists: [&Roster; 2], cells: &[(&Cell, &CellRun)]) -> Table {
+    let mine: Vec<&(&Cell, &CellRun)> =
+        cells.iter().filter(|(c, _)| c.charging_list == a).collect();
+    // Units of one list: their numbers tell them apart.
+    let mut defenders: Vec<&RosterUnit> = Vec::new();
     for (c, _) in &mine {
-        if !defenders.contains(&c.defender) {
-            defenders.push(c.defender.clone());
+        if !defenders.iter().any(|d| d.number == c.defender.number) {
+            defenders.push(c.defender);
         }
     }
     let mut rows: Vec<(Value, Vec<Value>)> = Vec::new();
     let mut charger = None;
     for (c, r) in &mine {
         // Cells come charger by charger: a new one starts a row.
-        if charger != Some(&c.attacker) {
-            charger = Some(&c.attacker);
+        if charger != Some(c.attacker.number) {
+            charger = Some(c.attacker.number);
             rows.push((
-                Value::Text(unit_label(&c.attacker)),
+                Value::Text(unit_label(c.attacker.number, &c.attacker.name)),
                 vec![Value::Absent; defenders.len()],
             ));
         }
-        let col = defenders.iter().position(|d| *d == c.defender).unwrap_or(0);
+        let col = defenders
+            .iter()
+            .position(|d| d.number == c.defender.number)
+            .unwrap_or(0);
         if let Some((_, row)) = rows.last_mut() {
-            row[col] = figure(r, "p_attacker_wins");
+            row[col] = r.p_attacker_wins().clone();
         }
     }
     let key = ["a_charges_b", "b_charges_a"][a];
@@ -277,19 +337,19 @@ fn matrix(a: usize, lists: [&Roster; 2], cells: &[(&Cell, &Report)]) -> Table {
         index: Column::new("attacker", crate::text!("charger")),
         columns: defenders
             .iter()
-            .map(|d| Column::new(format!("unit_{}", d.0), unit_label(d)))
+            .map(|d| Column::new(format!("unit_{}", d.number), unit_label(d.number, &d.name)))
             .collect(),
         rows,
     }
 }
 
 /// A unit by its number and name.
-fn unit_label(unit: &(usize, String)) -> Text {
-    Text::kept(format!("{}. {}", unit.0, unit.1))
+fn unit_label(number: usize, name: &str) -> Text {
+    Text::kept(format!("{number}. {name}"))
 }
 
 /// Every cell: its units, figures and method.
-fn cell_table(lists: [&Roster; 2], cells: &[(&Cell, &Report)]) -> Table {
+fn cell_table(lists: [&Roster; 2], cells: &[(&Cell, &CellRun)]) -> Table {
     let mut columns = vec![
         Column::new("attacker_list", crate::text!("charging list")),
         Column::new("attacker", crate::text!("charger")),
@@ -313,11 +373,11 @@ fn cell_table(lists: [&Roster; 2], cells: &[(&Cell, &Report)]) -> Table {
         .map(|(i, (c, r))| {
             let mut row = vec![
                 Value::Text(Text::kept(&lists[c.charging_list].name)),
-                Value::Text(Text::kept(&c.attacker.1)),
-                Value::Text(Text::kept(&c.defender.1)),
+                Value::Text(Text::kept(&c.attacker.name)),
+                Value::Text(Text::kept(&c.defender.name)),
             ];
-            row.extend(CELL_FIGURES.iter().map(|k| figure(r, k)));
-            row.push(Value::Text(Text::term(method_of(r).label())));
+            row.extend(r.figures.iter().cloned());
+            row.push(Value::Text(Text::term(r.method.label())));
             (Value::Int(i as u64 + 1), row)
         })
         .collect();
@@ -348,7 +408,7 @@ fn left_out_table(lists: [&Roster; 2], left_out: &[LeftOut]) -> Table {
             .iter()
             .map(|l| {
                 (
-                    Value::Text(unit_label(&l.unit)),
+                    Value::Text(unit_label(l.unit.0, &l.unit.1)),
                     vec![
                         Value::Text(Text::kept(&lists[l.list].name)),
                         Value::Text(l.why.clone()),

@@ -85,6 +85,7 @@ pub(super) const SPANISH_ERRORS: &[(&str, &str)] = &[
     ("invalid value: {}, expected {}", "valor no válido: {}; se esperaba {}"),
     ("is used mounted only (cavalry, chariot, monster)", "solo se usa montado (caballería, carro, monstruo)"),
     ("is used on foot only (infantry, large infantry)", "solo se usa a pie (infantería, infantería monstruosa)"),
+    ("it has {} models (a fight takes 1 to {})", "tiene {} miniaturas (un combate admite de 1 a {})"),
     ("it is a folder", "es una carpeta"),
     ("it would fight the main charger, which was not in combat before its charge (accepted: the charging side, or redirect = true for a unit the charge may be redirected at)", "combatiría contra la unidad que carga principal, que no estaba trabada antes de su carga (aceptado: el bando que carga, o redirect = true para una unidad contra la que puede redirigirse la carga)"),
     ("its beasts' {} attacks (accepted: up to 10)", "los {} ataques de sus bestias (aceptado: hasta 10)"),

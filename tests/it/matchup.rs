@@ -10,6 +10,16 @@ const EMPIRE: &str = "scenarios/rosters/empire_500.ros";
 const ORCS_2000: &str = "benches/rosters/orcs_2000.ros";
 const EMPIRE_2000: &str = "benches/rosters/empire_2000.ros";
 
+/// A cell's figures, as the matchup keeps them from its fight's report.
+const FIGURES: [&str; 6] = [
+    "p_attacker_wins",
+    "p_defender_wins",
+    "p_unresolved",
+    "mean_rounds",
+    "p_attacker_wins_per_100_points",
+    "p_defender_wins_per_100_points",
+];
+
 fn cells(r: &Value) -> &Vec<Value> {
     r["cells"].as_array().unwrap()
 }
@@ -26,13 +36,7 @@ fn each_cell_is_the_combat_run_of_its_two_units() {
     ] {
         let c = &cells(&both)[cell - 1];
         let single = json(&["combat", "--attacker", &attacker, "--defender", &defender]);
-        for key in [
-            "p_attacker_wins",
-            "p_defender_wins",
-            "p_unresolved",
-            "mean_rounds",
-            "p_attacker_wins_per_100_points",
-        ] {
+        for key in FIGURES {
             assert_eq!(c[key], single[key], "cell {cell} {key}");
         }
         assert_eq!(c["method"], "exact");
@@ -41,6 +45,25 @@ fn each_cell_is_the_combat_run_of_its_two_units() {
     assert_eq!(matrix["attacker"], "2. Orc Boyz");
     assert_eq!(matrix["unit_3"], cells(&both)[7]["p_attacker_wins"]);
     assert_eq!(both["b_charges_a"].as_array().unwrap().len(), 5);
+}
+
+#[test]
+fn a_monte_carlo_cell_is_the_combat_run_with_the_same_seed() {
+    let flags = ["--method", "monte-carlo", "--trials", "2e4", "--seed", "7"];
+    let mut args = vec!["matchup", ORCS, EMPIRE];
+    args.extend(flags);
+    let matchup = json(&args);
+    // Orc Boyz (2) charging Spearmen (3).
+    let c = &cells(&matchup)[7];
+    let (attacker, defender) = (format!("{ORCS}:2"), format!("{EMPIRE}:3"));
+    let mut args = vec!["combat", "--attacker", &attacker, "--defender", &defender];
+    args.extend(flags);
+    let single = json(&args);
+    for key in FIGURES {
+        assert!(!c[key].is_null(), "{key}");
+        assert_eq!(c[key], single[key], "{key}");
+    }
+    assert_eq!(c["method"], "monte-carlo");
 }
 
 #[test]
@@ -96,6 +119,51 @@ fn units_that_cannot_fight_are_left_out_with_the_reason() {
     );
     assert_eq!(cells(&r).len(), 16 * 17);
     assert_eq!(r["fights_monte_carlo"], 0);
+}
+
+#[test]
+fn a_unit_of_more_models_than_a_fight_takes_is_left_out_and_the_rest_fight() {
+    // The orcs' Orc Boyz with 600 models (a fight takes 1 to 500) beside
+    // their Big 'Uns, as units 1 and 2.
+    let orcs = std::fs::read_to_string(ORCS).unwrap();
+    let lines: Vec<&str> = orcs.lines().collect();
+    let mob = lines[3].replace(
+        r#"name="Orc Boy" type="model" number="20""#,
+        r#"name="Orc Boy" type="model" number="600""#,
+    );
+    assert_ne!(mob, lines[3]);
+    let text = [lines[0], lines[1], &mob, lines[6], lines[7]].join("\n");
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("matchup");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("orc_mob.ros");
+    std::fs::write(&path, text).unwrap();
+    let r = json(&["matchup", path.to_str().unwrap(), EMPIRE, "--both"]);
+    let left = r["left_out"].as_array().unwrap();
+    assert_eq!(left.len(), 1, "{left:?}");
+    assert_eq!(left[0]["unit"], "1. Orc Boyz");
+    assert_eq!(left[0]["list"], "Orc Warband");
+    assert_eq!(left[0]["why"], "it has 600 models (a fight takes 1 to 500)");
+    // The Big 'Uns fight every Empire unit both ways, as in the whole list.
+    assert_eq!(cells(&r).len(), 10);
+    let whole = json(&["matchup", ORCS, EMPIRE, "--both"]);
+    let theirs: Vec<&Value> = cells(&whole)
+        .iter()
+        .filter(|c| c["attacker"] == "Big 'Uns" || c["defender"] == "Big 'Uns")
+        .collect();
+    assert_eq!(theirs.len(), 10);
+    for (mine, theirs) in cells(&r).iter().zip(theirs) {
+        for key in ["attacker", "defender", "method"]
+            .into_iter()
+            .chain(FIGURES)
+        {
+            assert_eq!(mine[key], theirs[key], "{key}");
+        }
+    }
+    let text = crate::common::run::stdout(&["matchup", path.to_str().unwrap(), EMPIRE]);
+    assert!(
+        text.contains("1. Orc Boyz  Orc Warband  it has 600 models (a fight takes 1 to 500)"),
+        "{text}"
+    );
 }
 
 #[test]
