@@ -21,6 +21,7 @@ mod exact;
 mod friends;
 mod fuzz_rosters;
 mod fuzz_scenarios;
+mod general;
 mod headline;
 mod html;
 mod lang;
