@@ -101,7 +101,7 @@ impl Combat {
             record.units[cs] = UnitEnd::ChargeFailed;
             return Declared::No;
         }
-        if animosity::tests(p.animosity, state.alive[cs]) && fate.animosity() {
+        if animosity::tests(p.animosity, unit.troop, state.alive[cs]) && fate.animosity() {
             record.units[cs] = UnitEnd::ChargeFailed;
             return Declared::Squabbled;
         }
@@ -110,8 +110,11 @@ impl Combat {
 
     /// Whether charger `u` has a start-of-turn test to take.
     pub(super) fn tests_at_start_of_turn(&self, u: usize) -> bool {
-        let p = &self.setup.units[u].psychology;
-        self.setup.places[u].start_of_turn != StartOfTurn::default() || p.stupid || p.animosity
+        let unit = &self.setup.units[u];
+        let p = &unit.psychology;
+        self.setup.places[u].start_of_turn != StartOfTurn::default()
+            || p.stupid
+            || (p.animosity && animosity::troop_tests(unit.troop))
     }
 
     /// Whether unit `u`'s charge reaches. RULES.md Charges.
