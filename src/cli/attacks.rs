@@ -12,7 +12,7 @@ use crate::report::Text;
 use crate::rules::blows::{blows, Blows};
 use crate::rules::fighter::{Defender, Save, Striker};
 use crate::rules::profile::TroopType;
-use crate::rules::saves::{Armour, BodyArmour};
+use crate::rules::saves::{shown_save, Armour, BodyArmour};
 use crate::rules::special::{Psychology, Rules, SpecialRule};
 use crate::rules::to_hit::{Cover, ShootingModifiers};
 use crate::rules::weapons::{Moment, Weapon};
@@ -375,7 +375,7 @@ fn describe_target(d: &Defender, name: Option<&str>, close_combat: bool) -> Text
     let name = name.map_or_else(|| text!("the target"), Text::kept);
     let save = d
         .armour_save(close_combat)
-        .map_or_else(|| text!("no save"), |s| text!("{}+ save", s));
+        .map_or_else(|| text!("no save"), |s| text!("{}+ save", shown_save(s)));
     let troop = Text::words(d.troop.name());
     text!("{} (T{} W{}, {}, {})", name, d.t, d.w, troop, save)
 }

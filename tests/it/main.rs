@@ -37,6 +37,7 @@ mod redirect;
 mod roster;
 mod roster_fights;
 mod sampler;
+mod saves;
 mod scenarios;
 mod snapshots_output;
 mod start_of_turn;
