@@ -12,7 +12,7 @@ use crate::report::Text;
 use crate::rules::blows::{blows, Blows};
 use crate::rules::fighter::{Defender, Save, Striker};
 use crate::rules::profile::TroopType;
-use crate::rules::saves::{Armour, BodyArmour};
+use crate::rules::saves::{shown_save, Armour, BodyArmour};
 use crate::rules::special::{Psychology, Rules, SpecialRule};
 use crate::rules::to_hit::{Cover, ShootingModifiers};
 use crate::rules::weapons::{Moment, Weapon};
@@ -157,7 +157,7 @@ pub struct ShootArgs {
     /// A friend within 10 cm of the target: its Ld, for P(it tests and flees if the target is destroyed); needs --target-models
     #[arg(long)]
     pub friend_ld: Option<Ld>,
-    /// The target's rules that change its panic test, comma-separated, added to its profile file's: immune-to-psychology, unbreakable or frenzy (it takes none); needs --target-models
+    /// The target's rules that change its panic test, comma-separated, added to its profile file's: immune-to-psychology, unbreakable or frenzy (it takes none), cold-blooded (3D6, the highest discarded); needs --target-models
     #[arg(
         long,
         value_enum,
@@ -375,7 +375,7 @@ fn describe_target(d: &Defender, name: Option<&str>, close_combat: bool) -> Text
     let name = name.map_or_else(|| text!("the target"), Text::kept);
     let save = d
         .armour_save(close_combat)
-        .map_or_else(|| text!("no save"), |s| text!("{}+ save", s));
+        .map_or_else(|| text!("no save"), |s| text!("{}+ save", shown_save(s)));
     let troop = Text::words(d.troop.name());
     text!("{} (T{} W{}, {}, {})", name, d.t, d.w, troop, save)
 }
@@ -452,12 +452,14 @@ impl AttacksArgs {
 impl ShootArgs {
     /// The panic figures asked for: always with `--target-models` (the
     /// models at the start of the phase); `--target-ld` and `--friend-ld`
-    /// need it.
+    /// need it. The target's rules (its file's and `--target-rules`) decide
+    /// whether it tests and on what dice (RULES.md Panic, Break test).
     fn panic(&self, target_rules: &[SpecialRule]) -> Result<Option<ShootingPanic>, InputError> {
-        const PANIC_RULES: [SpecialRule; 3] = [
+        const PANIC_RULES: [SpecialRule; 4] = [
             SpecialRule::ImmuneToPsychology,
             SpecialRule::Unbreakable,
             SpecialRule::Frenzy,
+            SpecialRule::ColdBlooded,
         ];
         if let Some(other) = self.target_rules.iter().find(|r| !PANIC_RULES.contains(r)) {
             let accepted: Vec<String> = PANIC_RULES.iter().map(|r| r.name()).collect();
@@ -470,8 +472,10 @@ impl ShootArgs {
                 ),
             ));
         }
+        let psychology = Psychology::new(target_rules);
         let panic = ShootingPanic {
-            target_tests: Psychology::new(target_rules).takes_panic_tests(),
+            target_tests: psychology.takes_panic_tests(),
+            target_cold_blooded: psychology.cold_blooded,
             target_ld: self.target_ld.map(|l| l.0),
             friend_ld: self.friend_ld.map(|l| l.0),
         };

@@ -26,6 +26,9 @@ pub struct Friend {
     /// The best Ld it may test on: its own, a character's, the General's
     /// within 30 cm.
     pub ld: u8,
+    /// Its Ld without the General's, once his unit in the fight has
+    /// broken, fled or fallen (seed 004).
+    pub own_ld: u8,
     /// It takes panic tests (not immune to psychology, not unbreakable).
     pub tests: bool,
     /// Cold-blooded: its tests on 3D6, the highest discarded.
@@ -37,8 +40,13 @@ pub struct Friend {
 }
 
 impl Friend {
-    /// Its panic test (and rally) on its best Ld. RULES.md Break test.
-    pub fn ld_test(&self) -> LeadershipTest {
-        LeadershipTest::on(self.ld, self.cold_blooded)
+    /// Its panic test (and rally) on its best Ld, the General's counted
+    /// only if `general` (he is not fleeing). RULES.md Break test.
+    pub fn ld_test(&self, general: bool) -> LeadershipTest {
+        let ld = match general {
+            true => self.ld,
+            false => self.own_ld,
+        };
+        LeadershipTest::on(ld, self.cold_blooded)
     }
 }

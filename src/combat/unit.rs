@@ -54,10 +54,11 @@ pub struct Unit {
     pub missile: Option<Missile>,
     /// The best Ld it may use: its own or the General's in range.
     pub ld: u8,
-    /// Its own Ld, without the General's: what it rallies on once the
-    /// General's unit flees (seed 004).
+    /// Its own Ld, without the General's: what it tests and rallies on
+    /// once the General's unit has broken, fled or fallen (seed 004;
+    /// RULES.md Break test).
     pub own_ld: u8,
-    /// The General is with this unit (`general = true`).
+    /// The General is with this unit (`general = true`; one a side).
     pub general: bool,
     /// A battle standard in range (re-rolls break tests).
     pub battle_standard: bool,

@@ -5,9 +5,10 @@
 //! a single model of fewer than 5 Wounds). A failed test flees.
 //!
 //! P(a test) is read from the casualty distribution, so it is exact or an
-//! estimate with the engine; P(flees) multiplies it by the exact P(2D6 >
-//! Ld) of a plain panic test (`exact::leadership`), the Ld test being
-//! independent of the shooting.
+//! estimate with the engine; P(flees) multiplies it by the exact P(fail)
+//! of the panic test (`exact::leadership`): 2D6 > Ld, or for a
+//! cold-blooded target the two lowest of 3D6 > Ld (RULES.md Break test),
+//! the Ld test being independent of the shooting.
 
 use crate::exact::leadership::p_pass;
 use crate::report::{Field, Value};
@@ -31,6 +32,9 @@ pub struct ShootingPanic {
     /// frenzied, not unbreakable (RULES.md Special attacks and
     /// psychology). Without them it never tests.
     pub target_tests: bool,
+    /// The target is cold-blooded: it tests on 3D6, the highest discarded
+    /// (RULES.md Break test).
+    pub target_cold_blooded: bool,
     /// The target's Ld (its own, a character's or the General's in range):
     /// with it, P(the target flees).
     pub target_ld: Option<u8>,
@@ -39,6 +43,12 @@ pub struct ShootingPanic {
 }
 
 impl ShootingPanic {
+    /// The target's panic test on `ld`: 2D6, or 3D6 less the highest if it
+    /// is cold-blooded (RULES.md Break test, Panic).
+    pub fn target_test(&self, ld: u8) -> LeadershipTest {
+        LeadershipTest::on(ld, self.target_cold_blooded)
+    }
+
     /// The fact every engine shares: the casualties that make a unit of
     /// `models` test.
     pub(super) fn facts(&self, models: u32) -> Field {
@@ -63,7 +73,7 @@ impl ShootingPanic {
         };
         let flees = self
             .target_ld
-            .map(|ld| times(&tests, 1.0 - p_pass(&LeadershipTest::new(ld))));
+            .map(|ld| times(&tests, 1.0 - p_pass(&self.target_test(ld))));
         let mut fields = vec![Field::new(
             P_PANIC_TEST,
             crate::text!("P(the target tests for panic: 25% lost)"),

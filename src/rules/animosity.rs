@@ -1,19 +1,27 @@
 //! Animosity (the 6th edition Orcs and Goblins army book; seed 004 names it
 //! among the start-of-turn effects, after the psychology tests): a unit of
-//! five or more greenskins with the rule, not engaged and not fleeing,
-//! rolls a D6 at the start of its turn; on a 1 it rolls on the Animosity
-//! table. A 1 (Get 'em: it shoots at or brawls with other greenskins) and
-//! 2 to 5 (Squabble) leave it doing nothing else that turn, so it declares
-//! no charge; **\[ruling\]** a 6 (We'll show 'em: it surges at the enemy)
-//! lets its charge go ahead. RULES.md Panic (start of turn).
+//! infantry or cavalry of five or more greenskins with the rule, not
+//! engaged and not fleeing, rolls a D6 at the start of its turn; on a 1 it
+//! rolls on the Animosity table. Chariots, monsters and war machines never
+//! test (the book: "Trolls, Snotlings, war machines and chariots do not"),
+//! nor, **\[ruling\]**, large infantry (the book names infantry and
+//! cavalry); a character alone is one model, too few. A 1 (Get 'em: it
+//! shoots at or brawls with other greenskins) and 2 to 5 (Squabble) leave
+//! it doing nothing else that turn, so it declares no charge;
+//! **\[ruling\]** a 6 (We'll show 'em: it surges at the enemy) lets its
+//! charge go ahead. RULES.md Panic (start of turn).
 //!
 //! # Example
 //!
 //! ```
-//! use mathhammer::rules::animosity::{p_stops_charge, stops_charge};
+//! use mathhammer::rules::animosity::{p_stops_charge, stops_charge, tests};
+//! use mathhammer::rules::profile::TroopType;
 //! assert!(stops_charge(1, 3) && !stops_charge(1, 6) && !stops_charge(2, 1));
 //! assert!((p_stops_charge() - 5.0 / 36.0).abs() < 1e-15);
+//! assert!(tests(true, TroopType::Cavalry, 5) && !tests(true, TroopType::Chariot, 5));
 //! ```
+
+use super::profile::TroopType;
 
 /// The fewest models a unit must have to test.
 pub const MIN_MODELS: u32 = 5;
@@ -33,8 +41,15 @@ pub fn p_stops_charge() -> f64 {
     stopped as f64 / 36.0
 }
 
-/// Whether a unit of `models` models with the rule tests (engaged and
-/// fleeing units are not charging, so never asked).
-pub fn tests(animosity: bool, models: u32) -> bool {
-    animosity && models >= MIN_MODELS
+/// Whether units of `troop` take the test: infantry and cavalry only.
+/// RULES.md Panic (start of turn).
+pub fn troop_tests(troop: TroopType) -> bool {
+    matches!(troop, TroopType::Infantry | TroopType::Cavalry)
+}
+
+/// Whether a unit of `troop` of `models` models with the rule tests
+/// (engaged and fleeing units are not charging, so never asked). RULES.md
+/// Panic (start of turn).
+pub fn tests(animosity: bool, troop: TroopType, models: u32) -> bool {
+    animosity && troop_tests(troop) && models >= MIN_MODELS
 }

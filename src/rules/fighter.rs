@@ -67,11 +67,12 @@ pub struct Defender {
 }
 
 impl Defender {
-    /// The armour save before Strength, in close combat or not. A shield
-    /// carried with a two-handed weapon counts only out of close combat.
-    pub fn armour_save(&self, close_combat: bool) -> Option<u8> {
+    /// The armour save before Strength, in close combat or not, uncapped
+    /// (0+ or better absorbs Strength: RULES.md Saves). A shield carried
+    /// with a two-handed weapon counts only out of close combat.
+    pub fn armour_save(&self, close_combat: bool) -> Option<i8> {
         match self.save {
-            Save::Given(s) => s,
+            Save::Given(s) => s.map(|s| s as i8),
             Save::Armour(mut a) => {
                 a.shield |= self.weapon.has_shield();
                 let shield_usable = !(close_combat && self.weapon.two_handed());

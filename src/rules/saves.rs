@@ -42,12 +42,17 @@ pub const REGENERATION: u8 = 4;
 /// a further +1; parry (hand weapon and shield on foot, close combat) +1;
 /// natural armour of N+ a further 7 - N (RULES.md Saves).
 /// `shield_usable` is false in close combat for two-handed weapons.
+///
+/// Not capped: a save better than 1+ is 0+, -1+, ..., and absorbs that
+/// much of a Strength modifier before the roll needed reaches 2+
+/// ([`modified_save`]): Scaly Skin 4+ with heavy armour, a shield and a
+/// parry is 0+, 2+ against S5.
 pub fn armour_save(
     armour: Armour,
     troop: TroopType,
     shield_usable: bool,
     parry: bool,
-) -> Option<u8> {
+) -> Option<i8> {
     let mut bonus = match armour.body {
         BodyArmour::None => 0,
         BodyArmour::Light => 1,
@@ -59,15 +64,23 @@ pub fn armour_save(
     bonus += u8::from(armour.barding);
     bonus += u8::from(parry);
     bonus += armour.natural.map_or(0, |n| 7 - n.clamp(1, 7));
-    (bonus > 0).then(|| 7u8.saturating_sub(bonus).max(1))
+    (bonus > 0).then(|| 7 - bonus as i8)
 }
 
-/// The roll needed to save against Strength `strength`: the save plus
-/// max(0, S - 3), plus 1 more for armour piercing. A natural 1 always fails,
-/// so it is at least 2; above 6 there is no save (`None`).
-pub fn modified_save(save: Option<u8>, strength: u8, armour_piercing: bool) -> Option<u8> {
+/// The roll needed to save against Strength `strength`: the save (uncapped,
+/// [`armour_save`]) plus max(0, S - 3), plus 1 more for armour piercing. A
+/// natural 1 always fails, so it is at least 2 (the cap comes last); above
+/// 6 there is no save (`None`). RULES.md Saves.
+pub fn modified_save(save: Option<i8>, strength: u8, armour_piercing: bool) -> Option<u8> {
     let need = i32::from(save?) + (i32::from(strength) - 3).max(0) + i32::from(armour_piercing);
     (need <= 6).then(|| need.max(2) as u8)
+}
+
+/// A save before Strength as a report prints it: `1` (1+) for any save of
+/// 1+ or better, the number otherwise. What is better than 1+ shows only
+/// in the roll needed against Strength ([`modified_save`]). RULES.md Saves.
+pub fn shown_save(save: i8) -> u8 {
+    save.clamp(1, 6) as u8
 }
 
 /// **\[ruling\]** A model takes either its ward or its regeneration, not both:
@@ -109,9 +122,33 @@ mod tests {
         // Saurus: 6+, a shield and a parry on foot: 4+.
         let saurus = scaly(6, BodyArmour::None, true);
         assert_eq!(armour_save(saurus, Infantry, true, true), Some(4));
-        // 3+ with heavy armour and a shield: better than 1+ is still 1+.
+        // 3+ with heavy armour, a shield and a mount: 4 + 2 + 1 + 1 = 8
+        // points, a save of -1+, shown as 1+.
         let best = scaly(3, BodyArmour::Heavy, true);
-        assert_eq!(armour_save(best, Cavalry, true, false), Some(1));
+        assert_eq!(armour_save(best, Cavalry, true, false), Some(-1));
+        assert_eq!(shown_save(-1), 1);
+    }
+
+    #[test]
+    fn a_save_better_than_one_plus_absorbs_strength() {
+        // RULES.md Saves: Scaly Skin 4+ (3 points), heavy armour (2), a
+        // shield (1) and a parry (1) on foot: 7 points, a save of 0+.
+        // Against S5 (-2): 0 + 2 = 2+; against S6 (-3) 3+; against S3 2+
+        // (a 1 always fails). Capped at 1+ before Strength it was 3+ and
+        // 4+.
+        let scaly = Armour {
+            body: BodyArmour::Heavy,
+            shield: true,
+            barding: false,
+            natural: Some(4),
+        };
+        let save = armour_save(scaly, Infantry, true, true);
+        assert_eq!(save, Some(0));
+        assert_eq!(modified_save(save, 5, false), Some(2));
+        assert_eq!(modified_save(save, 6, false), Some(3));
+        assert_eq!(modified_save(save, 3, false), Some(2));
+        assert_eq!(modified_save(save, 5, true), Some(3));
+        assert_eq!(shown_save(0), 1);
     }
 
     #[test]

@@ -77,6 +77,7 @@ impl ScenarioFile {
             };
             check_place(place, &units[u], edition, &name)?;
         }
+        check_generals(&units, &places)?;
         if let Some(r) = &redirect {
             super::redirect::check_redirect(r, &units, edition)?;
         }
@@ -255,6 +256,22 @@ pub(super) fn check_reaction_to(
             Ok(())
         }
     }
+}
+
+/// One General a side: `general = true` on one unit of each side at most
+/// (RULES.md Break test).
+fn check_generals(units: &[Unit], places: &[Place]) -> Result<(), InputError> {
+    for side in 0..2 {
+        let mut with = (0..units.len()).filter(|&u| units[u].general && places[u].side == side);
+        if let (Some(_), Some(second)) = (with.next(), with.next()) {
+            // The main units are of two sides: the second is a [[unit]].
+            return Err(InputError::new(
+                format!("{}.general", crate::error::entry("unit", second - 2)),
+                text!("the General is already with another unit of its side (accepted: general = true on one unit a side)"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The side charged this turn, if any: every charger is on one side.

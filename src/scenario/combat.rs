@@ -20,6 +20,7 @@
 //! # immune-to-psychology, and every attack rule).
 //! # in_contact = 7                     # models in base contact (default: see below)
 //! # general_ld = 9                     # the General's Ld, within 30 cm
+//! # general = true                     # the General is with this unit (one a side)
 //! # battle_standard = true             # re-roll failed break tests
 //! # missile = { s = 3, shots = 1 }     # for stand and shoot
 //! # pursue = true                      # pursue a broken enemy
@@ -121,8 +122,9 @@ unit_table! {
         pub musician: Option<bool>,
         /// The General's Ld, within range (while he is not fleeing).
         pub general_ld: Option<Ranged<1, 10>>,
-        /// The General is with this unit: once it flees, the others rally
-        /// without his Ld.
+        /// The General is with this unit (one a side): once it breaks,
+        /// flees or falls, the others of its side and its friends test and
+        /// rally without his Ld.
         #[serde(default)]
         pub general: bool,
         /// A battle standard within range.

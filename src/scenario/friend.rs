@@ -94,6 +94,7 @@ impl FriendSpec {
             side,
             unit_strength: body.unit_strength,
             ld: body.ld,
+            own_ld: body.own_ld,
             distances,
         })
     }
@@ -208,6 +209,7 @@ impl FriendSpec {
             name: unit.name.clone(),
             unit_strength: unit.unit_strength(unit.models),
             ld: unit.ld,
+            own_ld: unit.own_ld,
             psychology: unit.psychology,
             unit: Some(unit),
         })
@@ -241,11 +243,11 @@ impl FriendSpec {
             )
         })?;
         let name = self.part.name.clone().unwrap_or_else(|| field.to_string());
-        let ld = ld.0.max(self.general_ld.map_or(0, |g| g.0));
         Ok(Body {
             name,
             unit_strength: us.0,
-            ld,
+            ld: ld.0.max(self.general_ld.map_or(0, |g| g.0)),
+            own_ld: ld.0,
             psychology: Psychology::new(&self.part.rules),
             unit: None,
         })
@@ -260,6 +262,8 @@ pub(super) struct Body {
     pub unit_strength: u32,
     /// The best Ld it tests on (the General's within 30 cm included).
     pub ld: u8,
+    /// Its Ld without the General's.
+    pub own_ld: u8,
     /// Its psychology.
     pub psychology: Psychology,
     /// The unit its profile makes, if it has one.

@@ -152,6 +152,7 @@ pub(super) const SPANISH_ERRORS: &[(&str, &str)] = &[
     ("string values must be quoted", "los textos van entre comillas"),
     ("table", "tabla"),
     ("the General is already with another unit (accepted: general = true on one unit)", "el General ya está con otra unidad (aceptado: general = true en una sola unidad)"),
+    ("the General is already with another unit of its side (accepted: general = true on one unit a side)", "el General ya está con otra unidad de su bando (aceptado: general = true en una sola unidad por bando)"),
     ("the XML's root is <{}> (accepted: a <roster>, as BattleScribe and New Recruit write it)", "la raíz del XML es <{}> (aceptado: un <roster>, como lo escriben BattleScribe y New Recruit)"),
     ("the argument '{}' cannot be used with '{}'", "el argumento '{}' no puede usarse con '{}'"),
     ("the charged unit is already in combat and can only hold (accepted: hold)", "la unidad cargada ya está trabada en combate y solo puede aguantar (aceptado: hold)"),

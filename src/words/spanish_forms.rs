@@ -80,7 +80,7 @@ pub(super) const SPANISH_FORMS: &[(&str, &str)] = &[
     ("The target's Wounds per model", "Las Heridas por miniatura del objetivo"),
     ("The target's cover: soft (-1) or hard (-2)", "La cobertura del objetivo: ligera (-1) o pesada (-2)"),
     ("The target's reaction", "La reacción del objetivo"),
-    ("The target's rules that change its panic test, comma-separated, added to its profile file's: immune-to-psychology, unbreakable or frenzy (it takes none); needs --target-models", "Las reglas del objetivo que cambian su chequeo de pánico, separadas por comas, añadidas a las de su fichero de perfil: immune-to-psychology, unbreakable o frenzy (no chequea); necesita miniaturas del objetivo"),
+    ("The target's rules that change its panic test, comma-separated, added to its profile file's: immune-to-psychology, unbreakable or frenzy (it takes none), cold-blooded (3D6, the highest discarded); needs --target-models", "Las reglas del objetivo que cambian su chequeo de pánico, separadas por comas, añadidas a las de su fichero de perfil: immune-to-psychology, unbreakable o frenzy (no chequea), cold-blooded (3D6, descartando el más alto); necesita miniaturas del objetivo"),
     ("The target's troop type (cavalry get +1 save from the mount; killing blow needs man-sized)", "Tipo de tropa del objetivo (la caballería tiene +1 a la salvación por la montura; el golpe letal necesita tamaño humano)"),
     ("The target's weapon (hand-weapon-and-shield parries on foot; two-handed weapons lose the shield in close combat)", "El arma del objetivo (arma de mano y escudo para a pie; las armas a dos manos pierden el escudo en combate cuerpo a cuerpo)"),
     ("The weapon the attackers fight with", "El arma con la que luchan los atacantes"),

@@ -286,6 +286,26 @@ fn whole_fights_agree_with_the_exact_chain() {
     );
 }
 
+/// Fights with the General (RULES.md Break test; seed 004): random fights
+/// of two or three rounds and three or four units, the General with the
+/// attacker's main unit and his Ld lent to the others of his side and its
+/// friends until his unit breaks, flees or falls.
+#[test]
+fn fights_with_a_general_agree_with_the_exact_chain() {
+    let c = fights_compared(22, 30, |r| {
+        let rounds = 2 + r.random_range(0..2);
+        let extras = 1 + r.random_range(0..2);
+        with_general(&random_fight(r, extras))
+            .replace("rounds = 1\n", &format!("rounds = {rounds}\n"))
+    });
+    assert!(
+        c.fights >= 40 && c.whole >= 20,
+        "only {} comparisons, {} of whole fights of two rounds or more",
+        c.fights,
+        c.whole
+    );
+}
+
 /// Redirected charges (RULES.md Charges; seed 000): random fights with a
 /// unit the charge may turn on, its first target fleeing more often.
 #[test]

@@ -7,12 +7,13 @@
 //! and CI calls the script. `MATHHAMMER_FIGHTS` sets the count.
 
 use crate::common::agree::{fights_compared_with, Policy};
-use crate::common::random_fight;
+use crate::common::{random_fight, with_general};
 use rand::Rng;
 
 /// A random fight of several rounds: two units (seven in ten), three or
 /// four, with command groups, characters, challenges, multi-wound models,
-/// fear, stubborn and unbreakable units as `random_fight` draws them, and
+/// fear, stubborn and unbreakable units as `random_fight` draws them, the
+/// General with the attacker's main unit of a fight of several units, and
 /// a charger with impact hits one time in eight.
 fn several_rounds(r: &mut impl Rng) -> String {
     let rounds = r.random_range(2..=6);
@@ -22,6 +23,11 @@ fn several_rounds(r: &mut impl Rng) -> String {
         _ => 2,
     };
     let mut text = random_fight(r, extras).replace("rounds = 1\n", &format!("rounds = {rounds}\n"));
+    // Fights of several units carry the General (no draw of its own: the
+    // fights drawn stay those the seed was set on).
+    if extras > 0 {
+        text = with_general(&text);
+    }
     if r.random_bool(0.125) {
         let dice = ["D3", "D6"][r.random_range(0..2)];
         let hits = format!(

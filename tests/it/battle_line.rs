@@ -21,7 +21,7 @@ use std::collections::HashMap;
 
 /// A unit 10 cm wide and 4 deep, its front edge's centre at (x, y),
 /// facing up the table.
-fn unit(name: &str, us: u32, ld: u8, x: f64, y: f64) -> LineUnit {
+pub(crate) fn unit(name: &str, us: u32, ld: u8, x: f64, y: f64) -> LineUnit {
     LineUnit {
         name: name.into(),
         models: us,
@@ -46,7 +46,7 @@ fn unit(name: &str, us: u32, ld: u8, x: f64, y: f64) -> LineUnit {
     }
 }
 
-fn line(units: Vec<LineUnit>, event: Event, turns: u8) -> BattleLine {
+pub(crate) fn line(units: Vec<LineUnit>, event: Event, turns: u8) -> BattleLine {
     let line = BattleLine {
         name: "test".into(),
         units,
@@ -60,7 +60,7 @@ fn line(units: Vec<LineUnit>, event: Event, turns: u8) -> BattleLine {
     line
 }
 
-fn exact_report(line: &BattleLine) -> Report {
+pub(crate) fn exact_report(line: &BattleLine) -> Report {
     line.report(&settings(Method::Exact, 0, 1))
 }
 
@@ -74,7 +74,7 @@ fn cell(report: &Report, engine: Engine, stage: &str, row: usize, column: &str) 
     t.rows[row].1[c].clone()
 }
 
-fn p(report: &Report, stage: &str, row: usize, column: &str) -> f64 {
+pub(crate) fn p(report: &Report, stage: &str, row: usize, column: &str) -> f64 {
     cell(report, Engine::Exact, stage, row, column)
         .exact()
         .unwrap()

@@ -3,7 +3,7 @@
 //! hold back a pursuit) rolls 3D6 and keeps the two lowest. Hand-checked
 //! against 3D6 counted by hand, in fights, friends and the battle line.
 
-use crate::common::run::{engines_agree, exact_round_one, json};
+use crate::common::run::{engines_agree, error, exact_round_one, json};
 use mathhammer::combat::exact::exact_records;
 use mathhammer::combat::fight::UnitEnd;
 use mathhammer::scenario::combat::load_combat;
@@ -125,5 +125,84 @@ fn a_cold_blooded_friend_panics_on_three_dice() {
     assert!(
         (flees - tests * (1.0 - p_pass_cold_blooded(7))).abs() < 1e-12,
         "{halberdiers}"
+    );
+}
+
+#[test]
+fn a_cold_blooded_target_of_shooting_tests_for_panic_on_three_dice() {
+    // RULES.md Panic: ten models that lose 3 or more to the shooting test
+    // at the end of the phase; on Ld 7 a plain test fails 15/36, a
+    // cold-blooded one (the two lowest of 3D6: 174 of 216 rolls keep 7 or
+    // less) 42/216 = 7/36. P(flees) = P(tests) x that.
+    let shoot = [
+        "shoot",
+        "--models",
+        "10",
+        "--bs",
+        "3",
+        "--s",
+        "4",
+        "--target-t",
+        "3",
+        "--target-models",
+        "10",
+        "--target-ld",
+        "7",
+    ];
+    let figures = |more: &[&str]| {
+        let r = json(&[&shoot[..], more].concat());
+        let p = |k: &str| r[k].as_f64().unwrap_or_else(|| panic!("{k}: {r}"));
+        (p("p_panic_test"), p("p_flees"))
+    };
+    let (tests, flees) = figures(&[]);
+    assert!(tests > 0.3, "{tests}");
+    assert!((flees - tests * 15.0 / 36.0).abs() < 1e-12, "{flees}");
+    for name in ["cold-blooded", "sangre-fria"] {
+        let (cold_tests, cold_flees) = figures(&["--target-rules", name]);
+        assert_eq!(cold_tests, tests);
+        assert!(
+            (cold_flees - tests * 7.0 / 36.0).abs() < 1e-12,
+            "{cold_flees}"
+        );
+        assert!((1.0 - p_pass_cold_blooded(7) - 7.0 / 36.0).abs() < 1e-15);
+    }
+    // A roster's target brings its rules: Orc Boyz made cold-blooded (T4,
+    // light armour and shield, the roster's 20 models).
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cold_blooded");
+    std::fs::create_dir_all(&dir).unwrap();
+    let roster = dir.join("cold_orcs.ros");
+    let orcs = std::fs::read_to_string("scenarios/rosters/orcs_500.ros").unwrap();
+    let cold = r#"<rule name="Cold Blooded"><description>Cold Blooded</description></rule>"#;
+    let animosity = r#"<rule name="Animosity"><description>Animosity</description></rule>"#;
+    assert!(orcs.contains(animosity));
+    std::fs::write(&roster, orcs.replace(animosity, cold)).unwrap();
+    let target = format!("{}:Orc Boyz", roster.display());
+    let roster_shoot = [
+        "shoot",
+        "--models",
+        "10",
+        "--bs",
+        "3",
+        "--s",
+        "4",
+        "--target",
+        &target,
+        "--target-models",
+        "20",
+        "--target-ld",
+        "7",
+    ];
+    let r = json(&roster_shoot);
+    let p = |k: &str| r[k].as_f64().unwrap();
+    assert!(p("p_panic_test") > 0.01, "{r}");
+    assert!(
+        (p("p_flees") - p("p_panic_test") * 7.0 / 36.0).abs() < 1e-12,
+        "{r}"
+    );
+    // The rules that change no panic test are refused, naming those that do.
+    let e = error(&[&shoot[..], &["--target-rules", "hatred"]].concat());
+    assert!(
+        e.contains("hatred does not change a panic test (accepted: immune-to-psychology, unbreakable, frenzy, cold-blooded)"),
+        "{e}"
     );
 }

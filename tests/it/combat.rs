@@ -13,14 +13,14 @@ use mathhammer::scenario::parse;
 use std::path::Path;
 
 /// A unit table with an inline profile; `extra` adds lines.
-fn unit(side: &str, models: u32, frontage: u32, ws: u8, i: u8, extra: &str) -> String {
+pub(crate) fn unit(side: &str, models: u32, frontage: u32, ws: u8, i: u8, extra: &str) -> String {
     format!(
         "[{side}]\nname = \"{side}\"\nmodels = {models}\nfrontage = {frontage}\n{extra}\n\
          [{side}.profile]\nm = 10\nws = {ws}\nbs = 3\ns = 3\nt = 3\nw = 1\ni = {i}\na = 1\nld = 7\n"
     )
 }
 
-fn combat(attacker: &str, defender: &str, situation: &str) -> Combat {
+pub(crate) fn combat(attacker: &str, defender: &str, situation: &str) -> Combat {
     let text = format!("name = \"test\"\n{attacker}\n{defender}\n[situation]\n{situation}\n");
     let file: ScenarioFile = parse(&text, "test.toml").unwrap_or_else(|e| panic!("{e}"));
     let q: CombatQuery = file
@@ -33,30 +33,30 @@ fn combat(attacker: &str, defender: &str, situation: &str) -> Combat {
 /// with the i-th strike; tests pass unless `fail_tests`; roll-offs go to
 /// `roll_off`.
 #[derive(Default)]
-struct Scripted {
-    kills: Vec<u32>,
-    strikes: Vec<(usize, StepKind, u32)>,
+pub(crate) struct Scripted {
+    pub(crate) kills: Vec<u32>,
+    pub(crate) strikes: Vec<(usize, StepKind, u32)>,
     /// Every strike as (unit, foe, attacks).
-    by_unit: Vec<(usize, usize, u32)>,
-    targets: Vec<Target>,
+    pub(crate) by_unit: Vec<(usize, usize, u32)>,
+    pub(crate) targets: Vec<Target>,
     /// Wounds each challenge strike deals, in order, and the victims'
     /// remaining Wounds seen.
-    duel_wounds: Vec<u32>,
-    duels_seen: Vec<u32>,
-    tests: Vec<LeadershipTest>,
-    fail_tests: bool,
+    pub(crate) duel_wounds: Vec<u32>,
+    pub(crate) duels_seen: Vec<u32>,
+    pub(crate) tests: Vec<LeadershipTest>,
+    pub(crate) fail_tests: bool,
     /// Results of the first tests, in order (then `!fail_tests`).
-    passes: Vec<bool>,
+    pub(crate) passes: Vec<bool>,
     /// Pursuers of each pursuit and chargers of each catch.
-    pursuers: Vec<usize>,
-    catchers: Vec<usize>,
-    roll_off: bool,
+    pub(crate) pursuers: Vec<usize>,
+    pub(crate) catchers: Vec<usize>,
+    pub(crate) roll_off: bool,
     /// Roll-offs taken.
-    roll_offs: usize,
+    pub(crate) roll_offs: usize,
     /// Animosity tests asked, and whether they stop the charge.
-    animosity_tests: usize,
-    squabbles: bool,
-    caught: bool,
+    pub(crate) animosity_tests: usize,
+    pub(crate) squabbles: bool,
+    pub(crate) caught: bool,
 }
 
 impl Fate for Scripted {
@@ -890,7 +890,7 @@ fn attacks_can_be_declared_at_a_champion() {
 }
 
 /// A further unit (`[[unit]]`, profile as [`unit`]'s) with `place` lines.
-fn more(models: u32, frontage: u32, i: u8, place: &str) -> String {
+pub(crate) fn more(models: u32, frontage: u32, i: u8, place: &str) -> String {
     format!(
         "[[unit]]\nname = \"more\"\nmodels = {models}\nfrontage = {frontage}\n{place}\n\
          [unit.profile]\nm = 10\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = {i}\na = 1\nld = 7\n"
@@ -898,7 +898,7 @@ fn more(models: u32, frontage: u32, i: u8, place: &str) -> String {
 }
 
 const FLANK_CHARGE: &str = "side = \"attacker\"\nfacing = \"flank\"\ncharges = true\ndistance = 5";
-const IN_FLANK: &str = "side = \"attacker\"\nfacing = \"flank\"";
+pub(crate) const IN_FLANK: &str = "side = \"attacker\"\nfacing = \"flank\"";
 
 #[test]
 fn a_second_unit_charging_the_flank_joins_the_fight() {

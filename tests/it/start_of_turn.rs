@@ -213,3 +213,34 @@ fn animosity_stops_one_charge_in_five_thirty_sixths() {
     ]);
     crate::common::run::engines_agree(&all, &["p_charge_declared"], "animosity");
 }
+
+#[test]
+fn only_infantry_and_cavalry_squabble() {
+    // The Orcs and Goblins army book: "Infantry and cavalry units of five
+    // or more Orc or Goblin models must test for Animosity"; "Trolls,
+    // Snotlings, war machines and chariots do not". The five Boar Boyz
+    // with the rule, as cavalry or infantry: P(charge declared) = 1 - 1/6
+    // x 5/6 = 31/36. Typed as chariots, monsters or war machines, or
+    // ([ruling]) large infantry: they never test, 1.
+    let declared = |troop: &str| {
+        let sets = [
+            "attacker.rules=[\"animosity\"]".to_string(),
+            format!("attacker.type={troop}"),
+        ];
+        let sets: Vec<&str> = sets.iter().map(String::as_str).collect();
+        let r = exact_round_one("scenarios/boar_boyz_charge_spearmen.toml", &sets);
+        r["p_charge_declared"].as_f64().unwrap()
+    };
+    for troop in ["cavalry", "infantry"] {
+        assert!((declared(troop) - 31.0 / 36.0).abs() < 1e-12, "{troop}");
+    }
+    for troop in ["chariot", "monster", "war-machine", "large-infantry"] {
+        assert_eq!(declared(troop), 1.0, "{troop}");
+    }
+    // The shipped boar chariot, five of them, with the rule.
+    let r = exact_round_one(
+        "scenarios/chariot_charges_spearmen.toml",
+        &["attacker.rules=[\"animosity\"]", "attacker.models=5"],
+    );
+    assert_eq!(r["p_charge_declared"].as_f64(), Some(1.0));
+}

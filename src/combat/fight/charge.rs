@@ -21,8 +21,12 @@ impl Combat {
         // Every charger's start of turn, the main charger's first (most
         // scenarios have nothing to test: skipped at once).
         let (mut stayed, mut squabbled) = (false, false);
+        // The start of turn's tests are taken together, on the General's
+        // Ld as the turn began, even if his unit flees in them (RULES.md
+        // Break test [ruling]).
+        let began = record.units;
         for &u in self.chargers.iter().filter(|_| self.starts_of_turn) {
-            let declared = self.declares(fate, u, state, record);
+            let declared = self.declares(fate, u, state, record, &began);
             if declared != Declared::Yes {
                 state.leave(u);
                 stayed = true;
@@ -38,7 +42,7 @@ impl Combat {
                 });
             }
         }
-        if self.charged_unit_flees(fate, 1 - cs, state) {
+        if self.charged_unit_flees(fate, 1 - cs, state, record) {
             return self.flight_from_charge(fate, state, record);
         }
         let mut failed = false;
@@ -73,6 +77,7 @@ impl Combat {
         cs: usize,
         state: &State<N>,
         record: &mut Record,
+        began: &[UnitEnd; MAX_UNITS],
     ) -> Declared {
         let turn = self.setup.places[cs].start_of_turn;
         let unit = &self.setup.units[cs];
@@ -82,7 +87,7 @@ impl Combat {
         }
         let fears = p.takes_panic_tests();
         let own = state.unit_strength(self, cs);
-        let ld = state.ld_test(self, cs);
+        let ld = state.ld_test(self, cs, began);
         let equal_panics = self.setup.fleeing_friends_equal_panics;
         let panics =
             fears && fleeing_friends_cause_panic(turn.fleeing_friends_us, own, equal_panics);
@@ -96,7 +101,7 @@ impl Combat {
             record.units[cs] = UnitEnd::ChargeFailed;
             return Declared::No;
         }
-        if animosity::tests(p.animosity, state.alive[cs]) && fate.animosity() {
+        if animosity::tests(p.animosity, unit.troop, state.alive[cs]) && fate.animosity() {
             record.units[cs] = UnitEnd::ChargeFailed;
             return Declared::Squabbled;
         }
@@ -105,8 +110,11 @@ impl Combat {
 
     /// Whether charger `u` has a start-of-turn test to take.
     pub(super) fn tests_at_start_of_turn(&self, u: usize) -> bool {
-        let p = &self.setup.units[u].psychology;
-        self.setup.places[u].start_of_turn != StartOfTurn::default() || p.stupid || p.animosity
+        let unit = &self.setup.units[u];
+        let p = &unit.psychology;
+        self.setup.places[u].start_of_turn != StartOfTurn::default()
+            || p.stupid
+            || (p.animosity && animosity::troop_tests(unit.troop))
     }
 
     /// Whether unit `u`'s charge reaches. RULES.md Charges.
@@ -131,6 +139,7 @@ impl Combat {
         fate: &mut impl Fate,
         t: usize,
         state: &mut State<N>,
+        record: &Record,
     ) -> bool {
         let target = &self.setup.units[t];
         if self.setup.reaction == ReactionName::Flee {
@@ -151,11 +160,11 @@ impl Combat {
         if self.target_engaged(t)
             && flanked
             && target.psychology.takes_panic_tests()
-            && !fate.test(&state.ld_test(self, t))
+            && !fate.test(&state.ld_test(self, t, &record.units))
         {
             return true;
         }
-        self.frightened_off(fate, t, &self.chargers, state)
+        self.frightened_off(fate, t, &self.chargers, state, record)
     }
 
     /// Unit `t`'s fear or terror test when `chargers` (those still in the
@@ -168,6 +177,7 @@ impl Combat {
         t: usize,
         chargers: &[usize],
         state: &mut State<N>,
+        record: &Record,
     ) -> bool {
         let target = &self.setup.units[t];
         let fearsome = || {
@@ -179,7 +189,7 @@ impl Combat {
         if fearsome().next().is_none() || target.psychology.fearless() {
             return false;
         }
-        if fate.test(&state.ld_test(self, t)) {
+        if fate.test(&state.ld_test(self, t, &record.units)) {
             return false;
         }
         let terror = fearsome().any(|u| self.setup.units[u].psychology.terror);
@@ -207,7 +217,7 @@ impl Combat {
         let mut fled = [false; N];
         fled[t] = true;
         let pursues = match self.target_engaged(t) {
-            true => self.pursuers(fate, state, &fled, won_last),
+            true => self.pursuers(fate, state, record, &fled, won_last),
             false => [NO_FOE; N],
         };
         let mut catchers = [(0.0, 0.0); MAX_UNITS];
@@ -283,7 +293,7 @@ impl Combat {
         let flees = shot_down
             || (heavy_casualties(charger.models, hit.kills)
                 && charger.psychology.takes_panic_tests()
-                && !fate.test(&state.ld_test(self, c)));
+                && !fate.test(&state.ld_test(self, c, &record.units)));
         if !flees {
             return None;
         }

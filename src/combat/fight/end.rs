@@ -155,6 +155,12 @@ pub enum UnitEnd {
 }
 
 impl UnitEnd {
+    /// It broke, fled or fell (caught, wiped out): a General with it lends
+    /// his Ld no more (RULES.md Break test; seed 004).
+    pub fn fled_or_fell(self) -> bool {
+        !matches!(self, UnitEnd::Stands | UnitEnd::ChargeFailed)
+    }
+
     /// Every unit end, in tally order.
     pub const ALL: [UnitEnd; 7] = [
         UnitEnd::Stands,

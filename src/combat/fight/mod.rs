@@ -92,6 +92,9 @@ pub struct Combat {
     facts: [Facts; MAX_UNITS],
     /// Each side's units, as bits of [`State::in_fight`].
     side_units: [u8; 2],
+    /// The unit each side's General is with (`general = true`), if in the
+    /// fight.
+    generals: [Option<usize>; 2],
 }
 
 /// What the per-round rules read of a unit, kept in a fixed array: combat
@@ -226,7 +229,7 @@ impl Combat {
     ) -> Option<End> {
         let before = record.units;
         let charged = self.charge(fate, state, record);
-        self.general_gone(&before, state, record);
+        self.rally_without_general(&before, state, record);
         if !self.setup.friends.is_empty() {
             self.friends_after_charge(fate, record);
         }
@@ -359,7 +362,7 @@ impl Combat {
     ) -> Option<End> {
         let before = record.units;
         let ended = self.resolve(fate, state, record, wounds);
-        self.general_gone(&before, state, record);
+        self.rally_without_general(&before, state, record);
         if !self.setup.friends.is_empty() {
             self.friends_after_round(fate, &before, record);
         }

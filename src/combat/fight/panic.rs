@@ -138,14 +138,14 @@ impl Combat {
                 if !state.psychology(self, v).takes_panic_tests() {
                     continue;
                 }
-                fled[v] = !fate.test(&state.ld_test(self, v));
+                fled[v] = !fate.test(&state.ld_test(self, v, &record.units));
             }
         }
         if !fled.contains(&true) {
             return fled;
         }
         let won = |e: usize| winner == Some(self.facts[e].side);
-        let pursues = self.pursuers(fate, state, &fled, won);
+        let pursues = self.pursuers(fate, state, record, &fled, won);
         for u in (0..N).filter(|&u| fled[u]) {
             match self.caught_by(fate, u, &[], &pursues) {
                 true => {
@@ -174,7 +174,8 @@ impl Combat {
     }
 
     /// One panic test for each friend of `side` that is `near` the cause,
-    /// still stands and may test.
+    /// still stands and may test: on the General's Ld only while he is not
+    /// fleeing (RULES.md Break test; seed 004).
     fn friends_test(
         &self,
         fate: &mut impl Fate,
@@ -188,7 +189,8 @@ impl Combat {
                 continue;
             }
             record.friends_tested |= bit;
-            if !fate.test(&f.ld_test()) {
+            let general = !self.general_gone(side, &record.units);
+            if !fate.test(&f.ld_test(general)) {
                 record.friends_fled |= bit;
             }
         }

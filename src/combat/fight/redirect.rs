@@ -24,8 +24,8 @@ impl Combat {
         state.join(r);
         // The first target's other chargers have no foe left.
         self.leave_unengaged(state);
-        let flees =
-            redirect.reaction == ReactionName::Flee || self.frightened_off(fate, r, &[cs], state);
+        let flees = redirect.reaction == ReactionName::Flee
+            || self.frightened_off(fate, r, &[cs], state, record);
         if flees {
             // Not engaged: only the charger may catch it.
             let charger = [(redirect.path.distance, self.redirect_range)];

@@ -88,7 +88,7 @@ impl Combat {
                 && !state.psychology(self, u).fearless()
                 && fear_us > state.unit_strength(self, u);
             let breaking = Breaking {
-                ld: state.leadership(self, u),
+                ld: state.leadership(self, u, &record.units),
                 stubborn: unit.psychology.stubborn,
                 unbreakable: unit.psychology.unbreakable,
                 broken_by_fear: by_fear,
@@ -106,13 +106,13 @@ impl Combat {
         if !broken.contains(&true) {
             return broken;
         }
-        let pursues = self.pursuers(fate, state, &broken, |_| true);
+        let pursues = self.pursuers(fate, state, record, &broken, |_| true);
         for u in (0..N).filter(|&u| broken[u]) {
             let caught = self.caught_by(fate, u, &[], &pursues);
             record.units[u] = if caught {
                 UnitEnd::Caught
             } else {
-                record.rally_ld[u] = self.rally_ld(state, u);
+                record.rally_ld[u] = self.rally_ld(state, u, record);
                 UnitEnd::Broke
             };
         }
@@ -127,18 +127,15 @@ impl Combat {
     /// broken unit does. RULES.md Fleeing and pursuit.
     pub(super) fn fled<const N: usize>(&self, u: usize, state: &State<N>, record: &mut Record) {
         record.units[u] = UnitEnd::Fled;
-        record.rally_ld[u] = self.rally_ld(state, u);
+        record.rally_ld[u] = self.rally_ld(state, u, record);
     }
 
     /// The Ld unit `u`, fled and escaped, rallies on at the start of its
     /// next turn (the best of its own, a character's standing in it and the
-    /// General's), or 0 if fewer than 25% of its models are left.
-    fn rally_ld<const N: usize>(&self, state: &State<N>, u: usize) -> u8 {
-        self.rally_ld_on(state, u, state.leadership(self, u))
-    }
-
-    /// [`Combat::rally_ld`] on Ld `ld`.
-    fn rally_ld_on<const N: usize>(&self, state: &State<N>, u: usize, ld: u8) -> u8 {
+    /// General's while he is not fleeing: [`State::leadership`]), or 0 if
+    /// fewer than 25% of its models are left.
+    fn rally_ld<const N: usize>(&self, state: &State<N>, u: usize, record: &Record) -> u8 {
+        let ld = state.leadership(self, u, &record.units);
         let facts = &self.facts[u];
         let heroes = state.heroes[u].iter().filter(|h| h.is_some()).count() as u32;
         let at_start = facts.models + facts.characters as u32;
@@ -149,27 +146,23 @@ impl Combat {
         rally_ld(ld, unit.musician, self.setup.musician_rallies)
     }
 
-    /// Seed 004: the General lends his Ld only while he is not fleeing. If
-    /// the General's unit fled, broke or fell by now, the units that fled
-    /// since `before` rally at their next turn without his Ld.
-    pub(super) fn general_gone<const N: usize>(
+    /// Seed 004: the General lends his Ld only while he is not fleeing.
+    /// Units that fled since `before` rally at their next turn, when the
+    /// General's unit that broke, fled or fell in the same phase flees too
+    /// (or is gone): their rally Ld, worked out as each fled, is worked out
+    /// again now. RULES.md Break test.
+    pub(super) fn rally_without_general<const N: usize>(
         &self,
         before: &[UnitEnd; MAX_UNITS],
         state: &State<N>,
         record: &mut Record,
     ) {
-        let gone = (0..N).any(|g| {
-            self.setup.units[g].general
-                && !matches!(record.units[g], UnitEnd::Stands | UnitEnd::ChargeFailed)
-        });
-        if !gone {
+        if !(0..2).any(|side| self.general_gone(side, &record.units)) {
             return;
         }
         for (u, was) in before.iter().enumerate().take(N) {
-            let fled_now = record.units[u] != *was && record.rally_ld[u] > 0;
-            if fled_now && !self.setup.units[u].general {
-                let ld = state.leadership_without_general(self, u);
-                record.rally_ld[u] = self.rally_ld_on(state, u, ld);
+            if record.units[u] != *was && record.rally_ld[u] > 0 {
+                record.rally_ld[u] = self.rally_ld(state, u, record);
             }
         }
     }
@@ -184,6 +177,7 @@ impl Combat {
         &self,
         fate: &mut impl Fate,
         state: &State<N>,
+        record: &Record,
         fled: &[bool; N],
         may: impl Fn(usize) -> bool,
     ) -> [u8; N] {
@@ -195,8 +189,9 @@ impl Combat {
                 continue;
             };
             let unit = &self.setup.units[e];
-            let pursues_it =
-                unit.pursue || unit.must_pursue() || !fate.test(&state.ld_test(self, e));
+            let pursues_it = unit.pursue
+                || unit.must_pursue()
+                || !fate.test(&state.ld_test(self, e, &record.units));
             if pursues_it {
                 pursues[e] = target as u8;
             }

@@ -131,8 +131,12 @@ impl Combat {
             .map(|unit| unit.flee_roll(setup.edition))
             .collect();
         let mut side_units = [0u8; 2];
+        let mut generals = [None; 2];
         for (u, place) in setup.places.iter().enumerate() {
             side_units[place.side] |= 1 << u;
+            if setup.units[u].general {
+                generals[place.side].get_or_insert(u);
+            }
         }
         let facts = Facts::of(&setup, &foes);
         let redirect_range = match (charger, setup.redirect) {
@@ -145,6 +149,7 @@ impl Combat {
             starts_of_turn: false,
             facts,
             side_units,
+            generals,
             later: (0..n)
                 .map(|u| StepSet::Later as usize * 3usize.pow(u as u32))
                 .sum(),

@@ -1,6 +1,6 @@
 //! The state of a fight between strike steps.
 
-use super::{Combat, Facts, Fighter, MAX_UNITS};
+use super::{Combat, Facts, Fighter, UnitEnd, MAX_UNITS};
 use crate::combat::unit::MAX_CHARACTERS;
 use crate::rules::leadership::LeadershipTest;
 use crate::rules::special::Psychology;
@@ -242,20 +242,28 @@ impl<const N: usize> State<N> {
         }
     }
 
-    /// The best Ld the unit may use: its own, the General's, or a character's
-    /// standing in it. RULES.md Break test.
-    pub(super) fn leadership(&self, combat: &Combat, u: usize) -> u8 {
-        self.leadership_from(combat, u, combat.setup.units[u].ld)
+    /// The best Ld unit `u` may use now: its own, a character's standing
+    /// in it, or the General's while he is not fleeing: while his unit has
+    /// not broken, fled or fallen, as the units' `fates` so far say
+    /// (RULES.md Break test; seed 004). The General's own unit keeps his
+    /// Ld: he is in it.
+    pub(super) fn leadership(&self, combat: &Combat, u: usize, fates: &[UnitEnd; MAX_UNITS]) -> u8 {
+        let unit = &combat.setup.units[u];
+        let ld = match unit.general || !combat.general_gone(combat.facts[u].side, fates) {
+            true => unit.ld,
+            false => unit.own_ld,
+        };
+        self.leadership_from(combat, u, ld)
     }
 
-    /// Unit `u`'s Ld test on its best Ld ([`State::leadership`]).
-    pub(super) fn ld_test(&self, combat: &Combat, u: usize) -> LeadershipTest {
-        combat.setup.units[u].ld_test(self.leadership(combat, u))
-    }
-
-    /// [`State::leadership`] without the General's (his unit fled).
-    pub(super) fn leadership_without_general(&self, combat: &Combat, u: usize) -> u8 {
-        self.leadership_from(combat, u, combat.setup.units[u].own_ld)
+    /// Unit `u`'s Ld test on its best Ld now ([`State::leadership`]).
+    pub(super) fn ld_test(
+        &self,
+        combat: &Combat,
+        u: usize,
+        fates: &[UnitEnd; MAX_UNITS],
+    ) -> LeadershipTest {
+        combat.setup.units[u].ld_test(self.leadership(combat, u, fates))
     }
 
     /// The best of `ld` and the Ld of a character standing in unit `u`.
@@ -269,5 +277,23 @@ impl<const N: usize> State<N> {
             .filter(|(i, (_, h))| h.is_some() && stepped_back != Some(*i as u8))
             .map(|(_, (c, _))| c.body.ld)
             .fold(ld, u8::max)
+    }
+}
+
+impl Combat {
+    /// Whether the General of `side` has broken, fled or fallen, as the
+    /// units' `fates` so far say (a record's `units`): the unit he is with
+    /// (`general = true`) no longer stands or holds, so he lends his Ld to
+    /// nobody (RULES.md Break test; seed 004: "si éste no está huyendo").
+    /// The exact chain keeps each unit's fate in the record it carries
+    /// between rounds: [`State`] needs nothing more.
+    pub fn general_gone(&self, side: usize, fates: &[UnitEnd; MAX_UNITS]) -> bool {
+        self.generals[side].is_some_and(|g| fates[g].fled_or_fell())
+    }
+
+    /// The unit `side`'s General is with (`general = true`), if in the
+    /// fight.
+    pub fn general(&self, side: usize) -> Option<usize> {
+        self.generals[side]
     }
 }

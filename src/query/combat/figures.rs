@@ -172,13 +172,23 @@ impl CombatQuery {
             .iter()
             .enumerate()
             .map(|(f, friend)| {
-                let test = friend.ld_test();
-                let fled = v.layout.friend(f, 1);
+                // P(pass) with the General's Ld, and on its own once he
+                // fled or fell (seed 004).
+                let (p, own) = (
+                    p_pass(&friend.ld_test(true)),
+                    p_pass(&friend.ld_test(false)),
+                );
+                let cell = |k| v.layout.friend(f, k);
                 let cells = vec![
                     Value::Text(side_label(friend.side)),
-                    v.m.prob(&[v.layout.friend(f, 0)]),
-                    v.m.expectation(&[(fled, 1.0), (v.layout.friend(f, 2), 1.0 - p_pass(&test))]),
-                    v.m.expectation(&[(fled, p_pass(&test))]),
+                    v.m.prob(&[cell(0)]),
+                    v.m.expectation(&[
+                        (cell(1), 1.0),
+                        (cell(3), 1.0),
+                        (cell(2), 1.0 - p),
+                        (cell(4), 1.0 - own),
+                    ]),
+                    v.m.expectation(&[(cell(1), p), (cell(3), own)]),
                 ];
                 (Value::Text(Text::kept(&friend.name)), cells)
             })

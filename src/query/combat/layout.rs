@@ -24,10 +24,17 @@ pub struct Layout {
     totals_at: usize,
     rounds_at: usize,
     slain_at: usize,
-    /// Friends near the fight: two cells each (tested, fled), after the
-    /// characters' cells.
+    /// Friends near the fight: five cells each ([`Layout::friend`]), after
+    /// the characters' cells.
     pub(super) friends: usize,
+    /// Each friend's side.
+    friend_sides: Vec<usize>,
+    /// The unit each side's General is with, if in the fight.
+    generals: [Option<usize>; 2],
 }
+
+/// Cells per friend ([`Layout::friend`]).
+const FRIEND_CELLS: usize = 5;
 
 /// The Lds a unit may rally on, 2 to 10: a cell each per unit.
 const RALLY_LDS: usize = 9;
@@ -82,6 +89,8 @@ impl Layout {
             models,
             characters,
             friends: combat.setup.friends.len(),
+            friend_sides: combat.setup.friends.iter().map(|f| f.side).collect(),
+            generals: [combat.general(0), combat.general(1)],
         }
     }
 
@@ -125,10 +134,13 @@ impl Layout {
     }
 
     /// Friend f took a panic test in the fight or takes one at its next
-    /// start of turn (k = 0), fled in the fight (k = 1), or takes the next
-    /// turn's test without having fled (k = 2).
+    /// start of turn (k = 0); fled in the fight (k = 1), or takes the next
+    /// turn's test without having fled (k = 2), its side's General not
+    /// fleeing at the fight's end; the same two with him broken, fled or
+    /// fallen by then (k = 3, 4): it then rallies or tests on its own Ld
+    /// (seed 004).
     pub(super) fn friend(&self, f: usize, k: usize) -> usize {
-        self.slain_at + self.character_offsets[self.units()] + 3 * f + k
+        self.slain_at + self.character_offsets[self.units()] + FRIEND_CELLS * f + k
     }
 
     /// Unit u broke and escaped and rallies on Ld `ld` (2 to 10).
@@ -212,16 +224,20 @@ impl Layout {
         if record.redirected {
             bump(self.redirected(), weight);
         }
+        let gone = self
+            .generals
+            .map(|g| g.is_some_and(|g| record.units[g].fled_or_fell()));
         for f in 0..self.friends {
             let bit = 1 << f;
+            let later = 2 * usize::from(gone[self.friend_sides[f]]);
             if (record.friends_tested | record.friends_next_turn) & bit != 0 {
                 bump(self.friend(f, 0), weight);
             }
             if record.friends_fled & bit != 0 {
-                bump(self.friend(f, 1), weight);
+                bump(self.friend(f, 1 + later), weight);
             }
             if record.friends_next_turn & bit != 0 {
-                bump(self.friend(f, 2), weight);
+                bump(self.friend(f, 2 + later), weight);
             }
         }
     }

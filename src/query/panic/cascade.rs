@@ -6,8 +6,9 @@
 //!    test; within 10 cm of a unit caught fleeing a charge, if its unit
 //!    strength exceeds theirs; a unit that lost 25% of its models to
 //!    shooting tests itself, and friends within 10 cm test if it was
-//!    destroyed. Each unit tests at most once; a failure flees directly
-//!    away from the cause; units fleeing from panic make nobody test.
+//!    destroyed. Each unit tests at most once; the tests are taken
+//!    together, then each failure flees directly away from the cause;
+//!    units fleeing from panic make nobody test.
 //! 2. **Each later start of the side's turn.** Every unit not fleeing tests
 //!    if the units fleeing within 10 cm when the turn began have a combined
 //!    unit strength greater than its own (equal too, under the ruling);
@@ -186,13 +187,14 @@ impl<F: LineFate> Play<'_, F> {
     }
 
     /// The Ld `u` tests and rallies on now: with the General's only while
-    /// his unit is not fleeing (seed 004, start of turn).
+    /// his unit is not fleeing or destroyed (seed 004, start of turn;
+    /// RULES.md Break test). His own unit keeps his Ld: he is in it.
     fn lds(&self, u: usize) -> (u8, u8) {
         let unit = self.unit(u);
         let general_gone = self
             .line
             .general
-            .is_some_and(|g| self.units[g].fleeing || self.units[g].destroyed);
+            .is_some_and(|g| g != u && (self.units[g].fleeing || self.units[g].destroyed));
         match general_gone {
             true => unit.without_general,
             false => (unit.ld, unit.rally_ld),
@@ -218,17 +220,23 @@ impl<F: LineFate> Play<'_, F> {
     }
 
     /// Friends of `u` within `within` (whose unit strength `u`'s must
-    /// exceed, if `greater`) test, fleeing from where `u` stood.
+    /// exceed, if `greater`) test, fleeing from where `u` stood. The tests
+    /// are taken together, then those that failed flee: a General among
+    /// them lends his Ld to the others' tests (RULES.md Break test).
     fn friends_test(&mut self, u: usize, within: f64, greater: bool) {
         let cause = self.place(u).centre();
         let us = self.unit(u).unit_strength;
+        let mut failed = 0u16;
         for v in units(self.may_test(u)) {
             if greater && !caught_friends_cause_panic(us, self.unit(v).unit_strength) {
                 continue;
             }
             if self.near(u, v, within) && self.fails_panic_test(v) {
-                self.flee_from(v, cause);
+                failed |= 1 << v;
             }
+        }
+        for v in units(failed) {
+            self.flee_from(v, cause);
         }
     }
 
@@ -239,6 +247,9 @@ impl<F: LineFate> Play<'_, F> {
                 cause,
                 pursuit,
             } => {
+                // It flees before its friends test: a General with it lends
+                // them no Ld (RULES.md Break test; seed 004).
+                self.units[unit].fleeing = true;
                 self.friends_test(unit, BROKEN_FRIEND_CM, false);
                 self.flee_from(unit, cause);
                 if let Some(pursuit) = pursuit {
@@ -250,14 +261,14 @@ impl<F: LineFate> Play<'_, F> {
                 }
             }
             Event::Destroyed { unit } => {
+                self.units[unit].destroyed = true;
                 if self.unit(unit).panics_when_destroyed {
                     self.friends_test(unit, BROKEN_FRIEND_CM, false);
                 }
-                self.units[unit].destroyed = true;
             }
             Event::Caught { unit } => {
-                self.friends_test(unit, DESTROYED_FRIEND_CM, true);
                 self.units[unit].destroyed = true;
+                self.friends_test(unit, DESTROYED_FRIEND_CM, true);
             }
             Event::Shot {
                 unit,
@@ -271,10 +282,10 @@ impl<F: LineFate> Play<'_, F> {
     fn shot(&mut self, unit: usize, casualties: u32, cause: (f64, f64)) {
         let u = self.unit(unit);
         if casualties >= u.standing {
-            if u.panics_when_destroyed {
+            self.units[unit].destroyed = true;
+            if self.unit(unit).panics_when_destroyed {
                 self.friends_test(unit, DESTROYED_FRIEND_CM, false);
             }
-            self.units[unit].destroyed = true;
         } else if heavy_casualties(u.standing, casualties) && u.tests && self.fails_panic_test(unit)
         {
             self.flee_from(unit, cause);
@@ -308,6 +319,12 @@ impl<F: LineFate> Play<'_, F> {
                 };
                 panicked.push((v, cause));
             }
+        }
+        // A unit that failed is fleeing from now on (seed 004: "pasarán a
+        // estar Huyendo"): a General among them lends no Ld to the rallies.
+        // The panic tests above were taken together, before any flight.
+        for &(v, _) in &panicked {
+            self.units[v].fleeing = true;
         }
         for f in units(fleeing) {
             self.rally_or_flee_on(f);

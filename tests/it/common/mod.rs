@@ -543,6 +543,18 @@ pub fn random_fight(r: &mut impl Rng, extras: usize) -> String {
     text
 }
 
+/// `fight` (a [`random_fight`]'s text) with the General in the attacker's
+/// main unit and his Ld 9 lent to every other unit and friend of the
+/// attacker's side while he is not fleeing (RULES.md Break test).
+pub fn with_general(fight: &str) -> String {
+    fight
+        .replace("[attacker]\n", "[attacker]\ngeneral = true\n")
+        .replace(
+            "side = \"attacker\"\n",
+            "side = \"attacker\"\ngeneral_ld = 9\n",
+        )
+}
+
 /// A random fight whose charge may be redirected (RULES.md Charges; seed
 /// 000): [`random_fight`]'s with no more than one unit more, its first
 /// target fleeing more often, and a `[[unit]]` of the charged side marked
