@@ -298,7 +298,7 @@ impl Build<'_> {
                 }
                 (r, 1)
             }
-            (None, Some(crew)) => (crew, self.count(crew, chariots, Count::Crew)),
+            (None, Some(crew)) => (crew, self.count(crew, c, chariots, Count::Crew)),
             (None, None) => return Err(text!("a chariot without its crew's profile")),
         };
         let (who, men) = fighter;
@@ -316,7 +316,7 @@ impl Build<'_> {
         v.a = Ranged(times(self.needed(who, "A", 0, 10)?, men, Count::Crew)?);
         let steeds = match beasts {
             Some(beast) => {
-                let n = self.count(beast, chariots, Count::Beasts);
+                let n = self.count(beast, c, chariots, Count::Beasts);
                 let one = self.steed(beast)?;
                 v.m = Move(self.movement(beast)?);
                 Some(MountValues {
@@ -358,12 +358,20 @@ impl Build<'_> {
         })
     }
 
-    /// How many of `b` one of `chariots` chariots has: its models'
-    /// number, a count in its name, its upgrade's number if over one,
-    /// else the rulebook's usual two (noted).
-    fn count(&mut self, b: &Body, chariots: u32, what: Count) -> u32 {
-        let per = b.count.checked_div(chariots).filter(|n| *n > 0);
-        let from_models = per.filter(|_| b.place == super::body::Place::Model);
+    /// How many of `b` one of `chariots` chariots (`c`) has: its own
+    /// models' number (not the chariot's, where both are written on one
+    /// model), a count in its name, its upgrade's number if over one, else
+    /// the rulebook's usual two (noted).
+    fn count(&mut self, b: &Body, c: &Body, chariots: u32, what: Count) -> u32 {
+        // A unit of chariots holds each chariot's crew in a selection of
+        // its own: that selection's number is one chariot's.
+        let per = match c.place {
+            super::body::Place::Unit => Some(b.at.number),
+            _ => b.count.checked_div(chariots),
+        }
+        .filter(|n| *n > 0);
+        let own = b.place == super::body::Place::Model && !std::ptr::eq(b.at, c.at);
+        let from_models = per.filter(|_| own);
         let from_upgrade = per.filter(|n| *n > 1);
         from_models
             .or_else(|| leading_count(&b.profile.name))

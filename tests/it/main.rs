@@ -36,6 +36,7 @@ mod readme;
 mod redirect;
 mod roster;
 mod roster_fights;
+mod roster_reading;
 mod roster_structures;
 mod sampler;
 mod saves;

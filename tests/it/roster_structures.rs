@@ -7,117 +7,12 @@
 //! written out from its army book. Names here are the books' facts; the
 //! reader is never given them as a list.
 
-use mathhammer::profile::ProfileFile;
-use mathhammer::roster::{Role, Roster, RosterUnit};
-use mathhammer::rules::fighter::Defender;
+use crate::common::roster::{
+    category, cost, gear_profile, item, model, plays, roles, roster, sel, with,
+};
+use mathhammer::roster::Role;
 use mathhammer::rules::profile::TroopType;
-use mathhammer::rules::saves::modified_save;
 use mathhammer::rules::weapons::Weapon;
-
-const WFB6: &str = "Warhammer Fantasy Battles (6th definitive edition)";
-const KEYS: [&str; 13] = [
-    "Mv", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Sv", "Sv+", "US", "Base",
-];
-
-/// A profile of type `Profile`: `values` in the order of [`KEYS`].
-fn model(name: &str, values: &str) -> String {
-    let c: String = KEYS
-        .iter()
-        .zip(values.split(' '))
-        .map(|(k, v)| format!("<characteristic name=\"{k}\">{v}</characteristic>"))
-        .collect();
-    format!("<profile name=\"{name}\" hidden=\"false\" typeName=\"Profile\"><characteristics>{c}</characteristics></profile>")
-}
-
-/// A profile of another type (`Weapon`, `Armour`) with its characteristics.
-fn gear_profile(name: &str, kind: &str, values: &[(&str, &str)]) -> String {
-    let c: String = values
-        .iter()
-        .map(|(k, v)| format!("<characteristic name=\"{k}\">{v}</characteristic>"))
-        .collect();
-    format!("<profile name=\"{name}\" hidden=\"false\" typeName=\"{kind}\"><characteristics>{c}</characteristics></profile>")
-}
-
-/// A selection: its `kind`, `name`, `number`, profiles, held selections
-/// and extra XML (categories, costs).
-fn sel(kind: &str, name: &str, number: u32, profiles: &[String], held: &[String]) -> String {
-    let p = match profiles.is_empty() {
-        true => String::new(),
-        false => format!("<profiles>{}</profiles>", profiles.concat()),
-    };
-    let h = match held.is_empty() {
-        true => String::new(),
-        false => format!("<selections>{}</selections>", held.concat()),
-    };
-    format!("<selection name=\"{name}\" type=\"{kind}\" number=\"{number}\">{p}{h}</selection>")
-}
-
-/// An upgrade without a profile (gear, command).
-fn item(name: &str) -> String {
-    sel("upgrade", name, 1, &[], &[])
-}
-
-/// `s` with `extra` (categories, costs) inside it.
-fn with(s: String, extra: &str) -> String {
-    let at = s.rfind("</selection>").unwrap();
-    format!("{}{extra}{}", &s[..at], &s[at..])
-}
-
-fn category(name: &str) -> String {
-    format!("<categories><category name=\"{name}\" primary=\"false\"/></categories>")
-}
-
-fn cost(points: u32) -> String {
-    format!("<costs><cost name=\"pts\" value=\"{points}\"/></costs>")
-}
-
-/// A roster of `units`, its total `points`.
-fn roster(points: u32, units: &[String]) -> Roster {
-    let xml = format!(
-        "<roster name=\"t\" gameSystemName=\"{WFB6}\"><costs><cost name=\"pts\" value=\"{points}\"/></costs>\
-         <forces><force><selections>{}</selections></force></forces></roster>",
-        units.concat()
-    );
-    Roster::from_bytes("t.ros", xml.as_bytes()).unwrap()
-}
-
-/// What a unit plays as: type, M in cm, save against S3 in close combat,
-/// weapon, models.
-fn plays(u: &RosterUnit) -> (TroopType, f64, Option<u8>, Weapon, u32) {
-    let f = u
-        .played
-        .as_ref()
-        .unwrap_or_else(|why| panic!("{} left out: {why}", u.name));
-    (
-        f.troop,
-        f.profile.m.0,
-        save_against_s3(f),
-        f.weapon,
-        u.models,
-    )
-}
-
-fn save_against_s3(f: &ProfileFile) -> Option<u8> {
-    let d = Defender {
-        ws: f.profile.ws.0,
-        t: f.profile.t.0,
-        w: f.profile.w.0,
-        troop: f.troop,
-        save: f.save(),
-        weapon: f.weapon,
-        ward: f.ward.map(|w| w.0),
-        regeneration: f.regeneration,
-        reroll_saves: false,
-    };
-    modified_save(d.armour_save(true), 3, false)
-}
-
-fn roles(u: &RosterUnit) -> Vec<(&str, Role)> {
-    u.profiles
-        .iter()
-        .map(|p| (p.name.as_str(), p.role))
-        .collect()
-}
 
 const EMPIRE_SOLDIER: &str = "4 3 3 3 3 1 3 1 7 7 7 1 20x20";
 const WARHORSE: &str = "8 3 0 3 3 1 3 1 5 +1 7 1 25x50";
@@ -466,4 +361,305 @@ fn every_kind_of_mount_makes_its_riders_cavalry_or_a_monster_rider() {
         let mount = r.units[n].played.as_ref().unwrap().mount;
         assert!(mount.is_some(), "{}", r.units[n].name);
     }
+}
+
+const COLD_ONE: &str = "7 3 0 4 4 1 3 1 3 - - 1 25x50";
+
+/// Dark Elf Cold One Chariots as New Recruit writes them: the chariot,
+/// its crew and its beasts on one model, its armour an Armour profile.
+/// The army book: T5 W4, 4+, two crew (WS4 S3, an attack each), two Cold
+/// Ones (S4, M 7"), D6 impact hits at S5. A unit of Goblin Wolf Chariots
+/// holds a unit selection per chariot with its crew's models: 2 chariots
+/// of 3 crew each.
+#[test]
+fn chariots_play_as_chariots_with_crew_beasts_and_impact_hits() {
+    let cold_one_chariot = sel(
+        "unit",
+        "Cold One Chariots",
+        1,
+        &[],
+        &[with(
+            sel(
+                "model",
+                "Cold One chariot",
+                1,
+                &[
+                    model("Chariot Crew", "- 4 4 3 - - 5 1 8 4+ - - -"),
+                    model("Cold One", COLD_ONE),
+                    gear_profile(
+                        "Heavy Chariot",
+                        "Armour",
+                        &[("Saving Throw Modifier", "4+")],
+                    ),
+                    model("Cold one Chariot", "- - - 5 5 4 - D6 - - - 4* 50x100"),
+                ],
+                &[item("Spears")],
+            ),
+            &category("Chariot"),
+        )],
+    );
+    let crew = || {
+        sel(
+            "model",
+            "Goblin crew",
+            3,
+            &[model("3 Goblin crew", "- 2 3 3 - - 3 1 6 - - - -")],
+            &[],
+        )
+    };
+    let wolf_chariots = sel(
+        "unit",
+        "Goblin Wolf Chariots",
+        1,
+        &[
+            model("Goblin Wolf Chariot", "9 - - 4 4 3 - 1d6 - 7 7 (4) 50x100"),
+            model("Wolf", "9 3 0 3 3 1 3 1 3 7 7 1 25x50"),
+        ],
+        &[
+            with(
+                sel("unit", "Goblin Wolf chariot", 1, &[], &[crew()]),
+                &category("Chariot"),
+            ),
+            with(
+                sel("unit", "Goblin Wolf chariot", 1, &[], &[crew()]),
+                &category("Chariot"),
+            ),
+        ],
+    );
+    let r = roster(0, &[cold_one_chariot, wolf_chariots]);
+    assert_eq!(r.units.len(), 2, "the chariots of a unit are its models");
+    let c = r.units[0].played.as_ref().unwrap();
+    assert_eq!(
+        plays(&r.units[0]),
+        (TroopType::Chariot, 17.5, Some(4), Weapon::Spear, 1)
+    );
+    assert_eq!(
+        (c.profile.t.0, c.profile.w.0, c.profile.ws.0, c.profile.a.0),
+        (5, 4, 4, 2)
+    );
+    let (beasts, hits) = (c.mount.unwrap(), c.impact_hits.unwrap());
+    assert_eq!((beasts.s.0, beasts.a.0, hits.s.0), (4, 2, 5));
+    let w = r.units[1].played.as_ref().unwrap();
+    assert_eq!(
+        plays(&r.units[1]),
+        (TroopType::Chariot, 22.5, None, Weapon::HandWeapon, 2)
+    );
+    // Three crew a chariot, an attack each; two wolves (the rulebook's
+    // usual two, noted: the data gives no count).
+    assert_eq!((w.profile.t.0, w.profile.w.0, w.profile.a.0), (4, 3, 3));
+    let notes: Vec<String> = r.units[1].notes.iter().map(ToString::to_string).collect();
+    assert!(notes.iter().any(|n| n.contains("no save")), "{notes:?}");
+}
+
+/// A Goblin Rock Lobba: the machine and its three crew are models; a
+/// Great Cannon's crew are counted by its `3 Crew` upgrade. A war machine
+/// fights as its crew (army books: Goblins WS2, Empire soldiers WS3).
+#[test]
+fn a_war_machine_fights_as_its_crew() {
+    let lobba = with(
+        sel(
+            "unit",
+            "Goblin Rock Lobba",
+            1,
+            &[],
+            &[
+                sel(
+                    "model",
+                    "Rock Lobba",
+                    1,
+                    &[model("Rock Lobba", "- - - - 7 3 - - - 7 7 - -")],
+                    &[],
+                ),
+                sel(
+                    "model",
+                    "Goblin Crew",
+                    3,
+                    &[model("Goblin", "4 2 3 3 3 1 2 1 6 7 7 1 20x20")],
+                    &[],
+                ),
+            ],
+        ),
+        &category("War Machine"),
+    );
+    let cannon = with(
+        sel(
+            "unit",
+            "Great Cannon",
+            1,
+            &[
+                model("War machines", "- - - - 7 3 - - - 7 7 - 40x40"),
+                model("Empire soldier", EMPIRE_SOLDIER),
+            ],
+            &[sel("upgrade", "3 Crew", 1, &[], &[item("Hand Weapon")])],
+        ),
+        &category("War Machine"),
+    );
+    let r = roster(0, &[lobba, cannon]);
+    assert_eq!(
+        plays(&r.units[0]),
+        (TroopType::Infantry, 10.0, None, Weapon::HandWeapon, 3)
+    );
+    assert_eq!(r.units[0].played.as_ref().unwrap().profile.ws.0, 2);
+    assert_eq!(
+        plays(&r.units[1]),
+        (TroopType::Infantry, 10.0, None, Weapon::HandWeapon, 3)
+    );
+    assert_eq!(roles(&r.units[1])[0], ("War machines", Role::WarMachine));
+}
+
+/// Night Goblins with three Fanatics: the Fanatics' 2D6 M and Special WS
+/// leave the Fanatics out, not the unit (20 Night Goblins, spears and
+/// shields, 6+); a Salamander with its Skink handlers and a War Hydra with
+/// its beastmasters are the monsters, their handlers listed; Rat Ogres in
+/// packs with a Packmaster each.
+#[test]
+fn fanatics_and_handlers_are_listed_in_their_unit_which_plays_its_monster() {
+    let night_goblins = sel(
+        "unit",
+        "Night Goblins",
+        1,
+        &[model("Night Goblin", "4 2 3 3 3 1 3 1 5 7 7 1 20x20")],
+        &[
+            sel("model", "Night Goblin", 20, &[], &[]),
+            sel(
+                "upgrade",
+                "Fanatics",
+                3,
+                &[model("Fanatic", "2D6 Special  5 3 1 3 D6 10 7 7  ")],
+                &[],
+            ),
+            item("Spears and Shield"),
+        ],
+    );
+    let salamanders = sel(
+        "unit",
+        "Salamander Hunting Pack",
+        1,
+        &[],
+        &[
+            sel(
+                "model",
+                "Salamander",
+                1,
+                &[model("Salamander", "6 3 3 5 4 3 4 2 5 7 7 3 40x40")],
+                &[],
+            ),
+            sel(
+                "upgrade",
+                "Skink Handlers",
+                3,
+                &[model("Skink Handler", "6 2 3 3 2 1 4 1 5 7 7 1 20x20")],
+                &[],
+            ),
+        ],
+    );
+    let hydra = sel(
+        "unit",
+        "War Hydra",
+        1,
+        &[model("War Hydra", "6 4 0 5 5 6 2 5 6 7 7 6 50x50")],
+        &[sel(
+            "model",
+            "Beastmaster",
+            2,
+            &[model("Dark Elf Warrior", "5 4 4 3 3 1 5 1 8 7 7 1 20x20")],
+            &[],
+        )],
+    );
+    let rat_ogres = sel(
+        "unit",
+        "Rat Ogres",
+        1,
+        &[],
+        &[
+            sel("model", "Ogre Pack", 2, &[], &[]),
+            sel(
+                "upgrade",
+                "Packmaster each pack",
+                1,
+                &[model("Packmaster", "6 3 3 3 3 1 4 1 5 7 7 1 20x20")],
+                &[],
+            ),
+            sel(
+                "upgrade",
+                "Rat Ogre",
+                1,
+                &[model("Rat Ogre", "6 3 0 5 4 3 3 3 5 7 7 3 40x40")],
+                &[],
+            ),
+        ],
+    );
+    let r = roster(0, &[night_goblins, salamanders, hydra, rat_ogres]);
+    assert_eq!(
+        plays(&r.units[0]),
+        (TroopType::Infantry, 10.0, Some(6), Weapon::Spear, 20)
+    );
+    assert_eq!(roles(&r.units[0])[1], ("Fanatic", Role::Other));
+    let fanatic_note = r.units[0].notes[0].to_string();
+    assert_eq!(
+        fanatic_note,
+        "Fanatic x3: another kind of model in the unit, not played in its fights"
+    );
+    assert_eq!(
+        plays(&r.units[1]),
+        (TroopType::LargeInfantry, 15.0, None, Weapon::HandWeapon, 1)
+    );
+    assert_eq!(roles(&r.units[1])[1], ("Skink Handler", Role::Other));
+    assert_eq!(
+        plays(&r.units[2]),
+        (TroopType::Monster, 15.0, None, Weapon::HandWeapon, 1)
+    );
+    assert_eq!(roles(&r.units[2])[1], ("Dark Elf Warrior", Role::Other));
+    assert_eq!(
+        plays(&r.units[3]),
+        (TroopType::LargeInfantry, 15.0, None, Weapon::HandWeapon, 2)
+    );
+}
+
+/// Models of one profile written on several selections (some with other
+/// gear) are one rank and file; a model count the numbers cannot hold
+/// (20 and 4,294,967,295), or of 0, leaves its unit out, not the list.
+#[test]
+fn models_are_counted_across_selections_and_checked() {
+    let skink = || model("Skink", "6 2 3 3 2 1 4 1 5 7 7 1 20x20");
+    let split = sel(
+        "unit",
+        "Skinks",
+        1,
+        &[],
+        &[
+            sel("model", "Skink", 8, &[skink()], &[]),
+            sel("model", "Skink", 4, &[skink()], &[item("Javelin")]),
+        ],
+    );
+    let overflow = sel(
+        "unit",
+        "Too many",
+        1,
+        &[skink()],
+        &[
+            sel("model", "Skink", 20, &[], &[]),
+            sel("model", "Skink", u32::MAX, &[], &[]),
+        ],
+    );
+    let none = sel(
+        "unit",
+        "None",
+        1,
+        &[skink()],
+        &[sel("model", "Skink", 0, &[], &[])],
+    );
+    let r = roster(0, &[split, overflow, none]);
+    assert_eq!(r.units[0].models, 12);
+    let why = |n: usize| r.units[n].played.as_ref().unwrap_err().to_string();
+    assert!(
+        why(1).contains("more models than can be counted"),
+        "{}",
+        why(1)
+    );
+    assert!(
+        why(2).contains("0 models (accepted: 1 or more)"),
+        "{}",
+        why(2)
+    );
 }

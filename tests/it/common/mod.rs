@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod agree;
+pub mod roster;
 pub mod run;
 
 use mathhammer::query::charge::{Charge, Reaction};

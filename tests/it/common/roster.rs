@@ -1,0 +1,115 @@
+//! Hand-made rosters for the reader's tests: profiles, selections and a
+//! whole list written as BattleScribe and New Recruit write them, and what
+//! a unit plays as (type, M, save against S3, weapon, models).
+
+use mathhammer::profile::ProfileFile;
+use mathhammer::roster::{Role, Roster, RosterUnit};
+use mathhammer::rules::fighter::Defender;
+use mathhammer::rules::profile::TroopType;
+use mathhammer::rules::saves::modified_save;
+use mathhammer::rules::weapons::Weapon;
+
+pub const WFB6: &str = "Warhammer Fantasy Battles (6th definitive edition)";
+const KEYS: [&str; 13] = [
+    "Mv", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Sv", "Sv+", "US", "Base",
+];
+
+/// A profile of type `Profile`: `values` in the order of [`KEYS`].
+pub fn model(name: &str, values: &str) -> String {
+    let c: String = KEYS
+        .iter()
+        .zip(values.split(' '))
+        .map(|(k, v)| format!("<characteristic name=\"{k}\">{v}</characteristic>"))
+        .collect();
+    format!("<profile name=\"{name}\" hidden=\"false\" typeName=\"Profile\"><characteristics>{c}</characteristics></profile>")
+}
+
+/// A profile of another type (`Weapon`, `Armour`) with its characteristics.
+pub fn gear_profile(name: &str, kind: &str, values: &[(&str, &str)]) -> String {
+    let c: String = values
+        .iter()
+        .map(|(k, v)| format!("<characteristic name=\"{k}\">{v}</characteristic>"))
+        .collect();
+    format!("<profile name=\"{name}\" hidden=\"false\" typeName=\"{kind}\"><characteristics>{c}</characteristics></profile>")
+}
+
+/// A selection: its `kind`, `name`, `number`, profiles, held selections
+/// and extra XML (categories, costs).
+pub fn sel(kind: &str, name: &str, number: u32, profiles: &[String], held: &[String]) -> String {
+    let p = match profiles.is_empty() {
+        true => String::new(),
+        false => format!("<profiles>{}</profiles>", profiles.concat()),
+    };
+    let h = match held.is_empty() {
+        true => String::new(),
+        false => format!("<selections>{}</selections>", held.concat()),
+    };
+    format!("<selection name=\"{name}\" type=\"{kind}\" number=\"{number}\">{p}{h}</selection>")
+}
+
+/// An upgrade without a profile (gear, command).
+pub fn item(name: &str) -> String {
+    sel("upgrade", name, 1, &[], &[])
+}
+
+/// `s` with `extra` (categories, costs) inside it.
+pub fn with(s: String, extra: &str) -> String {
+    let at = s.rfind("</selection>").unwrap();
+    format!("{}{extra}{}", &s[..at], &s[at..])
+}
+
+pub fn category(name: &str) -> String {
+    format!("<categories><category name=\"{name}\" primary=\"false\"/></categories>")
+}
+
+pub fn cost(points: u32) -> String {
+    format!("<costs><cost name=\"pts\" value=\"{points}\"/></costs>")
+}
+
+/// A roster of `units`, its total `points`.
+pub fn roster(points: u32, units: &[String]) -> Roster {
+    let xml = format!(
+        "<roster name=\"t\" gameSystemName=\"{WFB6}\"><costs><cost name=\"pts\" value=\"{points}\"/></costs>\
+         <forces><force><selections>{}</selections></force></forces></roster>",
+        units.concat()
+    );
+    Roster::from_bytes("t.ros", xml.as_bytes()).unwrap()
+}
+
+/// What a unit plays as: type, M in cm, save against S3 in close combat,
+/// weapon, models.
+pub fn plays(u: &RosterUnit) -> (TroopType, f64, Option<u8>, Weapon, u32) {
+    let f = u
+        .played
+        .as_ref()
+        .unwrap_or_else(|why| panic!("{} left out: {why}", u.name));
+    (
+        f.troop,
+        f.profile.m.0,
+        save_against_s3(f),
+        f.weapon,
+        u.models,
+    )
+}
+
+pub fn save_against_s3(f: &ProfileFile) -> Option<u8> {
+    let d = Defender {
+        ws: f.profile.ws.0,
+        t: f.profile.t.0,
+        w: f.profile.w.0,
+        troop: f.troop,
+        save: f.save(),
+        weapon: f.weapon,
+        ward: f.ward.map(|w| w.0),
+        regeneration: f.regeneration,
+        reroll_saves: false,
+    };
+    modified_save(d.armour_save(true), 3, false)
+}
+
+pub fn roles(u: &RosterUnit) -> Vec<(&str, Role)> {
+    u.profiles
+        .iter()
+        .map(|p| (p.name.as_str(), p.role))
+        .collect()
+}
