@@ -326,7 +326,7 @@ impl Build<'_> {
             }
             None => None,
         };
-        if c.read("M").number().is_some() {
+        if c.read("M").number().is_some() || steeds.is_none() {
             v.m = Move(self.movement(c)?);
         }
         let dice = match c.read("A") {
@@ -445,8 +445,13 @@ impl Build<'_> {
         })
     }
 
-    /// M in cm: the inches written x 2.5 (none: 0, a war machine's crew).
+    /// M in cm: the inches written x 2.5; none written, 0 (noted: it
+    /// cannot charge).
     fn movement(&mut self, b: &Body) -> Result<f64, Text> {
+        if b.read("M") == Read::Absent {
+            self.notes
+                .push(text!("{}: the roster gives no M; 0 played", &b.profile.name));
+        }
         Ok(f64::from(self.optional(b, "M", 0, 40)?) * 2.5)
     }
 

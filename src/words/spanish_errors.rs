@@ -242,6 +242,7 @@ pub(super) const SPANISH_ERRORS: &[(&str, &str)] = &[
     ("{}: a war machine, its crew fight for it", "{}: una máquina de guerra; su dotación combate por ella"),
     ("{}: the chariot's crew, not played beside the character riding it", "{}: la dotación del carro, que no se juega junto al personaje que lo monta"),
     ("{}: the roster gives it no save", "{}: la lista no le da tirada de salvación"),
+    ("{}: the roster gives no M; 0 played", "{}: la lista no da M; se juega 0"),
     ("{}: the roster gives no count; 2 beasts played", "{}: la lista no da cuántas son; se juegan 2 bestias"),
     ("{}: the roster gives no count; 2 crew played", "{}: la lista no da cuántos son; se juegan 2 tripulantes"),
 ];

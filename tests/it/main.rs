@@ -16,6 +16,7 @@ mod charge_in_combat;
 mod cli;
 mod cold_blooded;
 mod combat;
+mod corpus;
 mod determinism;
 mod exact;
 mod friends;

@@ -1,0 +1,105 @@
+//! The corpus check: every roster under the folders `MATHHAMMER_ROSTERS`
+//! names (`:` between them), read as a new user would, and a count of
+//! what it gives. The public data cannot ship with the project, so this is
+//! an ignored test `scripts/corpus` runs on a checkout of it (README,
+//! Contributing): each roster must read, each unit play or say why not,
+//! and its units' points add to the list's or name the rest.
+
+use mathhammer::roster::Roster;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// Every `.ros` and `.rosz` under `dir`, in order.
+fn rosters(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    paths.sort();
+    for p in paths {
+        let ext = p
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_lowercase);
+        match ext.as_deref() {
+            _ if p.is_dir() => rosters(&p, out),
+            Some("ros" | "rosz") => out.push(p),
+            _ => {}
+        }
+    }
+}
+
+/// A reason without the unit's own names in it: `X's A is 'Special'`
+/// counted with every other `'Special'`.
+fn kind_of(why: &str) -> String {
+    const KEYS: [&str; 9] = ["M ", "WS ", "BS ", "S ", "T ", "W ", "I ", "A ", "Ld "];
+    match why.split_once("'s ") {
+        Some((_, rest)) if KEYS.iter().any(|k| rest.starts_with(k)) => format!("…'s {rest}"),
+        _ => why.to_string(),
+    }
+}
+
+#[test]
+#[ignore = "needs the public rosters: scripts/corpus"]
+fn every_roster_of_the_corpus_reads_and_every_unit_plays_or_says_why() {
+    let folders = std::env::var("MATHHAMMER_ROSTERS").expect("MATHHAMMER_ROSTERS=DIR[:DIR...]");
+    let mut files = Vec::new();
+    for dir in folders.split(':') {
+        rosters(Path::new(dir), &mut files);
+    }
+    assert!(!files.is_empty(), "no rosters under {folders}");
+    let (mut units, mut played, mut unbalanced) = (0, 0, Vec::new());
+    let mut left_out: BTreeMap<String, usize> = BTreeMap::new();
+    let mut refused = Vec::new();
+    for f in &files {
+        let roster = match Roster::read(f) {
+            Ok(r) => r,
+            Err(e) => {
+                refused.push(e.to_string());
+                continue;
+            }
+        };
+        let listing: serde_json::Value =
+            serde_json::from_str(&mathhammer::roster::listing::json(&roster)).unwrap();
+        assert_eq!(
+            listing["units"].as_array().unwrap().len(),
+            roster.units.len()
+        );
+        for u in &roster.units {
+            units += 1;
+            match &u.played {
+                Ok(_) => played += 1,
+                Err(why) => {
+                    let why = why.to_string();
+                    assert!(
+                        !why.is_empty(),
+                        "{}: {} left out without a reason",
+                        f.display(),
+                        u.name
+                    );
+                    *left_out.entry(kind_of(&why)).or_default() += 1;
+                }
+            }
+        }
+        if let Some(rest) = roster.unaccounted() {
+            unbalanced.push(format!("{}: {rest} points", f.display()));
+        }
+    }
+    println!(
+        "rosters read: {} of {}",
+        files.len() - refused.len(),
+        files.len()
+    );
+    println!(
+        "units: {units}, played: {played}, left out: {}",
+        units - played
+    );
+    for (why, n) in &left_out {
+        println!("  {n:5}  {why}");
+    }
+    println!("rosters whose points do not add up: {}", unbalanced.len());
+    for u in &unbalanced {
+        println!("  {u}");
+    }
+    assert!(refused.is_empty(), "refused: {refused:#?}");
+}
