@@ -3,11 +3,13 @@
 //! --attacker FILE.ros:NAME`. A roster's unit plays exactly as the same
 //! unit typed in TOML; a name that matches nothing gets the closest names.
 
-use crate::common::run::{error, json, stdout};
+use crate::common::run::{error, json, shipped, stdout};
 use std::path::{Path, PathBuf};
 
 const ORCS: &str = "scenarios/rosters/orcs_500.ros";
 const EMPIRE: &str = "scenarios/rosters/empire_500.ros";
+const BOAR_BOY: &str = "scenarios/profiles/orc_boar_boy.toml";
+const SPEARMAN: &str = "scenarios/profiles/empire_spearman.toml";
 
 /// The roster's Orc Boyz charging its Halberdiers, typed out from the
 /// lists' profiles, gear, command groups and points.
@@ -462,10 +464,11 @@ fn shooting_from_a_roster_takes_the_missile_weapons_strength() {
 fn a_roster_units_missiles_stand_and_shoot() {
     // 10 Handgunners (S4, one shot each) stand and shoot at charging Boar
     // Boyz 20 cm away; the same unit typed with its missile table agrees.
+    let (boar, empire) = (shipped(BOAR_BOY), shipped(EMPIRE));
     let with = |missile: &str| {
         let text = format!(
-            "name = \"x\"\n[attacker]\nprofile_file = \"../../../scenarios/profiles/orc_boar_boy.toml\"\nmodels = 5\n\
-             [defender]\nroster = \"../../../scenarios/rosters/empire_500.ros\"\nunit = \"Handgunners\"\n{missile}\n\
+            "name = \"x\"\n[attacker]\nprofile_file = \"{boar}\"\nmodels = 5\n\
+             [defender]\nroster = \"{empire}\"\nunit = \"Handgunners\"\n{missile}\n\
              [situation]\ndistance = 20\nreaction = \"stand-and-shoot\"\nrounds = 1\n"
         );
         let path = file("stand_and_shoot.toml", &text);
@@ -483,17 +486,17 @@ fn a_roster_units_missiles_stand_and_shoot() {
 fn a_friend_and_a_battle_line_unit_come_from_a_roster_too() {
     // The Orc Boyz beside the fight: unit strength 20 (with the Boss) and
     // Ld 7, as the same unit typed with unit_strength and ld.
+    let (boar, spearman, orcs) = (shipped(BOAR_BOY), shipped(SPEARMAN), shipped(ORCS));
     let friend = |keys: &str| {
         let text = format!(
-            "name = \"x\"\n[attacker]\nprofile_file = \"../../../scenarios/profiles/orc_boar_boy.toml\"\nmodels = 5\n\
-             [defender]\nprofile_file = \"../../../scenarios/profiles/empire_spearman.toml\"\nmodels = 10\n\
+            "name = \"x\"\n[attacker]\nprofile_file = \"{boar}\"\nmodels = 5\n\
+             [defender]\nprofile_file = \"{spearman}\"\nmodels = 10\n\
              [situation]\nrounds = 1\n[[friend]]\nside = \"attacker\"\nname = \"Boyz\"\ndistance = 5\n{keys}\n"
         );
         let path = file("friend.toml", &text);
         json(&["combat", path.to_str().unwrap(), "--method", "exact"])["friends"][0].clone()
     };
-    let listed =
-        friend("roster = \"../../../scenarios/rosters/orcs_500.ros\"\nunit = \"Orc Boyz\"");
+    let listed = friend(&format!("roster = \"{orcs}\"\nunit = \"Orc Boyz\""));
     let typed = friend("unit_strength = 20\nld = 7");
     assert!(listed["p_tests"].as_f64().unwrap() > 0.01, "{listed}");
     assert_eq!(listed, typed);
@@ -506,17 +509,24 @@ fn a_friend_and_a_battle_line_unit_come_from_a_roster_too() {
         let path = file("line.toml", &text);
         json(&["panic", path.to_str().unwrap()])["phase"].clone()
     };
-    let listed = line("roster = \"../../../scenarios/rosters/orcs_500.ros\"\nunit = 2");
+    let listed = line(&format!("roster = \"{orcs}\"\nunit = 2"));
     let typed = line("ld = 7\nunit_strength = 20");
     assert_eq!(listed, typed);
 }
 
 #[test]
 fn a_friend_or_a_battle_line_unit_refuses_the_keys_of_a_fight() {
-    let text = "name = \"x\"\n[attacker]\nprofile_file = \"../../../scenarios/profiles/orc_boar_boy.toml\"\nmodels = 5\n\
-                [defender]\nprofile_file = \"../../../scenarios/profiles/empire_spearman.toml\"\nmodels = 10\n[situation]\n\
-                [[friend]]\nside = \"attacker\"\ndistance = 5\nunit_strength = 20\nld = 7\nweapon = \"spear\"\n";
-    let e = error(&["combat", file("friend_weapon.toml", text).to_str().unwrap()]);
+    let text = format!(
+        "name = \"x\"\n[attacker]\nprofile_file = \"{}\"\nmodels = 5\n\
+         [defender]\nprofile_file = \"{}\"\nmodels = 10\n[situation]\n\
+         [[friend]]\nside = \"attacker\"\ndistance = 5\nunit_strength = 20\nld = 7\nweapon = \"spear\"\n",
+        shipped(BOAR_BOY),
+        shipped(SPEARMAN)
+    );
+    let e = error(&[
+        "combat",
+        file("friend_weapon.toml", &text).to_str().unwrap(),
+    ]);
     assert!(
         e.contains("friend.1.weapon: decides how a unit fights"),
         "{e}"
