@@ -69,10 +69,13 @@ impl Roster {
     /// share (use the number).
     pub fn unit(&self, key: &UnitKey) -> Result<&RosterUnit, Text> {
         match key {
-            UnitKey::Number(n) => self
-                .units
-                .get(n.wrapping_sub(1))
-                .ok_or_else(|| text!("no unit {} (accepted: 1 to {})", n, self.units.len())),
+            UnitKey::Number(n) => self.units.get(n.wrapping_sub(1)).ok_or_else(|| {
+                text!(
+                    "no unit {} (accepted: a unit's name, or its number from 1 to {})",
+                    n,
+                    self.units.len()
+                )
+            }),
             UnitKey::Name(name) => {
                 let same: Vec<&RosterUnit> = self
                     .units

@@ -118,7 +118,7 @@ pub(super) const SPANISH_ERRORS: &[(&str, &str)] = &[
     ("no unit after the ':'", "no hay unidad tras ':'"),
     ("no unit is fleeing (accepted: fleeing = true on a unit for the event \"fleeing\")", "ninguna unidad huye (aceptado: fleeing = true en una unidad para el suceso \"fleeing\")"),
     ("no unit was fighting before this turn (accepted: none)", "ninguna unidad combatía antes de este turno (aceptado: none)"),
-    ("no unit {} (accepted: 1 to {})", "no hay unidad {} (aceptado: de 1 a {})"),
+    ("no unit {} (accepted: a unit's name, or its number from 1 to {})", "no hay unidad {} (aceptado: el nombre de una unidad, o su número de 1 a {})"),
     ("none cannot be worn with other gear ({})", "none no puede llevarse con otro equipo ({})"),
     ("none: the list has no units", "ninguno: la lista no tiene unidades"),
     ("not UTF-8 text (accepted: a .ros roster's XML)", "no es texto UTF-8 (aceptado: el XML de una lista .ros)"),
@@ -228,4 +228,5 @@ pub(super) const SPANISH_ERRORS: &[(&str, &str)] = &[
     ("{} units are named '{}' (accepted: their numbers, {})", "{} unidades se llaman '{}' (aceptado: sus números, {})"),
     ("{} values (at most {})", "{} valores (como máximo {})"),
     ("{}, expected {}", "{}; se esperaba {}"),
+    ("{}: '{}' cannot fight: {}", "{}: '{}' no puede combatir: {}"),
 ];

@@ -369,7 +369,7 @@ fn each_bad_reference_gets_one_line_naming_the_flag_or_field() {
                 "--defender",
                 "scenarios/rosters/orcs_500.ros:1",
             ],
-            "attacker.unit: scenarios/rosters/orcs_500.ros: no unit 9 (accepted: 1 to 5)",
+            "--attacker: scenarios/rosters/orcs_500.ros: no unit 9 (accepted: a unit's name, or its number from 1 to 5)",
         ),
         (
             &[
@@ -396,7 +396,7 @@ fn each_bad_reference_gets_one_line_naming_the_flag_or_field() {
                 "--defender",
                 "scenarios/rosters/orcs_500.ros:1",
             ],
-            "attacker.roster: missing.ros: cannot read it",
+            "--attacker: missing.ros: cannot read it",
         ),
         (
             &[
@@ -416,6 +416,84 @@ fn each_bad_reference_gets_one_line_naming_the_flag_or_field() {
         let e = error(&all);
         assert!(e.contains(wanted), "{args:?}: {e}");
     }
+}
+
+/// A unit picked by flags that the roster has not: the flag and the file
+/// are named with what is accepted, not a place in the scenario the flags
+/// make.
+#[test]
+fn a_picked_unit_the_roster_has_not_names_its_flag_and_file() {
+    for (flag, unit) in [
+        ("--attacker", "0"),
+        ("--attacker", "6"),
+        ("--attacker-character", "0"),
+    ] {
+        let mut args = vec!["combat", "--attacker", "scenarios/rosters/orcs_500.ros:2"];
+        args.extend(["--defender", "scenarios/rosters/empire_500.ros:2"]);
+        let reference = format!("{ORCS}:{unit}");
+        match flag {
+            "--attacker" => args[2] = &reference,
+            _ => args.extend([flag, &reference]),
+        }
+        assert_eq!(
+            error(&args),
+            format!("error: {flag}: {ORCS}: no unit {unit} (accepted: a unit's name, or its number from 1 to 5)\n")
+        );
+    }
+    let e = error(&[
+        "combat",
+        "--attacker",
+        "missing.ros:1",
+        "--defender",
+        &format!("{ORCS}:1"),
+    ]);
+    assert!(
+        e.starts_with("error: --attacker: missing.ros: cannot read it"),
+        "{e}"
+    );
+}
+
+/// A roster of a chariot (left out: its crew and beasts are not read yet).
+const CHARIOT: &str = "<roster name=\"t\" gameSystemName=\"Warhammer Fantasy Battles (6th definitive edition)\"><forces><force><selections>\
+     <selection name=\"Cold One Chariot\" type=\"unit\" number=\"1\"><selections>\
+     <selection name=\"Cold One Chariot\" type=\"model\" number=\"1\"><profiles>\
+     <profile name=\"Chariot\" typeName=\"Profile\"><characteristics><characteristic name=\"S\">5</characteristic>\
+     <characteristic name=\"T\">5</characteristic><characteristic name=\"W\">4</characteristic></characteristics></profile>\
+     </profiles></selection></selections></selection></selections></force></forces></roster>";
+
+/// A roster's unit that cannot fight is refused naming its roster file and
+/// its name, wherever it is named.
+#[test]
+fn a_unit_that_cannot_fight_is_refused_naming_its_file() {
+    let chariot = file("chariot.ros", CHARIOT).display().to_string();
+    let refused = |e: &str, field: &str| {
+        let wanted = format!("{field}: {chariot}: 'Cold One Chariot' cannot fight: ");
+        assert!(e.contains(&wanted), "{wanted}\n{e}");
+    };
+    let picked = format!("{chariot}:1");
+    let e = error(&[
+        "combat",
+        "--attacker",
+        &picked,
+        "--defender",
+        &format!("{ORCS}:1"),
+    ]);
+    refused(&e, "error: --attacker");
+    let e = error(&[
+        "attacks",
+        "--attacker",
+        &picked,
+        "--target",
+        &format!("{ORCS}:1"),
+    ]);
+    refused(&e, "--attacker.unit");
+    let text = format!(
+        "name = \"x\"\n[attacker]\nroster = \"{chariot}\"\nunit = 1\n\
+         [defender]\nprofile_file = \"{}\"\nmodels = 10\n[situation]\n",
+        shipped(SPEARMAN)
+    );
+    let e = error(&["combat", file("chariot.toml", &text).to_str().unwrap()]);
+    refused(&e, "attacker.unit");
 }
 
 #[test]
