@@ -10,6 +10,7 @@ const ORCS: &str = "scenarios/rosters/orcs_500.ros";
 const EMPIRE: &str = "scenarios/rosters/empire_500.ros";
 const BOAR_BOY: &str = "scenarios/profiles/orc_boar_boy.toml";
 const SPEARMAN: &str = "scenarios/profiles/empire_spearman.toml";
+const BOY: &str = "scenarios/profiles/orc_boy.toml";
 
 /// The roster's Orc Boyz charging its Halberdiers, typed out from the
 /// lists' profiles, gear, command groups and points.
@@ -494,6 +495,47 @@ fn a_unit_that_cannot_fight_is_refused_naming_its_file() {
     );
     let e = error(&["combat", file("chariot.toml", &text).to_str().unwrap()]);
     refused(&e, "attacker.unit");
+}
+
+/// A file's extension in capitals is the same file kind: `ORCS.ROS:2`,
+/// `ARMY.ROSZ:Boyz`, `BOY.TOML:20`.
+#[test]
+fn extensions_in_capitals_name_rosters_and_profiles() {
+    let orcs = file("capitals/ORCS.ROS", &std::fs::read_to_string(ORCS).unwrap());
+    let orcs = orcs.display().to_string();
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    zip.start_file("orcs.ros", zip::write::SimpleFileOptions::default())
+        .unwrap();
+    std::io::Write::write_all(&mut zip, std::fs::read(ORCS).unwrap().as_slice()).unwrap();
+    let zipped = file("capitals/x", "").with_file_name("ARMY.ROSZ");
+    std::fs::write(&zipped, zip.finish().unwrap().into_inner()).unwrap();
+    let boy = file("capitals/BOY.TOML", &std::fs::read_to_string(BOY).unwrap());
+    let fight = |attacker: &str, defender: &str| {
+        json(&[
+            "combat",
+            "--attacker",
+            attacker,
+            "--defender",
+            defender,
+            "--method",
+            "exact",
+        ])
+    };
+    let lower = fight(&format!("{ORCS}:2"), &format!("{BOY}:20"));
+    let upper = fight(&format!("{orcs}:2"), &format!("{}:20", boy.display()));
+    assert_eq!(upper, lower);
+    let zipped = format!("{}:Orc Boyz", zipped.display());
+    assert_eq!(fight(&zipped, &format!("{BOY}:20")), lower);
+    let attacks = |target: &str| json(&["attacks", "--attacker", BOY, "--target", target]);
+    assert_eq!(attacks(&format!("{orcs}:2")), attacks(&format!("{ORCS}:2")));
+    let e = error(&[
+        "combat",
+        "--attacker",
+        &orcs,
+        "--defender",
+        &format!("{ORCS}:1"),
+    ]);
+    assert!(e.contains("a roster needs its unit after a ':'"), "{e}");
 }
 
 #[test]
