@@ -8,6 +8,7 @@ pub(super) const SPANISH_ERRORS: &[(&str, &str)] = &[
     (" (accepted: {})", " (aceptado: {})"),
     ("'{}' cannot fight: {}", "'{}' no puede combatir: {}"),
     ("'{}' charging '{}': {}", "'{}' cargando contra '{}': {}"),
+    ("'{}' fits {} units: {} (accepted: one of their numbers, or more of a name)", "'{}' encaja con {} unidades: {} (aceptado: uno de sus números, o más de un nombre)"),
     ("'{}' is a list: name an entry, 1 to {}", "'{}' es una lista: nombra una entrada, de 1 a {}"),
     ("'{}' is not a cost (accepted: 0 or more points)", "'{}' no es un coste (aceptado: 0 o más puntos)"),
     ("'{}' is not a count (accepted: 1 or more)", "'{}' no es una cantidad (aceptado: 1 o más)"),
