@@ -96,7 +96,8 @@ pub(crate) fn entry(list: &str, i: usize) -> String {
 pub use crate::words::text::shown;
 
 /// A value as an error echoes it: at most its first 32 characters, so a
-/// huge value does not bury the line.
+/// huge value does not bury the line (a file's path is shown whole:
+/// [`names_a_file`]).
 ///
 /// # Example
 ///
@@ -114,6 +115,34 @@ pub fn echo(value: &str) -> String {
             value.chars().count()
         ),
     }
+}
+
+/// Whether `word` (a word of an error's line, without its quotes) names a
+/// file: it holds a folder separator (`/` or a backslash), or it or its part before
+/// a `:` (`army.ros:Boyz`) ends in a file's extension. An error shows a
+/// file's path whole, however long (a path cut short names no file); other
+/// long values are [`echo`]ed short.
+///
+/// # Example
+///
+/// ```
+/// use mathhammer::error::names_a_file;
+/// assert!(names_a_file("/tmp/lists/orcs.ros"));
+/// assert!(names_a_file("orcs.ROSZ:Boyz"));
+/// assert!(names_a_file("profiles\\orc_boy.toml"));
+/// assert!(!names_a_file(&"9".repeat(301)));
+/// assert!(!names_a_file("1.5e300"));
+/// ```
+pub fn names_a_file(word: &str) -> bool {
+    let extension = |name: &str| {
+        name.rsplit_once('.').is_some_and(|(stem, ext)| {
+            !stem.is_empty()
+                && (1..=5).contains(&ext.len())
+                && ext.starts_with(|c: char| c.is_ascii_alphabetic())
+                && ext.chars().all(|c| c.is_ascii_alphanumeric())
+        })
+    };
+    word.contains(['/', '\\']) || word.split(':').any(extension)
 }
 
 /// Checks `lo <= value <= hi` for a distance-like `field`.

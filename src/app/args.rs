@@ -98,16 +98,18 @@ pub(crate) fn error_line(e: &InputError, lang: Lang) -> ErrorLine {
 }
 
 /// `line` with each word over 64 characters (a huge value echoed) cut to
-/// its start.
+/// its start, but a file's path, shown whole.
 fn short_words(line: &str) -> String {
     let words: Vec<String> = line
         .split(' ')
-        .map(|w| match w.chars().nth(64) {
-            Some(_) => {
-                let value = w.trim_matches(|c| "'`\",:;()".contains(c));
-                w.replace(value, &crate::error::echo(value))
+        .map(|w| {
+            let value = w.trim_matches(|c| "'`\",:;()".contains(c));
+            match w.chars().nth(64) {
+                Some(_) if !crate::error::names_a_file(value) => {
+                    w.replace(value, &crate::error::echo(value))
+                }
+                _ => w.to_string(),
             }
-            None => w.to_string(),
         })
         .collect();
     words.join(" ")

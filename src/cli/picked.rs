@@ -13,6 +13,7 @@ use crate::query::combat::CombatQuery;
 use crate::roster::UnitKey;
 use crate::rules::place::{Facing, ReactionName, SideName};
 use crate::scenario::combat::ScenarioFile;
+use crate::scenario::part::{fighting, roster_unit};
 use crate::scenario::reference::unit_reference;
 use crate::text;
 use clap::ValueEnum;
@@ -133,6 +134,12 @@ fn named(value: impl ValueEnum) -> String {
 /// or its profile file and models.
 fn unit(reference: &str, flag: &str, dir: &Path) -> Result<Table, InputError> {
     let spec = unit_reference(reference, flag)?;
+    if let (Some(file), Some(key)) = (&spec.part.roster, &spec.part.unit) {
+        // A unit the roster has not, or one that cannot fight, is the
+        // flag's error, not a place in the scenario written from the flags.
+        let listed = roster_unit(Path::new(""), file, key, flag, flag)?;
+        fighting(&listed, Some(file), flag)?;
+    }
     let mut table = Table::new();
     let files = [
         ("roster", &spec.part.roster),

@@ -1,7 +1,13 @@
-//! Naming a roster's unit: by its name as the list spells it, or by its
-//! number in the listing. A name that matches nothing is answered with the
-//! closest names of the list (strsim's Jaro-Winkler), so a typo is fixed
-//! from the error alone.
+//! Naming a roster's unit: by its name as people type it, or by its number
+//! in the listing. Names are compared as [`words`] gives them (Unicode's
+//! lower case, any spaces, without the list's `0-1`), and a unit is picked
+//! by the first of these that only one unit fits: its whole name; its name
+//! with a word singular or plural (`Knight` for `Knights`: s, es, ies and
+//! y); words of its name in their order (`knights` for `Knights of the
+//! Knightly Orders`). Units that tie are listed with their numbers; a name
+//! that matches nothing is answered with the closest names of the list
+//! (strsim's Jaro-Winkler over the same words), so a typo is fixed from the
+//! error alone.
 
 use super::{Roster, RosterUnit};
 use crate::text;
@@ -14,7 +20,7 @@ use std::fmt;
 pub enum UnitKey {
     /// Its number in `mathhammer roster FILE`, from 1.
     Number(usize),
-    /// Its name, matched without regard to case.
+    /// Its name, matched as people type it (the module's ways).
     Name(String),
 }
 
@@ -69,45 +75,168 @@ impl Roster {
     /// share (use the number).
     pub fn unit(&self, key: &UnitKey) -> Result<&RosterUnit, Text> {
         match key {
-            UnitKey::Number(n) => self
-                .units
-                .get(n.wrapping_sub(1))
-                .ok_or_else(|| text!("no unit {} (accepted: 1 to {})", n, self.units.len())),
-            UnitKey::Name(name) => {
-                let same: Vec<&RosterUnit> = self
+            UnitKey::Number(n) => self.units.get(n.wrapping_sub(1)).ok_or_else(|| {
+                text!(
+                    "no unit {} (accepted: a unit's name, or its number from 1 to {})",
+                    n,
+                    self.units.len()
+                )
+            }),
+            UnitKey::Name(name) => self.named(name),
+        }
+    }
+
+    /// The one unit `name` fits, by the first way of matching (the
+    /// module's) that any unit fits.
+    fn named(&self, name: &str) -> Result<&RosterUnit, Text> {
+        let wanted = words(name);
+        let names: Vec<Vec<String>> = self.units.iter().map(|u| words(&u.name)).collect();
+        let fitting = |fits: &dyn Fn(&[String]) -> bool| -> Vec<&RosterUnit> {
+            match wanted.is_empty() {
+                true => Vec::new(),
+                false => self
                     .units
                     .iter()
-                    .filter(|u| u.name.eq_ignore_ascii_case(name.trim()))
-                    .collect();
-                match same[..] {
-                    [unit] => Ok(unit),
-                    [] => Err(text!("no unit '{}' in the list ({}; accepted: a unit's name, or its number from 1 to {})", name, self.closest(name), self.units.len())),
-                    _ => Err(text!("{} units are named '{}' (accepted: their numbers, {})", same.len(), name, same.iter()
-                            .map(|u| u.number.to_string())
-                            .collect::<Vec<_>>()
-                            .join(", "))),
-                }
+                    .zip(&names)
+                    .filter(|(_, n)| fits(n))
+                    .map(|(u, _)| u)
+                    .collect(),
             }
+        };
+        let same = fitting(&|n| n == wanted.as_slice());
+        if same.len() > 1 {
+            return Err(text!(
+                "{} units are named '{}' (accepted: their numbers, {})",
+                same.len(),
+                name,
+                same.iter()
+                    .map(|u| u.number.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        let plural = || fitting(&|n| n.len() == wanted.len() && runs(n, &wanted));
+        let part = || fitting(&|n| n.windows(wanted.len()).any(|w| runs(w, &wanted)));
+        let found = [same, plural(), part()]
+            .into_iter()
+            .find(|units| !units.is_empty());
+        match found.as_deref() {
+            Some([unit]) => Ok(unit),
+            Some(units) => Err(text!(
+                "'{}' fits {} units: {} (accepted: one of their numbers, or more of a name)",
+                name,
+                units.len(),
+                numbered(units)
+            )),
+            None => Err(text!(
+                "no unit '{}' in the list ({}; accepted: a unit's name, or its number from 1 to {})",
+                name,
+                self.closest(name),
+                self.units.len()
+            )),
         }
     }
 
     /// The names closest to `name`, most alike first, with their numbers.
     fn closest(&self, name: &str) -> Text {
-        let wanted = name.to_lowercase();
+        let wanted = words(name).join(" ");
         let mut scored: Vec<(f64, &RosterUnit)> = self
             .units
             .iter()
-            .map(|u| (strsim::jaro_winkler(&wanted, &u.name.to_lowercase()), u))
+            .map(|u| (strsim::jaro_winkler(&wanted, &words(&u.name).join(" ")), u))
             .collect();
         scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.number.cmp(&b.1.number)));
-        let names: Vec<String> = scored
-            .iter()
-            .take(SUGGESTIONS)
-            .map(|(_, u)| format!("'{}' ({})", u.name, u.number))
-            .collect();
-        match names.is_empty() {
+        let near: Vec<&RosterUnit> = scored.iter().take(SUGGESTIONS).map(|(_, u)| *u).collect();
+        match near.is_empty() {
             true => text!("none: the list has no units"),
-            false => text!("closest: {}", names.join(", ")),
+            false => text!("closest: {}", numbered(&near)),
+        }
+    }
+}
+
+/// Units as an error lists them: `'Orc Boyz' (2), 'Orc Arrer Boyz' (3)`.
+fn numbered(units: &[&RosterUnit]) -> String {
+    units
+        .iter()
+        .map(|u| format!("'{}' ({})", u.name, u.number))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A unit's name as picking a unit compares it, for a match and for the
+/// closest names alike: its words in Unicode's lower case (`Élite` as
+/// `élite`), split at any run of spaces, without a leading count such as
+/// the list's `0-1` (`0-1 Miners` as `miners`).
+fn words(name: &str) -> Vec<String> {
+    let mut words: Vec<String> = name.split_whitespace().map(str::to_lowercase).collect();
+    let count = |w: &str| {
+        w.split_once('-').is_some_and(|(lo, hi)| {
+            [lo, hi]
+                .iter()
+                .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        })
+    };
+    if words.len() > 1 && count(&words[0]) {
+        words.remove(0);
+    }
+    words
+}
+
+/// Whether `a` and `b` are the same words, each as it is or singular for
+/// plural ([`one_or_more`]).
+fn runs(a: &[String], b: &[String]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(a, b)| one_or_more(a, b))
+}
+
+/// Whether words `a` and `b` are the same word, or one the other's simple
+/// English plural: `knight` and `knights`, `box` and `boxes`, `harpy` and
+/// `harpies` (not `man` and `men`: no irregular plurals).
+fn one_or_more(a: &str, b: &str) -> bool {
+    let plural = |one: &str, more: &str| {
+        one.chars().count() >= 2
+            && match more.strip_prefix(one) {
+                Some(end) => end == "s" || end == "es",
+                None => one
+                    .strip_suffix('y')
+                    .and_then(|stem| more.strip_prefix(stem))
+                    .is_some_and(|end| end == "ies"),
+            }
+    };
+    a == b || plural(a, b) || plural(b, a)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{one_or_more, words};
+
+    #[test]
+    fn names_are_compared_as_their_words() {
+        assert_eq!(words(" Savage Orc  SHAMAN "), ["savage", "orc", "shaman"]);
+        assert_eq!(words("0-1 Miners"), ["miners"]);
+        assert_eq!(words("0-12 Grail Knights"), ["grail", "knights"]);
+        assert_eq!(words("0-1"), ["0-1"]);
+        assert_eq!(words("1- Miners"), ["1-", "miners"]);
+        assert_eq!(words("ÉLITE\u{a0}Guard"), ["élite", "guard"]);
+    }
+
+    #[test]
+    fn a_word_is_itself_or_its_simple_plural() {
+        for (a, b) in [
+            ("knight", "knights"),
+            ("boxes", "box"),
+            ("harpy", "harpies"),
+            ("orc", "orc"),
+        ] {
+            assert!(one_or_more(a, b), "{a} {b}");
+        }
+        for (a, b) in [
+            ("boy", "boyz"),
+            ("man", "men"),
+            ("s", "ss"),
+            ("harpy", "harpie"),
+            ("knight", "knightly"),
+        ] {
+            assert!(!one_or_more(a, b), "{a} {b}");
         }
     }
 }

@@ -218,12 +218,11 @@ impl ProfilePart {
     ) -> Result<(ProfileFile, Option<Arc<RosterUnit>>), InputError> {
         let listed = self.listed_unit(dir, side)?;
         let base = match (&listed, &self.profile_file) {
-            (Some(unit), _) => Some(unit.played.clone().map_err(|why| {
-                InputError::new(
-                    format!("{side}.unit"),
-                    text!("'{}' cannot fight: {}", &unit.name, why),
-                )
-            })?),
+            (Some(unit), _) => Some(fighting(
+                unit,
+                self.roster.as_deref(),
+                &format!("{side}.unit"),
+            )?),
             (None, Some(f)) => Some(super::load_referred::<ProfileFile>(
                 &dir.join(f),
                 &format!("{side}.profile_file"),
@@ -261,12 +260,14 @@ impl ProfilePart {
                 text!("given with a roster (accepted: one of them)"),
             ));
         }
-        let roster = Roster::read(&dir.join(file))
-            .map_err(|e| InputError::new(format!("{side}.roster"), e.to_string()))?;
-        let unit = roster
-            .unit(key)
-            .map_err(|why| InputError::new(format!("{side}.unit"), text!("{}: {}", file, why)))?;
-        Ok(Some(Arc::new(unit.clone())))
+        let unit = roster_unit(
+            dir,
+            file,
+            key,
+            &format!("{side}.roster"),
+            &format!("{side}.unit"),
+        )?;
+        Ok(Some(Arc::new(unit)))
     }
 
     /// `base` (if any) with the table's own values over it.
@@ -312,4 +313,39 @@ impl ProfilePart {
             points: self.points.or(b.and_then(|b| b.points)),
         })
     }
+}
+
+/// The unit `key` names in roster file `file` (a path from folder `dir`):
+/// an error reading the file is `file_field`'s, a key the roster has not
+/// `unit_field`'s, each naming the file as written.
+pub(crate) fn roster_unit(
+    dir: &Path,
+    file: &str,
+    key: &UnitKey,
+    file_field: &str,
+    unit_field: &str,
+) -> Result<RosterUnit, InputError> {
+    let roster =
+        Roster::read(&dir.join(file)).map_err(|e| InputError::new(file_field, e.text()))?;
+    let unit = roster
+        .unit(key)
+        .map_err(|why| InputError::new(unit_field, text!("{}: {}", file, why)))?;
+    Ok(unit.clone())
+}
+
+/// A roster's unit as it fights, or `field`'s error saying why it cannot,
+/// naming the unit and its roster file (`file`, as written; none for a unit
+/// already read, as a matchup's).
+pub(crate) fn fighting(
+    unit: &RosterUnit,
+    file: Option<&str>,
+    field: &str,
+) -> Result<ProfileFile, InputError> {
+    unit.played.clone().map_err(|why| {
+        let message = match file {
+            Some(file) => text!("{}: '{}' cannot fight: {}", file, &unit.name, why),
+            None => text!("'{}' cannot fight: {}", &unit.name, why),
+        };
+        InputError::new(field, message)
+    })
 }

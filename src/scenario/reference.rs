@@ -23,14 +23,38 @@ use crate::rules::place::{Facing, ReactionName, SideName};
 use crate::text;
 use crate::words::text::Text;
 
-/// The extensions a reference's file may have: rosters, then profiles.
+/// The extensions a reference's file may have, in any case: rosters, then
+/// profiles.
 const ROSTERS: [&str; 2] = [".rosz", ".ros"];
-const PROFILE: &str = ".toml";
+const PROFILE: [&str; 1] = [".toml"];
 
-/// Whether `text` names a roster (`FILE.ros` or `FILE.rosz`, with or
-/// without its unit), not a profile file.
+/// Where `text`'s file of one of `extensions` (in any case: `ORCS.ROS`)
+/// ends: at its first such extension that ends `text` or comes before a
+/// `:`.
+fn file_end(text: &str, extensions: &[&str]) -> Option<usize> {
+    // ASCII lower case keeps every byte where it was.
+    let lower = text.to_ascii_lowercase();
+    extensions
+        .iter()
+        .flat_map(|ext| lower.match_indices(ext).map(|(at, _)| at + ext.len()))
+        .filter(|&end| end == lower.len() || lower[end..].starts_with(':'))
+        .min()
+}
+
+/// `text` split at its file's end: the file, and what follows its `:`, if
+/// anything does.
+fn split_at_file<'a>(text: &'a str, extensions: &[&str]) -> Option<(&'a str, Option<&'a str>)> {
+    let end = file_end(text, extensions)?;
+    Some((
+        &text[..end],
+        text.get(end + 1..).filter(|_| end < text.len()),
+    ))
+}
+
+/// Whether `text` names a roster (`FILE.ros` or `FILE.rosz`, any case,
+/// with or without its unit), not a profile file.
 pub fn names_roster(text: &str) -> bool {
-    ROSTERS.iter().any(|ext| text.contains(ext))
+    file_end(text, &ROSTERS).is_some()
 }
 
 /// The unit table `text` names (`flag` names it in errors).
@@ -41,11 +65,8 @@ pub fn unit_reference(text: &str, flag: &str) -> Result<UnitSpec, InputError> {
             text!("'{}': {} (accepted: FILE.ros:NAME, FILE.ros:NUMBER, FILE.toml:MODELS or FILE.toml)", text, why),
         )
     };
-    let split = |ext: &str| {
-        let at = text.find(&format!("{ext}:"))?;
-        Some((&text[..at + ext.len()], &text[at + ext.len() + 1..]))
-    };
-    if let Some((file, unit)) = ROSTERS.iter().find_map(|ext| split(ext)) {
+    if let Some((file, unit)) = split_at_file(text, &ROSTERS) {
+        let unit = unit.ok_or_else(|| bad(text!("a roster needs its unit after a ':'")))?;
         if unit.trim().is_empty() {
             return Err(bad(text!("no unit after the ':'")));
         }
@@ -56,11 +77,8 @@ pub fn unit_reference(text: &str, flag: &str) -> Result<UnitSpec, InputError> {
         };
         return Ok(UnitSpec::one_model(part).with_models(None));
     }
-    if ROSTERS.iter().any(|ext| text.ends_with(ext)) {
-        return Err(bad(text!("a roster needs its unit after a ':'")));
-    }
-    let (file, models) = match split(PROFILE) {
-        Some((file, models)) => {
+    let (file, models) = match split_at_file(text, &PROFILE) {
+        Some((file, Some(models))) => {
             let n = models
                 .trim()
                 .parse::<u32>()
@@ -69,7 +87,7 @@ pub fn unit_reference(text: &str, flag: &str) -> Result<UnitSpec, InputError> {
                 .ok_or_else(|| bad(text!("'{}' is not a model count from 1 to 500", models)))?;
             (file, n)
         }
-        None if text.ends_with(PROFILE) => (text, 1),
+        Some((file, None)) => (file, 1),
         None => return Err(bad(text!("not a roster or a profile file"))),
     };
     let part = ProfilePart {

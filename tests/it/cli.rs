@@ -431,6 +431,39 @@ fn an_error_echoes_a_huge_value_short() {
     assert!(e.contains("(300 characters)"), "{e}");
 }
 
+/// A file's path is shown whole, however long: cut short, it names no file
+/// (a huge value is still cut).
+#[test]
+fn an_error_shows_a_files_path_whole() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("a-folder-whose-name-is-long-enough-to-pass-sixty-four-characters")
+        .join("and-one-more-folder");
+    std::fs::create_dir_all(&dir).unwrap();
+    let roster = dir.join("orcs.ros").display().to_string();
+    std::fs::copy("scenarios/rosters/orcs_500.ros", &roster).unwrap();
+    let missing = dir.join("missing.toml").display().to_string();
+    let boys = format!("{roster}:Orc Boys");
+    let none = dir.join("none.ros").display().to_string();
+    for (args, path) in [
+        (vec!["combat", missing.as_str()], &missing),
+        (vec!["roster", none.as_str()], &none),
+        (
+            vec![
+                "combat",
+                "--attacker",
+                &boys,
+                "--defender",
+                "scenarios/rosters/orcs_500.ros:1",
+            ],
+            &roster,
+        ),
+    ] {
+        let e = error(&args);
+        assert!(e.contains(&format!("{path}:")), "{args:?}: {e}");
+        assert!(!e.contains(" characters)"), "{args:?}: {e}");
+    }
+}
+
 #[test]
 fn range_errors_name_the_accepted_values() {
     assert_eq!(

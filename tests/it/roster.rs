@@ -3,7 +3,7 @@
 //! broken file refused in one line naming the file, the unit and the field.
 
 use crate::common::run::{error, json};
-use mathhammer::roster::Roster;
+use mathhammer::roster::{Roster, UnitKey};
 use std::io::Write;
 
 const ORCS: &str = "scenarios/rosters/orcs_500.ros";
@@ -245,4 +245,118 @@ fn values_beside_their_numbers_and_unknown_characteristics_keep_the_list() {
     let xml = one_unit(WFB6, &unknown, &[]);
     let r = Roster::from_bytes("t.ros", xml.as_bytes()).unwrap();
     assert!(r.units[0].played.is_ok(), "{:?}", r.units[0].played);
+}
+
+/// A roster of one unit of 12 orcs named each of `names`, in order.
+fn named_units(names: &[&str]) -> Roster {
+    let chars: String = ORC
+        .iter()
+        .map(|(k, v)| format!("<characteristic name=\"{k}\">{v}</characteristic>"))
+        .collect();
+    let units: String = names
+        .iter()
+        .map(|n| {
+            format!(
+                "<selection name=\"{n}\" type=\"unit\" number=\"1\"><selections>\
+                 <selection name=\"Boy\" type=\"model\" number=\"12\">\
+                 <profiles><profile name=\"Boy\" typeName=\"Profile\"><characteristics>{chars}</characteristics></profile></profiles>\
+                 </selection></selections></selection>"
+            )
+        })
+        .collect();
+    let xml = format!(
+        "<roster name=\"t\" gameSystemName=\"{WFB6}\"><forces><force><selections>{units}</selections></force></forces></roster>"
+    );
+    Roster::from_bytes("t.ros", xml.as_bytes()).unwrap()
+}
+
+/// The number of the unit `name` picks, or the error's English.
+fn picked(roster: &Roster, name: &str) -> Result<usize, String> {
+    roster
+        .unit(&UnitKey::parse(name))
+        .map(|u| u.number)
+        .map_err(|e| e.to_string())
+}
+
+/// A unit is picked by its name as people type it: any case (Unicode's),
+/// any spaces, without the list's `0-1`, singular or plural, or a part of
+/// its name no other unit has; the whole name first.
+#[test]
+fn a_unit_is_picked_by_its_name_as_people_type_it() {
+    let roster = named_units(&[
+        "Élite Guard",
+        " Savage Orc  Shaman ",
+        "0-1 Miners",
+        "Knights of the Knightly Orders",
+        "Orc Boyz",
+        "Orc Arrer Boyz",
+        "Harpies",
+        "Great Cannon",
+    ]);
+    for (typed, number) in [
+        ("Élite Guard", 1),
+        ("élite guard", 1),
+        ("ÉLITE GUARD", 1),
+        ("guard", 1),
+        ("Savage Orc Shaman", 2),
+        ("  savage orc   SHAMAN", 2),
+        ("Miners", 3),
+        ("0-1 Miners", 3),
+        ("miner", 3),
+        ("knights", 4),
+        ("Knight", 4),
+        ("knightly orders", 4),
+        ("Knight of the Knightly Order", 4),
+        ("harpy", 7),
+        ("Great Cannons", 8),
+        ("orc arrer boyz", 6),
+        ("6", 6),
+    ] {
+        assert_eq!(picked(&roster, typed), Ok(number), "{typed}");
+    }
+    // Many units fit: each with its number.
+    assert_eq!(
+        picked(&roster, "boyz"),
+        Err("'boyz' fits 2 units: 'Orc Boyz' (5), 'Orc Arrer Boyz' (6) (accepted: one of their numbers, or more of a name)".into())
+    );
+    let orc = picked(&roster, "ORC").unwrap_err();
+    assert!(
+        orc.starts_with("'ORC' fits 3 units: ' Savage Orc  Shaman ' (2), 'Orc Boyz' (5)"),
+        "{orc}"
+    );
+    // Not a plural, not whole words, not in order: the closest names.
+    for typed in [
+        "Orc Boy",
+        "Mine",
+        "Orders Knightly",
+        "Cannonz",
+        "Guard Élite",
+    ] {
+        let e = picked(&roster, typed).unwrap_err();
+        assert!(
+            e.starts_with(&format!("no unit '{typed}' in the list (closest: '")),
+            "{typed}: {e}"
+        );
+    }
+    let e = picked(&roster, "Minors").unwrap_err();
+    assert!(e.contains("(closest: '0-1 Miners' (3)"), "{e}");
+    // Accents are letters of their own (no folding), as the closest shows.
+    let e = picked(&roster, "Elite Guard").unwrap_err();
+    assert!(e.contains("(closest: 'Élite Guard' (1)"), "{e}");
+    // The whole name before its plural, its plural before a part of a name.
+    let roster = named_units(&["Knight", "Knights", "Knights Errant"]);
+    assert_eq!(picked(&roster, "knight"), Ok(1));
+    assert_eq!(picked(&roster, "KNIGHTS"), Ok(2));
+    assert_eq!(picked(&roster, "errant"), Ok(3));
+    let roster = named_units(&["Knights", "Grail Knights"]);
+    assert_eq!(picked(&roster, "knight"), Ok(1));
+    let roster = named_units(&["Knights Errant", "Grail Knights"]);
+    let e = picked(&roster, "knight").unwrap_err();
+    assert!(e.starts_with("'knight' fits 2 units"), "{e}");
+    // The same name twice: the numbers.
+    let roster = named_units(&["Boyz", "boyz "]);
+    assert_eq!(
+        picked(&roster, "BOYZ"),
+        Err("2 units are named 'BOYZ' (accepted: their numbers, 1, 2)".into())
+    );
 }

@@ -3,11 +3,14 @@
 //! --attacker FILE.ros:NAME`. A roster's unit plays exactly as the same
 //! unit typed in TOML; a name that matches nothing gets the closest names.
 
-use crate::common::run::{error, json, stdout};
+use crate::common::run::{error, json, shipped, stdout};
 use std::path::{Path, PathBuf};
 
 const ORCS: &str = "scenarios/rosters/orcs_500.ros";
 const EMPIRE: &str = "scenarios/rosters/empire_500.ros";
+const BOAR_BOY: &str = "scenarios/profiles/orc_boar_boy.toml";
+const SPEARMAN: &str = "scenarios/profiles/empire_spearman.toml";
+const BOY: &str = "scenarios/profiles/orc_boy.toml";
 
 /// The roster's Orc Boyz charging its Halberdiers, typed out from the
 /// lists' profiles, gear, command groups and points.
@@ -367,7 +370,7 @@ fn each_bad_reference_gets_one_line_naming_the_flag_or_field() {
                 "--defender",
                 "scenarios/rosters/orcs_500.ros:1",
             ],
-            "attacker.unit: scenarios/rosters/orcs_500.ros: no unit 9 (accepted: 1 to 5)",
+            "--attacker: scenarios/rosters/orcs_500.ros: no unit 9 (accepted: a unit's name, or its number from 1 to 5)",
         ),
         (
             &[
@@ -394,7 +397,7 @@ fn each_bad_reference_gets_one_line_naming_the_flag_or_field() {
                 "--defender",
                 "scenarios/rosters/orcs_500.ros:1",
             ],
-            "attacker.roster: missing.ros: cannot read it",
+            "--attacker: missing.ros: cannot read it",
         ),
         (
             &[
@@ -414,6 +417,125 @@ fn each_bad_reference_gets_one_line_naming_the_flag_or_field() {
         let e = error(&all);
         assert!(e.contains(wanted), "{args:?}: {e}");
     }
+}
+
+/// A unit picked by flags that the roster has not: the flag and the file
+/// are named with what is accepted, not a place in the scenario the flags
+/// make.
+#[test]
+fn a_picked_unit_the_roster_has_not_names_its_flag_and_file() {
+    for (flag, unit) in [
+        ("--attacker", "0"),
+        ("--attacker", "6"),
+        ("--attacker-character", "0"),
+    ] {
+        let mut args = vec!["combat", "--attacker", "scenarios/rosters/orcs_500.ros:2"];
+        args.extend(["--defender", "scenarios/rosters/empire_500.ros:2"]);
+        let reference = format!("{ORCS}:{unit}");
+        match flag {
+            "--attacker" => args[2] = &reference,
+            _ => args.extend([flag, &reference]),
+        }
+        assert_eq!(
+            error(&args),
+            format!("error: {flag}: {ORCS}: no unit {unit} (accepted: a unit's name, or its number from 1 to 5)\n")
+        );
+    }
+    let e = error(&[
+        "combat",
+        "--attacker",
+        "missing.ros:1",
+        "--defender",
+        &format!("{ORCS}:1"),
+    ]);
+    assert!(
+        e.starts_with("error: --attacker: missing.ros: cannot read it"),
+        "{e}"
+    );
+}
+
+/// A roster of a chariot (left out: its crew and beasts are not read yet).
+const CHARIOT: &str = "<roster name=\"t\" gameSystemName=\"Warhammer Fantasy Battles (6th definitive edition)\"><forces><force><selections>\
+     <selection name=\"Cold One Chariot\" type=\"unit\" number=\"1\"><selections>\
+     <selection name=\"Cold One Chariot\" type=\"model\" number=\"1\"><profiles>\
+     <profile name=\"Chariot\" typeName=\"Profile\"><characteristics><characteristic name=\"S\">5</characteristic>\
+     <characteristic name=\"T\">5</characteristic><characteristic name=\"W\">4</characteristic></characteristics></profile>\
+     </profiles></selection></selections></selection></selections></force></forces></roster>";
+
+/// A roster's unit that cannot fight is refused naming its roster file and
+/// its name, wherever it is named.
+#[test]
+fn a_unit_that_cannot_fight_is_refused_naming_its_file() {
+    let chariot = file("chariot.ros", CHARIOT).display().to_string();
+    let refused = |e: &str, field: &str| {
+        let wanted = format!("{field}: {chariot}: 'Cold One Chariot' cannot fight: ");
+        assert!(e.contains(&wanted), "{wanted}\n{e}");
+    };
+    let picked = format!("{chariot}:1");
+    let e = error(&[
+        "combat",
+        "--attacker",
+        &picked,
+        "--defender",
+        &format!("{ORCS}:1"),
+    ]);
+    refused(&e, "error: --attacker");
+    let e = error(&[
+        "attacks",
+        "--attacker",
+        &picked,
+        "--target",
+        &format!("{ORCS}:1"),
+    ]);
+    refused(&e, "--attacker.unit");
+    let text = format!(
+        "name = \"x\"\n[attacker]\nroster = \"{chariot}\"\nunit = 1\n\
+         [defender]\nprofile_file = \"{}\"\nmodels = 10\n[situation]\n",
+        shipped(SPEARMAN)
+    );
+    let e = error(&["combat", file("chariot.toml", &text).to_str().unwrap()]);
+    refused(&e, "attacker.unit");
+}
+
+/// A file's extension in capitals is the same file kind: `ORCS.ROS:2`,
+/// `ARMY.ROSZ:Boyz`, `BOY.TOML:20`.
+#[test]
+fn extensions_in_capitals_name_rosters_and_profiles() {
+    let orcs = file("capitals/ORCS.ROS", &std::fs::read_to_string(ORCS).unwrap());
+    let orcs = orcs.display().to_string();
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    zip.start_file("orcs.ros", zip::write::SimpleFileOptions::default())
+        .unwrap();
+    std::io::Write::write_all(&mut zip, std::fs::read(ORCS).unwrap().as_slice()).unwrap();
+    let zipped = file("capitals/x", "").with_file_name("ARMY.ROSZ");
+    std::fs::write(&zipped, zip.finish().unwrap().into_inner()).unwrap();
+    let boy = file("capitals/BOY.TOML", &std::fs::read_to_string(BOY).unwrap());
+    let fight = |attacker: &str, defender: &str| {
+        json(&[
+            "combat",
+            "--attacker",
+            attacker,
+            "--defender",
+            defender,
+            "--method",
+            "exact",
+        ])
+    };
+    let lower = fight(&format!("{ORCS}:2"), &format!("{BOY}:20"));
+    let upper = fight(&format!("{orcs}:2"), &format!("{}:20", boy.display()));
+    assert_eq!(upper, lower);
+    let zipped = format!("{}:Orc Boyz", zipped.display());
+    assert_eq!(fight(&zipped, &format!("{BOY}:20")), lower);
+    let attacks = |target: &str| json(&["attacks", "--attacker", BOY, "--target", target]);
+    assert_eq!(attacks(&format!("{orcs}:2")), attacks(&format!("{ORCS}:2")));
+    let e = error(&[
+        "combat",
+        "--attacker",
+        &orcs,
+        "--defender",
+        &format!("{ORCS}:1"),
+    ]);
+    assert!(e.contains("a roster needs its unit after a ':'"), "{e}");
 }
 
 #[test]
@@ -462,10 +584,11 @@ fn shooting_from_a_roster_takes_the_missile_weapons_strength() {
 fn a_roster_units_missiles_stand_and_shoot() {
     // 10 Handgunners (S4, one shot each) stand and shoot at charging Boar
     // Boyz 20 cm away; the same unit typed with its missile table agrees.
+    let (boar, empire) = (shipped(BOAR_BOY), shipped(EMPIRE));
     let with = |missile: &str| {
         let text = format!(
-            "name = \"x\"\n[attacker]\nprofile_file = \"../../../scenarios/profiles/orc_boar_boy.toml\"\nmodels = 5\n\
-             [defender]\nroster = \"../../../scenarios/rosters/empire_500.ros\"\nunit = \"Handgunners\"\n{missile}\n\
+            "name = \"x\"\n[attacker]\nprofile_file = \"{boar}\"\nmodels = 5\n\
+             [defender]\nroster = \"{empire}\"\nunit = \"Handgunners\"\n{missile}\n\
              [situation]\ndistance = 20\nreaction = \"stand-and-shoot\"\nrounds = 1\n"
         );
         let path = file("stand_and_shoot.toml", &text);
@@ -483,17 +606,17 @@ fn a_roster_units_missiles_stand_and_shoot() {
 fn a_friend_and_a_battle_line_unit_come_from_a_roster_too() {
     // The Orc Boyz beside the fight: unit strength 20 (with the Boss) and
     // Ld 7, as the same unit typed with unit_strength and ld.
+    let (boar, spearman, orcs) = (shipped(BOAR_BOY), shipped(SPEARMAN), shipped(ORCS));
     let friend = |keys: &str| {
         let text = format!(
-            "name = \"x\"\n[attacker]\nprofile_file = \"../../../scenarios/profiles/orc_boar_boy.toml\"\nmodels = 5\n\
-             [defender]\nprofile_file = \"../../../scenarios/profiles/empire_spearman.toml\"\nmodels = 10\n\
+            "name = \"x\"\n[attacker]\nprofile_file = \"{boar}\"\nmodels = 5\n\
+             [defender]\nprofile_file = \"{spearman}\"\nmodels = 10\n\
              [situation]\nrounds = 1\n[[friend]]\nside = \"attacker\"\nname = \"Boyz\"\ndistance = 5\n{keys}\n"
         );
         let path = file("friend.toml", &text);
         json(&["combat", path.to_str().unwrap(), "--method", "exact"])["friends"][0].clone()
     };
-    let listed =
-        friend("roster = \"../../../scenarios/rosters/orcs_500.ros\"\nunit = \"Orc Boyz\"");
+    let listed = friend(&format!("roster = \"{orcs}\"\nunit = \"Orc Boyz\""));
     let typed = friend("unit_strength = 20\nld = 7");
     assert!(listed["p_tests"].as_f64().unwrap() > 0.01, "{listed}");
     assert_eq!(listed, typed);
@@ -506,17 +629,24 @@ fn a_friend_and_a_battle_line_unit_come_from_a_roster_too() {
         let path = file("line.toml", &text);
         json(&["panic", path.to_str().unwrap()])["phase"].clone()
     };
-    let listed = line("roster = \"../../../scenarios/rosters/orcs_500.ros\"\nunit = 2");
+    let listed = line(&format!("roster = \"{orcs}\"\nunit = 2"));
     let typed = line("ld = 7\nunit_strength = 20");
     assert_eq!(listed, typed);
 }
 
 #[test]
 fn a_friend_or_a_battle_line_unit_refuses_the_keys_of_a_fight() {
-    let text = "name = \"x\"\n[attacker]\nprofile_file = \"../../../scenarios/profiles/orc_boar_boy.toml\"\nmodels = 5\n\
-                [defender]\nprofile_file = \"../../../scenarios/profiles/empire_spearman.toml\"\nmodels = 10\n[situation]\n\
-                [[friend]]\nside = \"attacker\"\ndistance = 5\nunit_strength = 20\nld = 7\nweapon = \"spear\"\n";
-    let e = error(&["combat", file("friend_weapon.toml", text).to_str().unwrap()]);
+    let text = format!(
+        "name = \"x\"\n[attacker]\nprofile_file = \"{}\"\nmodels = 5\n\
+         [defender]\nprofile_file = \"{}\"\nmodels = 10\n[situation]\n\
+         [[friend]]\nside = \"attacker\"\ndistance = 5\nunit_strength = 20\nld = 7\nweapon = \"spear\"\n",
+        shipped(BOAR_BOY),
+        shipped(SPEARMAN)
+    );
+    let e = error(&[
+        "combat",
+        file("friend_weapon.toml", &text).to_str().unwrap(),
+    ]);
     assert!(
         e.contains("friend.1.weapon: decides how a unit fights"),
         "{e}"

@@ -116,3 +116,14 @@ pub fn flagship_with(dir: &str, name: &str, edit: impl Fn(&str) -> String) -> st
     std::fs::write(&path, edit(&text)).unwrap();
     path
 }
+
+/// Shipped file `path` (`scenarios/...`) by its absolute path: a scenario
+/// written under the tests' temporary folder names it so, since that folder
+/// may be anywhere (`CARGO_TARGET_DIR` outside the checkout), and a path
+/// relative to it would then lead nowhere.
+pub fn shipped(path: &str) -> String {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(path)
+        .display()
+        .to_string()
+}
