@@ -37,6 +37,7 @@
 //! [missile]                # missile weapons: stand and shoot, shoot's S
 //! s = 3
 //! shots = 1                # per model
+//! armour_piercing = false  # the weapon's own (a handgun's); poison too
 //!
 //! [impact_hits]            # a chariot's hits when it charges
 //! dice = "D6"              # D6 or D3
@@ -283,6 +284,12 @@ pub struct MissileValues {
     /// Beyond half range (-1 to hit).
     #[serde(default)]
     pub long_range: bool,
+    /// The weapon's own armour piercing (a handgun's, a pistol's).
+    #[serde(default)]
+    pub armour_piercing: bool,
+    /// The weapon's own poisoned attacks (a blowpipe's).
+    #[serde(default)]
+    pub poison: bool,
 }
 
 impl MissileValues {
@@ -292,6 +299,8 @@ impl MissileValues {
             s: self.s.0,
             shots: self.shots.0,
             long_range: self.long_range,
+            armour_piercing: self.armour_piercing,
+            poison: self.poison,
         }
     }
 }

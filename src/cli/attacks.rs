@@ -566,6 +566,12 @@ impl ShootArgs {
             rules: base.rules,
             hit_modifier: a.hit_modifier.0,
         };
+        // Shooting its own missile weapon (no --s for another), with that
+        // weapon's own rules (a handgun's armour piercing).
+        let striker = match (missile, a.s) {
+            (Some(m), None) => m.missile().striker(striker),
+            _ => striker,
+        };
         if striker.bs == 0 {
             return Err(InputError::new(
                 "--bs",

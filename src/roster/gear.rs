@@ -9,7 +9,7 @@
 //! writes (`S4`, `As user`, `2x Multiple Shots`). Lists keep the first of
 //! each name, in a set, so a unit with many names is read in linear time.
 
-use super::names::{played, MissileStrength, Played};
+use super::names::{played, MissileRules, MissileStrength, Played};
 use super::xml::{RawProfile, Selection};
 use crate::rules::saves::BodyArmour;
 use crate::rules::special::SpecialRule;
@@ -21,6 +21,7 @@ use std::collections::HashSet;
 pub(super) struct MissileRead {
     pub strength: MissileStrength,
     pub shots: u8,
+    pub rules: MissileRules,
 }
 
 /// What a unit's selections give it.
@@ -140,9 +141,13 @@ impl Gear {
             Played::Natural(s) => self.natural = Some(s),
             Played::Ward(s) => self.ward = Some(self.ward.map_or(s, |w| w.min(s))),
             Played::Regeneration => self.regeneration = true,
-            Played::Missile(strength, shots) => {
+            Played::Missile(strength, shots, rules) => {
                 if self.missile.is_none() {
-                    self.missile = Some(MissileRead { strength, shots });
+                    self.missile = Some(MissileRead {
+                        strength,
+                        shots,
+                        rules,
+                    });
                 }
             }
             Played::NoEffect(_) | Played::Unplayed(_) => {}
@@ -211,8 +216,8 @@ fn gear_profiles(s: &Selection) -> impl Iterator<Item = &RawProfile> {
 }
 
 /// A Weapon profile as a missile weapon: a range with a number in it, a
-/// Strength, and shots if it writes them (`2x Multiple Shots`, `Fires X2`,
-/// `Multiple Shots (2)`).
+/// Strength, shots if it writes them (`2x Multiple Shots`, `Fires X2`,
+/// `Multiple Shots (2)`) and the rules it names that shooting plays.
 fn missile_of(p: &RawProfile) -> Option<MissileRead> {
     let range = super::body::written(p, "Range");
     if !range.chars().any(|c| c.is_ascii_digit())
@@ -221,10 +226,11 @@ fn missile_of(p: &RawProfile) -> Option<MissileRead> {
         return None;
     }
     let strength = MissileStrength::of(super::body::written(p, "Strength"))?;
-    let rules = super::body::written(p, "Special Rules").to_lowercase();
+    let text = super::body::written(p, "Special Rules");
     Some(MissileRead {
         strength,
-        shots: shots(&rules).unwrap_or(1),
+        shots: shots(&text.to_lowercase()).unwrap_or(1),
+        rules: MissileRules::named_in(text),
     })
 }
 

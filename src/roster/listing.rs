@@ -142,6 +142,11 @@ fn plays_as(p: &crate::profile::ProfileFile) -> String {
     }
     if let Some(m) = p.missile {
         s += &format!(", missiles S{} x{}", m.s.0, m.shots.0);
+        for (has, rule) in [(m.armour_piercing, "armour-piercing"), (m.poison, "poison")] {
+            if has {
+                s += &format!(" {rule}");
+            }
+        }
     }
     for r in &p.rules {
         s += &format!(", {}", r.name());

@@ -38,13 +38,52 @@ pub(crate) enum Played {
     /// A ward save: 5 for 5+.
     Ward(u8),
     Regeneration,
-    /// A missile weapon: its Strength and shots as the table gives them
-    /// (its Weapon profile, if any, says better).
-    Missile(MissileStrength, u8),
+    /// A missile weapon: its Strength, shots and own rules as the table
+    /// gives them (its Weapon profile, if any, says better).
+    Missile(MissileStrength, u8, MissileRules),
     /// It decides nothing in a fight, and why.
     NoEffect(&'static str),
     /// It changes fights and is not played yet, and why.
     Unplayed(&'static str),
+}
+
+/// A missile weapon's own rules that the shooting plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct MissileRules {
+    pub armour_piercing: bool,
+    pub poison: bool,
+}
+
+impl MissileRules {
+    /// The rules of `rules` a missile weapon carries; `None` if another.
+    fn of(rules: &[SpecialRule]) -> Option<MissileRules> {
+        let mut out = MissileRules::default();
+        for r in rules {
+            match r {
+                SpecialRule::ArmourPiercing => out.armour_piercing = true,
+                SpecialRule::Poison => out.poison = true,
+                _ => return None,
+            }
+        }
+        Some(out)
+    }
+
+    /// The rules a Weapon profile's text names (`Armour piercing, Move or
+    /// fire`; `2x Multiple Shots Poisoned Attacks`), as the table spells
+    /// them.
+    pub(crate) fn named_in(text: &str) -> MissileRules {
+        let text = format!(" {} ", normalised(text).0);
+        let mut out = MissileRules::default();
+        for (name, played) in table() {
+            if let Played::Rule(r) = played {
+                if text.contains(&format!(" {name} ")) {
+                    out.armour_piercing |= *r == SpecialRule::ArmourPiercing;
+                    out.poison |= *r == SpecialRule::Poison;
+                }
+            }
+        }
+        out
+    }
 }
 
 /// A missile's Strength.
@@ -93,6 +132,8 @@ struct Entry {
     missile: Option<bool>,
     strength: Option<String>,
     shots: Option<u8>,
+    #[serde(default)]
+    rules: Vec<SpecialRule>,
     rule: Option<SpecialRule>,
     no_effect: Option<String>,
     not_played: Option<String>,
@@ -142,11 +183,12 @@ impl Entry {
                 strength: Some(s),
                 shots,
                 ..
-            } => match MissileStrength::of(s) {
-                Some(st) => one(Played::Missile(st, shots.unwrap_or(1))),
-                None => Err(format!(
+            } => match (MissileStrength::of(s), MissileRules::of(&self.rules)) {
+                (Some(st), Some(r)) => one(Played::Missile(st, shots.unwrap_or(1), r)),
+                (None, _) => Err(format!(
                     "strength = \"{s}\" (accepted: 1 to 10, user, user+1)"
                 )),
+                (_, None) => Err("a missile's rules (accepted: armour-piercing, poison)".into()),
             },
             Entry { rule: Some(r), .. } => one(Played::Rule(*r)),
             Entry {

@@ -449,15 +449,21 @@ impl Build<'_> {
     /// cannot charge).
     fn movement(&mut self, b: &Body) -> Result<f64, Text> {
         if b.read("M") == Read::Absent {
-            self.notes
-                .push(text!("{}: the roster gives no M; 0 played", &b.profile.name));
+            self.notes.push(text!(
+                "{}: the roster gives no M; 0 played",
+                &b.profile.name
+            ));
         }
         Ok(f64::from(self.optional(b, "M", 0, 40)?) * 2.5)
     }
 
     /// The missile weapon it shoots with, its Strength `user` if the weapon's is the model's own.
     fn missile(&self, user: u8) -> Option<MissileValues> {
-        let MissileRead { strength, shots } = self.gear.missile?;
+        let MissileRead {
+            strength,
+            shots,
+            rules,
+        } = self.gear.missile?;
         let s = match strength {
             MissileStrength::Fixed(s) => s,
             MissileStrength::User(plus) => user.saturating_add(plus).min(10),
@@ -466,6 +472,8 @@ impl Build<'_> {
             s: Ranged(s),
             shots: Ranged(shots),
             long_range: false,
+            armour_piercing: rules.armour_piercing,
+            poison: rules.poison,
         })
     }
 

@@ -105,6 +105,25 @@ pub struct Missile {
     pub shots: u8,
     /// Beyond half range (-1 to hit).
     pub long_range: bool,
+    /// The weapon's own armour piercing (a handgun's).
+    pub armour_piercing: bool,
+    /// The weapon's own poisoned attacks (a blowpipe's).
+    pub poison: bool,
+}
+
+impl Missile {
+    /// `shooter` shooting with these: its Strength, and its own rules
+    /// beside the shooter's. RULES.md Shooting.
+    pub fn striker(&self, shooter: Striker) -> Striker {
+        let mut rules = shooter.rules;
+        rules.armour_piercing |= self.armour_piercing;
+        rules.poison |= self.poison;
+        Striker {
+            s: self.s,
+            rules,
+            ..shooter
+        }
+    }
 }
 
 #[cfg(test)]

@@ -568,6 +568,13 @@ fn shooting_from_a_roster_takes_the_missile_weapons_strength() {
     }
     let handgunners = format!("{EMPIRE}:Handgunners");
     assert_eq!(json(&shoot(&handgunners, &[]))["strength"], 4);
+    // Its armour piercing is the handgun's: the same as typed with the rule.
+    let typed = ["--s", "4", "--rules", "armour-piercing"];
+    let mut same = json(&shoot(&handgunners, &[]));
+    let mut flags = json(&shoot(&handgunners, &typed));
+    same["summary"] = serde_json::Value::Null;
+    flags["summary"] = serde_json::Value::Null;
+    assert_eq!(same, flags);
     assert_eq!(json(&shoot(&handgunners, &["--s", "5"]))["strength"], 5);
     let arrer_boyz = format!("{ORCS}:Orc Arrer Boyz");
     assert_eq!(json(&shoot(&arrer_boyz, &[]))["strength"], 3);
@@ -595,11 +602,14 @@ fn a_roster_units_missiles_stand_and_shoot() {
         json(&["combat", path.to_str().unwrap(), "--method", "exact"])
     };
     let listed = with("");
-    let typed = with("missile = { s = 4, shots = 1 }");
+    // The Handgun's profile: S4, armour piercing.
+    let typed = with("missile = { s = 4, shots = 1, armour_piercing = true }");
     assert!(listed["p_attacker_wins"].as_f64().is_some(), "{listed}");
     assert_eq!(listed, typed);
-    let weaker = with("missile = { s = 3, shots = 1 }");
+    let weaker = with("missile = { s = 3, shots = 1, armour_piercing = true }");
     assert_ne!(listed, weaker);
+    let plain = with("missile = { s = 4, shots = 1 }");
+    assert_ne!(listed, plain);
 }
 
 #[test]

@@ -117,10 +117,7 @@ impl Combat {
     /// first target's, or a redirected charge's target's.
     pub(super) fn stand_and_shoot(&mut self, shooter: usize, ch: usize) -> Option<usize> {
         let m = self.setup.units[shooter].missile?;
-        let striker = crate::rules::fighter::Striker {
-            s: m.s,
-            ..self.setup.units[shooter].striker(true, false)
-        };
+        let striker = m.striker(self.setup.units[shooter].striker(true, false));
         let modifiers = ShootingModifiers {
             stand_and_shoot: true,
             long_range: m.long_range,
