@@ -34,6 +34,8 @@ pub(super) struct Gear {
     pub barding: Option<bool>,
     pub natural: Option<u8>,
     pub ward: Option<u8>,
+    /// An armour save given outright (a chariot's upgrade).
+    pub save: Option<u8>,
     pub regeneration: bool,
     pub rules: Vec<SpecialRule>,
     /// Missile weapons, the strongest last read kept.
@@ -140,6 +142,7 @@ impl Gear {
             Played::Barding { slows } => self.barding = Some(slows),
             Played::Natural(s) => self.natural = Some(s),
             Played::Ward(s) => self.ward = Some(self.ward.map_or(s, |w| w.min(s))),
+            Played::Save(s) => self.save = Some(self.save.map_or(s, |w| w.min(s))),
             Played::Regeneration => self.regeneration = true,
             Played::Missile(strength, shots, rules) => {
                 if self.missile.is_none() {

@@ -37,6 +37,8 @@ pub(crate) enum Played {
     Natural(u8),
     /// A ward save: 5 for 5+.
     Ward(u8),
+    /// An armour save given outright (a chariot's): 5 for 5+.
+    Save(u8),
     Regeneration,
     /// A missile weapon: its Strength, shots and own rules as the table
     /// gives them (its Weapon profile, if any, says better).
@@ -128,6 +130,7 @@ struct Entry {
     barding: Option<String>,
     natural: Option<bool>,
     ward: Option<bool>,
+    save: Option<bool>,
     regeneration: Option<bool>,
     missile: Option<bool>,
     strength: Option<String>,
@@ -174,6 +177,9 @@ impl Entry {
             Entry {
                 ward: Some(true), ..
             } => one(Played::Ward(0)),
+            Entry {
+                save: Some(true), ..
+            } => one(Played::Save(0)),
             Entry {
                 regeneration: Some(true),
                 ..
@@ -238,7 +244,8 @@ pub(crate) fn played(name: &str) -> Option<Played> {
     Some(match (found, save) {
         (Played::Natural(_), Some(s)) => Played::Natural(s),
         (Played::Ward(_), Some(s)) => Played::Ward(s),
-        (Played::Natural(_) | Played::Ward(_), None) => return None,
+        (Played::Save(_), Some(s)) => Played::Save(s),
+        (Played::Natural(_) | Played::Ward(_) | Played::Save(_), None) => return None,
         (p, _) => p,
     })
 }
@@ -312,6 +319,7 @@ mod tests {
         assert!(played("Hochland long rifle  [THE EMPIRE]").is_some());
         assert_eq!(played("Scaly Skin (5+)"), Some(Played::Natural(5)));
         assert_eq!(played("Scaly Skin 4+"), Some(Played::Natural(4)));
+        assert_eq!(played("Armour Save 5+"), Some(Played::Save(5)));
         assert_eq!(played("Cause Fear"), Some(Played::Rule(SpecialRule::Fear)));
         assert!(matches!(played("Aquatic"), Some(Played::NoEffect(_))));
         assert_eq!(

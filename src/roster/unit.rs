@@ -333,7 +333,10 @@ impl Build<'_> {
             Read::Dice(d) if d.sides == 3 => ImpactDice::D3,
             _ => ImpactDice::D6,
         };
-        let chariot_save = save(c.written("Sv"))
+        let chariot_save = self
+            .gear
+            .save
+            .or_else(|| save(c.written("Sv")))
             .or_else(|| {
                 c.at.profiles
                     .iter()
@@ -409,7 +412,7 @@ impl Build<'_> {
             barding: g.barding.is_some(),
             flies: false,
             natural_armour: g.natural.map(Ranged),
-            save: None,
+            save: g.save.map(Ranged),
             ward: g.ward.map(Ranged),
             regeneration: g.regeneration,
             rules: g.rules.clone(),

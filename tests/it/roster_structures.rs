@@ -663,3 +663,48 @@ fn models_are_counted_across_selections_and_checked() {
         why(2)
     );
 }
+
+/// A Tiranoc Chariot as the data writes it: the chariot on an upgrade, its
+/// crew a fighter's profile, two Elven Steeds, its save bought as an
+/// upgrade `Armour Save 5+` (High Elves army book: T4 W4, 5+, two crew,
+/// two steeds at M 9").
+#[test]
+fn a_chariots_bought_save_and_fighter_crew_are_read() {
+    let tiranoc = sel(
+        "unit",
+        "Tiranoc Chariot",
+        1,
+        &[],
+        &[sel(
+            "upgrade",
+            "Tiranoc Chariot",
+            1,
+            &[model("Tiranoc Chariot", "- - - 5 4 4 - - - - - - 50x100")],
+            &[
+                item("Armour Save 5+"),
+                sel(
+                    "upgrade",
+                    "Crew",
+                    1,
+                    &[model("Elven Basic", "5 4 4 3 3 1 5 1 8 11 7 1 20x20")],
+                    &[],
+                ),
+                sel(
+                    "upgrade",
+                    "Elven Steed",
+                    2,
+                    &[model("Elven Steed", "9 3 0 3 3 1 4 1 5 7 7 1 25x50")],
+                    &[],
+                ),
+            ],
+        )],
+    );
+    let r = roster(0, &[tiranoc]);
+    assert_eq!(
+        plays(&r.units[0]),
+        (TroopType::Chariot, 22.5, Some(5), Weapon::HandWeapon, 1)
+    );
+    let c = r.units[0].played.as_ref().unwrap();
+    // Two crew (the rulebook's usual two: noted), two steeds (their upgrade's number).
+    assert_eq!((c.profile.a.0, c.mount.unwrap().a.0), (2, 2));
+}
