@@ -5,8 +5,9 @@
 //! name = "Empire halberdier"
 //! type = "infantry"        # infantry, cavalry, large-infantry, monster, chariot, war-machine
 //! weapon = "halberd"       # hand-weapon, additional-hand-weapon, hand-weapon-and-shield,
-//!                          # great-weapon, halberd, flail, morning-star, spear, lance
-//! armour = "light"         # none, light, heavy
+//!                          # great-weapon, halberd, flail, morning-star, spear, lance,
+//!                          # cavalry-hammer
+//! armour = "light"         # none, light, heavy, gromril (4+, as Chaos armour)
 //! shield = true            # counts in close combat only with a one-handed weapon
 //! barding = false         # the save only: M is final, barding's -2 cm already taken
 //! flies = false            # flees and pursues 8D6 cm (3D6")

@@ -174,8 +174,9 @@ impl Gear {
     /// The weapon it fights with (the most telling it carries), and whether
     /// its shield counts apart (with a hand weapon it parries instead).
     pub fn weapon(&self, mounted: bool) -> (Weapon, bool) {
-        const BEST: [Weapon; 8] = [
+        const BEST: [Weapon; 9] = [
             Weapon::Lance,
+            Weapon::CavalryHammer,
             Weapon::GreatWeapon,
             Weapon::Halberd,
             Weapon::Flail,

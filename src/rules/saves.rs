@@ -152,6 +152,28 @@ mod tests {
     }
 
     #[test]
+    fn gromril_or_chaos_armour_is_4_plus_alone() {
+        // Ironbreakers (Dwarfs army book): gromril and a shield, 3+; the
+        // parry of hand weapon and shield on foot, 2+ in close combat.
+        let gromril = armour(BodyArmour::Gromril, true, false);
+        assert_eq!(
+            armour_save(
+                armour(BodyArmour::Gromril, false, false),
+                Infantry,
+                true,
+                false
+            ),
+            Some(4)
+        );
+        assert_eq!(armour_save(gromril, Infantry, true, false), Some(3));
+        assert_eq!(armour_save(gromril, Infantry, true, true), Some(2));
+        let chaos: BodyArmour =
+            toml::from_str::<std::collections::HashMap<String, BodyArmour>>("a = \"chaos\"")
+                .unwrap()["a"];
+        assert_eq!(chaos, BodyArmour::Gromril);
+    }
+
+    #[test]
     fn armour_table() {
         use BodyArmour::*;
         assert_eq!(

@@ -40,6 +40,9 @@ pub enum Weapon {
     /// +2 S the turn it charges (mounted).
     #[value(aliases = ["lanza-de-caballeria", "lanza_de_caballeria"])]
     Lance,
+    /// +2 S the turn it charges mounted, +1 S otherwise; both hands.
+    #[value(aliases = ["martillo-de-caballeria", "martillo_de_caballeria"])]
+    CavalryHammer,
 }
 
 /// When an attack is made: the round of the combat and whether the attacker
@@ -69,6 +72,8 @@ impl Weapon {
             Weapon::MorningStar if moment.round == 1 => 1,
             Weapon::Spear if troop.mounted() && moment.charge_turn() => 1,
             Weapon::Lance if moment.charge_turn() => 2,
+            Weapon::CavalryHammer if troop.mounted() && moment.charge_turn() => 2,
+            Weapon::CavalryHammer => 1,
             _ => 0,
         }
     }
@@ -82,7 +87,11 @@ impl Weapon {
     pub fn two_handed(self) -> bool {
         matches!(
             self,
-            Weapon::AdditionalHandWeapon | Weapon::GreatWeapon | Weapon::Halberd | Weapon::Flail
+            Weapon::AdditionalHandWeapon
+                | Weapon::GreatWeapon
+                | Weapon::Halberd
+                | Weapon::Flail
+                | Weapon::CavalryHammer
         )
     }
 
@@ -141,6 +150,7 @@ impl Weapon {
             Weapon::MorningStar => "morning star",
             Weapon::Spear => "spear",
             Weapon::Lance => "lance",
+            Weapon::CavalryHammer => "cavalry hammer",
         }
     }
 }
@@ -173,6 +183,11 @@ mod tests {
         assert_eq!(Weapon::MorningStar.strength_bonus(Infantry, SECOND), 0);
         assert_eq!(Weapon::Lance.strength_bonus(Cavalry, CHARGE), 2);
         assert_eq!(Weapon::Lance.strength_bonus(Cavalry, FIRST), 0);
+        // Knights of the White Wolf: +2 S charging, +1 S after, on foot +1.
+        assert_eq!(Weapon::CavalryHammer.strength_bonus(Cavalry, CHARGE), 2);
+        assert_eq!(Weapon::CavalryHammer.strength_bonus(Cavalry, FIRST), 1);
+        assert_eq!(Weapon::CavalryHammer.strength_bonus(Infantry, CHARGE), 1);
+        assert!(Weapon::CavalryHammer.two_handed());
         assert_eq!(Weapon::Spear.strength_bonus(Cavalry, CHARGE), 1);
         assert_eq!(Weapon::Spear.strength_bonus(Infantry, CHARGE), 0);
         assert_eq!(Weapon::Spear.strength_bonus(Chariot, CHARGE), 0);

@@ -135,6 +135,7 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     ("both sides wiped out", "ambos bandos aniquilados"),
     ("casualties that cause a panic test (25%)", "bajas que causan un chequeo de pánico (25%)"),
     ("cavalry", "caballería"),
+    ("cavalry hammer", "martillo de caballería"),
     ("changed by --set", "cambiado con --set"),
     ("charge", "carga"),
     ("charge fails", "la carga falla"),

@@ -103,6 +103,7 @@ pub(super) const SPANISH_FORMS: &[(&str, &str)] = &[
     ("both", "ambas"),
     ("bs", "HP"),
     ("cavalry", "caballería"),
+    ("cavalry hammer", "martillo de caballería"),
     ("champion", "campeón"),
     ("charger", "quién carga"),
     ("charging", "carga"),
