@@ -49,6 +49,7 @@ use crate::text;
 use crate::words::text::Text;
 mod archive;
 mod body;
+mod build;
 mod find;
 mod gear;
 pub mod listing;

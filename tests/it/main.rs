@@ -37,6 +37,7 @@ mod readme;
 mod redirect;
 mod roster;
 mod roster_fights;
+mod roster_machines;
 mod roster_reading;
 mod roster_structures;
 mod sampler;

@@ -9,6 +9,9 @@ use mathhammer::rules::profile::TroopType;
 use mathhammer::rules::saves::modified_save;
 use mathhammer::rules::weapons::Weapon;
 
+/// An Empire state trooper's profile (Empire army book).
+pub const EMPIRE_SOLDIER: &str = "4 3 3 3 3 1 3 1 7 7 7 1 20x20";
+
 pub const WFB6: &str = "Warhammer Fantasy Battles (6th definitive edition)";
 const KEYS: [&str; 13] = [
     "Mv", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Sv", "Sv+", "US", "Base",

@@ -1,0 +1,414 @@
+//! A roster unit as the tool plays it: from its bodies' roles and its
+//! gear, the [`ProfileFile`] a profile file would give, or why it cannot
+//! fight.
+//!
+//! **How.** Troops take their rank and file's characteristics, their
+//! steed's M and attacks (a monster rider's if it has wounds of its own);
+//! chariots the chariot's T, W and save, their crew's (or the character
+//! riding them) other characteristics and attacks, their beasts as steeds
+//! and impact hits at their S. Each characteristic is read for what it
+//! means ([`value`](super::value)): a number with more beside it is
+//! played and noted, a value the fight cannot play leaves the unit out
+//! with its field and value. M is read in inches and played in cm (x 2.5);
+//! barding that slows takes 2 cm off a steed's M, as profile files write
+//! it.
+
+use super::body::{leading_count, Bodies, Body, Place, Shape};
+use super::gear::{Gear, MissileRead};
+use super::names::MissileStrength;
+use super::roles::{slower, Cast};
+use super::unit::own_points;
+use super::value::{save, Read};
+use super::xml::Selection;
+use crate::profile::{
+    ImpactHitsValues, MissileValues, MountValues, Move, Points, ProfileFile, ProfileValues, Ranged,
+};
+use crate::rules::gear::ImpactDice;
+use crate::rules::profile::TroopType;
+use crate::rules::weapons::Weapon;
+use crate::text;
+use crate::words::text::Text;
+
+/// A unit being built: its bodies, gear, and what is noted on the way.
+pub(super) struct Build<'a> {
+    pub b: &'a Bodies<'a>,
+    pub gear: &'a Gear,
+    pub notes: Vec<Text>,
+}
+
+impl Build<'_> {
+    /// The unit as played, or why it cannot fight.
+    pub fn played(&mut self, s: &Selection, cast: &Cast) -> Result<ProfileFile, Text> {
+        match *cast {
+            Cast::Troops {
+                rider,
+                models,
+                mount,
+                machine,
+                ..
+            } => {
+                if let Some(m) = machine {
+                    let bodies = self.b;
+                    let list = &bodies.list;
+                    let machine = &list[m].profile.name;
+                    self.notes
+                        .push(text!("{}: a war machine, its crew fight for it", machine));
+                }
+                self.troops(s, rider, models, mount)
+            }
+            Cast::Chariot {
+                chariot,
+                crew,
+                beasts,
+                chariots,
+                rider,
+            } => self.chariot(s, [Some(chariot), crew, beasts, rider], chariots),
+            Cast::NoFighter { machine: true } => {
+                Err(text!("a war machine without its crew's profile"))
+            }
+            Cast::NoFighter { machine: false } => Err(text!(
+                "no model profile that fights (accepted: a Profile with WS, T and W)"
+            )),
+        }
+    }
+
+    /// Fighting models, on foot or mounted.
+    fn troops(
+        &mut self,
+        s: &Selection,
+        rider: usize,
+        models: u32,
+        mount: Option<usize>,
+    ) -> Result<ProfileFile, Text> {
+        let bodies = self.b;
+        let list = &bodies.list;
+        let r = &list[rider];
+        let values = self.values(r, r)?;
+        let steed = match mount {
+            Some(m) => Some((&list[m], self.steed(&list[m])?)),
+            None => None,
+        };
+        let m = match steed {
+            Some((body, _)) => self.movement(body)?,
+            None => self.movement(r)?,
+        };
+        let slows = self.gear.barding == Some(true);
+        let m = if steed.is_some() && slows { m - 2.0 } else { m };
+        // A steed slower than its rider walks at the rider's pace.
+        let m = match steed {
+            Some((body, _)) if slower(body, r) => self.movement(r)?,
+            _ => m,
+        };
+        let troop = match steed {
+            Some((body, _)) if monstrous(body) => TroopType::Monster,
+            Some((body, _)) if !slower(body, r) => TroopType::Cavalry,
+            _ => on_foot(r, values.w.0, models),
+        };
+        let (weapon, shield) = self.gear.weapon(!troop.on_foot());
+        Ok(ProfileFile {
+            mount: steed.map(|(_, v)| v),
+            missile: self.missile(values.s.0),
+            ..self.file(
+                s,
+                troop,
+                ProfileValues {
+                    m: Move(m.max(0.0)),
+                    ..values
+                },
+                weapon,
+                shield,
+                models,
+            )
+        })
+    }
+
+    /// Chariots: the chariot's T and W, its crew's other characteristics
+    /// and attacks (a character riding it: his), its beasts' as its
+    /// steeds', impact hits at its S; `parts` are the chariot, its crew,
+    /// its beasts and its rider. RULES.md Chariots.
+    fn chariot(
+        &mut self,
+        s: &Selection,
+        parts: [Option<usize>; 4],
+        chariots: u32,
+    ) -> Result<ProfileFile, Text> {
+        let bodies = self.b;
+        let list = &bodies.list;
+        let [chariot, crew, beasts, rider] = parts.map(|p| p.map(|i| &list[i]));
+        let c = chariot.expect("a chariot's cast has its chariot");
+        let fighter = match (rider, crew) {
+            (Some(r), crew) => {
+                if let Some(crew) = crew {
+                    self.notes.push(text!(
+                        "{}: the chariot's crew, not played beside the character riding it",
+                        &crew.profile.name
+                    ));
+                }
+                (r, 1)
+            }
+            (None, Some(crew)) => (crew, self.count(crew, c, chariots, Count::Crew)),
+            (None, None) => return Err(text!("a chariot without its crew's profile")),
+        };
+        let (who, men) = fighter;
+        let mut v = self.values(who, c)?;
+        v.a = Ranged(times(v.a.0, men, Count::Crew)?);
+        let steeds = match beasts {
+            Some(beast) => {
+                let n = self.count(beast, c, chariots, Count::Beasts);
+                let one = self.steed(beast)?;
+                v.m = Move(self.movement(beast)?);
+                Some(MountValues {
+                    a: Ranged(times(one.a.0, n, Count::Beasts)?),
+                    ..one
+                })
+            }
+            None => None,
+        };
+        if c.read("M").number().is_some() || steeds.is_none() {
+            v.m = Move(self.movement(c)?);
+        }
+        let dice = match c.read("A") {
+            Read::Dice(d) if d.sides == 3 => ImpactDice::D3,
+            _ => ImpactDice::D6,
+        };
+        let chariot_save = self
+            .gear
+            .save
+            .or_else(|| save(c.written("Sv")))
+            .or_else(|| {
+                c.at.profiles
+                    .iter()
+                    .filter(|p| p.kind == "Armour")
+                    .find_map(|p| save(super::body::written(p, "Saving Throw Modifier")))
+            })
+            .or_else(|| crew.and_then(|crew| save(crew.written("Sv"))));
+        if chariot_save.is_none() {
+            self.notes
+                .push(text!("{}: the roster gives it no save", &c.profile.name));
+        }
+        let (weapon, shield) = self.gear.weapon(true);
+        Ok(ProfileFile {
+            save: chariot_save.map(Ranged),
+            mount: steeds,
+            impact_hits: Some(ImpactHitsValues {
+                dice,
+                s: Ranged(self.needed(c, "S", 1, 10)?),
+            }),
+            missile: self.missile(v.s.0),
+            ..self.file(s, TroopType::Chariot, v, weapon, shield, chariots)
+        })
+    }
+
+    /// How many of `b` one of `chariots` chariots (`c`) has: its own
+    /// models' number (not the chariot's, where both are written on one
+    /// model), a count in its name, its upgrade's number if over one, else
+    /// the rulebook's usual two (noted).
+    fn count(&mut self, b: &Body, c: &Body, chariots: u32, what: Count) -> u32 {
+        // A unit of chariots holds each chariot's crew in a selection of
+        // its own: that selection's number is one chariot's.
+        let per = match c.place {
+            Place::Unit => Some(b.at.number),
+            _ => b.count.checked_div(chariots),
+        }
+        .filter(|n| *n > 0);
+        let own = b.place == Place::Model && !std::ptr::eq(b.at, c.at);
+        let from_models = per.filter(|_| own);
+        let from_upgrade = per.filter(|n| *n > 1);
+        from_models
+            .or_else(|| leading_count(&b.profile.name))
+            .or(from_upgrade)
+            .unwrap_or_else(|| {
+                let name = &b.profile.name;
+                self.notes.push(match what {
+                    Count::Crew => text!("{}: the roster gives no count; 2 crew played", name),
+                    Count::Beasts => {
+                        text!("{}: the roster gives no count; 2 beasts played", name)
+                    }
+                });
+                2
+            })
+    }
+
+    /// The profile file every kind of unit shares, gear from the unit's.
+    fn file(
+        &self,
+        s: &Selection,
+        troop: TroopType,
+        profile: ProfileValues,
+        weapon: Weapon,
+        shield: bool,
+        models: u32,
+    ) -> ProfileFile {
+        let g = self.gear;
+        ProfileFile {
+            name: s.name.clone(),
+            troop,
+            profile,
+            weapon,
+            armour: g.body,
+            shield,
+            barding: g.barding.is_some(),
+            flies: false,
+            natural_armour: g.natural.map(Ranged),
+            save: g.save.map(Ranged),
+            ward: g.ward.map(Ranged),
+            regeneration: g.regeneration,
+            rules: g.rules.clone(),
+            mount: None,
+            impact_hits: None,
+            missile: None,
+            points: (models > 0).then(|| Points(own_points(s) / f64::from(models))),
+        }
+    }
+
+    /// A fighter's characteristics, M aside; its T and W `tough`'s (a
+    /// chariot's, for its crew).
+    fn values(&mut self, r: &Body, tough: &Body) -> Result<ProfileValues, Text> {
+        Ok(ProfileValues {
+            m: Move(0.0),
+            ws: Ranged(self.needed(r, "WS", 1, 10)?),
+            bs: Ranged(self.optional(r, "BS", 0, 10)?),
+            s: Ranged(self.needed(r, "S", 1, 10)?),
+            t: Ranged(self.needed(tough, "T", 1, 10)?),
+            w: Ranged(self.needed(tough, "W", 1, 20)?),
+            i: Ranged(self.needed(r, "I", 0, 10)?),
+            a: Ranged(self.needed(r, "A", 0, 10)?),
+            ld: Ranged(self.needed(r, "Ld", 1, 10)?),
+        })
+    }
+
+    /// A steed's close-combat characteristics.
+    fn steed(&mut self, b: &Body) -> Result<MountValues, Text> {
+        Ok(MountValues {
+            ws: Ranged(self.needed(b, "WS", 1, 10)?),
+            s: Ranged(self.needed(b, "S", 1, 10)?),
+            i: Ranged(self.needed(b, "I", 0, 10)?),
+            a: Ranged(self.needed(b, "A", 0, 10)?),
+        })
+    }
+
+    /// M in cm: the inches written x 2.5; none written, 0 (noted: it
+    /// cannot charge).
+    fn movement(&mut self, b: &Body) -> Result<f64, Text> {
+        if b.read("M") == Read::Absent {
+            self.notes.push(text!(
+                "{}: the roster gives no M; 0 played",
+                &b.profile.name
+            ));
+        }
+        Ok(f64::from(self.optional(b, "M", 0, 40)?) * 2.5)
+    }
+
+    /// The missile weapon it shoots with, its Strength `user` if the weapon's is the model's own.
+    fn missile(&self, user: u8) -> Option<MissileValues> {
+        let MissileRead {
+            strength,
+            shots,
+            rules,
+        } = self.gear.missile?;
+        let s = match strength {
+            MissileStrength::Fixed(s) => s,
+            MissileStrength::User(plus) => user.saturating_add(plus).min(10),
+        };
+        Some(MissileValues {
+            s: Ranged(s),
+            shots: Ranged(shots),
+            long_range: false,
+            armour_piercing: rules.armour_piercing,
+            poison: rules.poison,
+        })
+    }
+
+    /// Characteristic `key` of `b` within `lo..=hi`, or why the unit
+    /// cannot fight with it.
+    fn needed(&mut self, b: &Body, key: &str, lo: u8, hi: u8) -> Result<u8, Text> {
+        let name = &b.profile.name;
+        match b.read(key) {
+            Read::Absent => Err(text!("{} has no {}", name, key)),
+            read => self.within(b, key, read, lo, hi),
+        }
+    }
+
+    /// [`Build::needed`], `lo` if it is not written.
+    fn optional(&mut self, b: &Body, key: &str, lo: u8, hi: u8) -> Result<u8, Text> {
+        match b.read(key) {
+            Read::Absent => Ok(lo),
+            read => self.within(b, key, read, lo, hi),
+        }
+    }
+
+    fn within(&mut self, b: &Body, key: &str, read: Read, lo: u8, hi: u8) -> Result<u8, Text> {
+        let name = &b.profile.name;
+        let written = b.written(key).to_string();
+        match read {
+            Read::Num(n) | Read::Noted(n, _) if !(lo..=hi).contains(&n) => Err(text!(
+                "{}'s {} is {} (accepted: {} to {})",
+                name,
+                key,
+                n,
+                lo,
+                hi
+            )),
+            Read::Num(n) => Ok(n),
+            Read::Noted(n, _) => {
+                self.notes
+                    .push(text!("{} {} {}: {} played", name, key, written, n));
+                Ok(n)
+            }
+            Read::Dice(_) => Err(text!(
+                "{}'s {} is {}, a random value (played only as a chariot's impact hits)",
+                name,
+                key,
+                written
+            )),
+            Read::Other(_) | Read::Absent => Err(text!(
+                "{}'s {} is '{}', not a value the tool plays",
+                name,
+                key,
+                written
+            )),
+        }
+    }
+}
+
+/// A chariot's crew or its beasts.
+#[derive(Clone, Copy)]
+enum Count {
+    Crew,
+    Beasts,
+}
+
+/// `a` attacks each for `n` models (a chariot's `what`), at most 10.
+fn times(a: u8, n: u32, what: Count) -> Result<u8, Text> {
+    let all = u32::from(a).saturating_mul(n);
+    u8::try_from(all)
+        .ok()
+        .filter(|a| *a <= 10)
+        .ok_or_else(|| match what {
+            Count::Crew => text!("its crew's {} attacks (accepted: up to 10)", all),
+            Count::Beasts => text!("its beasts' {} attacks (accepted: up to 10)", all),
+        })
+}
+
+/// Whether a steed makes its rider a monster: wounds of its own (3 or
+/// more) or a monster's base (50 mm or more across).
+fn monstrous(steed: &Body) -> bool {
+    let big_base = steed.base().is_some_and(|(w, d)| w.min(d) >= 50);
+    let wounds = steed.shape == Shape::Fighter && steed.read("W").number().is_some_and(|w| w >= 3);
+    big_base || wounds
+}
+
+/// A unit on foot's troop type from its base (40 mm across: large
+/// infantry; 50: a monster), else its wounds (3 or more in a unit of
+/// several models: large infantry; 5 or more: a monster). RULES.md
+/// Profiles.
+fn on_foot(r: &Body, wounds: u8, models: u32) -> TroopType {
+    match r.base().map(|(w, d)| w.min(d)) {
+        Some(n) if n >= 50 => TroopType::Monster,
+        Some(n) if n >= 40 => TroopType::LargeInfantry,
+        Some(_) => TroopType::Infantry,
+        None if wounds >= 5 => TroopType::Monster,
+        None if wounds >= 3 && models > 1 => TroopType::LargeInfantry,
+        None => TroopType::Infantry,
+    }
+}
