@@ -207,3 +207,72 @@ fn many_attributes_or_rules_are_read() {
     let r = Roster::from_bytes("many.ros", xml(&unit).as_bytes()).unwrap();
     assert_eq!(r.units[0].rules_not_played.len(), 100_000);
 }
+
+/// `roster --json` gives each unit's parent, each profile's role, its
+/// names without effect in a fight, its notes and why it is left out, and
+/// the list's points against its units', with the rest named.
+#[test]
+fn the_json_listing_gives_roles_notes_parents_and_points() {
+    let detachment = sel(
+        "unit",
+        "Archers",
+        1,
+        &[model("Empire soldier", "4 3 3 3 3 1 3 1 7 7 7 1 20x20")],
+        &[sel("model", "Archer", 5, &[], &[])],
+    );
+    let greasus = sel(
+        "unit",
+        "Greasus",
+        1,
+        &[model("Greasus", "6 6 3 5(10) 6 6 1 3 9 7 7 3 50x50")],
+        &[item("Scouts"), detachment],
+    );
+    let giant = sel(
+        "unit",
+        "Giant",
+        1,
+        &[model("Giant", "6 3 3 6 5 6 3 Special 10 7 7 6 50x50")],
+        &[],
+    );
+    let x = xml(&format!(
+        "{greasus}{giant}{}",
+        with(item("Army option"), &cost(5))
+    ));
+    let path = file(
+        "listing.ros",
+        &x.replace(
+            "<forces>",
+            "<costs><cost name=\"pts\" value=\"20\"/></costs><forces>",
+        ),
+    );
+    let j = crate::common::run::json(&["roster", &path]);
+    let units = j["units"].as_array().unwrap();
+    assert_eq!(units[1]["parent"], 1);
+    assert_eq!(units[0]["profiles"][0]["role"], "rank and file");
+    assert_eq!(units[0]["profiles"][0]["S"], "5(10)");
+    assert_eq!(
+        units[0]["rules_without_effect_in_fights"],
+        serde_json::json!(["Scouts"])
+    );
+    assert_eq!(
+        units[0]["notes"],
+        serde_json::json!(["Greasus S 5(10): 5 played"])
+    );
+    assert_eq!(
+        units[2]["left_out"],
+        "Giant's A is 'Special', not a value the tool plays"
+    );
+    assert_eq!(
+        j["left_out"],
+        serde_json::json!([{"number": 3, "name": "Giant", "why": "Giant's A is 'Special', not a value the tool plays"}])
+    );
+    assert_eq!(
+        (j["points"].as_f64(), j["unit_points"].as_f64()),
+        (Some(20.0), Some(0.0))
+    );
+    assert_eq!(
+        j["outside"],
+        serde_json::json!([{"name": "Army option", "points": 5.0}])
+    );
+    assert_eq!(j["unaccounted"], 15.0);
+}
