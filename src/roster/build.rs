@@ -125,7 +125,8 @@ impl Build<'_> {
     /// Chariots: the chariot's T and W, its crew's other characteristics
     /// and attacks (a character riding it: his), its beasts' as its
     /// steeds', impact hits at its S; `parts` are the chariot, its crew,
-    /// its beasts and its rider. RULES.md Chariots.
+    /// its beasts and its rider. RULES.md Profiles (a chariot's unit
+    /// strength), Special attacks and psychology (its impact hits).
     fn chariot(
         &mut self,
         s: &Selection,
