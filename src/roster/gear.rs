@@ -224,9 +224,7 @@ fn gear_profiles(s: &Selection) -> impl Iterator<Item = &RawProfile> {
 /// `Multiple Shots (2)`) and the rules it names that shooting plays.
 fn missile_of(p: &RawProfile) -> Option<MissileRead> {
     let range = super::body::written(p, "Range");
-    if !range.chars().any(|c| c.is_ascii_digit())
-        || range.contains(['-', '*']) && !range.contains('"')
-    {
+    if !range.chars().any(|c| c.is_ascii_digit()) {
         return None;
     }
     let strength = MissileStrength::of(super::body::written(p, "Strength"))?;
@@ -244,26 +242,16 @@ fn shots(rules: &str) -> Option<u8> {
     if !(rules.contains("multiple") || rules.contains("fires") || rules.contains("shots")) {
         return None;
     }
-    let bytes = rules.as_bytes();
-    let number_at = |from: usize, step: isize| -> Option<u8> {
-        let mut i = from as isize;
-        while i >= 0 && (i as usize) < bytes.len() && bytes[i as usize] == b' ' {
-            i += step;
-        }
-        let mut digits = String::new();
-        while i >= 0 && (i as usize) < bytes.len() && bytes[i as usize].is_ascii_digit() {
-            digits.push(bytes[i as usize] as char);
-            i += step;
-        }
-        if step < 0 {
-            digits = digits.chars().rev().collect();
-        }
-        digits.parse::<u8>().ok()
-    };
+    // A number just before or after an `x`: `2x`, `2 x`, `x2`, `X 3`.
     let beside_x = rules.match_indices('x').find_map(|(i, _)| {
-        i.checked_sub(1)
-            .and_then(|b| number_at(b, -1))
-            .or_else(|| number_at(i + 1, 1))
+        let before = rules[..i].trim_end();
+        let digits = before.len() - before.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+        let after = rules[i + 1..].trim_start();
+        let lead = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        before[before.len() - digits..]
+            .parse::<u8>()
+            .ok()
+            .or_else(|| after[..lead].parse::<u8>().ok())
     });
     let bracketed = rules
         .split_once("multiple shots (")
