@@ -183,11 +183,10 @@ pub enum Value {
     Absent,
 }
 
-/// What is wrong with a roster: the unit and field at fault, if any.
+/// What is wrong with a roster, or with one of its units (which is then
+/// left out, the list read): the field at fault, if any.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RosterError {
-    /// The unit it is in.
-    pub unit: Option<String>,
     /// The field (a characteristic, `number`, `pts`).
     pub field: Option<String>,
     /// What is wrong and what is accepted.
@@ -197,7 +196,6 @@ pub struct RosterError {
 impl RosterError {
     fn file(message: impl Into<Text>) -> Self {
         RosterError {
-            unit: None,
             field: None,
             message: message.into(),
         }
@@ -209,7 +207,6 @@ impl RosterError {
             p => format!("{p}.{field}"),
         };
         RosterError {
-            unit: None,
             field: Some(field),
             message: message.into(),
         }
@@ -223,12 +220,9 @@ impl RosterError {
         }
     }
 
-    /// As an input error of roster file `file`: `file: unit 'NAME': field`.
+    /// As an input error of roster file `file`: `file: field`.
     pub fn in_file(self, file: &str) -> InputError {
         let mut at = file.to_string();
-        if let Some(u) = &self.unit {
-            at += &format!(": unit '{u}'");
-        }
         if let Some(f) = &self.field {
             at += &format!(": {f}");
         }

@@ -134,23 +134,14 @@ fn a_cold_blooded_target_of_shooting_tests_for_panic_on_three_dice() {
     // at the end of the phase; on Ld 7 a plain test fails 15/36, a
     // cold-blooded one (the two lowest of 3D6: 174 of 216 rolls keep 7 or
     // less) 42/216 = 7/36. P(flees) = P(tests) x that.
-    let shoot = [
-        "shoot",
-        "--models",
-        "10",
-        "--bs",
-        "3",
-        "--s",
-        "4",
-        "--target-t",
-        "3",
-        "--target-models",
-        "10",
-        "--target-ld",
-        "7",
-    ];
+    // Ten S4 shots at BS 3 on a target of Ld 7 given by `target`.
+    fn shoot<'a>(target: &[&'a str]) -> Vec<&'a str> {
+        let head = ["shoot", "--models", "10", "--bs", "3", "--s", "4"];
+        [&head[..], target, &["--target-ld", "7"]].concat()
+    }
+    let plain = ["--target-t", "3", "--target-models", "10"];
     let figures = |more: &[&str]| {
-        let r = json(&[&shoot[..], more].concat());
+        let r = json(&[shoot(&plain), more.to_vec()].concat());
         let p = |k: &str| r[k].as_f64().unwrap_or_else(|| panic!("{k}: {r}"));
         (p("p_panic_test"), p("p_flees"))
     };
@@ -177,22 +168,7 @@ fn a_cold_blooded_target_of_shooting_tests_for_panic_on_three_dice() {
     assert!(orcs.contains(animosity));
     std::fs::write(&roster, orcs.replace(animosity, cold)).unwrap();
     let target = format!("{}:Orc Boyz", roster.display());
-    let roster_shoot = [
-        "shoot",
-        "--models",
-        "10",
-        "--bs",
-        "3",
-        "--s",
-        "4",
-        "--target",
-        &target,
-        "--target-models",
-        "20",
-        "--target-ld",
-        "7",
-    ];
-    let r = json(&roster_shoot);
+    let r = json(&shoot(&["--target", &target, "--target-models", "20"]));
     let p = |k: &str| r[k].as_f64().unwrap();
     assert!(p("p_panic_test") > 0.01, "{r}");
     assert!(
@@ -200,7 +176,7 @@ fn a_cold_blooded_target_of_shooting_tests_for_panic_on_three_dice() {
         "{r}"
     );
     // The rules that change no panic test are refused, naming those that do.
-    let e = error(&[&shoot[..], &["--target-rules", "hatred"]].concat());
+    let e = error(&[shoot(&plain), vec!["--target-rules", "hatred"]].concat());
     assert!(
         e.contains("hatred does not change a panic test (accepted: immune-to-psychology, unbreakable, frenzy, cold-blooded)"),
         "{e}"

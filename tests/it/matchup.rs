@@ -11,14 +11,7 @@ const ORCS_2000: &str = "benches/rosters/orcs_2000.ros";
 const EMPIRE_2000: &str = "benches/rosters/empire_2000.ros";
 
 /// A cell's figures, as the matchup keeps them from its fight's report.
-const FIGURES: [&str; 6] = [
-    "p_attacker_wins",
-    "p_defender_wins",
-    "p_unresolved",
-    "mean_rounds",
-    "p_attacker_wins_per_100_points",
-    "p_defender_wins_per_100_points",
-];
+const FIGURES: [&str; 6] = mathhammer::sweep::matchup::CELL_FIGURES;
 
 fn cells(r: &Value) -> &Vec<Value> {
     r["cells"].as_array().unwrap()
