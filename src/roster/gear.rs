@@ -153,7 +153,7 @@ impl Gear {
                     });
                 }
             }
-            Played::NoEffect(_) | Played::Unplayed(_) => {}
+            Played::Command(_) | Played::NoEffect(_) | Played::Unplayed(_) => {}
         }
     }
 

@@ -43,10 +43,21 @@ pub(crate) enum Played {
     /// A missile weapon: its Strength, shots and own rules as the table
     /// gives them (its Weapon profile, if any, says better).
     Missile(MissileStrength, u8, MissileRules),
+    /// A member of the unit's command group without a profile of its own
+    /// (a champion has one: the unit's structure says who he is).
+    Command(Command),
     /// It decides nothing in a fight, and why.
     NoEffect(&'static str),
     /// It changes fights and is not played yet, and why.
     Unplayed(&'static str),
+}
+
+/// A command group's member a name says.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum Command {
+    Standard,
+    Musician,
 }
 
 /// A missile weapon's own rules that the shooting plays.
@@ -138,6 +149,7 @@ struct Entry {
     #[serde(default)]
     rules: Vec<SpecialRule>,
     rule: Option<SpecialRule>,
+    command: Option<Command>,
     no_effect: Option<String>,
     not_played: Option<String>,
 }
@@ -197,6 +209,9 @@ impl Entry {
                 (_, None) => Err("a missile's rules (accepted: armour-piercing, poison)".into()),
             },
             Entry { rule: Some(r), .. } => one(Played::Rule(*r)),
+            Entry {
+                command: Some(c), ..
+            } => one(Played::Command(*c)),
             Entry {
                 no_effect: Some(why),
                 ..
@@ -327,6 +342,9 @@ mod tests {
             Some(Played::Rule(SpecialRule::ColdBlooded))
         );
         assert_eq!(played("Sword of the Quest"), None);
+        let standard = Some(Played::Command(Command::Standard));
+        assert_eq!(played("Humming Bird (Standard Bearer)"), standard);
+        assert_eq!(played("Battle Standard Bearer"), None);
         assert_eq!(played("Scaly Skin"), None);
     }
 }

@@ -14,6 +14,7 @@
 use super::body::{bodies, stands_alone, Bodies, Body};
 use super::build::Build;
 use super::gear::Gear;
+use super::names::{played, Command, Played};
 use super::roles::{cast, Cast};
 use super::value::Read;
 use super::xml::Selection;
@@ -149,18 +150,19 @@ fn walk(s: &Selection, b: &Bodies, roles: &[Role], own: bool, gear: &mut Gear, f
         None => own,
     };
     if own {
-        let lower = s.name.to_lowercase();
         let has_profile = s.profiles.iter().any(|p| p.kind == "Profile");
         let rules_say = match s.kind == "upgrade" && !has_profile {
-            true if lower.contains("standard bearer") && !lower.contains("battle") => {
-                flags.standard = true;
-                false
-            }
-            true if lower.contains("musician") => {
-                flags.musician = true;
-                false
-            }
-            true => gear.item(s),
+            true => match played(&s.name) {
+                Some(Played::Command(Command::Standard)) => {
+                    flags.standard = true;
+                    false
+                }
+                Some(Played::Command(Command::Musician)) => {
+                    flags.musician = true;
+                    false
+                }
+                _ => gear.item(s),
+            },
             false => true,
         };
         if rules_say {
