@@ -7,7 +7,7 @@
 //! profile as written with its role and how many models have it, and the
 //! unit as the tool plays it: characteristics, weapon, armour, mount,
 //! command group and special rules, with every name the tool does not play
-//! listed (`data/names.toml` holds the one table of names), or why it
+//! listed (`data/names/` holds the one table of names), or why it
 //! cannot fight. The units' points add up to the list's, or the rest is
 //! named.
 //!

@@ -1,6 +1,6 @@
 //! Rule, weapon and armour names as army-list data spells them, and what
 //! the tool plays for each, read from the one table of them,
-//! `data/names.toml` (compiled in): the one place a roster's name meets
+//! `data/names/` (compiled in): the one place a roster's name meets
 //! the model.
 //!
 //! **How.** A name is matched lowercased, with `-`, `_`, brackets and
@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// The table's text.
-pub(crate) const TABLE: &str = include_str!("../../data/names.toml");
+pub(crate) const TABLE: &str = include_str!("../../data/names/common.toml");
 
 /// What a name is played as.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -147,8 +147,9 @@ struct Entry {
     strength: Option<String>,
     shots: Option<u8>,
     #[serde(default)]
+    missile_rules: Vec<SpecialRule>,
+    #[serde(default)]
     rules: Vec<SpecialRule>,
-    rule: Option<SpecialRule>,
     command: Option<Command>,
     no_effect: Option<String>,
     not_played: Option<String>,
@@ -201,14 +202,14 @@ impl Entry {
                 strength: Some(s),
                 shots,
                 ..
-            } => match (MissileStrength::of(s), MissileRules::of(&self.rules)) {
+            } => match (MissileStrength::of(s), MissileRules::of(&self.missile_rules)) {
                 (Some(st), Some(r)) => one(Played::Missile(st, shots.unwrap_or(1), r)),
                 (None, _) => Err(format!(
                     "strength = \"{s}\" (accepted: 1 to 10, user, user+1)"
                 )),
                 (_, None) => Err("a missile's rules (accepted: armour-piercing, poison)".into()),
             },
-            Entry { rule: Some(r), .. } => one(Played::Rule(*r)),
+            Entry { rules, .. } if rules.len() == 1 => one(Played::Rule(rules[0])),
             Entry {
                 command: Some(c), ..
             } => one(Played::Command(*c)),
@@ -228,7 +229,7 @@ impl Entry {
 /// The table by matched name.
 fn table() -> &'static HashMap<String, Played> {
     static TABLE_BY_NAME: OnceLock<HashMap<String, Played>> = OnceLock::new();
-    TABLE_BY_NAME.get_or_init(|| read_table().expect("data/names.toml is checked by a unit test"))
+    TABLE_BY_NAME.get_or_init(|| read_table().expect("data/names/ is checked by a unit test"))
 }
 
 /// The table read, or what is wrong with it (a unit test reads it).
