@@ -6,7 +6,7 @@
 //! type = "infantry"        # infantry, cavalry, large-infantry, monster, chariot, war-machine
 //! weapon = "halberd"       # hand-weapon, additional-hand-weapon, hand-weapon-and-shield,
 //!                          # great-weapon, halberd, flail, morning-star, spear, lance,
-//!                          # cavalry-hammer
+//!                          # cavalry-hammer, choppa
 //! armour = "light"         # none, light, heavy, gromril (4+, as Chaos armour)
 //! shield = true            # counts in close combat only with a one-handed weapon
 //! barding = false         # the save only: M is final, barding's -2 cm already taken
@@ -15,8 +15,16 @@
 //! # save = 4               # an armour save given outright (replaces armour/shield/barding)
 //! # ward = 5
 //! # regeneration = true
-//! rules = ["hatred"]       # special rules, as for --rules
+//! rules = ["hatred"]       # special rules, as for --rules; and undead, skirmishers,
+//!                          # resolute, reroll-saves (RULES.md Undead, Skirmishers, ...)
 //! points = 6               # cost per model
+//! # combat_resolution = 1  # 0 to 5 added to its side's combat result (a War Banner)
+//! # general = true         # this model is the army's General (its unit, or the
+//! #                        # unit it leads, lends his Ld: RULES.md Break test)
+//! # battle_standard = true # this model carries the battle standard: its unit
+//! #                        # re-rolls break tests and counts it as a standard
+//! # army = "Dwarfs (2001)" # its army, as its catalogue names it
+//! # hates = ["Orcs and Goblins"]  # it hates enemies of these armies
 //!
 //! [profile]
 //! m = 10                   # cm, as the metric army books print it (4" with inches)
@@ -42,6 +50,7 @@
 //!
 //! [impact_hits]            # a chariot's hits when it charges
 //! dice = "D6"              # D6 or D3
+//! plus = 0                 # 0 to 6 hits added to each chariot's die (scythes: 1)
 //! s = 5
 //! ```
 
@@ -59,6 +68,13 @@ use serde::{Deserialize, Deserializer};
 /// error carries the value's line and column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ranged<const LO: u8, const HI: u8>(pub u8);
+
+/// The least value, for a key that may be left out.
+impl<const LO: u8, const HI: u8> Default for Ranged<LO, HI> {
+    fn default() -> Self {
+        Ranged(LO)
+    }
+}
 
 impl<'de, const LO: u8, const HI: u8> Deserialize<'de> for Ranged<LO, HI> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -259,6 +275,9 @@ impl MountValues {
 pub struct ImpactHitsValues {
     /// D3 or D6 per chariot.
     pub dice: ImpactDice,
+    /// Hits added to each chariot's die, 0 to 6 (scythes: D6+1).
+    #[serde(default)]
+    pub plus: Ranged<0, 6>,
     /// Strength of the hits.
     pub s: Ranged<1, 10>,
 }
@@ -268,6 +287,7 @@ impl ImpactHitsValues {
     pub fn hits(&self) -> ImpactHits {
         ImpactHits {
             dice: self.dice,
+            plus: self.plus.0,
             s: self.s.0,
         }
     }
@@ -357,6 +377,22 @@ pub struct ProfileFile {
     pub missile: Option<MissileValues>,
     /// Points per model.
     pub points: Option<Points>,
+    /// Added to its side's combat result, 0 to 5 (a War Banner's +1).
+    #[serde(default)]
+    pub combat_resolution: Ranged<0, 5>,
+    /// This model is the army's General: the unit it is, or leads, is its
+    /// side's General's unit.
+    #[serde(default)]
+    pub general: bool,
+    /// This model carries the battle standard: the unit it is, or leads,
+    /// has it in range, and it counts as a standard in combat resolution.
+    #[serde(default)]
+    pub battle_standard: bool,
+    /// The army it belongs to (a catalogue's name, e.g. "Dwarfs (2001)").
+    pub army: Option<String>,
+    /// The armies it hates (by name): it hates enemies of those armies.
+    #[serde(default)]
+    pub hates: Vec<String>,
 }
 
 impl ProfileFile {

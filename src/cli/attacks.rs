@@ -308,7 +308,10 @@ impl TargetArgs {
                 .map(|v| v.0)
                 .or(file.as_ref().and_then(|f| f.ward.map(|w| w.0))),
             regeneration: self.target_regen || file.as_ref().is_some_and(|f| f.regeneration),
-            reroll_saves: self.target_reroll_saves,
+            reroll_saves: self.target_reroll_saves
+                || file
+                    .as_ref()
+                    .is_some_and(|f| f.rules.contains(&SpecialRule::RerollSaves)),
         };
         let rules = file.as_ref().map(|f| f.rules.clone()).unwrap_or_default();
         let name = file.map(|f| f.name);
@@ -515,7 +518,7 @@ fn attack_group(
                 ));
             };
             let count = Count {
-                fixed: 0,
+                fixed: hits.added(models),
                 roll: Some(roll),
             };
             (IMPACT_HITS, count)
@@ -585,7 +588,9 @@ impl ShootArgs {
             moved: self.moved,
             stand_and_shoot: self.stand_and_shoot,
             cover: self.cover,
-            skirmishers: self.target_skirmishers,
+            // Its profile's skirmishers too (RULES.md Shooting).
+            skirmishers: self.target_skirmishers
+                || target_rules.contains(&SpecialRule::Skirmishers),
             large_target: self.target_large,
             other: 0,
         };

@@ -184,6 +184,7 @@ fn transition<const N: usize>(
         (state, order)
     })?;
     buf.out.clear();
+    let cap = combat.wounds_past_any_test();
     for ((state, order), p) in started {
         buf.mid.clear();
         buf.mid.add((state, record.clone(), [0; 2]), p);
@@ -201,7 +202,7 @@ fn transition<const N: usize>(
                     let (mut state, mut record, mut wounds) = (*state, record.clone(), *wounds);
                     combat.blow(fate, id, round, &mut state, &mut record, &mut wounds);
                     state.settle_losses(struck);
-                    (state, record, scored_wounds(wounds))
+                    (state, record, scored_wounds(wounds, cap))
                 };
                 let fits = runs.runs_into(blow, |blows, q| next.add(blows, p * q));
                 if !fits || next.list.len() > ROUND_STATES {
@@ -234,24 +235,14 @@ fn transition<const N: usize>(
     Some(())
 }
 
-/// A difference in wounds caused that breaks the loser whatever else is
-/// scored: the other scores differ by at most 8 (3 ranks, outnumbering,
-/// standard, high ground, a rear's 2), and a loser by 11 or more fails on
-/// any Ld (never above 10) but a double 1 under insane courage, which
-/// passes whatever the margin.
-const WOUNDS_PAST_ANY_TEST: u32 = 24;
-
 /// The wounds each side caused as the round's result tells them apart
 /// (RULES.md Combat resolution): only their difference counts, and none
-/// past [`WOUNDS_PAST_ANY_TEST`]. States that differ only in the wounds
-/// merge: the flank fight's blows end in far fewer states. The round's
-/// record keeps the wounds so reduced (no report reads them).
-fn scored_wounds([a, b]: [u32; 2]) -> [u32; 2] {
+/// past `cap` ([`Combat::wounds_past_any_test`]). States that differ only
+/// in the wounds merge: the flank fight's blows end in far fewer states.
+/// The round's record keeps the wounds so reduced (no report reads them).
+fn scored_wounds([a, b]: [u32; 2], cap: u32) -> [u32; 2] {
     let low = a.min(b);
-    [
-        (a - low).min(WOUNDS_PAST_ANY_TEST),
-        (b - low).min(WOUNDS_PAST_ANY_TEST),
-    ]
+    [(a - low).min(cap), (b - low).min(cap)]
 }
 
 /// The work a state played next round is projected to cost, from the last

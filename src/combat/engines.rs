@@ -20,7 +20,7 @@ use crate::exact::Pmf;
 use crate::rules::attack::Damage;
 use crate::rules::casualties::{overkill, Casualties};
 use crate::rules::leadership::LeadershipTest;
-use crate::rules::movement::{charge_catches, pursuit_catches};
+use crate::rules::movement::{charge_catches, pursuit_catches, Flight};
 use crate::sim::alias::AliasTable;
 use crate::sim::strike::StrikeTable;
 use std::collections::HashMap;
@@ -40,15 +40,21 @@ impl Rolls {
         rolls.add(Roll::sum(1));
         rolls.add(LeadershipTest::new(7).roll());
         for u in 0..combat.setup.units.len() {
-            rolls.add(*combat.flee_roll(u));
+            rolls.add(combat.flight(u).roll);
         }
         for step in &combat.steps {
-            let StepKind::Impact(dice) = step.kind else {
+            let StepKind::Impact(hits) = step.kind else {
                 continue;
             };
-            let most = combat.setup.units[step.unit]
-                .frontage
-                .min(dice.most_chariots());
+            // Chariots in contact: at most its frontage, or all of a
+            // skirmishing unit (its line as wide as the enemy takes).
+            let unit = &combat.setup.units[step.unit];
+            let wide = if unit.skirmishers {
+                unit.models
+            } else {
+                unit.frontage
+            };
+            let most = wide.min(hits.dice.most_chariots());
             for r in (1..=most).filter_map(|n| step.impact_roll(n)) {
                 rolls.add(r);
             }
@@ -107,16 +113,16 @@ pub fn roll_test(rolls: &Rolls, dice: &mut impl DiceSource, test: &LeadershipTes
 fn roll_caught(
     rolls: &Rolls,
     dice: &mut impl DiceSource,
-    flee: &Roll,
+    flee: &Flight,
     chargers: &[(f64, f64)],
-    pursuers: &[&Roll],
+    pursuers: &[&Flight],
 ) -> bool {
-    let f = rolls.roll(dice, flee);
+    let f = flee.distance(rolls.roll(dice, &flee.roll));
     let by_charge = chargers
         .iter()
         .any(|&(distance, range)| charge_catches(distance, f, range));
     pursuers.iter().fold(by_charge, |caught, p| {
-        pursuit_catches(rolls.roll(dice, p), f) | caught
+        pursuit_catches(p.distance(rolls.roll(dice, &p.roll)), f) | caught
     })
 }
 
@@ -155,7 +161,7 @@ impl<'a, S: DiceSource> DiceFate<'a, S> {
 impl<S: DiceSource> Fate for DiceFate<'_, S> {
     fn strike(&mut self, step: &Step, n: u32, damage: u8, cap: u32) -> Casualties {
         let attacks = match step.impact_roll(n) {
-            Some(r) => u32::from(self.rolls.roll(&mut self.dice, &r)),
+            Some(r) => u32::from(self.rolls.roll(&mut self.dice, &r)) + step.impact_added(n),
             None => n,
         };
         let w = step.target_w;
@@ -171,7 +177,7 @@ impl<S: DiceSource> Fate for DiceFate<'_, S> {
     fn test(&mut self, test: &LeadershipTest) -> bool {
         roll_test(self.rolls, &mut self.dice, test)
     }
-    fn caught(&mut self, flee: &Roll, chargers: &[(f64, f64)], pursuers: &[&Roll]) -> bool {
+    fn caught(&mut self, flee: &Flight, chargers: &[(f64, f64)], pursuers: &[&Flight]) -> bool {
         roll_caught(self.rolls, &mut self.dice, flee, chargers, pursuers)
     }
     fn roll_off(&mut self) -> bool {
@@ -225,7 +231,10 @@ pub(super) fn strike_pmf(
 /// The number of attacks `n` attacks (or chariots) of `step` make.
 pub(super) fn strike_count(step: &Step, n: u32) -> Pmf {
     match step.impact_roll(n) {
-        Some(r) => Pmf::of_roll(&r),
+        Some(r) => match step.impact_added(n) {
+            0 => Pmf::of_roll(&r),
+            added => Pmf::of_roll(&r).add(&Pmf::point(i64::from(added))),
+        },
         None => Pmf::point(i64::from(n)),
     }
 }
@@ -339,12 +348,13 @@ fn max_attacks(combat: &Combat, step: &Step) -> u32 {
     let unit = &combat.setup.units[step.unit];
     let per = step.per_model[0].max(step.per_model[1]);
     let ranks = unit.models.div_ceil(unit.frontage);
-    let contact = unit
-        .in_contact
-        .unwrap_or(unit.frontage.max(ranks) + 2)
-        .min(unit.models);
+    let wide = match unit.skirmishers {
+        true => unit.models,
+        false => unit.frontage.max(ranks) + 2,
+    };
+    let contact = unit.in_contact.unwrap_or(wide).min(unit.models);
     match step.kind {
-        StepKind::Impact(dice) => contact.min(dice.most_chariots()),
+        StepKind::Impact(hits) => contact.min(hits.dice.most_chariots()),
         StepKind::Champion => per,
         StepKind::Shots => unit.models * per,
         _ => 2 * contact * per,
@@ -382,7 +392,7 @@ impl<S: DiceSource> Fate for FastFate<'_, S> {
     fn test(&mut self, test: &LeadershipTest) -> bool {
         roll_test(self.rolls, &mut self.dice, test)
     }
-    fn caught(&mut self, flee: &Roll, chargers: &[(f64, f64)], pursuers: &[&Roll]) -> bool {
+    fn caught(&mut self, flee: &Flight, chargers: &[(f64, f64)], pursuers: &[&Flight]) -> bool {
         roll_caught(self.rolls, &mut self.dice, flee, chargers, pursuers)
     }
     fn roll_off(&mut self) -> bool {

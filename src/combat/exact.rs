@@ -7,13 +7,12 @@
 pub(super) use super::distinct::Distinct;
 use super::engines::{duel_pmf, step_odds, strike_count, strike_pmf, DamageOdds, Outcomes};
 use super::fight::{Combat, Fate, Record, Step};
-use crate::dice::Roll;
 use crate::exact::leadership::p_pass;
 use crate::exact::tree::Paths;
 use crate::exact::Pmf;
 use crate::rules::casualties::Casualties;
 use crate::rules::leadership::LeadershipTest;
-use crate::rules::movement::{charge_catches, pursuit_catches};
+use crate::rules::movement::{charge_catches, pursuit_catches, Flight};
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::Cell;
 use std::hash::Hash;
@@ -34,28 +33,32 @@ pub(super) struct ExactFate<'c> {
     budget: u64,
 }
 
-/// A catch's odds: the flee dice, the chargers, the pursuers' dice, and
+/// A catch's odds: the flight, the chargers, the pursuers' flights, and
 /// P(caught).
-type Catch = (Roll, Vec<(f64, f64)>, Vec<Roll>, f64);
+type Catch = (Flight, Vec<(f64, f64)>, Vec<Flight>, f64);
 
-/// P(a unit fleeing with `flee` is caught by one of `chargers` (distance,
+/// P(a unit fleeing `flee` is caught by one of `chargers` (distance,
 /// range) or `pursuers`), over every flee roll.
-fn p_caught(flee: &Roll, chargers: &[(f64, f64)], pursuers: &[&Roll]) -> f64 {
+fn p_caught(flee: &Flight, chargers: &[(f64, f64)], pursuers: &[&Flight]) -> f64 {
     // Each flee roll: caught by a charger's reach, else escaped only if
     // every pursuer (rolling independently) falls short.
-    let pursuits: Vec<Pmf> = pursuers.iter().map(|r| Pmf::of_roll(r)).collect();
-    Pmf::of_roll(flee)
+    let pursuits: Vec<(Pmf, &Flight)> = pursuers
+        .iter()
+        .map(|r| (Pmf::of_roll(&r.roll), *r))
+        .collect();
+    Pmf::of_roll(&flee.roll)
         .iter()
         .map(|(x, q)| {
+            let f = flee.distance(x as u8);
             let reached = chargers
                 .iter()
-                .any(|&(distance, range)| charge_catches(distance, x as u8, range));
+                .any(|&(distance, range)| charge_catches(distance, f, range));
             if reached {
                 return q;
             }
             let escapes: f64 = pursuits
                 .iter()
-                .map(|p| 1.0 - p.prob(|y| pursuit_catches(y as u8, x as u8)))
+                .map(|(p, r)| 1.0 - p.prob(|y| pursuit_catches(r.distance(y as u8), f)))
                 .product();
             q * (1.0 - escapes)
         })
@@ -103,7 +106,7 @@ impl Fate for ExactFate<'_> {
         };
         self.event(p)
     }
-    fn caught(&mut self, flee: &Roll, chargers: &[(f64, f64)], pursuers: &[&Roll]) -> bool {
+    fn caught(&mut self, flee: &Flight, chargers: &[(f64, f64)], pursuers: &[&Flight]) -> bool {
         let same = |c: &&Catch| {
             c.0.same_as(flee)
                 && c.1 == chargers

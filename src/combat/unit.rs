@@ -1,11 +1,10 @@
 //! A unit in a fight (built from a scenario file by `scenario`): profile, gear, rules,
 //! command group, and what it strikes with.
 
-use crate::dice::Roll;
 use crate::rules::fighter::{Defender, Save, Striker};
 use crate::rules::gear::{ImpactHits, Missile, Mount};
 use crate::rules::leadership::LeadershipTest;
-use crate::rules::movement::flee_roll;
+use crate::rules::movement::{flee_roll, flight_less, Flight};
 use crate::rules::profile::{unit_strength, Profile, TroopType};
 use crate::rules::special::{Psychology, Rules};
 use crate::rules::weapons::Weapon;
@@ -60,8 +59,28 @@ pub struct Unit {
     pub own_ld: u8,
     /// The General is with this unit (`general = true`; one a side).
     pub general: bool,
-    /// A battle standard in range (re-rolls break tests).
+    /// A battle standard in range: re-rolls break tests; Undead lose one
+    /// wound less (RULES.md Break test, Undead).
     pub battle_standard: bool,
+    /// Its own model carries the battle standard (`battle_standard = true`
+    /// in its profile): in range while the unit stands, and a standard for
+    /// combat resolution (RULES.md Combat resolution).
+    pub carries_battle_standard: bool,
+    /// Added to its side's combat result while it fights (a War Banner's
+    /// +1; RULES.md Combat resolution).
+    pub combat_resolution: u32,
+    /// It skirmishes (RULES.md Skirmishers).
+    pub skirmishers: bool,
+    /// Resolute (the Dwarfs): flees and pursues 1" (2.5 cm) shorter
+    /// (RULES.md Fleeing and pursuit).
+    pub resolute: bool,
+    /// It re-rolls failed armour saves (RULES.md Saves).
+    pub reroll_saves: bool,
+    /// The army it belongs to (a catalogue's name), which enemies may hate.
+    pub army: Option<String>,
+    /// The armies it hates: it hates a fight's enemies of one of them
+    /// (RULES.md Special attacks and psychology).
+    pub hates: Vec<String>,
     /// It pursues a broken enemy (else it tests Ld to hold).
     pub pursue: bool,
     /// The unit (by index in the fight) it pursues if that one flees with
@@ -102,9 +121,13 @@ impl Unit {
         edition.move_from_cm(self.profile.m)
     }
 
-    /// Its flee and pursuit dice. RULES.md Fleeing and pursuit.
-    pub fn flee_roll(&self, edition: Edition) -> Roll {
-        flee_roll(self.movement(edition), self.flies, edition)
+    /// Its flee and pursuit: the dice, and the resolute's 1" less.
+    /// RULES.md Fleeing and pursuit.
+    pub fn flight(&self, edition: Edition) -> Flight {
+        Flight {
+            roll: flee_roll(self.movement(edition), self.flies, edition),
+            less: flight_less(self.resolute, edition),
+        }
     }
 
     /// Unit strength of `models` of its models. RULES.md Profiles.
@@ -123,7 +146,7 @@ impl Unit {
             weapon: self.weapon,
             ward: self.ward,
             regeneration: self.regeneration,
-            reroll_saves: false,
+            reroll_saves: self.reroll_saves,
         }
     }
 
@@ -151,9 +174,9 @@ impl Unit {
         self.rules.hatred || self.rules.frenzy
     }
 
-    /// May not flee as a charge reaction: frenzied, immune to psychology or
-    /// unbreakable. RULES.md Charges.
+    /// May not flee as a charge reaction: frenzied, immune to psychology,
+    /// unbreakable or Undead. RULES.md Charges, Undead.
     pub fn cannot_flee(&self) -> bool {
-        self.psychology.frenzied || self.psychology.immune || self.psychology.unbreakable
+        self.psychology.frenzied || self.psychology.immune || self.psychology.never_flees()
     }
 }

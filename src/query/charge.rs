@@ -160,7 +160,7 @@ impl Charge {
     fn contact(&self, distance: f64, roll: u8) -> bool {
         match self.reaction {
             Reaction::Hold => charge_reaches(distance, self.charge_range()),
-            Reaction::Flee { .. } => charge_catches(distance, roll, self.charge_range()),
+            Reaction::Flee { .. } => charge_catches(distance, f64::from(roll), self.charge_range()),
         }
     }
 

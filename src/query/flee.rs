@@ -102,7 +102,7 @@ impl Flee {
         let p_caught = self.pursuit_roll().map(|r| {
             let pursuit = Pmf::of_roll(&r);
             pmf.iter()
-                .map(|(f, pf)| pf * pursuit.prob(|p| pursuit_catches(p as u8, f as u8)))
+                .map(|(f, pf)| pf * pursuit.prob(|p| pursuit_catches(p as f64, f as f64)))
                 .sum()
         });
         FleeOdds { pmf, p_caught }
@@ -247,7 +247,7 @@ impl Flee {
             let hits = joint
                 .iter()
                 .enumerate()
-                .filter(|&(i, _)| pursuit_catches((i % stride) as u8, (i / stride) as u8))
+                .filter(|&(i, _)| pursuit_catches((i % stride) as f64, (i / stride) as f64))
                 .map(|(_, c)| c)
                 .sum();
             Estimate::proportion(hits, trials)

@@ -193,6 +193,7 @@ impl Build<'_> {
             mount: steeds,
             impact_hits: Some(ImpactHitsValues {
                 dice,
+                plus: Ranged(0),
                 s: Ranged(self.needed(c, "S", 1, 10)?),
             }),
             missile: self.missile(v.s.0),
@@ -259,6 +260,11 @@ impl Build<'_> {
             impact_hits: None,
             missile: None,
             points: (models > 0).then(|| Points(own_points(s) / f64::from(models))),
+            combat_resolution: Ranged(0),
+            general: false,
+            battle_standard: false,
+            army: None,
+            hates: Vec::new(),
         }
     }
 

@@ -2,9 +2,10 @@
 
 /// Rank bonus: +1 per rank of 4 or more models behind the first, at most +3;
 /// only for a unit 4 or more wide; lost while an enemy of US 5+ fights it in
-/// the flank or rear. Measured at the start of the round.
-pub fn rank_bonus(models: u32, frontage: u32, disrupted: bool) -> u32 {
-    if disrupted || frontage < 4 {
+/// the flank or rear; never for skirmishers (RULES.md Skirmishers).
+/// Measured at the start of the round.
+pub fn rank_bonus(models: u32, frontage: u32, disrupted: bool, skirmishers: bool) -> u32 {
+    if disrupted || skirmishers || frontage < 4 {
         return 0;
     }
     let mut bonus = 0;
@@ -32,6 +33,8 @@ pub struct Score {
     pub high_ground: bool,
     /// +1 fighting in the enemy's flank, +2 in its rear (with US 5+).
     pub flank: u32,
+    /// What its units' own rules add (a War Banner's +1).
+    pub bonus: u32,
 }
 
 impl Score {
@@ -42,7 +45,8 @@ impl Score {
             + u32::from(self.outnumber)
             + u32::from(self.standard)
             + u32::from(self.high_ground)
-            + self.flank) as i32
+            + self.flank
+            + self.bonus) as i32
     }
 }
 
@@ -93,17 +97,19 @@ mod tests {
     #[test]
     fn ranks_of_four_or_more() {
         // 20 spearmen 5 wide: 4 ranks, +3.
-        assert_eq!(rank_bonus(20, 5, false), 3);
+        assert_eq!(rank_bonus(20, 5, false, false), 3);
         // 25 five wide: 5 ranks, still +3.
-        assert_eq!(rank_bonus(25, 5, false), 3);
+        assert_eq!(rank_bonus(25, 5, false, false), 3);
         // 13 five wide: 5, 5, 3: one rank behind counts.
-        assert_eq!(rank_bonus(13, 5, false), 1);
+        assert_eq!(rank_bonus(13, 5, false, false), 1);
         // 14 five wide: 5, 5, 4: two.
-        assert_eq!(rank_bonus(14, 5, false), 2);
+        assert_eq!(rank_bonus(14, 5, false, false), 2);
         // 3 wide: none; disrupted: none.
-        assert_eq!(rank_bonus(20, 3, false), 0);
-        assert_eq!(rank_bonus(20, 5, true), 0);
-        assert_eq!(rank_bonus(5, 5, false), 0);
+        assert_eq!(rank_bonus(20, 3, false, false), 0);
+        assert_eq!(rank_bonus(20, 5, true, false), 0);
+        assert_eq!(rank_bonus(5, 5, false, false), 0);
+        // Skirmishers never: 20 formed up 5 wide, none.
+        assert_eq!(rank_bonus(20, 5, false, true), 0);
     }
 
     #[test]
@@ -116,6 +122,8 @@ mod tests {
             ..Score::default()
         };
         assert_eq!(a.total(), 7);
+        // A War Banner's +1.
+        assert_eq!(Score { bonus: 1, ..a }.total(), 8);
         assert_eq!(decide(7, 4, false, false), (Winner::First, 3));
         assert_eq!(decide(4, 7, false, false), (Winner::Second, 3));
         assert_eq!(decide(5, 5, true, false), (Winner::First, 1));

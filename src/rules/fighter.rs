@@ -76,7 +76,7 @@ impl Defender {
             Save::Armour(mut a) => {
                 a.shield |= self.weapon.has_shield();
                 let shield_usable = !(close_combat && self.weapon.two_handed());
-                let parry = close_combat && self.weapon.parries(self.troop);
+                let parry = close_combat && self.weapon.parries(self.troop, a.shield);
                 armour_save(a, self.troop, shield_usable, parry)
             }
         }

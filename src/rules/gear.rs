@@ -74,16 +74,26 @@ impl ImpactDice {
     }
 }
 
-/// A chariot's impact hits: its dice and their Strength.
+/// A chariot's impact hits: its dice, hits added to each chariot's die
+/// (scythes' D6+1, a Doomwheel's D6+2) and their Strength.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ImpactHits {
     /// The dice.
     pub dice: ImpactDice,
+    /// Added to each chariot's die (0 to 6).
+    pub plus: u8,
     /// Strength of the hits.
     pub s: u8,
 }
 
 impl ImpactHits {
+    /// The hits of `chariots` chariots beyond their dice: `plus` each
+    /// (D6+1 impact hits a chariot with scythes, the rulebook; RULES.md
+    /// Special attacks and psychology).
+    pub fn added(&self, chariots: u32) -> u32 {
+        chariots * u32::from(self.plus)
+    }
+
     /// Whether they strike at `moment`: the turn the chariot charges.
     pub fn strike_at(&self, moment: Moment) -> bool {
         moment.charge_turn()

@@ -24,6 +24,7 @@ pub mod special;
 pub(crate) mod strike_order;
 pub mod to_hit;
 pub(crate) mod to_wound;
+pub mod undead;
 pub mod weapons;
 
 pub use edition::Edition;

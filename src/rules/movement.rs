@@ -81,10 +81,11 @@ pub fn charge_reaches(distance: f64, range: f64) -> bool {
 }
 
 /// **\[ruling\]** A fleeing target is caught (and destroyed) when the charger's
-/// range reaches the gap after the flee: `distance + flee roll <= range`.
-/// RULES.md Charges; seed 000 example (Boar Boyz 36 cm vs Spearmen fleeing 13).
-pub fn charge_catches(distance: f64, flee_roll: u8, range: f64) -> bool {
-    distance + f64::from(flee_roll) <= range + EPS
+/// range reaches the gap after the flee: `distance + flee <= range`, the
+/// flee its roll as [`Flight::distance`] reads it. RULES.md Charges; seed
+/// 000 example (Boar Boyz 36 cm vs Spearmen fleeing 13).
+pub fn charge_catches(distance: f64, flee: f64, range: f64) -> bool {
+    distance + flee <= range + EPS
 }
 
 /// Flee and pursuit dice: 5D6 cm if M <= 15 cm, else 8D6 cm (and always 8D6
@@ -94,10 +95,51 @@ pub fn flee_roll(m: f64, flies: bool, edition: Edition) -> Roll {
     Roll::sum(edition.flee_dice_count(fast))
 }
 
-/// The fleeing unit is destroyed if the pursuit roll is at least its flee
-/// roll. RULES.md Fleeing and pursuit.
-pub fn pursuit_catches(pursuit_roll: u8, flee_roll: u8) -> bool {
-    pursuit_roll >= flee_roll
+/// The fleeing unit is destroyed if the pursuit is at least its flee (each
+/// its roll as [`Flight::distance`] reads it). RULES.md Fleeing and
+/// pursuit.
+pub fn pursuit_catches(pursuit: f64, flee: f64) -> bool {
+    pursuit + EPS >= flee
+}
+
+/// How far a unit flees or pursues: its dice ([`flee_roll`]) less a fixed
+/// distance (the resolute's 1", [`flight_less`]). RULES.md Fleeing and
+/// pursuit.
+#[derive(Clone, Copy, Debug)]
+pub struct Flight {
+    /// The dice.
+    pub roll: Roll,
+    /// Taken from their total, in the edition's unit.
+    pub less: f64,
+}
+
+impl Flight {
+    /// A flight of `roll` alone.
+    pub fn of(roll: Roll) -> Flight {
+        Flight { roll, less: 0.0 }
+    }
+
+    /// The distance a total of `rolled` on its dice covers.
+    #[inline]
+    pub fn distance(&self, rolled: u8) -> f64 {
+        f64::from(rolled) - self.less
+    }
+
+    /// The same dice and distance taken off.
+    pub fn same_as(&self, other: &Flight) -> bool {
+        self.roll.same_as(&other.roll) && self.less == other.less
+    }
+}
+
+/// What a resolute unit's flee and pursuit lose: 1" ("2D6-1\" instead of
+/// the normal 2D6\"", the Dwarfs' army book), 2.5 cm in the metric game
+/// (the 2.5 cm to the inch of [`Edition::from_cm`]), whatever its dice.
+/// RULES.md Fleeing and pursuit.
+pub fn flight_less(resolute: bool, edition: Edition) -> f64 {
+    match resolute {
+        true => edition.from_cm(2.5),
+        false => 0.0,
+    }
 }
 
 #[cfg(test)]
@@ -151,18 +193,18 @@ mod tests {
         let range = charge_range(18.0, false, 0.0);
         assert_eq!(range, 36.0);
         // [ruling] caught when distance + roll <= range: from 23 cm, yes.
-        assert!(charge_catches(23.0, 13, range));
-        assert!(!charge_catches(24.0, 13, range));
+        assert!(charge_catches(23.0, 13.0, range));
+        assert!(!charge_catches(24.0, 13.0, range));
         // "muy obvio que llega (por ejemplo si estaban a 3cm y obtienen un 13)".
-        assert!(charge_catches(3.0, 13, range));
+        assert!(charge_catches(3.0, 13.0, range));
         // "muy obvio que no llega (si estaban a 25cm y obtienen un 13)".
-        assert!(!charge_catches(25.0, 13, range));
+        assert!(!charge_catches(25.0, 13.0, range));
     }
 
     #[test]
     fn decimal_distances_compare_exactly() {
         // 0.1 + 0.2 style rounding must not lose a charge that just reaches.
-        assert!(charge_catches(20.3, 15, 35.3));
+        assert!(charge_catches(20.3, 15.0, 35.3));
         assert!(charge_reaches(35.3, 17.65 * 2.0));
         assert!(!charge_reaches(35.31, 35.3));
     }
@@ -170,8 +212,29 @@ mod tests {
     #[test]
     fn pursuit_catches_on_equal_rolls() {
         // RULES.md: destroyed if the pursuit roll >= its flee roll.
-        assert!(pursuit_catches(17, 17));
-        assert!(pursuit_catches(18, 17));
-        assert!(!pursuit_catches(16, 17));
+        assert!(pursuit_catches(17.0, 17.0));
+        assert!(pursuit_catches(18.0, 17.0));
+        assert!(!pursuit_catches(16.0, 17.0));
+    }
+
+    #[test]
+    fn the_resolute_flee_and_pursue_an_inch_shorter() {
+        // The Dwarfs' book: 2D6-1" instead of 2D6"; 2.5 cm off 5D6 cm.
+        let i = Flight {
+            roll: flee_roll(3.0, false, Edition::Imperial),
+            less: flight_less(true, Edition::Imperial),
+        };
+        assert_eq!(i.roll.dice, 2);
+        assert_eq!(i.distance(7), 6.0);
+        let m = Flight {
+            roll: flee_roll(8.0, false, Edition::Metric),
+            less: flight_less(true, Edition::Metric),
+        };
+        assert_eq!(m.distance(17), 14.5);
+        assert_eq!(flight_less(false, Edition::Metric), 0.0);
+        // A resolute pursuer's 8 (7") does not catch a flee of 8; a flee
+        // of 7 it does.
+        assert!(!pursuit_catches(i.distance(8), 8.0));
+        assert!(pursuit_catches(i.distance(8), 7.0));
     }
 }

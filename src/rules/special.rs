@@ -93,11 +93,28 @@ pub enum SpecialRule {
     #[serde(alias = "sangre-fria", alias = "sangre_fria")]
     #[value(hide = true, aliases = ["sangre-fria", "sangre_fria"])]
     ColdBlooded,
+    /// Undead (Vampire Counts, Tomb Kings): never breaks or flees; beaten
+    /// in combat, it loses a wound for each point it lost by, no saves
+    /// (RULES.md Undead).
+    #[value(hide = true, aliases = ["no-muertos", "no_muertos"])]
+    Undead,
+    /// Skirmishers: no rank bonus, no disrupting ranks, form up to fight
+    /// (RULES.md Skirmishers).
+    #[value(hide = true, aliases = ["hostigadores"])]
+    Skirmishers,
+    /// The Dwarfs' resolve: flees and pursues 1" (2.5 cm) shorter
+    /// (RULES.md Fleeing and pursuit).
+    #[value(hide = true)]
+    Resolute,
+    /// Re-rolls failed armour saves (RULES.md Saves).
+    #[value(hide = true)]
+    RerollSaves,
 }
 
 impl SpecialRule {
-    /// Whether it changes an attack's dice (the rest are psychology and
-    /// strike order, played by whole fights only).
+    /// Whether it changes an attack's dice (the rest are psychology,
+    /// strike order and what a unit suffers or does as a unit, played by
+    /// whole fights only; re-rolled saves by a target).
     pub fn changes_attacks(self) -> bool {
         use SpecialRule::*;
         !matches!(
@@ -112,6 +129,10 @@ impl SpecialRule {
                 | Stupidity
                 | Animosity
                 | ColdBlooded
+                | Undead
+                | Skirmishers
+                | Resolute
+                | RerollSaves
         )
     }
 
@@ -153,6 +174,9 @@ pub struct Psychology {
     pub animosity: bool,
     /// Cold-blooded: its Ld tests roll 3D6 and discard the highest.
     pub cold_blooded: bool,
+    /// Undead: never breaks or flees; beaten, it crumbles (RULES.md
+    /// Undead).
+    pub undead: bool,
 }
 
 impl Psychology {
@@ -172,19 +196,26 @@ impl Psychology {
             stupid: has(SpecialRule::Stupidity),
             animosity: has(SpecialRule::Animosity),
             cold_blooded: has(SpecialRule::ColdBlooded),
+            undead: has(SpecialRule::Undead),
         }
     }
 
+    /// Never flees nor breaks: unbreakable, or Undead (whose beaten units
+    /// crumble instead). RULES.md Break test, Undead.
+    pub fn never_flees(&self) -> bool {
+        self.unbreakable || self.undead
+    }
+
     /// Takes no fear tests and is not broken by fear: causes fear itself, is
-    /// immune to psychology or unbreakable. RULES.md Special attacks.
+    /// immune to psychology, or never flees. RULES.md Special attacks.
     pub fn fearless(&self) -> bool {
-        self.fear || self.immune || self.frenzied || self.unbreakable
+        self.fear || self.immune || self.frenzied || self.never_flees()
     }
 
     /// Takes panic (and terror) tests: not immune to psychology, not
-    /// frenzied, not unbreakable. RULES.md Panic.
+    /// frenzied, and one that may flee. RULES.md Panic.
     pub fn takes_panic_tests(&self) -> bool {
-        !(self.immune || self.frenzied || self.unbreakable)
+        !(self.immune || self.frenzied || self.never_flees())
     }
 
     /// This psychology once its frenzy is lost (a frenzied unit beaten in
@@ -196,6 +227,23 @@ impl Psychology {
             ..self
         }
     }
+}
+
+/// Whether a unit hating the armies `hates` hates an enemy of `army`: one
+/// names it, letter case aside, its edition in brackets aside on either
+/// side ("Dwarfs" names "Dwarfs (2001)"). It hates it as a hatred of its
+/// own. RULES.md Special attacks and psychology.
+pub fn hates_army(hates: &[String], army: &str) -> bool {
+    fn bare(name: &str) -> &str {
+        let name = name.trim();
+        match name.rfind(" (") {
+            Some(i) if name.ends_with(')') => name[..i].trim_end(),
+            _ => name,
+        }
+    }
+    hates
+        .iter()
+        .any(|h| bare(h).eq_ignore_ascii_case(bare(army)))
 }
 
 /// Which failed rolls may be re-rolled (once).
@@ -303,3 +351,25 @@ impl Rules {
 }
 
 crate::rules::named_by_value_enum!(SpecialRule);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hated_army_is_named_whatever_its_edition_and_case() {
+        let dwarfs = ["Orcs and Goblins".to_string()];
+        assert!(hates_army(&dwarfs, "Orcs and Goblins"));
+        assert!(hates_army(&dwarfs, "Orcs and goblins"));
+        assert!(hates_army(
+            &dwarfs,
+            "Orcs and Goblins (6th definitive edition)"
+        ));
+        assert!(!hates_army(&dwarfs, "Dwarfs (2001)"));
+        let goblins = ["Dwarfs".to_string()];
+        assert!(hates_army(&goblins, "Dwarfs (2001)"));
+        assert!(hates_army(&goblins, "Dwarfs (2005)"));
+        assert!(!hates_army(&goblins, "Chaos Dwarfs"));
+        assert!(!hates_army(&[], "Dwarfs"));
+    }
+}

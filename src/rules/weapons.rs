@@ -43,6 +43,9 @@ pub enum Weapon {
     /// +2 S the turn it charges mounted, +1 S otherwise; both hands.
     #[value(aliases = ["martillo-de-caballeria", "martillo_de_caballeria"])]
     CavalryHammer,
+    /// Orcs: +1 S the turn it charges, on foot; a hand weapon otherwise.
+    #[value(aliases = ["rebanadora"])]
+    Choppa,
 }
 
 /// When an attack is made: the round of the combat and whether the attacker
@@ -74,6 +77,7 @@ impl Weapon {
             Weapon::Lance if moment.charge_turn() => 2,
             Weapon::CavalryHammer if troop.mounted() && moment.charge_turn() => 2,
             Weapon::CavalryHammer => 1,
+            Weapon::Choppa if troop.on_foot() && moment.charge_turn() => 1,
             _ => 0,
         }
     }
@@ -95,9 +99,15 @@ impl Weapon {
         )
     }
 
-    /// Parry: hand weapon and shield, on foot. RULES.md Saves.
-    pub fn parries(self, troop: TroopType) -> bool {
-        self == Weapon::HandWeaponAndShield && troop.on_foot()
+    /// Parry: hand weapon and shield, on foot; a choppa (a hand weapon)
+    /// with a `shield`, on foot. RULES.md Saves, Weapons.
+    pub fn parries(self, troop: TroopType, shield: bool) -> bool {
+        let hand_and_shield = match self {
+            Weapon::HandWeaponAndShield => true,
+            Weapon::Choppa => shield,
+            _ => false,
+        };
+        hand_and_shield && troop.on_foot()
     }
 
     /// The weapon carries a shield (hand weapon and shield).
@@ -151,6 +161,7 @@ impl Weapon {
             Weapon::Spear => "spear",
             Weapon::Lance => "lance",
             Weapon::CavalryHammer => "cavalry hammer",
+            Weapon::Choppa => "choppa",
         }
     }
 }
@@ -194,6 +205,25 @@ mod tests {
     }
 
     #[test]
+    fn a_choppa_strikes_harder_on_the_charge_on_foot_only() {
+        // The Orcs and Goblins book: +1 S in the first round of a combat
+        // when he charges, on foot; not for boar, chariot or monster riders.
+        assert_eq!(Weapon::Choppa.strength_bonus(Infantry, CHARGE), 1);
+        assert_eq!(Weapon::Choppa.strength_bonus(LargeInfantry, CHARGE), 1);
+        assert_eq!(Weapon::Choppa.strength_bonus(Infantry, FIRST), 0);
+        assert_eq!(Weapon::Choppa.strength_bonus(Infantry, SECOND), 0);
+        assert_eq!(Weapon::Choppa.strength_bonus(Cavalry, CHARGE), 0);
+        assert_eq!(Weapon::Choppa.strength_bonus(Chariot, CHARGE), 0);
+        assert_eq!(Weapon::Choppa.strength_bonus(Monster, CHARGE), 0);
+        // One-handed: a shield counts, and parries on foot.
+        assert!(!Weapon::Choppa.two_handed());
+        assert!(Weapon::Choppa.parries(Infantry, true));
+        assert!(!Weapon::Choppa.parries(Infantry, false));
+        assert!(!Weapon::Choppa.parries(Cavalry, true));
+        assert_eq!(Weapon::Choppa.extra_attacks(Infantry), 0);
+    }
+
+    #[test]
     fn attacks_ranks_and_order() {
         assert_eq!(Weapon::AdditionalHandWeapon.extra_attacks(Infantry), 1);
         assert_eq!(Weapon::AdditionalHandWeapon.extra_attacks(Cavalry), 0);
@@ -202,8 +232,8 @@ mod tests {
         assert_eq!(Weapon::Spear.fighting_ranks(Cavalry, FIRST), 1);
         assert!(Weapon::GreatWeapon.strikes_last(FIRST));
         assert!(!Weapon::GreatWeapon.strikes_last(CHARGE));
-        assert!(Weapon::HandWeaponAndShield.parries(Infantry));
-        assert!(!Weapon::HandWeaponAndShield.parries(Cavalry));
+        assert!(Weapon::HandWeaponAndShield.parries(Infantry, false));
+        assert!(!Weapon::HandWeaponAndShield.parries(Cavalry, false));
         assert!(Weapon::Halberd.allowed(Cavalry).is_err());
         assert!(Weapon::Lance.allowed(Infantry).is_err());
     }

@@ -377,7 +377,7 @@ impl LineUnitSpec {
             rally_ld: rally_ld(ld, self.musician, musician_rallies),
             without_general: (r.ld, rally_ld(r.ld, self.musician, musician_rallies)),
             tests: r.psychology.takes_panic_tests(),
-            unbreakable: r.psychology.unbreakable,
+            unbreakable: r.psychology.never_flees(),
             cold_blooded: r.psychology.cold_blooded,
             flee: flee_roll(edition.move_from_cm(r.m), r.flies, edition),
             panics_when_destroyed: destruction_causes_panic(standing, r.wounds),

@@ -10,7 +10,7 @@ use crate::error::InputError;
 use crate::query::combat::CombatQuery;
 use crate::rules::movement::{charge_range, check_charge_path};
 use crate::rules::place::{Facing, ReactionName, SideName};
-use crate::rules::special::{Psychology, Rules};
+use crate::rules::special::{Psychology, Rules, SpecialRule};
 use crate::rules::Edition;
 use crate::text;
 use crate::words::text::Text;
@@ -234,7 +234,7 @@ pub(super) fn check_reaction_to(
             text!("the charged unit is already in combat and can only hold (accepted: hold)"),
         ),
         ReactionName::Flee if target.cannot_flee() => error(
-            text!("the charged unit is frenzied, immune to psychology or unbreakable and cannot flee (accepted: hold, stand-and-shoot)"),
+            text!("the charged unit is frenzied, immune to psychology, unbreakable or Undead and cannot flee (accepted: hold, stand-and-shoot)"),
         ),
         ReactionName::Flee => Ok(()),
         ReactionName::StandAndShoot => {
@@ -337,10 +337,13 @@ impl UnitSpec {
             .iter()
             .enumerate()
             .map(|(i, c)| {
+                let mut body = c
+                    .as_unit()
+                    .unit(dir, &crate::error::entry(&format!("{side}.characters"), i))?;
+                body.general |= c.general;
+                body.carries_battle_standard |= c.battle_standard;
                 Ok(Character {
-                    body: c
-                        .as_unit()
-                        .unit(dir, &crate::error::entry(&format!("{side}.characters"), i))?,
+                    body,
                     attacks_on_him: c.attacks_on_him.0,
                 })
             })
@@ -389,8 +392,18 @@ impl UnitSpec {
             missile: file.missile.map(|m| m.missile()),
             ld: profile.ld.max(spec.general_ld.map_or(0, |g| g.0)),
             own_ld: profile.ld,
-            general: spec.general,
-            battle_standard: spec.battle_standard,
+            // The General is this model or a character leading it; so is
+            // the battle standard's bearer, a character's while he stands
+            // (RULES.md Break test, Combat resolution).
+            general: spec.general || file.general || characters.iter().any(|c| c.body.general),
+            battle_standard: spec.battle_standard || file.battle_standard,
+            carries_battle_standard: file.battle_standard,
+            combat_resolution: u32::from(file.combat_resolution.0),
+            skirmishers: file.rules.contains(&SpecialRule::Skirmishers),
+            resolute: file.rules.contains(&SpecialRule::Resolute),
+            reroll_saves: file.rules.contains(&SpecialRule::RerollSaves),
+            army: file.army.clone(),
+            hates: file.hates.clone(),
             pursue: spec.pursue,
             pursuit_target: None,
             points: file.points.map(|p| p.0),

@@ -14,16 +14,31 @@
 //! musician = true                      # wins drawn combats
 //! # Any profile-file field may be given here and overrides the file's:
 //! # name, type, weapon, armour, shield, barding, save, ward, regeneration,
-//! # points, [attacker.profile], [attacker.mount], [attacker.impact_hits].
+//! # points, combat_resolution (0 to 5 added to its side's result: a War
+//! # Banner), army ("Dwarfs (2001)": its army, which enemies may hate),
+//! # [attacker.profile], [attacker.mount], [attacker.impact_hits] (dice,
+//! # s, plus: 0 to 6 hits added to each chariot's die).
 //! # rules = [...] adds to the file's rules (fear, terror, stubborn,
 //! # unbreakable, always-strikes-first, strikes-last, mindless,
-//! # immune-to-psychology, and every attack rule).
+//! # immune-to-psychology, undead, skirmishers, resolute, reroll-saves,
+//! # and every attack rule); hates = [...] to its hated armies.
 //! # in_contact = 7                     # models in base contact (default: see below)
 //! # general_ld = 9                     # the General's Ld, within 30 cm
 //! # general = true                     # the General is with this unit (one a side)
-//! # battle_standard = true             # re-roll failed break tests
+//! # battle_standard = true             # one in range: re-roll failed break tests,
+//! #                                    # Undead lose a wound less
+//! # (a profile's general = true or battle_standard = true, its model's or
+//! # a character's leading it, does the same; a carried battle standard
+//! # also counts as a standard)
 //! # missile = { s = 3, shots = 1 }     # for stand and shoot
 //! # pursue = true                      # pursue a broken enemy
+//!
+//! # A character leading it: a profile and gear as for a unit.
+//! [[attacker.characters]]
+//! profile_file = "big_boss.toml"       # or roster and unit, or [attacker.characters.profile]
+//! attacks_on_him = 2                   # enemy attacks declared at him each round
+//! # general = true                     # he is the army's General
+//! # battle_standard = true             # he carries the battle standard
 //!
 //! [defender]
 //! profile_file = "empire_spearman.toml"
@@ -184,6 +199,15 @@ unit_table! {
         /// Characters: attacks on a character are declared before rolling).
         #[serde(default)]
         pub attacks_on_him: Count<0, 100>,
+        /// He is the army's General (as `general = true` in his profile):
+        /// his unit is the General's.
+        #[serde(default)]
+        pub general: bool,
+        /// He carries the battle standard (as `battle_standard = true` in
+        /// his profile): his unit has it in range, and counts it as a
+        /// standard while he stands (RULES.md Combat resolution).
+        #[serde(default)]
+        pub battle_standard: bool,
     }
 }
 

@@ -69,6 +69,12 @@ pub struct ProfilePart {
     pub missile: Option<MissileValues>,
     /// Points per model.
     pub points: Option<Points>,
+    /// Added to its side's combat result (a War Banner).
+    pub combat_resolution: Option<Ranged<0, 5>>,
+    /// The army it belongs to, which enemies may hate.
+    pub army: Option<String>,
+    /// Armies it hates, added to the source's.
+    pub hates: Vec<String>,
 }
 
 /// Declares a scenario table that holds a unit: its own fields (each field's
@@ -126,6 +132,10 @@ macro_rules! unit_table {
                     impact_hits: Option<$crate::profile::ImpactHitsValues>,
                     missile: Option<$crate::profile::MissileValues>,
                     points: Option<$crate::profile::Points>,
+                    combat_resolution: Option<$crate::profile::Ranged<0, 5>>,
+                    army: Option<String>,
+                    #[serde(default)]
+                    hates: Vec<String>,
                     $(
                         $(#[serde($($fserde)*)])*
                         $field: $ty,
@@ -155,6 +165,9 @@ macro_rules! unit_table {
                         impact_hits: t.impact_hits,
                         missile: t.missile,
                         points: t.points,
+                        combat_resolution: t.combat_resolution,
+                        army: t.army,
+                        hates: t.hates,
                     },
                     $($field: t.$field,)*
                 })
@@ -198,6 +211,9 @@ impl ProfilePart {
             ("impact_hits", self.impact_hits.is_some()),
             ("missile", self.missile.is_some()),
             ("points", self.points.is_some()),
+            ("combat_resolution", self.combat_resolution.is_some()),
+            ("army", self.army.is_some()),
+            ("hates", !self.hates.is_empty()),
         ];
         InputError::refuse_given(
             &given,
@@ -289,6 +305,8 @@ impl ProfilePart {
         };
         let mut rules = b.map(|b| b.rules.clone()).unwrap_or_default();
         rules.extend(&self.rules);
+        let mut hates = b.map(|b| b.hates.clone()).unwrap_or_default();
+        hates.extend(self.hates.iter().cloned());
         Ok(ProfileFile {
             name: self
                 .name
@@ -311,6 +329,14 @@ impl ProfilePart {
             impact_hits: self.impact_hits.or(b.and_then(|b| b.impact_hits)),
             missile: self.missile.or(b.and_then(|b| b.missile)),
             points: self.points.or(b.and_then(|b| b.points)),
+            combat_resolution: self
+                .combat_resolution
+                .or(b.map(|b| b.combat_resolution))
+                .unwrap_or_default(),
+            general: b.is_some_and(|b| b.general),
+            battle_standard: b.is_some_and(|b| b.battle_standard),
+            army: self.army.clone().or(b.and_then(|b| b.army.clone())),
+            hates,
         })
     }
 }

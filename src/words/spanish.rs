@@ -148,6 +148,7 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     ("charger shot down by stand-and-shoot", "la unidad que carga cae ante aguantar y disparar"),
     ("charging list", "lista que carga"),
     ("chariot", "carro"),
+    ("choppa", "rebanadora"),
     ("cold-blooded", "cold-blooded"),
     ("combat", "combate"),
     ("declared distance ({} {})", "distancia declarada ({} {})"),

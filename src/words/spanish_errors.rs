@@ -157,7 +157,7 @@ pub(super) const SPANISH_ERRORS: &[(&str, &str)] = &[
     ("the XML's root is <{}> (accepted: a <roster>, as BattleScribe and New Recruit write it)", "la raíz del XML es <{}> (aceptado: un <roster>, como lo escriben BattleScribe y New Recruit)"),
     ("the argument '{}' cannot be used with '{}'", "el argumento '{}' no puede usarse con '{}'"),
     ("the charged unit is already in combat and can only hold (accepted: hold)", "la unidad cargada ya está trabada en combate y solo puede aguantar (aceptado: hold)"),
-    ("the charged unit is frenzied, immune to psychology or unbreakable and cannot flee (accepted: hold, stand-and-shoot)", "la unidad cargada está frenética, es inmune a psicología o indesmoralizable y no puede huir (aceptado: hold, stand-and-shoot)"),
+    ("the charged unit is frenzied, immune to psychology, unbreakable or Undead and cannot flee (accepted: hold, stand-and-shoot)", "la unidad cargada está frenética, es inmune a psicología, indesmoralizable o no muerta y no puede huir (aceptado: hold, stand-and-shoot)"),
     ("the following required arguments were not provided: {}", "faltan estos argumentos obligatorios: {}"),
     ("the roster is over {} MB of XML (accepted: a roster of up to that size)", "la lista pasa de {} MB de XML (aceptado: una lista de hasta ese tamaño)"),
     ("the roster's '{}' has {} models (accepted: models = 1 to {} in the table)", "'{}' de la lista de ejército tiene {} miniaturas (aceptado: models = de 1 a {} en la tabla)"),

@@ -108,6 +108,7 @@ pub(super) const SPANISH_FORMS: &[(&str, &str)] = &[
     ("charger", "quién carga"),
     ("charging", "carga"),
     ("chariot", "carro"),
+    ("choppa", "rebanadora"),
     ("cold blooded", "sangre fría"),
     ("confidence", "confianza"),
     ("cover", "cobertura"),

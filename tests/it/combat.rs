@@ -4,10 +4,10 @@
 
 use mathhammer::combat::exact::exact_records;
 use mathhammer::combat::fight::{Combat, End, Fate, Step, StepKind, Target, UnitEnd};
-use mathhammer::dice::Roll;
 use mathhammer::query::combat::CombatQuery;
 use mathhammer::rules::casualties::Casualties;
 use mathhammer::rules::leadership::LeadershipTest;
+use mathhammer::rules::movement::Flight;
 use mathhammer::scenario::combat::ScenarioFile;
 use mathhammer::scenario::parse;
 use std::path::Path;
@@ -57,6 +57,8 @@ pub(crate) struct Scripted {
     pub(crate) animosity_tests: usize,
     pub(crate) squabbles: bool,
     pub(crate) caught: bool,
+    /// Each catch's flight and its pursuers'.
+    pub(crate) flights: Vec<(Flight, Vec<Flight>)>,
 }
 
 impl Fate for Scripted {
@@ -79,7 +81,9 @@ impl Fate for Scripted {
             .copied()
             .unwrap_or(!self.fail_tests)
     }
-    fn caught(&mut self, _: &Roll, chargers: &[(f64, f64)], pursuers: &[&Roll]) -> bool {
+    fn caught(&mut self, flee: &Flight, chargers: &[(f64, f64)], pursuers: &[&Flight]) -> bool {
+        self.flights
+            .push((*flee, pursuers.iter().map(|p| **p).collect()));
         if !chargers.is_empty() {
             self.catchers.push(chargers.len());
         }

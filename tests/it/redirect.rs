@@ -147,7 +147,7 @@ fn bad_redirects_get_one_line_errors() {
         ),
         (
             vec!["unit.1.reaction=flee", "unit.1.rules=[\"unbreakable\"]"],
-            "unit.1.reaction: the charged unit is frenzied, immune to psychology or unbreakable",
+            "unit.1.reaction: the charged unit is frenzied, immune to psychology, unbreakable or Undead",
         ),
         (
             vec!["unit.1.redirect=false"],

@@ -221,7 +221,7 @@ fn bad_scenarios_name_file_line_and_field() {
     );
     assert!(
         e.contains(
-            "situation.reaction: the charged unit is frenzied, immune to psychology or unbreakable"
+            "situation.reaction: the charged unit is frenzied, immune to psychology, unbreakable or Undead"
         ),
         "{e}"
     );

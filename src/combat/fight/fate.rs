@@ -1,9 +1,9 @@
 //! The randomness of a fight, as events each engine realises its own way.
 
 use super::Step;
-use crate::dice::Roll;
 use crate::rules::casualties::Casualties;
 use crate::rules::leadership::LeadershipTest;
+use crate::rules::movement::Flight;
 
 /// The randomness of a fight. Each engine realises these events its own way;
 /// the rules deciding them are the same functions.
@@ -14,11 +14,11 @@ pub trait Fate {
     fn strike(&mut self, step: &Step, n: u32, damage: u8, cap: u32) -> Casualties;
     /// A leadership test (with its re-roll, if any).
     fn test(&mut self, test: &LeadershipTest) -> bool;
-    /// A unit fleeing with `flee` dice: caught by any of the `chargers`
-    /// (each `(distance, charge range)`, catching when its range reaches the
-    /// gap) or of the `pursuers` (each rolling its dice, catching on a roll
-    /// at least the flee)? One flee roll for all of them.
-    fn caught(&mut self, flee: &Roll, chargers: &[(f64, f64)], pursuers: &[&Roll]) -> bool;
+    /// A unit fleeing `flee`: caught by any of the `chargers` (each
+    /// `(distance, charge range)`, catching when its range reaches the
+    /// gap) or of the `pursuers` (each rolling its dice, catching on a
+    /// pursuit at least the flee)? One flee roll for all of them.
+    fn caught(&mut self, flee: &Flight, chargers: &[(f64, f64)], pursuers: &[&Flight]) -> bool;
     /// A D6 roll-off: does side 0 win it?
     fn roll_off(&mut self) -> bool;
     /// An animosity test and, after a 1, the Animosity table: does it stop

@@ -26,8 +26,8 @@
 //! pursuit), `end.rs` (how a fight ended); this file plays the rounds.
 
 use super::unit::MAX_CHARACTERS;
-use crate::dice::Roll;
 use crate::rules::combat_result::{decide, Winner};
+use crate::rules::movement::Flight;
 
 mod challenge;
 mod charge;
@@ -84,8 +84,8 @@ pub struct Combat {
     starts_of_turn: bool,
     /// Each unit's charge range.
     ranges: Vec<f64>,
-    /// Each unit's flee (and pursuit) dice.
-    flee_rolls: Vec<Roll>,
+    /// Each unit's flee (and pursuit): its dice, less a resolute's inch.
+    flights: Vec<Flight>,
     /// The orders key of rounds after the first (every unit's later set).
     later: usize,
     /// What the per-round rules read of each unit (absent units: default).
@@ -95,6 +95,8 @@ pub struct Combat {
     /// The unit each side's General is with (`general = true`), if in the
     /// fight.
     generals: [Option<usize>; 2],
+    /// [`Combat::wounds_past_any_test`].
+    wounds_cap: u32,
 }
 
 /// What the per-round rules read of a unit, kept in a fixed array: combat
@@ -103,8 +105,16 @@ pub struct Combat {
 struct Facts {
     side: usize,
     frontage: u32,
+    /// A standard: its own, or the battle standard its own model carries.
     standard: bool,
     musician: bool,
+    /// Its own rules' addition to its side's combat result.
+    combat_resolution: u32,
+    /// Some character of it adds to the combat result or carries the
+    /// battle standard (only then are they looked at, every round).
+    heroes_count: bool,
+    /// It skirmishes: no rank bonus, disrupts no ranks.
+    skirmishers: bool,
     /// Fought in a flank or rear by some contact.
     flankable: bool,
     /// The enemies its front strikes and each face's bonus: front 0, flank
@@ -151,9 +161,21 @@ enum StepSet {
 }
 
 impl Combat {
-    /// Unit `u`'s flee (and pursuit) dice.
-    pub fn flee_roll(&self, u: usize) -> &Roll {
-        &self.flee_rolls[u]
+    /// Unit `u`'s flee (and pursuit).
+    pub fn flight(&self, u: usize) -> &Flight {
+        &self.flights[u]
+    }
+
+    /// A difference in wounds caused in a round past which the rest of the
+    /// round's result changes nothing: the other scores differ by at most
+    /// 9 (3 ranks, outnumbering, standard, high ground, a flank's 1 and a
+    /// rear's 2) and what the units' own rules add, and a loser by 11 or
+    /// more fails on any Ld (never above 10; a double 1 under insane
+    /// courage passes whatever the margin); an Undead loser crumbles one
+    /// wound a point, at most all it has (RULES.md Combat resolution,
+    /// Break test, Undead). The exact chain merges states past it.
+    pub fn wounds_past_any_test(&self) -> u32 {
+        self.wounds_cap
     }
 
     /// The same fight with a cap of `rounds` rounds.
@@ -425,12 +447,14 @@ impl Combat {
             side: 1 - w,
             margin,
         });
-        let broken = match loss {
+        let (broken, crumbled) = match loss {
             Some(loss) => self.break_tests(fate, loss, state, record),
-            None => [false; N],
+            None => ([false; N], [false; N]),
         };
-        let panicked = self.fellows_panic(fate, state, record, [&broken, &wiped], winner);
-        let gone: [bool; N] = std::array::from_fn(|u| broken[u] || panicked[u] || wiped[u]);
+        // Destroyed this round: slain to the last model, or crumbled away.
+        let fallen: [bool; N] = std::array::from_fn(|u| wiped[u] || crumbled[u]);
+        let panicked = self.fellows_panic(fate, state, record, [&broken, &fallen], winner);
+        let gone: [bool; N] = std::array::from_fn(|u| broken[u] || panicked[u] || fallen[u]);
         // Units whose foes all broke, fled or fell leave the fight;
         // engagement is mutual, so with no loser left no winner is either.
         let routed = loss
@@ -442,9 +466,14 @@ impl Combat {
             self.leave_unengaged(state);
         }
         let l = routed?;
-        // The side's units that left this round, broken or in panic.
-        let caught = (0..N)
-            .filter(|&u| (broken[u] || panicked[u]) && self.facts[u].side == l)
+        // The side's units that left this round, broken or in panic; none
+        // if its last ones crumbled away (RULES.md Undead).
+        let mut fled = (0..N).filter(|&u| (broken[u] || panicked[u]) && self.facts[u].side == l);
+        let Some(first) = fled.next() else {
+            return Some(End::WipedOut { loser: l });
+        };
+        let caught = std::iter::once(first)
+            .chain(fled)
             .all(|u| matches!(record.units[u], UnitEnd::Caught | UnitEnd::CaughtFleeing));
         Some(End::Broke { loser: l, caught })
     }

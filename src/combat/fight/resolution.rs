@@ -6,13 +6,16 @@ use super::{Combat, Fate, Loss, Record, State, UnitEnd, MAX_UNITS, NO_FOE};
 use crate::rules::combat_result::{flank_bonus, rank_bonus, Score};
 use crate::rules::leadership::{BreakTest, Breaking};
 use crate::rules::rally::{can_rally, rally_ld};
+use crate::rules::undead::{crumble, crumbling_wounds};
 
 impl Combat {
     /// What each side scores this round. RULES.md Combat resolution: wounds;
     /// the ranks of its unit with the most (a unit fought in the flank or
-    /// rear by US 5+ has none); outnumbering by the side's total unit
-    /// strength; one standard; high ground; +1 if a unit of US 5+ fights an
-    /// enemy's flank, +2 its rear.
+    /// rear by US 5+ has none, skirmishers never any); outnumbering by the
+    /// side's total unit strength; one standard (a battle standard's bearer
+    /// standing in its front rank counts); high ground; +1 if a unit of US
+    /// 5+ fights an enemy's flank, +2 its rear; what its units' and
+    /// standing characters' own rules add (`combat_resolution`).
     /// Both sides' scores and musicians, in one pass over the units (this
     /// runs every round of every trial).
     pub(super) fn scores<const N: usize>(
@@ -26,6 +29,7 @@ impl Combat {
         let mut musician = [false; 2];
         let mut flank = [0u32; 2];
         let mut rear = [0u32; 2];
+        let mut bonus = [0u32; 2];
         for u in (0..N).filter(|&u| state.fights(u)) {
             let f = &self.facts[u];
             let s = f.side;
@@ -34,10 +38,16 @@ impl Combat {
             // Every model in a rank counts, characters too (RULES.md Combat
             // resolution).
             let models = state.start[u] + state.heroes_at_start[u];
-            let bonus = rank_bonus(models, f.frontage, self.disrupted(u, state));
-            ranks[s] = ranks[s].max(bonus);
+            let rank = rank_bonus(models, f.frontage, self.disrupted(u, state), f.skirmishers);
+            ranks[s] = ranks[s].max(rank);
             standard[s] |= f.standard;
             musician[s] |= f.musician;
+            bonus[s] += f.combat_resolution;
+            if f.heroes_count {
+                let (b, bsb) = self.heroes_bonus(u, state);
+                bonus[s] += b;
+                standard[s] |= bsb;
+            }
             // Its front on an enemy's flank or rear, while that enemy fights.
             for strike in f.strikes {
                 match strike {
@@ -55,29 +65,60 @@ impl Combat {
                 standard: standard[s],
                 high_ground: self.setup.high_ground == Some(s),
                 flank: flank[s] + rear[s],
+                bonus: bonus[s],
             }
             .total()
         };
         ([score(0), score(1)], musician)
     }
 
+    /// What unit `u`'s characters standing add to its side's combat result
+    /// (their own `combat_resolution`), and whether one of them carries the
+    /// battle standard in its front rank (not stepped back from a refused
+    /// challenge). RULES.md Combat resolution.
+    fn heroes_bonus<const N: usize>(&self, u: usize, state: &State<N>) -> (u32, bool) {
+        let stepped_back = state.stepped_back.get(u).copied().flatten();
+        let mut bonus = 0;
+        let mut bsb = false;
+        for (i, (c, h)) in self.setup.units[u]
+            .characters
+            .iter()
+            .zip(&state.heroes[u])
+            .enumerate()
+        {
+            if h.is_some() {
+                bonus += c.body.combat_resolution;
+                bsb |= c.body.carries_battle_standard && stepped_back != Some(i as u8);
+            }
+        }
+        (bonus, bsb)
+    }
+
     /// Each of the losing side's units in the fight takes its break test
-    /// (RULES.md Break test); those that break flee, and the winners in
-    /// contact with them whose every foe broke pursue (RULES.md Fleeing and
-    /// pursuit). Returns the units that broke.
+    /// (RULES.md Break test), or, Undead, crumbles (RULES.md Undead); those
+    /// that break flee, and the winners in contact with them whose every
+    /// foe broke or crumbled away pursue (RULES.md Fleeing and pursuit).
+    /// Returns the units that broke and those that crumbled to the last
+    /// model.
     pub(super) fn break_tests<const N: usize>(
         &self,
         fate: &mut impl Fate,
         loss: Loss,
         state: &mut State<N>,
         record: &mut Record,
-    ) -> [bool; N] {
+    ) -> ([bool; N], [bool; N]) {
         let mut broken = [false; N];
+        let mut crumbled = [false; N];
         let losing: [bool; N] =
             std::array::from_fn(|u| state.fights(u) && self.facts[u].side == loss.side);
         for u in (0..N).filter(|&u| losing[u]) {
             state.frenzy[u] = false;
             let unit = &self.setup.units[u];
+            if unit.psychology.undead {
+                let bsb = state.battle_standard(self, u);
+                crumbled[u] = self.crumble(u, crumbling_wounds(loss.margin, bsb), state, record);
+                continue;
+            }
             // Fear-causing enemies in contact whose total US beats its own.
             let fear_us: u32 = self.foes[u]
                 .iter()
@@ -92,7 +133,7 @@ impl Combat {
                 stubborn: unit.psychology.stubborn,
                 unbreakable: unit.psychology.unbreakable,
                 broken_by_fear: by_fear,
-                battle_standard: unit.battle_standard,
+                battle_standard: state.battle_standard(self, u),
                 insane_courage: self.setup.insane_courage,
                 cold_blooded: unit.psychology.cold_blooded,
             };
@@ -103,8 +144,12 @@ impl Combat {
             };
             broken[u] = breaks;
         }
+        for u in (0..N).filter(|&u| crumbled[u]) {
+            record.units[u] = UnitEnd::WipedOut;
+            state.leave(u);
+        }
         if !broken.contains(&true) {
-            return broken;
+            return (broken, crumbled);
         }
         let pursues = self.pursuers(fate, state, record, &broken, |_| true);
         for u in (0..N).filter(|&u| broken[u]) {
@@ -119,7 +164,47 @@ impl Combat {
         for u in (0..N).filter(|&u| broken[u]) {
             state.leave(u);
         }
-        broken
+        (broken, crumbled)
+    }
+
+    /// Undead unit `u` loses `wounds`, no saves of any kind: its rank and
+    /// file first (the champion last, as any casualties), then
+    /// **\[ruling\]** its characters in turn, once no rank and file are
+    /// left. Its casualties count in this round's; returns whether it
+    /// crumbled to the last model. RULES.md Undead.
+    fn crumble<const N: usize>(
+        &self,
+        u: usize,
+        wounds: u32,
+        state: &mut State<N>,
+        record: &mut Record,
+    ) -> bool {
+        let unit = &self.setup.units[u];
+        let (c, mut left) = crumble(wounds, state.alive[u], unit.profile.w, state.damage[u]);
+        state.alive[u] -= c.kills;
+        state.damage[u] = c.damage;
+        if state.alive[u] == 0 {
+            state.champion[u] = None;
+        }
+        record.casualties[u] += c.kills;
+        if let Some(round) = record.rounds.last_mut() {
+            round.casualties[u] += c.kills;
+        }
+        for (e, hero) in unit.characters.iter().enumerate() {
+            let Some(d) = state.heroes[u][e].filter(|_| left > 0) else {
+                continue;
+            };
+            let remaining = u32::from(hero.body.profile.w - d);
+            if left >= remaining {
+                state.heroes[u][e] = None;
+                record.characters_slain[u] += 1;
+                left -= remaining;
+            } else {
+                state.heroes[u][e] = Some(d + left as u8);
+                left = 0;
+            }
+        }
+        !state.standing(u)
     }
 
     /// Unit `u` fled without breaking (a charge reaction, fear or terror,
@@ -232,17 +317,16 @@ impl Combat {
         chargers: &[(f64, f64)],
         pursues: &[u8; N],
     ) -> bool {
-        let mut pursuers = [&self.flee_rolls[u]; N];
+        let mut pursuers = [&self.flights[u]; N];
         let mut k = 0;
         for &(e, _) in self.foes[u]
             .iter()
             .filter(|&&(e, _)| usize::from(pursues[e]) == u)
         {
-            pursuers[k] = &self.flee_rolls[e];
+            pursuers[k] = &self.flights[e];
             k += 1;
         }
-        (k > 0 || !chargers.is_empty())
-            && fate.caught(&self.flee_rolls[u], chargers, &pursuers[..k])
+        (k > 0 || !chargers.is_empty()) && fate.caught(&self.flights[u], chargers, &pursuers[..k])
     }
 
     /// Units with no foe left in the fight leave it (they stand); each

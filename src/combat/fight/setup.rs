@@ -7,6 +7,7 @@ use crate::combat::friend::Friend;
 use crate::combat::unit::{Unit, MAX_CHARACTERS};
 use crate::rules::movement::charge_range;
 use crate::rules::place::{Facing, ReactionName};
+use crate::rules::special::hates_army;
 use crate::rules::Edition;
 
 /// What a scenario sets up: the units, where they stand, and the situation.
@@ -112,9 +113,67 @@ impl Place {
     }
 }
 
+impl Setup {
+    /// The fight's units hate the enemies whose army they name (`hates`),
+    /// their characters too, as hatred of their own. RULES.md Special
+    /// attacks and psychology.
+    fn hate_named_armies(&mut self) {
+        let armies = |u: &Unit| -> Vec<String> {
+            let own = u.army.iter();
+            let heroes = u.characters.iter().filter_map(|c| c.body.army.as_ref());
+            own.chain(heroes).cloned().collect()
+        };
+        let sides: Vec<usize> = self.places.iter().map(|p| p.side).collect();
+        let of: Vec<Vec<String>> = self.units.iter().map(armies).collect();
+        for (u, unit) in self.units.iter_mut().enumerate() {
+            let enemies: Vec<&String> = (0..sides.len())
+                .filter(|&e| sides[e] != sides[u])
+                .flat_map(|e| of[e].iter())
+                .collect();
+            let hated = |hates: &[String]| enemies.iter().any(|a| hates_army(hates, a));
+            if hated(&unit.hates) {
+                unit.rules.hatred = true;
+            }
+            for c in &mut unit.characters {
+                if hated(&c.body.hates) {
+                    c.body.rules.hatred = true;
+                }
+            }
+        }
+    }
+
+    /// Skirmishers charged when not yet fighting turn to face their
+    /// chargers: the charge strikes their front (RULES.md Skirmishers).
+    fn skirmishers_face_chargers(&mut self) {
+        let engaged = |u: usize| {
+            self.contacts.iter().any(|c| {
+                (c.struck == u && !self.places[c.striker].charging)
+                    || (c.striker == u && !self.places[c.struck].charging)
+            })
+        };
+        let turn: Vec<bool> = self
+            .contacts
+            .iter()
+            .map(|c| {
+                self.units[c.struck].skirmishers
+                    && self.places[c.striker].charging
+                    && c.face != Facing::Front
+                    && !engaged(c.struck)
+            })
+            .collect();
+        for (c, turn) in self.contacts.iter_mut().zip(turn) {
+            if turn {
+                c.face = Facing::Front;
+            }
+        }
+    }
+}
+
 impl Combat {
     /// Prepares the fight: steps, strike orders and stand and shoot.
-    pub fn new(setup: Setup) -> Combat {
+    pub fn new(mut setup: Setup) -> Combat {
+        setup.hate_named_armies();
+        setup.skirmishers_face_chargers();
         let charger = setup.places.iter().find(|p| p.charging).map(|p| p.side);
         let n = setup.units.len();
         let foes = Foes::of(&setup);
@@ -125,10 +184,10 @@ impl Combat {
             .zip(&setup.places)
             .map(|(unit, place)| place.charge_range(unit.movement(setup.edition)))
             .collect();
-        let flee_rolls = setup
+        let flights = setup
             .units
             .iter()
-            .map(|unit| unit.flee_roll(setup.edition))
+            .map(|unit| unit.flight(setup.edition))
             .collect();
         let mut side_units = [0u8; 2];
         let mut generals = [None; 2];
@@ -139,6 +198,7 @@ impl Combat {
             }
         }
         let facts = Facts::of(&setup, &foes);
+        let wounds_cap = wounds_past_any_test(&setup);
         let redirect_range = match (charger, setup.redirect) {
             (Some(ch), Some(r)) => r.path.charge_range(setup.units[ch].movement(setup.edition)),
             _ => 0.0,
@@ -150,6 +210,7 @@ impl Combat {
             facts,
             side_units,
             generals,
+            wounds_cap,
             later: (0..n)
                 .map(|u| StepSet::Later as usize * 3usize.pow(u as u32))
                 .sum(),
@@ -162,7 +223,7 @@ impl Combat {
             foes,
             chargers,
             ranges,
-            flee_rolls,
+            flights,
         };
         c.starts_of_turn = c.chargers.iter().any(|&u| c.tests_at_start_of_turn(u));
         for u in 0..n {
@@ -204,8 +265,10 @@ impl Combat {
     /// had at the start of the round. Front to front (or rear): its frontage,
     /// at most the enemy's frontage + 2 (corner contact). A flank: the struck
     /// unit's ranks face the striker's frontage, less the front rank's end
-    /// model while its front is also fighting. A scenario may give it
-    /// outright for the unit's first foe.
+    /// model while its front is also fighting. Skirmishers form their
+    /// fighting line as wide as the enemy's face takes, their frontage no
+    /// limit (RULES.md Skirmishers). A scenario may give it outright for the
+    /// unit's first foe.
     pub(super) fn contact<const N: usize>(
         &self,
         u: usize,
@@ -222,6 +285,11 @@ impl Combat {
         }
         let c = &self.setup.contacts[ci];
         let front = |x: &Unit, n: u32| x.frontage.min(n);
+        // A skirmishers' line facing a face `wide` models wide.
+        let line = |x: &Unit, n: u32, wide: u32| match x.skirmishers {
+            true => n.min(wide),
+            false => front(x, n),
+        };
         let ranks = |x: &Unit, n: u32| n.div_ceil(x.frontage);
         let width = match (c.face, c.striker == u) {
             (Facing::Flank, false) => {
@@ -232,8 +300,14 @@ impl Combat {
                     r
                 }
             }
-            (Facing::Flank, true) => front(unit, alive).min(ranks(enemy, enemy_alive)),
-            _ => front(unit, alive).min(front(enemy, enemy_alive) + 2),
+            (Facing::Flank, true) => {
+                let flank = ranks(enemy, enemy_alive);
+                line(unit, alive, flank).min(flank)
+            }
+            _ => {
+                let (f, g) = (front(unit, alive), front(enemy, enemy_alive));
+                line(unit, alive, g + 2).min(line(enemy, enemy_alive, f + 2) + 2)
+            }
         };
         width.min(alive)
     }
@@ -249,8 +323,9 @@ impl Combat {
         }
     }
 
-    /// Whether `u` is fought in its flank or rear by an enemy of US 5+ (it
-    /// loses its rank bonus). RULES.md Combat resolution.
+    /// Whether `u` is fought in its flank or rear by an enemy of US 5+
+    /// that does not skirmish (it loses its rank bonus). RULES.md Combat
+    /// resolution, Skirmishers.
     pub(super) fn disrupted<const N: usize>(&self, u: usize, state: &State<N>) -> bool {
         self.facts[u].flankable
             && self.foes[u].iter().any(|&(e, ci)| {
@@ -258,6 +333,7 @@ impl Combat {
                 state.fights(e)
                     && c.struck == u
                     && c.face != Facing::Front
+                    && !self.facts[e].skirmishers
                     && self.facts[e].strengths[0] * state.start[e] >= 5
             })
     }
@@ -266,6 +342,25 @@ impl Combat {
     pub(super) fn present<const N: usize>(&self, side: usize, state: &State<N>) -> bool {
         state.in_fight & self.side_units[side] != 0
     }
+}
+
+/// [`Combat::wounds_past_any_test`] for the units of `setup`: 24 (a loser
+/// by 11 past the other scores' 9, and some to spare), the most a side's
+/// own rules add to its result, and the most wounds an Undead unit has.
+fn wounds_past_any_test(setup: &Setup) -> u32 {
+    let mut bonus = [0u32; 2];
+    let mut undead = 0;
+    for (unit, place) in setup.units.iter().zip(&setup.places) {
+        let heroes = unit.characters.iter().map(|c| &c.body);
+        bonus[place.side] +=
+            unit.combat_resolution + heroes.clone().map(|c| c.combat_resolution).sum::<u32>();
+        if unit.psychology.undead {
+            let wounds = unit.models * u32::from(unit.profile.w)
+                + heroes.map(|c| u32::from(c.profile.w)).sum::<u32>();
+            undead = undead.max(wounds);
+        }
+    }
+    24 + bonus[0].max(bonus[1]) + undead
 }
 
 impl Foes {
@@ -315,8 +410,14 @@ impl Facts {
             *f = Facts {
                 side: setup.places[u].side,
                 frontage: unit.frontage,
-                standard: unit.standard,
+                standard: unit.standard || unit.carries_battle_standard,
                 musician: unit.musician,
+                combat_resolution: unit.combat_resolution,
+                heroes_count: unit
+                    .characters
+                    .iter()
+                    .any(|c| c.body.combat_resolution > 0 || c.body.carries_battle_standard),
+                skirmishers: unit.skirmishers,
                 flankable: setup
                     .contacts
                     .iter()

@@ -256,6 +256,19 @@ impl<const N: usize> State<N> {
         self.leadership_from(combat, u, ld)
     }
 
+    /// Whether unit `u` has a battle standard in range now: one the
+    /// scenario puts in range, its own, or a character's standing in it
+    /// (RULES.md Break test, Undead).
+    pub(super) fn battle_standard(&self, combat: &Combat, u: usize) -> bool {
+        let unit = &combat.setup.units[u];
+        unit.battle_standard
+            || unit
+                .characters
+                .iter()
+                .zip(&self.heroes[u])
+                .any(|(c, h)| h.is_some() && c.body.carries_battle_standard)
+    }
+
     /// Unit `u`'s Ld test on its best Ld now ([`State::leadership`]).
     pub(super) fn ld_test(
         &self,

@@ -9,7 +9,7 @@ use crate::dice::Roll;
 use crate::rules::attack::AttackChain;
 use crate::rules::blows::{blows, Blows};
 use crate::rules::fighter::{Defender, Striker};
-use crate::rules::gear::{ImpactDice, ImpactHits};
+use crate::rules::gear::ImpactHits;
 use crate::rules::place::Facing;
 use crate::rules::strike_order::{band, Band};
 use crate::rules::to_hit::ShootingModifiers;
@@ -18,8 +18,8 @@ use crate::rules::weapons::Moment;
 /// What makes a strike step's attacks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StepKind {
-    /// Impact hits: dice per chariot in contact.
-    Impact(ImpactDice),
+    /// Impact hits: dice (and hits added to each) per chariot in contact.
+    Impact(ImpactHits),
     /// The rank and file (and a spear's second rank).
     RankAndFile,
     /// The champion's attacks (A + 1).
@@ -106,8 +106,18 @@ impl Step {
     pub fn impact_roll(&self, chariots: u32) -> Option<Roll> {
         match self.kind {
             // At most the most chariots: checked when the unit is built.
-            StepKind::Impact(dice) => dice.roll(chariots),
+            StepKind::Impact(hits) => hits.dice.roll(chariots),
             _ => None,
+        }
+    }
+
+    /// The impact hits `chariots` chariots add to their roll (D6+1 each
+    /// with scythes: RULES.md Special attacks and psychology); none for
+    /// other steps.
+    pub fn impact_added(&self, chariots: u32) -> u32 {
+        match self.kind {
+            StepKind::Impact(hits) => hits.added(chariots),
+            _ => 0,
         }
     }
 }
@@ -118,9 +128,11 @@ impl Combat {
     pub(super) fn stand_and_shoot(&mut self, shooter: usize, ch: usize) -> Option<usize> {
         let m = self.setup.units[shooter].missile?;
         let striker = m.striker(self.setup.units[shooter].striker(true, false));
+        // -1 more at skirmishers (RULES.md Shooting, Skirmishers).
         let modifiers = ShootingModifiers {
             stand_and_shoot: true,
             long_range: m.long_range,
+            skirmishers: self.setup.units[ch].skirmishers,
             ..Default::default()
         };
         let chain = striker.shooting(&self.setup.units[ch].defender(), &modifiers);
@@ -208,7 +220,7 @@ impl Combat {
             if let Some(hits) = impact.filter(|_| contact.striker == u) {
                 let target = enemy.defender();
                 let chain = hits.chain(&target);
-                let kind = StepKind::Impact(hits.dice);
+                let kind = StepKind::Impact(hits);
                 let i = unit.profile.i;
                 new_steps.push(step(
                     kind,

@@ -310,8 +310,7 @@ impl<S: DiceSource> LineFate for RolledLine<'_, S> {
         near(*run)
     }
     fn caught(&mut self, run: &mut f64, pursuit: &Roll) -> bool {
-        let flee = u8::try_from(*run as i64).unwrap_or(u8::MAX);
-        pursuit_catches(self.rolls.roll(self.dice, pursuit), flee)
+        pursuit_catches(f64::from(self.rolls.roll(self.dice, pursuit)), run.trunc())
     }
     fn settle(&mut self, run: &mut f64) -> f64 {
         *run
