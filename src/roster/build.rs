@@ -15,7 +15,7 @@
 
 use super::body::{leading_count, Bodies, Body, Place, Shape};
 use super::gear::{Gear, MissileRead};
-use super::names::MissileStrength;
+use super::names::{Bonus, MissileStrength};
 use super::roles::{slower, Cast};
 use super::unit::own_points;
 use super::value::{save, Read};
@@ -193,7 +193,7 @@ impl Build<'_> {
             mount: steeds,
             impact_hits: Some(ImpactHitsValues {
                 dice,
-                plus: Ranged(0),
+                plus: Ranged(self.gear.extra_impact_hits.min(6)),
                 s: Ranged(self.needed(c, "S", 1, 10)?),
             }),
             missile: self.missile(v.s.0),
@@ -245,13 +245,13 @@ impl Build<'_> {
         ProfileFile {
             name: s.name.clone(),
             troop,
-            profile,
+            profile: with_bonus(profile, g.bonus),
             weapon,
             armour: g.body,
             shield,
             barding: g.barding.is_some(),
-            flies: false,
-            natural_armour: g.natural.map(Ranged),
+            flies: g.flies,
+            natural_armour: natural_with(g.natural, g.armour_bonus).map(Ranged),
             save: g.save.map(Ranged),
             ward: g.ward.map(Ranged),
             regeneration: g.regeneration,
@@ -260,11 +260,11 @@ impl Build<'_> {
             impact_hits: None,
             missile: None,
             points: (models > 0).then(|| Points(own_points(s) / f64::from(models))),
-            combat_resolution: Ranged(0),
-            general: false,
-            battle_standard: false,
-            army: None,
-            hates: Vec::new(),
+            combat_resolution: Ranged(g.combat_resolution.min(5)),
+            general: g.general,
+            battle_standard: g.battle_standard,
+            army: (!g.army.is_empty()).then(|| g.army.clone()),
+            hates: g.hates.clone(),
         }
     }
 
@@ -418,4 +418,33 @@ fn on_foot(r: &Body, wounds: u8, models: u32) -> TroopType {
         None if wounds >= 3 && models > 1 => TroopType::LargeInfantry,
         None => TroopType::Infantry,
     }
+}
+
+/// `v` with the characteristics its items and rules add, each kept within
+/// its range. RULES.md Profiles.
+fn with_bonus(v: ProfileValues, b: Bonus) -> ProfileValues {
+    ProfileValues {
+        m: v.m,
+        ws: plus(v.ws, b.ws),
+        bs: plus(v.bs, b.bs),
+        s: plus(v.s, b.s),
+        t: plus(v.t, b.t),
+        w: plus(v.w, b.w),
+        i: plus(v.i, b.i),
+        a: plus(v.a, b.a),
+        ld: plus(v.ld, b.ld),
+    }
+}
+
+/// `c` with `by` added, kept from `LO` to `HI`.
+fn plus<const LO: u8, const HI: u8>(c: Ranged<LO, HI>, by: i8) -> Ranged<LO, HI> {
+    let sum = (i16::from(c.0) + i16::from(by)).clamp(i16::from(LO), i16::from(HI));
+    Ranged(u8::try_from(sum).unwrap_or(LO))
+}
+
+/// Natural armour (its save alone: 6 for 6+) with `bonus` more added to
+/// the save: what is added to the armour worn, 2+ at best. RULES.md Saves.
+fn natural_with(natural: Option<u8>, bonus: u8) -> Option<u8> {
+    let added = natural.map_or(0, |n| 7 - n) + bonus;
+    (added > 0).then(|| 7u8.saturating_sub(added).max(2))
 }

@@ -9,8 +9,9 @@
 //! writes (`S4`, `As user`, `2x Multiple Shots`). Lists keep the first of
 //! each name, in a set, so a unit with many names is read in linear time.
 
-use super::names::{played, MissileRules, MissileStrength, Played};
+use super::names::{looked_up, Bonus, Effects, Found, MissileRules, MissileStrength};
 use super::xml::{RawProfile, Selection};
+use super::Named;
 use crate::rules::saves::BodyArmour;
 use crate::rules::special::SpecialRule;
 use crate::rules::weapons::Weapon;
@@ -27,57 +28,92 @@ pub(super) struct MissileRead {
 /// What a unit's selections give it.
 #[derive(Default)]
 pub(super) struct Gear {
+    /// The army its names are looked up for (a catalogue's name).
+    pub army: String,
     pub weapons: Vec<Weapon>,
     pub body: BodyArmour,
     pub shield: bool,
     /// Barding, and whether it slows the steed.
     pub barding: Option<bool>,
+    /// Added to the armour save.
+    pub armour_bonus: u8,
     pub natural: Option<u8>,
     pub ward: Option<u8>,
     /// An armour save given outright (a chariot's upgrade).
     pub save: Option<u8>,
     pub regeneration: bool,
+    pub flies: bool,
     pub rules: Vec<SpecialRule>,
+    /// Characteristics its items and rules add.
+    pub bonus: Bonus,
+    /// Armies it hates.
+    pub hates: Vec<String>,
+    pub combat_resolution: u8,
+    pub extra_impact_hits: u8,
+    pub general: bool,
+    pub battle_standard: bool,
     /// Missile weapons, the strongest last read kept.
     pub missile: Option<MissileRead>,
     pub equipment: Names,
     pub rules_played: Names,
-    /// Names that decide nothing in a fight (Scouts).
+    /// Names that decide nothing in a fight (Scouts), and why.
     pub no_effect: Names,
     pub rules_not_played: Names,
+    /// Played names that do more, not played: the name and what.
+    pub played_in_part: Names,
+    /// The names applied, as matched: one named twice (an upgrade and
+    /// the rule it links) gives its effects once.
+    applied: HashSet<String>,
 }
 
-/// Names in the order first met, each once.
+/// Names in the order first met, each once, with why if it matters.
 #[derive(Default)]
 pub(super) struct Names {
-    list: Vec<String>,
+    list: Vec<Named>,
     seen: HashSet<String>,
 }
 
 impl Names {
-    pub fn add(&mut self, name: &str) {
+    pub fn add(&mut self, name: &str, why: &str) {
         if self.seen.insert(name.to_string()) {
-            self.list.push(name.to_string());
+            self.list.push(Named {
+                name: name.to_string(),
+                why: why.to_string(),
+            });
         }
     }
 
-    pub fn into_vec(self) -> Vec<String> {
+    pub fn into_vec(self) -> Vec<Named> {
         self.list
+    }
+
+    pub fn names(self) -> Vec<String> {
+        self.list.into_iter().map(|n| n.name).collect()
     }
 }
 
+/// Why a name is not played when the table does not have it.
+const NOT_IN_TABLE: &str = "not in the table of names";
+
 impl Gear {
-    /// A special rule by name: played, or listed.
+    /// Gear looked up for a unit of `army`.
+    pub fn of(army: &str) -> Gear {
+        Gear {
+            army: army.to_string(),
+            ..Gear::default()
+        }
+    }
+
+    /// A special rule by name: played, or listed with why not.
     pub fn rule(&mut self, name: &str) {
-        match played(name) {
-            Some(
-                p @ (Played::Rule(_) | Played::Regeneration | Played::Natural(_) | Played::Ward(_)),
-            ) => {
-                self.apply(p);
-                self.rules_played.add(name);
+        match looked_up(&self.army, name) {
+            Some(Found::Played(e)) => {
+                self.apply(&e, name);
+                self.rules_played.add(name, "");
             }
-            Some(Played::NoEffect(_)) => self.no_effect.add(name),
-            _ => self.rules_not_played.add(name),
+            Some(Found::NoEffect(why)) => self.no_effect.add(name, why),
+            Some(Found::Unplayed(why)) => self.rules_not_played.add(name, why),
+            None => self.rules_not_played.add(name, NOT_IN_TABLE),
         }
     }
 
@@ -91,69 +127,76 @@ impl Gear {
             .find_map(missile_of);
         let found = std::iter::once(s.name.as_str())
             .chain(gear_profiles(s).map(|p| p.name.as_str()))
-            .find_map(played);
+            .find_map(|n| looked_up(&self.army, n));
         match (found, missile) {
-            (Some(Played::Missile(..)) | None, Some(m)) => {
+            (Some(Found::Played(e)), Some(m)) if e.missile.is_some() => {
                 self.missile(m);
-                self.equipment.add(&s.name);
+                self.equipment.add(&s.name, "");
             }
-            (Some(p @ (Played::Rule(_) | Played::Regeneration | Played::Ward(_))), _) => {
-                self.apply(p);
-                self.rules_played.add(&s.name);
+            (None, Some(m)) => {
+                self.missile(m);
+                self.equipment.add(&s.name, "");
             }
-            (Some(Played::NoEffect(_)), _) => self.no_effect.add(&s.name),
-            (Some(Played::Unplayed(_)), _) => self.rules_not_played.add(&s.name),
-            (None, None) if !s.rules.is_empty() => return true,
-            (None, None) => {
-                let group = s.group.to_lowercase();
-                match group.contains("magic") && !group.contains("level") {
-                    true => self
-                        .rules_not_played
-                        .add(&format!("{} (magic item)", s.name)),
-                    false => self.rules_not_played.add(&s.name),
+            (Some(Found::Played(e)), _) => {
+                self.apply(&e, &s.name);
+                match e.is_gear() {
+                    true => self.equipment.add(&s.name, ""),
+                    false => self.rules_played.add(&s.name, ""),
                 }
             }
-            (Some(p), _) => {
-                self.apply(p);
-                self.equipment.add(&s.name);
-            }
+            (Some(Found::NoEffect(why)), _) => self.no_effect.add(&s.name, why),
+            (Some(Found::Unplayed(why)), _) => self.rules_not_played.add(&s.name, why),
+            (None, None) if !s.rules.is_empty() => return true,
+            (None, None) => self.rules_not_played.add(&s.name, NOT_IN_TABLE),
         }
         false
     }
 
-    /// What `p` gives the unit.
-    fn apply(&mut self, p: Played) {
-        match p {
-            Played::Rule(r) => {
-                if !self.rules.contains(&r) {
-                    self.rules.push(r);
-                }
+    /// What `e`, the effects of `name`, give the unit.
+    fn apply(&mut self, e: &Effects, name: &str) {
+        if !self.applied.insert(super::names::normalised(name).0) {
+            return;
+        }
+        for r in &e.rules {
+            if !self.rules.contains(r) {
+                self.rules.push(*r);
             }
-            Played::Weapon(w, shield) => {
-                self.weapons.push(w);
-                self.shield |= shield;
+        }
+        self.weapons.extend(e.weapon);
+        self.shield |= e.shield;
+        if let Some(b) = e.body.filter(|b| rank(*b) > rank(self.body)) {
+            self.body = b;
+        }
+        self.barding = e.barding.or(self.barding);
+        self.armour_bonus = self.armour_bonus.saturating_add(e.armour_bonus).min(6);
+        self.natural = e.natural.or(self.natural);
+        let best = |a: Option<u8>, b: Option<u8>| a.into_iter().chain(b).min();
+        self.ward = best(self.ward, e.ward);
+        self.save = best(self.save, e.save);
+        self.regeneration |= e.regeneration;
+        self.flies |= e.flies;
+        self.bonus = self.bonus.plus(e.bonus);
+        for army in &e.hates {
+            if !self.hates.contains(army) {
+                self.hates.push(army.clone());
             }
-            Played::Body(b) => {
-                if rank(b) > rank(self.body) {
-                    self.body = b;
-                }
-            }
-            Played::Shield => self.shield = true,
-            Played::Barding { slows } => self.barding = Some(slows),
-            Played::Natural(s) => self.natural = Some(s),
-            Played::Ward(s) => self.ward = Some(self.ward.map_or(s, |w| w.min(s))),
-            Played::Save(s) => self.save = Some(self.save.map_or(s, |w| w.min(s))),
-            Played::Regeneration => self.regeneration = true,
-            Played::Missile(strength, shots, rules) => {
-                if self.missile.is_none() {
-                    self.missile = Some(MissileRead {
-                        strength,
-                        shots,
-                        rules,
-                    });
-                }
-            }
-            Played::Command(_) | Played::NoEffect(_) | Played::Unplayed(_) => {}
+        }
+        self.combat_resolution = self
+            .combat_resolution
+            .saturating_add(e.combat_resolution)
+            .min(5);
+        self.extra_impact_hits = self.extra_impact_hits.max(e.extra_impact_hits);
+        self.general |= e.general;
+        self.battle_standard |= e.battle_standard;
+        if let (None, Some((strength, shots, rules))) = (self.missile, e.missile) {
+            self.missile = Some(MissileRead {
+                strength,
+                shots,
+                rules,
+            });
+        }
+        if let Some(rest) = e.rest_not_played {
+            self.played_in_part.add(name, rest);
         }
     }
 
@@ -174,7 +217,7 @@ impl Gear {
     /// The weapon it fights with (the most telling it carries), and whether
     /// its shield counts apart (with a hand weapon it parries instead).
     pub fn weapon(&self, mounted: bool) -> (Weapon, bool) {
-        const BEST: [Weapon; 9] = [
+        const BEST: [Weapon; 10] = [
             Weapon::Lance,
             Weapon::CavalryHammer,
             Weapon::GreatWeapon,
@@ -183,6 +226,7 @@ impl Gear {
             Weapon::MorningStar,
             Weapon::Spear,
             Weapon::AdditionalHandWeapon,
+            Weapon::Choppa,
             Weapon::HandWeapon,
         ];
         let usable = |w: &Weapon| match w {

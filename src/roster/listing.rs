@@ -1,14 +1,15 @@
 //! A roster listed: `mathhammer roster FILE` as text or JSON.
 
-use super::{Role, Roster, RosterUnit, Value};
+use super::{Named, Role, Roster, RosterUnit, Value};
 use serde_json::{json, Map};
 
 /// The JSON listing: `{"name", "points", "unit_points", "outside",
-/// "unaccounted", "units": [{"number", "name", "parent", "points",
-/// "profiles": [{"name", "models", "role", "M", "WS", ...}], "equipment",
-/// "rules_played", "rules_without_effect_in_fights", "rules_not_played",
-/// "notes", "plays_as", "left_out"}], "left_out": [{"number", "name",
-/// "why"}]}`.
+/// "unaccounted", "units": [{"number", "name", "army", "parent",
+/// "points", "profiles": [{"name", "models", "role", "M", "WS", ...}],
+/// "equipment", "rules_played", "rules_without_effect_in_fights": [{"name",
+/// "why"}], "rules_not_played": [{"name", "why"}], "rules_played_in_part":
+/// [{"name", "why"}], "notes", "plays_as", "left_out"}], "left_out":
+/// [{"number", "name", "why"}]}`.
 pub fn json(roster: &Roster) -> String {
     let units: Vec<_> = roster.units.iter().map(unit_json).collect();
     let outside: Vec<_> = roster
@@ -59,6 +60,7 @@ fn unit_json(u: &RosterUnit) -> serde_json::Value {
     json!({
         "number": u.number,
         "name": u.name,
+        "army": u.army,
         "parent": u.parent,
         "points": u.points,
         "models": u.models,
@@ -68,6 +70,7 @@ fn unit_json(u: &RosterUnit) -> serde_json::Value {
         "rules_played": u.rules_played,
         "rules_without_effect_in_fights": u.rules_without_effect,
         "rules_not_played": u.rules_not_played,
+        "rules_played_in_part": u.played_in_part,
         "notes": u.notes,
         "plays_as": u.played.as_ref().ok().map(plays_as),
         "left_out": u.played.as_ref().err(),
@@ -208,9 +211,17 @@ fn unit_text(roster: &Roster, u: &RosterUnit) -> String {
     out += &format!("   equipment   {}\n", list(&u.equipment));
     out += &format!("   rules       {}\n", list(&u.rules_played));
     if !u.rules_without_effect.is_empty() {
-        out += &format!("   no effect   {}\n", list(&u.rules_without_effect));
+        let names: Vec<String> = u
+            .rules_without_effect
+            .iter()
+            .map(|n| n.name.clone())
+            .collect();
+        out += &format!("   no effect   {}\n", list(&names));
     }
-    out += &format!("   not played  {}\n", list(&u.rules_not_played));
+    out += &reasons("not played", &u.rules_not_played);
+    if !u.played_in_part.is_empty() {
+        out += &reasons("in part", &u.played_in_part);
+    }
     for note in &u.notes {
         out += &format!("   note        {note}\n");
     }
@@ -219,6 +230,21 @@ fn unit_text(roster: &Roster, u: &RosterUnit) -> String {
         Err(why) => out += &format!("   left out    {why}\n"),
     }
     out
+}
+
+/// `label` and each name with why, one a line (`-` for none).
+fn reasons(label: &str, names: &[Named]) -> String {
+    if names.is_empty() {
+        return format!("   {label:<11} -\n");
+    }
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            let label = if i == 0 { label } else { "" };
+            format!("   {label:<11} {}: {}\n", n.name, n.why)
+        })
+        .collect()
 }
 
 /// The units' points against the list's, and where the rest went.

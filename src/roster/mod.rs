@@ -53,7 +53,8 @@ mod build;
 mod find;
 mod gear;
 pub mod listing;
-mod names;
+#[doc(hidden)]
+pub mod names;
 mod roles;
 mod unit;
 mod value;
@@ -83,6 +84,16 @@ pub struct Roster {
     pub outside: Vec<(String, f64)>,
 }
 
+/// A name a unit carries and why it is listed apart (no effect in a
+/// fight, not played, played in part).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Named {
+    /// The name as the roster writes it.
+    pub name: String,
+    /// Why.
+    pub why: String,
+}
+
 /// One unit of a roster.
 #[derive(Clone, Debug)]
 pub struct RosterUnit {
@@ -90,6 +101,8 @@ pub struct RosterUnit {
     pub number: usize,
     /// Its name.
     pub name: String,
+    /// Its army: the catalogue its force was chosen from.
+    pub army: String,
     /// The unit it is a detachment of (its number), if it is one.
     pub parent: Option<usize>,
     /// Its points, upgrades included (a detachment's are its own).
@@ -102,11 +115,13 @@ pub struct RosterUnit {
     pub equipment: Vec<String>,
     /// Its special rules the tool plays.
     pub rules_played: Vec<String>,
-    /// Names it carries that decide nothing in a fight (Scouts).
-    pub rules_without_effect: Vec<String>,
-    /// Names it carries that the tool does not play (rules, options, magic
-    /// items).
-    pub rules_not_played: Vec<String>,
+    /// Names it carries that decide nothing in a fight (Scouts), and why.
+    pub rules_without_effect: Vec<Named>,
+    /// Names it carries that change fights and the tool does not play yet,
+    /// and why.
+    pub rules_not_played: Vec<Named>,
+    /// Played names that do more than is played, and what.
+    pub played_in_part: Vec<Named>,
     /// What was read and not played as written: a value's rest (`S
     /// 5(10)`: 5 played), a count the roster does not give, another kind
     /// of model in the unit.

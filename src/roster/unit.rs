@@ -14,7 +14,7 @@
 use super::body::{bodies, stands_alone, Bodies, Body};
 use super::build::Build;
 use super::gear::Gear;
-use super::names::{played, Command, Played};
+use super::names::{looked_up, Command, Found};
 use super::roles::{cast, Cast};
 use super::value::Read;
 use super::xml::Selection;
@@ -28,6 +28,7 @@ pub(super) fn unit(number: usize, parent: Option<usize>, s: &Selection) -> Roste
     let mut unit = RosterUnit {
         number,
         name: s.name.clone(),
+        army: s.army.to_string(),
         parent,
         points: own_points(s),
         models: 0,
@@ -36,6 +37,7 @@ pub(super) fn unit(number: usize, parent: Option<usize>, s: &Selection) -> Roste
         rules_played: Vec::new(),
         rules_without_effect: Vec::new(),
         rules_not_played: Vec::new(),
+        played_in_part: Vec::new(),
         notes: Vec::new(),
         champion: false,
         standard: false,
@@ -72,7 +74,7 @@ pub(super) fn unit(number: usize, parent: Option<usize>, s: &Selection) -> Roste
             model_profile(body, *role, count)
         })
         .collect();
-    let mut gear = Gear::default();
+    let mut gear = Gear::of(&s.army);
     let mut flags = Flags::default();
     walk(s, &b, &roles, true, &mut gear, &mut flags);
     let mut build = Build {
@@ -100,8 +102,9 @@ pub(super) fn unit(number: usize, parent: Option<usize>, s: &Selection) -> Roste
     );
     unit.standard = flags.standard;
     unit.musician = flags.musician;
-    unit.equipment = gear.equipment.into_vec();
-    unit.rules_played = gear.rules_played.into_vec();
+    unit.equipment = gear.equipment.names();
+    unit.rules_played = gear.rules_played.names();
+    unit.played_in_part = gear.played_in_part.into_vec();
     unit.rules_without_effect = gear.no_effect.into_vec();
     unit.rules_not_played = gear.rules_not_played.into_vec();
     unit
@@ -152,12 +155,12 @@ fn walk(s: &Selection, b: &Bodies, roles: &[Role], own: bool, gear: &mut Gear, f
     if own {
         let has_profile = s.profiles.iter().any(|p| p.kind == "Profile");
         let rules_say = match s.kind == "upgrade" && !has_profile {
-            true => match played(&s.name) {
-                Some(Played::Command(Command::Standard)) => {
+            true => match looked_up(&gear.army, &s.name) {
+                Some(Found::Played(e)) if e.command == Some(Command::Standard) => {
                     flags.standard = true;
                     false
                 }
-                Some(Played::Command(Command::Musician)) => {
+                Some(Found::Played(e)) if e.command == Some(Command::Musician) => {
                     flags.musician = true;
                     false
                 }

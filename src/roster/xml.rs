@@ -36,6 +36,9 @@ pub(super) struct RawRoster {
 #[derive(Default)]
 pub(super) struct Selection {
     pub name: String,
+    /// The army its force was chosen from: the catalogue's name
+    /// (`catalogueName`), as the names table keys a name by army.
+    pub army: std::rc::Rc<str>,
     /// `unit`, `model` or `upgrade`.
     pub kind: String,
     pub number: u32,
@@ -75,6 +78,8 @@ enum Open {
 /// The tree being built: each open element's local name and what it is.
 struct Builder {
     open: Vec<(String, Open)>,
+    /// The catalogue of the force being read.
+    army: std::rc::Rc<str>,
     roster: RawRoster,
     depth: usize,
 }
@@ -84,6 +89,7 @@ pub(super) fn parse(xml: &str) -> Result<RawRoster, RosterError> {
     let mut reader = quick_xml::Reader::from_str(xml);
     let mut b = Builder {
         open: Vec::new(),
+        army: "".into(),
         roster: RawRoster {
             name: String::new(),
             game_system: String::new(),
@@ -178,6 +184,10 @@ impl Builder {
                 self.roster.game_system = clean(attrs.get("gameSystemName"));
                 Open::Roster
             }
+            "force" => {
+                self.army = clean(attrs.get("catalogueName")).trim().into();
+                Open::Plain
+            }
             "selection" if self.up(0) == "selections" => {
                 self.depth += 1;
                 if self.depth > MAX_DEPTH {
@@ -186,7 +196,9 @@ impl Builder {
                         MAX_DEPTH
                     )));
                 }
-                Open::Selection(Box::new(selection(&attrs)))
+                let mut s = selection(&attrs);
+                s.army = self.army.clone();
+                Open::Selection(Box::new(s))
             }
             "profile" if self.under("profiles", "selection") && !attrs.hidden() => {
                 Open::Profile(RawProfile {

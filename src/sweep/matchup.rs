@@ -229,6 +229,7 @@ pub fn matchup_report(
     }
     tables.push(cell_table(lists, &runs));
     tables.push(left_out_table(lists, left_out));
+    tables.push(not_played_table(lists));
     let exact = runs.iter().all(|(_, r)| r.exact);
     let engine = if exact {
         Engine::Exact
@@ -388,6 +389,42 @@ fn cell_table(lists: [&Roster; 2], cells: &[(&Cell, &CellRun)]) -> Table {
         title: crate::text!("Each fight"),
         index: Column::new("cell", crate::text!("fight")),
         columns,
+        rows,
+    }
+}
+
+/// The names of each fighting unit that change fights and are not played
+/// yet, with why (`data/names/`).
+fn not_played_table(lists: [&Roster; 2]) -> Table {
+    let rows = lists
+        .iter()
+        .flat_map(|list| list.units.iter().map(move |u| (list, u)))
+        .filter(|(_, u)| u.played.is_ok() && !u.rules_not_played.is_empty())
+        .map(|(list, u)| {
+            let names: Vec<String> = u
+                .rules_not_played
+                .iter()
+                .map(|n| format!("{} ({})", n.name, n.why))
+                .collect();
+            (
+                Value::Text(unit_label(u.number, &u.name)),
+                vec![
+                    Value::Text(Text::kept(&list.name)),
+                    Value::Text(Text::kept(names.join("; "))),
+                ],
+            )
+        })
+        .collect();
+    Table {
+        detail: true,
+        kind: TableKind::Plain,
+        key: "not_played".into(),
+        title: crate::text!("Rules not played"),
+        index: Column::new("unit", crate::text!("unit")),
+        columns: vec![
+            Column::new("list", crate::text!("list")),
+            Column::new("names", crate::text!("not played (why)")),
+        ],
         rows,
     }
 }

@@ -51,6 +51,9 @@ fn every_roster_of_the_corpus_reads_and_every_unit_plays_or_says_why() {
     let (mut units, mut played, mut unbalanced) = (0, 0, Vec::new());
     let mut left_out: BTreeMap<String, usize> = BTreeMap::new();
     let mut refused = Vec::new();
+    // Per army: names played (rules and gear), without effect, not played.
+    let mut refs: BTreeMap<String, [usize; 3]> = BTreeMap::new();
+    let mut not_played: BTreeMap<String, usize> = BTreeMap::new();
     for f in &files {
         let roster = match Roster::read(f) {
             Ok(r) => r,
@@ -67,6 +70,15 @@ fn every_roster_of_the_corpus_reads_and_every_unit_plays_or_says_why() {
         );
         for u in &roster.units {
             units += 1;
+            let row = refs.entry(u.army.clone()).or_default();
+            row[0] += u.rules_played.len() + u.equipment.len();
+            row[1] += u.rules_without_effect.len();
+            row[2] += u.rules_not_played.len();
+            for n in &u.rules_not_played {
+                *not_played
+                    .entry(format!("{} ({})", n.name, n.why))
+                    .or_default() += 1;
+            }
             match &u.played {
                 Ok(_) => played += 1,
                 Err(why) => {
@@ -100,6 +112,31 @@ fn every_roster_of_the_corpus_reads_and_every_unit_plays_or_says_why() {
     println!("rosters whose points do not add up: {}", unbalanced.len());
     for u in &unbalanced {
         println!("  {u}");
+    }
+    println!("names carried, by army: played, no effect in a fight, not played (share played or without effect)");
+    let mut all = [0; 3];
+    for (army, row) in &refs {
+        let n: usize = row.iter().sum();
+        let share = 100.0 * (row[0] + row[1]) as f64 / n.max(1) as f64;
+        println!(
+            "  {army:20} {:6} {:6} {:6}  {share:5.1}%",
+            row[0], row[1], row[2]
+        );
+        for (a, r) in all.iter_mut().zip(row) {
+            *a += r;
+        }
+    }
+    let n: usize = all.iter().sum();
+    let share = 100.0 * (all[0] + all[1]) as f64 / n.max(1) as f64;
+    println!(
+        "  {:20} {:6} {:6} {:6}  {share:5.1}%",
+        "all", all[0], all[1], all[2]
+    );
+    let mut common: Vec<(&String, &usize)> = not_played.iter().collect();
+    common.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    println!("names most often not played:");
+    for (name, n) in common.iter().take(40) {
+        println!("  {n:5}  {name}");
     }
     assert!(refused.is_empty(), "refused: {refused:#?}");
 }

@@ -84,13 +84,16 @@ fn the_shipped_rosters_read_as_their_files_write_them() {
         flagellants["rules_played"],
         serde_json::json!(["Unbreakable"])
     );
-    assert_eq!(
-        flagellants["rules_not_played"],
-        serde_json::json!(["Fanatical"])
+    assert_eq!(flagellants["rules_not_played"][0]["name"], "Fanatical");
+    assert!(
+        flagellants["rules_not_played"][0]["why"]
+            .as_str()
+            .unwrap()
+            .len()
+            > 3
     );
-    // Every name either played or listed as not played: the General is a
-    // name the fights do not play.
-    assert!(empire["units"][0]["rules_not_played"]
+    // The General is played: his Ld for the unit he leads.
+    assert!(empire["units"][0]["rules_played"]
         .as_array()
         .unwrap()
         .contains(&"General".into()));
@@ -112,7 +115,12 @@ fn gear_and_natural_armour_are_played_by_name() {
     // shield, 4+ (and 3+ parrying with a hand weapon on foot).
     assert_eq!(played.armour, mathhammer::rules::saves::BodyArmour::None);
     assert_eq!(played.natural_armour.map(|n| n.0), Some(5));
-    assert_eq!(u.rules_without_effect, ["Aquatic"]);
+    let no_effect: Vec<&str> = u
+        .rules_without_effect
+        .iter()
+        .map(|n| n.name.as_str())
+        .collect();
+    assert_eq!(no_effect, ["Aquatic"]);
     assert!(u.rules_not_played.is_empty(), "{:?}", u.rules_not_played);
     assert_eq!(played.profile.m.0, 10.0);
 }

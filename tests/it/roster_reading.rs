@@ -252,7 +252,7 @@ fn the_json_listing_gives_roles_notes_parents_and_points() {
     assert_eq!(units[0]["profiles"][0]["S"], "5(10)");
     assert_eq!(
         units[0]["rules_without_effect_in_fights"],
-        serde_json::json!(["Scouts"])
+        serde_json::json!([{"name": "Scouts", "why": "deployment"}])
     );
     assert_eq!(
         units[0]["notes"],

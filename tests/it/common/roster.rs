@@ -116,3 +116,22 @@ pub fn roles(u: &RosterUnit) -> Vec<(&str, Role)> {
         .map(|p| (p.name.as_str(), p.role))
         .collect()
 }
+
+/// A roster of `units` chosen from army book `army` (its catalogue's
+/// name), its total `points`.
+pub fn army_roster(army: &str, points: u32, units: &[String]) -> Roster {
+    let xml = format!(
+        "<roster name=\"t\" gameSystemName=\"{WFB6}\"><costs><cost name=\"pts\" value=\"{points}\"/></costs>\
+         <forces><force catalogueName=\"{army}\"><selections>{}</selections></force></forces></roster>",
+        units.concat()
+    );
+    Roster::from_bytes("t.ros", xml.as_bytes()).unwrap()
+}
+
+/// A selection holding rule `name` (a `<rule>` as the data links it).
+pub fn rule(s: String, name: &str) -> String {
+    with(
+        s,
+        &format!("<rules><rule name=\"{name}\" hidden=\"false\"/></rules>"),
+    )
+}

@@ -1,0 +1,407 @@
+//! The files of `data/names/` read into the table: each entry's keys
+//! checked (an unknown key, a bad value or a name twice in one scope is a
+//! unit test's failure) and turned into the model's own effects.
+
+use super::{normalised, ByName};
+use crate::rules::saves::BodyArmour;
+use crate::rules::special::SpecialRule;
+use crate::rules::weapons::Weapon;
+use serde::Deserialize;
+use std::collections::HashMap;
+
+macro_rules! part {
+    ($name:literal) => {
+        (
+            $name,
+            include_str!(concat!("../../data/names/", $name, ".toml")),
+        )
+    };
+}
+
+/// The table's parts, in the order read: `common.toml` first.
+pub(crate) const PARTS: &[(&str, &str)] = &[
+    part!("common"),
+    part!("shared-1"),
+    part!("shared-2"),
+    part!("bretonnia"),
+    part!("chaos-dwarfs"),
+    part!("dark-elves"),
+    part!("dogs-of-war"),
+    part!("dwarfs-2001"),
+    part!("dwarfs-2006"),
+    part!("forces-of-chaos"),
+    part!("high-elves"),
+    part!("kislev"),
+    part!("lizardmen"),
+    part!("mercenaries"),
+    part!("ogre-kingdoms"),
+    part!("orcs-and-goblins"),
+    part!("skaven"),
+    part!("the-empire"),
+    part!("tomb-kings"),
+    part!("vampire-counts"),
+    part!("wood-elves"),
+];
+
+/// What an entry says.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Verdict {
+    Played(Effects),
+    NoEffect(&'static str),
+    Unplayed(&'static str),
+}
+
+/// What a played name gives its bearer (a character, or a unit: a
+/// banner's, a rule's), in the model's own terms.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct Effects {
+    pub weapon: Option<Weapon>,
+    pub shield: bool,
+    pub body: Option<BodyArmour>,
+    /// Barding, and whether it slows its steed.
+    pub barding: Option<bool>,
+    /// Added to the armour save, whatever is worn.
+    pub armour_bonus: u8,
+    /// Natural armour (Scaly Skin), its save alone: 6 for 6+.
+    pub natural: Option<u8>,
+    /// A ward save: 5 for 5+.
+    pub ward: Option<u8>,
+    /// An armour save given outright (a chariot's): 5 for 5+.
+    pub save: Option<u8>,
+    /// Which of natural, ward and save the name writes (`Scaly Skin 5+`).
+    written: [bool; 3],
+    pub regeneration: bool,
+    pub flies: bool,
+    /// A missile weapon: its Strength, shots and own rules as the table
+    /// gives them (its Weapon profile, if any, says better).
+    pub missile: Option<(MissileStrength, u8, MissileRules)>,
+    pub rules: Vec<SpecialRule>,
+    pub bonus: Bonus,
+    /// Armies (catalogue names) it hates.
+    pub hates: Vec<String>,
+    pub combat_resolution: u8,
+    pub extra_impact_hits: u8,
+    pub general: bool,
+    pub battle_standard: bool,
+    pub command: Option<Command>,
+    /// What else it does, not played.
+    pub rest_not_played: Option<&'static str>,
+}
+
+impl Effects {
+    /// Whether it is a piece of gear (a weapon, armour, a missile weapon)
+    /// rather than a rule or an item's magic.
+    pub(crate) fn is_gear(&self) -> bool {
+        let plain = Effects {
+            weapon: self.weapon,
+            shield: self.shield,
+            body: self.body,
+            barding: self.barding,
+            missile: self.missile,
+            ..Effects::default()
+        };
+        plain == *self
+    }
+
+    /// These effects with the save `save` the name writes in place of
+    /// those the table says it writes; `None` if it writes none.
+    pub(crate) fn with_written_save(&self, save: Option<u8>) -> Option<Effects> {
+        let mut e = self.clone();
+        for (i, field) in [&mut e.natural, &mut e.ward, &mut e.save]
+            .into_iter()
+            .enumerate()
+        {
+            if self.written[i] {
+                *field = Some(save?);
+            }
+        }
+        Some(e)
+    }
+}
+
+/// Characteristics added (taken away if negative).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub(crate) struct Bonus {
+    pub ws: i8,
+    pub bs: i8,
+    pub s: i8,
+    pub t: i8,
+    pub w: i8,
+    pub i: i8,
+    pub a: i8,
+    pub ld: i8,
+}
+
+impl Bonus {
+    /// Both bonuses together.
+    pub(crate) fn plus(self, o: Bonus) -> Bonus {
+        let add = |a: i8, b: i8| a.saturating_add(b);
+        Bonus {
+            ws: add(self.ws, o.ws),
+            bs: add(self.bs, o.bs),
+            s: add(self.s, o.s),
+            t: add(self.t, o.t),
+            w: add(self.w, o.w),
+            i: add(self.i, o.i),
+            a: add(self.a, o.a),
+            ld: add(self.ld, o.ld),
+        }
+    }
+}
+
+/// A command group's member a name says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum Command {
+    Standard,
+    Musician,
+}
+
+/// A missile weapon's own rules that the shooting plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct MissileRules {
+    pub armour_piercing: bool,
+    pub poison: bool,
+}
+
+impl MissileRules {
+    /// The rules of `rules` a missile weapon carries; `None` if another.
+    fn of(rules: &[SpecialRule]) -> Option<MissileRules> {
+        let mut out = MissileRules::default();
+        for r in rules {
+            match r {
+                SpecialRule::ArmourPiercing => out.armour_piercing = true,
+                SpecialRule::Poison => out.poison = true,
+                _ => return None,
+            }
+        }
+        Some(out)
+    }
+
+    /// The rules a Weapon profile's text names (`Armour piercing, Move or
+    /// fire`; `2x Multiple Shots Poisoned Attacks`), as the common part of
+    /// the table spells them.
+    pub(crate) fn named_in(text: &str) -> MissileRules {
+        let text = format!(" {} ", normalised(text).0);
+        let mut out = MissileRules::default();
+        for (name, v) in super::table().get("").into_iter().flatten() {
+            if let Verdict::Played(e) = v {
+                if e.rules.len() == 1 && text.contains(&format!(" {name} ")) {
+                    out.armour_piercing |= e.rules[0] == SpecialRule::ArmourPiercing;
+                    out.poison |= e.rules[0] == SpecialRule::Poison;
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A missile's Strength.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MissileStrength {
+    /// Its own.
+    Fixed(u8),
+    /// The model's own, plus this.
+    User(u8),
+}
+
+impl MissileStrength {
+    /// Read as a Weapon profile or the table writes it: `4`, `S4`, `As
+    /// user`, `User+1`.
+    pub(crate) fn of(raw: &str) -> Option<MissileStrength> {
+        let t = raw.trim().to_lowercase();
+        let t = t.trim_start_matches('s');
+        if let Ok(n) = t.trim().parse::<u8>() {
+            return (1..=10).contains(&n).then_some(MissileStrength::Fixed(n));
+        }
+        let rest = t.trim_start_matches("as ").trim();
+        let rest = rest.strip_prefix("user")?.trim().trim_end_matches(',');
+        match rest.replace(' ', "").as_str() {
+            "" => Some(MissileStrength::User(0)),
+            plus => plus
+                .strip_prefix('+')?
+                .parse::<u8>()
+                .ok()
+                .map(MissileStrength::User),
+        }
+    }
+}
+
+/// A save as the table writes it: `5` (5+) or `true` (written in the
+/// name).
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(untagged)]
+pub(crate) enum Saved {
+    Written(bool),
+    Given(u8),
+}
+
+/// One `[[name]]` of a part.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Entry {
+    names: Vec<String>,
+    #[serde(default)]
+    armies: Vec<String>,
+    weapon: Option<Weapon>,
+    #[serde(default)]
+    shield: bool,
+    armour: Option<BodyArmour>,
+    barding: Option<String>,
+    #[serde(default)]
+    armour_bonus: u8,
+    natural: Option<Saved>,
+    ward: Option<Saved>,
+    save: Option<Saved>,
+    #[serde(default)]
+    regeneration: bool,
+    #[serde(default)]
+    flies: bool,
+    #[serde(default)]
+    missile: bool,
+    strength: Option<String>,
+    shots: Option<u8>,
+    #[serde(default)]
+    missile_rules: Vec<SpecialRule>,
+    #[serde(default)]
+    rules: Vec<SpecialRule>,
+    #[serde(default)]
+    bonus: Bonus,
+    #[serde(default)]
+    hates: Vec<String>,
+    #[serde(default)]
+    combat_resolution: u8,
+    #[serde(default)]
+    extra_impact_hits: u8,
+    #[serde(default)]
+    general: bool,
+    #[serde(default)]
+    battle_standard: bool,
+    command: Option<Command>,
+    rest_not_played: Option<String>,
+    no_effect: Option<String>,
+    not_played: Option<String>,
+}
+
+/// One part: its army, if it speaks for one, and its entries.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Part {
+    army: Option<String>,
+    #[serde(default)]
+    name: Vec<Entry>,
+}
+
+/// A save's value: 2 to 6 (`lo` 1 for a save given outright), or written
+/// in the name.
+fn saved(s: Option<Saved>, lo: u8, key: &str) -> Result<(Option<u8>, bool), String> {
+    match s {
+        None | Some(Saved::Written(false)) => Ok((None, false)),
+        Some(Saved::Written(true)) => Ok((None, true)),
+        Some(Saved::Given(v)) if (lo..=6).contains(&v) => Ok((Some(v), false)),
+        Some(Saved::Given(v)) => Err(format!("{key} = {v} (accepted: {lo} to 6, or true)")),
+    }
+}
+
+impl Entry {
+    /// What the entry says, or why it is not a well-formed entry.
+    fn verdict(&'static self) -> Result<Verdict, String> {
+        let effects = self.effects()?;
+        let said = Effects {
+            rest_not_played: None,
+            ..effects.clone()
+        } != Effects::default();
+        if self.rest_not_played.is_some() && !said {
+            return Err("rest_not_played goes with effects".into());
+        }
+        match (&self.no_effect, &self.not_played, said) {
+            (Some(why), None, false) => Ok(Verdict::NoEffect(why)),
+            (None, Some(why), false) => Ok(Verdict::Unplayed(why)),
+            (None, None, true) => Ok(Verdict::Played(effects)),
+            (None, None, false) => Err("says nothing it does".into()),
+            _ => Err("no_effect and not_played stand alone".into()),
+        }
+    }
+
+    fn effects(&'static self) -> Result<Effects, String> {
+        let (natural, n) = saved(self.natural, 2, "natural")?;
+        let (ward, w) = saved(self.ward, 2, "ward")?;
+        let (save, s) = saved(self.save, 1, "save")?;
+        let barding = match self.barding.as_deref() {
+            None => None,
+            Some("slows") => Some(true),
+            Some("light") => Some(false),
+            Some(other) => return Err(format!("barding = \"{other}\" (accepted: slows, light)")),
+        };
+        let missile = match (self.missile, &self.strength) {
+            (false, None) if self.shots.is_none() && self.missile_rules.is_empty() => None,
+            (true, Some(st)) => {
+                let strength = MissileStrength::of(st).ok_or(format!(
+                    "strength = \"{st}\" (accepted: 1 to 10, user, user+1)"
+                ))?;
+                let rules = MissileRules::of(&self.missile_rules)
+                    .ok_or("missile_rules (accepted: armour-piercing, poison)")?;
+                Some((strength, self.shots.unwrap_or(1).clamp(1, 10), rules))
+            }
+            _ => return Err("a missile weapon takes missile = true and its strength".into()),
+        };
+        let bounded = |v: u8, hi: u8, key: &str| match v <= hi {
+            true => Ok(v),
+            false => Err(format!("{key} = {v} (accepted: 0 to {hi})")),
+        };
+        Ok(Effects {
+            weapon: self.weapon,
+            shield: self.shield,
+            body: self.armour,
+            barding,
+            armour_bonus: bounded(self.armour_bonus, 6, "armour_bonus")?,
+            natural,
+            ward,
+            save,
+            written: [n, w, s],
+            regeneration: self.regeneration,
+            flies: self.flies,
+            missile,
+            rules: self.rules.clone(),
+            bonus: self.bonus,
+            hates: self.hates.clone(),
+            combat_resolution: bounded(self.combat_resolution, 5, "combat_resolution")?,
+            extra_impact_hits: bounded(self.extra_impact_hits, 6, "extra_impact_hits")?,
+            general: self.general,
+            battle_standard: self.battle_standard,
+            command: self.command,
+            rest_not_played: self.rest_not_played.as_deref(),
+        })
+    }
+}
+
+/// Every part read into the table, or what is wrong with one (a unit test
+/// reads them all).
+pub(crate) fn read_parts() -> Result<ByName, String> {
+    let mut by_army: ByName = HashMap::new();
+    for (file, text) in PARTS {
+        let part: &'static Part = Box::leak(Box::new(
+            toml::from_str::<Part>(text).map_err(|e| format!("data/names/{file}.toml: {e}"))?,
+        ));
+        for e in &part.name {
+            let at = |why: String| format!("data/names/{file}.toml: {:?}: {why}", e.names);
+            let verdict = e.verdict().map_err(at)?;
+            let armies: Vec<&str> = match (&part.army, e.armies.is_empty()) {
+                (Some(a), true) => vec![a.as_str()],
+                (_, false) => e.armies.iter().map(String::as_str).collect(),
+                (None, true) => vec![""],
+            };
+            for army in armies {
+                let names = by_army.entry(army.to_string()).or_default();
+                for n in &e.names {
+                    let (key, _) = normalised(n);
+                    if names.insert(key, verdict.clone()).is_some() {
+                        return Err(at(format!("'{n}' is in the table twice")));
+                    }
+                }
+            }
+        }
+    }
+    Ok(by_army)
+}

@@ -1,0 +1,106 @@
+//! The names table (`data/names/`) against every name of the WFB6 data
+//! (`tests/data/wfb6-names.txt`): each classified, every part of the
+//! folder read, and the README's table of names written from them.
+
+use mathhammer::roster::names::{part_files, verdict_of, Kind};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The data's names: (army, name); `None` for the game system's.
+fn data_names() -> Vec<(Option<String>, String)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wfb6-names.txt");
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| {
+            let (army, name) = l.split_once('\t').expect("ARMY<TAB>NAME");
+            let army = (army != "*").then(|| army.to_string());
+            (army, name.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn every_name_of_the_data_is_classified() {
+    let names = data_names();
+    assert!(names.len() > 4000, "{} names", names.len());
+    let missing: Vec<String> = names
+        .iter()
+        .filter(|(army, name)| verdict_of(army.as_deref(), name).is_none())
+        .map(|(army, name)| format!("{}: {name}", army.as_deref().unwrap_or("*")))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "{} names not in data/names/, the first: {:#?}",
+        missing.len(),
+        &missing[..missing.len().min(40)]
+    );
+}
+
+#[test]
+fn every_part_of_the_folder_is_read() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/names");
+    let mut on_disk: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    on_disk.sort();
+    let mut read: Vec<String> = part_files().map(|f| format!("{f}.toml")).collect();
+    read.sort();
+    assert_eq!(on_disk, read);
+}
+
+/// The README's table: per army, its names and how many are played,
+/// decide nothing in a fight, or are not played yet.
+fn readme_table() -> String {
+    let mut by_army: BTreeMap<String, [usize; 3]> = BTreeMap::new();
+    for (army, name) in data_names() {
+        let kind = verdict_of(army.as_deref(), &name);
+        let row = by_army
+            .entry(army.unwrap_or_else(|| "the rulebook (game system)".into()))
+            .or_default();
+        match kind {
+            Some(Kind::Played) => row[0] += 1,
+            Some(Kind::NoEffect) => row[1] += 1,
+            Some(Kind::NotPlayed) | None => row[2] += 1,
+        }
+    }
+    let mut out = String::from(
+        "| army | names | played | no effect in a fight | not played yet |\n|---|---:|---:|---:|---:|\n",
+    );
+    let mut all = [0; 3];
+    for (army, row) in &by_army {
+        let n: usize = row.iter().sum();
+        out += &format!("| {army} | {n} | {} | {} | {} |\n", row[0], row[1], row[2]);
+        for (a, r) in all.iter_mut().zip(row) {
+            *a += r;
+        }
+    }
+    let n: usize = all.iter().sum();
+    out += &format!("| all | {n} | {} | {} | {} |\n", all[0], all[1], all[2]);
+    out
+}
+
+#[test]
+fn the_readmes_table_of_names_is_the_tables() {
+    let readme_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    let readme = std::fs::read_to_string(&readme_path).unwrap();
+    let (start, end) = (
+        "<!-- names table: tests/it/names.rs -->\n",
+        "<!-- end of names table -->",
+    );
+    let from = readme.find(start).expect("the README's names table") + start.len();
+    let to = readme[from..].find(end).expect("its end") + from;
+    let table = readme_table();
+    if std::env::var_os("MATHHAMMER_WRITE_README").is_some() {
+        let new = format!("{}{table}{}", &readme[..from], &readme[to..]);
+        std::fs::write(&readme_path, new).unwrap();
+        return;
+    }
+    assert_eq!(
+        readme[from..to],
+        table,
+        "the README's names table is not the table's: MATHHAMMER_WRITE_README=1 cargo test --test it names writes it"
+    );
+}

@@ -1,0 +1,137 @@
+//! The army books' rules and items as a roster names them, played by the
+//! model's own effects (`data/names/`): each checked by hand against the
+//! rule's text (the catalogues' descriptions, the rulebook's).
+
+use crate::common::roster::{army_roster, cost, item, model, rule, sel, with, EMPIRE_SOLDIER};
+use mathhammer::profile::ProfileFile;
+use mathhammer::roster::Roster;
+use mathhammer::rules::special::SpecialRule;
+use mathhammer::rules::weapons::Weapon;
+
+/// An orc's profile (Orcs and Goblins army book).
+const ORC: &str = "4 3 3 3 4 1 2 1 7 - - 1 25x25";
+/// A dwarf's (Dwarfs army book).
+const DWARF: &str = "3 4 3 3 4 1 2 1 9 - - 1 20x20";
+
+/// Unit `name` of `models` models with profile `values`, holding `held`.
+fn unit(name: &str, values: &str, models: u32, held: &[String]) -> String {
+    let m = sel("model", name, models, &[model(name, values)], held);
+    with(sel("unit", name, 1, &[], &[m]), &cost(10 * models))
+}
+
+fn played(r: &Roster, n: usize) -> &ProfileFile {
+    r.units[n].played.as_ref().unwrap()
+}
+
+#[test]
+fn savage_orcs_are_frenzied_and_wear_warpaint_and_choppas() {
+    // Orcs and Goblins: "Frenzy: Savage Orcs", Warpaint a 6+ ward, and an
+    // orc on foot with a single choppa +1 S when he charges.
+    let boyz = rule(
+        unit(
+            "Savage Orc Boyz",
+            ORC,
+            20,
+            &[item("Choppa"), item("Warpaint")],
+        ),
+        "Frenzy: Savage Orcs ",
+    );
+    let r = army_roster("Orcs and Goblins", 200, &[boyz]);
+    let f = played(&r, 0);
+    assert!(f.rules.contains(&SpecialRule::Frenzy), "{:?}", f.rules);
+    assert_eq!(f.ward.map(|w| w.0), Some(6));
+    assert_eq!(f.weapon, Weapon::Choppa);
+    assert!(
+        r.units[0].rules_not_played.is_empty(),
+        "{:?}",
+        r.units[0].rules_not_played
+    );
+}
+
+#[test]
+fn a_dwarf_hates_greenskins_and_flees_as_a_dwarf() {
+    // Dwarfs (2001): Ancestral Grudge, hatred of every greenskin; Resolute,
+    // flee and pursue 2D6-1".
+    let warriors = rule(
+        rule(
+            unit("Dwarf Warriors", DWARF, 20, &[]),
+            "Ancestral Grudge (hate Greenskins)",
+        ),
+        "Resolute",
+    );
+    let r = army_roster("Dwarfs (2001)", 200, &[warriors]);
+    let f = played(&r, 0);
+    assert_eq!(f.hates, ["Orcs and Goblins"]);
+    assert_eq!(f.army.as_deref(), Some("Dwarfs (2001)"));
+    assert!(f.rules.contains(&SpecialRule::Resolute), "{:?}", f.rules);
+}
+
+#[test]
+fn a_magic_weapon_and_a_talisman_change_the_bearer() {
+    // The rulebook's common items: the Sword of Might +1 S, the Talisman
+    // of Protection a 6+ ward, the Enchanted Shield a shield.
+    let hero = unit(
+        "Captain",
+        EMPIRE_SOLDIER,
+        1,
+        &[item("Sword of Might"), item("Talisman of Protection")],
+    );
+    let r = army_roster("The Empire", 60, &[hero]);
+    let f = played(&r, 0);
+    assert_eq!(f.profile.s.0, 4);
+    assert_eq!(f.ward.map(|w| w.0), Some(6));
+    assert_eq!(
+        r.units[0].rules_played,
+        ["Sword of Might", "Talisman of Protection"]
+    );
+}
+
+#[test]
+fn the_general_and_the_battle_standard_are_the_models_own() {
+    let general = unit("Captain", EMPIRE_SOLDIER, 1, &[item("General")]);
+    let bsb = unit(
+        "Captain",
+        EMPIRE_SOLDIER,
+        1,
+        &[item("Battle Standard Bearer")],
+    );
+    let r = army_roster("The Empire", 120, &[general, bsb]);
+    assert!(played(&r, 0).general && !played(&r, 0).battle_standard);
+    assert!(played(&r, 1).battle_standard && !played(&r, 1).general);
+}
+
+#[test]
+fn a_banner_adds_to_its_sides_combat_result() {
+    let halberdiers = unit("Halberdiers", EMPIRE_SOLDIER, 20, &[item("War Banner")]);
+    let r = army_roster("The Empire", 200, &[halberdiers]);
+    assert_eq!(played(&r, 0).combat_resolution.0, 1);
+}
+
+#[test]
+fn one_name_means_what_its_army_book_says() {
+    // Resolute: the Dwarfs' flee and pursuit; the Empire's knights'
+    // stubbornness in the first round, not played.
+    let knights = rule(
+        unit("Knights", EMPIRE_SOLDIER, 5, &[]),
+        "Resolute (Knights)",
+    );
+    let r = army_roster("The Empire", 100, &[knights]);
+    assert!(!played(&r, 0).rules.contains(&SpecialRule::Resolute));
+    assert_eq!(r.units[0].rules_not_played[0].name, "Resolute (Knights)");
+}
+
+#[test]
+fn names_of_the_mercenaries_catalogue_are_every_armys() {
+    // Every army book's catalogue links the Mercenaries catalogue: a Dogs
+    // of War roster's Regiment of Renown reads its names.
+    let company = rule(
+        unit("Cursed Company", EMPIRE_SOLDIER, 10, &[]),
+        "Undead (Regiments of Renown)",
+    );
+    let r = army_roster("Dogs of War", 100, &[company]);
+    assert!(
+        played(&r, 0).rules.contains(&SpecialRule::Undead),
+        "{:?}",
+        r.units[0]
+    );
+}
