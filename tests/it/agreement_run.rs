@@ -12,9 +12,11 @@ use rand::Rng;
 
 /// A random fight of several rounds: two units (seven in ten), three or
 /// four, with command groups, characters, challenges, multi-wound models,
-/// fear, stubborn and unbreakable units as `random_fight` draws them, the
-/// General with the attacker's main unit of a fight of several units, and
-/// a charger with impact hits one time in eight.
+/// fear, stubborn and unbreakable units and the army books' rules (Undead
+/// and their battle standard, skirmishers, resolute, re-rolled saves,
+/// choppas, a War Banner, impact hits plus) as `random_fight` draws them,
+/// the General with the attacker's main unit of a fight of several units,
+/// and a charger with impact hits one time in eight (D6 or D3, plus 0 to 2).
 fn several_rounds(r: &mut impl Rng) -> String {
     let rounds = r.random_range(2..=6);
     let extras = match r.random_range(0..10) {
@@ -30,11 +32,17 @@ fn several_rounds(r: &mut impl Rng) -> String {
     }
     if r.random_bool(0.125) {
         let dice = ["D3", "D6"][r.random_range(0..2)];
+        // Scythes' hits added to each die: from the text, no draw of their
+        // own (the fights drawn stay those the seed was set on).
+        let plus = text.len() % 3;
         let hits = format!(
-            "[attacker.impact_hits]\ndice = \"{dice}\"\ns = {}\n",
+            "[attacker.impact_hits]\ndice = \"{dice}\"\nplus = {plus}\ns = {}\n",
             r.random_range(3..=5)
         );
-        text = text.replace("[attacker.profile]", &format!("{hits}[attacker.profile]"));
+        // `random_fight` may have given it some already.
+        if !text.contains("[attacker.impact_hits]") {
+            text = text.replace("[attacker.profile]", &format!("{hits}[attacker.profile]"));
+        }
     }
     text
 }

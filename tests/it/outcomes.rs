@@ -99,7 +99,9 @@ fn random_fights_of_two_to_four_units_partition() {
         check(&q, &format!("case {case}\n{text}"));
         checked += 1;
     }
-    assert!(checked >= 65, "{checked}");
+    // Some draws are refused (an Undead target may not flee: RULES.md
+    // Undead); most are checked.
+    assert!(checked >= 60, "{checked}");
 }
 
 #[test]
