@@ -10,7 +10,7 @@ fuzz_target!(|data: &[u8]| {
     match Roster::from_bytes("fuzz.rosz", data) {
         Err(e) => assert!(!e.to_string().contains('\n'), "{e}"),
         Ok(roster) => {
-            if let Err(e) = mathhammer::sweep::matchup::matchup_cells([&roster, &roster], false) {
+            if let Err(e) = mathhammer::sweep::matchup::matchup_cells([&roster, &roster], false, true) {
                 assert!(!e.to_string().contains('\n'), "{e}");
             }
         }

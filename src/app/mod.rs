@@ -87,7 +87,7 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
                 crate::roster::Roster::read(&a.a)?,
                 crate::roster::Roster::read(&a.b)?,
             ];
-            let (cells, left_out) = matchup_cells([&lists[0], &lists[1]], a.both)?;
+            let (cells, left_out) = matchup_cells([&lists[0], &lists[1]], a.both, a.general_near)?;
             let settings = a.engine.settings_or(Method::Auto);
             notes.extend(a.engine.unused_with(settings.method, "combat"));
             let runs = with_progress(!a.output.quiet, Bar::Fights(cells.len() as u64), || {

@@ -88,6 +88,9 @@ pub struct CombatArgs {
     /// Without a FILE: where the charge hits the charged unit
     #[arg(long, alias = "encaramiento", value_enum, requires = "attacker")]
     pub facing: Option<Facing>,
+    /// Without a FILE: each roster's General is near its unit (within 30 cm): it tests on his Ld
+    #[arg(long, alias = "general-cerca", requires = "attacker")]
+    pub general_near: bool,
     /// Without a FILE: also write the scenario file the picked fight makes, to edit and play again
     #[arg(long, value_name = "FILE.toml", requires = "attacker")]
     pub write_scenario: Option<PathBuf>,
@@ -114,6 +117,7 @@ impl CombatArgs {
             ("--defender-command", self.defender_command.is_some()),
             ("--attacker-character", self.attacker_character.is_some()),
             ("--defender-character", self.defender_character.is_some()),
+            ("--general-near", self.general_near),
             ("--write-scenario", self.write_scenario.is_some()),
         ];
         InputError::refuse_given(
@@ -158,6 +162,7 @@ impl CombatArgs {
                     facing: self.facing.unwrap_or_default(),
                     distance: self.distance.map_or(0.0, |d| d.0),
                     reaction: self.reaction.unwrap_or_default(),
+                    general_near: self.general_near,
                 };
                 if let Some(path) = &self.write_scenario {
                     picked.write(path)?;

@@ -251,6 +251,9 @@ pub struct MatchupArgs {
     /// B's units charge A's too
     #[arg(long, alias = "ambos")]
     pub both: bool,
+    /// Each list's General is near its units: they test on his Ld
+    #[arg(long, alias = "general-cerca")]
+    pub general_near: bool,
     #[command(flatten)]
     /// Engine flags.
     pub engine: EngineArgs,

@@ -45,6 +45,8 @@ pub(super) struct Picked<'a> {
     pub facing: Facing,
     pub distance: f64,
     pub reaction: ReactionName,
+    /// Each roster's General is near its unit (`--general-near`).
+    pub general_near: bool,
 }
 
 /// A side of a picked fight as its flags give it (`--attacker`,
@@ -86,7 +88,11 @@ impl Picked<'_> {
         let mut scenario = Table::new();
         scenario.insert("name".into(), "".into());
         for (side, picked) in ["attacker", "defender"].into_iter().zip(&self.sides) {
-            scenario.insert(side.into(), picked.table(side, dir)?.into());
+            let mut table = picked.table(side, dir)?;
+            if self.general_near {
+                table.insert("general_ld".into(), general_ld(picked.unit, side)?.into());
+            }
+            scenario.insert(side.into(), table.into());
         }
         let mut situation = Table::new();
         situation.insert("charger".into(), named(self.charger).into());
@@ -119,6 +125,34 @@ impl PickedSide<'_> {
             table.insert("characters".into(), vec![Value::Table(leader)].into());
         }
         Ok(table)
+    }
+}
+
+/// The Ld of the General of the roster `reference` (a side's unit) names,
+/// for `--general-near`. RULES.md Break test.
+fn general_ld(reference: &str, side: &str) -> Result<i64, InputError> {
+    let flag = "--general-near";
+    let spec = unit_reference(reference, &format!("--{side}"))?;
+    let Some(file) = spec.part.roster else {
+        return Err(InputError::new(
+            flag,
+            text!(
+                "the {} is not a roster's unit (accepted: ROSTER.ros:UNIT for both sides)",
+                side
+            ),
+        ));
+    };
+    let roster = crate::roster::Roster::read(Path::new(&file))
+        .map_err(|e| InputError::new(flag, e.text()))?;
+    match roster.general_ld() {
+        Some(ld) => Ok(i64::from(ld)),
+        None => Err(InputError::new(
+            flag,
+            text!(
+                "{}: the list has no General (accepted: a list whose General is chosen)",
+                &file
+            ),
+        )),
     }
 }
 

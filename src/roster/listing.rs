@@ -125,6 +125,9 @@ fn plays_as(p: &crate::profile::ProfileFile) -> String {
         (p.barding, "barding"),
         (p.mount.is_some(), "mount"),
         (p.regeneration, "regeneration"),
+        (p.flies, "flies"),
+        (p.general, "General"),
+        (p.battle_standard, "battle standard"),
     ] {
         if has {
             s += &format!(", {what}");
@@ -138,7 +141,10 @@ fn plays_as(p: &crate::profile::ProfileFile) -> String {
             crate::rules::gear::ImpactDice::D3 => "D3",
             crate::rules::gear::ImpactDice::D6 => "D6",
         };
-        s += &format!(", impact hits {dice} S{}", h.s.0);
+        match h.plus.0 {
+            0 => s += &format!(", impact hits {dice} S{}", h.s.0),
+            plus => s += &format!(", impact hits {dice}+{plus} S{}", h.s.0),
+        }
     }
     if let Some(w) = p.ward {
         s += &format!(", ward {}+", w.0);
@@ -150,6 +156,12 @@ fn plays_as(p: &crate::profile::ProfileFile) -> String {
                 s += &format!(" {rule}");
             }
         }
+    }
+    if p.combat_resolution.0 > 0 {
+        s += &format!(", +{} combat result", p.combat_resolution.0);
+    }
+    if !p.hates.is_empty() {
+        s += &format!(", hates {}", p.hates.join(" and "));
     }
     for r in &p.rules {
         s += &format!(", {}", r.name());

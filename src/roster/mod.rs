@@ -291,6 +291,17 @@ impl Roster {
         })
     }
 
+    /// The Ld of the list's General (the unit a `General` name marks), if
+    /// it has one that plays: lent to units he is near (RULES.md Break
+    /// test).
+    pub fn general_ld(&self) -> Option<u8> {
+        self.units
+            .iter()
+            .filter_map(|u| u.played.as_ref().ok())
+            .find(|p| p.general)
+            .map(|p| p.profile.ld.0)
+    }
+
     /// The units' points together.
     pub fn unit_points(&self) -> f64 {
         self.units.iter().map(|u| u.points).sum()

@@ -14,6 +14,7 @@
 //! chain fits its budget and fast Monte Carlo, with intervals, past it.
 
 use crate::error::InputError;
+use crate::profile::Ranged;
 use crate::query::combat::CombatQuery;
 use crate::query::Settings;
 use crate::report::{Column, Engine, Field, Outcome, Report, Table, TableKind, Text, Value};
@@ -35,6 +36,8 @@ pub struct Cell<'r> {
     pub attacker: &'r RosterUnit,
     /// The charged unit.
     pub defender: &'r RosterUnit,
+    /// The Ld of each one's General, if he is near (`--general-near`).
+    pub general_ld: [Option<u8>; 2],
 }
 
 impl Cell<'_> {
@@ -43,8 +46,8 @@ impl Cell<'_> {
         let file = ScenarioFile {
             name: String::new(),
             description: None,
-            attacker: listed(self.attacker),
-            defender: listed(self.defender),
+            attacker: listed(self.attacker, self.general_ld[0]),
+            defender: listed(self.defender, self.general_ld[1]),
             unit: Vec::new(),
             friend: Vec::new(),
             situation: frontal_charge(0.0, ReactionName::Hold),
@@ -79,6 +82,7 @@ pub struct LeftOut {
 pub fn matchup_cells(
     lists: [&Roster; 2],
     both: bool,
+    general_near: bool,
 ) -> Result<(Vec<Cell<'_>>, Vec<LeftOut>), InputError> {
     let mut left_out = Vec::new();
     let mut fighters: [Vec<&RosterUnit>; 2] = [Vec::new(), Vec::new()];
@@ -99,10 +103,12 @@ pub fn matchup_cells(
     for &(a, d) in directions {
         for attacker in &fighters[a] {
             for defender in &fighters[d] {
+                let general = |l: usize| lists[l].general_ld().filter(|_| general_near);
                 let cell = Cell {
                     charging_list: a,
                     attacker,
                     defender,
+                    general_ld: [general(a), general(d)],
                 };
                 // Built to find bad input before any fight runs; built
                 // again when it runs.
@@ -128,16 +134,18 @@ fn why_not(unit: &RosterUnit) -> Option<Text> {
             MAX_MODELS
         ));
     }
-    listed(unit)
+    listed(unit, None)
         .unit(Path::new(""), "attacker")
         .err()
         .map(|e| e.message)
 }
 
-/// A roster's unit as a scenario's unit table, already read.
-fn listed(unit: &RosterUnit) -> UnitSpec {
+/// A roster's unit as a scenario's unit table, already read, with its
+/// General's Ld if he is near.
+fn listed(unit: &RosterUnit, general_ld: Option<u8>) -> UnitSpec {
     UnitSpec {
         models: None,
+        general_ld: general_ld.map(Ranged),
         ..UnitSpec::one_model(ProfilePart::listed(unit))
     }
 }

@@ -53,7 +53,7 @@ fn read_whole(bytes: &[u8]) {
             assert!(!e.contains('\n'), "{e}");
         }
         Ok(roster) => {
-            let specs = mathhammer::sweep::matchup::matchup_cells([&roster, &roster], false);
+            let specs = mathhammer::sweep::matchup::matchup_cells([&roster, &roster], false, true);
             if let Err(e) = specs {
                 assert!(!e.to_string().contains('\n'), "{e}");
             }

@@ -135,3 +135,78 @@ fn names_of_the_mercenaries_catalogue_are_every_armys() {
         r.units[0]
     );
 }
+
+#[test]
+fn the_generals_leadership_is_lent_when_he_is_near() {
+    // RULES.md Break test: units within 30 cm of the General test on his
+    // Ld. The Empire list's Captain (Ld 8) is its General; the orcs' Big
+    // Boss (Ld 8) theirs: with --general-near each side's unit tests on 8.
+    let dir = std::env::temp_dir().join(format!("mh-general-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("near.toml");
+    let args = [
+        "combat",
+        "--attacker",
+        "scenarios/rosters/empire_500.ros:Halberdiers",
+        "--defender",
+        "scenarios/rosters/orcs_500.ros:Orc Boyz",
+    ];
+    let scenario = |near: bool| {
+        let mut a: Vec<&str> = args.to_vec();
+        let path = file.to_str().unwrap();
+        a.extend(["--write-scenario", path]);
+        if near {
+            a.push("--general-near");
+        }
+        let report = crate::common::run::json(&a);
+        (std::fs::read_to_string(&file).unwrap(), report)
+    };
+    let (alone, far) = scenario(false);
+    let (with_him, near) = scenario(true);
+    assert!(!alone.contains("general_ld"), "{alone}");
+    assert_eq!(with_him.matches("general_ld = 8").count(), 2, "{with_him}");
+    // Both sides hold more often on Ld 8 than on 7: the fight lasts longer.
+    let rounds = |r: &serde_json::Value| r["mean_rounds"].as_f64().unwrap();
+    assert!(
+        rounds(&near) > rounds(&far),
+        "{} {}",
+        rounds(&near),
+        rounds(&far)
+    );
+}
+
+#[test]
+fn a_general_near_a_list_without_one_is_refused() {
+    let r = army_roster(
+        "The Empire",
+        200,
+        &[unit("Halberdiers", EMPIRE_SOLDIER, 20, &[])],
+    );
+    assert_eq!(r.general_ld(), None);
+    let err = crate::common::run::error(&[
+        "combat",
+        "--attacker",
+        "scenarios/rosters/empire_500.ros:Halberdiers",
+        "--defender",
+        "scenarios/profiles/orc_boy.toml:20",
+        "--general-near",
+    ]);
+    assert!(
+        err.contains("--general-near") && err.contains("not a roster's unit"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_matchup_lends_each_lists_general_when_he_is_near() {
+    let args = [
+        "matchup",
+        "scenarios/rosters/empire_500.ros",
+        "scenarios/rosters/orcs_500.ros",
+        "--json",
+    ];
+    let far = crate::common::run::stdout(&args);
+    let near = crate::common::run::stdout(&[&args[..], &["--general-near"]].concat());
+    assert_ne!(far, near);
+    assert!(near.contains("\"not_played\""), "{near}");
+}
