@@ -298,10 +298,11 @@ mod tests {
                 "--distance",
                 "--reaction",
                 "--charger",
-                "--facing"
+                "--facing",
+                "--general-near"
             ]
         );
-        assert_eq!(flags("matchup"), ["a", "b", "--both"]);
+        assert_eq!(flags("matchup"), ["a", "b", "--both", "--general-near"]);
         assert_eq!(flags("sweep"), ["file", "--vary"]);
     }
 
