@@ -477,7 +477,7 @@ impl ShootArgs {
         }
         let psychology = Psychology::new(target_rules);
         let panic = ShootingPanic {
-            target_tests: psychology.takes_panic_tests(),
+            target_tests: psychology.panics(),
             target_cold_blooded: psychology.cold_blooded,
             target_ld: self.target_ld.map(|l| l.0),
             friend_ld: self.friend_ld.map(|l| l.0),

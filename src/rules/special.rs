@@ -109,6 +109,10 @@ pub enum SpecialRule {
     /// Re-rolls failed armour saves (RULES.md Saves).
     #[value(hide = true)]
     RerollSaves,
+    /// Takes no panic tests, though it tests for fear and terror (RULES.md
+    /// Panic).
+    #[value(hide = true, aliases = ["inmune-al-panico", "inmune_al_panico"])]
+    ImmuneToPanic,
 }
 
 impl SpecialRule {
@@ -133,6 +137,7 @@ impl SpecialRule {
                 | Skirmishers
                 | Resolute
                 | RerollSaves
+                | ImmuneToPanic
         )
     }
 
@@ -174,6 +179,8 @@ pub struct Psychology {
     pub animosity: bool,
     /// Cold-blooded: its Ld tests roll 3D6 and discard the highest.
     pub cold_blooded: bool,
+    /// Immune to panic alone: no panic tests, fear and terror still.
+    pub immune_to_panic: bool,
     /// Undead: never breaks or flees; beaten, it crumbles (RULES.md
     /// Undead).
     pub undead: bool,
@@ -196,6 +203,7 @@ impl Psychology {
             stupid: has(SpecialRule::Stupidity),
             animosity: has(SpecialRule::Animosity),
             cold_blooded: has(SpecialRule::ColdBlooded),
+            immune_to_panic: has(SpecialRule::ImmuneToPanic),
             undead: has(SpecialRule::Undead),
         }
     }
@@ -216,6 +224,12 @@ impl Psychology {
     /// frenzied, and one that may flee. RULES.md Panic.
     pub fn takes_panic_tests(&self) -> bool {
         !(self.immune || self.frenzied || self.never_flees())
+    }
+
+    /// Takes panic tests (not terror's): as [`Self::takes_panic_tests`],
+    /// and not immune to panic alone. RULES.md Panic.
+    pub fn panics(&self) -> bool {
+        self.takes_panic_tests() && !self.immune_to_panic
     }
 
     /// This psychology once its frenzy is lost (a frenzied unit beaten in

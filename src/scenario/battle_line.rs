@@ -376,7 +376,7 @@ impl LineUnitSpec {
             ld,
             rally_ld: rally_ld(ld, self.musician, musician_rallies),
             without_general: (r.ld, rally_ld(r.ld, self.musician, musician_rallies)),
-            tests: r.psychology.takes_panic_tests(),
+            tests: r.psychology.panics(),
             unbreakable: r.psychology.never_flees(),
             cold_blooded: r.psychology.cold_blooded,
             flee: flee_roll(edition.move_from_cm(r.m), r.flies, edition),

@@ -88,7 +88,7 @@ impl FriendSpec {
         let distances = self.distances(field, edition, side, units)?;
         let body = self.body(dir, field)?;
         Ok(Friend {
-            tests: body.psychology.takes_panic_tests(),
+            tests: body.psychology.panics(),
             cold_blooded: body.psychology.cold_blooded,
             name: body.name,
             side,

@@ -102,6 +102,14 @@ fn friends_of_a_side_that_breaks_or_is_wiped_out_test_and_flee_on_a_failure() {
             ("distance", "1"),
             ("rules", "[\"immune-to-psychology\"]"),
         ]),
+        friend(&[
+            ("side", "\"defender\""),
+            ("name", "\"Steady\""),
+            ("unit_strength", "10"),
+            ("ld", "7"),
+            ("distance", "1"),
+            ("rules", "[\"immune-to-panic\"]"),
+        ]),
     ];
     let file = with_friends(FLAGSHIP, &friends, "break");
     let r = combat(&file, &["situation.rounds=1"], &["--method", "exact"]);
@@ -120,9 +128,11 @@ fn friends_of_a_side_that_breaks_or_is_wiped_out_test_and_flee_on_a_failure() {
     );
     let flees = near["p_flees"].as_f64().unwrap();
     assert!((flees - tests * p_fail(7)).abs() < 1e-12, "{near}");
-    // 15.5 cm is beyond 15 cm; immune to psychology never tests.
+    // 15.5 cm is beyond 15 cm; immune to psychology, or to panic alone
+    // (RULES.md Panic), never tests.
     assert_eq!(row(&r, "Far")["p_tests"], 0.0);
     assert_eq!(row(&r, "Dwarfs")["p_tests"], 0.0);
+    assert_eq!(row(&r, "Steady")["p_tests"], 0.0);
     let boyz = row(&r, "Boyz");
     let tests = boyz["p_tests"].as_f64().unwrap();
     assert!(

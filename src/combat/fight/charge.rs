@@ -90,7 +90,7 @@ impl Combat {
         let ld = state.ld_test(self, cs, began);
         let equal_panics = self.setup.fleeing_friends_equal_panics;
         let panics =
-            fears && fleeing_friends_cause_panic(turn.fleeing_friends_us, own, equal_panics);
+            p.panics() && fleeing_friends_cause_panic(turn.fleeing_friends_us, own, equal_panics);
         // Fear- and terror-causers never test for terror (RULES.md Charges).
         let terrified = turn.terror_nearby && fears && !p.fear;
         if (panics && !fate.test(&ld)) || (terrified && !fate.test(&ld)) {
@@ -159,7 +159,7 @@ impl Combat {
         });
         if self.target_engaged(t)
             && flanked
-            && target.psychology.takes_panic_tests()
+            && target.psychology.panics()
             && !fate.test(&state.ld_test(self, t, &record.units))
         {
             return true;
@@ -292,7 +292,7 @@ impl Combat {
         let shot_down = state.alive[c] == 0;
         let flees = shot_down
             || (heavy_casualties(charger.models, hit.kills)
-                && charger.psychology.takes_panic_tests()
+                && charger.psychology.panics()
                 && !fate.test(&state.ld_test(self, c, &record.units)));
         if !flees {
             return None;

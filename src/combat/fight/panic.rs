@@ -135,7 +135,7 @@ impl Combat {
                 continue;
             }
             for v in (0..N).filter(|&v| self.facts[v].side == side && state.fights(v)) {
-                if !state.psychology(self, v).takes_panic_tests() {
+                if !state.psychology(self, v).panics() {
                     continue;
                 }
                 fled[v] = !fate.test(&state.ld_test(self, v, &record.units));
