@@ -129,20 +129,20 @@ impl Gear {
             .chain(gear_profiles(s).map(|p| p.name.as_str()))
             .find_map(|n| looked_up(&self.army, n));
         match (found, missile) {
-            (Some(Found::Played(e)), Some(m)) if e.missile.is_some() => {
-                self.missile(m);
-                self.equipment.add(&s.name, "");
-            }
-            (None, Some(m)) => {
-                self.missile(m);
-                self.equipment.add(&s.name, "");
-            }
-            (Some(Found::Played(e)), _) => {
+            (Some(Found::Played(e)), m) => {
+                // A Weapon profile's missile says better than the table's.
+                if let Some(m) = m {
+                    self.missile(m);
+                }
                 self.apply(&e, &s.name);
                 match e.is_gear() {
                     true => self.equipment.add(&s.name, ""),
                     false => self.rules_played.add(&s.name, ""),
                 }
+            }
+            (None, Some(m)) => {
+                self.missile(m);
+                self.equipment.add(&s.name, "");
             }
             (Some(Found::NoEffect(why)), _) => self.no_effect.add(&s.name, why),
             (Some(Found::Unplayed(why)), _) => self.rules_not_played.add(&s.name, why),

@@ -210,3 +210,21 @@ fn a_matchup_lends_each_lists_general_when_he_is_near() {
     assert_ne!(far, near);
     assert!(near.contains("\"not_played\""), "{near}");
 }
+
+#[test]
+fn an_item_gives_its_weapon_profiles_missile_and_the_tables_effects() {
+    // "Javelin and Shield": the table's shield, and the Weapon profile's
+    // javelin (range 8", its S4 over the table's user Strength) for stand
+    // and shoot.
+    let javelin = crate::common::roster::gear_profile(
+        "Javelin",
+        "Weapon",
+        &[("Range", "8\""), ("Strength", "4")],
+    );
+    let gear = sel("upgrade", "Javelin and Shield", 1, &[javelin], &[]);
+    let skinks = unit("Skinks", "6 2 3 3 2 1 4 1 5 - - 1 20x20", 10, &[gear]);
+    let r = army_roster("Lizardmen", 60, &[skinks]);
+    let f = played(&r, 0);
+    assert_eq!(f.weapon, Weapon::HandWeaponAndShield);
+    assert_eq!(f.missile.map(|m| m.s.0), Some(4));
+}
