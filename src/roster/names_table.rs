@@ -180,14 +180,19 @@ impl MissileRules {
     }
 
     /// The rules a Weapon profile's text names (`Armour piercing, Move or
-    /// fire`; `2x Multiple Shots Poisoned Attacks`), as the common part of
-    /// the table spells them.
+    /// fire`; `2x Multiple Shots Poisoned Attacks`), as the table spells
+    /// them for every army.
     pub(crate) fn named_in(text: &str) -> MissileRules {
         let text = format!(" {} ", normalised(text).0);
         let mut out = MissileRules::default();
         for (name, v) in super::table().get("").into_iter().flatten() {
             if let Verdict::Played(e) = v {
-                if e.rules.len() == 1 && text.contains(&format!(" {name} ")) {
+                // A rule's own name (Poisoned Attacks), not an item's.
+                let rule_alone = Effects {
+                    rules: e.rules.clone(),
+                    ..Effects::default()
+                } == *e;
+                if rule_alone && e.rules.len() == 1 && text.contains(&format!(" {name} ")) {
                     out.armour_piercing |= e.rules[0] == SpecialRule::ArmourPiercing;
                     out.poison |= e.rules[0] == SpecialRule::Poison;
                 }
