@@ -3,7 +3,7 @@
 //! them, the files of `data/names/` (compiled in): the one place a
 //! roster's name meets the model.
 //!
-//! **What.** Each name is played (its [`Effects`]: a weapon, armour, a
+//! **What.** Each name is played (its effects: a weapon, armour, a
 //! save, special rules, characteristics, a banner's combat result, the
 //! General, a hated army), decides nothing in a fight (and why), or is
 //! not played yet (and why). A part with `army = "..."` at its top, or an
