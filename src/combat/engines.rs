@@ -43,7 +43,7 @@ impl Rolls {
             rolls.add(combat.flight(u).roll);
         }
         for step in &combat.steps {
-            let StepKind::Impact(hits) = step.kind else {
+            let StepKind::Impact(dice) = step.kind else {
                 continue;
             };
             // Chariots in contact: at most its frontage, or all of a
@@ -54,7 +54,7 @@ impl Rolls {
             } else {
                 unit.frontage
             };
-            let most = wide.min(hits.dice.most_chariots());
+            let most = wide.min(dice.most_chariots());
             for r in (1..=most).filter_map(|n| step.impact_roll(n)) {
                 rolls.add(r);
             }
@@ -354,7 +354,7 @@ fn max_attacks(combat: &Combat, step: &Step) -> u32 {
     };
     let contact = unit.in_contact.unwrap_or(wide).min(unit.models);
     match step.kind {
-        StepKind::Impact(hits) => contact.min(hits.dice.most_chariots()),
+        StepKind::Impact(dice) => contact.min(dice.most_chariots()),
         StepKind::Champion => per,
         StepKind::Shots => unit.models * per,
         _ => 2 * contact * per,

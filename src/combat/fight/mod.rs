@@ -113,6 +113,9 @@ struct Facts {
     /// Some character of it adds to the combat result or carries the
     /// battle standard (only then are they looked at, every round).
     heroes_count: bool,
+    /// It or a character adds to the combat result or carries the battle
+    /// standard: `combat_resolution` or `heroes_count`.
+    adds: bool,
     /// It skirmishes: no rank bonus, disrupts no ranks.
     skirmishers: bool,
     /// Fought in a flank or rear by some contact.

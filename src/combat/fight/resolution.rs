@@ -42,11 +42,13 @@ impl Combat {
             ranks[s] = ranks[s].max(rank);
             standard[s] |= f.standard;
             musician[s] |= f.musician;
-            bonus[s] += f.combat_resolution;
-            if f.heroes_count {
-                let (b, bsb) = self.heroes_bonus(u, state);
-                bonus[s] += b;
-                standard[s] |= bsb;
+            if f.adds {
+                bonus[s] += f.combat_resolution;
+                if f.heroes_count {
+                    let (b, bsb) = self.heroes_bonus(u, state);
+                    bonus[s] += b;
+                    standard[s] |= bsb;
+                }
             }
             // Its front on an enemy's flank or rear, while that enemy fights.
             for strike in f.strikes {

@@ -285,12 +285,12 @@ impl Combat {
         }
         let c = &self.setup.contacts[ci];
         let front = |x: &Unit, n: u32| x.frontage.min(n);
+        let ranks = |x: &Unit, n: u32| n.div_ceil(x.frontage);
         // A skirmishers' line facing a face `wide` models wide.
         let line = |x: &Unit, n: u32, wide: u32| match x.skirmishers {
             true => n.min(wide),
             false => front(x, n),
         };
-        let ranks = |x: &Unit, n: u32| n.div_ceil(x.frontage);
         let width = match (c.face, c.striker == u) {
             (Facing::Flank, false) => {
                 let r = ranks(unit, alive).min(front(enemy, enemy_alive));
@@ -333,8 +333,8 @@ impl Combat {
                 state.fights(e)
                     && c.struck == u
                     && c.face != Facing::Front
-                    && !self.facts[e].skirmishers
                     && self.facts[e].strengths[0] * state.start[e] >= 5
+                    && !self.facts[e].skirmishers
             })
     }
 
@@ -418,6 +418,7 @@ impl Facts {
                     .iter()
                     .any(|c| c.body.combat_resolution > 0 || c.body.carries_battle_standard),
                 skirmishers: unit.skirmishers,
+                adds: false,
                 flankable: setup
                     .contacts
                     .iter()
@@ -434,6 +435,7 @@ impl Facts {
                 characters: unit.characters.len(),
                 first_foe: foes[u].first().map_or(NO_FOE, |f| f.0 as u8),
             };
+            f.adds = f.combat_resolution > 0 || f.heroes_count;
             f.strengths[0] = unit.unit_strength(1);
             for (s, c) in f.strengths[1..].iter_mut().zip(&unit.characters) {
                 *s = c.body.unit_strength(1);

@@ -262,11 +262,12 @@ impl<const N: usize> State<N> {
     pub(super) fn battle_standard(&self, combat: &Combat, u: usize) -> bool {
         let unit = &combat.setup.units[u];
         unit.battle_standard
-            || unit
-                .characters
-                .iter()
-                .zip(&self.heroes[u])
-                .any(|(c, h)| h.is_some() && c.body.carries_battle_standard)
+            || (combat.facts[u].heroes_count
+                && unit
+                    .characters
+                    .iter()
+                    .zip(&self.heroes[u])
+                    .any(|(c, h)| h.is_some() && c.body.carries_battle_standard))
     }
 
     /// Unit `u`'s Ld test on its best Ld now ([`State::leadership`]).

@@ -9,7 +9,7 @@ use crate::dice::Roll;
 use crate::rules::attack::AttackChain;
 use crate::rules::blows::{blows, Blows};
 use crate::rules::fighter::{Defender, Striker};
-use crate::rules::gear::ImpactHits;
+use crate::rules::gear::{ImpactDice, ImpactHits};
 use crate::rules::place::Facing;
 use crate::rules::strike_order::{band, Band};
 use crate::rules::to_hit::ShootingModifiers;
@@ -18,8 +18,9 @@ use crate::rules::weapons::Moment;
 /// What makes a strike step's attacks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StepKind {
-    /// Impact hits: dice (and hits added to each) per chariot in contact.
-    Impact(ImpactHits),
+    /// Impact hits: dice per chariot in contact (the hits added to each:
+    /// [`Step::impact_plus`]).
+    Impact(ImpactDice),
     /// The rank and file (and a spear's second rank).
     RankAndFile,
     /// The champion's attacks (A + 1).
@@ -99,6 +100,8 @@ pub struct Step {
     pub target_w: u8,
     /// The most models it can slay: the struck unit's, or one character.
     pub target_models: u32,
+    /// Impact hits only: the hits added to each chariot's die (scythes).
+    pub impact_plus: u8,
 }
 
 impl Step {
@@ -106,7 +109,7 @@ impl Step {
     pub fn impact_roll(&self, chariots: u32) -> Option<Roll> {
         match self.kind {
             // At most the most chariots: checked when the unit is built.
-            StepKind::Impact(hits) => hits.dice.roll(chariots),
+            StepKind::Impact(dice) => dice.roll(chariots),
             _ => None,
         }
     }
@@ -115,10 +118,7 @@ impl Step {
     /// with scythes: RULES.md Special attacks and psychology); none for
     /// other steps.
     pub fn impact_added(&self, chariots: u32) -> u32 {
-        match self.kind {
-            StepKind::Impact(hits) => hits.added(chariots),
-            _ => 0,
-        }
+        chariots * u32::from(self.impact_plus)
     }
 }
 
@@ -151,6 +151,7 @@ impl Combat {
             target: Target::RankAndFile,
             target_w: self.setup.units[ch].profile.w,
             target_models: self.setup.units[ch].models,
+            impact_plus: 0,
         });
         Some(id)
     }
@@ -215,12 +216,16 @@ impl Combat {
                         Target::RankAndFile => enemy.models,
                         Target::Character(_) | Target::Champion => 1,
                     },
+                    impact_plus: match kind {
+                        StepKind::Impact(_) => impact.map_or(0, |h| h.plus),
+                        _ => 0,
+                    },
                 };
             // Impact hits: a charging chariot's front, at what it charged.
             if let Some(hits) = impact.filter(|_| contact.striker == u) {
                 let target = enemy.defender();
                 let chain = hits.chain(&target);
-                let kind = StepKind::Impact(hits);
+                let kind = StepKind::Impact(hits.dice);
                 let i = unit.profile.i;
                 new_steps.push(step(
                     kind,
