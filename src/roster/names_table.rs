@@ -185,21 +185,38 @@ impl MissileRules {
     pub(crate) fn named_in(text: &str) -> MissileRules {
         let text = format!(" {} ", normalised(text).0);
         let mut out = MissileRules::default();
-        for (name, v) in super::table().get("").into_iter().flatten() {
-            if let Verdict::Played(e) = v {
-                // A rule's own name (Poisoned Attacks), not an item's.
-                let rule_alone = Effects {
-                    rules: e.rules.clone(),
-                    ..Effects::default()
-                } == *e;
-                if rule_alone && e.rules.len() == 1 && text.contains(&format!(" {name} ")) {
-                    out.armour_piercing |= e.rules[0] == SpecialRule::ArmourPiercing;
-                    out.poison |= e.rules[0] == SpecialRule::Poison;
-                }
+        for (name, rule) in missile_rule_names() {
+            if text.contains(name.as_str()) {
+                out.armour_piercing |= *rule == SpecialRule::ArmourPiercing;
+                out.poison |= *rule == SpecialRule::Poison;
             }
         }
         out
     }
+}
+
+/// The names, spaced ` name `, of the every-army entries that are one
+/// missile rule alone (Poisoned Attacks, not an item carrying poison),
+/// found once: each Weapon profile's text is searched for them.
+fn missile_rule_names() -> &'static [(String, SpecialRule)] {
+    static NAMES: std::sync::OnceLock<Vec<(String, SpecialRule)>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        let every_army = super::table().get("").into_iter().flatten();
+        every_army
+            .filter_map(|(name, v)| match v {
+                Verdict::Played(e) => {
+                    let rule = *e.rules.first()?;
+                    let alone = Effects {
+                        rules: vec![rule],
+                        ..Effects::default()
+                    } == *e;
+                    let missile = matches!(rule, SpecialRule::ArmourPiercing | SpecialRule::Poison);
+                    (alone && missile).then(|| (format!(" {name} "), rule))
+                }
+                _ => None,
+            })
+            .collect()
+    })
 }
 
 /// A missile's Strength.
