@@ -19,6 +19,7 @@ pub(crate) mod panic;
 mod picked;
 mod query_file;
 pub(crate) mod refused;
+pub mod tuning;
 pub mod values;
 
 pub use attacks::{AttacksArgs, ShootArgs};
@@ -222,15 +223,18 @@ impl Command {
 #[derive(Args, Debug)]
 /// `mathhammer sweep`: its flags.
 pub struct SweepArgs {
-    /// Query file or combat scenario (TOML)
-    #[arg(value_name = "FILE")]
-    pub file: std::path::PathBuf,
+    /// Query file or combat scenario (TOML); or none, with --attacker and --defender
+    #[arg(value_name = "FILE", required_unless_present = "attacker")]
+    pub file: Option<std::path::PathBuf>,
     /// A field and its values: key=A..B, key=A..B:STEP or key=X,Y,Z; repeat for a grid
     #[arg(long = "vary", value_name = "KEY=VALUES", required = true)]
     pub varies: Vec<String>,
     /// Override a field at every point (as for `combat --set`); repeatable
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub sets: Vec<String>,
+    #[command(flatten)]
+    /// The units picked by flags, and their tuning.
+    pub pick: tuning::PickArgs,
     #[command(flatten)]
     /// Engine flags.
     pub engine: EngineArgs,
@@ -265,12 +269,18 @@ pub struct MatchupArgs {
 #[derive(Args, Debug)]
 /// `mathhammer compare`: its flags.
 pub struct CompareArgs {
-    /// Query files or combat scenarios of one kind (TOML), the first the baseline
-    #[arg(value_name = "FILE", num_args = 2.., required = true)]
+    /// Query files or combat scenarios of one kind (TOML), the first the baseline; or none, with --attacker and --defender
+    #[arg(value_name = "FILE", num_args = 2.., required_unless_present = "attacker")]
     pub files: Vec<std::path::PathBuf>,
-    /// Override a field in every file; repeatable
+    /// Override a field in every file (or of the picked fight); repeatable
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub sets: Vec<String>,
+    /// Without a FILE: the picked fight with changes, against it as it is picked: KEY=VALUE, several separated by ';' (e.g. "attacker.models=25;attacker.weapon=spear"); repeat for each variant
+    #[arg(long = "variant", value_name = "CHANGES")]
+    pub variants: Vec<String>,
+    #[command(flatten)]
+    /// The units picked by flags, and their tuning.
+    pub pick: tuning::PickArgs,
     #[command(flatten)]
     /// Engine flags.
     pub engine: EngineArgs,

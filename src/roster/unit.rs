@@ -83,6 +83,9 @@ pub(super) fn unit(number: usize, parent: Option<usize>, s: &Selection) -> Roste
         notes: Vec::new(),
     };
     unit.played = build.played(s, &cast);
+    if let (Ok(file), Some(per_model)) = (&mut unit.played, model_points(&b, &roles, &cast)) {
+        file.points = Some(crate::profile::Points(per_model));
+    }
     for (body, role) in b.list.iter().zip(&roles) {
         if *role == Role::Other {
             build.notes.push(text!(
@@ -118,6 +121,32 @@ pub(super) fn own_points(s: &Selection) -> f64 {
             .filter(|c| !(c.kind == "unit" && stands_alone(c)))
             .map(own_points)
             .sum::<f64>()
+}
+
+/// What one rank-and-file model costs, from the list's structure: its
+/// `model` selection's points (and the upgrades under it, each model's)
+/// over its number; a champion or another model under it is the unit's.
+/// None where the models are not counted on a selection of their own (the
+/// unit's whole cost is then shared by its models).
+fn model_points(b: &Bodies, roles: &[Role], cast: &Cast) -> Option<f64> {
+    let Cast::Troops { rider, models, .. } = *cast else {
+        return None;
+    };
+    let body = b.list.get(rider)?;
+    if body.place != super::body::Place::Model || body.count != models || models == 0 {
+        return None;
+    }
+    let others: f64 = b
+        .list
+        .iter()
+        .zip(roles)
+        .filter(|(o, role)| {
+            matches!(role, Role::Champion | Role::Other)
+                && body.at.children.iter().any(|c| std::ptr::eq(c, o.at))
+        })
+        .map(|(o, _)| own_points(o.at))
+        .sum();
+    Some((own_points(body.at) - others) / f64::from(models))
 }
 
 /// The first selection of the unit whose number or cost cannot be read.

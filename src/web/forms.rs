@@ -284,27 +284,41 @@ mod tests {
         assert_eq!(values, ["hold", "flee"]);
         assert_eq!(reaction["choices"][1]["label"]["es"], "huir");
         assert!(flags("shoot").contains(&"--target".into()));
-        assert_eq!(
-            flags("combat"),
-            [
-                "--attacker",
-                "--attacker-frontage",
-                "--attacker-command",
-                "--attacker-character",
-                "--defender",
-                "--defender-frontage",
-                "--defender-command",
-                "--defender-character",
-                "--distance",
-                "--reaction",
-                "--charger",
-                "--facing",
-                "--general-near"
-            ]
-        );
+        assert_eq!(flags("combat"), PICKED);
         assert_eq!(flags("matchup"), ["a", "b", "--both", "--general-near"]);
-        assert_eq!(flags("sweep"), ["file", "--vary"]);
+        // A sweep or comparison of a file, or of units picked and tuned.
+        let sweep: Vec<String> = flags("sweep");
+        assert_eq!(sweep[..2], ["file", "--vary"]);
+        assert_eq!(sweep[2..], PICKED);
+        let compare: Vec<String> = flags("compare");
+        assert_eq!(compare[..2], ["files", "--variant"]);
+        assert_eq!(compare[2..], PICKED);
     }
+
+    /// The flags that pick and tune a fight's units, in the forms' order.
+    const PICKED: [&str; 21] = [
+        "--attacker",
+        "--attacker-models",
+        "--attacker-frontage",
+        "--attacker-weapon",
+        "--attacker-armour",
+        "--attacker-shield",
+        "--attacker-command",
+        "--attacker-character",
+        "--defender",
+        "--defender-models",
+        "--defender-frontage",
+        "--defender-weapon",
+        "--defender-armour",
+        "--defender-shield",
+        "--defender-command",
+        "--defender-character",
+        "--distance",
+        "--reaction",
+        "--charger",
+        "--facing",
+        "--general-near",
+    ];
 
     #[test]
     fn arguments_list_the_shipped_files_they_may_name() {
