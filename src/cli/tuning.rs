@@ -3,7 +3,7 @@
 //! definition that `combat`, `sweep` and `compare` flatten, so each flag
 //! means the same everywhere. Their values are the scenario file's keys'
 //! (the same value enums), as the picked fight is that file
-//! ([`super::picked`]).
+//! (`picked.rs`).
 
 use super::picked::{CommandModel, Picked, PickedSide};
 use super::query_file::load_query;

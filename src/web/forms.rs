@@ -183,7 +183,10 @@ fn field(query: &str, a: &clap::Arg) -> Field {
             .map(|d| d.to_string_lossy().into_owned()),
         list: a.get_value_delimiter().is_some(),
         several: a.get_num_args().is_some_and(|n| n.max_values() > 1),
-        required: a.is_required_set(),
+        // Sweep's and compare's files may be left out for units picked
+        // by flags, but the page starts them on shipped files as before.
+        required: a.is_required_set()
+            || (a.is_positional() && matches!(query, "sweep" | "compare")),
         files: match a.is_positional() {
             true => shipped_files(query),
             false => Vec::new(),
@@ -336,6 +339,9 @@ mod tests {
             .iter()
             .all(|p| p.as_str().unwrap().starts_with("scenarios/lines/")));
         assert_eq!(form("compare")["fields"][0]["several"], true);
+        // Started on shipped files, though units picked need none.
+        assert_eq!(form("compare")["fields"][0]["required"], true);
+        assert_eq!(form("sweep")["fields"][0]["required"], true);
         assert!(files("sweep")
             .as_array()
             .unwrap()
