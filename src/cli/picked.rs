@@ -9,6 +9,7 @@
 //! editor shows it). Its paths name the same files from where it is saved.
 
 use super::values::Whole;
+use crate::combat::unit::MAX_CHARACTERS;
 use crate::error::InputError;
 use crate::query::combat::CombatQuery;
 use crate::roster::UnitKey;
@@ -152,6 +153,13 @@ impl PickedSide<'_> {
         }
         if !self.characters.is_empty() {
             let flag = format!("--{side}-character");
+            let (given, most) = (self.characters.len(), MAX_CHARACTERS);
+            if given > most {
+                return Err(InputError::new(
+                    flag,
+                    text!("{} characters (accepted: at most {})", given, most),
+                ));
+            }
             let leaders = self
                 .characters
                 .iter()

@@ -401,6 +401,17 @@ fn bad_tuning_is_one_line_naming_its_flag() {
         &format!("{ORCS}:2"),
     ]);
     assert!(e.contains("'0' is not a model count from 1 to 500"), "{e}");
+    let captain = format!("{EMPIRE}:1");
+    let five = with(
+        picked(),
+        &[["--attacker-character", captain.as_str()]; 5].concat(),
+    );
+    let args: Vec<&str> = five.iter().map(String::as_str).collect();
+    let e = error(&args);
+    assert!(
+        e.starts_with("error: --attacker-character: 5 characters (accepted: at most 4)"),
+        "{e}"
+    );
     // A file's fight is its own: tuning flags are refused with it.
     let flagship = "scenarios/boar_boyz_charge_spearmen.toml";
     for (args, flag) in [
@@ -443,4 +454,62 @@ fn bad_tuning_is_one_line_naming_its_flag() {
     let typo = with(compare, &["--variant", "attacker.wepon=spear"]);
     let args: Vec<&str> = typo.iter().map(String::as_str).collect();
     assert!(error(&args).starts_with("error: --variant: unknown field `wepon`"));
+}
+
+/// A model's points come from the list's structure wherever its profile
+/// is: the `model` selection's points and the upgrades under it (each
+/// model's shield) over its number; the champion and the standard beside
+/// it are the unit's fixed part.
+#[test]
+fn a_models_points_are_its_selection_and_the_upgrades_under_it() {
+    use crate::common::roster::{cost, item, model, sel, with, EMPIRE_SOLDIER, WFB6};
+    let swordsmen = sel(
+        "unit",
+        "Swordsmen",
+        1,
+        &[model("Swordsman", EMPIRE_SOLDIER)],
+        &[
+            with(
+                sel(
+                    "model",
+                    "Swordsmen",
+                    10,
+                    &[],
+                    &[with(item("Shield"), &cost(10))],
+                ),
+                &cost(50),
+            ),
+            with(
+                sel(
+                    "upgrade",
+                    "Duellist",
+                    1,
+                    &[model("Duellist", EMPIRE_SOLDIER)],
+                    &[],
+                ),
+                &cost(6),
+            ),
+            with(item("Standard Bearer"), &cost(10)),
+        ],
+    );
+    let xml = format!(
+        "<roster name=\"t\" gameSystemName=\"{WFB6}\"><costs><cost name=\"pts\" value=\"76\"/></costs>\
+         <forces><force><selections>{swordsmen}</selections></force></forces></roster>"
+    );
+    let file = saved("swordsmen.ros");
+    std::fs::write(&file, xml).unwrap();
+    let points = |models: &str| {
+        json(&[
+            "combat",
+            "--attacker",
+            &format!("{}:Swordsmen:{models}", file.display()),
+            "--defender",
+            &format!("{ORCS}:2"),
+        ])["attacker_points"]
+            .clone()
+    };
+    // 76 in all; 60 of them the ten models with their shields: 6 a model.
+    assert_eq!(points("10"), 76.0);
+    assert_eq!(points("12"), 76.0 + 2.0 * 6.0);
+    assert_eq!(points("5"), 76.0 - 5.0 * 6.0);
 }
