@@ -2,7 +2,7 @@
 //! comparison's queries), runs it in a thread pool of the requested size,
 //! and renders the report.
 
-use crate::cli::{load_query, Cli, Command, EngineArgs, ReactionArg};
+use crate::cli::{Cli, Command, EngineArgs, ReactionArg};
 use crate::error::InputError;
 use crate::plot::{check_writable, Figure};
 use crate::query::{Method, Settings};
@@ -10,7 +10,7 @@ use crate::report::lang::Lang;
 use crate::report::{Engine, Format, Headline, Report, Text};
 use crate::sweep::figure::{compare_figure, matchup_figure, sweep_figure};
 use crate::sweep::matchup::{matchup_cells, matchup_report, run_cells};
-use crate::sweep::{compare_queries, compare_report, sweep_points, sweep_report, Vary};
+use crate::sweep::{compare_report, sweep_report, Vary};
 
 mod args;
 pub(crate) use args::error_line;
@@ -66,7 +66,7 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
                 .iter()
                 .map(|v| Vary::parse(v))
                 .collect::<Result<Vec<_>, _>>()?;
-            let points = sweep_points(load_query, &a.file, &a.sets, &varies)?;
+            let (points, swept) = a.points(&varies)?;
             let default = points[0].query.default_method();
             let settings = a.engine.settings_or(default);
             notes.extend(
@@ -76,7 +76,7 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
             let total = expected_trials(&settings, points.len());
             let report = with_progress(!a.output.quiet, Bar::Trials(total), || {
                 in_pool(&a.engine, || {
-                    sweep_report(&a.file, &varies, &points, &settings)
+                    sweep_report(&swept, &varies, &points, &settings)
                 })
             })??;
             plot(&|| sweep_figure(&varies, &report))?;
@@ -107,12 +107,12 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
             report
         }
         Command::Compare(a) => {
-            let queries = compare_queries(load_query, &a.files, &a.sets)?;
+            let (queries, compared) = a.queries()?;
             let settings = a.engine.settings_or(queries[0].default_method());
             notes.extend(a.engine.unused_with(settings.method, queries[0].kind()));
             let total = expected_trials(&settings, queries.len());
             let report = with_progress(!a.output.quiet, Bar::Trials(total), || {
-                in_pool(&a.engine, || compare_report(&a.files, &queries, &settings))
+                in_pool(&a.engine, || compare_report(&compared, &queries, &settings))
             })??;
             plot(&|| compare_figure(&report))?;
             report

@@ -246,7 +246,18 @@ fn load_profile(path: &Option<PathBuf>, flag: &str) -> Result<Option<ProfileFile
         return load_referred::<ProfileFile>(path, flag).map(Some);
     }
     let spec = unit_reference(&text, flag)?;
-    Ok(Some(spec.resolve(Path::new(""), flag)?.file))
+    let resolved = spec.resolve(Path::new(""), flag)?;
+    let mut file = resolved.file;
+    // Attacking models cost the unit's points shared by its models, its
+    // command and upgrades included.
+    if let crate::combat::unit::Cost::Priced {
+        listed: Some((models, total)),
+        ..
+    } = resolved.cost
+    {
+        file.points = Some(crate::profile::Points(total / f64::from(models)));
+    }
+    Ok(Some(file))
 }
 
 /// `flag` if given, else the file's value, else an error asking for it.

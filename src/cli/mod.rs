@@ -19,6 +19,7 @@ pub(crate) mod panic;
 mod picked;
 mod query_file;
 pub(crate) mod refused;
+pub mod tuning;
 pub mod values;
 
 pub use attacks::{AttacksArgs, ShootArgs};
@@ -98,7 +99,8 @@ pub enum Command {
                             mathhammer combat scenarios/boar_boyz_charge_spearmen.toml --set defender.models=25 --method all\n  \
                             mathhammer combat scenarios/boar_boyz_charge_spearmen.toml --plot fight.svg --lang es\n  \
                             mathhammer combat --attacker scenarios/rosters/empire_500.ros:Halberdiers --defender scenarios/rosters/orcs_500.ros:2\n  \
-                            mathhammer combat --attacker scenarios/profiles/orc_boy.toml:20 --defender scenarios/rosters/empire_500.ros:2 --distance 15\n\n\
+                            mathhammer combat --attacker scenarios/profiles/orc_boy.toml:20 --defender scenarios/rosters/empire_500.ros:2 --distance 15\n  \
+                            mathhammer combat --attacker scenarios/rosters/empire_500.ros:Halberdiers:25 --defender scenarios/rosters/orcs_500.ros:2 --attacker-character scenarios/rosters/empire_500.ros:1 --attacker-weapon great-weapon\n\n\
                       Without a FILE, --attacker and --defender name the units (a roster's by name or number,\n\
                       or a profile file and its models): a frontal charge, 5 models wide (or fewer), the\n\
                       roster's command group, from --distance (default 0: the charge reaches).\n\
@@ -124,7 +126,8 @@ pub enum Command {
         after_help = "Examples:\n  mathhammer sweep scenarios/boar_boyz_charge_spearmen.toml --vary attacker.models=5..8 --vary defender.models=15..30:5\n  \
                             mathhammer sweep scenarios/ogres_charge_halberdiers.toml --vary defender.weapon=halberd,spear,hand-weapon-and-shield\n  \
                             mathhammer sweep scenarios/queries/boar_boyz_charge.toml --vary distance=10..36:2 --csv\n  \
-                            mathhammer sweep scenarios/boar_boyz_charge_spearmen.toml --vary attacker.models=4..8 --plot sweep.svg\n\n\
+                            mathhammer sweep scenarios/boar_boyz_charge_spearmen.toml --vary attacker.models=4..8 --plot sweep.svg\n  \
+                            mathhammer sweep --attacker scenarios/rosters/empire_500.ros:Halberdiers --defender scenarios/rosters/orcs_500.ros:2 --vary attacker.models=20..30:5\n\n\
                       A query file names its subcommand and gives its flags as keys:\n  \
                             query = \"charge\"\n  move = 18\n  distance = 20\n  reaction = \"flee\"\n  target_move = 10\n\
                       Any other file is a combat scenario. Every point runs with the same seed."
@@ -134,8 +137,10 @@ pub enum Command {
     /// Loadouts side by side: the difference in each headline figure, and whether it is significant
     #[command(
         after_help = "Examples:\n  mathhammer compare scenarios/boar_boyz_charge_spearmen.toml scenarios/boar_boyz_charge_crossbowmen.toml\n  \
-                            mathhammer compare scenarios/queries/halberdiers_vs_orcs.toml scenarios/queries/spearmen_vs_orcs.toml --method monte-carlo\n\n\
-                      Every file runs with the same seed and stream layout (common random numbers)."
+                            mathhammer compare scenarios/queries/halberdiers_vs_orcs.toml scenarios/queries/spearmen_vs_orcs.toml --method monte-carlo\n  \
+                            mathhammer compare --attacker scenarios/rosters/empire_500.ros:Halberdiers --defender scenarios/rosters/orcs_500.ros:2 --variant attacker.models=25 --variant attacker.weapon=great-weapon\n\n\
+                      Every file runs with the same seed and stream layout (common random numbers). Without files, the\n\
+                      units picked by flags (as combat's) are compared with each --variant of them: \"KEY=VALUE;KEY=VALUE\"."
     )]
     #[command(visible_aliases = ["comparar"])]
     Compare(CompareArgs),
@@ -222,15 +227,18 @@ impl Command {
 #[derive(Args, Debug)]
 /// `mathhammer sweep`: its flags.
 pub struct SweepArgs {
-    /// Query file or combat scenario (TOML)
-    #[arg(value_name = "FILE")]
-    pub file: std::path::PathBuf,
+    /// Query file or combat scenario (TOML); or none, with --attacker and --defender
+    #[arg(value_name = "FILE", required_unless_present = "attacker")]
+    pub file: Option<std::path::PathBuf>,
     /// A field and its values: key=A..B, key=A..B:STEP or key=X,Y,Z; repeat for a grid
     #[arg(long = "vary", value_name = "KEY=VALUES", required = true)]
     pub varies: Vec<String>,
     /// Override a field at every point (as for `combat --set`); repeatable
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub sets: Vec<String>,
+    #[command(flatten)]
+    /// The units picked by flags, and their tuning.
+    pub pick: tuning::PickArgs,
     #[command(flatten)]
     /// Engine flags.
     pub engine: EngineArgs,
@@ -265,12 +273,18 @@ pub struct MatchupArgs {
 #[derive(Args, Debug)]
 /// `mathhammer compare`: its flags.
 pub struct CompareArgs {
-    /// Query files or combat scenarios of one kind (TOML), the first the baseline
-    #[arg(value_name = "FILE", num_args = 2.., required = true)]
+    /// Query files or combat scenarios of one kind (TOML), the first the baseline; or none, with --attacker and --defender
+    #[arg(value_name = "FILE", num_args = 2.., required_unless_present = "attacker")]
     pub files: Vec<std::path::PathBuf>,
-    /// Override a field in every file; repeatable
+    /// Override a field in every file (or of the picked fight); repeatable
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub sets: Vec<String>,
+    /// Without a FILE: the picked fight with changes, against it as it is picked: KEY=VALUE, several separated by ';' (e.g. "attacker.models=25;attacker.weapon=spear"); repeat for each variant
+    #[arg(long = "variant", value_name = "CHANGES")]
+    pub variants: Vec<String>,
+    #[command(flatten)]
+    /// The units picked by flags, and their tuning.
+    pub pick: tuning::PickArgs,
     #[command(flatten)]
     /// Engine flags.
     pub engine: EngineArgs,

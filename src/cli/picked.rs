@@ -1,6 +1,7 @@
 //! A fight picked by flags (`combat --attacker A --defender B`, with each
-//! unit's ranks, command group and character, who charges and where the
-//! charge hits) as the scenario file with the same keys.
+//! unit's models, ranks, gear, command group and characters, who charges
+//! and where the charge hits; [`super::tuning`]) as the scenario file with
+//! the same keys.
 //!
 //! **Why a file.** The fight is played by reading that file, as any
 //! scenario is read, so the picked fight and the one its file describes
@@ -8,11 +9,14 @@
 //! editor shows it). Its paths name the same files from where it is saved.
 
 use super::values::Whole;
+use crate::combat::unit::MAX_CHARACTERS;
 use crate::error::InputError;
 use crate::query::combat::CombatQuery;
 use crate::roster::UnitKey;
 use crate::rules::place::{Facing, ReactionName, SideName};
-use crate::scenario::combat::ScenarioFile;
+use crate::rules::saves::BodyArmour;
+use crate::rules::weapons::Weapon;
+use crate::scenario::combat::{apply_set, parse_with_sets, ScenarioFile};
 use crate::scenario::part::{fighting, roster_unit};
 use crate::scenario::reference::unit_reference;
 use crate::text;
@@ -50,31 +54,46 @@ pub(super) struct Picked<'a> {
 }
 
 /// A side of a picked fight as its flags give it (`--attacker`,
-/// `--attacker-frontage`, ...): its unit, models per rank, command group
-/// and character (RULES.md: ranks, command group, characters). A roster's
-/// unit keeps its list's command group unless one is given.
+/// `--attacker-models`, ...): its unit, models, models per rank, gear,
+/// command group and characters (RULES.md: ranks, command group,
+/// characters). A roster's unit keeps its list's models, gear and command
+/// group unless they are given.
 pub(super) struct PickedSide<'a> {
     pub unit: &'a str,
+    pub models: Option<Whole<u32, 1, 500>>,
     pub frontage: Option<Whole<u32, 1, 50>>,
+    pub weapon: Option<Weapon>,
+    pub armour: Option<BodyArmour>,
+    pub shield: Option<bool>,
     pub command: Option<&'a [CommandModel]>,
-    pub character: Option<&'a str>,
+    pub characters: &'a [String],
 }
 
 impl Picked<'_> {
     /// The fight, read from its scenario as any file is: from its text,
     /// by the one TOML reader (reading the table itself would compile a
     /// second reader of every scenario type, 80 KB of the page's module).
-    pub fn combat(&self) -> Result<CombatQuery, InputError> {
+    /// With `--set` overrides `sets` applied to its file's table, as to any
+    /// file's.
+    pub fn combat(&self, sets: &[String]) -> Result<CombatQuery, InputError> {
         let text = self.scenario(Path::new(""))?.to_string();
-        let file: ScenarioFile = crate::scenario::parse(&text, "")?;
-        file.combat(Path::new(""))
+        let file: ScenarioFile = parse_with_sets(&text, "", sets)?;
+        let combat = file.combat(Path::new(""))?;
+        Ok(CombatQuery {
+            sets: sets.to_vec(),
+            ..combat
+        })
     }
 
-    /// Writes its scenario to `path` (whole or not at all), its files named
-    /// from `path`'s folder.
-    pub fn write(&self, path: &Path) -> Result<(), InputError> {
+    /// Writes its scenario, with the overrides `sets`, to `path` (whole or
+    /// not at all), its files named from `path`'s folder.
+    pub fn write(&self, path: &Path, sets: &[String]) -> Result<(), InputError> {
         let dir = path.parent().unwrap_or(Path::new(""));
-        let text = self.scenario(dir)?.to_string();
+        let mut table = self.scenario(dir)?;
+        for set in sets {
+            apply_set(&mut table, set)?;
+        }
+        let text = table.to_string();
         crate::files::write_whole(path, &text).map_err(|e| {
             InputError::new(
                 "--write-scenario",
@@ -108,8 +127,20 @@ impl PickedSide<'_> {
     /// Its unit table as side `side` of a scenario in folder `dir` has it.
     fn table(&self, side: &str, dir: &Path) -> Result<Table, InputError> {
         let mut table = unit(self.unit, &format!("--{side}"), dir)?;
+        if let Some(n) = self.models {
+            table.insert("models".into(), i64::from(n.0).into());
+        }
         if let Some(n) = self.frontage {
             table.insert("frontage".into(), i64::from(n.0).into());
+        }
+        if let Some(weapon) = self.weapon {
+            table.insert("weapon".into(), named(weapon).into());
+        }
+        if let Some(armour) = self.armour {
+            table.insert("armour".into(), named(armour).into());
+        }
+        if let Some(shield) = self.shield {
+            table.insert("shield".into(), shield.into());
         }
         if let Some(models) = self.command {
             for (key, model) in [
@@ -120,9 +151,21 @@ impl PickedSide<'_> {
                 table.insert(key.into(), models.contains(&model).into());
             }
         }
-        if let Some(character) = self.character {
-            let leader = leader(character, &format!("--{side}-character"), dir)?;
-            table.insert("characters".into(), vec![Value::Table(leader)].into());
+        if !self.characters.is_empty() {
+            let flag = format!("--{side}-character");
+            let (given, most) = (self.characters.len(), MAX_CHARACTERS);
+            if given > most {
+                return Err(InputError::new(
+                    flag,
+                    text!("{} characters (accepted: at most {})", given, most),
+                ));
+            }
+            let leaders = self
+                .characters
+                .iter()
+                .map(|c| leader(c, &flag, dir).map(Value::Table))
+                .collect::<Result<Vec<_>, _>>()?;
+            table.insert("characters".into(), leaders.into());
         }
         Ok(table)
     }
@@ -167,12 +210,23 @@ fn named(value: impl ValueEnum) -> String {
 /// The unit table of `reference` (as `flag` gives it): its roster and unit,
 /// or its profile file and models.
 fn unit(reference: &str, flag: &str, dir: &Path) -> Result<Table, InputError> {
+    Ok(unit_listed(reference, flag, dir)?.0)
+}
+
+/// [`unit`]'s table, and the roster unit's models if it is one.
+fn unit_listed(
+    reference: &str,
+    flag: &str,
+    dir: &Path,
+) -> Result<(Table, Option<u32>), InputError> {
     let spec = unit_reference(reference, flag)?;
+    let mut listed_models = None;
     if let (Some(file), Some(key)) = (&spec.part.roster, &spec.part.unit) {
         // A unit the roster has not, or one that cannot fight, is the
         // flag's error, not a place in the scenario written from the flags.
         let listed = roster_unit(Path::new(""), file, key, flag, flag)?;
         fighting(&listed, Some(file), flag)?;
+        listed_models = Some(listed.models);
     }
     let mut table = Table::new();
     let files = [
@@ -192,16 +246,14 @@ fn unit(reference: &str, flag: &str, dir: &Path) -> Result<Table, InputError> {
     if let Some(models) = spec.models {
         table.insert("models".into(), i64::from(models.0).into());
     }
-    Ok(table)
+    Ok((table, listed_models))
 }
 
 /// The character table of `character` (as `flag` gives it): one model.
 fn leader(character: &str, flag: &str, dir: &Path) -> Result<Table, InputError> {
-    let mut table = unit(character, flag, dir)?;
-    if table
-        .remove("models")
-        .is_some_and(|m| m.as_integer() != Some(1))
-    {
+    let (mut table, listed_models) = unit_listed(character, flag, dir)?;
+    let given = table.remove("models").and_then(|m| m.as_integer());
+    if given.is_some_and(|m| m != 1) || listed_models.is_some_and(|m| m != 1) {
         return Err(InputError::new(
             flag,
             text!("'{}': a character is one model (accepted: ROSTER.ros:NAME, ROSTER.ros:NUMBER or PROFILE.toml)", character),

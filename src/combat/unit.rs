@@ -10,6 +10,43 @@ use crate::rules::special::{Psychology, Rules};
 use crate::rules::weapons::Weapon;
 use crate::rules::Edition;
 
+/// What a unit costs, as its source prices it: a roster's unit by its
+/// list's structure (a rank-and-file model's points and a fixed part for
+/// its command and unit-wide upgrades), a profile file by its points per
+/// model.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cost {
+    /// Points a model more or less, a fixed part, and the models and total
+    /// the list prices (that total is kept whole at those models).
+    Priced {
+        per_model: f64,
+        fixed: f64,
+        listed: Option<(u32, f64)>,
+    },
+    /// Its source gives no points.
+    Unknown,
+    /// Changed from its source in a way the source does not price: why.
+    Unpriced(crate::words::text::Text),
+}
+
+impl Cost {
+    /// Its points at `models`; why not, if its source cannot say (none if
+    /// the source gives no points).
+    pub fn at(&self, models: u32) -> Result<f64, Option<crate::words::text::Text>> {
+        match self {
+            Cost::Priced {
+                listed: Some((n, total)),
+                ..
+            } if *n == models => Ok(*total),
+            Cost::Priced {
+                per_model, fixed, ..
+            } => Ok(fixed + per_model * f64::from(models)),
+            Cost::Unknown => Err(None),
+            Cost::Unpriced(why) => Err(Some(why.clone())),
+        }
+    }
+}
+
 /// One unit of a combat.
 #[derive(Clone, Debug)]
 pub struct Unit {
@@ -86,8 +123,8 @@ pub struct Unit {
     /// The unit (by index in the fight) it pursues if that one flees with
     /// others; else the fleeing foe of greatest unit strength.
     pub pursuit_target: Option<usize>,
-    /// Points per model.
-    pub points: Option<f64>,
+    /// What it costs at its models.
+    pub cost: Cost,
     /// Characters who joined the unit.
     pub characters: Vec<Character>,
     /// Enemy rank-and-file attacks declared at its champion each round.

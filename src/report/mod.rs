@@ -59,6 +59,16 @@ impl Engine {
 /// (JSON and CSV), shown in tables as percentage points (`4.47 pp`).
 pub const POINTS_OF_PERCENT: &str = "pp";
 
+/// The unit of a difference of probabilities (or of rates in
+/// [`POINTS_OF_PERCENT`]): kept as a fraction (JSON and CSV), shown in
+/// tables with its sign in percentage points (`+51.02 pp`), as a
+/// comparison's difference column prints it.
+pub const DIFFERENCE_OF_PERCENT: &str = "+pp";
+
+/// The unit of a difference of counts or means: shown with its sign
+/// (`-1.25`).
+pub const DIFFERENCE: &str = "+";
+
 /// One reported number.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
@@ -424,6 +434,8 @@ impl fmt::Display for Value {
                 percent(e.ci95[0]),
                 percent(e.ci95[1])
             ),
+            Value::Num(x, DIFFERENCE_OF_PERCENT) => write!(f, "{} pp", signed(x * 100.0)),
+            Value::Num(x, DIFFERENCE) => f.write_str(&signed(*x)),
             Value::Num(x, POINTS_OF_PERCENT) => write!(f, "{} pp", trim_number(x * 100.0, 4)),
             Value::NumEst(e, POINTS_OF_PERCENT) => write!(
                 f,
@@ -445,6 +457,16 @@ impl fmt::Display for Value {
             Value::Text(s) => write!(f, "{s}"),
             Value::Absent => f.write_str("-"),
         }
+    }
+}
+
+/// `x` as [`trim_number`] writes it, a `+` before a positive one (a
+/// difference's sign).
+fn signed(x: f64) -> String {
+    let shown = trim_number(x, 4);
+    match shown.starts_with('-') || shown == "0" {
+        true => shown,
+        false => format!("+{shown}"),
     }
 }
 

@@ -83,6 +83,9 @@ pub(super) fn unit(number: usize, parent: Option<usize>, s: &Selection) -> Roste
         notes: Vec::new(),
     };
     unit.played = build.played(s, &cast);
+    if let (Ok(file), Some(per_model)) = (&mut unit.played, model_points(s, &b, &roles, &cast)) {
+        file.points = Some(crate::profile::Points(per_model));
+    }
     for (body, role) in b.list.iter().zip(&roles) {
         if *role == Role::Other {
             build.notes.push(text!(
@@ -118,6 +121,46 @@ pub(super) fn own_points(s: &Selection) -> f64 {
             .filter(|c| !(c.kind == "unit" && stands_alone(c)))
             .map(own_points)
             .sum::<f64>()
+}
+
+/// What one rank-and-file model of unit `s` costs, from the list's
+/// structure: the `model` selection that counts them (the one holding
+/// their profile, or the unit's one `model` selection of that number when
+/// the profile is the unit's), its points and the upgrades under it (each
+/// model's) over its number; a champion or another model under it is the
+/// unit's. None where no selection counts them alone (the unit's whole
+/// cost is then shared by its models).
+fn model_points(s: &Selection, b: &Bodies, roles: &[Role], cast: &Cast) -> Option<f64> {
+    let Cast::Troops { rider, models, .. } = *cast else {
+        return None;
+    };
+    let body = b.list.get(rider)?;
+    let counted = |m: &&Selection| m.kind == "model" && m.number == models;
+    let at = match body.place {
+        super::body::Place::Model if body.count == models => body.at,
+        super::body::Place::Unit => {
+            let mut counting = s.children.iter().filter(counted);
+            match (counting.next(), counting.next()) {
+                (Some(only), None) => only,
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    if models == 0 {
+        return None;
+    }
+    let others: f64 = b
+        .list
+        .iter()
+        .zip(roles)
+        .filter(|(o, role)| {
+            matches!(role, Role::Champion | Role::Other)
+                && at.children.iter().any(|c| std::ptr::eq(c, o.at))
+        })
+        .map(|(o, _)| own_points(o.at))
+        .sum();
+    Some((own_points(at) - others) / f64::from(models))
 }
 
 /// The first selection of the unit whose number or cost cannot be read.

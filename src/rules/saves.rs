@@ -4,19 +4,35 @@ use super::profile::TroopType;
 use serde::{Deserialize, Serialize};
 
 /// Body armour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
 pub enum BodyArmour {
     #[default]
+    #[value(aliases = ["ninguna"])]
     /// None.
     None,
+    #[value(aliases = ["ligera"])]
     /// Light armour.
     Light,
+    #[value(aliases = ["pesada"])]
     /// Heavy armour.
     Heavy,
     /// 4+ armour on its own: gromril armour, Chaos armour (the army books).
     #[serde(alias = "chaos")]
+    #[value(aliases = ["chaos"])]
     Gromril,
+}
+
+impl BodyArmour {
+    /// The armour in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            BodyArmour::None => "no armour",
+            BodyArmour::Light => "light armour",
+            BodyArmour::Heavy => "heavy armour",
+            BodyArmour::Gromril => "gromril armour",
+        }
+    }
 }
 
 /// What a model wears.

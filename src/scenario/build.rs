@@ -320,6 +320,7 @@ impl UnitSpec {
             file,
             models,
             command,
+            cost,
         } = spec.resolve(dir, side)?;
         let profile = file.profile.profile();
         if spec.characters.len() > MAX_CHARACTERS {
@@ -406,7 +407,7 @@ impl UnitSpec {
             hates: file.hates.clone(),
             pursue: spec.pursue,
             pursuit_target: None,
-            points: file.points.map(|p| p.0),
+            cost,
             characters,
             attacks_on_champion: spec.attacks_on_champion.0,
         })

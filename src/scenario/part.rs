@@ -19,8 +19,18 @@ use crate::rules::saves::BodyArmour;
 use crate::rules::special::SpecialRule;
 use crate::rules::weapons::Weapon;
 use crate::text;
+use crate::words::text::Text;
 use std::path::Path;
 use std::sync::Arc;
+
+/// A table's profile part resolved: the unit's profile and gear, the
+/// roster's unit it came from, and the first gear the table changed from
+/// its source's, in words (its source's points do not price it).
+pub(crate) struct Resolved {
+    pub file: ProfileFile,
+    pub listed: Option<Arc<RosterUnit>>,
+    pub changed: Option<Text>,
+}
 
 /// Where a table's unit comes from, and the table's values over it.
 #[derive(Clone, Debug, Default)]
@@ -227,11 +237,7 @@ impl ProfilePart {
     /// The unit's profile and gear: its source's, with the table's own
     /// values over them (`side` names the table in errors), and the
     /// roster's unit it came from, if any.
-    pub(crate) fn resolve(
-        &self,
-        dir: &Path,
-        side: &str,
-    ) -> Result<(ProfileFile, Option<Arc<RosterUnit>>), InputError> {
+    pub(crate) fn resolve(&self, dir: &Path, side: &str) -> Result<Resolved, InputError> {
         let listed = self.listed_unit(dir, side)?;
         let base = match (&listed, &self.profile_file) {
             (Some(unit), _) => Some(fighting(
@@ -245,7 +251,46 @@ impl ProfilePart {
             )?),
             (None, None) => None,
         };
-        Ok((self.over(base, side)?, listed))
+        let changed = base
+            .as_ref()
+            .and_then(|b| self.changed_gear(b, listed.is_some()));
+        Ok(Resolved {
+            file: self.over(base, side)?,
+            listed,
+            changed,
+        })
+    }
+
+    /// The first of the table's weapon, armour and shield that differs from
+    /// its source's (a roster's unit, `listed`, or a profile file): a
+    /// change the source's points do not price.
+    fn changed_gear(&self, base: &ProfileFile, listed: bool) -> Option<Text> {
+        let source = || match listed {
+            true => text!("the list's"),
+            false => text!("the profile file's"),
+        };
+        let yes_no = |has: bool| if has { text!("yes") } else { text!("no") };
+        let changes = [
+            self.weapon.filter(|w| *w != base.weapon).map(|w| {
+                let names = (Text::words(base.weapon.name()), Text::words(w.name()));
+                (text!("weapon"), names)
+            }),
+            self.armour.filter(|a| *a != base.armour).map(|a| {
+                let names = (Text::words(base.armour.name()), Text::words(a.name()));
+                (text!("armour"), names)
+            }),
+            self.shield
+                .filter(|s| *s != base.shield)
+                .map(|s| (text!("shield"), (yes_no(base.shield), yes_no(s)))),
+        ];
+        let (what, (from, to)) = changes.into_iter().flatten().next()?;
+        Some(text!(
+            "{} changed from {}: {} -> {}",
+            what,
+            source(),
+            from,
+            to
+        ))
     }
 
     /// The roster's unit the table names, read from its file (or already

@@ -62,11 +62,16 @@ pub fn unit_reference(text: &str, flag: &str) -> Result<UnitSpec, InputError> {
     let bad = |why: Text| {
         InputError::new(
             flag,
-            text!("'{}': {} (accepted: FILE.ros:NAME, FILE.ros:NUMBER, FILE.toml:MODELS or FILE.toml)", text, why),
+            text!("'{}': {} (accepted: FILE.ros:NAME, FILE.ros:NUMBER, FILE.ros:NAME:MODELS, FILE.toml:MODELS or FILE.toml)", text, why),
         )
     };
     if let Some((file, unit)) = split_at_file(text, &ROSTERS) {
         let unit = unit.ok_or_else(|| bad(text!("a roster needs its unit after a ':'")))?;
+        // `NAME:25` or `3:25`: the unit with 25 models.
+        let (unit, models) = match unit.rsplit_once(':') {
+            Some((unit, models)) => (unit, Some(model_count(models).map_err(&bad)?)),
+            None => (unit, None),
+        };
         if unit.trim().is_empty() {
             return Err(bad(text!("no unit after the ':'")));
         }
@@ -75,18 +80,10 @@ pub fn unit_reference(text: &str, flag: &str) -> Result<UnitSpec, InputError> {
             unit: Some(UnitKey::parse(unit)),
             ..ProfilePart::default()
         };
-        return Ok(UnitSpec::one_model(part).with_models(None));
+        return Ok(UnitSpec::one_model(part).with_models(models));
     }
     let (file, models) = match split_at_file(text, &PROFILE) {
-        Some((file, Some(models))) => {
-            let n = models
-                .trim()
-                .parse::<u32>()
-                .ok()
-                .filter(|n| (1..=500).contains(n))
-                .ok_or_else(|| bad(text!("'{}' is not a model count from 1 to 500", models)))?;
-            (file, n)
-        }
+        Some((file, Some(models))) => (file, model_count(models).map_err(bad)?.0),
         Some((file, None)) => (file, 1),
         None => return Err(bad(text!("not a roster or a profile file"))),
     };
@@ -95,6 +92,17 @@ pub fn unit_reference(text: &str, flag: &str) -> Result<UnitSpec, InputError> {
         ..ProfilePart::default()
     };
     Ok(UnitSpec::one_model(part).with_models(Some(Count(models))))
+}
+
+/// A model count written after a reference's `:`, from 1 to 500.
+fn model_count(models: &str) -> Result<Count<1, 500>, Text> {
+    models
+        .trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|n| (1..=500).contains(n))
+        .map(Count)
+        .ok_or_else(|| text!("'{}' is not a model count from 1 to 500", models))
 }
 
 impl UnitSpec {

@@ -4,6 +4,7 @@
 //! fight.
 
 use super::combat::UnitSpec;
+use crate::combat::unit::Cost;
 use crate::error::InputError;
 use crate::profile::ProfileFile;
 use crate::roster::RosterUnit;
@@ -21,6 +22,10 @@ pub(crate) struct Resolved {
     pub models: u32,
     /// Champion, standard, musician.
     pub command: [bool; 3],
+    /// What it costs: a roster's unit priced by its list (a model more or
+    /// less at a rank-and-file model's points), a profile file's per model;
+    /// a change its source does not price says so.
+    pub cost: Cost,
 }
 
 impl UnitSpec {
@@ -28,7 +33,11 @@ impl UnitSpec {
     /// group: the table's, else its roster unit's (`side` names the table
     /// in errors).
     pub(crate) fn resolve(&self, dir: &Path, side: &str) -> Result<Resolved, InputError> {
-        let (file, listed) = self.part.resolve(dir, side)?;
+        let super::part::Resolved {
+            file,
+            listed,
+            changed,
+        } = self.part.resolve(dir, side)?;
         let models = match (self.models, &listed) {
             (Some(m), _) => m.0,
             (None, Some(unit)) if unit.models <= MAX_MODELS => unit.models,
@@ -56,10 +65,41 @@ impl UnitSpec {
             self.standard.unwrap_or_else(|| listed_has(|u| u.standard)),
             self.musician.unwrap_or_else(|| listed_has(|u| u.musician)),
         ];
+        let listed_command = listed
+            .as_deref()
+            .map(|u| [u.champion, u.standard, u.musician]);
+        let changed = changed.or_else(|| {
+            listed_command
+                .filter(|c| *c != command)
+                .map(|_| text!("command group changed from the list's"))
+        });
+        let cost = match (self.part.points, changed, &file.points) {
+            // The table's own points price it as it is, per model.
+            (Some(p), _, _) => Cost::Priced {
+                per_model: p.0,
+                fixed: 0.0,
+                listed: None,
+            },
+            (None, Some(why), _) => Cost::Unpriced(why),
+            (None, None, Some(p)) => match &listed {
+                Some(unit) => Cost::Priced {
+                    per_model: p.0,
+                    fixed: unit.points - p.0 * f64::from(unit.models),
+                    listed: Some((unit.models, unit.points)),
+                },
+                None => Cost::Priced {
+                    per_model: p.0,
+                    fixed: 0.0,
+                    listed: None,
+                },
+            },
+            (None, None, None) => Cost::Unknown,
+        };
         Ok(Resolved {
             file,
             models,
             command,
+            cost,
         })
     }
 }

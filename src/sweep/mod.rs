@@ -135,7 +135,7 @@ fn headline(query: &Query, report: &Report, engine: Engine) -> Vec<(String, Text
 /// Runs every point with `settings` and tabulates the headline figures, one
 /// row per point.
 pub fn sweep_report(
-    file: &Path,
+    swept: &Text,
     varies: &[Vary],
     points: &[Point],
     settings: &Settings,
@@ -175,7 +175,7 @@ pub fn sweep_report(
         query: "sweep",
         summary: crate::text!(
             "Sweep of {} ({}): {} points, the same seed for each",
-            file.display().to_string(),
+            swept.clone(),
             kind_label(kind),
             points.len()
         ),
@@ -324,13 +324,17 @@ fn significant(a: &Value, b: &Value) -> Value {
     Value::Text(text)
 }
 
-/// The difference `b - a` of two values, as a number (in percentage points
-/// if they are).
+/// The difference `b - a` of two values, as a signed number: in
+/// percentage points for probabilities and rates in them, else in the
+/// values' own terms.
 fn difference(a: &Value, b: &Value) -> Value {
+    use crate::report::{DIFFERENCE, DIFFERENCE_OF_PERCENT, POINTS_OF_PERCENT};
     let unit = match a {
-        Value::Num(_, crate::report::POINTS_OF_PERCENT)
-        | Value::NumEst(_, crate::report::POINTS_OF_PERCENT) => crate::report::POINTS_OF_PERCENT,
-        _ => "",
+        Value::Prob(_)
+        | Value::ProbEst(_)
+        | Value::Num(_, POINTS_OF_PERCENT)
+        | Value::NumEst(_, POINTS_OF_PERCENT) => DIFFERENCE_OF_PERCENT,
+        _ => DIFFERENCE,
     };
     let mid = |v: &Value| match v {
         Value::ProbEst(e) | Value::NumEst(e, _) => Some(e.estimate),
@@ -343,12 +347,63 @@ fn difference(a: &Value, b: &Value) -> Value {
     }
 }
 
+/// What a comparison compares: files, or a fight picked by flags and its
+/// variants.
+pub enum Compared {
+    /// Files, the first the baseline.
+    Files(Vec<PathBuf>),
+    /// The picked fight (its title) and each variant's changes.
+    Variants(Text, Vec<String>),
+}
+
+impl Compared {
+    /// Each run's name, the baseline's first.
+    fn names(&self) -> Vec<Text> {
+        match self {
+            Compared::Files(files) => files
+                .iter()
+                .map(|f| {
+                    Text::kept(f.file_stem().map_or_else(
+                        || f.display().to_string(),
+                        |s| s.to_string_lossy().into_owned(),
+                    ))
+                })
+                .collect(),
+            Compared::Variants(_, variants) => std::iter::once(text!("as picked"))
+                .chain(variants.iter().map(Text::kept))
+                .collect(),
+        }
+    }
+
+    /// The report's summary (`kind` the queries') and its table's title.
+    fn summary(&self, kind: &str) -> (Text, Text) {
+        match self {
+            Compared::Files(files) => (
+                text!(
+                    "Comparison of {} {}, the same seed for each",
+                    files.len(),
+                    text!("{} files", kind_label(kind))
+                ),
+                text!("Headline figures, each against the first file"),
+            ),
+            Compared::Variants(title, variants) => (
+                text!(
+                    "Comparison of {} and {} variants, the same seed for each",
+                    title.clone(),
+                    variants.len()
+                ),
+                text!("Headline figures, each variant against the fight as picked"),
+            ),
+        }
+    }
+}
+
 /// Runs each query with the same `settings` (the same seed: common random
 /// numbers) and sets their headline figures side by side, each against the
-/// first file: the difference, and whether it is significant (Monte Carlo)
-/// or different (exact).
+/// first (the first file, or the fight as picked): the difference, and
+/// whether it is significant (Monte Carlo) or different (exact).
 pub fn compare_report(
-    files: &[PathBuf],
+    compared: &Compared,
     queries: &[Query],
     settings: &Settings,
 ) -> Result<Report, InputError> {
@@ -360,19 +415,14 @@ pub fn compare_report(
         .zip(&reports)
         .map(|(q, r)| headline(q, r, engine))
         .collect();
-    let name = |i: usize| {
-        files[i].file_stem().map_or_else(
-            || files[i].display().to_string(),
-            |s| s.to_string_lossy().into_owned(),
-        )
-    };
-    let mut columns = vec![Column::new("a", name(0).into())];
-    for i in 1..files.len() {
+    let names = compared.names();
+    let mut columns = vec![Column::new("a", names[0].clone())];
+    for (i, name) in names.iter().enumerate().skip(1) {
         let tag = (b'a' + i as u8) as char;
-        columns.push(Column::new(tag.to_string(), name(i).into()));
+        columns.push(Column::new(tag.to_string(), name.clone()));
         columns.push(Column::new(
             format!("{tag}_minus_a"),
-            format!("{} - {}", name(i), name(0)).into(),
+            text!("{} - {}", name.clone(), names[0].clone()),
         ));
         // Exact differences are differences: no chance to rule out.
         columns.push(match engine {
@@ -399,13 +449,10 @@ pub fn compare_report(
             )
         })
         .collect();
+    let (summary, title) = compared.summary(queries[0].kind());
     Ok(Report {
         query: "compare",
-        summary: crate::text!(
-            "Comparison of {} {}, the same seed for each",
-            files.len(),
-            crate::text!("{} files", kind_label(queries[0].kind()))
-        ),
+        summary,
         facts: run_facts(settings, engine, &reports),
         outcomes: vec![Outcome {
             engine,
@@ -415,7 +462,7 @@ pub fn compare_report(
                 detail: false,
                 kind: TableKind::Plain,
                 key: "compare".into(),
-                title: crate::text!("Headline figures, each against the first file"),
+                title,
                 index: Column::new("figure", crate::text!("figure")),
                 columns,
                 rows,

@@ -183,7 +183,10 @@ fn field(query: &str, a: &clap::Arg) -> Field {
             .map(|d| d.to_string_lossy().into_owned()),
         list: a.get_value_delimiter().is_some(),
         several: a.get_num_args().is_some_and(|n| n.max_values() > 1),
-        required: a.is_required_set(),
+        // Sweep's and compare's files may be left out for units picked
+        // by flags, but the page starts them on shipped files as before.
+        required: a.is_required_set()
+            || (a.is_positional() && matches!(query, "sweep" | "compare")),
         files: match a.is_positional() {
             true => shipped_files(query),
             false => Vec::new(),
@@ -284,27 +287,41 @@ mod tests {
         assert_eq!(values, ["hold", "flee"]);
         assert_eq!(reaction["choices"][1]["label"]["es"], "huir");
         assert!(flags("shoot").contains(&"--target".into()));
-        assert_eq!(
-            flags("combat"),
-            [
-                "--attacker",
-                "--attacker-frontage",
-                "--attacker-command",
-                "--attacker-character",
-                "--defender",
-                "--defender-frontage",
-                "--defender-command",
-                "--defender-character",
-                "--distance",
-                "--reaction",
-                "--charger",
-                "--facing",
-                "--general-near"
-            ]
-        );
+        assert_eq!(flags("combat"), PICKED);
         assert_eq!(flags("matchup"), ["a", "b", "--both", "--general-near"]);
-        assert_eq!(flags("sweep"), ["file", "--vary"]);
+        // A sweep or comparison of a file, or of units picked and tuned.
+        let sweep: Vec<String> = flags("sweep");
+        assert_eq!(sweep[..2], ["file", "--vary"]);
+        assert_eq!(sweep[2..], PICKED);
+        let compare: Vec<String> = flags("compare");
+        assert_eq!(compare[..2], ["files", "--variant"]);
+        assert_eq!(compare[2..], PICKED);
     }
+
+    /// The flags that pick and tune a fight's units, in the forms' order.
+    const PICKED: [&str; 21] = [
+        "--attacker",
+        "--attacker-models",
+        "--attacker-frontage",
+        "--attacker-weapon",
+        "--attacker-armour",
+        "--attacker-shield",
+        "--attacker-command",
+        "--attacker-character",
+        "--defender",
+        "--defender-models",
+        "--defender-frontage",
+        "--defender-weapon",
+        "--defender-armour",
+        "--defender-shield",
+        "--defender-command",
+        "--defender-character",
+        "--distance",
+        "--reaction",
+        "--charger",
+        "--facing",
+        "--general-near",
+    ];
 
     #[test]
     fn arguments_list_the_shipped_files_they_may_name() {
@@ -322,6 +339,9 @@ mod tests {
             .iter()
             .all(|p| p.as_str().unwrap().starts_with("scenarios/lines/")));
         assert_eq!(form("compare")["fields"][0]["several"], true);
+        // Started on shipped files, though units picked need none.
+        assert_eq!(form("compare")["fields"][0]["required"], true);
+        assert_eq!(form("sweep")["fields"][0]["required"], true);
         assert!(files("sweep")
             .as_array()
             .unwrap()

@@ -106,6 +106,11 @@ mod tests {
                 .iter()
                 .map(|r| r.name()),
         );
+        terms.extend(
+            crate::rules::saves::BodyArmour::value_variants()
+                .iter()
+                .map(|a| a.name()),
+        );
         terms.extend(crate::combat::fight::End::ALL.iter().map(|e| e.label()));
         terms
     }

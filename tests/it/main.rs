@@ -49,3 +49,4 @@ mod scenarios;
 mod snapshots_output;
 mod start_of_turn;
 mod sweep;
+mod tuning;

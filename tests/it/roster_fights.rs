@@ -406,9 +406,9 @@ fn each_bad_reference_gets_one_line_naming_the_flag_or_field() {
                 "--defender",
                 "scenarios/rosters/orcs_500.ros:1",
                 "--set",
-                "attacker.models=3",
+                "attacker.modles=3",
             ],
-            "--set: changes a scenario file's fields",
+            "--set: unknown field `modles`",
         ),
     ];
     for (args, wanted) in cases {

@@ -65,10 +65,11 @@ impl CombatQuery {
         })
     }
 
-    /// What `side`'s units cost: models x their profile's `points`, and each
-    /// character's; `None` unless every one of them has points. Command
-    /// groups are not costed.
-    pub fn side_points(&self, side: usize) -> Option<f64> {
+    /// What `side`'s units cost: each unit's points at its models (a
+    /// roster's unit priced by its list: command groups and unit-wide
+    /// upgrades a fixed part), and each character's. Else why not: a change
+    /// its source does not price (none if a unit has no points at all).
+    pub fn side_points(&self, side: usize) -> Result<f64, Option<Text>> {
         let mut total = 0.0;
         for (unit, place) in self
             .combat
@@ -80,12 +81,12 @@ impl CombatQuery {
             if place.side != side {
                 continue;
             }
-            total += unit.points? * f64::from(unit.models);
+            total += unit.cost.at(unit.models)?;
             for c in &unit.characters {
-                total += c.body.points?;
+                total += c.body.cost.at(c.body.models)?;
             }
         }
-        Some(total)
+        Ok(total)
     }
 
     /// Every engine of `settings`, as a report.
@@ -177,15 +178,25 @@ impl CombatQuery {
             .collect();
         let mut outcomes = outcomes;
         for (side, name) in SIDES.iter().enumerate() {
-            if let Some(cost) = self.side_points(side) {
-                facts.push(Field::new(
-                    format!("{name}_points"),
-                    crate::text!("{} points", side_label(side)),
-                    Value::Num(cost, ""),
-                ));
-                for o in &mut outcomes {
-                    o.add_per_100_points(&p_wins(side), cost);
+            let label = crate::text!("{} points", side_label(side));
+            match self.side_points(side) {
+                Ok(cost) => {
+                    facts.push(Field::new(
+                        format!("{name}_points"),
+                        label,
+                        Value::Num(cost, ""),
+                    ));
+                    for o in &mut outcomes {
+                        o.add_per_100_points(&p_wins(side), cost);
+                    }
                 }
+                // Never the old total: the change is named.
+                Err(Some(why)) => facts.push(Field::new(
+                    format!("{name}_points"),
+                    label,
+                    Value::Text(crate::text!("not priced ({})", why)),
+                )),
+                Err(None) => {}
             }
         }
         facts.push(Field::new(
@@ -212,24 +223,14 @@ impl CombatQuery {
     /// fight of units named on the command line), the fight as played
     /// (`20 Orc boar boy charge 20 Empire spearman`), as the name may no
     /// longer say it.
-    fn title(&self) -> Text {
+    pub fn title(&self) -> Text {
         if self.sets.is_empty() && !self.name.is_empty() {
             return Text::kept(&self.name);
         }
         let units = &self.combat.setup.units;
-        let (a, d) = (&units[0], &units[1]);
         match self.combat.charger {
-            Some(c) => {
-                let (charger, target) = (&units[c], &units[1 - c]);
-                crate::text!(
-                    "{} {} charge {} {}",
-                    charger.models,
-                    &charger.name,
-                    target.models,
-                    &target.name
-                )
-            }
-            None => crate::text!("{} {} fight {} {}", a.models, &a.name, d.models, &d.name),
+            Some(c) => crate::text!("{} charge {}", led(&units[c]), led(&units[1 - c])),
+            None => crate::text!("{} fight {}", led(&units[0]), led(&units[1])),
         }
     }
 
@@ -253,6 +254,30 @@ impl CombatQuery {
                 o
             }
             Err(refused) => Outcome::refused(Engine::Exact, refusal(refused)),
+        }
+    }
+}
+
+/// A unit as a title names it: its models and name, and every character
+/// leading it (`20 Halberdiers with Captain of the Empire and Warrior
+/// Priest`).
+fn led(unit: &crate::combat::unit::Unit) -> Text {
+    let unit_text = crate::text!("{} {}", unit.models, &unit.name);
+    let names: Vec<Text> = unit
+        .characters
+        .iter()
+        .map(|c| Text::kept(&c.body.name))
+        .collect();
+    match names.split_last() {
+        None => unit_text,
+        Some((last, [])) => crate::text!("{} with {}", unit_text, last.clone()),
+        Some((last, rest)) => {
+            let mut first = rest[0].clone();
+            for name in &rest[1..] {
+                first = crate::text!("{}, {}", first, name.clone());
+            }
+            let all = crate::text!("{} and {}", first, last.clone());
+            crate::text!("{} with {}", unit_text, all)
         }
     }
 }
