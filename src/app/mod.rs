@@ -87,22 +87,15 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
                 crate::roster::Roster::read(&a.a)?,
                 crate::roster::Roster::read(&a.b)?,
             ];
-            let (cells, left_out) = matchup_cells([&lists[0], &lists[1]], a.both, a.general_near)?;
+            let m = matchup_cells([&lists[0], &lists[1]], a.both, a.general_near, a.pick()?)?;
             let settings = a.engine.settings_or(Method::Auto);
             notes.extend(a.engine.unused_with(settings.method, "combat"));
-            let runs = with_progress(!a.output.quiet, Bar::Fights(cells.len() as u64), || {
+            let runs = with_progress(!a.output.quiet, Bar::Fights(m.cells.len() as u64), || {
                 in_pool(&a.engine, || {
-                    run_cells(&cells, &settings, &crate::sim::progress::add_run)
+                    run_cells(&m.cells, &settings, &crate::sim::progress::add_run)
                 })
             })??;
-            let report = matchup_report(
-                [&a.a, &a.b],
-                [&lists[0], &lists[1]],
-                &cells,
-                &runs,
-                &left_out,
-                &settings,
-            );
+            let report = matchup_report([&a.a, &a.b], &m, &runs, &settings, a.wide);
             plot(&|| matchup_figure(&report))?;
             report
         }

@@ -59,6 +59,11 @@ impl Engine {
 /// (JSON and CSV), shown in tables as percentage points (`4.47 pp`).
 pub const POINTS_OF_PERCENT: &str = "pp";
 
+/// The unit of a probability per 100 points of cost: kept as a fraction
+/// (JSON and CSV), shown in percent as a probability is (`106.9405%`, its
+/// label saying "per 100 points": P(win) for every 100 points spent).
+pub const PER_100_POINTS: &str = "% per 100 points";
+
 /// One reported number.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
@@ -133,8 +138,19 @@ pub enum TableKind {
     /// ([`Table::distribution`]).
     Distribution,
     /// Every cell a probability of its row against its column (a matchup's
-    /// P(charger wins)): the page draws it as a heat map.
-    Matrix,
+    /// P(charger wins)): the page draws it as a heat map. `fit`: the
+    /// readable table prints it in blocks of columns that fit 80
+    /// characters, each cell to one decimal (its columns named short).
+    Matrix {
+        /// Printed to fit 80 characters.
+        fit: bool,
+    },
+    /// Answers read at a glance (a matchup's best targets and plans): the
+    /// readable table shows their probabilities to one decimal.
+    Answers,
+    /// A row per record of the query (a matchup's every pair of units):
+    /// the table CSV prints, where a report has one.
+    Records,
 }
 
 /// A table of rows keyed by an index value (a distance, say). Tables with the
@@ -277,9 +293,9 @@ impl Outcome {
         }
         let k = 100.0 / cost;
         let value = match &field.value {
-            Value::Prob(x) => Value::Num(x * k, POINTS_OF_PERCENT),
+            Value::Prob(x) => Value::Num(x * k, PER_100_POINTS),
             Value::Num(x, _) => Value::Num(x * k, ""),
-            Value::ProbEst(e) => Value::NumEst(e.scaled(k), POINTS_OF_PERCENT),
+            Value::ProbEst(e) => Value::NumEst(e.scaled(k), PER_100_POINTS),
             Value::NumEst(e, _) => Value::NumEst(e.scaled(k), ""),
             _ => return,
         };
@@ -417,7 +433,9 @@ impl fmt::Display for Value {
         };
         match self {
             Value::Prob(p) => write!(f, "{}", percent(*p)),
-            Value::ProbEst(e) => write!(
+            // Its label says "per 100 points".
+            Value::Num(x, PER_100_POINTS) => write!(f, "{}", percent(*x)),
+            Value::ProbEst(e) | Value::NumEst(e, PER_100_POINTS) => write!(
                 f,
                 "{} [{}, {}]",
                 percent(e.estimate),

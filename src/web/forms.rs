@@ -302,7 +302,19 @@ mod tests {
                 "--general-near"
             ]
         );
-        assert_eq!(flags("matchup"), ["a", "b", "--both", "--general-near"]);
+        assert_eq!(
+            flags("matchup"),
+            [
+                "a",
+                "b",
+                "--both",
+                "--general-near",
+                "--distance",
+                "--reaction",
+                "--facing",
+                "--wide"
+            ]
+        );
         assert_eq!(flags("sweep"), ["file", "--vary"]);
     }
 
