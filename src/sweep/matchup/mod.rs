@@ -64,6 +64,9 @@ pub struct Group<'r> {
     /// Why its charge may not be declared (stupidity, animosity), if it
     /// may not.
     pub may_not_declare: Option<Text>,
+    /// Charged, it holds: it cannot react as `--reaction` asks (a
+    /// frenzied unit cannot flee).
+    pub holds_instead: bool,
 }
 
 impl<'r> Group<'r> {
@@ -203,11 +206,14 @@ pub fn matchup_cells(
     let directions: &[(usize, usize)] = if both { &[(0, 1), (1, 0)] } else { &[(0, 1)] };
     let mut cells = Vec::new();
     let mut tests = Vec::new();
+    // A charged unit that cannot react as asked holds (the first error
+    // stands if holding does not mend it).
+    let mut holds = Vec::new();
     for &(a, d) in directions {
         for (ga, attacker) in groups[a].iter().enumerate() {
             for (gd, defender) in groups[d].iter().enumerate() {
                 let general = |l: usize| lists[l].general_ld().filter(|_| general_near);
-                let cell = Cell {
+                let mut cell = Cell {
                     charging_list: a,
                     groups: [ga, gd],
                     attacker: attacker.unit(),
@@ -217,7 +223,16 @@ pub fn matchup_cells(
                 };
                 // Built to find bad input before any fight runs; built
                 // again when it runs.
-                let fight = cell.fight()?;
+                let fight = match cell.fight() {
+                    Ok(fight) => fight,
+                    Err(e) => {
+                        cell.pick.reaction = ReactionName::Hold;
+                        cell.fight().map_err(|_| e)?
+                    }
+                };
+                if cell.pick.reaction != pick.reaction {
+                    holds.push((d, gd));
+                }
                 tests.push((a, ga, may_not_declare(&fight)));
                 cells.push(cell);
             }
@@ -225,6 +240,9 @@ pub fn matchup_cells(
     }
     for (a, ga, why) in tests {
         groups[a][ga].may_not_declare = why;
+    }
+    for (d, gd) in holds {
+        groups[d][gd].holds_instead = true;
     }
     Ok(Matchup {
         lists,
@@ -243,6 +261,7 @@ fn join<'r>(groups: &mut Vec<Group<'r>>, unit: &'r RosterUnit) {
         None => groups.push(Group {
             units: vec![unit],
             may_not_declare: None,
+            holds_instead: false,
         }),
     }
 }

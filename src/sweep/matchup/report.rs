@@ -81,7 +81,7 @@ fn summary(lists: [&Roster; 2]) -> Text {
 /// The lists, where the charges start, the fights and the seed.
 fn facts(files: [&Path; 2], m: &Matchup, runs: &[CellRun], settings: &Settings) -> Vec<Field> {
     let list = |l: usize| Value::Text(list_label(m.lists[l], files[l]));
-    vec![
+    let mut facts = vec![
         Field::new("a", crate::text!("list A"), list(0)),
         Field::new("b", crate::text!("list B"), list(1)),
         Field::new(
@@ -104,7 +104,27 @@ fn facts(files: [&Path; 2], m: &Matchup, runs: &[CellRun], settings: &Settings) 
             crate::text!("seed"),
             Value::Int(settings.sampling.seed),
         ),
-    ]
+    ];
+    let holding: Vec<String> = (0..2)
+        .flat_map(|l| m.groups[l].iter().map(move |g| (l, g)))
+        .filter(|(_, g)| g.holds_instead)
+        .map(|(l, g)| format!("{} {}", LISTS[l], g.label()))
+        .collect();
+    if !holding.is_empty() {
+        // After where the charges start, which they change.
+        facts.insert(
+            3,
+            Field::new(
+                "holding_instead",
+                crate::text!("holding instead"),
+                Value::Text(crate::text!(
+                    "{} (cannot react so)",
+                    Text::kept(holding.join("; "))
+                )),
+            ),
+        );
+    }
+    facts
 }
 
 /// Where every charge starts, in words.
