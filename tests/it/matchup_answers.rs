@@ -281,6 +281,17 @@ fn the_default_table_keeps_to_80_columns() {
     );
     assert!(wide.contains("\nEach fight\n"), "{wide}");
     assert!(!stdout(&["matchup", ORCS, EMPIRE, "--quiet"]).contains("\nEach fight\n"));
+    // JSON and CSV carry it all: --wide is noted as doing nothing there.
+    let out = mathhammer()
+        .args(["matchup", ORCS, EMPIRE, "--quiet", "--wide", "--csv"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let notes = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        notes.contains("--wide does nothing with --json or --csv"),
+        "{notes}"
+    );
 }
 
 #[test]
