@@ -1,11 +1,16 @@
 //! `matchup A B`: a list against a list. Every unit of roster A that can
 //! fight charges every unit of roster B (and with `--both`, B's charge
-//! A's), each cell the fight `combat --attacker A:N --defender B:M` plays:
-//! a frontal charge that reaches, 5 wide, each roster's command groups.
+//! A's), each cell the fight `combat --attacker A:N --defender B:M` plays
+//! with the matchup's `--distance`, `--reaction` and `--facing` ([`Pick`];
+//! default a frontal charge that reaches), 5 wide, each roster's command
+//! groups.
 //!
 //! **How.** Every unit is checked alone first (one that no fight takes,
-//! as a unit of over 500 models, is left out with the reason), then every
-//! cell's fight is built and dropped, so bad input stops before any runs.
+//! as a unit of over 500 models, is left out with the reason); units that
+//! play alike are folded into a [`Group`], one fight per cell; then every
+//! cell's fight is built and dropped, so bad input stops before any runs
+//! (a charged unit that cannot react as asked, as a frenzied one cannot
+//! flee, holds instead, and the report says so).
 //! Cells then run in parallel, each building its fight as it starts and
 //! keeping only its figures ([`CellRun`]), so memory stays flat in the
 //! number of fights. Each runs with the same settings and seed as a single
