@@ -202,8 +202,9 @@ fn matchups(c: &mut Criterion) {
     g.sample_size(10);
     g.bench_function("orcs_2000_vs_empire_2000_both", |b| {
         b.iter(|| {
-            let (cells, _) = matchup_cells([&lists[0], &lists[1]], true, false).unwrap();
-            run_cells(&cells, &settings, &|| {}).unwrap().len()
+            let pick = Default::default();
+            let m = matchup_cells([&lists[0], &lists[1]], true, false, pick).unwrap();
+            run_cells(&m.cells, &settings, &|| {}).unwrap().len()
         })
     });
     g.finish();

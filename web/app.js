@@ -537,15 +537,16 @@ function translate() {
 }
 
 // A matchup's heat-map cell opens its fight in the combat tab: the row's
-// charger (the charging list's units that fight, in order) against the
-// column's unit (`unit_N`, its number in the other list).
+// charger (its name's first number: `2, 3. Orc Boyz`, units alike folded
+// into one row, plays as 2) against the column's unit (`unit_N` or
+// `unit_N_M`, its numbers in the other list: the first).
 function openCell(cell) {
   const lists = [...active('[data-arg]')].map(menu => menu.value);
   const forward = cell.closest('[data-table]').dataset.table === 'a_charges_b';
   const [charging, charged] = forward ? lists : [...lists].reverse();
-  const fighters = ROSTER_UNITS.filter(u => u.path === charging);
-  const attacker = fighters[Number(cell.dataset.row)];
-  const defender = cell.dataset.column.replace('unit_', '');
+  const number = cell.closest('tr').querySelector('th').textContent.match(/^\d+/);
+  const attacker = number && { number: number[0] };
+  const defender = cell.dataset.column.replace('unit_', '').split('_')[0];
   if (!attacker) return;
   $('combat-mode').value = 'pick';
   showQuery('combat');

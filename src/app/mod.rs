@@ -87,22 +87,16 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
                 crate::roster::Roster::read(&a.a)?,
                 crate::roster::Roster::read(&a.b)?,
             ];
-            let (cells, left_out) = matchup_cells([&lists[0], &lists[1]], a.both, a.general_near)?;
+            let m = matchup_cells([&lists[0], &lists[1]], a.both, a.general_near, a.pick()?)?;
             let settings = a.engine.settings_or(Method::Auto);
             notes.extend(a.engine.unused_with(settings.method, "combat"));
-            let runs = with_progress(!a.output.quiet, Bar::Fights(cells.len() as u64), || {
+            notes.extend(unused_flags(&cli.command));
+            let runs = with_progress(!a.output.quiet, Bar::Fights(m.cells.len() as u64), || {
                 in_pool(&a.engine, || {
-                    run_cells(&cells, &settings, &crate::sim::progress::add_run)
+                    run_cells(&m.cells, &settings, &crate::sim::progress::add_run)
                 })
             })??;
-            let report = matchup_report(
-                [&a.a, &a.b],
-                [&lists[0], &lists[1]],
-                &cells,
-                &runs,
-                &left_out,
-                &settings,
-            );
+            let report = matchup_report([&a.a, &a.b], &m, &runs, &settings, a.wide);
             plot(&|| matchup_figure(&report))?;
             report
         }
@@ -161,6 +155,9 @@ fn unused_flags(command: &Command) -> Option<Text> {
         Command::Charge(a) if a.target_move.is_some() && a.reaction == ReactionArg::Hold => Some(
             crate::text!("--target-move does nothing when the target holds (give --reaction flee)"),
         ),
+        Command::Matchup(a) if a.wide && (a.output.json || a.output.csv) => Some(crate::text!(
+            "--wide does nothing with --json or --csv (they carry every fight and whole names)"
+        )),
         _ => None,
     }
 }

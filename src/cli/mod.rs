@@ -262,12 +262,46 @@ pub struct MatchupArgs {
     /// Each list's General is near its units: they test on his Ld
     #[arg(long, alias = "general-cerca")]
     pub general_near: bool,
+    /// Every charge's distance, cm (default 0: the charge reaches)
+    #[arg(long, alias = "distancia", value_name = "DIST")]
+    pub distance: Option<Number>,
+    /// Every charged unit's reaction
+    #[arg(long, alias = "reaccion", value_enum)]
+    pub reaction: Option<crate::rules::place::ReactionName>,
+    /// Where every charge hits the charged unit
+    #[arg(long, alias = "encaramiento", value_enum)]
+    pub facing: Option<crate::rules::place::Facing>,
+    /// The matrices with the units' whole names, and every fight's figures
+    #[arg(long, alias = "ancho")]
+    pub wide: bool,
     #[command(flatten)]
     /// Engine flags.
     pub engine: EngineArgs,
     #[command(flatten)]
     /// Output flags.
     pub output: OutputArgs,
+}
+
+impl MatchupArgs {
+    /// Where every charge starts: `--distance` (0 to 500 cm, as a
+    /// scenario's), `--reaction` and `--facing`.
+    pub fn pick(&self) -> Result<crate::sweep::matchup::Pick, crate::error::InputError> {
+        let distance = self.distance.map_or(0.0, |d| d.0);
+        if !(0.0..=500.0).contains(&distance) {
+            return Err(crate::error::InputError::new(
+                "--distance",
+                text!(
+                    "{} is out of range (accepted: 0 to 500)",
+                    crate::error::shown(distance)
+                ),
+            ));
+        }
+        Ok(crate::sweep::matchup::Pick {
+            distance,
+            reaction: self.reaction.unwrap_or_default(),
+            facing: self.facing.unwrap_or_default(),
+        })
+    }
 }
 
 #[derive(Args, Debug)]

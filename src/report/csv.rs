@@ -1,5 +1,6 @@
-//! CSV output of a query's first table (the reach table, a PMF); a query
-//! without a table prints its fields instead, one row per key. Monte Carlo
+//! CSV output of a query's records (a matchup's every pair of units) or
+//! else its first table (the reach table, a PMF); a query without a table
+//! prints its fields instead, one row per key. Monte Carlo
 //! values take three columns: the estimate and its 95% interval (`_lo`,
 //! `_hi`). Probabilities are plain fractions, not percent.
 
@@ -12,7 +13,15 @@ pub struct CsvExport;
 
 impl Export for CsvExport {
     fn render(&self, report: &Report) -> String {
-        let keys = table_keys(report);
+        let mut keys = table_keys(report);
+        if let Some(records) = report
+            .outcomes
+            .iter()
+            .flat_map(|o| &o.tables)
+            .find(|t| t.kind == super::TableKind::Records)
+        {
+            keys.retain(|k| *k == records.key);
+        }
         let mut grid = match keys.first() {
             // The header is replaced by `csv_header`'s keys.
             Some(key) => table_grid(report, key, cells, Lang::En),

@@ -151,7 +151,7 @@ fn table(report: &Report, key: &str, lang: Lang) -> String {
     if first.detail {
         return String::new();
     }
-    if first.kind == TableKind::Matrix {
+    if matches!(first.kind, TableKind::Matrix { .. }) {
         return heat_map(first, lang);
     }
     let grid = table_grid(report, key, text_cell, lang);

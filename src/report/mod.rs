@@ -55,12 +55,8 @@ impl Engine {
     }
 }
 
-/// The unit of a difference or a rate of probabilities: kept as a fraction
-/// (JSON and CSV), shown in tables as percentage points (`4.47 pp`).
-pub const POINTS_OF_PERCENT: &str = "pp";
-
 /// The unit of a difference of probabilities (or of rates in
-/// [`POINTS_OF_PERCENT`]): kept as a fraction (JSON and CSV), shown in
+/// [`PER_100_POINTS`]): kept as a fraction (JSON and CSV), shown in
 /// tables with its sign in percentage points (`+51.02 pp`), as a
 /// comparison's difference column prints it.
 pub const DIFFERENCE_OF_PERCENT: &str = "+pp";
@@ -69,6 +65,11 @@ pub const DIFFERENCE_OF_PERCENT: &str = "+pp";
 /// (`-1.25`).
 pub const DIFFERENCE: &str = "+";
 
+/// The unit of a probability per 100 points of cost: kept as a fraction
+/// (JSON and CSV), shown in percent as a probability is (`106.9405%`, its
+/// label saying "per 100 points": P(win) for every 100 points spent).
+pub const PER_100_POINTS: &str = "% per 100 points";
+
 /// One reported number.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
@@ -76,7 +77,7 @@ pub enum Value {
     Prob(f64),
     /// A Monte Carlo probability with its interval.
     ProbEst(Estimate),
-    /// An exact quantity in a unit ("cm", "in", [`POINTS_OF_PERCENT`] or
+    /// An exact quantity in a unit ("cm", "in", [`PER_100_POINTS`] or
     /// "").
     Num(f64, &'static str),
     /// A Monte Carlo quantity with its interval.
@@ -143,8 +144,19 @@ pub enum TableKind {
     /// ([`Table::distribution`]).
     Distribution,
     /// Every cell a probability of its row against its column (a matchup's
-    /// P(charger wins)): the page draws it as a heat map.
-    Matrix,
+    /// P(charger wins)): the page draws it as a heat map. `fit`: the
+    /// readable table prints it in blocks of columns that fit 80
+    /// characters, each cell to one decimal (its columns named short).
+    Matrix {
+        /// Printed to fit 80 characters.
+        fit: bool,
+    },
+    /// Answers read at a glance (a matchup's best targets and plans): the
+    /// readable table shows their probabilities to one decimal.
+    Answers,
+    /// A row per record of the query (a matchup's every pair of units):
+    /// the table CSV prints, where a report has one.
+    Records,
 }
 
 /// A table of rows keyed by an index value (a distance, say). Tables with the
@@ -287,9 +299,9 @@ impl Outcome {
         }
         let k = 100.0 / cost;
         let value = match &field.value {
-            Value::Prob(x) => Value::Num(x * k, POINTS_OF_PERCENT),
+            Value::Prob(x) => Value::Num(x * k, PER_100_POINTS),
             Value::Num(x, _) => Value::Num(x * k, ""),
-            Value::ProbEst(e) => Value::NumEst(e.scaled(k), POINTS_OF_PERCENT),
+            Value::ProbEst(e) => Value::NumEst(e.scaled(k), PER_100_POINTS),
             Value::NumEst(e, _) => Value::NumEst(e.scaled(k), ""),
             _ => return,
         };
@@ -427,7 +439,9 @@ impl fmt::Display for Value {
         };
         match self {
             Value::Prob(p) => write!(f, "{}", percent(*p)),
-            Value::ProbEst(e) => write!(
+            // Its label says "per 100 points".
+            Value::Num(x, PER_100_POINTS) => write!(f, "{}", percent(*x)),
+            Value::ProbEst(e) | Value::NumEst(e, PER_100_POINTS) => write!(
                 f,
                 "{} [{}, {}]",
                 percent(e.estimate),
@@ -436,14 +450,6 @@ impl fmt::Display for Value {
             ),
             Value::Num(x, DIFFERENCE_OF_PERCENT) => write!(f, "{} pp", signed(x * 100.0)),
             Value::Num(x, DIFFERENCE) => f.write_str(&signed(*x)),
-            Value::Num(x, POINTS_OF_PERCENT) => write!(f, "{} pp", trim_number(x * 100.0, 4)),
-            Value::NumEst(e, POINTS_OF_PERCENT) => write!(
-                f,
-                "{} pp [{}, {}]",
-                trim_number(e.estimate * 100.0, 4),
-                trim_number(e.ci95[0] * 100.0, 4),
-                trim_number(e.ci95[1] * 100.0, 4)
-            ),
             Value::Num(x, u) => write!(f, "{}{}", trim_number(*x, 4), unit(u)),
             Value::NumEst(e, u) => write!(
                 f,

@@ -3,7 +3,7 @@
 //! columns side by side.
 
 use super::lang::Lang;
-use super::{Engine, Export, Report, Value};
+use super::{trim_number, Engine, Export, Report, TableKind, Value, PER_100_POINTS};
 
 /// Readable tables, their words in `lang`.
 pub struct TableExport {
@@ -41,7 +41,26 @@ impl Export for TableExport {
             if table.detail {
                 continue;
             }
-            let mut grid = table_grid(report, key, text_cell, self.lang);
+            if table.kind == (TableKind::Matrix { fit: true }) {
+                let grid = table_grid(report, key, short_cell, self.lang);
+                out += &format!("\n{}\n", table.title.render(lang));
+                let blocks: Vec<String> = column_blocks(&grid, LINE)
+                    .iter()
+                    .map(|block| layout(block, true, true, 0))
+                    .collect();
+                out += &blocks.join("\n");
+                continue;
+            }
+            let cell = match table.kind {
+                TableKind::Answers => short_cell,
+                _ => text_cell,
+            };
+            let mut grid = table_grid(report, key, cell, self.lang);
+            if table.kind == TableKind::Answers {
+                out += &format!("\n{}\n", table.title.render(lang));
+                out += &layout_names_left(&grid, &text_columns(table));
+                continue;
+            }
             let bars = table.is_distribution() && add_histogram(report, key, &mut grid, self.lang);
             out += &format!("\n{}\n", table.title.render(lang));
             out += &layout(&grid, true, true, usize::from(bars));
@@ -60,6 +79,65 @@ pub type CellFn = fn(Engine, Option<&Value>, Lang) -> Vec<String>;
 /// A value as one cell of text (`-` where the engine has none).
 pub fn text_cell(_: Engine, v: Option<&Value>, lang: Lang) -> Vec<String> {
     vec![v.map_or_else(|| "-".to_string(), |v| v.show(lang))]
+}
+
+/// The characters a fitted matrix's line keeps to.
+const LINE: usize = 80;
+
+/// A matrix's or an answer's cell to fit 80 columns: a probability (or
+/// one per 100 points, the column says so) to one decimal, another number
+/// to one, an estimate's centre marked `~` (JSON, CSV and `--wide` give
+/// intervals).
+fn short_cell(_: Engine, v: Option<&Value>, lang: Lang) -> Vec<String> {
+    let pct = |p: f64| format!("{:.1}%", p * 100.0 + 0.0);
+    vec![match v {
+        Some(Value::Prob(p) | Value::Num(p, PER_100_POINTS)) => pct(*p),
+        Some(Value::ProbEst(e) | Value::NumEst(e, PER_100_POINTS)) => {
+            format!("~{}", pct(e.estimate))
+        }
+        Some(Value::Num(x, "")) => trim_number(*x, 1),
+        Some(v) => v.show(lang),
+        None => "-".to_string(),
+    }]
+}
+
+/// The grid split into blocks of its columns, each with the first
+/// column and as many of the next as fit `line` characters (one at
+/// least).
+fn column_blocks(grid: &Grid, line: usize) -> Vec<Grid> {
+    let cols = grid.iter().map(Vec::len).max().unwrap_or(0);
+    let width = |c: usize| {
+        grid.iter()
+            .filter_map(|r| r.get(c))
+            .map(|s| s.chars().count())
+            .max()
+            .unwrap_or(0)
+    };
+    let mut blocks: Vec<Vec<usize>> = Vec::new();
+    let mut used = line;
+    for c in 1..cols {
+        if used + 2 + width(c) > line {
+            blocks.push(Vec::new());
+            used = width(0);
+        }
+        used += 2 + width(c);
+        if let Some(block) = blocks.last_mut() {
+            block.push(c);
+        }
+    }
+    blocks
+        .iter()
+        .map(|block| {
+            grid.iter()
+                .map(|row| {
+                    std::iter::once(0)
+                        .chain(block.iter().copied())
+                        .filter_map(|c| row.get(c).cloned())
+                        .collect()
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// Fields of every outcome: one row per field (first seen order, named by
@@ -216,6 +294,56 @@ pub(super) fn p_column(table: &super::Table) -> Option<(usize, Vec<f64>)> {
         .map(|(_, cells)| cells.get(c).and_then(Value::central).unwrap_or(0.0))
         .collect();
     Some((c, values))
+}
+
+/// Which of a table's columns, the index first, hold only texts (names,
+/// read from the left).
+fn text_columns(table: &super::Table) -> Vec<bool> {
+    let index = table.rows.iter().all(|(i, _)| matches!(i, Value::Text(_)));
+    let columns = (0..table.columns.len()).map(|c| {
+        table
+            .rows
+            .iter()
+            .all(|(_, cells)| matches!(cells.get(c), Some(Value::Text(_) | Value::Absent) | None))
+    });
+    std::iter::once(index).chain(columns).collect()
+}
+
+/// An answers table's grid with its header underlined: the columns in
+/// `names` left-aligned (the first always), the others right-aligned.
+fn layout_names_left(grid: &Grid, names: &[bool]) -> String {
+    let cols = grid.iter().map(Vec::len).max().unwrap_or(0);
+    let width: Vec<usize> = (0..cols)
+        .map(|c| {
+            grid.iter()
+                .filter_map(|r| r.get(c))
+                .map(|s| s.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for (i, row) in grid.iter().enumerate() {
+        let line: Vec<String> = row
+            .iter()
+            .enumerate()
+            .map(|(c, s)| {
+                let pad = " ".repeat(width[c] - s.chars().count());
+                match c == 0 || names.get(c).copied().unwrap_or(false) {
+                    true => format!("{s}{pad}"),
+                    false => format!("{pad}{s}"),
+                }
+            })
+            .collect();
+        out += line.join("  ").trim_end();
+        out.push('\n');
+        if i == 0 {
+            let total = width.iter().sum::<usize>() + 2 * cols.saturating_sub(1);
+            out += &"-".repeat(total);
+            out.push('\n');
+        }
+    }
+    out
 }
 
 /// Pads a grid into aligned columns (the first left-aligned, the others

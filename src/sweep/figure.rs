@@ -157,20 +157,45 @@ fn is_probability<'a>(mut values: impl Iterator<Item = &'a Value>) -> bool {
 }
 
 /// The figure of a matchup report built by [`super::matchup::matchup_report`]:
-/// a heat map of P(charger wins) for each direction.
+/// a heat map of P(charger wins) for each direction, its rows and columns
+/// the units' whole labels (the drawing keys those too long for a column).
 pub fn matchup_figure(report: &Report) -> Figure {
+    // The lists by name: the picture wraps a long title.
+    let title = match (report.fact("a"), report.fact("b")) {
+        (Some(Value::Text(a)), Some(Value::Text(b))) => {
+            crate::text!("Matchup: {} against {}", a.clone(), b.clone())
+        }
+        _ => report.summary.clone(),
+    };
     let mut figure = Figure {
-        title: report.summary.clone(),
+        title,
         panels: Vec::new(),
     };
     let Some(outcome) = report.outcomes.first() else {
         return figure;
     };
-    for key in ["a_charges_b", "b_charges_a"] {
+    for (list, key) in ["a_charges_b", "b_charges_a"].into_iter().enumerate() {
         let Some(table) = outcome.table(key) else {
             continue;
         };
-        let columns = table.columns.len();
+        // The charged list's units by their whole labels, in the
+        // columns' order (the table's columns may be their numbers).
+        let enemy = ["B", "A"][list];
+        let named: Vec<Text> = outcome
+            .table("units")
+            .into_iter()
+            .flat_map(|t| &t.rows)
+            .filter(|(l, _)| l.to_string() == enemy)
+            .filter_map(|(_, cells)| match cells.first() {
+                Some(Value::Text(t)) => Some(t.clone()),
+                _ => None,
+            })
+            .collect();
+        let columns = match named.len() == table.columns.len() {
+            true => named,
+            false => table.columns.iter().map(|c| c.label.clone()).collect(),
+        };
+        let width = table.columns.len();
         let points = table
             .rows
             .iter()
@@ -179,7 +204,7 @@ pub fn matchup_figure(report: &Report) -> Figure {
                 cells
                     .iter()
                     .enumerate()
-                    .filter_map(move |(c, v)| Point::of((r * columns + c) as f64, v))
+                    .filter_map(move |(c, v)| Point::of((r * width + c) as f64, v))
             })
             .collect();
         figure.panels.push(Panel {
@@ -192,7 +217,7 @@ pub fn matchup_figure(report: &Report) -> Figure {
                     .iter()
                     .map(|(i, _)| Text::kept(i.to_string()))
                     .collect(),
-                columns: table.columns.iter().map(|c| c.label.clone()).collect(),
+                columns,
             },
             probability: true,
             wide: true,

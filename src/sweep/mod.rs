@@ -328,12 +328,12 @@ fn significant(a: &Value, b: &Value) -> Value {
 /// percentage points for probabilities and rates in them, else in the
 /// values' own terms.
 fn difference(a: &Value, b: &Value) -> Value {
-    use crate::report::{DIFFERENCE, DIFFERENCE_OF_PERCENT, POINTS_OF_PERCENT};
+    use crate::report::{DIFFERENCE, DIFFERENCE_OF_PERCENT, PER_100_POINTS};
     let unit = match a {
         Value::Prob(_)
         | Value::ProbEst(_)
-        | Value::Num(_, POINTS_OF_PERCENT)
-        | Value::NumEst(_, POINTS_OF_PERCENT) => DIFFERENCE_OF_PERCENT,
+        | Value::Num(_, PER_100_POINTS)
+        | Value::NumEst(_, PER_100_POINTS) => DIFFERENCE_OF_PERCENT,
         _ => DIFFERENCE,
     };
     let mid = |v: &Value| match v {

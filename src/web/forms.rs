@@ -288,7 +288,19 @@ mod tests {
         assert_eq!(reaction["choices"][1]["label"]["es"], "huir");
         assert!(flags("shoot").contains(&"--target".into()));
         assert_eq!(flags("combat"), PICKED);
-        assert_eq!(flags("matchup"), ["a", "b", "--both", "--general-near"]);
+        assert_eq!(
+            flags("matchup"),
+            [
+                "a",
+                "b",
+                "--both",
+                "--general-near",
+                "--distance",
+                "--reaction",
+                "--facing",
+                "--wide"
+            ]
+        );
         // A sweep or comparison of a file, or of units picked and tuned.
         let sweep: Vec<String> = flags("sweep");
         assert_eq!(sweep[..2], ["file", "--vary"]);

@@ -917,14 +917,14 @@ fn a_target_immune_to_panic_never_tests() {
 }
 
 #[test]
-fn a_probability_per_100_points_is_in_percentage_points() {
+fn a_probability_per_100_points_reads_as_a_percentage_per_100_points() {
     let flagship = ["combat", "scenarios/boar_boyz_charge_spearmen.toml"];
     let table = stdout(&flagship);
     let line = table
         .lines()
         .find(|l| l.starts_with("P(attacker wins) per 100 points"))
         .unwrap();
-    assert!(line.ends_with(" 4.4728 pp"), "{line}");
+    assert!(line.ends_with(" 4.4728%"), "{line}");
     let r = json(&flagship);
     let p = r["p_attacker_wins"].as_f64().unwrap();
     let per_100 = r["p_attacker_wins_per_100_points"].as_f64().unwrap();

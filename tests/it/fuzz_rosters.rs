@@ -53,7 +53,12 @@ fn read_whole(bytes: &[u8]) {
             assert!(!e.contains('\n'), "{e}");
         }
         Ok(roster) => {
-            let specs = mathhammer::sweep::matchup::matchup_cells([&roster, &roster], false, true);
+            let specs = mathhammer::sweep::matchup::matchup_cells(
+                [&roster, &roster],
+                false,
+                true,
+                Default::default(),
+            );
             if let Err(e) = specs {
                 assert!(!e.to_string().contains('\n'), "{e}");
             }

@@ -29,6 +29,7 @@ mod html;
 mod lang;
 mod lang_errors;
 mod matchup;
+mod matchup_answers;
 mod names;
 mod outcomes;
 mod panic;

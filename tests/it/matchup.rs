@@ -11,7 +11,7 @@ const ORCS_2000: &str = "benches/rosters/orcs_2000.ros";
 const EMPIRE_2000: &str = "benches/rosters/empire_2000.ros";
 
 /// A cell's figures, as the matchup keeps them from its fight's report.
-const FIGURES: [&str; 6] = mathhammer::sweep::matchup::CELL_FIGURES;
+const FIGURES: [&str; 7] = mathhammer::sweep::matchup::CELL_FIGURES;
 
 fn cells(r: &Value) -> &Vec<Value> {
     r["cells"].as_array().unwrap()
@@ -134,18 +134,18 @@ fn a_unit_of_more_models_than_a_fight_takes_is_left_out_and_the_rest_fight() {
     let left = r["left_out"].as_array().unwrap();
     assert_eq!(left.len(), 1, "{left:?}");
     assert_eq!(left[0]["unit"], "1. Orc Boyz");
-    assert_eq!(left[0]["list"], "Orc Warband");
+    assert_eq!(left[0]["list"], "A");
     assert_eq!(left[0]["why"], "it has 600 models (a fight takes 1 to 500)");
     // The Big 'Uns fight every Empire unit both ways, as in the whole list.
     assert_eq!(cells(&r).len(), 10);
     let whole = json(&["matchup", ORCS, EMPIRE, "--both"]);
     let theirs: Vec<&Value> = cells(&whole)
         .iter()
-        .filter(|c| c["attacker"] == "Big 'Uns" || c["defender"] == "Big 'Uns")
+        .filter(|c| c["charger_name"] == "Big 'Uns" || c["charged_name"] == "Big 'Uns")
         .collect();
     assert_eq!(theirs.len(), 10);
     for (mine, theirs) in cells(&r).iter().zip(theirs) {
-        for key in ["attacker", "defender", "method"]
+        for key in ["charger_name", "charged_name", "method"]
             .into_iter()
             .chain(FIGURES)
         {
@@ -154,26 +154,99 @@ fn a_unit_of_more_models_than_a_fight_takes_is_left_out_and_the_rest_fight() {
     }
     let text = crate::common::run::stdout(&["matchup", path.to_str().unwrap(), EMPIRE]);
     assert!(
-        text.contains("1. Orc Boyz  Orc Warband  it has 600 models (a fight takes 1 to 500)"),
+        text.contains("1. Orc Boyz     A  it has 600 models (a fight takes 1 to 500)"),
         "{text}"
     );
 }
 
-#[test]
-fn the_heat_map_is_drawn_with_every_cell() {
+/// The text of every `<text>` element of an SVG, each trimmed; the SVG
+/// must parse as XML.
+fn svg_texts(svg: &str) -> Vec<String> {
+    use quick_xml::events::Event;
+    let mut reader = quick_xml::Reader::from_str(svg);
+    let (mut texts, mut inside): (Vec<String>, bool) = (Vec::new(), false);
+    let mut current = String::new();
+    loop {
+        match reader.read_event().expect("the SVG parses as XML") {
+            Event::Start(e) if e.local_name().as_ref() == "text" => inside = true,
+            Event::End(e) if e.local_name().as_ref() == "text" => {
+                texts.push(current.trim().to_string());
+                current.clear();
+                inside = false;
+            }
+            Event::Text(t) if inside => current += &t.xml10_content(),
+            Event::GeneralRef(r) if inside => {
+                let c = match r.resolve_char_ref() {
+                    Ok(Some(c)) => c.to_string(),
+                    _ => quick_xml::escape::resolve_predefined_entity(&r)
+                        .expect("a known entity")
+                        .to_string(),
+                };
+                current += &c;
+            }
+            Event::Eof => return texts,
+            _ => {}
+        }
+    }
+}
+
+/// Draws the heat map of `args` and gives its texts.
+fn heat_map_texts(args: &[&str], name: &str) -> Vec<String> {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
-    let svg = dir.join("matchup.svg");
+    let svg = dir.join(name);
     let out = mathhammer()
-        .args(["matchup", ORCS, EMPIRE, "--plot", svg.to_str().unwrap()])
+        .args(args)
+        .args(["--plot", svg.to_str().unwrap()])
         .output()
         .unwrap();
-    assert!(out.status.success());
-    let text = std::fs::read_to_string(&svg).unwrap();
-    assert!(text.contains("2. Orc Boyz") && text.contains("3. Spearmen"));
+    assert!(out.status.success(), "{out:?}");
+    svg_texts(&std::fs::read_to_string(&svg).unwrap())
+}
+
+#[test]
+fn the_heat_map_is_drawn_with_every_cell() {
+    let texts = heat_map_texts(&["matchup", ORCS, EMPIRE], "matchup.svg");
+    assert!(texts.iter().any(|t| t == "2. Orc Boyz"), "{texts:?}");
+    assert!(texts.iter().any(|t| t == "3. Spearmen"), "{texts:?}");
     // 25 cells labelled with their percentages: P(Orc Boyz charging
-    // Halberdiers win) is 53.07%.
-    assert!(text.contains("\n53%\n</text>"), "no 53% cell");
-    assert_eq!(text.matches("%\n</text>").count(), 25);
+    // Halberdiers win) is 53.07%; and the legend's 11 swatches, 0% to 100%.
+    assert!(texts.iter().any(|t| t == "53%"), "no 53% cell");
+    let percents = texts.iter().filter(|t| t.ends_with('%')).count();
+    assert_eq!(percents, 25 + 11);
+    for tenth in 0..=10 {
+        assert!(
+            texts.contains(&format!("{}%", tenth * 10)),
+            "legend {tenth}"
+        );
+    }
+    // The title whole, inside the picture.
+    assert!(
+        texts.contains(
+            &"Matchup: Orc Warband (500 points) against Empire Detachment (513 points)".into()
+        ),
+        "{texts:?}"
+    );
+}
+
+#[test]
+fn every_unit_is_named_whole_in_the_heat_map_or_its_key() {
+    // The 2,000-point lists: 17 of the Empire's units, too many columns
+    // for their names: those are numbered, and named whole in a key in
+    // the picture (one direction: they are no chargers' rows).
+    let texts = heat_map_texts(&["matchup", ORCS_2000, EMPIRE_2000], "matchup_2000.svg");
+    let r = json(&["matchup", ORCS_2000, EMPIRE_2000]);
+    let units = r["units"].as_array().unwrap();
+    // Every unit that fights, of both lists.
+    assert_eq!(units.len(), 33);
+    // Each name is whole: in the key, or on a row's lines, which follow
+    // one another.
+    let joined = texts.join(" ");
+    for unit in units {
+        let name = unit["unit"].as_str().unwrap();
+        assert!(joined.contains(name), "{name} is not whole in {texts:?}");
+    }
+    // Columns too narrow for names: numbered.
+    assert!(texts.iter().any(|t| t == "15"), "{texts:?}");
 }
 
 #[test]

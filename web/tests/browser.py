@@ -470,7 +470,7 @@ def check_matchup(driver):
     WebDriverWait(driver, 60).until(lambda d: "ms" in d.find_element(By.ID, "status").text)
     assert driver.find_element(By.ID, "tab-combat").get_attribute("aria-selected") == "true"
     fight = next(c for c in wanted["cells"]
-                 if c["attacker"] == "Orc Boyz" and c["defender"] == "Spearmen")
+                 if c["charger_name"] == "Orc Boyz" and c["charged_name"] == "Spearmen")
     shown = headline(driver)["p_attacker_wins"]
     assert shown == f"{fight['p_attacker_wins'] * 100:.4f}%" == shown_cell, (shown, fight)
     print(f"matchup: 25 cells, each the CLI's JSON; Orc Boyz against Spearmen opened, "

@@ -31,11 +31,12 @@ pub(super) type Failure = Box<dyn std::error::Error>;
 /// The SVG text of `figure`.
 pub fn draw(figure: &Figure<String>) -> Result<String, String> {
     let rows = rows(&figure.panels);
-    let height = TITLE_HEIGHT + rows.iter().map(|r| row_height(r)).sum::<u32>();
+    let title = title_lines(&figure.title);
+    let height = title_height(&title) + rows.iter().map(|r| row_height(r)).sum::<u32>();
     let mut text = String::new();
     {
         let root = SVGBackend::with_string(&mut text, (WIDTH, height)).into_drawing_area();
-        draw_into(&root, figure, &rows).map_err(|e| e.to_string())?;
+        draw_into(&root, &title, &rows).map_err(|e| e.to_string())?;
         root.present().map_err(|e| e.to_string())?;
     }
     Ok(text.chars().map(xml_char).collect())
@@ -70,7 +71,7 @@ fn row_height(row: &[&Panel<String>]) -> u32 {
         .map(|p| match &p.axis {
             Axis::Numbers => ROW_HEIGHT,
             Axis::Map(_) => ROW_HEIGHT + 140,
-            Axis::Grid { rows, .. } => (80 + rows.len() as u32 * 40).clamp(180, 900),
+            Axis::Grid { rows, columns } => grid::grid_height(rows, columns),
             Axis::Categories(names) => {
                 let bars = (names.len() * p.series.len().max(1)) as u32;
                 (90 + bars * 16 + names.len() as u32 * 8).clamp(180, 700)
@@ -80,18 +81,38 @@ fn row_height(row: &[&Panel<String>]) -> u32 {
         .unwrap_or(ROW_HEIGHT)
 }
 
-fn draw_into(
-    root: &Area,
-    figure: &Figure<String>,
-    rows: &[Vec<&Panel<String>>],
-) -> Result<(), Failure> {
+/// A title's lines: broken at spaces to fit the figure's width (about 11
+/// pixels a character of its 20 px bold type), so none is cut.
+fn title_lines(title: &str) -> Vec<String> {
+    let most = (WIDTH as usize - 40) / 11;
+    let mut lines: Vec<String> = Vec::new();
+    for word in title.split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= most => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+/// The title's height: [`TITLE_HEIGHT`] for one line, 26 px more a line.
+fn title_height(lines: &[String]) -> u32 {
+    TITLE_HEIGHT + 26 * lines.len().saturating_sub(1) as u32
+}
+
+fn draw_into(root: &Area, title: &[String], rows: &[Vec<&Panel<String>>]) -> Result<(), Failure> {
     root.fill(&WHITE)?;
-    let (title, mut rest) = root.split_vertically(TITLE_HEIGHT);
-    title.draw(&Text::new(
-        figure.title.clone(),
-        (20, 15),
-        (FONT, 20).into_font().style(FontStyle::Bold),
-    ))?;
+    let (top, mut rest) = root.split_vertically(title_height(title));
+    for (i, line) in title.iter().enumerate() {
+        top.draw(&Text::new(
+            line.clone(),
+            (20, 15 + 26 * i as i32),
+            (FONT, 20).into_font().style(FontStyle::Bold),
+        ))?;
+    }
     for row in rows {
         let (line, below) = rest.split_vertically(row_height(row));
         rest = below;
