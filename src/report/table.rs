@@ -312,6 +312,24 @@ fn text_columns(table: &super::Table) -> Vec<bool> {
 /// An answers table's grid with its header underlined: the columns in
 /// `names` left-aligned (the first always), the others right-aligned.
 fn layout_names_left(grid: &Grid, names: &[bool]) -> String {
+    aligned(grid, true, |c| {
+        c == 0 || names.get(c).copied().unwrap_or(false)
+    })
+}
+
+/// Pads a grid into aligned columns (the first left-aligned, the others
+/// right-aligned with `numeric`, but for the last `left_tail`: bars grow
+/// from the left); with `header`, the first row is underlined.
+fn layout(grid: &Grid, header: bool, numeric: bool, left_tail: usize) -> String {
+    let cols = grid.iter().map(Vec::len).max().unwrap_or(0);
+    aligned(grid, header, |c| {
+        c == 0 || !numeric || c >= cols - left_tail
+    })
+}
+
+/// Pads a grid into aligned columns, those `left` says left-aligned and
+/// the others right-aligned; with `header`, the first row is underlined.
+fn aligned(grid: &Grid, header: bool, left: impl Fn(usize) -> bool) -> String {
     let cols = grid.iter().map(Vec::len).max().unwrap_or(0);
     let width: Vec<usize> = (0..cols)
         .map(|c| {
@@ -329,48 +347,9 @@ fn layout_names_left(grid: &Grid, names: &[bool]) -> String {
             .enumerate()
             .map(|(c, s)| {
                 let pad = " ".repeat(width[c] - s.chars().count());
-                match c == 0 || names.get(c).copied().unwrap_or(false) {
+                match left(c) {
                     true => format!("{s}{pad}"),
                     false => format!("{pad}{s}"),
-                }
-            })
-            .collect();
-        out += line.join("  ").trim_end();
-        out.push('\n');
-        if i == 0 {
-            let total = width.iter().sum::<usize>() + 2 * cols.saturating_sub(1);
-            out += &"-".repeat(total);
-            out.push('\n');
-        }
-    }
-    out
-}
-
-/// Pads a grid into aligned columns (the first left-aligned, the others
-/// right-aligned with `numeric`, but for the last `left_tail`: bars grow
-/// from the left); with `header`, the first row is underlined.
-fn layout(grid: &Grid, header: bool, numeric: bool, left_tail: usize) -> String {
-    let cols = grid.iter().map(Vec::len).max().unwrap_or(0);
-    let width: Vec<usize> = (0..cols)
-        .map(|c| {
-            grid.iter()
-                .filter_map(|r| r.get(c))
-                .map(|s| s.chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let mut out = String::new();
-    for (i, row) in grid.iter().enumerate() {
-        let line: Vec<String> = row
-            .iter()
-            .enumerate()
-            .map(|(c, s)| {
-                let pad = width[c] - s.chars().count();
-                if c == 0 || !numeric || c >= cols - left_tail {
-                    format!("{s}{}", " ".repeat(pad))
-                } else {
-                    format!("{}{s}", " ".repeat(pad))
                 }
             })
             .collect();

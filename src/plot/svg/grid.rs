@@ -79,18 +79,7 @@ fn row_height(rows: &[String]) -> i32 {
 /// `name` in lines of at most `pixels`, broken at spaces (a word longer
 /// than a line on a line of its own).
 fn wrap(name: &str, pixels: i32) -> Vec<String> {
-    let most = (pixels / CHAR).max(4) as usize;
-    let mut lines: Vec<String> = Vec::new();
-    for word in name.split(' ') {
-        match lines.last_mut() {
-            Some(line) if line.chars().count() + 1 + word.chars().count() <= most => {
-                line.push(' ');
-                line.push_str(word);
-            }
-            _ => lines.push(word.to_string()),
-        }
-    }
-    lines
+    super::words_in_lines(name, (pixels / CHAR).max(4) as usize)
 }
 
 /// A column's short name: the numbers before its `. `, else its place.

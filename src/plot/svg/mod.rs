@@ -84,9 +84,14 @@ fn row_height(row: &[&Panel<String>]) -> u32 {
 /// A title's lines: broken at spaces to fit the figure's width (about 11
 /// pixels a character of its 20 px bold type), so none is cut.
 fn title_lines(title: &str) -> Vec<String> {
-    let most = (WIDTH as usize - 40) / 11;
+    words_in_lines(title, (WIDTH as usize - 40) / 11)
+}
+
+/// `text` broken at spaces into lines of at most `most` characters (a
+/// word longer than a line on a line of its own).
+pub(super) fn words_in_lines(text: &str, most: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
-    for word in title.split(' ') {
+    for word in text.split(' ') {
         match lines.last_mut() {
             Some(line) if line.chars().count() + 1 + word.chars().count() <= most => {
                 line.push(' ');
