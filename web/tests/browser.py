@@ -298,12 +298,14 @@ def check_pick(driver):
             (ROOT / "scenarios/rosters/empire_500.ros").read_text())
         driver.find_element(By.ID, "rosters").send_keys(str(mine))
         WebDriverWait(driver, 10).until(lambda d: d.find_elements(
-            By.CSS_SELECTOR, '[data-flag="--attacker"] option[value="rosters/my_orcs.rosz:2"]'))
+            By.CSS_SELECTOR, '#fields .form:not([hidden]) [data-flag="--attacker"] '
+            'option[value="rosters/my_orcs.rosz:2"]'))
         # Dropped again, its units are listed once.
         driver.execute_async_script(
             "addRosters([...document.getElementById('rosters').files]).then(arguments[0])")
         listed = driver.find_elements(
-            By.CSS_SELECTOR, '[data-flag="--attacker"] option[value="rosters/my_orcs.rosz:2"]')
+            By.CSS_SELECTOR, '#fields .form:not([hidden]) [data-flag="--attacker"] '
+            'option[value="rosters/my_orcs.rosz:2"]')
         assert len(listed) == 1, len(listed)
         pick(driver, "--attacker", "rosters/my_orcs.rosz:2")
         answer(driver)
@@ -530,7 +532,8 @@ def check_all_spanish(driver):
     for name in tabs:
         tab(driver, name)
         text = visible_text(driver)
-        left = [w for w in english if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+        # A key typed as it is (`attacker.models=25`) is not English left.
+        left = [w for w in english if re.search(rf"(?<![\w.-]){re.escape(w)}(?![\w-])", text)]
         assert not left, f"{name}: English left in Spanish: {left}"
     SHOTS.mkdir(parents=True, exist_ok=True)
     driver.save_screenshot(str(SHOTS / "spanish-matchup.png"))
