@@ -41,6 +41,11 @@ impl Export for TableExport {
             if table.detail {
                 continue;
             }
+            // An answer with nothing to say (no unit's charge in doubt)
+            // is left out of the text; JSON keeps it empty.
+            if table.kind == TableKind::Answers && table.rows.is_empty() {
+                continue;
+            }
             if table.kind == (TableKind::Matrix { fit: true }) {
                 let grid = table_grid(report, key, short_cell, self.lang);
                 out += &format!("\n{}\n", table.title.render(lang));

@@ -353,9 +353,12 @@ fn a_charge_that_may_not_be_declared_says_how_often_it_is_and_why() {
         text.contains("A     2. Orc Boyz                     86.1%  animosity"),
         "{text}"
     );
-    // The Empire has none.
+    // The Empire has none: an empty list in JSON, no table in the text.
     let r = json(&["matchup", EMPIRE, ORCS]);
     assert_eq!(r["charge_declared"], serde_json::json!([]));
+    let text = stdout(&["matchup", EMPIRE, ORCS, "--quiet"]);
+    assert!(text.contains("Charge plan of list A"), "{text}");
+    assert!(!text.contains("Charges not always declared"), "{text}");
 }
 
 #[test]
