@@ -31,60 +31,61 @@ fn choice(label: Text, run: &CellRun) -> Vec<Value> {
 /// Each of list A's groups' best target among list B's: P(win), and per
 /// 100 of its points.
 pub(crate) fn best_targets(m: &Matchup, runs: &[CellRun]) -> Table {
-    let rows = m.groups[0]
-        .iter()
-        .enumerate()
-        .filter_map(|(a, group)| {
-            let options = (0..m.groups[1].len()).filter_map(|d| Some((d, m.run(runs, 0, a, d)?)));
-            let (d, run) = best(options)?;
-            Some((
-                Value::Text(group.label()),
-                choice(m.groups[1][d].label(), run),
-            ))
-        })
-        .collect();
-    Table {
-        detail: false,
-        kind: TableKind::Answers,
-        key: "best_targets".into(),
-        title: crate::text!("Best target of each unit of list A"),
-        index: Column::new("charger", crate::text!("charger")),
-        columns: vec![
-            Column::new("target", crate::text!("best target")),
-            Column::new("p_charger_wins", crate::text!("P(win)")),
-            Column::new("p_charger_wins_per_100_points", crate::text!("per 100 pts")),
-        ],
-        rows,
-    }
+    let title = crate::text!("Best target of each unit of list A");
+    let index = Column::new("charger", crate::text!("charger"));
+    let chosen = Column::new("target", crate::text!("best target"));
+    best_of_each(m, runs, 0, "best_targets", title, [index, chosen])
 }
 
 /// List A's best charger against each of list B's groups: P(win), and per
 /// 100 of the charger's points.
 pub(crate) fn best_answers(m: &Matchup, runs: &[CellRun]) -> Table {
-    let rows = m.groups[1]
+    let title = crate::text!("Best charger of list A against each unit of list B");
+    let index = Column::new("target", crate::text!("enemy unit"));
+    let chosen = Column::new("charger", crate::text!("best charger"));
+    best_of_each(m, runs, 1, "best_answers", title, [index, chosen])
+}
+
+/// For each group of list `rows` (A's chargers or B's targets), the best
+/// of the other list's groups in list A's charges on B: a row each, the
+/// group chosen in column `chosen`, P(win) and per 100 points.
+fn best_of_each(
+    m: &Matchup,
+    runs: &[CellRun],
+    rows: usize,
+    key: &'static str,
+    title: Text,
+    [index, chosen]: [Column; 2],
+) -> Table {
+    // A's group charging B's, from a row's group and the other list's.
+    let run = |row: usize, other: usize| match rows {
+        0 => m.run(runs, 0, row, other),
+        _ => m.run(runs, 0, other, row),
+    };
+    let found = m.groups[rows]
         .iter()
         .enumerate()
-        .filter_map(|(d, group)| {
-            let options = (0..m.groups[0].len()).filter_map(|a| Some((a, m.run(runs, 0, a, d)?)));
-            let (a, run) = best(options)?;
+        .filter_map(|(r, group)| {
+            let options = (0..m.groups[1 - rows].len()).filter_map(|o| Some((o, run(r, o)?)));
+            let (o, run) = best(options)?;
             Some((
                 Value::Text(group.label()),
-                choice(m.groups[0][a].label(), run),
+                choice(m.groups[1 - rows][o].label(), run),
             ))
         })
         .collect();
     Table {
         detail: false,
         kind: TableKind::Answers,
-        key: "best_answers".into(),
-        title: crate::text!("Best charger of list A against each unit of list B"),
-        index: Column::new("target", crate::text!("enemy unit")),
+        key: key.into(),
+        title,
+        index,
         columns: vec![
-            Column::new("charger", crate::text!("best charger")),
+            chosen,
             Column::new("p_charger_wins", crate::text!("P(win)")),
             Column::new("p_charger_wins_per_100_points", crate::text!("per 100 pts")),
         ],
-        rows,
+        rows: found,
     }
 }
 
