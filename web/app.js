@@ -8,19 +8,28 @@
 const EDITED = 'scenarios/edited.toml';
 // The scenario the picked fight makes (`--write-scenario`), for the editor.
 const PICKED = 'scenarios/picked.toml';
-const TYPED = flag => `scenarios/profiles/typed${flag}.toml`;
 // The answer's chart, as the figure the page draws (chart.js).
 const CHART = 'chart.json';
 
 // The page's own words in Spanish (the report's come from the library).
 const UI_ES = {
+  'Warhammer Fantasy Battle 6th edition odds: charges, fights, army lists':
+    'Probabilidades de Warhammer Fantasy Battle, 6.ª edición: cargas, combates, listas de ejército',
+  'More options': 'Más opciones',
+  "the question's own": 'el de la pregunta',
+  exact: 'exacto',
+  'exact when it fits, else Monte Carlo': 'exacto si cabe, si no Monte Carlo',
+  'dice by dice': 'dado a dado',
+  'every method, side by side': 'todos los métodos, lado a lado',
+  unit: 'unidad',
+  units: 'unidades',
+  'Left out:': 'Se quedan fuera:',
   Language: 'Idioma',
   'Copy link': 'Copiar enlace',
   'Link copied': 'Enlace copiado',
   Scenario: 'Escenario',
   'Scenario file (TOML)': 'Fichero de escenario (TOML)',
   Method: 'Método',
-  default: 'por defecto',
   Trials: 'Pruebas',
   Seed: 'Semilla',
   Answer: 'Responder',
@@ -37,7 +46,6 @@ const UI_ES = {
   trials: 'pruebas',
   fights: 'combates',
   Profiles: 'Perfiles',
-  models: 'miniaturas',
   'the page reads BattleScribe rosters (.ros, .rosz)':
     'la página lee listas de BattleScribe (.ros, .rosz)',
   Fight: 'Combate',
@@ -86,179 +94,22 @@ const OVERRIDES = {
   ],
 };
 
+// The engines' methods (`--method`), in words.
+const METHODS = [
+  ['', "the question's own"],
+  ['exact', 'exact'],
+  ['auto', 'exact when it fits, else Monte Carlo'],
+  ['monte-carlo', 'Monte Carlo'],
+  ['dice', 'dice by dice'],
+  ['all', 'every method, side by side'],
+];
+
 let FORMS = [];
 let SHIPPED = {};
 let query = 'charge';
 const $ = id => document.getElementById(id);
 const ui = text => (lang() === 'es' && UI_ES[text]) || text;
 const lang = () => $('lang').value;
-
-function element(tag, attrs = {}, children = []) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'text') e.textContent = v;
-    else e.setAttribute(k, v);
-  }
-  for (const c of children) e.append(c);
-  return e;
-}
-
-function select(options, value = '') {
-  const s = element('select');
-  for (const [v, label] of options) s.append(element('option', { value: v, text: label }));
-  s.value = value;
-  return s;
-}
-
-// Words of the library's forms in both languages ({en, es}): shown in the
-// page's language, and again in the other when it changes (`translate`).
-function words(w, tag = 'span') {
-  return element(tag, { 'data-en': w.en, 'data-es': w.es, text: w[lang()] });
-}
-
-// A field's help in both languages, with its accepted values where they
-// are a list (part of its words, so a new language keeps them).
-function helpOf(f) {
-  const values = f.list && f.choices.length ? ` (${f.choices.map(c => c.value).join(', ')})` : '';
-  const help = words({ en: f.help.en + values, es: f.help.es + values }, 'small');
-  help.className = 'help';
-  return help;
-}
-
-// One form field for a flag or an argument of the command line.
-function field(f) {
-  const err = element('small', { class: 'err' });
-  const help = helpOf(f);
-  if (!f.value) {
-    const box = element('input', { type: 'checkbox', 'data-flag': f.flag });
-    return element('label', { class: 'switch' }, [box, words(f.label), help, err]);
-  }
-  if (f.value_name === 'UNIT' || f.value_name === 'CHARACTER') return unitPicker(f, err);
-  if (f.positional) return argumentPicker(f, err);
-  let input;
-  if (f.value_name === 'FILE') {
-    const profiles = shippedProfiles();
-    input = select([
-      ['', '—'],
-      ...profiles.map(p => [p, p.replace('scenarios/profiles/', '')]),
-      [TYPED(f.flag), ui('typed below')],
-    ]);
-    const typed = element('textarea', {
-      rows: 6,
-      spellcheck: 'false',
-      'data-file': TYPED(f.flag),
-      hidden: '',
-    });
-    input.lastChild.dataset.ui = 'typed below';
-    input.addEventListener('change', () => {
-      typed.hidden = input.value !== TYPED(f.flag);
-    });
-    input.dataset.flag = f.flag;
-    return element('label', {}, [words(f.label), input, help, typed, err]);
-  }
-  if (f.choices.length && !f.list) {
-    // Left empty, a flag is not sent: its default (or a profile file's
-    // value) stands, as on the command line.
-    const standing = f.choices.find(c => c.value === f.default)?.label;
-    const none = standing
-      ? words({ en: `— (${standing.en})`, es: `— (${standing.es})` }, 'option')
-      : element('option', { text: '—' });
-    none.value = '';
-    input = element('select', {}, [none]);
-    for (const c of f.choices) {
-      const option = words(c.label, 'option');
-      option.value = c.value;
-      input.append(option);
-    }
-  } else {
-    input = element('input', {
-      inputmode: f.list ? 'text' : 'decimal',
-      placeholder: f.default || '',
-    });
-  }
-  input.dataset.flag = f.flag;
-  if (f.list && f.choices.length <= 6) {
-    // Its own boxes' labels in it: a field, not a label.
-    return element('div', { class: 'field' }, [
-      element('label', {}, [words(f.label), input]),
-      listBoxes(f, input),
-      help,
-      err,
-    ]);
-  }
-  return element('label', {}, [words(f.label), input, help, err]);
-}
-
-// A short list's values as boxes beside its text, each adding its value to
-// the text or taking it out; the text stays what is sent (and shared).
-function listBoxes(f, input) {
-  const listed = () =>
-    input.value
-      .split(',')
-      .map(v => v.trim())
-      .filter(v => v);
-  const boxes = f.choices.map(c => {
-    const box = element('input', { type: 'checkbox', value: c.value });
-    box.addEventListener('change', () => {
-      const others = listed().filter(v => v !== c.value);
-      input.value = [...others, ...(box.checked ? [c.value] : [])].join(',');
-    });
-    return box;
-  });
-  const tick = () => {
-    for (const box of boxes) box.checked = listed().includes(box.value);
-  };
-  input.addEventListener('input', tick);
-  input.addEventListener('change', tick);
-  return element(
-    'span',
-    { class: 'boxes' },
-    boxes.map((box, i) => element('label', { class: 'switch' }, [box, words(f.choices[i].label)])),
-  );
-}
-
-// An argument without a flag: a shipped file it may name (a roster, a
-// battle line, a query file or scenario), rosters dropped on the page too;
-// several (compare's files) as three menus, the third optional.
-function argumentPicker(f, err) {
-  const count = f.several ? 3 : 1;
-  const menus = [];
-  // The form's arguments start on different files (list A, list B).
-  const place = FORMS.find(q => q.fields.includes(f))
-    .fields.filter(x => x.positional)
-    .indexOf(f);
-  for (let i = place; i < place + count; i++) {
-    const menu = element('select', {
-      'data-arg': f.flag,
-      'data-key': `${f.flag}${i}`,
-      'aria-label': f.label.en,
-    });
-    menu.dataset.rosters = f.files.some(p => p.endsWith('.ros')) ? 'true' : '';
-    fillArgument(menu, f.files, f.required && i < 2 ? f.files[i] || '' : '');
-    menus.push(menu);
-  }
-  return element('label', {}, [words(f.label), ...menus, helpOf(f), err]);
-}
-
-// A file menu's choices: `files`, then the rosters dropped, for a roster's.
-function fillArgument(menu, files = JSON.parse(menu.dataset.files), value = menu.value) {
-  menu.dataset.files = JSON.stringify(files);
-  const dropped = menu.dataset.rosters ? Object.keys(DROPPED) : [];
-  menu.replaceChildren(
-    element('option', { value: '', text: '—' }),
-    ...[...files, ...dropped].map(p => element('option', { value: p, text: p.split('/').pop() })),
-  );
-  menu.value = value;
-}
-
-// One form per query, built once: switching keeps what was typed.
-function buildForms() {
-  $('fields').replaceChildren(
-    ...FORMS.map(f =>
-      element('div', { 'data-form': f.query, class: 'form', hidden: '' }, f.fields.map(field)),
-    ),
-  );
-}
 
 // A tab per query, in the library's order, named in both languages.
 function buildTabs() {
@@ -275,7 +126,20 @@ function buildTabs() {
 }
 
 // The shown query's own fields matching `selector`.
-const active = selector => document.querySelectorAll(`#fields [data-form="${query}"] ${selector}`);
+// (those under "more options" too).
+const active = selector =>
+  document.querySelectorAll(
+    `#fields [data-form="${query}"] ${selector}, #more-fields [data-form="${query}"] ${selector}`,
+  );
+
+// Whether query `q`'s form takes a unit or a list: a picker of units, a
+// unit's file, or a roster among its files (a matchup's lists).
+const takesRosters = q =>
+  FORMS.find(f => f.query === q)?.fields.some(
+    x =>
+      ['UNIT', 'CHARACTER', 'FILE'].includes(x.value_name) ||
+      (x.positional && x.files.some(p => p.endsWith('.ros'))),
+  );
 
 function showQuery(q) {
   query = q;
@@ -286,10 +150,11 @@ function showQuery(q) {
     b.tabIndex = selected ? 0 : -1;
     if (selected) $('query').setAttribute('aria-labelledby', b.id);
   }
-  for (const f of document.querySelectorAll('#fields [data-form]')) {
+  for (const f of document.querySelectorAll('#fields [data-form], #more-fields [data-form]')) {
     f.hidden = f.dataset.form !== q || fromFile();
   }
   $('combat-from').hidden = q !== 'combat';
+  $('roster-files').hidden = !takesRosters(q) || fromFile();
   $('combat').hidden = !fromFile();
 }
 
@@ -310,6 +175,7 @@ function markEdited() {
 function clearAnswer() {
   clearErrors();
   for (const id of ['report', 'notes', 'status']) $(id).textContent = '';
+  $('notice').textContent = '';
   drawChart($('chart'), null);
 }
 
@@ -380,8 +246,6 @@ function request() {
   for (const e of fromFile() ? [] : active('[data-flag]')) {
     if (e.type === 'checkbox') {
       if (e.checked) args.push(e.dataset.flag);
-    } else if (e.dataset.unit !== undefined) {
-      if (e.value) args.push(e.dataset.flag, unitValue(e));
     } else if (e.value.trim() !== '') {
       args.push(e.dataset.flag, e.value.trim());
     }
@@ -413,8 +277,13 @@ function clearErrors() {
   for (const e of document.querySelectorAll('.err')) e.textContent = '';
 }
 
-async function run() {
+// Answers the forms' question; the answer (or what went wrong) is then
+// scrolled into view unless `quietly` (the page's first answer, under
+// its first screen).
+async function run(quietly = false) {
   clearErrors();
+  // A notice stays until the player asks something (not the first answer).
+  if (!quietly) $('notice').textContent = '';
   const req = request();
   // A new question replaces the one under way.
   cancel();
@@ -431,24 +300,35 @@ async function run() {
   running(false);
   const ms = Math.round(performance.now() - started);
   $('status').textContent = `${ui('Answered in')} ${ms} ms`;
-  show(res);
+  const shown = show(res);
+  if (!quietly) reveal(shown);
   return res;
 }
 
+// Shows response `res`: its answer, notes and error (beside its field, or
+// under Answer); returns what the player should see first.
 function show(res) {
   const lines = res.stderr.split('\n').filter(l => l);
-  const errors = lines.filter(l => l.startsWith('error:'));
-  $('notes').textContent = lines.filter(l => !l.startsWith('error:')).join('\n');
-  for (const line of errors) {
+  // The library's notes and error in the page's words (no flag names).
+  const notes = res.notes ?? lines.filter(l => !l.startsWith('error:'));
+  $('notes').replaceChildren(...notes.map(n => element('li', { text: n })));
+  let first = null;
+  const error = lines.find(l => l.startsWith('error:'));
+  if (error) {
     const target = res.error && errorTarget(res.error.field);
     const slot = (target?.closest('.field') || target?.closest('label'))?.querySelector('.err');
-    (slot || $('error')).textContent = line;
+    const message = res.error?.message ?? error.replace(/^error: /, '');
+    if (slot) slot.textContent = message;
+    else $('error').textContent = res.error?.label ? `${res.error.label}: ${message}` : message;
+    first = slot || $('says');
   }
   // The library's HTML: every text in it escaped, names from files too.
   $('report').innerHTML = res.code === 0 ? res.stdout : '';
   for (const cell of document.querySelectorAll('#report [data-table] td[data-row]')) {
-    Object.assign(cell, { tabIndex: 0, title: ui('Open this fight') });
+    // Its figure to four places (its title), and what a tap does.
+    cell.tabIndex = 0;
     cell.setAttribute('role', 'button');
+    cell.setAttribute('aria-label', `${cell.title}: ${ui('Open this fight')}`);
   }
   if (res.code === 0 && res.files[PICKED]) offerPicked(res.files[PICKED]);
   const figure = res.code === 0 && res.files[CHART];
@@ -458,12 +338,23 @@ function show(res) {
   if (window.mathhammerFirstAnswerMs === undefined) {
     window.mathhammerFirstAnswerMs = Math.round(performance.now());
   }
+  return first || $('report').querySelector('dl.headline, h2') || $('says');
+}
+
+// `e` scrolled into view when it is not: the top of the answer (what is
+// under way and what went wrong first, then the headline) at the top of
+// the screen, or a field's error in its middle.
+function reveal(e) {
+  const box = e.getBoundingClientRect();
+  if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+  const answer = $('report').contains(e) || e === $('says');
+  (answer ? $('says') : e).scrollIntoView({ block: answer ? 'start' : 'center' });
 }
 
 // The whole query in the URL's fragment, so a link reproduces the answer.
 // The fields of the query shown: its own, the engine's, the combat editor's.
 function shownFields() {
-  const own = fromFile() ? [] : [...active('[data-flag], [data-file], [data-models], [data-arg]')];
+  const own = fromFile() ? [] : [...active('[data-flag], [data-file], [data-arg]')];
   const engine = [...document.querySelectorAll('#engine [data-flag]')];
   const combat = fromFile()
     ? [...document.querySelectorAll('#combat [data-set], #combat #toml')]
@@ -472,12 +363,7 @@ function shownFields() {
 }
 
 // A field's name in a shared link.
-const stateKey = e =>
-  e.dataset.key ||
-  e.dataset.flag ||
-  e.dataset.set ||
-  e.dataset.file ||
-  (e.dataset.models ? `models${e.dataset.models}` : e.id);
+const stateKey = e => e.dataset.key || e.dataset.flag || e.dataset.set || e.dataset.file || e.id;
 
 function saveState() {
   const values = {};
@@ -502,7 +388,7 @@ async function loadState() {
   const known = state && FORMS.some(f => f.query === state.q);
   if (!known || typeof state.values !== 'object' || state.values === null) {
     $('lang').value = state?.lang === 'es' ? 'es' : 'en';
-    $('error').textContent = ui(
+    $('notice').textContent = ui(
       'This link is broken (its query cannot be read): the page starts afresh.',
     );
     return false;
@@ -573,6 +459,9 @@ async function start() {
   buildTabs();
   buildForms();
   buildCombat();
+  $('method').replaceChildren(
+    ...METHODS.map(([value, text]) => element('option', { value, text, 'data-ui': text })),
+  );
   const tabs = [...document.querySelectorAll('#tabs [role="tab"]')];
   for (const b of tabs) {
     b.addEventListener('click', () => {
@@ -591,7 +480,7 @@ async function start() {
   // A report shown is shown again in the new language.
   $('lang').addEventListener('change', () => {
     translate();
-    if ($('report').textContent) run();
+    if ($('report').textContent) run(true);
   });
   $('query').addEventListener('submit', e => {
     e.preventDefault();
@@ -625,7 +514,7 @@ async function start() {
     $('link').value = location.href;
     try {
       await navigator.clipboard.writeText(location.href);
-      $('status').textContent = ui('Link copied');
+      $('notice').textContent = ui('Link copied');
     } catch {
       $('link').hidden = false;
       $('link').select();
@@ -636,7 +525,10 @@ async function start() {
   translate();
   window.mathhammerReadyMs = Math.round(performance.now() - started);
   $('status').textContent = ui('Ready');
-  if (restored) run();
+  $('run').disabled = false;
+  // The first screen answers: the link's question, or the first tab's
+  // example.
+  await run(true);
   document.body.dataset.ready = 'true';
 }
 

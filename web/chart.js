@@ -1,13 +1,13 @@
 // The report's charts, drawn here from the library's figure (`--plot
 // chart.json`: panels of series, src/plot/json.rs), so the WebAssembly
 // module carries no drawing code. Each panel is an SVG as wide as its box
-// in CSS pixels, so its text is 12 px on a phone as on a desktop; the
+// in CSS pixels, so its text is 14 px on a phone as on a desktop; the
 // charts are drawn again when their box changes width. The numbers and
 // words are the figure's: only the layout is decided here.
 'use strict';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
-const TEXT_PX = 12;
+const TEXT_PX = 14;
 // Lines of at most this many points mark each point (src/plot/svg).
 const MARKED_POINTS = 40;
 

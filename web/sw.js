@@ -1,12 +1,13 @@
 // Offline once loaded: the page's files from the cache first, refreshed
 // from the network when it answers.
-const CACHE = 'mathhammer-v5';
+const CACHE = 'mathhammer-v6';
 const FILES = [
   './',
   'index.html',
   'style.css',
   'app.js',
   'engine.js',
+  'fields.js',
   'units.js',
   'chart.js',
   'worker.js',

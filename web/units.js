@@ -32,57 +32,47 @@ function listShippedRosters() {
 const shippedProfiles = () =>
   Object.keys(SHIPPED).filter(p => /^scenarios\/profiles\/[^/]+\.toml$/.test(p));
 
-// The units first shown: the rulebook's Orc Boyz charging Empire Spearmen.
-const FIRST_PICKS = {
-  '--attacker': 'scenarios/profiles/orc_boy.toml',
-  '--defender': 'scenarios/profiles/empire_spearman.toml',
-};
-
 // A picker for a flag whose value is a unit (`--attacker`, `--defender`)
-// or a character to lead one (`--attacker-character`: none at first, no
-// model count); the flag's help, which says how to type one, is not shown.
+// or a character to lead one (`--attacker-character`); none at first (the
+// tab's example picks combat's). The flag's help, which says how to type
+// one, is not shown. A unit's count is its own field (`--attacker-models`):
+// picking a roster's unit empties it (the list's count stands), picking a
+// profile, which has no count of its own, after a roster's unit starts it
+// at 20.
 function unitPicker(f, err) {
-  const character = f.value_name === 'CHARACTER';
   const source = element('select', {
     'data-flag': f.flag,
     'data-unit': '',
-    ...(character ? { 'data-character': '' } : {}),
-  });
-  if (character) {
-    fillPicker(source);
-    return element('label', {}, [words(f.label), source, err]);
-  }
-  const models = element('input', {
-    inputmode: 'numeric',
-    value: '20',
-    'aria-label': `${f.label.en}: ${ui('models')}`,
-    'data-models': f.flag,
-  });
-  source.addEventListener('change', () => {
-    models.hidden = !source.value.endsWith('.toml');
+    ...(f.value_name === 'CHARACTER' ? { 'data-character': '' } : {}),
   });
   fillPicker(source);
-  if (FIRST_PICKS[f.flag] in SHIPPED) source.value = FIRST_PICKS[f.flag];
-  source.dispatchEvent(new Event('change'));
-  return element('label', {}, [words(f.label), source, models, err]);
+  let profile = true;
+  source.addEventListener('change', () => {
+    const count = source.closest('.form')?.querySelector(`[data-flag="${f.flag}-models"]`);
+    const now = source.value === '' || source.value.endsWith('.toml');
+    if (count && now !== profile) count.value = now ? '20' : '';
+    profile = now;
+  });
+  return element('label', {}, [words(f.label), source, err]);
 }
 
-// The picker's choices: the shipped profiles, then each roster's units.
+// The picker's choices: the shipped profiles, then each roster's units;
+// none first for a character (none leads) or a unit's file (the flags
+// stand alone), a profile typed last for the latter.
 function fillPicker(source) {
   const kept = source.value;
-  const profiles = shippedProfiles();
   const group = (label, options) =>
     element(
       'optgroup',
       { label },
       options.map(([value, text]) => element('option', { value, text })),
     );
-  const groups = [
-    group(
-      ui('Profiles'),
-      profiles.map(p => [p, p.replace('scenarios/profiles/', '').replace('.toml', '')]),
-    ),
-  ];
+  const profiles = group(
+    ui('Profiles'),
+    shippedProfiles().map(p => [p, profileName(p)]),
+  );
+  profiles.dataset.uiLabel = 'Profiles';
+  const groups = [profiles];
   for (const path of [...new Set(ROSTER_UNITS.map(u => u.path))]) {
     const units = ROSTER_UNITS.filter(u => u.path === path);
     groups.push(
@@ -92,43 +82,64 @@ function fillPicker(source) {
       ),
     );
   }
-  const none = element('option', { value: '', text: '—' });
-  source.replaceChildren(...(source.dataset.character === undefined ? [] : [none]), ...groups);
+  const file = source.dataset.unitFile !== undefined;
+  const typed = element('option', { value: TYPED(source.dataset.flag), 'data-ui': 'typed below' });
+  typed.textContent = ui('typed below');
+  source.replaceChildren(
+    element('option', { value: '', text: '—' }),
+    ...groups,
+    ...(file ? [typed] : []),
+  );
   if (kept) source.value = kept;
 }
 
-// The flag's value a picker gives: a profile with its model count, or a
-// roster's unit by number.
-function unitValue(source) {
-  if (source.dataset.character !== undefined || !source.value.endsWith('.toml')) {
-    return source.value;
-  }
-  const models = document.querySelector(`[data-models="${source.dataset.flag}"]`);
-  return `${source.value}:${models.value.trim()}`;
+// A shipped profile's name as a player reads it: `orc_boy.toml`, "Orc boy".
+function profileName(path) {
+  const words = path.replace('scenarios/profiles/', '').replace('.toml', '').replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 // Rosters dropped or chosen on the page: a .rosz unzipped by the library
 // (kept under its own name: the library tells a zip by its content), their
-// units added to every picker. A roster the library refuses says why.
+// units added to every picker. Beside the picker, what each file gave: its
+// list and the units it leaves out and why, or why it is not a roster.
 async function addRosters(files) {
+  const said = [];
   for (const file of files) {
     const path = `rosters/${file.name}`;
     try {
-      if (!/\.rosz?$/.test(file.name)) {
-        throw new Error(
-          `error: ${file.name}: ${ui('the page reads BattleScribe rosters (.ros, .rosz)')}`,
-        );
+      if (!/\.rosz?$/i.test(file.name)) {
+        throw new Error(`${file.name}: ${ui('the page reads BattleScribe rosters (.ros, .rosz)')}`);
       }
       const bytes = new Uint8Array(await file.arrayBuffer());
       const given = JSON.parse(wasm_bindgen.rosterText(file.name, bytes, lang()));
-      if (given.error) throw new Error(`error: ${given.error.field}: ${given.error.message}`);
+      if (given.error) throw new Error(given.error.message);
       addRoster(path, given.text);
       PACKED[path] = await pack(given.text);
+      said.push(rosterSaid(path, given.left_out || []));
     } catch (e) {
-      $('error').textContent = e.message;
+      said.push(element('p', { class: 'err', text: e.message }));
     }
   }
+  $('roster-says').replaceChildren(...said);
   showRosters();
+  reveal($('roster-says'));
+}
+
+// What roster `path` gave: its units in the pickers, those it leaves out.
+function rosterSaid(path, leftOut) {
+  const units = ROSTER_UNITS.filter(u => u.path === path);
+  const list = units[0]?.list || path.split('/').pop();
+  const p = element('p', {
+    text: `${list}: ${units.length} ${ui(units.length === 1 ? 'unit' : 'units')}`,
+  });
+  if (!leftOut.length) return p;
+  const out = element(
+    'ul',
+    {},
+    leftOut.map(u => element('li', { text: `${u.unit}: ${u.why}` })),
+  );
+  return element('div', {}, [p, element('p', { text: ui('Left out:') }), out]);
 }
 
 // Roster `path`'s units, from its text, in the pickers' lists (a roster
@@ -141,7 +152,8 @@ function addRoster(path, text) {
 }
 
 function showRosters() {
-  for (const source of document.querySelectorAll('[data-unit]')) fillPicker(source);
+  for (const source of document.querySelectorAll('[data-unit], [data-unit-file]'))
+    fillPicker(source);
   for (const menu of document.querySelectorAll('[data-arg][data-rosters="true"]'))
     fillArgument(menu);
 }
@@ -155,8 +167,8 @@ async function addLinkedRosters(packed) {
       addRoster(path, await unpack(data));
       PACKED[path] = data;
     } catch {
-      $('error').textContent =
-        `error: ${path}: ${ui('this link carries a roster that cannot be read')}`;
+      $('notice').textContent =
+        `${path.split('/').pop()}: ${ui('this link carries a roster that cannot be read')}`;
     }
   }
   showRosters();

@@ -139,7 +139,7 @@ fn is_zero(v: &Value) -> bool {
 }
 
 /// The table `key` of every engine side by side, under its title; a
-/// distribution's P(= k) drawn as a bar. A detail table is JSON's alone.
+/// distribution's P(= k) drawn as a bar.
 fn table(report: &Report, key: &str, lang: Lang) -> String {
     let Some((_, first)) = report
         .outcomes
@@ -148,7 +148,8 @@ fn table(report: &Report, key: &str, lang: Lang) -> String {
     else {
         return String::new();
     };
-    if first.detail {
+    // A detail table is JSON's alone; an empty one has nothing to show.
+    if first.detail || first.rows.is_empty() {
         return String::new();
     }
     if matches!(first.kind, TableKind::Matrix { .. }) {
@@ -185,35 +186,73 @@ fn table(report: &Report, key: &str, lang: Lang) -> String {
 
 /// A matrix of probabilities as a heat map: each cell coloured by its value
 /// (orange for 0, white for one half, purple for 1: a scale colour-blind
-/// readers tell apart), its number written on it, and its place
-/// (`data-row`, the row's position; `data-column`, the column's key) for
-/// the page to open the cell's fight.
+/// readers tell apart) under a legend of that scale, its value written on
+/// it in whole percent (the figure to four places in its `title`), and its
+/// place (`data-row`, the row's position; `data-column`, the column's key)
+/// for the page to open the cell's fight. The table sits in a box of its
+/// own (`heat-scroll`), so a phone scrolls the cells under its headers.
 fn heat_map(t: &Table, lang: Lang) -> String {
     let mut out = format!(
-        "<h3>{}</h3>\n<table class=\"table heat\" data-table=\"{}\">\n",
+        "<h3>{}</h3>\n{}<div class=\"heat-scroll\">\n<table class=\"table heat\" data-table=\"{}\">\n",
         escape(&t.title.render(lang)),
+        heat_legend(),
         escape(&t.key)
     );
     let mut header = vec![t.index.label.render(lang)];
     header.extend(t.columns.iter().map(|c| c.label.render(lang)));
-    out += &row("th", &header);
+    out += &format!(
+        "<thead>{}</thead>\n<tbody>\n",
+        row("th", &header).trim_end()
+    );
     for (r, (index, values)) in t.rows.iter().enumerate() {
         out += &format!("<tr><th>{}</th>", escape(&index.show(lang)));
         for (column, v) in t.columns.iter().zip(values) {
             let style = v.central().map_or_else(String::new, heat);
             out += &format!(
-                "<td{style} data-row=\"{r}\" data-column=\"{}\">{}</td>",
+                "<td{style} title=\"{}\" data-row=\"{r}\" data-column=\"{}\">{}</td>",
+                escape(&v.show(lang)),
                 escape(&column.key),
-                escape(&v.show(lang))
+                escape(&whole_percent(v))
             );
         }
         out += "</tr>\n";
     }
-    out + "</table>\n"
+    out + "</tbody>\n</table>\n</div>\n"
+}
+
+/// A probability in whole percent, for a cell a thumb taps: `62%`; a
+/// chance that is not nothing, or not certain, never reads as if it were
+/// (`<1%`, `>99%`).
+fn whole_percent(v: &Value) -> String {
+    let Some(p) = v.central() else {
+        return String::new();
+    };
+    let whole = (p * 100.0).round();
+    if whole == 0.0 && p > 0.0 {
+        "<1%".into()
+    } else if whole == 100.0 && p < 1.0 {
+        ">99%".into()
+    } else {
+        format!("{whole}%")
+    }
+}
+
+/// The heat map's scale: its colours from 0% through 50% to 100%.
+fn heat_legend() -> String {
+    let [low, middle, high] = [0.0, 0.5, 1.0].map(|p| colour(p).0);
+    format!(
+        "<p class=\"heat-legend\"><span>0%</span><span class=\"scale\" style=\"background:linear-gradient(to right,{low},{middle},{high})\"></span><span>100%</span></p>\n"
+    )
 }
 
 /// The colour of probability `p` on the heat map, and ink to read on it.
 fn heat(p: f64) -> String {
+    let (background, ink) = colour(p);
+    format!(" style=\"background:{background};color:{ink}\"")
+}
+
+/// The heat map's colour of `p` (`rgb(..)`), and its ink.
+fn colour(p: f64) -> (String, &'static str) {
     const ORANGE: [f64; 3] = [230.0, 97.0, 1.0];
     const PURPLE: [f64; 3] = [94.0, 60.0, 153.0];
     let p = p.clamp(0.0, 1.0);
@@ -223,17 +262,31 @@ fn heat(p: f64) -> String {
     };
     let [r, g, b] = end.map(|c| (255.0 + (c - 255.0) * depth).round());
     let ink = if depth > 0.6 { "#fff" } else { "#111" };
-    format!(" style=\"background:rgb({r},{g},{b});color:{ink}\"")
+    (format!("rgb({r},{g},{b})"), ink)
 }
 
-/// One row: the first cell a header (`th`), the others `kind`.
+/// One row: the first cell a header (`th`), the others `kind`; a cell of
+/// words (a unit's name, "holds back") marked so, for the page to set it
+/// apart from the numbers (left, wrapping, where numbers keep to a line).
 fn row(kind: &str, cells: &[String]) -> String {
     let mut out = String::from("<tr>");
     for (i, c) in cells.iter().enumerate() {
         let tag = if i == 0 { "th" } else { kind };
-        out += &format!("<{tag}>{}</{tag}>", escape(c));
+        let class = match i > 0 && kind == "td" && is_words(c) {
+            true => " class=\"words\"",
+            false => "",
+        };
+        out += &format!("<{tag}{class}>{}</{tag}>", escape(c));
     }
     out + "</tr>\n"
+}
+
+/// Whether a cell holds words rather than a number (`12.5%`, `+3.2 pp`,
+/// `1.2 ± 0.1`, `-`).
+fn is_words(cell: &str) -> bool {
+    cell.trim_end_matches(" pp")
+        .chars()
+        .any(char::is_alphabetic)
 }
 
 /// `s` safe inside an element or a quoted attribute.
@@ -264,6 +317,38 @@ mod tests {
             " style=\"background:rgb(255,255,255);color:#111\""
         );
         assert_eq!(heat(1.0), " style=\"background:rgb(94,60,153);color:#fff\"");
+    }
+
+    #[test]
+    fn a_cell_reads_in_whole_percent_and_never_rounds_to_nothing_or_certainty() {
+        let shown = |p| whole_percent(&Value::Prob(p));
+        assert_eq!(shown(0.708467), "71%");
+        assert_eq!(shown(0.0), "0%");
+        assert_eq!(shown(0.000103), "<1%");
+        assert_eq!(shown(0.9999), ">99%");
+        assert_eq!(shown(1.0), "100%");
+        assert_eq!(shown(0.5), "50%");
+    }
+
+    #[test]
+    fn a_cell_of_words_is_marked_apart_from_numbers() {
+        let line = row(
+            "td",
+            &[
+                "1. Orc Boyz",
+                "3. Spearmen",
+                "86.1%",
+                "+3.2 pp",
+                "-",
+                "holds back",
+            ]
+            .map(String::from),
+        );
+        assert_eq!(
+            line,
+            "<tr><th>1. Orc Boyz</th><td class=\"words\">3. Spearmen</td><td>86.1%</td><td>+3.2 pp</td><td>-</td><td class=\"words\">holds back</td></tr>\n"
+        );
+        assert!(!row("th", &["a".into(), "b".into()]).contains("words"));
     }
 
     #[test]

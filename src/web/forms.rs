@@ -52,6 +52,82 @@ const PAGE_FLAGS: [&str; 15] = [
     "write-scenario",
 ];
 
+/// Flags a player rarely changes (the page folds them under "more
+/// options", beside its engine's method, trials and seed): the charge's
+/// wheel, reach table and confidence, barding and flyers, the imperial
+/// edition, the rulings,
+/// a matchup's whole names, and the gear and command group a picked unit
+/// takes from its roster or profile.
+const MORE_OPTIONS: [&str; 21] = [
+    "wheel",
+    "barding",
+    "target-flies",
+    "flies",
+    "pursuer-flies",
+    "reach-table",
+    "confidence",
+    "inches",
+    "insane-courage",
+    "fleeing-friends-equal-panics",
+    "wide",
+    "attacker-frontage",
+    "attacker-weapon",
+    "attacker-armour",
+    "attacker-shield",
+    "attacker-command",
+    "defender-frontage",
+    "defender-weapon",
+    "defender-armour",
+    "defender-shield",
+    "defender-command",
+];
+
+/// Each query's first values on the page, so that a tab opens on a
+/// question it can answer: Boar Boyz (M 18 cm) charging 20 cm at a unit
+/// of M 10 that flees; a pursuit of it; Ld 7; ten Orc Boyz fighting, and
+/// ten shooting with BS 3 and S 4, at Empire Spearmen; the rulebook's
+/// twenty Orc Boyz charging twenty Empire Spearmen. The files of the
+/// others are their menus' first.
+const EXAMPLES: [(&str, &[(&str, &str)]); 6] = [
+    (
+        "charge",
+        &[
+            ("--move", "18"),
+            ("--distance", "20"),
+            ("--reaction", "flee"),
+            ("--target-move", "10"),
+        ],
+    ),
+    ("flee", &[("--move", "10"), ("--pursuer-move", "18")]),
+    ("leadership", &[("--ld", "7")]),
+    (
+        "attacks",
+        &[
+            ("--attacker", "scenarios/profiles/orc_boy.toml"),
+            ("--models", "10"),
+            ("--target", "scenarios/profiles/empire_spearman.toml"),
+        ],
+    ),
+    (
+        "shoot",
+        &[
+            ("--models", "10"),
+            ("--bs", "3"),
+            ("--s", "4"),
+            ("--target", "scenarios/profiles/empire_spearman.toml"),
+        ],
+    ),
+    (
+        "combat",
+        &[
+            ("--attacker", "scenarios/profiles/orc_boy.toml"),
+            ("--attacker-models", "20"),
+            ("--defender", "scenarios/profiles/empire_spearman.toml"),
+            ("--defender-models", "20"),
+        ],
+    ),
+];
+
 /// A word of the page in both its languages.
 #[derive(Debug, Serialize)]
 struct Words {
@@ -100,6 +176,10 @@ struct Field {
     required: bool,
     /// The shipped files it may name, for an argument that is a file.
     files: Vec<&'static str>,
+    /// Rarely changed: folded under "more options".
+    more: bool,
+    /// Its value in the tab's first question (`EXAMPLES`), if it has one.
+    example: Option<&'static str>,
 }
 
 /// An accepted value and how the page shows it.
@@ -161,6 +241,7 @@ fn field(query: &str, a: &clap::Arg) -> Field {
         Some(long) => (format!("--{long}"), long.replace('-', " ")),
         None => (a.get_id().to_string(), argument_label(query, a)),
     };
+    let example = example(query, &flag);
     Field {
         flag,
         positional: a.is_positional(),
@@ -191,7 +272,15 @@ fn field(query: &str, a: &clap::Arg) -> Field {
             true => shipped_files(query),
             false => Vec::new(),
         },
+        more: a.get_long().is_some_and(|l| MORE_OPTIONS.contains(&l)),
+        example,
     }
+}
+
+/// `flag`'s value in `query`'s first question, if it has one.
+fn example(query: &str, flag: &str) -> Option<&'static str> {
+    let (_, values) = EXAMPLES.iter().find(|(q, _)| *q == query)?;
+    values.iter().find(|(f, _)| *f == flag).map(|(_, v)| *v)
 }
 
 /// A flag's help as the page's picked fight reads it: that fight has no
@@ -358,6 +447,45 @@ mod tests {
             .as_array()
             .unwrap()
             .contains(&"scenarios/queries/boar_boyz_charge.toml".into()));
+    }
+
+    #[test]
+    fn each_tabs_example_is_its_own_flags_and_answers() {
+        for (query, values) in EXAMPLES {
+            let mut args = vec![query.to_string()];
+            for (flag, value) in values {
+                assert!(flags(query).contains(&flag.to_string()), "{query} {flag}");
+                args.extend([flag.to_string(), value.to_string()]);
+            }
+            let request = serde_json::json!({ "args": args });
+            let v: serde_json::Value =
+                serde_json::from_str(&super::super::answer(&request.to_string())).unwrap();
+            assert_eq!(v["code"], 0, "{query}: {v}");
+        }
+        let every: Vec<String> = QUERIES.iter().flat_map(|q| flags(q)).collect();
+        for flag in MORE_OPTIONS {
+            assert!(every.contains(&format!("--{flag}")), "{flag}");
+        }
+        let charge = form("charge");
+        let folded: Vec<_> = charge["fields"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["more"] == true)
+            .map(|f| f["flag"].clone())
+            .collect();
+        assert_eq!(
+            folded,
+            [
+                "--target-flies",
+                "--barding",
+                "--wheel",
+                "--reach-table",
+                "--confidence",
+                "--inches"
+            ]
+        );
+        assert_eq!(charge["fields"][0]["example"], "18");
     }
 
     /// Every word of every form, in English.

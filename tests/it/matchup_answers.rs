@@ -372,5 +372,21 @@ fn the_html_shows_the_answers_before_the_heat_maps() {
     assert!(at("Best target of each unit of list A") < at("class=\"table heat\""));
     assert!(at("Charge plan of list A") < at("Charge plan of list B"));
     assert!(at("Charge plan of list B") < at("class=\"table heat\""));
-    assert!(html.contains("<td>1. Captain of the Empire</td>"), "{html}");
+    assert!(
+        html.contains("<td class=\"words\">1. Captain of the Empire</td>"),
+        "{html}"
+    );
+    // The heat map: its legend, headers held in place (a `thead`, a box of
+    // its own), cells in whole percent with the figure in their titles.
+    assert!(at("class=\"heat-legend\"") < at("<div class=\"heat-scroll\">"));
+    assert!(
+        html.contains("<thead><tr><th>charger</th><th>1</th>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("title=\"86.1033%\" data-row=\"1\" data-column=\"unit_1\">86%</td>"),
+        "{html}"
+    );
+    // An empty table (no unit left out) is not shown.
+    assert!(!html.contains("Units left out"), "{html}");
 }

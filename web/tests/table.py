@@ -1,0 +1,208 @@
+"""The page at the table: a phone (375 x 812) and a desktop (1280 x 900)
+walked through each flow a player takes, the answer where the thumb is.
+Run from browser.py; each flow's screenshot is kept for review."""
+
+import json
+import re
+import tempfile
+from pathlib import Path
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+import browser as page
+
+# A picture, as a phone's file picker may hand one over, renamed .rosz.
+PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+                    "1f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a5a4"
+                    "0000000049454e44ae426082")
+
+# Controls a thumb taps, their boxes at least 44 CSS px: buttons, menus,
+# fields, "more options", a switch's whole label, the heat map's cells.
+TARGETS = """
+  const seen = e => e.offsetParent !== null && e.getClientRects().length;
+  const boxes = [...document.querySelectorAll(
+      'button, select, input:not([type=checkbox]):not([type=file]), summary, '
+      + 'label.switch, #report td[data-row]')].filter(seen);
+  return boxes.map(e => {
+    const r = e.getBoundingClientRect();
+    return [e.tagName + '#' + e.id + '.' + e.className + ' ' + (e.textContent || '').slice(0, 20),
+            Math.round(r.width), Math.round(r.height)];
+  }).filter(([, w, h]) => w < 44 || h < 44);"""
+
+# Text a reader sees (its own text, not its children's), under 14 px.
+SMALL_TEXT = """
+  const small = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const e = n.parentElement;
+    if (!n.textContent.trim() || e.offsetParent === null && e.tagName !== 'text') continue;
+    if (e.closest('svg, option, optgroup, script, style, [hidden]')) continue;
+    const px = parseFloat(getComputedStyle(e).fontSize);
+    if (px < 14) small.push([e.tagName, n.textContent.trim().slice(0, 30), px]);
+  }
+  return small;"""
+
+
+def settle(driver):
+    WebDriverWait(driver, 60).until(lambda d: "ms" in d.find_element(By.ID, "status").text)
+
+
+def answered(driver):
+    """Answer tapped, the answer come."""
+    driver.find_element(By.ID, "run").click()
+    settle(driver)
+
+
+def check_first_screen(driver, width):
+    """The page says what it is and opens on an answered example; Answer
+    was disabled until the library was ready; every target 44 px, every
+    text 14 px."""
+    assert "Warhammer Fantasy Battle 6th edition" in driver.find_element(By.ID, "tagline").text
+    assert driver.find_element(By.ID, "run").is_enabled()
+    shown = page.headline(driver)
+    args = ["charge", "--move", "18", "--distance", "20", "--reaction", "flee",
+            "--target-move", "10"]
+    p = json.loads(page.cli(*args, "--json"))["p_contact"]
+    assert shown["p_contact"] == f"{p * 100:.4f}%", shown
+    assert page.in_view(driver, "#report dl.headline"), "the example's answer is off the first screen"
+    # What a player rarely changes is folded.
+    more = driver.find_element(By.ID, "more")
+    assert more.get_attribute("open") is None
+    for flag in ["--wheel", "--confidence", "--reach-table", "--method", "--trials", "--seed"]:
+        e = driver.find_element(By.CSS_SELECTOR, f'#more [data-form="charge"] [data-flag="{flag}"], '
+                                                 f'#engine [data-flag="{flag}"]')
+        assert not e.is_displayed(), flag
+    page.shot(driver, f"first-screen-{width}", at="tagline")
+    assert not driver.execute_script(TARGETS), driver.execute_script(TARGETS)
+    if width < 500:
+        assert not driver.execute_script(SMALL_TEXT), driver.execute_script(SMALL_TEXT)
+    print(f"{width} px: the first screen says what it is and answers its example "
+          f"(P(contact) {shown['p_contact']}); no target under 44 px"
+          + ("; no text under 14 px" if width < 500 else ""))
+
+
+def check_answer_in_view(driver, width):
+    """After Answer, the headline is on the screen; an error appears beside
+    its field, on the screen, in the page's words."""
+    page.tab(driver, "charge")
+    page.fill(driver, "--distance", "25")
+    answered(driver)
+    assert page.in_view(driver, "#report dl.headline"), "the headline is off the screen"
+    assert page.in_view(driver, "#status"), "the status is off the screen"
+    page.shot(driver, f"charge-answered-{width}", at="says")
+    page.fill(driver, "--move", "")
+    answered(driver)
+    slot = page.error_slot(driver, "--move")
+    assert slot.text and "--" not in slot.text, slot.text
+    assert page.in_view(driver, slot), "the error is off the screen"
+    page.shot(driver, f"charge-error-{width}", at="query")
+    page.fill(driver, "--move", "18")
+    page.fill(driver, "--distance", "20")
+    print(f"{width} px: after Answer the headline and status on the screen; "
+          f"an error beside its field: '{slot.text[:50]}'")
+
+
+def drop(driver, path):
+    driver.find_element(By.ID, "rosters").send_keys(str(path))
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "roster-says").text)
+    return driver.find_element(By.ID, "roster-says").text
+
+
+def check_matchup_on_a_phone(driver, width):
+    """The matchup tab takes a dropped roster; a file that is not one gets
+    a plain message beside the picker; the answers come before the heat
+    map, whose headers stay in place; a cell opens its fight, headline in
+    view."""
+    page.tab(driver, "matchup")
+    with tempfile.TemporaryDirectory() as home:
+        picture = Path(home) / "picture.rosz"
+        picture.write_bytes(PNG)
+        said = drop(driver, picture)
+        assert "UTF-8" not in said and "--" not in said and "picture.rosz" in said, said
+        assert page.in_view(driver, "#roster-says"), "the roster's message is off the screen"
+        page.shot(driver, f"matchup-not-a-roster-{width}", at="roster-files")
+        mine = Path(home) / "my_orcs.ros"
+        mine.write_text((page.ROOT / "scenarios/rosters/orcs_500.ros").read_text())
+        said = drop(driver, mine)
+    assert "picture.rosz" not in said, f"an old message stayed: {said}"
+    menus = driver.find_elements(By.CSS_SELECTOR, '#fields .form:not([hidden]) [data-arg]')
+    Select(menus[0]).select_by_value("rosters/my_orcs.ros")
+    Select(menus[1]).select_by_value("scenarios/rosters/empire_500.ros")
+    answered(driver)
+    html = page.report_html(driver)
+    assert html.index("Best target") < html.index("Charge plan") < html.index("heat-legend")
+    assert page.in_view(driver, "#report h2"), "the matchup's answer is off the screen"
+    page.shot(driver, f"matchup-answers-{width}", at="says")
+    # Scrolled sideways, the units' names stay where they were.
+    before, after = driver.execute_script("""
+        const box = document.querySelector('.heat-scroll');
+        box.scrollIntoView();
+        const name = () => box.querySelector('tbody th').getBoundingClientRect().left;
+        const at = name(); box.scrollLeft = 200; return [at, name()];""")
+    assert before == after, (before, after)
+    page.shot(driver, f"matchup-heat-map-{width}", at="report")
+    driver.execute_script("document.querySelector('.heat-scroll').scrollLeft = 0")
+    assert not driver.execute_script(TARGETS), driver.execute_script(TARGETS)
+    cell = driver.find_element(By.CSS_SELECTOR, '#report td[data-row="1"][data-column="unit_3"]')
+    cell.click()
+    settle(driver)
+    assert page.in_view(driver, "#report dl.headline"), "the cell's fight's headline is off the screen"
+    page.shot(driver, f"matchup-cell-opened-{width}", at="says")
+    print(f"{width} px: matchup of a dropped roster (a picture refused beside the picker), "
+          "answers first, names held when scrolled, a cell's fight with its headline in view")
+
+
+def no_flag_words(driver, width):
+    """No `--flag` on any tab, in either language, nor in a note."""
+    for lang in ["en", "es"]:
+        Select(driver.find_element(By.ID, "lang")).select_by_value(lang)
+        driver.execute_script("document.getElementById('more').open = true")
+        for t in driver.find_elements(By.CSS_SELECTOR, '#tabs [role="tab"]'):
+            t.click()
+            text = page.visible_text(driver)
+            flags = re.findall(r"(?<![\w-])--[a-z][a-z-]+", text)
+            assert not flags, f"{lang} {t.get_attribute('data-query')}: {sorted(set(flags))}"
+    Select(driver.find_element(By.ID, "lang")).select_by_value("en")
+    print(f"{width} px: no flag word on any tab, in English or Spanish")
+
+
+def check_spanish_messages(driver):
+    """Under Spanish, messages too: an error, a note, a roster refused."""
+    Select(driver.find_element(By.ID, "lang")).select_by_value("es")
+    english = page.english_words(driver)
+    page.tab(driver, "charge")
+    page.fill(driver, "--move", "0")
+    answered(driver)
+    error = page.error_beside(driver, "--move")
+    page.fill(driver, "--move", "18")
+    page.tab(driver, "combat")
+    answered(driver)
+    notes = driver.find_element(By.ID, "notes").text
+    page.tab(driver, "matchup")
+    with tempfile.TemporaryDirectory() as home:
+        picture = Path(home) / "foto.rosz"
+        picture.write_bytes(PNG)
+        refused = drop(driver, picture)
+    for said in [error, notes, refused]:
+        left = [w for w in english if re.search(rf"(?<![\w.-]){re.escape(w)}(?![\w-])", said)]
+        assert not left, f"English in Spanish: {left} in {said!r}"
+    page.shot(driver, "spanish-roster-refused", at="roster-files")
+    Select(driver.find_element(By.ID, "lang")).select_by_value("en")
+    print(f"Spanish messages: '{error[:40]}', '{notes[:40]}', '{refused[:40]}'")
+
+
+def check_table(url):
+    for width, height in [(375, 812), (1280, 900)]:
+        driver = page.browser(width, height)
+        try:
+            page.ready(driver, url)
+            check_first_screen(driver, width)
+            check_answer_in_view(driver, width)
+            check_matchup_on_a_phone(driver, width)
+            no_flag_words(driver, width)
+            if width < 500:
+                check_spanish_messages(driver)
+            page.no_exceptions(driver)
+        finally:
+            driver.quit()
