@@ -416,6 +416,7 @@ function translate() {
   document.documentElement.lang = lang();
   for (const e of document.querySelectorAll('[data-ui]')) e.textContent = ui(e.dataset.ui);
   for (const e of document.querySelectorAll('[data-en]')) e.textContent = e.dataset[lang()];
+  for (const e of document.querySelectorAll('[data-ui-label]')) e.label = ui(e.dataset.uiLabel);
   for (const e of document.querySelectorAll('[data-ui-placeholder]')) {
     e.placeholder = ui(e.dataset.uiPlaceholder);
   }

@@ -86,9 +86,10 @@ const MORE_OPTIONS: [&str; 21] = [
 /// question it can answer: Boar Boyz (M 18 cm) charging 20 cm at a unit
 /// of M 10 that flees; a pursuit of it; Ld 7; ten Orc Boyz fighting, and
 /// ten shooting with BS 3 and S 4, at Empire Spearmen; the rulebook's
-/// twenty Orc Boyz charging twenty Empire Spearmen. The files of the
-/// others are their menus' first.
-const EXAMPLES: [(&str, &[(&str, &str)]); 6] = [
+/// twenty Orc Boyz charging twenty Empire Spearmen; a unit beside a
+/// fleeing friend of unit strength 10; the first file's fight with 15
+/// attackers and with 25. The files are their menus' first.
+const EXAMPLES: [(&str, &[(&str, &str)]); 8] = [
     (
         "charge",
         &[
@@ -126,6 +127,8 @@ const EXAMPLES: [(&str, &[(&str, &str)]); 6] = [
             ("--defender-models", "20"),
         ],
     ),
+    ("panic", &[("--fleeing-us", "10")]),
+    ("sweep", &[("--vary", "attacker.models=15,25")]),
 ];
 
 /// A word of the page in both its languages.
@@ -453,6 +456,11 @@ mod tests {
     fn each_tabs_example_is_its_own_flags_and_answers() {
         for (query, values) in EXAMPLES {
             let mut args = vec![query.to_string()];
+            // A file the tab starts on (its menu's first), as the page sends it.
+            let first = form(query)["fields"][0].clone();
+            if first["positional"] == true && first["required"] == true {
+                args.push(first["files"][0].as_str().unwrap().to_string());
+            }
             for (flag, value) in values {
                 assert!(flags(query).contains(&flag.to_string()), "{query} {flag}");
                 args.extend([flag.to_string(), value.to_string()]);

@@ -153,6 +153,28 @@ def check_matchup_on_a_phone(driver, width):
           "answers first, names held when scrolled, a cell's fight with its headline in view")
 
 
+def check_every_tab(driver, width):
+    """Each tab opens on a question it answers (its example, its first
+    files), with no error; every target 44 px, every text 14 px on a
+    phone; more options opened too."""
+    driver.execute_script("document.getElementById('more').open = true")
+    for t in driver.find_elements(By.CSS_SELECTOR, '#tabs [role="tab"]'):
+        name = t.get_attribute("data-query")
+        t.click()
+        answered(driver)
+        errors = [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".err") if e.text]
+        assert not errors, f"{name}: {errors}"
+        assert driver.find_elements(By.CSS_SELECTOR, "#report h2"), f"{name}: no answer"
+        assert page.in_view(driver, "#report h2"), f"{name}: the answer is off the screen"
+        assert not driver.execute_script(TARGETS), (name, driver.execute_script(TARGETS))
+        if width < 500:
+            assert not driver.execute_script(SMALL_TEXT), (name, driver.execute_script(SMALL_TEXT))
+        page.shot(driver, f"tab-{name}-{width}", at="says")
+    driver.execute_script("document.getElementById('more').open = false")
+    print(f"{width} px: every tab answers its first question, its answer in view; no target "
+          "under 44 px" + (", no text under 14 px" if width < 500 else ""))
+
+
 def no_flag_words(driver, width):
     """No `--flag` on any tab, in either language, nor in a note."""
     for lang in ["en", "es"]:
@@ -199,6 +221,7 @@ def check_table(url):
             page.ready(driver, url)
             check_first_screen(driver, width)
             check_answer_in_view(driver, width)
+            check_every_tab(driver, width)
             check_matchup_on_a_phone(driver, width)
             no_flag_words(driver, width)
             if width < 500:
