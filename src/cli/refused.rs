@@ -74,20 +74,32 @@ pub(crate) fn first_flag(e: &clap::Error) -> Option<String> {
 }
 
 /// clap's error of a kind we word ourselves, so `--lang` can translate it
-/// (the command line keeps clap's own words and tips in English).
+/// (the command line keeps clap's own words and tips in English) and the
+/// page can name each flag as its field.
 pub(crate) fn worded(e: &clap::Error) -> Option<Text> {
     let arg = match e.get(ContextKind::InvalidArg) {
-        Some(ContextValue::String(a)) => a.clone(),
-        Some(ContextValue::Strings(a)) => a.join(", "),
-        _ => String::new(),
+        Some(ContextValue::String(a)) => argument(a),
+        Some(ContextValue::Strings(a)) => Text::voiced(
+            Text::kept(a.join(", ")),
+            Text::join(a.iter().map(|a| argument(a)), ", "),
+        ),
+        _ => Text::default(),
     };
     let prior = match e.get(ContextKind::PriorArg) {
-        Some(ContextValue::String(a)) => a.clone(),
+        Some(ContextValue::String(a)) => argument(a),
+        _ => Text::default(),
+    };
+    let value = match e.get(ContextKind::InvalidValue) {
+        Some(ContextValue::String(v)) => v.clone(),
         _ => String::new(),
     };
     let tip = match e.get(ContextKind::SuggestedArg) {
-        Some(ContextValue::String(a)) => text!("; tip: '{}' exists", a.clone()),
+        Some(ContextValue::String(a)) => text!("; tip: '{}' exists", argument(a)),
         _ => Text::default(),
+    };
+    let count = |kind| match e.get(kind) {
+        Some(ContextValue::Number(n)) => n.to_string(),
+        _ => String::new(),
     };
     Some(match e.kind() {
         ErrorKind::UnknownArgument => text!("unexpected argument '{}' found", arg).then(tip),
@@ -104,6 +116,37 @@ pub(crate) fn worded(e: &clap::Error) -> Option<Text> {
         ErrorKind::ArgumentConflict => {
             text!("the argument '{}' cannot be used with '{}'", arg, prior)
         }
+        ErrorKind::TooManyValues => text!(
+            "unexpected value '{}' for '{}' found; no more were expected",
+            value,
+            arg
+        ),
+        ErrorKind::WrongNumberOfValues => text!(
+            "'{}' takes {} values, not {}",
+            arg,
+            count(ContextKind::ExpectedNumValues),
+            count(ContextKind::ActualNumValues)
+        ),
+        ErrorKind::TooFewValues => text!(
+            "'{}' takes {} values, not {}",
+            arg,
+            count(ContextKind::MinValues),
+            count(ContextKind::ActualNumValues)
+        ),
+        ErrorKind::NoEquals => {
+            text!("equal sign is needed when assigning values to '{}'", arg)
+        }
         _ => return None,
     })
+}
+
+/// An argument as clap's error names it (`--move <M>`, `[FILE]`): kept on
+/// the command line; on the page, its flag named as the form's field.
+fn argument(arg: &str) -> Text {
+    let flag = arg.split([' ', '=']).next().unwrap_or(arg);
+    let page = match flag.starts_with("--") {
+        true => Text::flag(flag),
+        false => Text::kept(format!("'{arg}'")),
+    };
+    Text::voiced(Text::kept(arg), page)
 }

@@ -188,6 +188,24 @@ mod tests {
     }
 
     #[test]
+    fn on_the_page_no_template_of_ours_names_a_flag_as_typed() {
+        let templates = source_templates();
+        for key in super::super::page::page_template_keys() {
+            assert!(templates.iter().any(|t| t == key), "no template {key:?}");
+        }
+        for template in &templates {
+            // Its key as a `&'static str`: the table's, or leaked (a test).
+            let key: &'static str = Box::leak(template.clone().into_boxed_str());
+            let places = key.matches("{}").count();
+            let text = Text::template(key, vec![Text::default(); places]);
+            for lang in [Lang::En, Lang::Es] {
+                let page = text.render_page(lang);
+                assert!(!page.contains("--"), "{page:?}");
+            }
+        }
+    }
+
+    #[test]
     fn templates_translate_by_key_and_keep_the_users_values() {
         let defender_2 = text!("{} {}", text!("defender"), 2);
         assert_eq!(
