@@ -47,14 +47,22 @@ pub(crate) fn refused_value(e: &clap::Error) -> InputError {
         (None, Some(ContextValue::Strings(names))) if value.is_empty() && names.is_empty() => {
             InputError::new(flag, text!("needs a value"))
         }
-        (None, Some(ContextValue::Strings(names))) if !flag.is_empty() => InputError::new(
-            flag,
-            text!(
-                "'{}' is not one of its values (accepted: {})",
-                value,
-                names.join(", ")
-            ),
-        ),
+        (None, Some(ContextValue::Strings(names))) if !flag.is_empty() => {
+            // A method by its value, in words on the page.
+            let name = |n: &String| match flag.as_str() {
+                "--method" => crate::words::page::method(n),
+                _ => Text::kept(n),
+            };
+            let accepted = Text::join(names.iter().map(name), ", ");
+            InputError::new(
+                flag,
+                text!(
+                    "'{}' is not one of its values (accepted: {})",
+                    value,
+                    accepted
+                ),
+            )
+        }
         _ => InputError::new(
             "",
             Text::kept(one_line(&e.render().to_string()).trim_start_matches("error: ")),
@@ -113,6 +121,9 @@ pub(crate) fn worded(e: &clap::Error) -> Option<Text> {
                 arg
             )
         }
+        ErrorKind::ArgumentConflict if arg == prior => {
+            text!("the argument '{}' cannot be used multiple times", arg)
+        }
         ErrorKind::ArgumentConflict => {
             text!("the argument '{}' cannot be used with '{}'", arg, prior)
         }
@@ -140,13 +151,17 @@ pub(crate) fn worded(e: &clap::Error) -> Option<Text> {
     })
 }
 
-/// An argument as clap's error names it (`--move <M>`, `[FILE]`): kept on
-/// the command line; on the page, its flag named as the form's field.
+/// An argument as clap's error names it (`--move <M>`, `<FILE>`): kept on
+/// the command line; on the page, named as the form's field (a flag's
+/// label, or an argument's by what it is: “file”, “list B”).
 fn argument(arg: &str) -> Text {
     let flag = arg.split([' ', '=']).next().unwrap_or(arg);
-    let page = match flag.starts_with("--") {
-        true => Text::flag(flag),
-        false => Text::kept(format!("'{arg}'")),
+    let page = if flag.starts_with("--") {
+        Text::flag(flag)
+    } else if flag.starts_with(['<', '[']) {
+        Text::flag(flag.trim_matches(|c| "<>[].".contains(c)).to_lowercase())
+    } else {
+        Text::kept(format!("'{arg}'"))
     };
     Text::voiced(Text::kept(arg), page)
 }

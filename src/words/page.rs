@@ -11,9 +11,12 @@ use super::text::Text;
 use crate::text;
 use std::borrow::Cow;
 
-/// The labels of the flags the page sets itself (absent from its forms):
-/// long, English, Spanish. Sorted by long.
+/// The labels of the flags the page sets itself (absent from its forms),
+/// and of the arguments its forms label by what they are (a matchup's
+/// lists): long, English, Spanish. Sorted by long.
 const PAGE_FIELDS: &[(&str, &str, &str)] = &[
+    ("a", "list A", "lista A"),
+    ("b", "list B", "lista B"),
     ("csv", "CSV", "CSV"),
     ("html", "HTML", "HTML"),
     ("json", "JSON", "JSON"),
@@ -105,6 +108,11 @@ const PAGE_TEMPLATES: &[(&str, &str, &str)] = &[
         "required: the roster gives no missile weapon with a Strength for this unit (accepted: 1 to 10, e.g. --s 4 for handguns, 3 for bows)",
         "required: the roster gives no missile weapon with a Strength for this unit (accepted: 1 to 10, e.g. 4 for handguns, 3 for bows)",
         "obligatorio: la lista de ejército no da a esta unidad ningún arma de proyectiles con Fuerza (aceptado: de 1 a 10, p. ej. 4 para arcabuces, 3 para arcos)",
+    ),
+    (
+        "the argument '{}' cannot be used multiple times",
+        "{} is given twice",
+        "{} se da dos veces",
     ),
     (
         "the argument '{}' cannot be used with '{}'",

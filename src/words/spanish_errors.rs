@@ -158,6 +158,7 @@ pub(super) const SPANISH_ERRORS: &[(&str, &str)] = &[
     ("the General is already with another unit (accepted: general = true on one unit)", "el General ya está con otra unidad (aceptado: general = true en una sola unidad)"),
     ("the General is already with another unit of its side (accepted: general = true on one unit a side)", "el General ya está con otra unidad de su bando (aceptado: general = true en una sola unidad por bando)"),
     ("the XML's root is <{}> (accepted: a <roster>, as BattleScribe and New Recruit write it)", "la raíz del XML es <{}> (aceptado: un <roster>, como lo escriben BattleScribe y New Recruit)"),
+    ("the argument '{}' cannot be used multiple times", "el argumento '{}' no puede usarse varias veces"),
     ("the argument '{}' cannot be used with '{}'", "el argumento '{}' no puede usarse con '{}'"),
     ("the charged unit is already in combat and can only hold (accepted: hold)", "la unidad cargada ya está trabada en combate y solo puede aguantar (aceptado: hold)"),
     ("the charged unit is frenzied, immune to psychology, unbreakable or Undead and cannot flee (accepted: hold, stand-and-shoot)", "la unidad cargada está frenética, es inmune a psicología, indesmoralizable o no muerta y no puede huir (aceptado: hold, stand-and-shoot)"),

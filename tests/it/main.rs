@@ -32,6 +32,7 @@ mod matchup;
 mod matchup_answers;
 mod names;
 mod outcomes;
+mod page_words;
 mod panic;
 mod plot;
 mod profiles;
