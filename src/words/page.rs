@@ -80,6 +80,11 @@ const PAGE_TEMPLATES: &[(&str, &str, &str)] = &[
         "; ¿quizás {}?",
     ),
     (
+        "a sweep or comparison runs one engine (accepted: exact, monte-carlo, dice)",
+        "a sweep or comparison runs one method (accepted: exact, Monte Carlo or dice by dice)",
+        "un barrido o una comparación usa un solo método (aceptado: exacto, Monte Carlo o dado a dado)",
+    ),
+    (
         "changed by --set",
         "changed in the scenario's fields",
         "cambiado en los campos del escenario",
@@ -98,6 +103,11 @@ const PAGE_TEMPLATES: &[(&str, &str, &str)] = &[
         "needed without a FILE (accepted: a battle-line FILE, or --fleeing-us US for each friend fleeing within 10 cm)",
         "needed without a file (accepted: a battle-line file, or --fleeing-us for each friend fleeing within 10 cm)",
         "necesario sin fichero (aceptado: un fichero de línea de batalla, o --fleeing-us por cada unidad amiga que huya a 10 cm o menos)",
+    ),
+    (
+        "required (or give {} FILE)",
+        "required (or a profile file in {})",
+        "obligatorio (o un fichero de perfil en {})",
     ),
     (
         "required with --reaction flee (accepted: the target's M, e.g. 10)",

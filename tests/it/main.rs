@@ -35,6 +35,7 @@ mod outcomes;
 mod page_words;
 mod panic;
 mod plot;
+mod plurals;
 mod profiles;
 mod rally;
 mod readme;

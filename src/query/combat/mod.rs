@@ -228,9 +228,18 @@ impl CombatQuery {
             return Text::kept(&self.name);
         }
         let units = &self.combat.setup.units;
-        match self.combat.charger {
-            Some(c) => crate::text!("{} charge {}", led(&units[c]), led(&units[1 - c])),
-            None => crate::text!("{} fight {}", led(&units[0]), led(&units[1])),
+        let (first, other) = match self.combat.charger {
+            Some(c) => (&units[c], &units[1 - c]),
+            None => (&units[0], &units[1]),
+        };
+        let (first_led, other_led) = (led(first), led(other));
+        // The verb agrees with its unit: one model charges, many charge.
+        let one = first.models == 1 && first.characters.is_empty();
+        match (self.combat.charger, one) {
+            (Some(_), true) => crate::text!("{} charges {}", first_led, other_led),
+            (Some(_), false) => crate::text!("{} charge {}", first_led, other_led),
+            (None, true) => crate::text!("{} fights {}", first_led, other_led),
+            (None, false) => crate::text!("{} fight {}", first_led, other_led),
         }
     }
 
