@@ -158,6 +158,11 @@ mod tests {
         let mut used: Vec<String> = source_templates();
         used.extend(rule_terms().into_iter().map(str::to_string));
         used.extend(super::super::serde::PHRASES.iter().map(|p| p.to_string()));
+        used.extend(
+            super::super::page::OF_A_NAME
+                .iter()
+                .map(|(_, n)| n.to_string()),
+        );
         let missing: Vec<&String> = used
             .iter()
             .filter(|k| !table.contains_key(k.as_str()))

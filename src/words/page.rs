@@ -228,6 +228,19 @@ pub fn named(words: &str, lang: Lang) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// A headline's templates that word a unit's name otherwise than a side
+/// (Spanish: "bajas medias del atacante", but "de Halberdiers"): key, and
+/// its template of a name (ours, with its Spanish). Sorted by key.
+pub(crate) const OF_A_NAME: &[(&str, &str)] = &[("mean {} casualties", "mean casualties of {}")];
+
+/// Template `key` with a unit's name put in it.
+pub(crate) fn of_a_name(key: &'static str) -> &'static str {
+    match OF_A_NAME.binary_search_by_key(&key, |(k, _)| k) {
+        Ok(i) => OF_A_NAME[i].1,
+        Err(_) => key,
+    }
+}
+
 /// The methods (`--method`'s values), each with its words for the page:
 /// one table for the page's menu, its notes and its report's columns.
 pub const METHODS: [&str; 5] = ["exact", "auto", "monte-carlo", "dice", "all"];
@@ -278,6 +291,7 @@ mod tests {
     fn the_tables_are_sorted_and_every_page_template_keeps_its_places() {
         assert!(PAGE_FIELDS.windows(2).all(|w| w[0].0 < w[1].0));
         assert!(PAGE_TEMPLATES.windows(2).all(|w| w[0].0 < w[1].0));
+        assert!(OF_A_NAME.windows(2).all(|w| w[0].0 < w[1].0));
         let places = |s: &str| s.matches("{}").count();
         for (key, en, es) in PAGE_TEMPLATES {
             assert_eq!(places(key), places(en), "{en}");

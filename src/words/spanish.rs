@@ -231,6 +231,7 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     ("list", "lista"),
     ("list A", "lista A"),
     ("list B", "lista B"),
+    ("mean casualties of {}", "bajas medias de {}"),
     ("mean flee distance", "distancia media de huida"),
     ("mean models slain", "media de miniaturas muertas"),
     ("mean rounds", "rondas medias"),

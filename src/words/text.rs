@@ -83,6 +83,9 @@ enum Piece {
     Flag(String),
     /// The command line's words, and the page's.
     Voiced(Box<Text>, Box<Text>),
+    /// A unit's name put for a side's word (`attacker`): the templates it
+    /// is put in word it as a name.
+    Unit(Box<Text>),
 }
 
 /// A template and its arguments: `text!("round {}", 2)`. Each argument is
@@ -153,6 +156,13 @@ impl Text {
         Text(vec![Piece::Voiced(Box::new(cli), Box::new(page))])
     }
 
+    /// A unit's `name` as a headline puts it for its side, where a
+    /// template words a name otherwise than a side ("bajas medias del
+    /// atacante", "bajas medias de Halberdiers").
+    pub fn unit(name: Text) -> Text {
+        Text(vec![Piece::Unit(Box::new(name))])
+    }
+
     /// A probability's label (`P(contact)`) without its `P( )`, in any
     /// language.
     pub fn event(self) -> Text {
@@ -187,7 +197,14 @@ impl Text {
         }
         let pieces = self.0.into_iter().map(|p| match p {
             Piece::Template(t, args) => {
-                Piece::Template(t, args.into_iter().map(|a| a.naming(names)).collect())
+                let args: Vec<Text> = args.into_iter().map(|a| a.naming(names)).collect();
+                // The words of a unit's name put in them.
+                let named = args.iter().any(|a| matches!(&a.0[..], [Piece::Unit(_)]));
+                let t = match named {
+                    true => super::page::of_a_name(t),
+                    false => t,
+                };
+                Piece::Template(t, args)
             }
             other => other,
         });
@@ -202,6 +219,7 @@ impl Text {
             Piece::Event(t) | Piece::Respelled(t, _) => t.is_empty(),
             Piece::Flag(f) => f.is_empty(),
             Piece::Voiced(cli, page) => cli.is_empty() && page.is_empty(),
+            Piece::Unit(name) => name.is_empty(),
         })
     }
 
@@ -245,6 +263,7 @@ impl Text {
                     Voice::Cli => out += &cli.render_in(lang, voice),
                     Voice::Page => out += &page.render_in(lang, voice),
                 },
+                Piece::Unit(name) => out += &name.render_in(lang, voice),
                 Piece::Event(t) => {
                     let label = t.render_in(lang, voice);
                     out += label
@@ -267,7 +286,7 @@ impl Text {
                     keys.push(*key);
                     args.iter().for_each(|a| keys.extend(a.keys()));
                 }
-                Piece::Event(t) | Piece::Respelled(t, _) => keys.extend(t.keys()),
+                Piece::Event(t) | Piece::Respelled(t, _) | Piece::Unit(t) => keys.extend(t.keys()),
                 Piece::Voiced(cli, page) => {
                     keys.extend(cli.keys());
                     keys.extend(page.keys());

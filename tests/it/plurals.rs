@@ -179,3 +179,33 @@ fn one_attacker_is_the_attacker_and_one_shot_a_shot() {
         shoot("2")
     );
 }
+
+#[test]
+fn a_headline_words_a_units_name_as_a_name() {
+    let headline = |lang| {
+        let args = [
+            "combat",
+            "--attacker",
+            BOSS,
+            "--defender",
+            HALBERDIERS,
+            "--set",
+            "situation.rounds=1",
+            "--html",
+        ];
+        let words = [&["mathhammer"][..], &args, &["--lang", lang]].concat();
+        let html = mathhammer::app::run_args(words).stdout;
+        let start = html.find("<dl class=\"headline\">").unwrap();
+        html[start..html.find("</dl>").unwrap()].to_string()
+    };
+    // A unit is one: "Halberdiers wins", as the side it stands for.
+    let en = headline("en");
+    for label in ["P(Halberdiers wins)", "mean casualties of Halberdiers"] {
+        assert!(en.contains(&format!("<dt>{label}")), "{label}: {en}");
+    }
+    // A name takes no article: "de Halberdiers", not "del".
+    let es = headline("es");
+    for label in ["P(Halberdiers gana)", "bajas medias de Halberdiers"] {
+        assert!(es.contains(&format!("<dt>{label}")), "{label}: {es}");
+    }
+}

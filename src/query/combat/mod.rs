@@ -385,8 +385,8 @@ impl Question for CombatQuery {
     fn headline_names(&self) -> Vec<(Text, Text)> {
         match &self.combat.setup.units[..] {
             [a, d] if a.name != d.name => vec![
-                (side_label(0), Text::kept(&a.name)),
-                (side_label(1), Text::kept(&d.name)),
+                (side_label(0), Text::unit(Text::kept(&a.name))),
+                (side_label(1), Text::unit(Text::kept(&d.name))),
             ],
             _ => Vec::new(),
         }
