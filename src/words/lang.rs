@@ -211,6 +211,24 @@ mod tests {
     }
 
     #[test]
+    fn a_help_names_the_same_flags_in_either_language() {
+        let flags = |words: &str| -> Vec<String> {
+            let mut found = Vec::new();
+            for (i, _) in words.match_indices("--") {
+                let long: String = words[i + 2..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_lowercase() || *c == '-')
+                    .collect();
+                found.push(long);
+            }
+            found
+        };
+        for (en, es) in super::super::spanish_forms::SPANISH_FORMS {
+            assert_eq!(flags(en), flags(es), "{es}");
+        }
+    }
+
+    #[test]
     fn templates_translate_by_key_and_keep_the_users_values() {
         let defender_2 = text!("{} {}", text!("defender"), 2);
         assert_eq!(
