@@ -271,7 +271,8 @@ impl Text {
                         .and_then(|l| l.strip_suffix(')'))
                         .unwrap_or(&label);
                 }
-                Piece::Respelled(t, respell) => out += &respell(&t.render_in(lang, voice)),
+                // A file's keys are its words on the page too.
+                Piece::Respelled(t, respell) => out += &respell(&t.render_in(lang, Voice::Cli)),
             }
         }
         out

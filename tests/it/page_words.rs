@@ -369,6 +369,29 @@ fn a_page_error_names_no_flag_as_typed_and_keeps_its_field() {
 }
 
 #[test]
+fn a_query_files_error_names_its_keys() {
+    let file = "query = \"charge\"\nmove = 10\ndistance = 5\nreaction = \"flee\"\n";
+    for lang in ["en", "es"] {
+        let request = json!({
+            "args": ["sweep", "typed.toml", "--vary", "distance=5,6", "--lang", lang],
+            "files": {"typed.toml": file},
+        });
+        let v: Value =
+            serde_json::from_str(&mathhammer::web::answer(&request.to_string())).unwrap();
+        let message = v["error"]["message"].as_str().unwrap();
+        assert!(message.contains("reaction flee"), "{v}");
+        assert!(!message.contains("--") && !message.contains('“'), "{v}");
+        assert!(
+            v["error"]["field"]
+                .as_str()
+                .unwrap()
+                .starts_with("typed.toml"),
+            "{v}"
+        );
+    }
+}
+
+#[test]
 fn the_command_lines_words_stay_on_stderr() {
     let v = page(&["charge", "--distance", "5"], "en");
     assert_eq!(v["error"]["message"], "missing: “move” (required)");
