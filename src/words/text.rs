@@ -376,6 +376,12 @@ impl From<String> for Text {
     }
 }
 
+impl From<&Text> for Text {
+    fn from(value: &Text) -> Text {
+        value.clone()
+    }
+}
+
 impl From<&String> for Text {
     fn from(value: &String) -> Text {
         Text::kept(value.clone())

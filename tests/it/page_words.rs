@@ -632,3 +632,29 @@ fn the_pages_report_names_methods_in_words() {
     let v = page(&args[..7], "en");
     assert!(v["stdout"].as_str().unwrap().contains("monte-carlo"));
 }
+
+#[test]
+fn a_battle_line_of_flags_is_named_in_the_language_asked() {
+    let args = [
+        "panic",
+        "--unit-strength",
+        "15",
+        "--ld",
+        "7",
+        "--fleeing-us",
+        "10",
+        "--html",
+    ];
+    let html = page(&args, "es")["stdout"].as_str().unwrap().to_string();
+    assert!(
+        html.contains("Línea de batalla: una unidad con unidades amigas en huida a 10 cm o menos"),
+        "{html}"
+    );
+    assert!(html.contains("P(en huida 1 ha huido al final)"), "{html}");
+    assert!(
+        !html.contains("fleeing 1") && !html.contains("a unit with"),
+        "{html}"
+    );
+    let html = page(&args, "en")["stdout"].as_str().unwrap().to_string();
+    assert!(html.contains("P(fleeing 1 has fled by the end)"), "{html}");
+}
