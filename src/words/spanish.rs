@@ -300,6 +300,7 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     ("the list's", "el de la lista"),
     ("the profile file's", "el del fichero de perfil"),
     ("the target", "el objetivo"),
+    ("the whole fight in 1 state between rounds at most", "el combate entero en 1 estado entre rondas como máximo"),
     ("the whole fight in {} states between rounds at most", "el combate entero en {} estados entre rondas como máximo"),
     ("the whole fight passes its budget of {} of work or {} states within a round at round {} ({} states between rounds) (accepted: --method monte-carlo or dice, or --set situation.rounds=1 for the charge turn and round 1)", "el combate entero supera su presupuesto de {} de trabajo o {} estados dentro de una ronda en la ronda {} ({} estados entre rondas) (aceptado: --method monte-carlo o dice, o --set situation.rounds=1 para el turno de carga y la ronda 1)"),
     ("to hit", "para impactar"),

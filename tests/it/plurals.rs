@@ -209,3 +209,32 @@ fn a_headline_words_a_units_name_as_a_name() {
         assert!(es.contains(&format!("<dt>{label}")), "{label}: {es}");
     }
 }
+
+#[test]
+fn a_chain_of_one_state_says_one_state() {
+    let note = |lang| {
+        let args = [
+            "mathhammer",
+            "combat",
+            "--attacker",
+            BOYZ,
+            "--defender",
+            HALBERDIERS,
+            "--set",
+            "situation.rounds=1",
+            "--lang",
+            lang,
+        ];
+        mathhammer::app::run_args(args).notes.join("\n")
+    };
+    assert!(
+        note("en").ends_with(": the whole fight in 1 state between rounds at most"),
+        "{}",
+        note("en")
+    );
+    assert!(
+        note("es").ends_with(": el combate entero en 1 estado entre rondas como máximo"),
+        "{}",
+        note("es")
+    );
+}

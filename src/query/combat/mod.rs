@@ -255,10 +255,13 @@ impl CombatQuery {
             Ok(size) => {
                 let mut o = self.outcome(Engine::Exact, &ExactMeasure(&p), &layout);
                 let most = size.states.iter().max().copied().unwrap_or(1);
-                let note = crate::text!(
-                    "the whole fight in {} states between rounds at most",
-                    most as u64
-                );
+                let note = match most {
+                    1 => crate::text!("the whole fight in 1 state between rounds at most"),
+                    _ => crate::text!(
+                        "the whole fight in {} states between rounds at most",
+                        most as u64
+                    ),
+                };
                 o.note = Some(note);
                 o
             }
