@@ -8,7 +8,7 @@ use crate::cli::{one_line, Cli};
 use crate::error::InputError;
 use crate::text;
 use crate::words::lang::Lang;
-use crate::words::text::Text;
+use crate::words::text::{Text, Voice};
 use clap::error::ErrorKind;
 use clap::CommandFactory;
 use std::ffi::OsString;
@@ -22,9 +22,13 @@ pub struct Finished {
     pub stderr: String,
     /// Its exit code: 0, or 2 for bad input.
     pub code: u8,
-    /// The input error that stopped it, in the language asked for: the page
-    /// places it beside its field without reading the line again.
+    /// The input error that stopped it, in the language asked for and the
+    /// page's words: the page places it beside its field without reading
+    /// the line again.
     pub error: Option<ErrorLine>,
+    /// The notes on stderr, in the language asked for and the page's words,
+    /// without their `note: `.
+    pub notes: Vec<String>,
 }
 
 /// An input error as printed: the flag, file or field at fault (for a line
@@ -34,7 +38,8 @@ pub struct Finished {
 pub struct ErrorLine {
     /// `--move`, `scenarios/my.toml:7:1`, `--set`, ...
     pub field: String,
-    /// What is wrong and what is accepted.
+    /// What is wrong and what is accepted, in the page's words (a flag
+    /// named as its field: “move”).
     pub message: String,
 }
 
@@ -48,7 +53,17 @@ pub fn run_args(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> 
     };
     match super::run(&cli) {
         Ok(out) => Finished {
-            stderr: out.notes.iter().map(|n| format!("{n}\n")).collect(),
+            stderr: out
+                .notes
+                .iter()
+                .map(|n| {
+                    format!(
+                        "{}\n",
+                        text!("note: {}", n.clone()).render_in(lang, Voice::Cli)
+                    )
+                })
+                .collect(),
+            notes: out.notes.iter().map(|n| n.render_page(lang)).collect(),
             stdout: out.stdout,
             ..Finished::default()
         },
@@ -74,12 +89,13 @@ fn asked_lang(args: &[OsString]) -> Lang {
         .unwrap_or_default()
 }
 
-/// The one error line of `e`, in `lang`.
+/// The one error line of `e`, in `lang` (and for the page, in its words).
 fn failed(e: &InputError, lang: Lang) -> Finished {
     let error = error_line(e, lang);
+    let message = short_words(&e.message.render_in(lang, Voice::Cli));
     let line = match error.field.as_str() {
-        "" => format!("error: {}", error.message),
-        field => format!("error: {field}: {}", error.message),
+        "" => format!("error: {message}"),
+        field => format!("error: {field}: {message}"),
     };
     Finished {
         stderr: format!("{line}\n"),
@@ -89,11 +105,12 @@ fn failed(e: &InputError, lang: Lang) -> Finished {
     }
 }
 
-/// `e` as a field and a message in `lang`, each word cut short.
+/// `e` as a field and a message in `lang` and the page's words, each
+/// word cut short.
 pub(crate) fn error_line(e: &InputError, lang: Lang) -> ErrorLine {
     ErrorLine {
         field: short_words(&e.field),
-        message: short_words(&e.message.render(lang)),
+        message: short_words(&e.message.render_page(lang)),
     }
 }
 
@@ -130,12 +147,14 @@ fn parse_error(e: &clap::Error, lang: Lang) -> Finished {
         },
         ErrorKind::ValueValidation | ErrorKind::InvalidValue => failed(&refused_value(e), lang),
         kind => {
-            let mut message = match (lang, worded(e)) {
-                (Lang::En, _) | (_, None) => {
-                    Text::kept(one_line(&e.render().to_string()).trim_start_matches("error: "))
-                }
+            let clap_line =
+                || Text::kept(one_line(&e.render().to_string()).trim_start_matches("error: "));
+            // The command line keeps clap's English; the page has ours.
+            let cli = match (lang, worded(e)) {
+                (Lang::En, _) | (_, None) => clap_line(),
                 (_, Some(why)) => why,
             };
+            let mut message = Text::voiced(cli, worded(e).unwrap_or_else(clap_line));
             if kind == ErrorKind::InvalidSubcommand {
                 let names: Vec<String> = Cli::command()
                     .get_subcommands()

@@ -22,8 +22,9 @@ pub use args::{run_args, ErrorLine, Finished};
 pub struct Output {
     /// The rendered report (table, JSON or CSV).
     pub stdout: String,
-    /// Notes for stderr: flags given that do nothing.
-    pub notes: Vec<String>,
+    /// Notes for stderr, without their `note: `: flags given that do
+    /// nothing, `--method auto`'s choice.
+    pub notes: Vec<Text>,
 }
 
 /// The whole output of a command line, or the input error that stopped it.
@@ -36,9 +37,17 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
     if let Some(path) = output.and_then(|o| o.plot.as_deref()) {
         check_writable(path)?;
     }
-    // The chart, drawn (in the output's language) only with --plot.
+    let format = output.map_or(Format::Table, |o| o.format());
+    // The chart, drawn (in the output's language) only with --plot; in the
+    // page's words beside the page's report (--html).
     let plot = |figure: &dyn Fn() -> Figure| match output.and_then(|o| o.plot.as_deref()) {
-        Some(path) => crate::plot::write(&figure().render(lang), path),
+        Some(path) => {
+            let drawn = match format {
+                Format::Html => crate::words::text::in_page_words(|| figure().render(lang)),
+                _ => figure().render(lang),
+            };
+            crate::plot::write(&drawn, path)
+        }
         None => Ok(()),
     };
     let report = match &cli.command {
@@ -125,7 +134,7 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
             if let [only] = &report.outcomes[..] {
                 if let Some(why) = only.refusal() {
                     let method = format!("--method {}", only.engine.label());
-                    return Err(InputError::new(method, why.to_string()));
+                    return Err(InputError::new(method, why.clone()));
                 }
             }
             plot(&|| query.figure(&report))?;
@@ -138,11 +147,6 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
     };
     // --method auto's choice, on stderr.
     notes.extend(report.outcomes.iter().filter_map(|o| o.note.clone()));
-    let notes = notes
-        .into_iter()
-        .map(|n| crate::text!("note: {}", n).render(lang))
-        .collect();
-    let format = output.map_or(Format::Table, |o| o.format());
     Ok(Output {
         stdout: render_in(&report, format, lang, headline),
         notes,
@@ -168,9 +172,14 @@ pub fn render(report: &Report, format: Format) -> String {
 }
 
 /// Renders a report in a format, its words in `lang`, the `headline`
-/// figures first where the format shows them (HTML).
+/// figures first where the format shows them (HTML). HTML is the page's
+/// report: in the page's words (methods in words, flags as fields).
 pub fn render_in(report: &Report, format: Format, lang: Lang, headline: Headline) -> String {
-    format.exporter(lang, headline).render(report)
+    let exporter = format.exporter(lang, headline);
+    match format {
+        Format::Html => crate::words::text::in_page_words(|| exporter.render(report)),
+        _ => exporter.render(report),
+    }
 }
 
 /// A completion script for `shell` (clap_complete).

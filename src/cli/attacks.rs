@@ -267,8 +267,12 @@ fn required<T>(
     name: &str,
     file_flag: &str,
 ) -> Result<T, InputError> {
-    flag.or(file)
-        .ok_or_else(|| InputError::new(name, text!("required (or give {} FILE)", file_flag)))
+    flag.or(file).ok_or_else(|| {
+        InputError::new(
+            name,
+            text!("required (or give {} FILE)", Text::flag(file_flag)),
+        )
+    })
 }
 
 impl TargetArgs {
@@ -371,9 +375,12 @@ impl AttackerArgs {
         let mut all = file.as_ref().map(|f| f.rules.clone()).unwrap_or_default();
         all.extend(&self.rules);
         let rules = Rules::new(&all, "--rules")?;
-        let name = file
-            .as_ref()
-            .map_or_else(|| text!("the attackers"), |f| Text::kept(&f.name));
+        // "1 x the attacker", "10 x the attackers".
+        let unnamed = || match self.models.0 {
+            1 => text!("the attacker"),
+            _ => text!("the attackers"),
+        };
+        let name = file.as_ref().map_or_else(unnamed, |f| Text::kept(&f.name));
         Ok(AttackerBase {
             file,
             troop,

@@ -589,7 +589,7 @@ impl EngineArgs {
             )),
             (Some(_), Method::Exact | Method::Dice) => Some(crate::text!(
                 "--sampler does nothing with --method {} (only combat's fast Monte Carlo draws whole rounds)",
-                Text::kept(method.engines()[0].label())
+                crate::words::page::method(method.engines()[0].label())
             )),
             _ => None,
         };
@@ -604,7 +604,7 @@ impl EngineArgs {
         if method != Method::Exact {
             return None;
         }
-        let given: Vec<&str> = [
+        let given: Vec<Text> = [
             ("--trials", self.trials.is_some()),
             ("--seed", self.seed.is_some()),
             ("--precision", self.precision.is_some()),
@@ -612,12 +612,12 @@ impl EngineArgs {
         ]
         .iter()
         .filter(|(_, g)| *g)
-        .map(|(flag, _)| *flag)
+        .map(|(flag, _)| Text::flag(*flag))
         .collect();
         (!given.is_empty()).then(|| {
             crate::text!(
                 "{} do nothing with --method exact (only monte-carlo and dice sample)",
-                Text::kept(given.join(", "))
+                Text::join(given, ", ")
             )
         })
     }

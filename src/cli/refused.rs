@@ -47,14 +47,22 @@ pub(crate) fn refused_value(e: &clap::Error) -> InputError {
         (None, Some(ContextValue::Strings(names))) if value.is_empty() && names.is_empty() => {
             InputError::new(flag, text!("needs a value"))
         }
-        (None, Some(ContextValue::Strings(names))) if !flag.is_empty() => InputError::new(
-            flag,
-            text!(
-                "'{}' is not one of its values (accepted: {})",
-                value,
-                names.join(", ")
-            ),
-        ),
+        (None, Some(ContextValue::Strings(names))) if !flag.is_empty() => {
+            // A method by its value, in words on the page.
+            let name = |n: &String| match flag.as_str() {
+                "--method" => crate::words::page::method(n),
+                _ => Text::kept(n),
+            };
+            let accepted = Text::join(names.iter().map(name), ", ");
+            InputError::new(
+                flag,
+                text!(
+                    "'{}' is not one of its values (accepted: {})",
+                    value,
+                    accepted
+                ),
+            )
+        }
         _ => InputError::new(
             "",
             Text::kept(one_line(&e.render().to_string()).trim_start_matches("error: ")),
@@ -74,20 +82,32 @@ pub(crate) fn first_flag(e: &clap::Error) -> Option<String> {
 }
 
 /// clap's error of a kind we word ourselves, so `--lang` can translate it
-/// (the command line keeps clap's own words and tips in English).
+/// (the command line keeps clap's own words and tips in English) and the
+/// page can name each flag as its field.
 pub(crate) fn worded(e: &clap::Error) -> Option<Text> {
     let arg = match e.get(ContextKind::InvalidArg) {
-        Some(ContextValue::String(a)) => a.clone(),
-        Some(ContextValue::Strings(a)) => a.join(", "),
-        _ => String::new(),
+        Some(ContextValue::String(a)) => argument(a),
+        Some(ContextValue::Strings(a)) => Text::voiced(
+            Text::kept(a.join(", ")),
+            Text::join(a.iter().map(|a| argument(a)), ", "),
+        ),
+        _ => Text::default(),
     };
     let prior = match e.get(ContextKind::PriorArg) {
-        Some(ContextValue::String(a)) => a.clone(),
+        Some(ContextValue::String(a)) => argument(a),
+        _ => Text::default(),
+    };
+    let value = match e.get(ContextKind::InvalidValue) {
+        Some(ContextValue::String(v)) => v.clone(),
         _ => String::new(),
     };
     let tip = match e.get(ContextKind::SuggestedArg) {
-        Some(ContextValue::String(a)) => text!("; tip: '{}' exists", a.clone()),
+        Some(ContextValue::String(a)) => text!("; tip: '{}' exists", argument(a)),
         _ => Text::default(),
+    };
+    let count = |kind| match e.get(kind) {
+        Some(ContextValue::Number(n)) => n.to_string(),
+        _ => String::new(),
     };
     Some(match e.kind() {
         ErrorKind::UnknownArgument => text!("unexpected argument '{}' found", arg).then(tip),
@@ -101,9 +121,47 @@ pub(crate) fn worded(e: &clap::Error) -> Option<Text> {
                 arg
             )
         }
+        ErrorKind::ArgumentConflict if arg == prior => {
+            text!("the argument '{}' cannot be used multiple times", arg)
+        }
         ErrorKind::ArgumentConflict => {
             text!("the argument '{}' cannot be used with '{}'", arg, prior)
         }
+        ErrorKind::TooManyValues => text!(
+            "unexpected value '{}' for '{}' found; no more were expected",
+            value,
+            arg
+        ),
+        ErrorKind::WrongNumberOfValues => text!(
+            "'{}' takes {} values, not {}",
+            arg,
+            count(ContextKind::ExpectedNumValues),
+            count(ContextKind::ActualNumValues)
+        ),
+        ErrorKind::TooFewValues => text!(
+            "'{}' takes {} values, not {}",
+            arg,
+            count(ContextKind::MinValues),
+            count(ContextKind::ActualNumValues)
+        ),
+        ErrorKind::NoEquals => {
+            text!("equal sign is needed when assigning values to '{}'", arg)
+        }
         _ => return None,
     })
+}
+
+/// An argument as clap's error names it (`--move <M>`, `<FILE>`): kept on
+/// the command line; on the page, named as the form's field (a flag's
+/// label, or an argument's by what it is: “file”, “list B”).
+fn argument(arg: &str) -> Text {
+    let flag = arg.split([' ', '=']).next().unwrap_or(arg);
+    let page = if flag.starts_with("--") {
+        Text::flag(flag)
+    } else if flag.starts_with(['<', '[']) {
+        Text::flag(flag.trim_matches(|c| "<>[].".contains(c)).to_lowercase())
+    } else {
+        Text::kept(format!("'{arg}'"))
+    };
+    Text::voiced(Text::kept(arg), page)
 }

@@ -36,13 +36,20 @@ impl Engine {
         }
     }
 
-    /// Its name in the table's headers and the charts' legends.
+    /// Its name in the table's headers and the charts' legends: on the
+    /// page (`--html`), in words (“Monte Carlo”, “dice by dice”).
     pub fn title(self) -> Text {
-        match self {
+        let cli = match self {
             Engine::Exact => crate::text!("exact"),
             Engine::MonteCarlo => crate::text!("monte-carlo"),
             Engine::Dice => crate::text!("dice"),
-        }
+        };
+        Text::voiced(cli, self.words())
+    }
+
+    /// Its name in a player's words (“Monte Carlo”), the page's.
+    pub fn words(self) -> Text {
+        crate::words::page::method_words(self.label()).unwrap_or_default()
     }
 
     /// Key in JSON and CSV headers.

@@ -185,7 +185,11 @@ impl BattleLineFile {
             })
             .collect::<Result<Vec<_>, _>>()?;
         let line = BattleLine {
-            name: self.name.clone().unwrap_or_else(|| "battle line".into()),
+            name: self
+                .name
+                .clone()
+                .unwrap_or_else(|| "battle line".into())
+                .into(),
             event: self.event.event(&units, edition)?,
             units,
             turns: u8::try_from(self.turns.0).unwrap_or(u8::MAX),
@@ -250,7 +254,8 @@ impl EventSpec {
             )?;
             return Ok(Event::Fleeing);
         }
-        let names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
+        // A file's units' names, kept as written.
+        let names: Vec<String> = units.iter().map(|u| u.name.to_string()).collect();
         let unit = match &self.unit {
             Some(name) => names.iter().position(|n| n == name).ok_or_else(|| {
                 InputError::new(
@@ -381,7 +386,7 @@ impl LineUnitSpec {
             cold_blooded: r.psychology.cold_blooded,
             flee: flee_roll(edition.move_from_cm(r.m), r.flies, edition),
             panics_when_destroyed: destruction_causes_panic(standing, r.wounds),
-            name: r.name,
+            name: r.name.into(),
             at,
             fleeing: self.fleeing,
         })

@@ -173,12 +173,15 @@ pub fn sweep_report(
     let kind = points.first().map_or("", |p| p.query.kind());
     Ok(Report {
         query: "sweep",
-        summary: crate::text!(
-            "Sweep of {} ({}): {} points, the same seed for each",
-            swept.clone(),
-            kind_label(kind),
-            points.len()
-        ),
+        summary: match points.len() {
+            1 => crate::text!("Sweep of {} ({}): 1 point", swept.clone(), kind_label(kind)),
+            n => crate::text!(
+                "Sweep of {} ({}): {} points, the same seed for each",
+                swept.clone(),
+                kind_label(kind),
+                n
+            ),
+        },
         facts: run_facts(settings, engine, &reports),
         outcomes: vec![Outcome {
             engine,
@@ -387,11 +390,17 @@ impl Compared {
                 text!("Headline figures, each against the first file"),
             ),
             Compared::Variants(title, variants) => (
-                text!(
-                    "Comparison of {} and {} variants, the same seed for each",
-                    title.clone(),
-                    variants.len()
-                ),
+                match variants.len() {
+                    1 => text!(
+                        "Comparison of {} and 1 variant, the same seed for both",
+                        title.clone()
+                    ),
+                    n => text!(
+                        "Comparison of {} and {} variants, the same seed for each",
+                        title.clone(),
+                        n
+                    ),
+                },
                 text!("Headline figures, each variant against the fight as picked"),
             ),
         }

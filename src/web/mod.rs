@@ -14,9 +14,14 @@
 //!
 //! ```text
 //! request:  {"args": ["combat", "my.toml", "--json"], "files": {"my.toml": "..."}}
-//! response: {"code": 0, "stdout": "...", "stderr": "...", "error": null, "files": {"chart.json": "{\"title\": ..."}}
+//! response: {"code": 0, "stdout": "...", "stderr": "...", "error": null, "notes": [...], "files": {"chart.json": "{\"title\": ..."}}
 //! error:    {"code": 2, ..., "error": {"field": "--move", "message": "0 is out of range (...)"}}
 //! ```
+//!
+//! `stdout` and `stderr` are the command line's, word for word; `notes`
+//! and the error's `message` are in the page's words (no flag as typed: a
+//! flag is named as the form's field, “move”; methods in words), its
+//! `field` the flag or file at fault, by which the page places it.
 //!
 //! On `wasm32` it is exported to JavaScript as `answer(request)`, through
 //! wasm-bindgen.
@@ -96,8 +101,11 @@ struct Response {
     code: u8,
     stdout: String,
     stderr: String,
-    /// The input error, as a field and a message in the language asked for.
+    /// The input error, as a field and a message in the language asked for
+    /// and the page's words (a flag named as its field).
     error: Option<crate::app::ErrorLine>,
+    /// The notes, in the language asked for and the page's words.
+    notes: Vec<String>,
     files: Files,
 }
 
@@ -117,6 +125,7 @@ pub fn answer(request: &str) -> String {
                     field: "request".into(),
                     message,
                 }),
+                notes: Vec::new(),
                 files: Files::new(),
             }
         }
@@ -142,6 +151,7 @@ fn run(request: Request) -> Response {
         stdout: done.stdout,
         stderr: done.stderr,
         error: done.error,
+        notes: done.notes,
         files: written,
     }
 }
@@ -162,6 +172,26 @@ pub fn roster_text(file: &str, bytes: &[u8], lang: &str) -> String {
         }
     };
     response.to_string()
+}
+
+/// The page's words for what the command line names by its values, in
+/// both languages: `--method`'s values (JSON: `{"methods": [{"value":
+/// "monte-carlo", "label": {"en": "Monte Carlo", "es": "Monte Carlo"}},
+/// ...]}`), the same words its notes, errors and report use.
+pub fn page_words() -> String {
+    use crate::words::lang::Lang;
+    use crate::words::page::{method_words, METHODS};
+    let methods: Vec<serde_json::Value> = METHODS
+        .iter()
+        .map(|&value| {
+            let words = method_words(value).unwrap_or_default();
+            serde_json::json!({
+                "value": value,
+                "label": {"en": words.render_page(Lang::En), "es": words.render_page(Lang::Es)},
+            })
+        })
+        .collect();
+    serde_json::json!({ "methods": methods }).to_string()
 }
 
 /// The shipped files as JSON (`{"scenarios/...": "text", ...}`), for the
@@ -221,6 +251,13 @@ pub fn forms_for_js() -> String {
     forms()
 }
 
+/// [`page_words`] for JavaScript.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = pageWords)]
+pub fn page_words_for_js() -> String {
+    page_words()
+}
+
 /// [`roster_text`] for JavaScript.
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen(js_name = rosterText)]
@@ -277,11 +314,15 @@ mod tests {
             assert_eq!(v["code"], 2, "{v}");
             let e = &v["error"];
             let (field, message) = (e["field"].as_str().unwrap(), e["message"].as_str().unwrap());
-            // The line on stderr is the same error (a line of clap's names
-            // its flags itself).
-            let line = format!("error: {field}: {message}\n");
-            let whole = format!("error: {message}\n");
-            assert!(v["stderr"] == line || v["stderr"] == whole, "{v}");
+            // The line on stderr is the same error in the command line's
+            // words (a line of clap's names its flags itself); the page's
+            // names no flag as typed.
+            let stderr = v["stderr"].as_str().unwrap();
+            assert!(
+                stderr.starts_with("error: ") && stderr.ends_with('\n'),
+                "{v}"
+            );
+            assert!(!message.contains("--"), "{v}");
             (field.to_string(), message.to_string())
         };
         let none = serde_json::json!({});
@@ -308,9 +349,10 @@ mod tests {
             none.clone(),
         );
         assert_eq!(field, "--move");
-        assert!(message.contains("required arguments"), "{message}");
-        let (field, _) = error(serde_json::json!(["charge", "--bogus"]), none.clone());
+        assert_eq!(message, "missing: “move” (required)");
+        let (field, message) = error(serde_json::json!(["charge", "--bogus"]), none.clone());
         assert_eq!(field, "--bogus");
+        assert_eq!(message, "“bogus” is not a field of this question");
         let (field, _) = error(serde_json::json!(["charj"]), none);
         assert_eq!(field, "");
     }

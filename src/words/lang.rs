@@ -158,6 +158,11 @@ mod tests {
         let mut used: Vec<String> = source_templates();
         used.extend(rule_terms().into_iter().map(str::to_string));
         used.extend(super::super::serde::PHRASES.iter().map(|p| p.to_string()));
+        used.extend(
+            super::super::page::OF_A_NAME
+                .iter()
+                .map(|(_, n)| n.to_string()),
+        );
         let missing: Vec<&String> = used
             .iter()
             .filter(|k| !table.contains_key(k.as_str()))
@@ -184,6 +189,42 @@ mod tests {
                 list.windows(2).all(|w| w[0].0 < w[1].0),
                 "keys out of order"
             );
+        }
+    }
+
+    #[test]
+    fn on_the_page_no_template_of_ours_names_a_flag_as_typed() {
+        let templates = source_templates();
+        for key in super::super::page::page_template_keys() {
+            assert!(templates.iter().any(|t| t == key), "no template {key:?}");
+        }
+        for template in &templates {
+            // Its key as a `&'static str`: the table's, or leaked (a test).
+            let key: &'static str = Box::leak(template.clone().into_boxed_str());
+            let places = key.matches("{}").count();
+            let text = Text::template(key, vec![Text::default(); places]);
+            for lang in [Lang::En, Lang::Es] {
+                let page = text.render_page(lang);
+                assert!(!page.contains("--"), "{page:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_help_names_the_same_flags_in_either_language() {
+        let flags = |words: &str| -> Vec<String> {
+            let mut found = Vec::new();
+            for (i, _) in words.match_indices("--") {
+                let long: String = words[i + 2..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_lowercase() || *c == '-')
+                    .collect();
+                found.push(long);
+            }
+            found
+        };
+        for (en, es) in super::super::spanish_forms::SPANISH_FORMS {
+            assert_eq!(flags(en), flags(es), "{es}");
         }
     }
 

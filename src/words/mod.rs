@@ -5,6 +5,7 @@
 //! layer: it knows nothing of the rules.
 
 pub mod lang;
+pub mod page;
 pub mod serde;
 mod spanish;
 mod spanish_errors;

@@ -21,7 +21,40 @@
 //! ```
 
 use super::lang::Lang;
+use std::cell::Cell;
 use std::fmt;
+
+/// Whose words a text is rendered in: the command line's (a flag as it is
+/// typed, `--move`; a method by its value, `monte-carlo`) or the web
+/// page's (a flag as its form field's label, “move”; a method in words,
+/// “Monte Carlo”), for a player who never sees the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Voice {
+    /// The command line's words (the default).
+    #[default]
+    Cli,
+    /// The page's words.
+    Page,
+}
+
+thread_local! {
+    /// The voice [`Text::render`] speaks in on this thread.
+    static VOICE: Cell<Voice> = const { Cell::new(Voice::Cli) };
+}
+
+/// Runs `work` with every [`Text::render`] on this thread in the page's
+/// words (an answer for the page: its HTML report and chart).
+pub fn in_page_words<T>(work: impl FnOnce() -> T) -> T {
+    /// Puts the voice back, even if `work` panics.
+    struct Restore(Voice);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            VOICE.with(|v| v.set(self.0));
+        }
+    }
+    let _restore = Restore(VOICE.with(|v| v.replace(Voice::Page)));
+    work()
+}
 
 /// Words to translate and values to keep, in order.
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -45,6 +78,14 @@ enum Piece {
     /// A text as rendered, then respelled (a query file names a flag by its
     /// key: `--target-move` as `target_move`).
     Respelled(Box<Text>, fn(&str) -> String),
+    /// A flag (`--move`): as typed on the command line, as its field's
+    /// label on the page.
+    Flag(String),
+    /// The command line's words, and the page's.
+    Voiced(Box<Text>, Box<Text>),
+    /// A unit's name put for a side's word (`attacker`): the templates it
+    /// is put in word it as a name.
+    Unit(Box<Text>),
 }
 
 /// A template and its arguments: `text!("round {}", 2)`. Each argument is
@@ -103,6 +144,25 @@ impl Text {
         out
     }
 
+    /// A flag (`--move`): typed so on the command line, named on the page
+    /// as the form's field (“move”, «movimiento»).
+    pub fn flag(flag: impl Into<String>) -> Text {
+        Text(vec![Piece::Flag(flag.into())])
+    }
+
+    /// `cli` on the command line, `page` on the web page (a method's value
+    /// and its words: `monte-carlo`, “Monte Carlo”).
+    pub fn voiced(cli: Text, page: Text) -> Text {
+        Text(vec![Piece::Voiced(Box::new(cli), Box::new(page))])
+    }
+
+    /// A unit's `name` as a headline puts it for its side, where a
+    /// template words a name otherwise than a side ("bajas medias del
+    /// atacante", "bajas medias de Halberdiers").
+    pub fn unit(name: Text) -> Text {
+        Text(vec![Piece::Unit(Box::new(name))])
+    }
+
     /// A probability's label (`P(contact)`) without its `P( )`, in any
     /// language.
     pub fn event(self) -> Text {
@@ -137,7 +197,14 @@ impl Text {
         }
         let pieces = self.0.into_iter().map(|p| match p {
             Piece::Template(t, args) => {
-                Piece::Template(t, args.into_iter().map(|a| a.naming(names)).collect())
+                let args: Vec<Text> = args.into_iter().map(|a| a.naming(names)).collect();
+                // The words of a unit's name put in them.
+                let named = args.iter().any(|a| matches!(&a.0[..], [Piece::Unit(_)]));
+                let t = match named {
+                    true => super::page::of_a_name(t),
+                    false => t,
+                };
+                Piece::Template(t, args)
             }
             other => other,
         });
@@ -150,25 +217,62 @@ impl Text {
             Piece::Template(t, args) => t.is_empty() && args.iter().all(Text::is_empty),
             Piece::Kept(s) | Piece::Term(s) => s.is_empty(),
             Piece::Event(t) | Piece::Respelled(t, _) => t.is_empty(),
+            Piece::Flag(f) => f.is_empty(),
+            Piece::Voiced(cli, page) => cli.is_empty() && page.is_empty(),
+            Piece::Unit(name) => name.is_empty(),
         })
     }
 
-    /// The text in `lang`.
+    /// The text in `lang`, in this thread's voice (the command line's but
+    /// inside [`in_page_words`]).
     pub fn render(&self, lang: Lang) -> String {
+        self.render_in(lang, VOICE.with(Cell::get))
+    }
+
+    /// The text in `lang`, in the page's words: no flag as typed, methods
+    /// in words.
+    pub fn render_page(&self, lang: Lang) -> String {
+        self.render_in(lang, Voice::Page)
+    }
+
+    /// The text in `lang` and `voice`.
+    pub fn render_in(&self, lang: Lang, voice: Voice) -> String {
         let mut out = String::new();
         for piece in &self.0 {
             match piece {
                 Piece::Kept(s) => out += s,
                 Piece::Term(s) => out += &lang.term(s),
-                Piece::Template(key, args) => fill(&mut out, lang.words(key), args, lang),
+                Piece::Template(key, args) => match voice {
+                    Voice::Cli => fill(&mut out, lang.words(key), args, lang, voice),
+                    Voice::Page => {
+                        let template = super::page::template(key, lang);
+                        fill(
+                            &mut out,
+                            &super::page::named(template, lang),
+                            args,
+                            lang,
+                            voice,
+                        )
+                    }
+                },
+                Piece::Flag(f) => match voice {
+                    Voice::Cli => out += f,
+                    Voice::Page => out += &super::page::field(f, lang),
+                },
+                Piece::Voiced(cli, page) => match voice {
+                    Voice::Cli => out += &cli.render_in(lang, voice),
+                    Voice::Page => out += &page.render_in(lang, voice),
+                },
+                Piece::Unit(name) => out += &name.render_in(lang, voice),
                 Piece::Event(t) => {
-                    let label = t.render(lang);
+                    let label = t.render_in(lang, voice);
                     out += label
                         .strip_prefix("P(")
                         .and_then(|l| l.strip_suffix(')'))
                         .unwrap_or(&label);
                 }
-                Piece::Respelled(t, respell) => out += &respell(&t.render(lang)),
+                // A file's keys are its words on the page too.
+                Piece::Respelled(t, respell) => out += &respell(&t.render_in(lang, Voice::Cli)),
             }
         }
         out
@@ -183,8 +287,12 @@ impl Text {
                     keys.push(*key);
                     args.iter().for_each(|a| keys.extend(a.keys()));
                 }
-                Piece::Event(t) | Piece::Respelled(t, _) => keys.extend(t.keys()),
-                Piece::Kept(_) | Piece::Term(_) => {}
+                Piece::Event(t) | Piece::Respelled(t, _) | Piece::Unit(t) => keys.extend(t.keys()),
+                Piece::Voiced(cli, page) => {
+                    keys.extend(cli.keys());
+                    keys.extend(page.keys());
+                }
+                Piece::Kept(_) | Piece::Term(_) | Piece::Flag(_) => {}
             }
         }
         keys
@@ -214,7 +322,7 @@ fn places(template: &str) -> usize {
 
 /// `template` with `args` in its `{}` (the next argument) and `{n}` (the
 /// n-th) places.
-fn fill(out: &mut String, template: &str, args: &[Text], lang: Lang) {
+fn fill(out: &mut String, template: &str, args: &[Text], lang: Lang, voice: Voice) {
     let mut next = 0;
     let mut rest = template;
     while let Some(open) = rest.find('{') {
@@ -237,7 +345,7 @@ fn fill(out: &mut String, template: &str, args: &[Text], lang: Lang) {
         };
         *out += &rest[..open];
         if let Some(arg) = args.get(index) {
-            *out += &arg.render(lang);
+            *out += &arg.render_in(lang, voice);
         }
         rest = &rest[open + close + 1..];
     }
@@ -254,7 +362,7 @@ impl fmt::Display for Text {
 /// JSON keeps English: it is read by programs.
 impl serde::Serialize for Text {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.render(Lang::En))
+        s.serialize_str(&self.render_in(Lang::En, Voice::Cli))
     }
 }
 
@@ -265,6 +373,12 @@ impl std::error::Error for Text {}
 impl From<String> for Text {
     fn from(value: String) -> Text {
         Text::kept(value)
+    }
+}
+
+impl From<&Text> for Text {
+    fn from(value: &Text) -> Text {
+        value.clone()
     }
 }
 
@@ -356,7 +470,7 @@ mod tests {
     fn arguments_fill_in_order_or_by_index() {
         let mut out = String::new();
         let args = [Text::kept("a"), Text::kept("b")];
-        fill(&mut out, "{1} then {0}; {}", &args, Lang::En);
+        fill(&mut out, "{1} then {0}; {}", &args, Lang::En, Voice::Cli);
         assert_eq!(out, "b then a; a");
     }
 

@@ -323,7 +323,7 @@ fn random_line(r: &mut impl Rng) -> BattleLine {
     if let Err(e) = line.validate() {
         panic!("{e}: {line:?}");
     }
-    line.name = format!("{:?}", line.event);
+    line.name = format!("{:?}", line.event).into();
     line
 }
 

@@ -228,9 +228,18 @@ impl CombatQuery {
             return Text::kept(&self.name);
         }
         let units = &self.combat.setup.units;
-        match self.combat.charger {
-            Some(c) => crate::text!("{} charge {}", led(&units[c]), led(&units[1 - c])),
-            None => crate::text!("{} fight {}", led(&units[0]), led(&units[1])),
+        let (first, other) = match self.combat.charger {
+            Some(c) => (&units[c], &units[1 - c]),
+            None => (&units[0], &units[1]),
+        };
+        let (first_led, other_led) = (led(first), led(other));
+        // The verb agrees with its unit: one model charges, many charge.
+        let one = first.models == 1 && first.characters.is_empty();
+        match (self.combat.charger, one) {
+            (Some(_), true) => crate::text!("{} charges {}", first_led, other_led),
+            (Some(_), false) => crate::text!("{} charge {}", first_led, other_led),
+            (None, true) => crate::text!("{} fights {}", first_led, other_led),
+            (None, false) => crate::text!("{} fight {}", first_led, other_led),
         }
     }
 
@@ -246,10 +255,13 @@ impl CombatQuery {
             Ok(size) => {
                 let mut o = self.outcome(Engine::Exact, &ExactMeasure(&p), &layout);
                 let most = size.states.iter().max().copied().unwrap_or(1);
-                let note = crate::text!(
-                    "the whole fight in {} states between rounds at most",
-                    most as u64
-                );
+                let note = match most {
+                    1 => crate::text!("the whole fight in 1 state between rounds at most"),
+                    _ => crate::text!(
+                        "the whole fight in {} states between rounds at most",
+                        most as u64
+                    ),
+                };
                 o.note = Some(note);
                 o
             }
@@ -376,8 +388,8 @@ impl Question for CombatQuery {
     fn headline_names(&self) -> Vec<(Text, Text)> {
         match &self.combat.setup.units[..] {
             [a, d] if a.name != d.name => vec![
-                (side_label(0), Text::kept(&a.name)),
-                (side_label(1), Text::kept(&d.name)),
+                (side_label(0), Text::unit(Text::kept(&a.name))),
+                (side_label(1), Text::unit(Text::kept(&d.name))),
             ],
             _ => Vec::new(),
         }

@@ -78,11 +78,7 @@ fn facts(line: &BattleLine) -> Vec<Field> {
             if !u.tests {
                 text = text.then(crate::text!(", takes no panic test"));
             }
-            Field::new(
-                BattleLine::unit_key(i),
-                Text::kept(&u.name),
-                Value::Text(text),
-            )
+            Field::new(BattleLine::unit_key(i), u.name.clone(), Value::Text(text))
         })
         .collect();
     facts.push(Field::new(
@@ -99,7 +95,7 @@ fn facts(line: &BattleLine) -> Vec<Field> {
 }
 
 fn event_text(line: &BattleLine) -> Text {
-    let name = |u: usize| Text::kept(&line.units[u].name);
+    let name = |u: usize| line.units[u].name.clone();
     match &line.event {
         Event::Broken { unit, pursuit, .. } => match pursuit {
             Some(p) => crate::text!(
@@ -148,7 +144,7 @@ fn outcome(line: &BattleLine, engine: Engine, m: &dyn Measure, layout: &Layout) 
         .map(|(u, unit)| {
             Field::new(
                 p_flees(u),
-                crate::text!("P({} has fled by the end)", Text::kept(&unit.name)),
+                crate::text!("P({} has fled by the end)", unit.name.clone()),
                 m.prob(&[layout.cell(last, u, Did::Fled)]),
             )
         })
@@ -188,7 +184,7 @@ fn stage_table(line: &BattleLine, s: usize, m: &dyn Measure, layout: &Layout) ->
                 .iter()
                 .map(|&did| m.prob(&[layout.cell(s, u, did)]))
                 .collect();
-            (Value::Text(Text::kept(&unit.name)), cells)
+            (Value::Text(unit.name.clone()), cells)
         })
         .collect();
     Table {
@@ -235,7 +231,7 @@ pub(super) fn figure(line: &BattleLine, report: &Report) -> Figure {
         .units
         .iter()
         .map(|u| Shape {
-            name: Text::kept(&u.name),
+            name: u.name.clone(),
             corners: u.at.corners(),
         })
         .collect();

@@ -50,8 +50,8 @@ pub const MAX_TURNS: u8 = 6;
 /// One unit of the line.
 #[derive(Clone, Debug)]
 pub struct LineUnit {
-    /// Its name.
-    pub name: String,
+    /// Its name: a file's, kept as written, or ours (`unit`).
+    pub name: Text,
     /// Models it began the battle with (a unit below 25% cannot rally).
     pub models: u32,
     /// Models standing now.
@@ -138,8 +138,8 @@ impl Event {
 /// A battle line and what happens to it.
 #[derive(Clone, Debug)]
 pub struct BattleLine {
-    /// Its name.
-    pub name: String,
+    /// Its name: a file's, kept as written, or ours.
+    pub name: Text,
     /// The side's units.
     pub units: Vec<LineUnit>,
     /// What starts it.
@@ -273,7 +273,7 @@ impl BattleLine {
     }
 
     fn summary(&self) -> Text {
-        crate::text!("Battle line: {}", &self.name)
+        crate::text!("Battle line: {}", self.name.clone())
     }
 }
 

@@ -5,6 +5,8 @@ use super::{BattleLine, Event, LineUnit};
 use crate::rules::measure::Footprint;
 use crate::rules::movement::flee_roll;
 use crate::rules::Edition;
+use crate::text;
+use crate::words::text::Text;
 
 /// The Ld and M the fleeing friends of the simple case have: they matter
 /// only to their own rallies and flee moves.
@@ -22,7 +24,7 @@ impl BattleLine {
         equal_panics: bool,
     ) -> BattleLine {
         let edition = Edition::Metric;
-        let unit = |name: String, us: u32, ld: u8, at: Footprint, fleeing: bool| LineUnit {
+        let unit = |name: Text, us: u32, ld: u8, at: Footprint, fleeing: bool| LineUnit {
             name,
             models: us,
             standing: us,
@@ -45,7 +47,7 @@ impl BattleLine {
             width: 10.0,
             depth: 4.0,
         };
-        let mut units = vec![unit("unit".into(), unit_strength, ld, block, false)];
+        let mut units = vec![unit(text!("unit"), unit_strength, ld, block, false)];
         for (i, &us) in fleeing.iter().enumerate() {
             // Side by side behind the unit, facing away from it.
             let at = Footprint {
@@ -56,7 +58,7 @@ impl BattleLine {
                 depth: 2.0,
             };
             units.push(unit(
-                format!("fleeing {}", i + 1),
+                text!("fleeing {}", i + 1),
                 us,
                 FLEEING_FRIEND_LD,
                 at,
@@ -65,7 +67,7 @@ impl BattleLine {
         }
         BattleLine {
             general: None,
-            name: "a unit with fleeing friends within 10 cm".into(),
+            name: text!("a unit with fleeing friends within 10 cm"),
             units,
             event: Event::Fleeing,
             turns,
