@@ -17,10 +17,6 @@ const UI_ES = {
     'Probabilidades de Warhammer Fantasy Battle, 6.ª edición: cargas, combates, listas de ejército',
   'More options': 'Más opciones',
   "the question's own": 'el de la pregunta',
-  exact: 'exacto',
-  'exact when it fits, else Monte Carlo': 'exacto si cabe, si no Monte Carlo',
-  'dice by dice': 'dado a dado',
-  'every method, side by side': 'todos los métodos, lado a lado',
   unit: 'unidad',
   units: 'unidades',
   'Left out:': 'Se quedan fuera:',
@@ -93,16 +89,6 @@ const OVERRIDES = {
     ['rounds'],
   ],
 };
-
-// The engines' methods (`--method`), in words.
-const METHODS = [
-  ['', "the question's own"],
-  ['exact', 'exact'],
-  ['auto', 'exact when it fits, else Monte Carlo'],
-  ['monte-carlo', 'Monte Carlo'],
-  ['dice', 'dice by dice'],
-  ['all', 'every method, side by side'],
-];
 
 let FORMS = [];
 let SHIPPED = {};
@@ -460,9 +446,15 @@ async function start() {
   buildTabs();
   buildForms();
   buildCombat();
-  $('method').replaceChildren(
-    ...METHODS.map(([value, text]) => element('option', { value, text, 'data-ui': text })),
-  );
+  // The methods in the library's words; left empty, the question's own.
+  const own = element('option', { value: '', 'data-ui': "the question's own" });
+  own.textContent = ui("the question's own");
+  const methods = JSON.parse(wasm_bindgen.pageWords()).methods.map(m => {
+    const option = words(m.label, 'option');
+    option.value = m.value;
+    return option;
+  });
+  $('method').replaceChildren(own, ...methods);
   const tabs = [...document.querySelectorAll('#tabs [role="tab"]')];
   for (const b of tabs) {
     b.addEventListener('click', () => {

@@ -32,7 +32,7 @@
 //! assert!(html.contains("Combat: &lt;Boyz&gt;"));
 //! assert!(html.contains(r#"<div data-key="p_contact"><dt>P(contact)</dt><dd>40.0000%</dd></div>"#));
 //! // The zero row is folded away from the main table.
-//! assert!(html.contains("<details><summary>All figures (1 more, each zero)</summary>"));
+//! assert!(html.contains("<details><summary>All figures (1 more, zero)</summary>"));
 //! ```
 
 use super::lang::Lang;
@@ -127,7 +127,13 @@ fn figures(report: &Report, lang: Lang) -> String {
     if folded > 0 {
         out += &format!(
             "<details><summary>{}</summary>\n<table class=\"figures\">\n{head}<tbody>\n{zero}</tbody>\n</table>\n</details>\n",
-            escape(&text!("All figures ({} more, each zero)", folded).render(lang))
+            escape(
+                &match folded {
+                    1 => text!("All figures (1 more, zero)"),
+                    _ => text!("All figures ({} more, each zero)", folded),
+                }
+                .render(lang)
+            )
         );
     }
     out

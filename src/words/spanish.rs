@@ -27,6 +27,7 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     ("--threads does nothing in this build (one thread)", "--threads no hace nada en esta compilación (un solo hilo)"),
     ("--wide does nothing with --json or --csv (they carry every fight and whole names)", "--wide no hace nada con --json o --csv (llevan cada combate y los nombres enteros)"),
     ("After start of turn {} (tests, rallies, flee moves)", "Tras el inicio de turno {} (chequeos, reagrupamientos, huidas)"),
+    ("All figures (1 more, zero)", "Todas las cifras (1 más, cero)"),
     ("All figures ({} more, each zero)", "Todas las cifras ({} más, todas cero)"),
     ("Attacks: {} x {} (WS{} S{}, {}) at {}; {}", "Ataques: {} x {} (HA{} F{}, {}) contra {}; {}"),
     ("Battle line: {}", "Línea de batalla: {}"),
