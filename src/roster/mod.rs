@@ -52,6 +52,7 @@ mod body;
 mod build;
 mod find;
 mod gear;
+mod link;
 pub mod listing;
 #[doc(hidden)]
 pub mod names;
@@ -62,6 +63,7 @@ mod xml;
 
 pub use archive::MAX_ROSTER_BYTES;
 pub use find::UnitKey;
+pub use link::{for_link, ForLink};
 
 use crate::error::InputError;
 use crate::profile::ProfileFile;

@@ -40,6 +40,7 @@ mod readme;
 mod redirect;
 mod roster;
 mod roster_fights;
+mod roster_link;
 mod roster_machines;
 mod roster_reading;
 mod roster_rules;
