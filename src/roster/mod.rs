@@ -56,6 +56,7 @@ mod link;
 pub mod listing;
 #[doc(hidden)]
 pub mod names;
+pub mod plain;
 mod roles;
 mod unit;
 mod value;

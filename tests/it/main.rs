@@ -42,6 +42,7 @@ mod roster;
 mod roster_fights;
 mod roster_link;
 mod roster_machines;
+mod roster_page;
 mod roster_reading;
 mod roster_rules;
 mod roster_structures;

@@ -2,15 +2,15 @@
 //! unit reads as the same unit (profiles, gear, rules, points, the unit as
 //! played) under its new number, the whole-list cut gives the same
 //! listing, and both are smaller than the file. Over the shipped rosters
-//! here; over the public data in `corpus_rosters_cut_for_links_read_the_same`
+//! here; over the public data in `corpus::every_roster_cut_for_a_link_reads_the_same`
 //! (`scripts/corpus`).
 
 use mathhammer::roster::{for_link, listing, Roster};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Checks every cut of roster file `path` and returns the sizes: the
 /// XML's, the whole-list cut's and the largest one-unit cut's.
-fn check(path: &Path) -> (usize, usize, usize) {
+pub(crate) fn check(path: &Path) -> (usize, usize, usize) {
     let shown = path.display().to_string();
     let bytes = std::fs::read(path).unwrap();
     let text = Roster::xml_text(&shown, &bytes).unwrap();
@@ -119,42 +119,5 @@ fn a_fight_of_cut_rosters_gives_the_same_answer() {
     assert_eq!(
         linked.replace(&dir.display().to_string(), "scenarios/rosters"),
         original
-    );
-}
-
-/// Every `.ros` and `.rosz` under `dir`.
-fn rosters(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    paths.sort();
-    for p in paths {
-        let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
-        if p.is_dir() {
-            rosters(&p, out);
-        } else if ext == "ros" || ext == "rosz" {
-            out.push(p);
-        }
-    }
-}
-
-#[test]
-#[ignore = "needs the public rosters: scripts/corpus"]
-fn corpus_rosters_cut_for_links_read_the_same() {
-    let folders = std::env::var("MATHHAMMER_ROSTERS").expect("MATHHAMMER_ROSTERS=DIR[:DIR...]");
-    let mut files = Vec::new();
-    for dir in folders.split(':') {
-        rosters(Path::new(dir), &mut files);
-    }
-    assert!(!files.is_empty(), "no rosters under {folders}");
-    let (mut sizes, mut cut, mut unit) = (0, 0, 0);
-    for f in &files {
-        let (a, b, c) = check(f);
-        (sizes, cut, unit) = (sizes + a, cut + b, unit.max(c));
-    }
-    println!(
-        "rosters cut for links: {}; XML {sizes} bytes, whole-list cuts {cut}, the largest one-unit cut {unit}",
-        files.len()
     );
 }
