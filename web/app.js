@@ -479,15 +479,28 @@ const stateKey = e =>
   e.dataset.file ||
   (e.dataset.models ? `models${e.dataset.models}` : e.id);
 
-function saveState() {
+// The dropped rosters the query names go cut to what it needs, the units
+// it names renumbered to theirs (`linkedRosters`); packing them waits on
+// the browser, so only the last query asked writes the link.
+let saving = 0;
+async function saveState() {
+  const asked = ++saving;
   const values = {};
   for (const e of shownFields()) {
     if (e.dataset.file && e.tagName === 'TEXTAREA' && e.hidden) continue;
+    // Only the shown tab's fields (`active`'s selector list reaches every
+    // form's models and files): another tab's roster would ride along.
+    const form = e.closest('[data-form]');
+    if (form && form.dataset.form !== query) continue;
     values[stateKey(e)] = e.type === 'checkbox' ? e.checked : e.value;
   }
   const state = { q: query, lang: lang(), mode: $('combat-mode').value, values };
-  const rosters = linkedRosters(values);
-  if (Object.keys(rosters).length) state.rosters = rosters;
+  const linked = await linkedRosters(values);
+  if (asked !== saving) return;
+  if (Object.keys(linked.rosters).length) {
+    state.values = linked.values;
+    state.rosters = linked.rosters;
+  }
   history.replaceState(null, '', `#${encodeURIComponent(JSON.stringify(state))}`);
 }
 
@@ -621,7 +634,7 @@ async function start() {
     addRosters(e.dataTransfer.files);
   });
   $('copy').addEventListener('click', async () => {
-    saveState();
+    await saveState();
     $('link').value = location.href;
     try {
       await navigator.clipboard.writeText(location.href);
