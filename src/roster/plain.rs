@@ -10,12 +10,19 @@ use crate::words::lang::Lang;
 use crate::words::text::Text;
 use std::io::Read;
 
-/// Why file `file` (its `bytes`) is not a roster the page reads, in one
-/// sentence naming it, if it is not one at all (a picture, a zip without a
-/// roster, text that is not XML, XML of another kind, another game's
-/// roster); `None` for a roster's XML, whose reader's error stands.
-pub fn not_a_roster(file: &str, bytes: &[u8]) -> Option<Text> {
+/// Why file `file` (its `bytes`, which the reader refused saying `why`)
+/// is not a roster the page reads, in one sentence naming it, if it is not
+/// one at all (a picture, a zip without a roster, text that is not XML, XML
+/// of another kind, another game's roster) or its XML breaks off; `None`
+/// for a roster's other faults, whose reader's error stands.
+pub fn not_a_roster(file: &str, bytes: &[u8], why: &Text) -> Option<Text> {
     let what = match what_it_is(bytes) {
+        Is::Roster if why.keys().first() == Some(&"not a roster's XML ({})") => {
+            return Some(text!(
+                "{} is a damaged roster: its XML is broken or cut short (save it again from BattleScribe)",
+                file.to_string()
+            ))
+        }
         Is::Roster => return None,
         Is::OtherGame(game) => {
             return Some(text!(

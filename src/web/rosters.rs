@@ -17,9 +17,9 @@ use serde_json::json;
 /// ```
 ///
 /// An error's message is a whole sentence: for a file that is not a roster
-/// at all (a picture, a zip without a roster, XML of another kind) it names
-/// the file and says what it is; else it is the reader's, as [`answer`](super::answer)
-/// gives errors. The roster reader tells a zip by its content, so the file
+/// at all (a picture, a zip without a roster, XML of another kind) or whose
+/// XML breaks off, it names the file and says what it is; else it is the
+/// reader's, as [`answer`](super::answer) gives errors. The roster reader tells a zip by its content, so the file
 /// is read under its own name (`army.rosz`) as the CLI reads it.
 pub fn roster_text(file: &str, bytes: &[u8], lang: &str) -> String {
     use clap::ValueEnum;
@@ -40,7 +40,7 @@ pub fn roster_text(file: &str, bytes: &[u8], lang: &str) -> String {
             json!({ "text": text, "left_out": left_out })
         }
         Err(e) => {
-            let e = match plain::not_a_roster(file, bytes) {
+            let e = match plain::not_a_roster(file, bytes, &e.message) {
                 Some(sentence) => InputError::new(file, sentence),
                 None => e,
             };

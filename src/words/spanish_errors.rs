@@ -213,6 +213,7 @@ pub(super) const SPANISH_ERRORS: &[(&str, &str)] = &[
     ("{} fleeing friends (accepted: at most {})", "{} unidades amigas huyendo (aceptado: como máximo {})"),
     ("{} friends (accepted: at most {})", "{} unidades amigas (aceptado: como máximo {})"),
     ("{} has no {}", "{} no tiene {}"),
+    ("{} is a damaged roster: its XML is broken or cut short (save it again from BattleScribe)", "{} es una lista dañada: su XML está roto o cortado (vuelve a guardarla desde BattleScribe)"),
     ("{} is a folder (accepted: {})", "{} es una carpeta (aceptado: {})"),
     ("{} is a roster of another game, {} (the page reads Warhammer Fantasy Battles 6th edition rosters)", "{} es una lista de otro juego, {} (la página lee listas de Warhammer Fantasy Battles, 6.ª edición)"),
     ("{} is a scenario or query file (it has `{}`), not a profile (accepted: a profile file, e.g. scenarios/profiles/orc_boy.toml)", "{} es un fichero de escenario o de consulta (tiene `{}`), no un perfil (aceptado: un fichero de perfil, p. ej. scenarios/profiles/orc_boy.toml)"),

@@ -80,10 +80,23 @@ fn a_file_that_is_not_a_roster_is_said_for_what_it_is() {
         refused("marines.ros", other.as_bytes(), "en"),
         "marines.ros is a roster of another game, Warhammer 40,000 9th Edition (the page reads Warhammer Fantasy Battles 6th edition rosters)"
     );
-    // A roster whose XML breaks off keeps the reader's message.
     let whole = roster_xml(WFB6, &[]);
     let broken = &whole[..whole.len() - 20];
-    assert!(refused("army.ros", broken.as_bytes(), "en").starts_with("not a roster's XML"));
+    assert_eq!(
+        refused("army.ros", broken.as_bytes(), "en"),
+        "army.ros is a damaged roster: its XML is broken or cut short (save it again from BattleScribe)"
+    );
+    // A roster's other faults keep the reader's message.
+    let cost = whole.replace(
+        "<forces>",
+        "<costs><cost name=\"pts\" value=\"x\"/></costs><forces>",
+    );
+    let v = read("army.ros", cost.as_bytes(), "en");
+    assert_eq!(v["error"]["field"], "army.ros: pts", "{v}");
+    assert!(v["error"]["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("'x' is not a cost"));
 }
 
 #[test]

@@ -722,6 +722,11 @@ def check_short_link(driver):
     # Each list's General is unit 1: the picked unit is the cut roster's 2.
     assert state["values"]["--attacker"] == "rosters/orcs_500.ros:2", state["values"]
     assert len(link) < 4000, len(link)
+    # A link of before, its rosters in plain base64, still reads.
+    assert driver.execute_async_script(
+        "const done = arguments[0], text = DROPPED['rosters/orcs_500.ros'];"
+        "pack(text).then(p => unpack(p.replace(/-/g, '+').replace(/_/g, '/') +"
+        " '='.repeat((4 - p.length % 4) % 4))).then(t => done(t === text))")
     other = browser(375)
     try:
         ready(other, link)
