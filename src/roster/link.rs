@@ -15,8 +15,8 @@
 //! reader's [`Builder`](super::xml) would treat it (by the same names and
 //! places), and the elements the reader keeps something of are written
 //! back with their ancestors. The cut is then read again and each kept
-//! unit compared with the original's (its profiles, gear, rules, points,
-//! the unit as played); should one differ, the roster goes whole.
+//! unit's listing compared with the original's (its profiles, gear, rules,
+//! points, the unit as played); should one differ, the roster goes whole.
 
 use super::{xml, Found, Roster, RosterError};
 use quick_xml::events::{BytesStart, Event};
@@ -105,7 +105,8 @@ fn picked_tops(
     Some((drop, numbers))
 }
 
-/// Whether the cut roster `cut` reads as `whole` does: each kept unit the
+/// Whether the cut roster `cut` reads as `whole` does: each kept unit's
+/// listing (profiles, gear, rules, notes, points, as played or why not) the
 /// same but for its number (and its parent's), and for the whole list the
 /// same listing.
 fn same(whole: &Roster, cut: &str, numbers: &BTreeMap<usize, usize>, all: bool) -> bool {
@@ -120,7 +121,7 @@ fn same(whole: &Roster, cut: &str, numbers: &BTreeMap<usize, usize>, all: bool) 
             let mut unit = whole.units[old - 1].clone();
             unit.number = new;
             unit.parent = unit.parent.and_then(|p| numbers.get(&p).copied());
-            format!("{unit:?}") == format!("{:?}", cut.units[new - 1])
+            super::listing::unit_json(&unit) == super::listing::unit_json(&cut.units[new - 1])
         })
 }
 
