@@ -115,7 +115,10 @@ function buildTabs() {
 // (those under "more options" too).
 const active = selector =>
   document.querySelectorAll(
-    `#fields [data-form="${query}"] ${selector}, #more-fields [data-form="${query}"] ${selector}`,
+    selector
+      .split(',')
+      .flatMap(one => [`#fields`, `#more-fields`].map(at => `${at} [data-form="${query}"] ${one}`))
+      .join(', '),
   );
 
 // Whether query `q`'s form takes a unit or a list: a picker of units, a
@@ -351,15 +354,26 @@ function shownFields() {
 // A field's name in a shared link.
 const stateKey = e => e.dataset.key || e.dataset.flag || e.dataset.set || e.dataset.file || e.id;
 
-function saveState() {
+// The dropped rosters the query names go cut to what it needs, the units
+// it names renumbered to theirs (`linkedRosters`); packing them waits on
+// the browser, so only the last query asked writes the link.
+let saving = 0;
+async function saveState() {
+  const asked = ++saving;
   const values = {};
   for (const e of shownFields()) {
     if (e.dataset.file && e.tagName === 'TEXTAREA' && e.hidden) continue;
-    values[stateKey(e)] = e.type === 'checkbox' ? e.checked : e.value;
+    // A field left empty is left out: a link names what was given.
+    const value = e.type === 'checkbox' ? e.checked : e.value;
+    if (value !== '' && value !== false) values[stateKey(e)] = value;
   }
   const state = { q: query, lang: lang(), mode: $('combat-mode').value, values };
-  const rosters = linkedRosters(values);
-  if (Object.keys(rosters).length) state.rosters = rosters;
+  const linked = await linkedRosters(values);
+  if (asked !== saving) return;
+  if (Object.keys(linked.rosters).length) {
+    state.values = linked.values;
+    state.rosters = linked.rosters;
+  }
   history.replaceState(null, '', `#${encodeURIComponent(JSON.stringify(state))}`);
 }
 
@@ -387,13 +401,14 @@ async function loadState() {
   }
   $('combat-mode').value = state.mode === 'file' ? 'file' : 'pick';
   showQuery(state.q);
+  // A field the link leaves out was empty (`saveState`).
   for (const e of shownFields()) {
     const key = stateKey(e);
-    if (!(key in state.values)) continue;
-    if (e.type === 'checkbox') e.checked = !!state.values[key];
-    else e.value = state.values[key];
+    const given = key in state.values;
+    if (e.type === 'checkbox') e.checked = given && !!state.values[key];
+    else e.value = given ? state.values[key] : '';
     e.dispatchEvent(new Event('change'));
-    if (e.dataset.file) e.hidden = false;
+    if (e.dataset.file && given) e.hidden = false;
   }
   return true;
 }
@@ -503,7 +518,7 @@ async function start() {
     addRosters(e.dataTransfer.files);
   });
   $('copy').addEventListener('click', async () => {
-    saveState();
+    await saveState();
     $('link').value = location.href;
     try {
       await navigator.clipboard.writeText(location.href);

@@ -6,8 +6,6 @@
 
 // Rosters dropped on the page, by path: sent with every question.
 const DROPPED = {};
-// The same, deflated and in base64, for a shared link that names them.
-const PACKED = {};
 // The units of every roster that fight: { path, list, number, name, models }.
 const ROSTER_UNITS = [];
 
@@ -113,10 +111,13 @@ async function addRosters(files) {
       }
       const bytes = new Uint8Array(await file.arrayBuffer());
       const given = JSON.parse(wasm_bindgen.rosterText(file.name, bytes, lang()));
-      if (given.error) throw new Error(given.error.message);
+      if (given.error) {
+        // A file that is not a roster is a sentence that names it.
+        const { message } = given.error;
+        throw new Error(message.startsWith(file.name) ? message : `${file.name}: ${message}`);
+      }
       addRoster(path, given.text);
-      PACKED[path] = await pack(given.text);
-      said.push(rosterSaid(path, given.left_out || []));
+      said.push(rosterSaid(path, given.left_out));
     } catch (e) {
       said.push(element('p', { class: 'err', text: e.message }));
     }
@@ -165,7 +166,6 @@ async function addLinkedRosters(packed) {
     try {
       if (!/^rosters\/[^/]+\.rosz?$/.test(path) || typeof data !== 'string') throw new Error();
       addRoster(path, await unpack(data));
-      PACKED[path] = data;
     } catch {
       $('notice').textContent =
         `${path.split('/').pop()}: ${ui('this link carries a roster that cannot be read')}`;
@@ -174,17 +174,42 @@ async function addLinkedRosters(packed) {
   showRosters();
 }
 
-// The dropped rosters any of `values` names, packed, for a link: as a
-// menu's value, a unit's (`PATH:2`) or a scenario's (`roster = "PATH"`).
-function linkedRosters(values) {
-  const named = Object.values(values).filter(v => typeof v === 'string');
+// The dropped rosters any of `values` names, each cut for a link and
+// packed, and `values` with each unit they name renumbered to the cut
+// roster's: a roster named only by its units (`PATH:7`, a picked fight's
+// sides and characters) carries those units and its General; one named
+// otherwise (a matchup's `PATH`, a scenario's `roster = "PATH"`) its whole
+// list, without what the reader never reads (`rosterForLink`).
+async function linkedRosters(values) {
+  const rosters = {};
+  const renumbered = { ...values };
   const names = (v, path) => v === path || v.includes(`${path}:`) || v.includes(`${path}"`);
-  return Object.fromEntries(
-    Object.entries(PACKED).filter(([path]) => named.some(v => names(v, path))),
-  );
+  const unit = (v, path) => {
+    const n = v.startsWith(`${path}:`) ? v.slice(path.length + 1) : '';
+    return /^[0-9]+$/.test(n) ? n : null;
+  };
+  for (const [path, text] of Object.entries(DROPPED)) {
+    const named = Object.entries(values).filter(([, v]) => typeof v === 'string' && names(v, path));
+    if (!named.length) continue;
+    const units = named.every(([, v]) => unit(v, path))
+      ? named.map(([, v]) => Number(unit(v, path)))
+      : null;
+    const cut = JSON.parse(wasm_bindgen.rosterForLink(text, JSON.stringify(units)));
+    if (cut.error) {
+      rosters[path] = await pack(text);
+      continue;
+    }
+    for (const [key, v] of named) {
+      const number = cut.numbers[unit(v, path)];
+      if (number) renumbered[key] = `${path}:${number}`;
+    }
+    rosters[path] = await pack(cut.text);
+  }
+  return { rosters, values: renumbered };
 }
 
-// `text` deflated (the browser's CompressionStream), in base64.
+// `text` deflated (the browser's CompressionStream), in base64url (no
+// `+`, `/` or `=`: a link's fragment keeps it as it is).
 async function pack(text) {
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
   const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
@@ -192,12 +217,14 @@ async function pack(text) {
   for (let i = 0; i < bytes.length; i += 0x8000) {
     binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   }
-  return btoa(binary);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-// The text `pack` packed.
+// The text `pack` packed (or plain base64, as older links carry).
 async function unpack(data) {
-  const stream = new Blob([fromBase64(data)])
+  const base64 = data.replace(/-/g, '+').replace(/_/g, '/');
+  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
+  const stream = new Blob([fromBase64(padded)])
     .stream()
     .pipeThrough(new DecompressionStream('deflate-raw'));
   return new Response(stream).text();

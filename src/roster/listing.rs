@@ -37,7 +37,8 @@ pub fn json(roster: &Roster) -> String {
     serde_json::to_string_pretty(&out).expect("JSON of plain values") + "\n"
 }
 
-fn unit_json(u: &RosterUnit) -> serde_json::Value {
+/// Unit `u`'s entry of the listing.
+pub(super) fn unit_json(u: &RosterUnit) -> serde_json::Value {
     let profiles: Vec<_> = u
         .profiles
         .iter()

@@ -52,9 +52,11 @@ mod body;
 mod build;
 mod find;
 mod gear;
+mod link;
 pub mod listing;
 #[doc(hidden)]
 pub mod names;
+pub mod plain;
 mod roles;
 mod unit;
 mod value;
@@ -62,6 +64,7 @@ mod xml;
 
 pub use archive::MAX_ROSTER_BYTES;
 pub use find::UnitKey;
+pub use link::{for_link, ForLink};
 
 use crate::error::InputError;
 use crate::profile::ProfileFile;

@@ -37,9 +37,11 @@
 //! ```
 
 mod forms;
+mod rosters;
 
 use crate::files::{in_memory, Files};
 pub use forms::forms;
+pub use rosters::{roster_for_link, roster_text};
 use serde::{Deserialize, Serialize};
 
 macro_rules! shipped {
@@ -156,24 +158,6 @@ fn run(request: Request) -> Response {
     }
 }
 
-/// A roster file given to the page, as the text it sends with a question:
-/// a `.rosz` unzipped by the roster reader, a `.ros` as it is. JSON:
-/// `{"text": "<?xml ..."}`, or `{"error": {"field": ..., "message": ...}}`
-/// in `lang` (`en`, `es`), as [`answer`] gives errors. The roster reader
-/// tells a zip by its content, so the text is read under the file's own
-/// name (`army.rosz`) as the CLI reads the zip.
-pub fn roster_text(file: &str, bytes: &[u8], lang: &str) -> String {
-    use clap::ValueEnum;
-    let response = match crate::roster::Roster::xml_text(file, bytes) {
-        Ok(text) => serde_json::json!({ "text": text }),
-        Err(e) => {
-            let lang = crate::words::lang::Lang::from_str(lang, true).unwrap_or_default();
-            serde_json::json!({ "error": crate::app::error_line(&e, lang) })
-        }
-    };
-    response.to_string()
-}
-
 /// The page's words for what the command line names by its values, in
 /// both languages: `--method`'s values (JSON: `{"methods": [{"value":
 /// "monte-carlo", "label": {"en": "Monte Carlo", "es": "Monte Carlo"}},
@@ -256,13 +240,6 @@ pub fn forms_for_js() -> String {
 #[wasm_bindgen::prelude::wasm_bindgen(js_name = pageWords)]
 pub fn page_words_for_js() -> String {
     page_words()
-}
-
-/// [`roster_text`] for JavaScript.
-#[cfg(target_arch = "wasm32")]
-#[wasm_bindgen::prelude::wasm_bindgen(js_name = rosterText)]
-pub fn roster_text_for_js(file: &str, bytes: &[u8], lang: &str) -> String {
-    roster_text(file, bytes, lang)
 }
 
 /// [`shipped`] for JavaScript.

@@ -140,3 +140,26 @@ fn every_roster_of_the_corpus_reads_and_every_unit_plays_or_says_why() {
     }
     assert!(refused.is_empty(), "refused: {refused:#?}");
 }
+
+/// A roster cut for a shared link (`roster::for_link`) reads as the file
+/// does: each unit cut alone the same unit, the whole-list cut the same
+/// listing (`roster_link`).
+#[test]
+#[ignore = "needs the public rosters: scripts/corpus"]
+fn every_roster_cut_for_a_link_reads_the_same() {
+    let folders = std::env::var("MATHHAMMER_ROSTERS").expect("MATHHAMMER_ROSTERS=DIR[:DIR...]");
+    let mut files = Vec::new();
+    for dir in folders.split(':') {
+        rosters(Path::new(dir), &mut files);
+    }
+    assert!(!files.is_empty(), "no rosters under {folders}");
+    let (mut xml, mut whole, mut unit) = (0, 0, 0);
+    for f in &files {
+        let (a, b, c) = crate::roster_link::check(f);
+        (xml, whole, unit) = (xml + a, whole + b, unit.max(c));
+    }
+    println!(
+        "rosters cut for links: {}; their XML {xml} bytes, cut whole {whole}, the largest one-unit cut {unit}",
+        files.len()
+    );
+}

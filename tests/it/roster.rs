@@ -174,12 +174,16 @@ fn a_rosz_given_to_the_page_is_read_as_the_cli_reads_it() {
     let read: serde_json::Value = serde_json::from_str(page["stdout"].as_str().unwrap()).unwrap();
     let cli = json(&["roster", &written("boyz.rosz", &zip)]);
     assert_eq!(read["units"], cli["units"]);
-    // A broken zip: its error, placed by file, in the page's language.
+    // A broken zip: said for what it is, placed by file, in the page's
+    // language (roster_page).
     let broken = mathhammer::web::roster_text("cut.rosz", &zip[..zip.len() / 2], "es");
     let broken: serde_json::Value = serde_json::from_str(&broken).unwrap();
     assert_eq!(broken["error"]["field"], "cut.rosz");
     let message = broken["error"]["message"].as_str().unwrap();
-    assert!(message.starts_with("no es un zip legible"), "{message}");
+    assert!(
+        message.starts_with("cut.rosz no es una lista de BattleScribe: es un zip dañado"),
+        "{message}"
+    );
 }
 
 #[test]

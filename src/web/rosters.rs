@@ -1,0 +1,84 @@
+//! Rosters on the page: a dropped file read into the text the page sends
+//! with a question (with the units the list leaves out, in a player's
+//! words), and a roster cut for a shared link.
+
+use crate::error::InputError;
+use crate::roster::{plain, Roster};
+use crate::words::lang::Lang;
+use serde_json::json;
+
+/// A roster file given to the page, as the text it sends with a question:
+/// a `.rosz` unzipped by the roster reader, a `.ros` as it is, with the
+/// units the list leaves out and why, in `lang` (`en`, `es`). JSON:
+///
+/// ```text
+/// {"text": "<?xml ...", "left_out": [{"unit": "3. Fanatics", "why": "Fanatic: move 2D6, a dice roll, not a number"}]}
+/// {"error": {"field": "army.rosz", "message": "army.rosz is not a BattleScribe roster: it is a picture (...)"}}
+/// ```
+///
+/// An error's message is a whole sentence: for a file that is not a roster
+/// at all (a picture, a zip without a roster, XML of another kind) or whose
+/// XML breaks off, it names the file and says what it is; else it is the
+/// reader's, as [`answer`](super::answer) gives errors. The roster reader tells a zip by its content, so the file
+/// is read under its own name (`army.rosz`) as the CLI reads it.
+pub fn roster_text(file: &str, bytes: &[u8], lang: &str) -> String {
+    use clap::ValueEnum;
+    let lang = Lang::from_str(lang, true).unwrap_or_default();
+    let read = Roster::from_bytes(file, bytes)
+        .and_then(|roster| Ok((roster, Roster::xml_text(file, bytes)?)));
+    let response = match read {
+        Ok((roster, text)) => {
+            let left_out: Vec<_> = roster
+                .units
+                .iter()
+                .filter_map(|u| {
+                    let why = plain::why_left_out(u)?;
+                    let unit = format!("{}. {}", u.number, u.name);
+                    Some(json!({"unit": unit, "why": why.render(lang)}))
+                })
+                .collect();
+            json!({ "text": text, "left_out": left_out })
+        }
+        Err(e) => {
+            let e = match plain::not_a_roster(file, bytes, &e.message) {
+                Some(sentence) => InputError::new(file, sentence),
+                None => e,
+            };
+            json!({ "error": crate::app::error_line(&e, lang) })
+        }
+    };
+    response.to_string()
+}
+
+/// Roster text `text` (as [`roster_text`] gave it) cut for a shared link
+/// ([`crate::roster::for_link`]): with `units` a JSON list of unit numbers
+/// (a picked fight's), those units and the list's General; with `null`
+/// the whole list. JSON: `{"text": "<roster ...", "numbers": {"7": 2}}`
+/// (each kept unit's number in the cut roster, by its number in `text`),
+/// or `{"error": {"field", "message"}}`.
+pub fn roster_for_link(text: &str, units: &str) -> String {
+    let response = match serde_json::from_str::<Option<Vec<usize>>>(units) {
+        Err(e) => json!({"error": {"field": "units", "message": format!(
+            "{e} (accepted: null or a list of unit numbers, e.g. [7, 3])"
+        )}}),
+        Ok(units) => match crate::roster::for_link(text, units.as_deref()) {
+            Ok(cut) => json!({"text": cut.text, "numbers": cut.numbers}),
+            Err(e) => json!({"error": crate::app::error_line(&e.in_file("roster"), Lang::En)}),
+        },
+    };
+    response.to_string()
+}
+
+/// [`roster_text`] for JavaScript.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = rosterText)]
+pub fn roster_text_for_js(file: &str, bytes: &[u8], lang: &str) -> String {
+    roster_text(file, bytes, lang)
+}
+
+/// [`roster_for_link`] for JavaScript.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = rosterForLink)]
+pub fn roster_for_link_for_js(text: &str, units: &str) -> String {
+    roster_for_link(text, units)
+}
