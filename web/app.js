@@ -16,6 +16,7 @@ const UI_ES = {
   'Warhammer Fantasy Battle 6th edition odds: charges, fights, army lists':
     'Probabilidades de Warhammer Fantasy Battle, 6.ª edición: cargas, combates, listas de ejército',
   'More options': 'Más opciones',
+  line: 'línea',
   "the question's own": 'el de la pregunta',
   unit: 'unidad',
   units: 'unidades',
@@ -306,7 +307,9 @@ function show(res) {
   if (error) {
     const target = res.error && errorTarget(res.error.field);
     const slot = (target?.closest('.field') || target?.closest('label'))?.querySelector('.err');
-    const message = res.error?.message ?? error.replace(/^error: /, '');
+    // A scenario file's error says where in the editor's text it is.
+    const at = res.error?.field.match(/^scenarios\/edited\.toml:(\d+)/);
+    const message = `${at ? `${ui('line')} ${at[1]}: ` : ''}${res.error?.message ?? error.replace(/^error: /, '')}`;
     if (slot) slot.textContent = message;
     else $('error').textContent = res.error?.label ? `${res.error.label}: ${message}` : message;
     first = slot || $('says');
