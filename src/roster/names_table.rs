@@ -6,7 +6,7 @@ use super::{normalised, ByName};
 use crate::rules::saves::BodyArmour;
 use crate::rules::special::SpecialRule;
 use crate::rules::weapons::Weapon;
-use serde::Deserialize;
+use read::Part;
 use std::collections::HashMap;
 
 macro_rules! part {
@@ -42,6 +42,9 @@ pub(crate) const PARTS: &[(&str, &str)] = &[
     part!("vampire-counts"),
     part!("wood-elves"),
 ];
+
+#[path = "names_read.rs"]
+mod read;
 
 /// What an entry says.
 #[derive(Clone, Debug, PartialEq)]
@@ -120,8 +123,7 @@ impl Effects {
 }
 
 /// Characteristics added (taken away if negative).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields, default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Bonus {
     pub ws: i8,
     pub bs: i8,
@@ -151,8 +153,7 @@ impl Bonus {
 }
 
 /// A command group's member a name says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Command {
     Standard,
     Musician,
@@ -252,67 +253,41 @@ impl MissileStrength {
 
 /// A save as the table writes it: `5` (5+) or `true` (written in the
 /// name).
-#[derive(Clone, Copy, Debug, Deserialize)]
-#[serde(untagged)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) enum Saved {
     Written(bool),
     Given(u8),
 }
 
 /// One `[[name]]` of a part.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 struct Entry {
     names: Vec<String>,
-    #[serde(default)]
     armies: Vec<String>,
     weapon: Option<Weapon>,
-    #[serde(default)]
     shield: bool,
     armour: Option<BodyArmour>,
     barding: Option<String>,
-    #[serde(default)]
     armour_bonus: u8,
     natural: Option<Saved>,
     ward: Option<Saved>,
     save: Option<Saved>,
-    #[serde(default)]
     regeneration: bool,
-    #[serde(default)]
     flies: bool,
-    #[serde(default)]
     missile: bool,
     strength: Option<String>,
     shots: Option<u8>,
-    #[serde(default)]
     missile_rules: Vec<SpecialRule>,
-    #[serde(default)]
     rules: Vec<SpecialRule>,
-    #[serde(default)]
     bonus: Bonus,
-    #[serde(default)]
     hates: Vec<String>,
-    #[serde(default)]
     combat_resolution: u8,
-    #[serde(default)]
     extra_impact_hits: u8,
-    #[serde(default)]
     general: bool,
-    #[serde(default)]
     battle_standard: bool,
     command: Option<Command>,
     rest_not_played: Option<String>,
     no_effect: Option<String>,
     not_played: Option<String>,
-}
-
-/// One part: its army, if it speaks for one, and its entries.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Part {
-    army: Option<String>,
-    #[serde(default)]
-    name: Vec<Entry>,
 }
 
 /// A save's value: 2 to 6 (`lo` 1 for a save given outright), or written
@@ -404,9 +379,9 @@ pub(crate) fn read_parts() -> Result<ByName, String> {
     let mut by_army: ByName = HashMap::new();
     for (file, text) in PARTS {
         let part: &'static Part = Box::leak(Box::new(
-            toml::from_str::<Part>(text).map_err(|e| format!("data/names/{file}.toml: {e}"))?,
+            Part::read(text).map_err(|e| format!("data/names/{file}.toml: {e}"))?,
         ));
-        for e in &part.name {
+        for e in &part.entries {
             let at = |why: String| format!("data/names/{file}.toml: {:?}: {why}", e.names);
             let verdict = e.verdict().map_err(at)?;
             let armies: Vec<&str> = match (&part.army, e.armies.is_empty()) {
