@@ -82,11 +82,15 @@ function field(f) {
     }
   } else {
     input = element('input', {
-      inputmode: f.list ? 'text' : 'decimal',
+      inputmode: f.list || typesKeys(f) ? 'text' : 'decimal',
       placeholder: f.default || '',
     });
   }
   input.dataset.flag = f.flag;
+  if (typesKeys(f)) {
+    // Keys and their values (`attacker.models=15,25`): a whole row.
+    return element('label', { class: 'wide' }, [words(f.label), input, help, err]);
+  }
   if (f.list && f.choices.length <= 6) {
     // Its own boxes' labels in it: a field, not a label.
     return element('div', { class: 'field' }, [
@@ -98,6 +102,10 @@ function field(f) {
   }
   return element('label', {}, [words(f.label), input, help, err]);
 }
+
+// Whether a field takes words typed as keys and values (`--vary`'s
+// KEY=VALUES, `--variant`'s CHANGES), not a number.
+const typesKeys = f => /=|CHANGES/.test(f.value_name || '');
 
 // A short list's values as boxes beside its text, each adding its value to
 // the text or taking it out; the text stays what is sent (and shared).

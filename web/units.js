@@ -130,7 +130,8 @@ async function addRosters(files) {
 // What roster `path` gave: its units in the pickers, those it leaves out.
 function rosterSaid(path, leftOut) {
   const units = ROSTER_UNITS.filter(u => u.path === path);
-  const list = units[0]?.list || path.split('/').pop();
+  const file = path.split('/').pop();
+  const list = units[0] ? `${units[0].list} (${file})` : file;
   const p = element('p', {
     text: `${list}: ${units.length} ${ui(units.length === 1 ? 'unit' : 'units')}`,
   });

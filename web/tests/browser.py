@@ -627,7 +627,8 @@ def check_bad_input(driver):
     answer(driver)
     slot = toml.find_element(By.XPATH, "..").find_element(By.CSS_SELECTOR, ".err")
     # The TOML reader's message, beside the editor that it names.
-    assert slot.text == "line 15: unclosed table, expected `]`", slot.text
+    line = toml.get_attribute("value").split("\n").index("[attacker") + 1
+    assert slot.text == f"line {line}: unclosed table, expected `]`", slot.text
     print(f"bad input: '{slot.text[:60]}...' beside the editor")
 
 

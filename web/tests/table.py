@@ -104,8 +104,13 @@ def check_answer_in_view(driver, width):
 
 
 def drop(driver, path):
-    driver.find_element(By.ID, "rosters").send_keys(str(path))
-    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "roster-says").text)
+    """File `path` given to the roster picker: what the page says of it."""
+    picker = driver.find_element(By.ID, "rosters")
+    # A new choice, as a phone's picker gives it (WebDriver adds to the last).
+    driver.execute_script("arguments[0].value = ''", picker)
+    picker.send_keys(str(path))
+    WebDriverWait(driver, 10).until(
+        lambda d: path.name in d.find_element(By.ID, "roster-says").text)
     return driver.find_element(By.ID, "roster-says").text
 
 
