@@ -17,8 +17,14 @@ async function loadLibrary() {
     });
     MODULE = await WebAssembly.compile(fromBase64(MATHHAMMER_WASM));
   } else {
-    const bytes = await (await fetch('mathhammer_bg.wasm')).arrayBuffer();
-    MODULE = await WebAssembly.compile(bytes);
+    // Compiled as it downloads; a server that does not call it
+    // application/wasm gets it compiled once whole.
+    try {
+      MODULE = await WebAssembly.compileStreaming(fetch('mathhammer_bg.wasm'));
+    } catch {
+      const bytes = await (await fetch('mathhammer_bg.wasm')).arrayBuffer();
+      MODULE = await WebAssembly.compile(bytes);
+    }
     if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => {});
   }
   await wasm_bindgen({ module_or_path: MODULE });
