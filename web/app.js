@@ -425,6 +425,7 @@ function translate() {
     e.placeholder = ui(e.dataset.uiPlaceholder);
   }
   if ($('scenario').options.length) markEdited();
+  sayRosters();
 }
 
 // A matchup's heat-map cell opens its fight in the combat tab: the row's

@@ -6,6 +6,9 @@
 
 // Rosters dropped on the page, by path: sent with every question.
 const DROPPED = {};
+// The files last given to the page, by name with their bytes: what they
+// gave is said again in a new language.
+const GIVEN = [];
 // The units of every roster that fight: { path, list, number, name, models }.
 const ROSTER_UNITS = [];
 
@@ -102,29 +105,37 @@ function profileName(path) {
 // units added to every picker. Beside the picker, what each file gave: its
 // list and the units it leaves out and why, or why it is not a roster.
 async function addRosters(files) {
-  const said = [];
+  GIVEN.length = 0;
   for (const file of files) {
-    const path = `rosters/${file.name}`;
+    GIVEN.push({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+  }
+  sayRosters(true);
+  showRosters();
+  reveal($('roster-says'));
+}
+
+// Says what each file last given gave, in the page's language; `adding`,
+// their rosters go into the pickers too.
+function sayRosters(adding = false) {
+  const said = GIVEN.map(({ name, bytes }) => {
+    const path = `rosters/${name}`;
     try {
-      if (!/\.rosz?$/i.test(file.name)) {
-        throw new Error(`${file.name}: ${ui('the page reads BattleScribe rosters (.ros, .rosz)')}`);
+      if (!/\.rosz?$/i.test(name)) {
+        throw new Error(`${name}: ${ui('the page reads BattleScribe rosters (.ros, .rosz)')}`);
       }
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const given = JSON.parse(wasm_bindgen.rosterText(file.name, bytes, lang()));
+      const given = JSON.parse(wasm_bindgen.rosterText(name, bytes, lang()));
       if (given.error) {
         // A file that is not a roster is a sentence that names it.
         const { message } = given.error;
-        throw new Error(message.startsWith(file.name) ? message : `${file.name}: ${message}`);
+        throw new Error(message.startsWith(name) ? message : `${name}: ${message}`);
       }
-      addRoster(path, given.text);
-      said.push(rosterSaid(path, given.left_out));
+      if (adding) addRoster(path, given.text);
+      return rosterSaid(path, given.left_out);
     } catch (e) {
-      said.push(element('p', { class: 'err', text: e.message }));
+      return element('p', { class: 'err', text: e.message });
     }
-  }
+  });
   $('roster-says').replaceChildren(...said);
-  showRosters();
-  reveal($('roster-says'));
 }
 
 // What roster `path` gave: its units in the pickers, those it leaves out.
