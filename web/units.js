@@ -107,7 +107,9 @@ function profileName(path) {
 async function addRosters(files) {
   GIVEN.length = 0;
   for (const file of files) {
-    GIVEN.push({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+    // A file gone since it was chosen reads as no bytes: said not a roster.
+    const bytes = await file.arrayBuffer().catch(() => new ArrayBuffer(0));
+    GIVEN.push({ name: file.name, bytes: new Uint8Array(bytes) });
   }
   sayRosters(true);
   showRosters();
