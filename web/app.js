@@ -311,7 +311,7 @@ function show(res) {
     const at = res.error?.field.match(/^scenarios\/edited\.toml:(\d+)/);
     const message = `${at ? `${ui('line')} ${at[1]}: ` : ''}${res.error?.message ?? error.replace(/^error: /, '')}`;
     if (slot) slot.textContent = message;
-    else $('error').textContent = res.error?.label ? `${res.error.label}: ${message}` : message;
+    else $('error').textContent = message;
     first = slot || $('says');
   }
   // The library's HTML: every text in it escaped, names from files too.
@@ -538,9 +538,9 @@ async function start() {
   window.mathhammerReadyMs = Math.round(performance.now() - started);
   $('status').textContent = ui('Ready');
   $('run').disabled = false;
-  // The first screen answers: the link's question, or the first tab's
-  // example.
-  await run(true);
+  // The first screen answers the first tab's example; a link's question
+  // is answered and shown.
+  await run(!restored);
   document.body.dataset.ready = 'true';
 }
 
