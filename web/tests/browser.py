@@ -736,51 +736,8 @@ def timings(url):
         driver.quit()
 
 
-def check_short_link(driver):
-    """A link to a fight of two dropped rosters carries only the picked
-    units (and each list's General), renumbered: under 4,000 characters,
-    and a fresh page opening it gives the same headline."""
-    Select(driver.find_element(By.ID, "lang")).select_by_value("en")
-    combat_from(driver, "pick")
-    units = {"--attacker": "rosters/orcs_500.ros:4", "--defender": "rosters/empire_500.ros:3"}
-    for name, unit in zip(["orcs_500.ros", "empire_500.ros"], units.values()):
-        picker = driver.find_element(By.ID, "rosters")
-        # One file at a time, as a phone's picker gives them.
-        driver.execute_script("arguments[0].value = ''", picker)
-        picker.send_keys(str(ROOT / "scenarios/rosters" / name))
-        WebDriverWait(driver, 10).until(lambda d: d.find_elements(
-            By.CSS_SELECTOR, f'#fields .form:not([hidden]) [data-flag="--attacker"] '
-            f'option[value="{unit}"]'))
-    for flag, unit in units.items():
-        pick(driver, flag, unit)
-    answer(driver)
-    shown = headline(driver)
-    # The link is written once the rosters are cut and packed.
-    WebDriverWait(driver, 10).until(lambda d: "rosters" in urllib.parse.unquote(d.current_url))
-    link = driver.current_url
-    state = json.loads(urllib.parse.unquote(link.split("#", 1)[1]))
-    assert sorted(state["rosters"]) == ["rosters/empire_500.ros", "rosters/orcs_500.ros"], state
-    # Each list's General is unit 1: the picked unit is the cut roster's 2.
-    assert state["values"]["--attacker"] == "rosters/orcs_500.ros:2", state["values"]
-    assert len(link) < 4000, len(link)
-    # A link of before, its rosters in plain base64, still reads.
-    assert driver.execute_async_script(
-        "const done = arguments[0], text = DROPPED['rosters/orcs_500.ros'];"
-        "pack(text).then(p => unpack(p.replace(/-/g, '+').replace(/_/g, '/') +"
-        " '='.repeat((4 - p.length % 4) % 4))).then(t => done(t === text))")
-    other = browser(375)
-    try:
-        ready(other, link)
-        WebDriverWait(other, 60).until(lambda d: "ms" in d.find_element(By.ID, "status").text)
-        assert headline(other) == shown, (headline(other), shown)
-        no_exceptions(other)
-    finally:
-        other.quit()
-    print(f"short link: two dropped rosters' picked units, {len(link):,} characters, "
-          "the same headline in a fresh page")
-
-
 def main():
+    import table
     assert (DIST / "index.html").exists(), "run scripts/build-web first"
     url = serve()
     driver = browser(1280)
@@ -797,11 +754,10 @@ def main():
         check_cancel(driver)
         check_matchup(driver)
         check_all_spanish(driver)
-        check_short_link(driver)
+        table.check_short_link(driver)
         no_exceptions(driver)
     finally:
         driver.quit()
-    import table
     table.check_table(url)
     check_broken_link(url)
     # Opened from disk, with no server.

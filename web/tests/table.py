@@ -5,6 +5,7 @@ Run from browser.py; each flow's screenshot is kept for review."""
 import json
 import re
 import tempfile
+import urllib.parse
 from pathlib import Path
 
 from selenium.webdriver.common.by import By
@@ -219,6 +220,50 @@ def check_spanish_messages(driver):
     page.shot(driver, "spanish-roster-refused", at="roster-files")
     Select(driver.find_element(By.ID, "lang")).select_by_value("en")
     print(f"Spanish messages: '{error[:40]}', '{notes[:40]}', '{refused[:40]}'")
+
+
+def check_short_link(driver):
+    """A link to a fight of two dropped rosters carries only the picked
+    units (and each list's General), renumbered: under 4,000 characters,
+    and a fresh page opening it gives the same headline."""
+    Select(driver.find_element(By.ID, "lang")).select_by_value("en")
+    page.combat_from(driver, "pick")
+    units = {"--attacker": "rosters/orcs_500.ros:4", "--defender": "rosters/empire_500.ros:3"}
+    for name, unit in zip(["orcs_500.ros", "empire_500.ros"], units.values()):
+        picker = driver.find_element(By.ID, "rosters")
+        # One file at a time, as a phone's picker gives them.
+        driver.execute_script("arguments[0].value = ''", picker)
+        picker.send_keys(str(page.ROOT / "scenarios/rosters" / name))
+        WebDriverWait(driver, 10).until(lambda d: d.find_elements(
+            By.CSS_SELECTOR, f'#fields .form:not([hidden]) [data-flag="--attacker"] '
+            f'option[value="{unit}"]'))
+    for flag, unit in units.items():
+        page.pick(driver, flag, unit)
+    page.answer(driver)
+    shown = page.headline(driver)
+    # The link is written once the rosters are cut and packed.
+    WebDriverWait(driver, 10).until(lambda d: "rosters" in urllib.parse.unquote(d.current_url))
+    link = driver.current_url
+    state = json.loads(urllib.parse.unquote(link.split("#", 1)[1]))
+    assert sorted(state["rosters"]) == ["rosters/empire_500.ros", "rosters/orcs_500.ros"], state
+    # Each list's General is unit 1: the picked unit is the cut roster's 2.
+    assert state["values"]["--attacker"] == "rosters/orcs_500.ros:2", state["values"]
+    assert len(link) < 4000, len(link)
+    # A link of before, its rosters in plain base64, still reads.
+    assert driver.execute_async_script(
+        "const done = arguments[0], text = DROPPED['rosters/orcs_500.ros'];"
+        "pack(text).then(p => unpack(p.replace(/-/g, '+').replace(/_/g, '/') +"
+        " '='.repeat((4 - p.length % 4) % 4))).then(t => done(t === text))")
+    other = page.browser(375)
+    try:
+        page.ready(other, link)
+        WebDriverWait(other, 60).until(lambda d: "ms" in d.find_element(By.ID, "status").text)
+        assert page.headline(other) == shown, (page.headline(other), shown)
+        page.no_exceptions(other)
+    finally:
+        other.quit()
+    print(f"short link: two dropped rosters' picked units, {len(link):,} characters, "
+          "the same headline in a fresh page")
 
 
 def check_table(url):
