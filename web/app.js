@@ -284,7 +284,7 @@ async function run(quietly = false) {
   try {
     res = await ask(req);
   } catch (e) {
-    res = { code: 2, stdout: '', stderr: `error: ${e}\n`, error: null, files: {} };
+    res = { code: 2, stdout: '', stderr: '', notes: [], error: { field: '', message: `${e}` } };
   }
   if (res === null) return null;
   running(false);
@@ -298,18 +298,15 @@ async function run(quietly = false) {
 // Shows response `res`: its answer, notes and error (beside its field, or
 // under Answer); returns what the player should see first.
 function show(res) {
-  const lines = res.stderr.split('\n').filter(l => l);
   // The library's notes and error in the page's words (no flag names).
-  const notes = res.notes ?? lines.filter(l => !l.startsWith('error:'));
-  $('notes').replaceChildren(...notes.map(n => element('li', { text: n })));
+  $('notes').replaceChildren(...(res.notes || []).map(n => element('li', { text: n })));
   let first = null;
-  const error = lines.find(l => l.startsWith('error:'));
-  if (error) {
+  if (res.code !== 0) {
     const target = res.error && errorTarget(res.error.field);
     const slot = (target?.closest('.field') || target?.closest('label'))?.querySelector('.err');
     // A scenario file's error says where in the editor's text it is.
     const at = res.error?.field.match(/^scenarios\/edited\.toml:(\d+)/);
-    const message = `${at ? `${ui('line')} ${at[1]}: ` : ''}${res.error?.message ?? error.replace(/^error: /, '')}`;
+    const message = `${at ? `${ui('line')} ${at[1]}: ` : ''}${res.error?.message ?? res.stderr.trim()}`;
     if (slot) slot.textContent = message;
     else $('error').textContent = message;
     first = slot || $('says');

@@ -24,8 +24,9 @@ use serde_json::json;
 pub fn roster_text(file: &str, bytes: &[u8], lang: &str) -> String {
     use clap::ValueEnum;
     let lang = Lang::from_str(lang, true).unwrap_or_default();
-    let read = Roster::from_bytes(file, bytes)
-        .and_then(|roster| Ok((roster, Roster::xml_text(file, bytes)?)));
+    // Unzipped once: the roster is read from the text the page keeps.
+    let read = Roster::xml_text(file, bytes)
+        .and_then(|text| Ok((Roster::from_bytes(file, text.as_bytes())?, text)));
     let response = match read {
         Ok((roster, text)) => {
             let left_out: Vec<_> = roster
