@@ -117,6 +117,35 @@ impl Gear {
         }
     }
 
+    /// A rule its army gives it (RULES.md The army's own rules): played
+    /// unless the roster has given the unit the same name or all it does
+    /// already, so that it counts once. Whether it was played.
+    pub fn army_rule(&mut self, name: &str) -> bool {
+        let Some(Found::Played(e)) = looked_up(&self.army, name) else {
+            return false;
+        };
+        let given = self.applied.contains(&super::names::normalised(name).0);
+        if given || !self.adds(&e) {
+            return false;
+        }
+        self.apply(&e, name);
+        true
+    }
+
+    /// Whether `e`, effects given once however often named, adds to the
+    /// unit's.
+    fn adds(&self, e: &Effects) -> bool {
+        let better =
+            |new: Option<u8>, old: Option<u8>| new.is_some_and(|n| old.is_none_or(|o| n < o));
+        e.rules.iter().any(|r| !self.rules.contains(r))
+            || e.hates.iter().any(|h| !self.hates.contains(h))
+            || (e.battle_standard && !self.battle_standard)
+            || (e.regeneration && !self.regeneration)
+            || (e.flies && !self.flies)
+            || better(e.ward, self.ward)
+            || better(e.natural, self.natural)
+    }
+
     /// An upgrade without a model profile: gear, a magic item, an option.
     /// Whether its own rules say what it does (an item the table does not
     /// know); the rules of gear the table knows are the gear's (a

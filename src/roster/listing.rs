@@ -1,15 +1,17 @@
 //! A roster listed: `mathhammer roster FILE` as text or JSON.
 
-use super::{Named, Role, Roster, RosterUnit, Value};
+use super::{ArmyRule, Named, Role, Roster, RosterUnit, RuleSource, Value};
 use serde_json::{json, Map};
 
 /// The JSON listing: `{"name", "points", "unit_points", "outside",
-/// "unaccounted", "units": [{"number", "name", "army", "parent",
-/// "points", "profiles": [{"name", "models", "role", "M", "WS", ...}],
-/// "equipment", "rules_played", "rules_without_effect_in_fights": [{"name",
-/// "why"}], "rules_not_played": [{"name", "why"}], "rules_played_in_part":
-/// [{"name", "why"}], "notes", "plays_as", "left_out"}], "left_out":
-/// [{"number", "name", "why"}]}`.
+/// "unaccounted", "army_rules": [{"army", "selection", "name", "units"}],
+/// "units": [{"number", "name", "army", "parent", "points", "profiles":
+/// [{"name", "models", "role", "M", "WS", ...}], "equipment",
+/// "rules_played", "rules_from_army": [{"name", "from": "army",
+/// "selection"} or {"name", "from": "army book", "kind"}],
+/// "rules_without_effect_in_fights": [{"name", "why"}], "rules_not_played":
+/// [{"name", "why"}], "rules_played_in_part": [{"name", "why"}], "notes",
+/// "plays_as", "left_out"}], "left_out": [{"number", "name", "why"}]}`.
 pub fn json(roster: &Roster) -> String {
     let units: Vec<_> = roster.units.iter().map(unit_json).collect();
     let outside: Vec<_> = roster
@@ -25,12 +27,20 @@ pub fn json(roster: &Roster) -> String {
             Some(json!({"number": u.number, "name": u.name, "why": why}))
         })
         .collect();
+    let army_rules: Vec<_> = roster
+        .army_rules
+        .iter()
+        .map(
+            |r| json!({"army": r.army, "selection": r.selection, "name": r.name, "units": r.units}),
+        )
+        .collect();
     let out = json!({
         "name": roster.name,
         "points": roster.points,
         "unit_points": roster.unit_points(),
         "outside": outside,
         "unaccounted": roster.unaccounted(),
+        "army_rules": army_rules,
         "units": units,
         "left_out": left_out,
     });
@@ -69,6 +79,7 @@ pub(super) fn unit_json(u: &RosterUnit) -> serde_json::Value {
         "command": command(u),
         "equipment": u.equipment,
         "rules_played": u.rules_played,
+        "rules_from_army": u.rules_from_army.iter().map(army_rule_json).collect::<Vec<_>>(),
         "rules_without_effect_in_fights": u.rules_without_effect,
         "rules_not_played": u.rules_not_played,
         "rules_played_in_part": u.played_in_part,
@@ -76,6 +87,51 @@ pub(super) fn unit_json(u: &RosterUnit) -> serde_json::Value {
         "plays_as": u.played.as_ref().ok().map(plays_as),
         "left_out": u.played.as_ref().err(),
     })
+}
+
+/// A rule the army gives a unit, and where from.
+fn army_rule_json(r: &ArmyRule) -> serde_json::Value {
+    match &r.from {
+        RuleSource::Army(selection) => {
+            json!({"name": r.name, "from": "army", "selection": selection})
+        }
+        RuleSource::ArmyBook(kind) => json!({"name": r.name, "from": "army book", "kind": kind}),
+    }
+}
+
+/// Where a rule the army gives comes from, in words.
+fn source_text(from: &RuleSource) -> String {
+    match from {
+        RuleSource::Army(selection) => format!("from the army ({selection})"),
+        RuleSource::ArmyBook(kind) => format!("from the army book ({kind})"),
+    }
+}
+
+/// The rules the army gives a unit, one line per source (none if none).
+fn army_rules_text(rules: &[ArmyRule]) -> String {
+    let mut sources: Vec<&RuleSource> = Vec::new();
+    for r in rules {
+        if !sources.contains(&&r.from) {
+            sources.push(&r.from);
+        }
+    }
+    sources
+        .iter()
+        .enumerate()
+        .map(|(i, from)| {
+            let names: Vec<&str> = rules
+                .iter()
+                .filter(|r| r.from == **from)
+                .map(|r| r.name.as_str())
+                .collect();
+            let label = if i == 0 { "army rules" } else { "" };
+            format!(
+                "   {label:<11} {}: {}\n",
+                names.join(", "),
+                source_text(from)
+            )
+        })
+        .collect()
 }
 
 /// The command group's members.
@@ -177,7 +233,25 @@ pub fn text(roster: &Roster) -> String {
     for u in &roster.units {
         out += &unit_text(roster, u);
     }
-    out + &points_text(roster)
+    out + &points_text(roster) + &force_rules_text(roster)
+}
+
+/// The army's own selections' rules and the units each reaches.
+fn force_rules_text(roster: &Roster) -> String {
+    let mut out = String::new();
+    for r in &roster.army_rules {
+        let units: Vec<String> = r.units.iter().map(usize::to_string).collect();
+        let reach = match units.is_empty() {
+            true => "no unit: the table of names does not say which units it covers".to_string(),
+            false => format!("units {}", units.join(", ")),
+        };
+        let of = match r.name == r.selection {
+            true => String::new(),
+            false => format!(" (of {})", r.selection),
+        };
+        out += &format!("Army rule: {}{of} on {reach}\n", r.name);
+    }
+    out
 }
 
 fn unit_text(roster: &Roster, u: &RosterUnit) -> String {
@@ -223,6 +297,7 @@ fn unit_text(roster: &Roster, u: &RosterUnit) -> String {
     }
     out += &format!("   equipment   {}\n", list(&u.equipment));
     out += &format!("   rules       {}\n", list(&u.rules_played));
+    out += &army_rules_text(&u.rules_from_army);
     if !u.rules_without_effect.is_empty() {
         let names: Vec<String> = u
             .rules_without_effect

@@ -48,6 +48,7 @@
 use crate::text;
 use crate::words::text::Text;
 mod archive;
+mod army;
 mod body;
 mod build;
 mod find;
@@ -63,6 +64,7 @@ mod value;
 mod xml;
 
 pub use archive::MAX_ROSTER_BYTES;
+pub use army::{ArmyRule, ForceRule, RuleSource};
 pub use find::UnitKey;
 pub use link::{for_link, ForLink};
 
@@ -85,6 +87,9 @@ pub struct Roster {
     /// Selections outside every unit that cost points (an army-wide
     /// option), by name.
     pub outside: Vec<(String, f64)>,
+    /// The rules of the selections outside every unit (the army's own),
+    /// each with the units it reaches.
+    pub army_rules: Vec<ForceRule>,
 }
 
 /// A name a unit carries and why it is listed apart (no effect in a
@@ -125,6 +130,9 @@ pub struct RosterUnit {
     pub rules_not_played: Vec<Named>,
     /// Played names that do more than is played, and what.
     pub played_in_part: Vec<Named>,
+    /// Rules its army gives it that the roster does not (its selections
+    /// outside every unit, its army book), played.
+    pub rules_from_army: Vec<ArmyRule>,
     /// What was read and not played as written: a value's rest (`S
     /// 5(10)`: 5 played), a count the roster does not give, another kind
     /// of model in the unit.
@@ -284,13 +292,23 @@ impl Roster {
         }
         let mut found = Found::default();
         for s in &raw.selections {
+            army_selections(s, &mut found.army);
+        }
+        for s in &raw.selections {
             found.top(s);
         }
+        let given: Vec<(usize, &[ArmyRule])> = found
+            .units
+            .iter()
+            .map(|u| (u.number, u.rules_from_army.as_slice()))
+            .collect();
+        let army_rules = found.army.reached(&given);
         Ok(Roster {
             name: raw.name,
             points: raw.points,
             units: found.units,
             outside: found.outside,
+            army_rules,
         })
     }
 
@@ -336,11 +354,31 @@ fn holds_unit(s: &xml::Selection) -> bool {
         .any(|c| (c.kind == "unit" && body::stands_alone(c)) || (c.kind != "unit" && holds_unit(c)))
 }
 
-/// The units found so far, and the points outside them.
+/// Whether selection `s` of a force is a unit: it is one, or holds a
+/// model profile outside any unit (a character the list types `model`).
+fn stands_as_unit(s: &xml::Selection) -> bool {
+    holds_profile(s) || (s.kind == "unit" && !holds_unit(s))
+}
+
+/// The selections of a force outside every unit (the army's own rules),
+/// looked through as [`Found::top`] does.
+fn army_selections(s: &xml::Selection, out: &mut army::ArmySelections) {
+    if stands_as_unit(s) {
+        return;
+    }
+    out.add(s);
+    for c in &s.children {
+        army_selections(c, out);
+    }
+}
+
+/// The units found so far, the points outside them, and the army's own
+/// selections their rules come from.
 #[derive(Default)]
 struct Found {
     units: Vec<RosterUnit>,
     outside: Vec<(String, f64)>,
+    army: army::ArmySelections,
 }
 
 impl Found {
@@ -349,8 +387,7 @@ impl Found {
     /// else its points are outside every unit, and its selections are
     /// looked through.
     fn top(&mut self, s: &xml::Selection) {
-        let holds = holds_profile(s);
-        if holds || (s.kind == "unit" && !holds_unit(s)) {
+        if stands_as_unit(s) {
             self.unit(s, None);
             return;
         }
@@ -367,7 +404,7 @@ impl Found {
     /// Unit `s` (a detachment of unit `parent`), then its detachments.
     fn unit(&mut self, s: &xml::Selection, parent: Option<usize>) {
         let number = self.units.len() + 1;
-        self.units.push(unit::unit(number, parent, s));
+        self.units.push(unit::unit(number, parent, s, &self.army));
         self.detachments(s, number);
     }
 

@@ -32,8 +32,8 @@ mod table;
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
-use table::{read_parts, Verdict};
-pub(crate) use table::{Bonus, Command, Effects, MissileRules, MissileStrength};
+use table::{read_parts, UnitKinds, Verdict};
+pub(crate) use table::{Bonus, Command, Effects, MissileRules, MissileStrength, UnitKind};
 
 /// What the table says of a name, in brief.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,8 +68,32 @@ pub(crate) enum Found {
 type ByName = HashMap<String, HashMap<String, Verdict>>;
 
 fn table() -> &'static ByName {
-    static TABLE: OnceLock<ByName> = OnceLock::new();
-    TABLE.get_or_init(|| read_parts().expect("data/names/ is checked by a unit test"))
+    &parts().0
+}
+
+/// The kinds of units the army books name, and the hired units' categories.
+fn kinds() -> &'static UnitKinds {
+    &parts().1
+}
+
+fn parts() -> &'static (ByName, UnitKinds) {
+    static PARTS: OnceLock<(ByName, UnitKinds)> = OnceLock::new();
+    PARTS.get_or_init(|| read_parts().expect("data/names/ is checked by a unit test"))
+}
+
+/// The kinds of units army `army`'s book names (`[[units]]` of its part).
+pub(crate) fn kinds_of(army: &str) -> &'static [&'static UnitKind] {
+    kinds().by_army.get(army).map_or(&[], Vec::as_slice)
+}
+
+/// Whether a unit of these categories is hired from outside its army book
+/// (a Regiment of Renown, mercenaries): its book's army-wide rules do not
+/// reach it.
+pub(crate) fn hired(categories: &[String]) -> bool {
+    let hired = &kinds().hired;
+    categories
+        .iter()
+        .any(|c| hired.iter().any(|h| normalised(h).0 == normalised(c).0))
 }
 
 /// What `name` is for a unit of `army` (`""`: any army), if the table has
@@ -131,6 +155,44 @@ pub(crate) fn normalised(name: &str) -> (String, Option<u8>) {
         }
     }
     (words.join(" "), save)
+}
+
+/// Each `[[units]]` of the table: its army, what the book calls them, the
+/// unit and model names it covers and leaves out (tests).
+pub fn unit_kind_names() -> Vec<(String, String, Vec<String>)> {
+    let mut out = Vec::new();
+    for (army, kinds) in &kinds().by_army {
+        for k in kinds {
+            let names = k.names.iter().flatten().chain(&k.except).cloned();
+            out.push((army.clone(), k.kind.clone(), names.collect()));
+        }
+    }
+    out.sort();
+    out
+}
+
+/// What is wrong with the rules the `[[units]]` give: each must be a
+/// name of the table for its army, played, and given once however often
+/// named (tests; RULES.md The army's own rules).
+pub fn unit_kind_problems() -> Vec<String> {
+    let mut out = Vec::new();
+    for (army, kinds) in &kinds().by_army {
+        for k in kinds {
+            for name in k.book_rules.iter().chain(&k.army_rules) {
+                let why = match looked_up(army, name) {
+                    Some(Found::Played(e)) if e.given_once() => continue,
+                    Some(Found::Played(_)) => {
+                        "adds up or is gear: given twice it would count twice"
+                    }
+                    Some(_) => "not played in fights",
+                    None => "not in the table of names",
+                };
+                out.push(format!("{army}: {}: {name}: {why}", k.kind));
+            }
+        }
+    }
+    out.sort();
+    out
 }
 
 /// The files of `data/names/` the table reads, without `.toml` (a test

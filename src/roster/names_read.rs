@@ -4,13 +4,17 @@
 //! gzipped; BENCHMARKS.md, issue 40). The text is parsed by the same
 //! `toml::Table` reader that query files and `--set` use.
 
-use super::{Bonus, Command, Entry, Saved};
+use super::{Bonus, Command, Entry, Saved, UnitKind};
 use toml::{Table, Value};
 
-/// One part: its army, if it speaks for one, and its entries.
+/// One part: its army, if it speaks for one, its entries, the units of a
+/// kind its army book names (`[[units]]`), and the categories of hired
+/// units (`hired`, in a part for every army).
 pub(super) struct Part {
     pub army: Option<String>,
+    pub hired: Vec<String>,
     pub entries: Vec<Entry>,
+    pub kinds: Vec<UnitKind>,
 }
 
 impl Part {
@@ -18,23 +22,39 @@ impl Part {
     pub(super) fn read(text: &str) -> Result<Part, String> {
         let mut keys = Keys(toml::from_str::<Table>(text).map_err(|e| e.to_string())?);
         let army = keys.text("army")?;
-        let entries = match keys.take("name") {
-            None => Vec::new(),
-            Some(Value::Array(items)) => items
-                .into_iter()
-                .enumerate()
-                .map(|(i, item)| {
-                    match item {
-                        Value::Table(t) => Entry::read(Keys(t)),
-                        _ => Err("not a table".into()),
-                    }
-                    .map_err(|e| format!("[[name]] number {}: {e}", i + 1))
-                })
-                .collect::<Result<_, String>>()?,
-            Some(_) => return Err("name is not a list of [[name]] tables".into()),
-        };
+        let hired = keys.texts("hired")?.unwrap_or_default();
+        let entries = keys.tables("name", Entry::read)?;
+        let kinds = keys.tables("units", UnitKind::read)?;
         keys.done()?;
-        Ok(Part { army, entries })
+        if !kinds.is_empty() && army.is_none() {
+            return Err("[[units]] speak for an army: the part needs army = \"...\"".into());
+        }
+        Ok(Part {
+            army,
+            hired,
+            entries,
+            kinds,
+        })
+    }
+}
+
+impl UnitKind {
+    fn read(mut k: Keys) -> Result<UnitKind, String> {
+        let kind = UnitKind {
+            kind: k.text("kind")?.ok_or("missing kind")?,
+            names: k.texts("names")?,
+            except: k.texts("except")?.unwrap_or_default(),
+            book_rules: k.texts("book_rules")?.unwrap_or_default(),
+            army_rules: k.texts("army_rules")?.unwrap_or_default(),
+        };
+        k.done()?;
+        if kind.book_rules.is_empty() && kind.army_rules.is_empty() {
+            return Err("gives nothing: book_rules or army_rules".into());
+        }
+        if kind.names.as_ref().is_some_and(Vec::is_empty) {
+            return Err("names = [] covers no unit (leave it out for every unit)".into());
+        }
+        Ok(kind)
     }
 }
 
@@ -94,6 +114,29 @@ fn wrong(key: &str, v: &Value, accepted: &str) -> String {
 impl Keys {
     fn take(&mut self, key: &str) -> Option<Value> {
         self.0.remove(key)
+    }
+
+    /// `[[key]]`'s tables, each read by `read`.
+    fn tables<T>(
+        &mut self,
+        key: &str,
+        read: impl Fn(Keys) -> Result<T, String>,
+    ) -> Result<Vec<T>, String> {
+        match self.take(key) {
+            None => Ok(Vec::new()),
+            Some(Value::Array(items)) => items
+                .into_iter()
+                .enumerate()
+                .map(|(i, item)| {
+                    match item {
+                        Value::Table(t) => read(Keys(t)),
+                        _ => Err("not a table".into()),
+                    }
+                    .map_err(|e| format!("[[{key}]] number {}: {e}", i + 1))
+                })
+                .collect(),
+            Some(_) => Err(format!("{key} is not a list of [[{key}]] tables")),
+        }
     }
 
     /// An error if a key is left: one the table does not know.
@@ -219,5 +262,49 @@ mod tests {
         assert!(refused("[[name]]\nnames = [\"X\"]\ncommand = \"drummer\"\n").contains("drummer"));
         assert!(refused("[[name]]\nweapon = \"spear\"\n").contains("missing names"));
         assert!(refused("armies = [\"Skaven\"]\n").contains("unknown key `armies`"));
+    }
+
+    #[test]
+    fn a_kind_of_units_reads_its_keys_and_refuses_the_rest() {
+        let kinds = "army = \"Orcs and Goblins\"\n[[units]]\nkind = \"Savage Orcs\"\n";
+        let part = Part::read(&format!(
+            "{kinds}names = [\"Savage Orc Boyz\"]\nexcept = [\"X\"]\nbook_rules = [\"Frenzy\"]\n"
+        ))
+        .unwrap();
+        let k = &part.kinds[0];
+        assert_eq!(k.kind, "Savage Orcs");
+        assert_eq!(
+            k.names.as_deref(),
+            Some(&["Savage Orc Boyz".to_string()][..])
+        );
+        assert_eq!(
+            (k.except.len(), k.book_rules.len(), k.army_rules.len()),
+            (1, 1, 0)
+        );
+        assert!(refused(&format!(
+            "{kinds}book_rules = [\"Frenzy\"]\nunits = [\"X\"]\n"
+        ))
+        .contains("[[units]] number 1: unknown key `units`"));
+        assert!(refused(&format!("{kinds}book_rules = \"Frenzy\"\n"))
+            .contains("book_rules = \"Frenzy\" (accepted: a list of strings)"));
+        assert!(
+            refused(&format!("{kinds}names = [1]\nbook_rules = [\"Frenzy\"]\n"))
+                .contains("names = [1]")
+        );
+        assert!(
+            refused(&format!("{kinds}names = []\nbook_rules = [\"Frenzy\"]\n"))
+                .contains("covers no unit")
+        );
+        assert!(refused(kinds).contains("gives nothing"));
+        assert!(
+            refused("army = \"X\"\n[[units]]\nbook_rules = [\"Frenzy\"]\n")
+                .contains("missing kind")
+        );
+        assert!(
+            refused("[[units]]\nkind = \"k\"\nbook_rules = [\"Frenzy\"]\n")
+                .contains("the part needs army")
+        );
+        assert!(refused("hired = \"Mercenaries\"\n").contains("hired"));
+        assert!(refused("units = 3\n").contains("not a list of [[units]]"));
     }
 }

@@ -106,6 +106,26 @@ impl Effects {
         plain == *self
     }
 
+    /// Whether these effects, given twice, are given once (special rules,
+    /// hated armies, the battle standard, a ward...): nothing that adds up
+    /// or is gear. An army-wide rule's must be (RULES.md The army's own
+    /// rules).
+    pub(crate) fn given_once(&self) -> bool {
+        let once = Effects {
+            natural: self.natural,
+            ward: self.ward,
+            written: self.written,
+            regeneration: self.regeneration,
+            flies: self.flies,
+            rules: self.rules.clone(),
+            hates: self.hates.clone(),
+            battle_standard: self.battle_standard,
+            rest_not_played: self.rest_not_played,
+            ..Effects::default()
+        };
+        once == *self
+    }
+
     /// These effects with the save `save` the name writes in place of
     /// those the table says it writes; `None` if it writes none.
     pub(crate) fn with_written_save(&self, save: Option<u8>) -> Option<Effects> {
@@ -290,6 +310,32 @@ struct Entry {
     not_played: Option<String>,
 }
 
+/// One `[[units]]` of an army's part: the units of a kind its army book
+/// names, and the rules its book and the army's own selections give them
+/// (RULES.md The army's own rules).
+pub(crate) struct UnitKind {
+    /// What the book calls them ("every Dwarf", "Savage Orcs").
+    pub kind: String,
+    /// The units or models of the kind as the books name them; `None`:
+    /// every unit of the army, hired units aside.
+    pub names: Option<Vec<String>>,
+    /// Units or models of the army the kind leaves out.
+    pub except: Vec<String>,
+    /// Names of the table the book gives every unit of the kind.
+    pub book_rules: Vec<String>,
+    /// Names of the table that reach the kind when one of the army's own
+    /// selections (outside every unit) carries them.
+    pub army_rules: Vec<String>,
+}
+
+/// The kinds of units each army book names, by army, and the categories
+/// of hired units no army-wide rule reaches.
+#[derive(Default)]
+pub(crate) struct UnitKinds {
+    pub by_army: HashMap<String, Vec<&'static UnitKind>>,
+    pub hired: Vec<String>,
+}
+
 /// A save's value: 2 to 6 (`lo` 1 for a save given outright), or written
 /// in the name.
 fn saved(s: Option<Saved>, lo: u8, key: &str) -> Result<(Option<u8>, bool), String> {
@@ -373,14 +419,20 @@ impl Entry {
     }
 }
 
-/// Every part read into the table, or what is wrong with one (a unit test
-/// reads them all).
-pub(crate) fn read_parts() -> Result<ByName, String> {
+/// Every part read into the table, and the kinds of units the parts
+/// name, or what is wrong with one (a unit test reads them all).
+pub(crate) fn read_parts() -> Result<(ByName, UnitKinds), String> {
     let mut by_army: ByName = HashMap::new();
+    let mut kinds = UnitKinds::default();
     for (file, text) in PARTS {
         let part: &'static Part = Box::leak(Box::new(
             Part::read(text).map_err(|e| format!("data/names/{file}.toml: {e}"))?,
         ));
+        kinds.hired.extend(part.hired.iter().cloned());
+        if let Some(army) = &part.army {
+            let of_army = kinds.by_army.entry(army.clone()).or_default();
+            of_army.extend(part.kinds.iter());
+        }
         for e in &part.entries {
             let at = |why: String| format!("data/names/{file}.toml: {:?}: {why}", e.names);
             let verdict = e.verdict().map_err(at)?;
@@ -400,5 +452,5 @@ pub(crate) fn read_parts() -> Result<ByName, String> {
             }
         }
     }
-    Ok(by_army)
+    Ok((by_army, kinds))
 }

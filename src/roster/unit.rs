@@ -7,10 +7,13 @@
 //! ([`body`](super::body), [`roles`](super::roles)); its gear and rules
 //! from its selections' names and profiles ([`gear`](super::gear)), the
 //! rank and file's, their steed's and the unit's own (a champion's or
-//! another model's own gear is theirs); [`build`](super::build) plays it.
+//! another model's own gear is theirs), then the rules its army gives it
+//! where the roster has not ([`army`](super::army));
+//! [`build`](super::build) plays it.
 //! A unit that cannot be read or played is left out with the reason,
 //! never the list.
 
+use super::army::ArmySelections;
 use super::body::{bodies, stands_alone, Bodies, Body};
 use super::build::Build;
 use super::gear::Gear;
@@ -23,8 +26,13 @@ use crate::text;
 use crate::words::text::Text;
 
 /// Roster unit `number` (from 1) from selection `s`, a detachment of unit
-/// `parent` if it is one.
-pub(super) fn unit(number: usize, parent: Option<usize>, s: &Selection) -> RosterUnit {
+/// `parent` if it is one, in an army whose own selections are `army`.
+pub(super) fn unit(
+    number: usize,
+    parent: Option<usize>,
+    s: &Selection,
+    army: &ArmySelections,
+) -> RosterUnit {
     let mut unit = RosterUnit {
         number,
         name: s.name.clone(),
@@ -38,6 +46,7 @@ pub(super) fn unit(number: usize, parent: Option<usize>, s: &Selection) -> Roste
         rules_without_effect: Vec::new(),
         rules_not_played: Vec::new(),
         played_in_part: Vec::new(),
+        rules_from_army: Vec::new(),
         notes: Vec::new(),
         champion: false,
         standard: false,
@@ -77,6 +86,17 @@ pub(super) fn unit(number: usize, parent: Option<usize>, s: &Selection) -> Roste
     let mut gear = Gear::of(&s.army);
     let mut flags = Flags::default();
     walk(s, &b, &roles, true, &mut gear, &mut flags);
+    let models: Vec<(&str, Role)> = b
+        .list
+        .iter()
+        .zip(&roles)
+        .map(|(body, role)| (body.profile.name.as_str(), *role))
+        .collect();
+    unit.rules_from_army = army
+        .given(s, &models)
+        .into_iter()
+        .filter(|rule| gear.army_rule(&rule.name))
+        .collect();
     let mut build = Build {
         b: &b,
         gear: &gear,

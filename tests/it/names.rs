@@ -104,3 +104,48 @@ fn the_readmes_table_of_names_is_the_tables() {
         "the README's names table is not the table's: MATHHAMMER_WRITE_README=1 cargo test --test it names writes it"
     );
 }
+
+/// The data's unit, model and profile names by army
+/// (`tests/data/wfb6-units.txt`).
+fn data_units() -> Vec<(String, String)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wfb6-units.txt");
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| {
+            let (army, name) = l.split_once('\t').expect("ARMY<TAB>NAME");
+            (army.to_string(), name.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn every_rule_an_army_gives_is_classified_and_played_once() {
+    let problems = mathhammer::roster::names::unit_kind_problems();
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
+#[test]
+fn every_unit_an_army_rule_names_is_one_of_its_armys() {
+    let units = data_units();
+    assert!(units.len() > 4000, "{} names", units.len());
+    let key = |s: &str| {
+        s.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    };
+    let kinds = mathhammer::roster::names::unit_kind_names();
+    assert!(kinds.len() >= 15, "{} kinds", kinds.len());
+    let unknown: Vec<String> = kinds
+        .iter()
+        .flat_map(|(army, kind, names)| names.iter().map(move |n| (army, kind, n)))
+        .filter(|(army, _, n)| !units.iter().any(|(a, u)| a == *army && key(u) == key(n)))
+        .map(|(army, kind, n)| format!("{army}: {kind}: {n}"))
+        .collect();
+    assert!(
+        unknown.is_empty(),
+        "names no unit of the army: {unknown:#?}"
+    );
+}
