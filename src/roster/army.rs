@@ -67,12 +67,20 @@ impl ArmySelections {
         self.0.push((s.army.to_string(), s.name.clone(), names));
     }
 
-    /// The rules the army's selections and its book give unit `s`, whose
-    /// models are `models` (names and roles), in order: the army's first.
-    pub fn given(&self, s: &Selection, models: &[(&str, Role)]) -> Vec<ArmyRule> {
+    /// The rules the army's selections and its book give unit `s` of
+    /// categories `categories` (its own and those of the units it is part
+    /// of), whose models are `models` (names and roles), in order: the
+    /// army's first.
+    pub fn given(
+        &self,
+        s: &Selection,
+        categories: &[String],
+        models: &[(&str, Role)],
+    ) -> Vec<ArmyRule> {
+        let hired = hired(categories);
         let kinds: Vec<&UnitKind> = kinds_of(&s.army)
             .iter()
-            .filter(|k| covers(k, s, models))
+            .filter(|k| covers(k, s, hired, models))
             .copied()
             .collect();
         let mut out = Vec::new();
@@ -130,11 +138,12 @@ fn named(names: &[String], name: &str) -> bool {
     names.iter().any(|n| normalised(n).0 == key)
 }
 
-/// Whether kind `k` covers unit `s` with models `models`: named by the
-/// unit's name or one of its fighting models' (a steed, a chariot's
-/// beasts or another kind of model beside them are not the unit), or every
-/// unit of the army not hired; and not left out.
-fn covers(k: &UnitKind, s: &Selection, models: &[(&str, Role)]) -> bool {
+/// Whether kind `k` covers unit `s` (`hired` from outside its book or
+/// not) with models `models`: named by the unit's name or one of its
+/// fighting models' (a steed, a chariot's beasts or another kind of model
+/// beside them are not the unit), or every unit of the army not hired; and
+/// not left out.
+fn covers(k: &UnitKind, s: &Selection, hired: bool, models: &[(&str, Role)]) -> bool {
     let fighting = models
         .iter()
         .filter(|(_, role)| !matches!(role, Role::Mount | Role::Beast | Role::Other))
@@ -143,7 +152,7 @@ fn covers(k: &UnitKind, s: &Selection, models: &[(&str, Role)]) -> bool {
     let any_in = |list: &[String]| names.iter().any(|n| named(list, n));
     let of_kind = match &k.names {
         Some(list) => any_in(list),
-        None => !hired(&s.categories),
+        None => !hired,
     };
     of_kind && !any_in(&k.except)
 }

@@ -7,9 +7,10 @@
 //! cost, rules by name and shown profiles with their characteristics) and
 //! drops the rest (rules' descriptions, publications, ids, hidden entries,
 //! comments, a count of 1 and a cost of 0, which read as when absent). With
-//! units named, it keeps only the force selections that hold them and the
-//! list's General (`--general-near` lends his Ld), and says each kept
-//! unit's number in the cut roster.
+//! units named, it keeps only the force selections that hold them, the
+//! list's General (`--general-near` lends his Ld) and the selections that
+//! hold no unit (the army's own rules, which reach the kept units), and
+//! says each kept unit's number in the cut roster.
 //!
 //! **How.** The XML is read into a tree of elements, each marked as the
 //! reader's [`Builder`](super::xml) would treat it (by the same names and
@@ -93,7 +94,9 @@ fn picked_tops(
         found.top(s);
         let range = old + 1..=old + found.units.len();
         old += found.units.len();
-        if !range.clone().any(wanted) {
+        // A selection holding no unit is the army's own: its rules reach
+        // the units kept.
+        if !range.is_empty() && !range.clone().any(wanted) {
             drop.push(i);
             continue;
         }

@@ -388,7 +388,7 @@ impl Found {
     /// looked through.
     fn top(&mut self, s: &xml::Selection) {
         if stands_as_unit(s) {
-            self.unit(s, None);
+            self.unit(s, None, &[]);
             return;
         }
         // An army-wide option, or a box of units (two characters bought
@@ -401,19 +401,25 @@ impl Found {
         }
     }
 
-    /// Unit `s` (a detachment of unit `parent`), then its detachments.
-    fn unit(&mut self, s: &xml::Selection, parent: Option<usize>) {
+    /// Unit `s` (a detachment of unit `parent`, inside units of
+    /// categories `within`), then its detachments.
+    fn unit(&mut self, s: &xml::Selection, parent: Option<usize>, within: &[String]) {
         let number = self.units.len() + 1;
-        self.units.push(unit::unit(number, parent, s, &self.army));
-        self.detachments(s, number);
+        // A detachment is of its parent's categories too (a Regiment of
+        // Renown's).
+        let categories: Vec<String> = within.iter().chain(&s.categories).cloned().collect();
+        let unit = unit::unit(number, parent, s, (&self.army, &categories));
+        self.units.push(unit);
+        self.detachments(s, number, &categories);
     }
 
-    /// The units of their own inside `s`, a part of unit `parent`.
-    fn detachments(&mut self, s: &xml::Selection, parent: usize) {
+    /// The units of their own inside `s`, a part of unit `parent` (of
+    /// categories `within`).
+    fn detachments(&mut self, s: &xml::Selection, parent: usize, within: &[String]) {
         for c in &s.children {
             match c.kind == "unit" && body::stands_alone(c) {
-                true => self.unit(c, Some(parent)),
-                false => self.detachments(c, parent),
+                true => self.unit(c, Some(parent), within),
+                false => self.detachments(c, parent, within),
             }
         }
     }

@@ -26,12 +26,13 @@ use crate::text;
 use crate::words::text::Text;
 
 /// Roster unit `number` (from 1) from selection `s`, a detachment of unit
-/// `parent` if it is one, in an army whose own selections are `army`.
+/// `parent` if it is one, in an army whose own selections are `army.0`,
+/// of categories `army.1` (its own and those of the units it is part of).
 pub(super) fn unit(
     number: usize,
     parent: Option<usize>,
     s: &Selection,
-    army: &ArmySelections,
+    army: (&ArmySelections, &[String]),
 ) -> RosterUnit {
     let mut unit = RosterUnit {
         number,
@@ -93,7 +94,8 @@ pub(super) fn unit(
         .map(|(body, role)| (body.profile.name.as_str(), *role))
         .collect();
     unit.rules_from_army = army
-        .given(s, &models)
+        .0
+        .given(s, army.1, &models)
         .into_iter()
         .filter(|rule| gear.army_rule(&rule.name))
         .collect();

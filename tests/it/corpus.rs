@@ -5,8 +5,8 @@
 //! Contributing): each roster must read, each unit play or say why not,
 //! and its units' points add to the list's or name the rest.
 
-use mathhammer::roster::Roster;
-use std::collections::BTreeMap;
+use mathhammer::roster::{Roster, RuleSource};
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// Every `.ros` and `.rosz` under `dir`, in order.
@@ -54,6 +54,8 @@ fn every_roster_of_the_corpus_reads_and_every_unit_plays_or_says_why() {
     // Per army: names played (rules and gear), without effect, not played.
     let mut refs: BTreeMap<String, [usize; 3]> = BTreeMap::new();
     let mut not_played: BTreeMap<String, usize> = BTreeMap::new();
+    // Per army and rule the army gives (and where from): units, their names.
+    let mut given: BTreeMap<(String, String), (usize, BTreeSet<String>)> = BTreeMap::new();
     for f in &files {
         let roster = match Roster::read(f) {
             Ok(r) => r,
@@ -74,6 +76,17 @@ fn every_roster_of_the_corpus_reads_and_every_unit_plays_or_says_why() {
             row[0] += u.rules_played.len() + u.equipment.len();
             row[1] += u.rules_without_effect.len();
             row[2] += u.rules_not_played.len();
+            for r in &u.rules_from_army {
+                let from = match &r.from {
+                    RuleSource::Army(selection) => format!("the army's {selection}"),
+                    RuleSource::ArmyBook(kind) => format!("the book's {kind}"),
+                };
+                let entry = given
+                    .entry((u.army.clone(), format!("{} ({from})", r.name)))
+                    .or_default();
+                entry.0 += 1;
+                entry.1.insert(u.name.clone());
+            }
             for n in &u.rules_not_played {
                 *not_played
                     .entry(format!("{} ({})", n.name, n.why))
@@ -132,6 +145,11 @@ fn every_roster_of_the_corpus_reads_and_every_unit_plays_or_says_why() {
         "  {:20} {:6} {:6} {:6}  {share:5.1}%",
         "all", all[0], all[1], all[2]
     );
+    println!("rules the army gives that the roster does not, by army: units, rule (from where): the units' names");
+    for ((army, rule), (n, names)) in &given {
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        println!("  {army:20} {n:5}  {rule}: {}", names.join(", "));
+    }
     let mut common: Vec<(&String, &usize)> = not_played.iter().collect();
     common.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
     println!("names most often not played:");

@@ -281,8 +281,16 @@ fn a_paladin_battle_standard_bearer_carries_the_battle_standard() {
 fn a_regiment_of_renown_takes_none_of_the_armys_rules() {
     // Dwarfs (2006): the book's rules are every Dwarf's of the army, not a
     // Regiment of Renown's hired into it (the roster's category says so).
+    // Its detachment (a unit of its own inside it) is hired with it.
+    let gunners = unit("Pirate Gunners", "Dwarf", DWARF, 5, &[]);
     let pirates = with(
-        unit("Long Drong's Slayer Pirates", "Dwarf", DWARF, 10, &[]),
+        unit(
+            "Long Drong's Slayer Pirates",
+            "Dwarf",
+            DWARF,
+            10,
+            &[gunners],
+        ),
         &category("Regiment of Renown"),
     );
     let r = army_roster("Dwarfs (2006)", 300, &[warriors(), pirates]);
@@ -290,8 +298,19 @@ fn a_regiment_of_renown_takes_none_of_the_armys_rules() {
         r.units[0].played.as_ref().unwrap().hates,
         ["Orcs and Goblins"]
     );
-    assert!(r.units[1].rules_from_army.is_empty());
-    assert!(r.units[1].played.as_ref().unwrap().hates.is_empty());
+    let names: Vec<&str> = r.units.iter().map(|u| u.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "Dwarf Warriors",
+            "Long Drong's Slayer Pirates",
+            "Pirate Gunners"
+        ]
+    );
+    for u in &r.units[1..] {
+        assert!(u.rules_from_army.is_empty(), "{}", u.name);
+        assert!(u.played.as_ref().unwrap().hates.is_empty(), "{}", u.name);
+    }
 }
 
 #[test]

@@ -121,3 +121,46 @@ fn a_fight_of_cut_rosters_gives_the_same_answer() {
         original
     );
 }
+
+#[test]
+fn a_cut_keeps_the_armys_own_rules() {
+    // The Dwarfs' army rules, a selection of no unit, reach the Warriors
+    // kept in a one-unit cut as they do in the list.
+    use crate::common::roster::{army_xml, cost, item, model, rule, sel, with};
+    let unit = |name: &str| {
+        let m = sel(
+            "model",
+            "Dwarf",
+            10,
+            &[model("Dwarf", "3 4 3 3 4 1 2 1 9 - - 1 20x20")],
+            &[],
+        );
+        with(sel("unit", name, 1, &[], &[m]), &cost(100))
+    };
+    let rules = rule(
+        rule(
+            item("Forces of Dwarfs' Army Rules"),
+            "Ancestral Grudge (hate Greenskins)",
+        ),
+        "Resolute",
+    );
+    let text = army_xml(
+        "Dwarfs (2001)",
+        300,
+        &[
+            unit("Longbeards"),
+            rules,
+            unit("Dwarf Warriors"),
+            unit("Ironbreakers"),
+        ],
+    );
+    let one = for_link(&text, Some(&[2])).unwrap();
+    assert_eq!(one.numbers.into_iter().collect::<Vec<_>>(), [(2, 1)]);
+    let cut = Roster::from_bytes("cut.ros", one.text.as_bytes()).unwrap();
+    assert_eq!(cut.units.len(), 1);
+    assert_eq!(cut.units[0].name, "Dwarf Warriors");
+    assert_eq!(
+        cut.units[0].played.as_ref().unwrap().hates,
+        ["Orcs and Goblins"]
+    );
+}
