@@ -387,8 +387,14 @@ impl Found {
     /// else its points are outside every unit, and its selections are
     /// looked through.
     fn top(&mut self, s: &xml::Selection) {
+        self.top_within(s, &[]);
+    }
+
+    /// [`Found::top`] for selection `s` inside selections of categories
+    /// `within` (a box of units hired together: a Regiment of Renown).
+    fn top_within(&mut self, s: &xml::Selection, within: &[String]) {
         if stands_as_unit(s) {
-            self.unit(s, None, &[]);
+            self.unit(s, None, within);
             return;
         }
         // An army-wide option, or a box of units (two characters bought
@@ -396,8 +402,9 @@ impl Found {
         if s.points > 0.0 {
             self.outside.push((s.name.clone(), s.points));
         }
+        let categories: Vec<String> = within.iter().chain(&s.categories).cloned().collect();
         for c in &s.children {
-            self.top(c);
+            self.top_within(c, &categories);
         }
     }
 

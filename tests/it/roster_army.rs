@@ -311,6 +311,24 @@ fn a_regiment_of_renown_takes_none_of_the_armys_rules() {
         assert!(u.rules_from_army.is_empty(), "{}", u.name);
         assert!(u.played.as_ref().unwrap().hates.is_empty(), "{}", u.name);
     }
+    // So are the units of a box of them bought together (Johann van Hal
+    // and Wilhelm Hasburg).
+    let pair = with(
+        sel(
+            "unit",
+            "Johann van Hal &amp; Wilhelm Hasburg",
+            1,
+            &[],
+            &[
+                unit("Johann van Hal", "Johann", DWARF, 1, &[]),
+                unit("Wilhem Hasburg", "Wilhelm", DWARF, 1, &[]),
+            ],
+        ),
+        &category("Regiment of Renown"),
+    );
+    let r = army_roster("Dwarfs (2006)", 300, &[pair]);
+    assert_eq!(r.units.len(), 2);
+    assert!(r.units.iter().all(|u| u.rules_from_army.is_empty()));
 }
 
 #[test]
