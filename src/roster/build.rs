@@ -13,7 +13,8 @@
 //! barding that slows takes 2 cm off a steed's M, as profile files write
 //! it.
 
-use super::body::{leading_count, Bodies, Body, Place, Shape};
+use super::body::{Bodies, Body, Place, Shape};
+use super::count::leading_count;
 use super::gear::{Gear, MissileRead};
 use super::names::{Bonus, MissileStrength};
 use super::roles::{slower, Cast};
@@ -147,7 +148,7 @@ impl Build<'_> {
                 }
                 (r, 1)
             }
-            (None, Some(crew)) => (crew, self.count(crew, c, chariots, Count::Crew)),
+            (None, Some(crew)) => (crew, self.crew_count(crew, c, chariots)),
             (None, None) => return Err(text!("a chariot without its crew's profile")),
         };
         let (who, men) = fighter;
@@ -201,18 +202,50 @@ impl Build<'_> {
         })
     }
 
+    /// How many crew one of `chariots` chariots (`c`) has, `crew` leading
+    /// them: as many as counted, or one of each kind where several are
+    /// written (a Tuskgor Chariot's Bestigor and Ungor), the others played
+    /// at the leader's characteristics (noted).
+    fn crew_count(&mut self, crew: &Body, c: &Body, chariots: u32) -> u32 {
+        let bodies = self.b;
+        let mut others: Vec<&str> = Vec::new();
+        for x in &bodies.list {
+            let name = x.profile.name.as_str();
+            if x.shape == Shape::Crew && name != crew.profile.name && !others.contains(&name) {
+                others.push(name);
+            }
+        }
+        if others.is_empty() {
+            return self.count(crew, c, chariots, Count::Crew);
+        }
+        for other in &others {
+            self.notes.push(text!(
+                "{}: one of its crew, played at {}'s characteristics",
+                *other,
+                &crew.profile.name
+            ));
+        }
+        1 + others.len() as u32
+    }
+
     /// How many of `b` one of `chariots` chariots (`c`) has: its own
     /// models' number (not the chariot's, where both are written on one
     /// model), a count in its name, its upgrade's number if over one, else
-    /// the rulebook's usual two (noted).
+    /// the rulebook's usual two (noted). A number is of all the chariots
+    /// its selection is in (six crew for two chariots bought as one
+    /// selection), or of one where it does not divide among them.
     fn count(&mut self, b: &Body, c: &Body, chariots: u32, what: Count) -> u32 {
-        // A unit of chariots holds each chariot's crew in a selection of
-        // its own: that selection's number is one chariot's.
-        let per = match c.place {
-            Place::Unit => Some(b.at.number),
-            _ => b.count.checked_div(chariots),
-        }
-        .filter(|n| *n > 0);
+        // A unit of chariots holds its chariots' crew in a selection of
+        // each chariot's, or of them all.
+        let among = match c.place {
+            Place::Unit => b.within,
+            _ => chariots,
+        };
+        let per = match b.count.checked_rem(among) {
+            Some(0) => b.count / among,
+            _ => b.count,
+        };
+        let per = Some(per).filter(|n| *n > 0);
         let own = b.place == Place::Model && !std::ptr::eq(b.at, c.at);
         let from_models = per.filter(|_| own);
         let from_upgrade = per.filter(|n| *n > 1);

@@ -50,6 +50,7 @@ use crate::words::text::Text;
 mod archive;
 mod body;
 mod build;
+mod count;
 mod find;
 mod gear;
 mod link;
@@ -325,7 +326,7 @@ fn holds_profile(s: &xml::Selection) -> bool {
     s.profiles.iter().any(|p| p.kind == "Profile")
         || s.children
             .iter()
-            .filter(|c| !(c.kind == "unit" && body::stands_alone(c)))
+            .filter(|c| !body::stands_alone(s, c))
             .any(holds_profile)
 }
 
@@ -333,7 +334,7 @@ fn holds_profile(s: &xml::Selection) -> bool {
 fn holds_unit(s: &xml::Selection) -> bool {
     s.children
         .iter()
-        .any(|c| (c.kind == "unit" && body::stands_alone(c)) || (c.kind != "unit" && holds_unit(c)))
+        .any(|c| body::stands_alone(s, c) || (c.kind != "unit" && holds_unit(c)))
 }
 
 /// The units found so far, and the points outside them.
@@ -374,7 +375,7 @@ impl Found {
     /// The units of their own inside `s`, a part of unit `parent`.
     fn detachments(&mut self, s: &xml::Selection, parent: usize) {
         for c in &s.children {
-            match c.kind == "unit" && body::stands_alone(c) {
+            match body::stands_alone(s, c) {
                 true => self.unit(c, Some(parent)),
                 false => self.detachments(c, parent),
             }

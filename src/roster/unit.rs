@@ -118,7 +118,7 @@ pub(super) fn own_points(s: &Selection) -> f64 {
     s.points
         + s.children
             .iter()
-            .filter(|c| !(c.kind == "unit" && stands_alone(c)))
+            .filter(|c| !stands_alone(s, c))
             .map(own_points)
             .sum::<f64>()
 }
@@ -168,7 +168,7 @@ fn problem(s: &Selection) -> Option<&super::RosterError> {
     s.problem.as_ref().or_else(|| {
         s.children
             .iter()
-            .filter(|c| !(c.kind == "unit" && stands_alone(c)))
+            .filter(|c| !stands_alone(s, c))
             .find_map(problem)
     })
 }
@@ -184,20 +184,26 @@ struct Flags {
 /// champion, another model or a war machine holds (theirs, not the
 /// unit's), and detachments.
 fn walk(s: &Selection, b: &Bodies, roles: &[Role], own: bool, gear: &mut Gear, flags: &mut Flags) {
+    // A selection holding a profile, or naming one of the unit's
+    // (`Packmaster each pack`), is those models: its gear theirs.
     let role = b
         .list
         .iter()
         .zip(roles)
         .find(|(body, _)| std::ptr::eq(body.at, s))
-        .map(|(_, r)| *r);
+        .map(|(_, r)| *r)
+        .or_else(|| {
+            let named = b.namers.iter().find(|(n, _)| std::ptr::eq(*n, s))?;
+            Some(roles[named.1])
+        });
+    let models = role.is_some();
     let own = match role {
         Some(Role::RankAndFile | Role::Mount | Role::Chariot | Role::Crew | Role::Beast) => true,
         Some(Role::Champion | Role::Other | Role::WarMachine) => false,
         None => own,
     };
     if own {
-        let has_profile = s.profiles.iter().any(|p| p.kind == "Profile");
-        let rules_say = match s.kind == "upgrade" && !has_profile {
+        let rules_say = match s.kind == "upgrade" && !models {
             true => match looked_up(&gear.army, &s.name) {
                 Some(Found::Played(e)) if e.command == Some(Command::Standard) => {
                     flags.standard = true;
@@ -218,7 +224,7 @@ fn walk(s: &Selection, b: &Bodies, roles: &[Role], own: bool, gear: &mut Gear, f
         }
     }
     for c in &s.children {
-        if !(c.kind == "unit" && stands_alone(c)) {
+        if !stands_alone(s, c) {
             walk(c, b, roles, own, gear, flags);
         }
     }
@@ -247,16 +253,5 @@ fn model_profile(b: &Body, role: Role, models: u32) -> ModelProfile {
         models,
         role,
         values,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn counts_at_the_start_of_a_name() {
-        use super::super::body::leading_count;
-        assert_eq!(leading_count("2 Orc Crew"), Some(2));
-        assert_eq!(leading_count("3 Goblin crew"), Some(3));
-        assert_eq!(leading_count("Orc Crew"), None);
     }
 }

@@ -267,6 +267,7 @@ pub(super) const SPANISH_ERRORS: &[(&str, &str)] = &[
     ("{}, expected {}", "{}; se esperaba {}"),
     ("{}: '{}' cannot fight: {}", "{}: '{}' no puede combatir: {}"),
     ("{}: a war machine, its crew fight for it", "{}: una máquina de guerra; su dotación combate por ella"),
+    ("{}: one of its crew, played at {}'s characteristics", "{}: uno de sus tripulantes, que se juega con los atributos de {}"),
     ("{}: the chariot's crew, not played beside the character riding it", "{}: la dotación del carro, que no se juega junto al personaje que lo monta"),
     ("{}: the list gives no {}", "{}: la lista no da {}"),
     ("{}: the list has no General (accepted: a list whose General is chosen)", "{}: la lista no tiene General (se acepta: una lista con su General elegido)"),

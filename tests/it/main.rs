@@ -41,6 +41,7 @@ mod rally;
 mod readme;
 mod redirect;
 mod roster;
+mod roster_counts;
 mod roster_fights;
 mod roster_link;
 mod roster_machines;
