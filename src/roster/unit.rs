@@ -203,6 +203,9 @@ fn walk(s: &Selection, b: &Bodies, roles: &[Role], own: bool, gear: &mut Gear, f
         None => own,
     };
     if own {
+        if models {
+            gear.worn(s);
+        }
         let rules_say = match s.kind == "upgrade" && !models {
             true => match looked_up(&gear.army, &s.name) {
                 Some(Found::Played(e)) if e.command == Some(Command::Standard) => {

@@ -48,6 +48,7 @@ mod roster_machines;
 mod roster_page;
 mod roster_reading;
 mod roster_rules;
+mod roster_saves;
 mod roster_structures;
 mod sampler;
 mod saves;
