@@ -14,6 +14,7 @@
 //! it.
 
 use super::body::{Bodies, Body, Place, Shape};
+use super::columns::{self, Column};
 use super::count::leading_count;
 use super::gear::{Gear, MissileRead};
 use super::names::{Bonus, MissileStrength};
@@ -25,7 +26,8 @@ use crate::profile::{
     ImpactHitsValues, MissileValues, MountValues, Move, Points, ProfileFile, ProfileValues, Ranged,
 };
 use crate::rules::gear::ImpactDice;
-use crate::rules::profile::TroopType;
+use crate::rules::profile::{unit_strength, TroopType};
+use crate::rules::saves::BodyArmour;
 use crate::rules::weapons::Weapon;
 use crate::text;
 use crate::words::text::Text;
@@ -100,27 +102,46 @@ impl Build<'_> {
             Some((body, _)) if slower(body, r) => self.movement(r)?,
             _ => m,
         };
+        let mounted = steed.is_some_and(|(body, _)| monstrous(body) || !slower(body, r));
+        let us = match mounted {
+            true => None,
+            false => self.column(columns::unit_strength(r)),
+        };
         let troop = match steed {
             Some((body, _)) if monstrous(body) => TroopType::Monster,
             Some((body, _)) if !slower(body, r) => TroopType::Cavalry,
-            _ => on_foot(r, values.w.0, models),
+            _ => on_foot(r, values.w.0, models, us),
         };
         let (weapon, shield) = self.gear.weapon(!troop.on_foot());
+        let file = self.file(
+            s,
+            troop,
+            ProfileValues {
+                m: Move(m.max(0.0)),
+                ..values
+            },
+            (weapon, shield),
+            models,
+            r,
+        );
+        // A unit strength its troop type does not give (Warhounds' and
+        // Centigors' 2 on foot). RULES.md Profiles.
+        let by_type = unit_strength(troop, file.profile.w.0, 0);
         Ok(ProfileFile {
             mount: steed.map(|(_, v)| v),
             missile: self.missile(values.s.0),
-            ..self.file(
-                s,
-                troop,
-                ProfileValues {
-                    m: Move(m.max(0.0)),
-                    ..values
-                },
-                weapon,
-                shield,
-                models,
-            )
+            unit_strength_per_model: us.filter(|n| u32::from(*n) != by_type).map(Ranged),
+            ..file
         })
+    }
+
+    /// What a column of a profile plays, a value written and not played
+    /// noted.
+    fn column(&mut self, c: Column) -> Option<u8> {
+        if let Column::Refused(why) = &c {
+            self.notes.push(why.clone());
+        }
+        c.played()
     }
 
     /// Chariots: the chariot's T and W, its crew's other characteristics
@@ -198,7 +219,7 @@ impl Build<'_> {
                 s: Ranged(self.needed(c, "S", 1, 10)?),
             }),
             missile: self.missile(v.s.0),
-            ..self.file(s, TroopType::Chariot, v, weapon, shield, chariots)
+            ..self.file(s, TroopType::Chariot, v, (weapon, shield), chariots, c)
         })
     }
 
@@ -264,17 +285,42 @@ impl Build<'_> {
             })
     }
 
-    /// The profile file every kind of unit shares, gear from the unit's.
+    /// The profile file every kind of unit shares, gear from the unit's;
+    /// its ward and, where its gear gives no armour, its save as the
+    /// profile of `columns` (its rank and file, its chariot) writes them.
     fn file(
-        &self,
+        &mut self,
         s: &Selection,
         troop: TroopType,
         profile: ProfileValues,
-        weapon: Weapon,
-        shield: bool,
+        (weapon, shield): (Weapon, bool),
         models: u32,
+        columns: &Body,
     ) -> ProfileFile {
         let g = self.gear;
+        let column_ward = self.column(columns::ward(columns));
+        let ward = g.ward.into_iter().chain(column_ward).min();
+        let armoured = g.body != BodyArmour::None
+            || shield
+            || g.shield
+            || g.barding.is_some()
+            || g.natural.is_some()
+            || g.armour_bonus > 0;
+        let save = match (g.save, armoured || troop == TroopType::Chariot) {
+            (Some(save), _) => Some(save),
+            (None, true) => None,
+            (None, false) => {
+                let column = self.column(columns::armour(columns));
+                if let Some(n) = column {
+                    self.notes.push(text!(
+                        "{} Sv {}+: the profile's save played, its gear giving none",
+                        &columns.profile.name,
+                        n
+                    ));
+                }
+                column
+            }
+        };
         ProfileFile {
             name: s.name.clone(),
             troop,
@@ -285,8 +331,8 @@ impl Build<'_> {
             barding: g.barding.is_some(),
             flies: g.flies,
             natural_armour: natural_with(g.natural, g.armour_bonus).map(Ranged),
-            save: g.save.map(Ranged),
-            ward: g.ward.map(Ranged),
+            save: save.map(Ranged),
+            ward: ward.map(Ranged),
             regeneration: g.regeneration,
             rules: g.rules.clone(),
             mount: None,
@@ -298,6 +344,7 @@ impl Build<'_> {
             battle_standard: g.battle_standard,
             army: (!g.army.is_empty()).then(|| g.army.clone()),
             hates: g.hates.clone(),
+            unit_strength_per_model: None,
         }
     }
 
@@ -438,11 +485,18 @@ fn monstrous(steed: &Body) -> bool {
     big_base || wounds
 }
 
-/// A unit on foot's troop type from its base (40 mm across: large
-/// infantry; 50: a monster), else its wounds (3 or more in a unit of
-/// several models: large infantry; 5 or more: a monster). RULES.md
-/// Profiles.
-fn on_foot(r: &Body, wounds: u8, models: u32) -> TroopType {
+/// A unit on foot's troop type from its unit strength (`us`: 3 large
+/// infantry, 4 or more a monster, else infantry), else its base (40 mm
+/// across: large infantry; 50: a monster), else its wounds (3 or more in a
+/// unit of several models: large infantry; 5 or more: a monster).
+/// RULES.md Profiles.
+fn on_foot(r: &Body, wounds: u8, models: u32, us: Option<u8>) -> TroopType {
+    match us {
+        Some(n) if n >= 4 => return TroopType::Monster,
+        Some(3) => return TroopType::LargeInfantry,
+        Some(_) => return TroopType::Infantry,
+        None => {}
+    }
     match r.base().map(|(w, d)| w.min(d)) {
         Some(n) if n >= 50 => TroopType::Monster,
         Some(n) if n >= 40 => TroopType::LargeInfantry,

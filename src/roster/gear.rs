@@ -157,11 +157,17 @@ impl Gear {
 
     /// The Armour profiles of `s`, a selection holding a model profile
     /// (barding written inside a steed's selection), worn by its models:
-    /// each by its name in the table; one the table does not know is
-    /// read where it gives a save outright (a chariot's).
-    pub fn worn(&mut self, s: &Selection) {
+    /// each by its name in the table; on a `steed`'s selection, one the
+    /// table does not know that improves the save by 1 is its barding (a
+    /// Bretonnian Warhorse's); any other is read where it gives a save
+    /// outright (a chariot's).
+    pub fn worn(&mut self, s: &Selection, steed: bool) {
         for p in s.profiles.iter().filter(|p| p.kind == "Armour") {
-            match looked_up(&self.army, &p.name) {
+            let barding = || {
+                let modifier = super::body::written(p, "Saving Throw Modifier").trim();
+                (steed && modifier == "-1").then(|| looked_up(&self.army, "Barding"))?
+            };
+            match looked_up(&self.army, &p.name).or_else(barding) {
                 Some(Found::Played(e)) => {
                     self.apply(&e, &p.name, None);
                     self.equipment.add(&p.name, "");

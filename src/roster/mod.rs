@@ -50,6 +50,7 @@ use crate::words::text::Text;
 mod archive;
 mod body;
 mod build;
+mod columns;
 mod count;
 mod find;
 mod gear;

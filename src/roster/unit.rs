@@ -204,7 +204,7 @@ fn walk(s: &Selection, b: &Bodies, roles: &[Role], own: bool, gear: &mut Gear, f
     };
     if own {
         if models {
-            gear.worn(s);
+            gear.worn(s, role == Some(Role::Mount));
         }
         let rules_say = match s.kind == "upgrade" && !models {
             true => match looked_up(&gear.army, &s.name) {

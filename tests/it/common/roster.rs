@@ -120,12 +120,21 @@ pub fn roles(u: &RosterUnit) -> Vec<(&str, Role)> {
 /// A roster of `units` chosen from army book `army` (its catalogue's
 /// name), its total `points`.
 pub fn army_roster(army: &str, points: u32, units: &[String]) -> Roster {
-    let xml = format!(
+    let xml = army_roster_points_xml(army, points, units);
+    Roster::from_bytes("t.ros", xml.as_bytes()).unwrap()
+}
+
+/// [`army_roster`]'s XML, its total 0 points, for a file.
+pub fn army_roster_xml(army: &str, units: &[String]) -> String {
+    army_roster_points_xml(army, 0, units)
+}
+
+fn army_roster_points_xml(army: &str, points: u32, units: &[String]) -> String {
+    format!(
         "<roster name=\"t\" gameSystemName=\"{WFB6}\"><costs><cost name=\"pts\" value=\"{points}\"/></costs>\
          <forces><force catalogueName=\"{army}\"><selections>{}</selections></force></forces></roster>",
         units.concat()
-    );
-    Roster::from_bytes("t.ros", xml.as_bytes()).unwrap()
+    )
 }
 
 /// A selection holding rule `name` (a `<rule>` as the data links it).
