@@ -176,6 +176,9 @@ pub(super) struct Bodies<'a> {
     pub plain_models: u32,
     /// All its models, counted (no sum of theirs can overflow).
     pub all_models: u32,
+    /// Its profiles' counts below the unit, together (no sum of theirs
+    /// can overflow).
+    pub profiled: u32,
     /// The categories its selections are in (`Chariot`, `War Machine`).
     pub categories: Vec<&'a str>,
     /// The upgrades without a profile that count a profile of the unit's
@@ -190,6 +193,7 @@ pub(super) fn bodies(unit: &Selection) -> Result<Bodies<'_>, RosterError> {
         list: Vec::new(),
         plain_models: 0,
         all_models: 0,
+        profiled: 0,
         categories: unit.categories.iter().map(String::as_str).collect(),
         namers: Vec::new(),
     };
@@ -250,6 +254,8 @@ fn walk<'a>(
     let mut has = false;
     for p in s.profiles.iter().filter(|p| is_profile(p)) {
         has = true;
+        // Every profile's count checked: no sum of them can wrap.
+        out.profiled = out.profiled.checked_add(count).ok_or_else(too_many)?;
         out.list.push(Body {
             profile: p,
             at: s,

@@ -94,10 +94,16 @@ pub(super) fn cast(b: &Bodies) -> (Cast, Vec<Role>) {
     for &i in &alike {
         roles[i] = Role::RankAndFile;
     }
+    // The selections counting a profile on the unit, or its plain
+    // models, whichever count more (a champion written with the unit's
+    // own profile is one of its models, not their count).
+    // No sum of counts below the unit wraps (body::Bodies::profiled).
+    let counted = || alike.iter().map(|&i| list[i].count).sum::<u32>();
     let models = match r.place {
-        Place::Model => alike.iter().map(|&i| list[i].count).sum(),
-        Place::Unit if !alike.is_empty() => alike.iter().map(|&i| list[i].count).sum(),
-        _ if r.named || r.each => r.count,
+        Place::Model => counted(),
+        Place::Unit if !alike.is_empty() => counted().max(b.plain_models),
+        _ if r.each => r.count,
+        _ if r.named => r.count.max(b.plain_models),
         Place::Unit | Place::Upgrade if b.plain_models > 0 => b.plain_models,
         // A war machine's crew, counted by an upgrade's name (`3 Crew`).
         Place::Unit if machine.is_some() => {
@@ -201,8 +207,7 @@ fn chariot_cast(b: &Bodies, chariot: usize, mut roles: Vec<Role>) -> (Cast, Vec<
         Place::Unit => list
             .iter()
             .filter(|x| x.shape == Shape::Crew && x.place == Place::Model)
-            .map(|x| x.within)
-            .sum::<u32>()
+            .fold(0u32, |sum, x| sum.saturating_add(x.within))
             .max(1),
         _ => list[chariot].count,
     };

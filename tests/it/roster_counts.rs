@@ -62,6 +62,38 @@ fn kroxigor_are_counted_by_the_upgrade_that_buys_them() {
         assert!(roles(u).iter().all(|(_, role)| *role == Role::RankAndFile));
         assert!(u.rules_not_played.iter().all(|n| n.name != "Kroxigor"));
     }
+    // Counts no number can hold leave the unit out, never wrap.
+    let huge = || {
+        sel(
+            "upgrade",
+            "Kroxigor",
+            u32::MAX,
+            &[model("Kroxigor", KROXIGOR)],
+            &[],
+        )
+    };
+    let too_many = sel(
+        "unit",
+        "Kroxigor",
+        1,
+        &[model("Kroxigor", KROXIGOR)],
+        &[huge(), huge()],
+    );
+    let packs = sel(
+        "unit",
+        "Giant Rats",
+        1,
+        &[model("Giant Rat", GIANT_RAT)],
+        &[
+            sel("model", "Giant Rat Pack", u32::MAX, &[], &[]),
+            sel("upgrade", "6 Giant Rats each pack", 1, &[], &[]),
+        ],
+    );
+    let r = army_roster("Lizardmen", 0, &[too_many, packs]);
+    for u in &r.units {
+        let why = u.played.as_ref().unwrap_err().to_string();
+        assert!(why.contains("more models than can be counted"), "{why}");
+    }
 }
 
 const GIANT_RAT: &str = "6 3 0 3 3 1 4 1 3 7 7 1 20x20";
