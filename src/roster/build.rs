@@ -11,10 +11,11 @@
 //! played and noted, a value the fight cannot play leaves the unit out
 //! with its field and value. M is read in inches and played in cm (x 2.5);
 //! barding that slows takes 2 cm off a steed's M, as profile files write
-//! it.
+//! it. Its ward, a save its gear does not give and its unit strength on
+//! foot come from its profile's columns ([`columns`](super::columns)).
 
 use super::body::{Bodies, Body, Place, Shape};
-use super::columns::{self, Column};
+use super::columns;
 use super::count::leading_count;
 use super::gear::{Gear, MissileRead};
 use super::names::{Bonus, MissileStrength};
@@ -27,7 +28,6 @@ use crate::profile::{
 };
 use crate::rules::gear::ImpactDice;
 use crate::rules::profile::{unit_strength, TroopType};
-use crate::rules::saves::BodyArmour;
 use crate::rules::weapons::Weapon;
 use crate::text;
 use crate::words::text::Text;
@@ -105,7 +105,7 @@ impl Build<'_> {
         let mounted = steed.is_some_and(|(body, _)| monstrous(body) || !slower(body, r));
         let us = match mounted {
             true => None,
-            false => self.column(columns::unit_strength(r)),
+            false => columns::noted(columns::unit_strength(r), &mut self.notes),
         };
         let troop = match steed {
             Some((body, _)) if monstrous(body) => TroopType::Monster,
@@ -133,15 +133,6 @@ impl Build<'_> {
             unit_strength_per_model: us.filter(|n| u32::from(*n) != by_type).map(Ranged),
             ..file
         })
-    }
-
-    /// What a column of a profile plays, a value written and not played
-    /// noted.
-    fn column(&mut self, c: Column) -> Option<u8> {
-        if let Column::Refused(why) = &c {
-            self.notes.push(why.clone());
-        }
-        c.played()
     }
 
     /// Chariots: the chariot's T and W, its crew's other characteristics
@@ -298,29 +289,8 @@ impl Build<'_> {
         columns: &Body,
     ) -> ProfileFile {
         let g = self.gear;
-        let column_ward = self.column(columns::ward(columns));
-        let ward = g.ward.into_iter().chain(column_ward).min();
-        let armoured = g.body != BodyArmour::None
-            || shield
-            || g.shield
-            || g.barding.is_some()
-            || g.natural.is_some()
-            || g.armour_bonus > 0;
-        let save = match (g.save, armoured || troop == TroopType::Chariot) {
-            (Some(save), _) => Some(save),
-            (None, true) => None,
-            (None, false) => {
-                let column = self.column(columns::armour(columns));
-                if let Some(n) = column {
-                    self.notes.push(text!(
-                        "{} Sv {}+: the profile's save played, its gear giving none",
-                        &columns.profile.name,
-                        n
-                    ));
-                }
-                column
-            }
-        };
+        let chariot = troop == TroopType::Chariot;
+        let (save, ward) = columns::saves(g, shield, chariot, columns, &mut self.notes);
         ProfileFile {
             name: s.name.clone(),
             troop,

@@ -13,7 +13,9 @@
 //! riders or crew). RULES.md Profiles.
 
 use super::body::Body;
+use super::gear::Gear;
 use super::value::Read;
+use crate::rules::saves::BodyArmour;
 use crate::text;
 use crate::words::text::Text;
 
@@ -36,6 +38,52 @@ impl Column {
             _ => None,
         }
     }
+}
+
+/// What column `c` plays; a value written and not played is noted in
+/// `notes`.
+pub(super) fn noted(c: Column, notes: &mut Vec<Text>) -> Option<u8> {
+    if let Column::Refused(why) = &c {
+        notes.push(why.clone());
+    }
+    c.played()
+}
+
+/// The save given outright and the ward a unit plays from its gear `g`
+/// and the columns of `b` (its rank and file, or its chariot): the better
+/// ward of the two; the `Sv` column's save where the gear gives no armour
+/// (`shield` a shield it fights with) and it is no `chariot` (whose
+/// builder reads its own), noted. RULES.md Profiles.
+pub(super) fn saves(
+    g: &Gear,
+    shield: bool,
+    chariot: bool,
+    b: &Body,
+    notes: &mut Vec<Text>,
+) -> (Option<u8>, Option<u8>) {
+    let ward = g.ward.into_iter().chain(noted(ward(b), notes)).min();
+    let armoured = g.body != BodyArmour::None
+        || shield
+        || g.shield
+        || g.barding.is_some()
+        || g.natural.is_some()
+        || g.armour_bonus > 0;
+    let save = match (g.save, armoured || chariot) {
+        (Some(save), _) => Some(save),
+        (None, true) => None,
+        (None, false) => {
+            let column = noted(armour(b), notes);
+            if let Some(n) = column {
+                notes.push(text!(
+                    "{} Sv {}+: the profile's save played, its gear giving none",
+                    &b.profile.name,
+                    n
+                ));
+            }
+            column
+        }
+    };
+    (save, ward)
 }
 
 /// Save column `key` (`Sv`, `Sv+`) of `b`, from `lo`+ to 6+.

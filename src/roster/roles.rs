@@ -9,9 +9,12 @@
 //! numerous), else on the unit's own selection (the least like a steed of
 //! them), else on upgrades. Of the other profiles, a steed is one chosen
 //! from a group of mounts, one with no T or W of its own, or one that
-//! looks like the rank and file's steed ([`steed_score`] 3 or more); a
-//! champion is one more fighter on an upgrade of a unit of several
-//! models; anything else is another kind of model in the unit, listed.
+//! looks like the rank and file's steed ([`steed_score`] 3 or more), if
+//! it is theirs: not held by another model's selection, one for the unit
+//! or one each, no narrower than they are (beasts that go with a model
+//! are not its steed); a champion is one more fighter on an upgrade of a
+//! unit of several models, never one bought in each pack; anything else
+//! is another kind of model in the unit, listed.
 
 use super::body::{steed_score, Bodies, Body, Place, Shape};
 use super::count::leading_count;
