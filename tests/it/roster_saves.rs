@@ -258,7 +258,8 @@ fn the_us_column_decides_unit_strength_and_troop_type() {
 /// 20) outnumber 15 infantry (US 15), so with no one slain, a rank each
 /// side's bonus aside (+1 for 10 five wide, +2 for 15), the outnumbering
 /// makes it a draw; of 1 each they are outnumbered and lose by 2 (RULES.md
-/// Profiles, Combat resolution).
+/// Profiles, Combat resolution). The key reads alike in a unit's table and
+/// in its profile file; a troop type the table sets brings its own.
 #[test]
 fn a_unit_strength_per_model_reaches_the_fight() {
     use crate::combat::{combat, unit, Scripted};
@@ -273,14 +274,22 @@ fn a_unit_strength_per_model_reaches_the_fight() {
         };
         c.fight(&mut fate).end
     };
+    let lost = End::Broke {
+        loser: 0,
+        caught: false,
+    };
     assert_eq!(fight("unit_strength_per_model = 2"), End::Unresolved);
-    assert_eq!(
-        fight(""),
-        End::Broke {
-            loser: 0,
-            caught: false
-        }
-    );
+    assert_eq!(fight(""), lost);
+    // From a profile file; a troop type the table sets takes its own.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("roster_saves");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("warhound.toml");
+    let profile = "name = \"Warhound\"\nunit_strength_per_model = 2\n\
+                   [profile]\nm = 10\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = 1\nld = 7\n";
+    std::fs::write(&file, profile).unwrap();
+    let from_file = format!("profile_file = {:?}", file.to_str().unwrap());
+    assert_eq!(fight(&from_file), End::Unresolved);
+    assert_eq!(fight(&format!("{from_file}\ntype = \"infantry\"")), lost);
 }
 
 /// "Plays as" says the save and ward the fights play, in `roster` and in
