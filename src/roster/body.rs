@@ -134,7 +134,7 @@ pub(super) fn stands_alone(parent: &Selection, s: &Selection) -> bool {
         return true;
     }
     match s.kind.as_str() {
-        "unit" => (fighter(s) || models().any(fighter)) && !models_of(parent, s),
+        "unit" => (fighter(s) || models().any(fighter)) && !parent.units_are_models,
         "upgrade" => {
             let profiles = || s.profiles.iter().filter(|p| is_profile(p));
             profiles().next().is_some()
@@ -151,22 +151,6 @@ fn fighter(sel: &Selection) -> bool {
     sel.profiles
         .iter()
         .any(|p| is_profile(p) && shape(p) == Shape::Fighter)
-}
-
-/// Whether unit selection `s` is one of `parent`'s models: `parent` has no
-/// model profile of its own and every unit selection it holds is named as
-/// `s` is (several Fenbeasts in one unit).
-fn models_of(parent: &Selection, s: &Selection) -> bool {
-    let own = parent.profiles.iter().any(is_profile)
-        || parent
-            .children
-            .iter()
-            .any(|c| c.kind != "unit" && c.profiles.iter().any(is_profile));
-    !own && parent
-        .children
-        .iter()
-        .filter(|c| c.kind == "unit")
-        .all(|c| c.name == s.name)
 }
 
 /// The unit's profiles, and its models that have no profile of their own

@@ -220,13 +220,14 @@ impl Build<'_> {
     /// at the leader's characteristics (noted).
     fn crew_count(&mut self, crew: &Body, c: &Body, chariots: u32) -> u32 {
         let bodies = self.b;
-        let mut others: Vec<&str> = Vec::new();
-        for x in &bodies.list {
-            let name = x.profile.name.as_str();
-            if x.shape == Shape::Crew && name != crew.profile.name && !others.contains(&name) {
-                others.push(name);
-            }
-        }
+        let mut seen = std::collections::HashSet::from([crew.profile.name.as_str()]);
+        let others: Vec<&str> = bodies
+            .list
+            .iter()
+            .filter(|x| x.shape == Shape::Crew)
+            .map(|x| x.profile.name.as_str())
+            .filter(|name| seen.insert(name))
+            .collect();
         if others.is_empty() {
             return self.count(crew, c, chariots, Count::Crew);
         }

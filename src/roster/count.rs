@@ -17,6 +17,7 @@
 use super::body::{too_many, Bodies, Place};
 use super::xml::Selection;
 use super::RosterError;
+use std::collections::{HashMap, HashSet};
 
 /// A count written at the start of a name (`2 Orc Crew`, `3 Crew`): the
 /// data's way to give a count where no selection's number does.
@@ -40,6 +41,11 @@ fn words(name: &str) -> Vec<String> {
         Some(w) if w.chars().all(|c| c.is_ascii_digit()) => all[1..].to_vec(),
         _ => all,
     }
+}
+
+/// A word without a plural s.
+fn singular(w: &str) -> String {
+    w.strip_suffix('s').unwrap_or(w).to_string()
 }
 
 /// Whether two words are one, a plural s aside.
@@ -85,9 +91,10 @@ pub(super) fn by_names<'a>(
         false => 1,
     };
     if in_packs {
-        let direct = |s: &Selection| unit.children.iter().any(|c| std::ptr::eq(c, s));
+        let direct: HashSet<*const Selection> =
+            unit.children.iter().map(|c| c as *const _).collect();
         for b in out.list.iter_mut() {
-            if b.place == Place::Upgrade && direct(b.at) {
+            if b.place == Place::Upgrade && direct.contains(&(b.at as *const _)) {
                 b.count = b.count.checked_mul(packs).ok_or_else(too_many)?;
                 b.each = true;
             }
@@ -98,10 +105,22 @@ pub(super) fn by_names<'a>(
     let own: Vec<usize> = (0..out.list.len())
         .filter(|&i| out.list[i].place == Place::Unit)
         .collect();
+    // The unit's own profiles by their first word (a plural s aside): an
+    // upgrade is compared with those its own first word may name.
+    let mut by_word: HashMap<String, Vec<usize>> = HashMap::new();
+    for &i in &own {
+        if let Some(w) = words(&out.list[i].profile.name).first() {
+            by_word.entry(singular(w)).or_default().push(i);
+        }
+    }
     let mut counts = vec![None::<(u32, bool)>; out.list.len()];
     let mut unmatched = Vec::new();
     for &s in unprofiled {
-        let named = own
+        let first = words(&s.name).first().map(|w| singular(w));
+        let candidates = first
+            .and_then(|w| by_word.get(&w))
+            .map_or(&[][..], Vec::as_slice);
+        let named = candidates
             .iter()
             .filter_map(|&i| Some((i, names(&s.name, &out.list[i].profile.name)?)))
             .max_by_key(|(i, _)| words(&out.list[*i].profile.name).len());
