@@ -184,27 +184,37 @@ struct Flags {
 /// champion, another model or a war machine holds (theirs, not the
 /// unit's), and detachments.
 fn walk(s: &Selection, b: &Bodies, roles: &[Role], own: bool, gear: &mut Gear, flags: &mut Flags) {
-    // A selection holding a profile, or naming one of the unit's
-    // (`Packmaster each pack`), is those models: its gear theirs.
-    let role = b
+    // A selection holding profiles, or naming one of the unit's
+    // (`Packmaster each pack`), is those models: its gear the unit's if
+    // one of them is its rank and file, steed or chariot's, else theirs.
+    let unit_role = |r: &Role| {
+        matches!(
+            r,
+            Role::RankAndFile | Role::Mount | Role::Chariot | Role::Crew | Role::Beast
+        )
+    };
+    let mut held = b
         .list
         .iter()
         .zip(roles)
-        .find(|(body, _)| std::ptr::eq(body.at, s))
+        .filter(|(body, _)| std::ptr::eq(body.at, s))
         .map(|(_, r)| *r)
-        .or_else(|| {
-            let named = b.namers.iter().find(|(n, _)| std::ptr::eq(*n, s))?;
-            Some(roles[named.1])
-        });
-    let models = role.is_some();
-    let own = match role {
-        Some(Role::RankAndFile | Role::Mount | Role::Chariot | Role::Crew | Role::Beast) => true,
-        Some(Role::Champion | Role::Other | Role::WarMachine) => false,
-        None => own,
+        .chain(
+            b.namers
+                .iter()
+                .filter(|(n, _)| std::ptr::eq(*n, s))
+                .map(|(_, i)| roles[*i]),
+        )
+        .peekable();
+    let models = held.peek().is_some();
+    let steed = held.clone().any(|r| r == Role::Mount);
+    let own = match models {
+        true => held.any(|r| unit_role(&r)),
+        false => own,
     };
     if own {
         if models {
-            gear.worn(s, role == Some(Role::Mount));
+            gear.worn(s, steed);
         }
         let rules_say = match s.kind == "upgrade" && !models {
             true => match looked_up(&gear.army, &s.name) {

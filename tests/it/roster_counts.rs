@@ -8,11 +8,12 @@
 //! list the reader is given.
 
 use crate::common::roster::{
-    army_roster, category, cost, gear_profile, item, model, plays, roles, roster, sel, with,
+    army_roster, category, cost, gear_profile, item, model, plays, roles, roster, rule, sel, with,
     EMPIRE_SOLDIER,
 };
 use mathhammer::roster::{Role, RosterUnit};
 use mathhammer::rules::profile::TroopType;
+use mathhammer::rules::special::SpecialRule;
 use mathhammer::rules::weapons::Weapon;
 
 /// Kroxigor as the Lizardmen data writes them (M 6", WS 3, S 5, T 4, W 3,
@@ -146,6 +147,35 @@ fn giant_rats_are_bought_in_packs() {
     assert_eq!((u.profiles[0].models, u.profiles[1].models), (18, 3));
     assert!(!u.champion);
     assert!(u.equipment.iter().all(|e| e != "Light Armour"));
+    // The unit's own rules are its rank and file's, whichever of its
+    // profiles it writes first (Frothing Giant Rats, frenzied).
+    let frothing = rule(
+        sel(
+            "unit",
+            "Frothing Giant Rats",
+            1,
+            &[
+                model("Packmaster", PACKMASTER),
+                model("Giant Rat", GIANT_RAT),
+            ],
+            &[
+                sel("model", "Giant Rat Pack", 2, &[], &[]),
+                sel("upgrade", "6 Giant Rats each pack", 1, &[], &[]),
+                sel(
+                    "upgrade",
+                    "Packmaster each pack",
+                    1,
+                    &[],
+                    &packmaster_gear(),
+                ),
+            ],
+        ),
+        "Frenzy",
+    );
+    let r = army_roster("Skaven", 0, &[frothing]);
+    let played = r.units[0].played.as_ref().unwrap();
+    assert_eq!(r.units[0].models, 12);
+    assert_eq!(played.rules, [SpecialRule::Frenzy]);
 }
 
 /// Rat Ogres as the Skaven data writes them: an `Ogre Pack` model
