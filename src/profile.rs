@@ -25,6 +25,8 @@
 //! #                        # re-rolls break tests and counts it as a standard
 //! # army = "Dwarfs (2001)" # its army, as its catalogue names it
 //! # hates = ["Orcs and Goblins"]  # it hates enemies of these armies
+//! # unit_strength_per_model = 2  # where its army book sets it apart from
+//! #                        # its type's (Warhounds, Centigors on foot: 2)
 //!
 //! [profile]
 //! m = 10                   # cm, as the metric army books print it (4" with inches)
@@ -55,10 +57,10 @@
 //! ```
 
 use crate::error::InputError;
-use crate::rules::fighter::Save;
+use crate::rules::fighter::{Defender, Save};
 use crate::rules::gear::{ImpactDice, ImpactHits, Missile, Mount};
 use crate::rules::profile::{Profile, TroopType};
-use crate::rules::saves::{Armour, BodyArmour};
+use crate::rules::saves::{shown_save, ward_or_regeneration, Armour, BodyArmour};
 use crate::rules::special::SpecialRule;
 use crate::rules::weapons::Weapon;
 use crate::text;
@@ -330,6 +332,19 @@ fn one_shot() -> Ranged<1, 10> {
     Ranged(1)
 }
 
+/// A model's saves as the fights play them: each 2 to 6 (1 for 1+ or
+/// better), `None` for none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SavesPlayed {
+    /// Its armour save before Strength in close combat (a parry counted,
+    /// a shield beside a two-handed weapon not).
+    pub close_combat: Option<u8>,
+    /// Its armour save before Strength against missiles.
+    pub missiles: Option<u8>,
+    /// Its ward save (none where its regeneration is played instead).
+    pub ward: Option<u8>,
+}
+
 /// A profile file.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -393,9 +408,44 @@ pub struct ProfileFile {
     /// The armies it hates (by name): it hates enemies of those armies.
     #[serde(default)]
     pub hates: Vec<String>,
+    /// Its unit strength per model where its army book sets it apart from
+    /// its troop type's (Warhounds on foot, 2), 1 to 20 (RULES.md
+    /// Profiles).
+    pub unit_strength_per_model: Option<Ranged<1, 20>>,
 }
 
 impl ProfileFile {
+    /// The model as the target of attacks, as a fight's unit made of it
+    /// is (RULES.md Saves).
+    pub fn defender(&self) -> Defender {
+        Defender {
+            ws: self.profile.ws.0,
+            t: self.profile.t.0,
+            w: self.profile.w.0,
+            troop: self.troop,
+            save: self.save(),
+            weapon: self.weapon,
+            ward: self.ward.map(|w| w.0),
+            regeneration: self.regeneration,
+            reroll_saves: self.rules.contains(&SpecialRule::RerollSaves),
+        }
+    }
+
+    /// Its armour save before Strength in close combat and against
+    /// missiles, and its ward, as the fights play them: each from the
+    /// rules' one reckoning (RULES.md Saves), shown as a report shows a
+    /// save (1+ at best).
+    pub fn saves_as_played(&self) -> SavesPlayed {
+        let d = self.defender();
+        let shown = |s: Option<i8>| s.map(shown_save);
+        let (ward, _) = ward_or_regeneration(d.ward, d.regeneration);
+        SavesPlayed {
+            close_combat: shown(d.armour_save(true)),
+            missiles: shown(d.armour_save(false)),
+            ward,
+        }
+    }
+
     /// Its save: given outright, or worked out from its armour (RULES.md
     /// Saves).
     pub fn save(&self) -> Save {

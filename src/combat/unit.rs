@@ -129,6 +129,9 @@ pub struct Unit {
     pub characters: Vec<Character>,
     /// Enemy rank-and-file attacks declared at its champion each round.
     pub attacks_on_champion: u32,
+    /// Its unit strength per model where its book sets it apart from its
+    /// troop type's (RULES.md Profiles).
+    pub unit_strength_per_model: Option<u8>,
 }
 
 /// A character in a unit: his own one-model profile, and how many enemy
@@ -167,9 +170,13 @@ impl Unit {
         }
     }
 
-    /// Unit strength of `models` of its models. RULES.md Profiles.
+    /// Unit strength of `models` of its models: its own per model where
+    /// its book gives one, else its troop type's. RULES.md Profiles.
     pub fn unit_strength(&self, models: u32) -> u32 {
-        models * unit_strength(self.troop, self.profile.w, 0)
+        let per_model = self
+            .unit_strength_per_model
+            .map_or_else(|| unit_strength(self.troop, self.profile.w, 0), u32::from);
+        models * per_model
     }
 
     /// As the target of attacks.

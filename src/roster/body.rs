@@ -10,11 +10,12 @@
 //! machine* T and W alone.
 //!
 //! **How.** Models are counted from the selections' numbers, checked: a
-//! model or upgrade's `number` is how many there are in all, times the
-//! number of any unit selection it sits in below the unit (a unit of
-//! chariots holds one selection per chariot). A unit selection nested in
-//! another with a fighter of its own (an Empire detachment) is a unit of
-//! its own, and none of its profiles are its parent's.
+//! selection's `number` is how many there are in all, whatever selection
+//! it sits in (two chariots bought as one selection of 2 write their six
+//! crew as one selection of 6); a profile on the unit is counted by the
+//! upgrades that name it, packs multiplied ([`count`](super::count)). A
+//! selection inside a unit that is a unit of its own (a detachment,
+//! [`stands_alone`]) gives its parent none of its profiles.
 
 use super::value::Read;
 use super::xml::{RawProfile, Selection};
@@ -52,6 +53,18 @@ pub(super) struct Body<'a> {
     /// How many models have it.
     pub count: u32,
     pub shape: Shape,
+    /// The selection below the unit that holds it and a model profile of
+    /// its own (a character's steed under his upgrade), if any.
+    pub holder: Option<&'a Selection>,
+    /// How many of the selection it sits in there are (a unit of chariots
+    /// bought as one selection of 2: 2), else 1.
+    pub within: u32,
+    /// Its count comes from upgrades that name it (`Kroxigor` x3, `6 Giant
+    /// Rats each pack`).
+    pub named: bool,
+    /// It is counted per pack (a selection `Packmaster each pack`): one
+    /// more kind of model in each pack, never the unit's champion.
+    pub each: bool,
 }
 
 impl Body<'_> {
@@ -102,15 +115,42 @@ fn is_profile(p: &RawProfile) -> bool {
     p.kind == "Profile"
 }
 
-/// Whether unit selection `s`, inside another unit, is a unit of its own:
-/// it has a fighter on itself or on its models.
-pub(super) fn stands_alone(s: &Selection) -> bool {
-    let fighter = |sel: &Selection| {
-        sel.profiles
-            .iter()
-            .any(|p| is_profile(p) && shape(p) == Shape::Fighter)
-    };
-    fighter(s) || s.children.iter().any(|c| c.kind == "model" && fighter(c))
+/// Whether selection `s`, held by `parent` inside a unit, is a unit of
+/// its own (a detachment): in the game system's `Detachment` category
+/// with a fighter's profile; a
+/// unit selection with a fighter on itself or on its models, unless it is
+/// one of its parent's models (a parent with no profile of its own holding
+/// unit selections of one name: Fenbeasts); or an upgrade whose fighter's
+/// profile its own model selections count (an Empire Handgunner
+/// Detachment).
+pub(super) fn stands_alone(parent: &Selection, s: &Selection) -> bool {
+    let models = || s.children.iter().filter(|c| c.kind == "model");
+    let detachment = s
+        .categories
+        .iter()
+        .any(|c| c.trim().eq_ignore_ascii_case("Detachment"));
+    // The data puts an item or two in the category: a unit has a fighter.
+    if detachment && (fighter(s) || models().any(fighter)) {
+        return true;
+    }
+    match s.kind.as_str() {
+        "unit" => (fighter(s) || models().any(fighter)) && !parent.units_are_models,
+        "upgrade" => {
+            let profiles = || s.profiles.iter().filter(|p| is_profile(p));
+            profiles().next().is_some()
+                && profiles().all(|p| shape(p) == Shape::Fighter)
+                && models().next().is_some()
+                && models().all(|m| !m.profiles.iter().any(is_profile))
+        }
+        _ => false,
+    }
+}
+
+/// Whether `sel` holds a fighter's profile.
+fn fighter(sel: &Selection) -> bool {
+    sel.profiles
+        .iter()
+        .any(|p| is_profile(p) && shape(p) == Shape::Fighter)
 }
 
 /// The unit's profiles, and its models that have no profile of their own
@@ -120,8 +160,15 @@ pub(super) struct Bodies<'a> {
     pub plain_models: u32,
     /// All its models, counted (no sum of theirs can overflow).
     pub all_models: u32,
+    /// Its profiles' counts below the unit, together (no sum of theirs
+    /// can overflow).
+    pub profiled: u32,
     /// The categories its selections are in (`Chariot`, `War Machine`).
     pub categories: Vec<&'a str>,
+    /// The upgrades without a profile that count a profile of the unit's
+    /// (`Packmaster each pack`), each with that profile's index: they are
+    /// those models, their gear theirs.
+    pub namers: Vec<(&'a Selection, usize)>,
 }
 
 /// The bodies of `unit`.
@@ -130,7 +177,9 @@ pub(super) fn bodies(unit: &Selection) -> Result<Bodies<'_>, RosterError> {
         list: Vec::new(),
         plain_models: 0,
         all_models: 0,
+        profiled: 0,
         categories: unit.categories.iter().map(String::as_str).collect(),
+        namers: Vec::new(),
     };
     for p in unit.profiles.iter().filter(|p| is_profile(p)) {
         out.list.push(Body {
@@ -139,20 +188,47 @@ pub(super) fn bodies(unit: &Selection) -> Result<Bodies<'_>, RosterError> {
             place: Place::Unit,
             count: unit.number,
             shape: shape(p),
+            holder: None,
+            within: 1,
+            named: false,
+            each: false,
         });
     }
+    let mut unprofiled = Vec::new();
     for c in &unit.children {
-        walk(c, 1, &mut out)?;
+        let at = Within {
+            parent: unit,
+            holder: None,
+            copies: 1,
+        };
+        walk(c, at, &mut out, &mut unprofiled)?;
     }
+    super::count::by_names(unit, &mut out, &unprofiled)?;
     Ok(out)
 }
 
-/// Adds the bodies at and under `s`, inside sub-units numbering `times`.
-fn walk<'a>(s: &'a Selection, times: u32, out: &mut Bodies<'a>) -> Result<(), RosterError> {
-    if s.kind == "unit" && stands_alone(s) {
+/// Where a selection sits: the selection holding it, the selection below
+/// the unit with a model profile it is under, and how many of the
+/// selection it sits in there are.
+#[derive(Clone, Copy)]
+struct Within<'a> {
+    parent: &'a Selection,
+    holder: Option<&'a Selection>,
+    copies: u32,
+}
+
+/// Adds the bodies at and under `s`, and the upgrades without a model
+/// profile to `unprofiled`.
+fn walk<'a>(
+    s: &'a Selection,
+    at: Within<'a>,
+    out: &mut Bodies<'a>,
+    unprofiled: &mut Vec<&'a Selection>,
+) -> Result<(), RosterError> {
+    if stands_alone(at.parent, s) {
         return Ok(());
     }
-    let count = s.number.checked_mul(times).ok_or_else(too_many)?;
+    let count = s.number;
     out.categories
         .extend(s.categories.iter().map(String::as_str));
     let place = match s.kind.as_str() {
@@ -162,12 +238,18 @@ fn walk<'a>(s: &'a Selection, times: u32, out: &mut Bodies<'a>) -> Result<(), Ro
     let mut has = false;
     for p in s.profiles.iter().filter(|p| is_profile(p)) {
         has = true;
+        // Every profile's count checked: no sum of them can wrap.
+        out.profiled = out.profiled.checked_add(count).ok_or_else(too_many)?;
         out.list.push(Body {
             profile: p,
             at: s,
             place,
             count,
             shape: shape(p),
+            holder: at.holder,
+            within: at.copies,
+            named: false,
+            each: false,
         });
     }
     if s.kind == "model" {
@@ -177,9 +259,19 @@ fn walk<'a>(s: &'a Selection, times: u32, out: &mut Bodies<'a>) -> Result<(), Ro
             out.plain_models += count;
         }
     }
-    let inner = if s.kind == "unit" { count } else { times };
+    if s.kind == "upgrade" && !has {
+        unprofiled.push(s);
+    }
+    let inner = Within {
+        parent: s,
+        holder: if has { Some(s) } else { at.holder },
+        copies: match s.kind.as_str() {
+            "model" | "unit" => s.number,
+            _ => at.copies,
+        },
+    };
     for c in &s.children {
-        walk(c, inner, out)?;
+        walk(c, inner, out, unprofiled)?;
     }
     Ok(())
 }
@@ -193,7 +285,7 @@ impl Bodies<'_> {
     }
 }
 
-fn too_many() -> RosterError {
+pub(super) fn too_many() -> RosterError {
     RosterError::field(
         "",
         "number",
@@ -202,17 +294,6 @@ fn too_many() -> RosterError {
             u32::MAX
         ),
     )
-}
-
-/// A count written at the start of a name (`2 Orc Crew`, `3 Crew`): the
-/// data's way to give a count where no selection's number does.
-pub(super) fn leading_count(name: &str) -> Option<u32> {
-    let digits: String = name
-        .trim()
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect();
-    digits.parse().ok().filter(|n| (1..=20).contains(n))
 }
 
 /// How much more `p` looks like `q`'s steed than its rider: a longer

@@ -11,9 +11,12 @@
 //! played and noted, a value the fight cannot play leaves the unit out
 //! with its field and value. M is read in inches and played in cm (x 2.5);
 //! barding that slows takes 2 cm off a steed's M, as profile files write
-//! it.
+//! it. Its ward, a save its gear does not give and its unit strength on
+//! foot come from its profile's columns ([`columns`](super::columns)).
 
-use super::body::{leading_count, Bodies, Body, Place, Shape};
+use super::body::{Bodies, Body, Place, Shape};
+use super::columns;
+use super::count::leading_count;
 use super::gear::{Gear, MissileRead};
 use super::names::{Bonus, MissileStrength};
 use super::roles::{slower, Cast};
@@ -24,7 +27,7 @@ use crate::profile::{
     ImpactHitsValues, MissileValues, MountValues, Move, Points, ProfileFile, ProfileValues, Ranged,
 };
 use crate::rules::gear::ImpactDice;
-use crate::rules::profile::TroopType;
+use crate::rules::profile::{unit_strength, TroopType};
 use crate::rules::weapons::Weapon;
 use crate::text;
 use crate::words::text::Text;
@@ -99,26 +102,36 @@ impl Build<'_> {
             Some((body, _)) if slower(body, r) => self.movement(r)?,
             _ => m,
         };
+        let mounted = steed.is_some_and(|(body, _)| monstrous(body) || !slower(body, r));
+        let us = match mounted {
+            true => None,
+            false => columns::noted(columns::unit_strength(r), &mut self.notes),
+        };
         let troop = match steed {
             Some((body, _)) if monstrous(body) => TroopType::Monster,
             Some((body, _)) if !slower(body, r) => TroopType::Cavalry,
-            _ => on_foot(r, values.w.0, models),
+            _ => on_foot(r, values.w.0, models, us),
         };
         let (weapon, shield) = self.gear.weapon(!troop.on_foot());
+        let file = self.file(
+            s,
+            troop,
+            ProfileValues {
+                m: Move(m.max(0.0)),
+                ..values
+            },
+            (weapon, shield),
+            models,
+            r,
+        );
+        // A unit strength its troop type does not give (Warhounds' and
+        // Centigors' 2 on foot). RULES.md Profiles.
+        let by_type = unit_strength(troop, file.profile.w.0, 0);
         Ok(ProfileFile {
             mount: steed.map(|(_, v)| v),
             missile: self.missile(values.s.0),
-            ..self.file(
-                s,
-                troop,
-                ProfileValues {
-                    m: Move(m.max(0.0)),
-                    ..values
-                },
-                weapon,
-                shield,
-                models,
-            )
+            unit_strength_per_model: us.filter(|n| u32::from(*n) != by_type).map(Ranged),
+            ..file
         })
     }
 
@@ -147,7 +160,7 @@ impl Build<'_> {
                 }
                 (r, 1)
             }
-            (None, Some(crew)) => (crew, self.count(crew, c, chariots, Count::Crew)),
+            (None, Some(crew)) => (crew, self.crew_count(crew, c, chariots)),
             (None, None) => return Err(text!("a chariot without its crew's profile")),
         };
         let (who, men) = fighter;
@@ -197,22 +210,55 @@ impl Build<'_> {
                 s: Ranged(self.needed(c, "S", 1, 10)?),
             }),
             missile: self.missile(v.s.0),
-            ..self.file(s, TroopType::Chariot, v, weapon, shield, chariots)
+            ..self.file(s, TroopType::Chariot, v, (weapon, shield), chariots, c)
         })
+    }
+
+    /// How many crew one of `chariots` chariots (`c`) has, `crew` leading
+    /// them: as many as counted, or one of each kind where several are
+    /// written (a Tuskgor Chariot's Bestigor and Ungor), the others played
+    /// at the leader's characteristics (noted).
+    fn crew_count(&mut self, crew: &Body, c: &Body, chariots: u32) -> u32 {
+        let bodies = self.b;
+        let mut seen = std::collections::HashSet::from([crew.profile.name.as_str()]);
+        let others: Vec<&str> = bodies
+            .list
+            .iter()
+            .filter(|x| x.shape == Shape::Crew)
+            .map(|x| x.profile.name.as_str())
+            .filter(|name| seen.insert(name))
+            .collect();
+        if others.is_empty() {
+            return self.count(crew, c, chariots, Count::Crew);
+        }
+        for other in &others {
+            self.notes.push(text!(
+                "{}: one of its crew, played at {}'s characteristics",
+                *other,
+                &crew.profile.name
+            ));
+        }
+        1 + others.len() as u32
     }
 
     /// How many of `b` one of `chariots` chariots (`c`) has: its own
     /// models' number (not the chariot's, where both are written on one
     /// model), a count in its name, its upgrade's number if over one, else
-    /// the rulebook's usual two (noted).
+    /// the rulebook's usual two (noted). A number is of all the chariots
+    /// its selection is in (six crew for two chariots bought as one
+    /// selection), or of one where it does not divide among them.
     fn count(&mut self, b: &Body, c: &Body, chariots: u32, what: Count) -> u32 {
-        // A unit of chariots holds each chariot's crew in a selection of
-        // its own: that selection's number is one chariot's.
-        let per = match c.place {
-            Place::Unit => Some(b.at.number),
-            _ => b.count.checked_div(chariots),
-        }
-        .filter(|n| *n > 0);
+        // A unit of chariots holds its chariots' crew in a selection of
+        // each chariot's, or of them all.
+        let among = match c.place {
+            Place::Unit => b.within,
+            _ => chariots,
+        };
+        let per = match b.count.checked_rem(among) {
+            Some(0) => b.count / among,
+            _ => b.count,
+        };
+        let per = Some(per).filter(|n| *n > 0);
         let own = b.place == Place::Model && !std::ptr::eq(b.at, c.at);
         let from_models = per.filter(|_| own);
         let from_upgrade = per.filter(|n| *n > 1);
@@ -231,17 +277,21 @@ impl Build<'_> {
             })
     }
 
-    /// The profile file every kind of unit shares, gear from the unit's.
+    /// The profile file every kind of unit shares, gear from the unit's;
+    /// its ward and, where its gear gives no armour, its save as the
+    /// profile of `columns` (its rank and file, its chariot) writes them.
     fn file(
-        &self,
+        &mut self,
         s: &Selection,
         troop: TroopType,
         profile: ProfileValues,
-        weapon: Weapon,
-        shield: bool,
+        (weapon, shield): (Weapon, bool),
         models: u32,
+        columns: &Body,
     ) -> ProfileFile {
         let g = self.gear;
+        let chariot = troop == TroopType::Chariot;
+        let (save, ward) = columns::saves(g, shield, chariot, columns, &mut self.notes);
         ProfileFile {
             name: s.name.clone(),
             troop,
@@ -252,8 +302,8 @@ impl Build<'_> {
             barding: g.barding.is_some(),
             flies: g.flies,
             natural_armour: natural_with(g.natural, g.armour_bonus).map(Ranged),
-            save: g.save.map(Ranged),
-            ward: g.ward.map(Ranged),
+            save: save.map(Ranged),
+            ward: ward.map(Ranged),
             regeneration: g.regeneration,
             rules: g.rules.clone(),
             mount: None,
@@ -265,6 +315,7 @@ impl Build<'_> {
             battle_standard: g.battle_standard,
             army: (!g.army.is_empty()).then(|| g.army.clone()),
             hates: g.hates.clone(),
+            unit_strength_per_model: None,
         }
     }
 
@@ -405,11 +456,18 @@ fn monstrous(steed: &Body) -> bool {
     big_base || wounds
 }
 
-/// A unit on foot's troop type from its base (40 mm across: large
-/// infantry; 50: a monster), else its wounds (3 or more in a unit of
-/// several models: large infantry; 5 or more: a monster). RULES.md
-/// Profiles.
-fn on_foot(r: &Body, wounds: u8, models: u32) -> TroopType {
+/// A unit on foot's troop type from its unit strength (`us`: 3 large
+/// infantry, 4 or more a monster, else infantry), else its base (40 mm
+/// across: large infantry; 50: a monster), else its wounds (3 or more in a
+/// unit of several models: large infantry; 5 or more: a monster).
+/// RULES.md Profiles.
+fn on_foot(r: &Body, wounds: u8, models: u32, us: Option<u8>) -> TroopType {
+    match us {
+        Some(n) if n >= 4 => return TroopType::Monster,
+        Some(3) => return TroopType::LargeInfantry,
+        Some(_) => return TroopType::Infantry,
+        None => {}
+    }
     match r.base().map(|(w, d)| w.min(d)) {
         Some(n) if n >= 50 => TroopType::Monster,
         Some(n) if n >= 40 => TroopType::LargeInfantry,

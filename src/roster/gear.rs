@@ -15,7 +15,7 @@ use super::Named;
 use crate::rules::saves::BodyArmour;
 use crate::rules::special::SpecialRule;
 use crate::rules::weapons::Weapon;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// A missile weapon as read: its Strength and shots.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -61,9 +61,12 @@ pub(super) struct Gear {
     pub rules_not_played: Names,
     /// Played names that do more, not played: the name and what.
     pub played_in_part: Names,
-    /// The names applied, as matched: one named twice (an upgrade and
-    /// the rule it links) gives its effects once.
-    applied: HashSet<String>,
+    /// The names applied, as matched, and how many times: one named twice
+    /// (an upgrade and the rule it links) gives its effects once.
+    applied: HashMap<String, u32>,
+    /// The selections' numbers of each name that stacks, together (three
+    /// Runes of Fury: 3).
+    bought: HashMap<String, u32>,
 }
 
 /// Names in the order first met, each once, with why if it matters.
@@ -108,7 +111,7 @@ impl Gear {
     pub fn rule(&mut self, name: &str) {
         match looked_up(&self.army, name) {
             Some(Found::Played(e)) => {
-                self.apply(&e, name);
+                self.apply(&e, name, None);
                 self.rules_played.add(name, "");
             }
             Some(Found::NoEffect(why)) => self.no_effect.add(name, why),
@@ -124,11 +127,11 @@ impl Gear {
         let Some(Found::Played(e)) = looked_up(&self.army, name) else {
             return false;
         };
-        let given = self.applied.contains(&super::names::normalised(name).0);
+        let given = self.applied.contains_key(&super::names::normalised(name).0);
         if given || !self.adds(&e) {
             return false;
         }
-        self.apply(&e, name);
+        self.apply(&e, name, None);
         true
     }
 
@@ -163,7 +166,7 @@ impl Gear {
                 if let Some(m) = m {
                     self.missile(m);
                 }
-                self.apply(&e, &s.name);
+                self.apply(&e, &s.name, Some(s.number));
                 match e.is_gear() {
                     true => self.equipment.add(&s.name, ""),
                     false => self.rules_played.add(&s.name, ""),
@@ -181,11 +184,54 @@ impl Gear {
         false
     }
 
-    /// What `e`, the effects of `name`, give the unit.
-    fn apply(&mut self, e: &Effects, name: &str) {
-        if !self.applied.insert(super::names::normalised(name).0) {
-            return;
+    /// The Armour profiles of `s`, a selection holding a model profile
+    /// (barding written inside a steed's selection), worn by its models:
+    /// each by its name in the table; on a `steed`'s selection, one the
+    /// table does not know that improves the save by 1 is its barding (a
+    /// Bretonnian Warhorse's); any other is read where it gives a save
+    /// outright (a chariot's).
+    pub fn worn(&mut self, s: &Selection, steed: bool) {
+        for p in s.profiles.iter().filter(|p| p.kind == "Armour") {
+            let barding = || {
+                let modifier = super::body::written(p, "Saving Throw Modifier").trim();
+                (steed && modifier == "-1").then(|| looked_up(&self.army, "Barding"))?
+            };
+            match looked_up(&self.army, &p.name).or_else(barding) {
+                Some(Found::Played(e)) => {
+                    self.apply(&e, &p.name, None);
+                    self.equipment.add(&p.name, "");
+                }
+                Some(Found::NoEffect(why)) => self.no_effect.add(&p.name, why),
+                Some(Found::Unplayed(why)) => self.rules_not_played.add(&p.name, why),
+                None => {}
+            }
         }
+    }
+
+    /// What `e`, the effects of `name`, give the unit: once, however often
+    /// it is named, unless it stacks (bought `number` times in a selection
+    /// of its own: each time). RULES.md Profiles.
+    fn apply(&mut self, e: &Effects, name: &str, number: Option<u32>) {
+        let key = super::names::normalised(name).0;
+        let done = self.applied.get(&key).copied().unwrap_or(0);
+        let bought = match (e.stacks, number) {
+            (true, Some(n)) => {
+                let sum = self.bought.entry(key.clone()).or_default();
+                *sum = sum.saturating_add(n);
+                *sum
+            }
+            _ => 1,
+        };
+        // At most the ten a model's characteristics can take.
+        let times = bought.clamp(1, 10);
+        for _ in done..times {
+            self.apply_once(e, name);
+        }
+        self.applied.insert(key, done.max(times));
+    }
+
+    /// [`Gear::apply`] once.
+    fn apply_once(&mut self, e: &Effects, name: &str) {
         for r in &e.rules {
             if !self.rules.contains(r) {
                 self.rules.push(*r);

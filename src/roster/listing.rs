@@ -11,7 +11,8 @@ use serde_json::{json, Map};
 /// "selection"} or {"name", "from": "army book", "kind"}],
 /// "rules_without_effect_in_fights": [{"name", "why"}], "rules_not_played":
 /// [{"name", "why"}], "rules_played_in_part": [{"name", "why"}], "notes",
-/// "plays_as", "left_out"}], "left_out": [{"number", "name", "why"}]}`.
+/// "plays_as", "save",
+/// "save_against_missiles", "ward", "left_out"}], "left_out": [{"number", "name", "why"}]}`.
 pub fn json(roster: &Roster) -> String {
     let units: Vec<_> = roster.units.iter().map(unit_json).collect();
     let outside: Vec<_> = roster
@@ -49,6 +50,7 @@ pub fn json(roster: &Roster) -> String {
 
 /// Unit `u`'s entry of the listing.
 pub(super) fn unit_json(u: &RosterUnit) -> serde_json::Value {
+    let saves = u.played.as_ref().ok().map(|p| p.saves_as_played());
     let profiles: Vec<_> = u
         .profiles
         .iter()
@@ -85,6 +87,9 @@ pub(super) fn unit_json(u: &RosterUnit) -> serde_json::Value {
         "rules_played_in_part": u.played_in_part,
         "notes": u.notes,
         "plays_as": u.played.as_ref().ok().map(plays_as),
+        "save": saves.map(|s| s.close_combat),
+        "save_against_missiles": saves.map(|s| s.missiles),
+        "ward": saves.map(|s| s.ward),
         "left_out": u.played.as_ref().err(),
     })
 }
@@ -190,9 +195,6 @@ fn plays_as(p: &crate::profile::ProfileFile) -> String {
             s += &format!(", {what}");
         }
     }
-    if let Some(sv) = p.save {
-        s += &format!(", save {}+", sv.0);
-    }
     if let Some(h) = p.impact_hits {
         let dice = match h.dice {
             crate::rules::gear::ImpactDice::D3 => "D3",
@@ -203,9 +205,7 @@ fn plays_as(p: &crate::profile::ProfileFile) -> String {
             plus => s += &format!(", impact hits {dice}+{plus} S{}", h.s.0),
         }
     }
-    if let Some(w) = p.ward {
-        s += &format!(", ward {}+", w.0);
-    }
+    s += &saves_text(p.saves_as_played());
     if let Some(m) = p.missile {
         s += &format!(", missiles S{} x{}", m.s.0, m.shots.0);
         for (has, rule) in [(m.armour_piercing, "armour-piercing"), (m.poison, "poison")] {
@@ -222,6 +222,22 @@ fn plays_as(p: &crate::profile::ProfileFile) -> String {
     }
     for r in &p.rules {
         s += &format!(", {}", r.name());
+    }
+    s
+}
+
+/// Its saves as played: `save 4+ (5+ against missiles), ward 5+`, or
+/// `no save`.
+fn saves_text(saves: crate::profile::SavesPlayed) -> String {
+    let mut s = match (saves.close_combat, saves.missiles) {
+        (Some(cc), m) if m == Some(cc) => format!(", save {cc}+"),
+        (Some(cc), Some(m)) => format!(", save {cc}+ ({m}+ against missiles)"),
+        (Some(cc), None) => format!(", save {cc}+ (none against missiles)"),
+        (None, Some(m)) => format!(", no save ({m}+ against missiles)"),
+        (None, None) => ", no save".to_string(),
+    };
+    if let Some(w) = saves.ward {
+        s += &format!(", ward {w}+");
     }
     s
 }

@@ -51,6 +51,8 @@ mod archive;
 mod army;
 mod body;
 mod build;
+mod columns;
+mod count;
 mod find;
 mod gear;
 mod link;
@@ -343,7 +345,7 @@ fn holds_profile(s: &xml::Selection) -> bool {
     s.profiles.iter().any(|p| p.kind == "Profile")
         || s.children
             .iter()
-            .filter(|c| !(c.kind == "unit" && body::stands_alone(c)))
+            .filter(|c| !body::stands_alone(s, c))
             .any(holds_profile)
 }
 
@@ -351,7 +353,7 @@ fn holds_profile(s: &xml::Selection) -> bool {
 fn holds_unit(s: &xml::Selection) -> bool {
     s.children
         .iter()
-        .any(|c| (c.kind == "unit" && body::stands_alone(c)) || (c.kind != "unit" && holds_unit(c)))
+        .any(|c| body::stands_alone(s, c) || (c.kind != "unit" && holds_unit(c)))
 }
 
 /// Whether selection `s` of a force is a unit: it is one, or holds a
@@ -424,7 +426,7 @@ impl Found {
     /// categories `within`).
     fn detachments(&mut self, s: &xml::Selection, parent: usize, within: &[String]) {
         for c in &s.children {
-            match c.kind == "unit" && body::stands_alone(c) {
+            match body::stands_alone(s, c) {
                 true => self.unit(c, Some(parent), within),
                 false => self.detachments(c, parent, within),
             }

@@ -79,6 +79,7 @@ impl Entry {
             missile_rules: k.named_list("missile_rules")?,
             rules: k.named_list("rules")?,
             bonus: k.bonus("bonus")?,
+            stacks: k.flag("stacks")?,
             hates: k.texts("hates")?.unwrap_or_default(),
             combat_resolution: k.small("combat_resolution")?.unwrap_or(0),
             extra_impact_hits: k.small("extra_impact_hits")?.unwrap_or(0),

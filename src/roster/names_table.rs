@@ -80,6 +80,9 @@ pub(crate) struct Effects {
     pub missile: Option<(MissileStrength, u8, MissileRules)>,
     pub rules: Vec<SpecialRule>,
     pub bonus: Bonus,
+    /// Bought N times, its bonus and armour bonus count N times (runes
+    /// the army book lets a model take more than once).
+    pub stacks: bool,
     /// Armies (catalogue names) it hates.
     pub hates: Vec<String>,
     pub combat_resolution: u8,
@@ -299,6 +302,7 @@ struct Entry {
     missile_rules: Vec<SpecialRule>,
     rules: Vec<SpecialRule>,
     bonus: Bonus,
+    stacks: bool,
     hates: Vec<String>,
     combat_resolution: u8,
     extra_impact_hits: u8,
@@ -389,6 +393,9 @@ impl Entry {
             }
             _ => return Err("a missile weapon takes missile = true and its strength".into()),
         };
+        if self.stacks && self.bonus == Bonus::default() && self.armour_bonus == 0 {
+            return Err("stacks goes with a bonus or an armour_bonus".into());
+        }
         let bounded = |v: u8, hi: u8, key: &str| match v <= hi {
             true => Ok(v),
             false => Err(format!("{key} = {v} (accepted: 0 to {hi})")),
@@ -408,6 +415,7 @@ impl Entry {
             missile,
             rules: self.rules.clone(),
             bonus: self.bonus,
+            stacks: self.stacks,
             hates: self.hates.clone(),
             combat_resolution: bounded(self.combat_resolution, 5, "combat_resolution")?,
             extra_impact_hits: bounded(self.extra_impact_hits, 6, "extra_impact_hits")?,

@@ -9,11 +9,15 @@
 //! numerous), else on the unit's own selection (the least like a steed of
 //! them), else on upgrades. Of the other profiles, a steed is one chosen
 //! from a group of mounts, one with no T or W of its own, or one that
-//! looks like the rank and file's steed ([`steed_score`] 3 or more); a
-//! champion is one more fighter on an upgrade of a unit of several
-//! models; anything else is another kind of model in the unit, listed.
+//! looks like the rank and file's steed ([`steed_score`] 3 or more), if
+//! it is theirs: not held by another model's selection, one for the unit
+//! or one each, no narrower than they are (beasts that go with a model
+//! are not its steed); a champion is one more fighter on an upgrade of a
+//! unit of several models, never one bought in each pack; anything else
+//! is another kind of model in the unit, listed.
 
-use super::body::{leading_count, steed_score, Bodies, Body, Place, Shape};
+use super::body::{steed_score, Bodies, Body, Place, Shape};
+use super::count::leading_count;
 use super::Role;
 
 /// The score from which a profile is its rank and file's steed.
@@ -76,28 +80,43 @@ pub(super) fn cast(b: &Bodies) -> (Cast, Vec<Role>) {
         roles[m] = Role::WarMachine;
     }
     // Models of one profile written on several model selections (some
-    // with other gear) are one rank and file.
+    // with other gear), or on the unit and the upgrades that count it, are
+    // one rank and file.
+    let r = &list[rider];
     let same = |i: usize| {
-        list[i].place == Place::Model
-            && list[i].profile.name == list[rider].profile.name
-            && list[i].profile.characteristics == list[rider].profile.characteristics
+        let counts = match list[i].place {
+            Place::Model => true,
+            Place::Upgrade => r.place == Place::Unit,
+            Place::Unit => false,
+        };
+        counts
+            && list[i].profile.name == r.profile.name
+            && list[i].profile.characteristics == r.profile.characteristics
     };
     let alike: Vec<usize> = (0..list.len()).filter(|&i| same(i)).collect();
     for &i in &alike {
         roles[i] = Role::RankAndFile;
     }
-    let models = match list[rider].place {
-        Place::Model => alike.iter().map(|&i| list[i].count).sum(),
+    // The selections counting a profile on the unit, or its plain
+    // models, whichever count more (a champion written with the unit's
+    // own profile is one of its models, not their count).
+    // No sum of counts below the unit wraps (body::Bodies::profiled).
+    let counted = || alike.iter().map(|&i| list[i].count).sum::<u32>();
+    let models = match r.place {
+        Place::Model => counted(),
+        Place::Unit if !alike.is_empty() => counted().max(b.plain_models),
+        _ if r.each => r.count,
+        _ if r.named => r.count.max(b.plain_models),
         Place::Unit | Place::Upgrade if b.plain_models > 0 => b.plain_models,
         // A war machine's crew, counted by an upgrade's name (`3 Crew`).
-        Place::Unit if machine.is_some() => list[rider]
-            .at
-            .children
-            .iter()
-            .filter(|c| c.kind == "upgrade" && !c.profiles.iter().any(|p| p.kind == "Profile"))
-            .find_map(|c| leading_count(&c.name))
-            .unwrap_or(list[rider].count),
-        Place::Unit | Place::Upgrade => list[rider].count,
+        Place::Unit if machine.is_some() => {
+            r.at.children
+                .iter()
+                .filter(|c| c.kind == "upgrade" && !c.profiles.iter().any(|p| p.kind == "Profile"))
+                .find_map(|c| leading_count(&c.name))
+                .unwrap_or(r.count)
+        }
+        Place::Unit | Place::Upgrade => r.count,
     };
     let free = |roles: &[Role], i: usize| roles[i] == Role::Other;
     let mount = (0..list.len())
@@ -110,8 +129,9 @@ pub(super) fn cast(b: &Bodies) -> (Cast, Vec<Role>) {
         let c = &list[i];
         models > 1
             && c.shape == Shape::Fighter
-            && c.place == Place::Upgrade
+            && (c.place == Place::Upgrade || c.named)
             && c.count == 1
+            && !c.each
             && steed_score(c, &list[rider]) < STEED
     });
     if let Some(c) = champion {
@@ -142,9 +162,18 @@ fn chariot_cast(b: &Bodies, chariot: usize, mut roles: Vec<Role>) -> (Cast, Vec<
     let fighters: Vec<usize> = (0..list.len())
         .filter(|&i| list[i].shape == Shape::Fighter && Some(i) != rider)
         .collect();
+    // Of several crew, one with an Ld leads (a Tuskgor Chariot's Bestigor,
+    // not its Ungor).
+    let has_ld = |i: usize| list[i].read("Ld").number().is_some();
     let crew = (0..list.len())
         .filter(|&i| list[i].shape == Shape::Crew)
-        .max_by_key(|&i| (list[i].place == Place::Model, std::cmp::Reverse(i)))
+        .max_by_key(|&i| {
+            (
+                has_ld(i),
+                list[i].place == Place::Model,
+                std::cmp::Reverse(i),
+            )
+        })
         .or_else(|| match rider {
             // A character's chariot: its fighters are its beasts.
             Some(_) => None,
@@ -174,14 +203,15 @@ fn chariot_cast(b: &Bodies, chariot: usize, mut roles: Vec<Role>) -> (Cast, Vec<
             roles[i] = Role::Crew;
         }
     }
-    // A unit of chariots holds one unit selection per chariot, each with
-    // its crew's model selection; else the chariot's own count.
+    // A unit of chariots holds a selection per chariot (or one of them
+    // all, its number theirs), each with its crew's model selection; else
+    // the chariot's own count.
     let chariots = match list[chariot].place {
         Place::Unit => list
             .iter()
             .filter(|x| x.shape == Shape::Crew && x.place == Place::Model)
-            .count()
-            .max(1) as u32,
+            .fold(0u32, |sum, x| sum.saturating_add(x.within))
+            .max(1),
         _ => list[chariot].count,
     };
     let cast = Cast::Chariot {
@@ -211,7 +241,7 @@ fn rank_and_file(
         .filter(|&i| !(profiled && list[i].place == Place::Upgrade))
         .collect();
     let models = |i: usize| match list[i].place {
-        Place::Unit if b.plain_models > 0 => b.plain_models,
+        Place::Unit if b.plain_models > 0 && !list[i].named => b.plain_models,
         _ => list[i].count,
     };
     // A steed carries one rider: a monster beside several models is
@@ -258,9 +288,23 @@ fn is_mount(b: &Body, rider: &Body) -> bool {
 }
 
 /// Whether `b` is a mount for `rider`, who leads `models` models: a
-/// monster (3 wounds or more) carries one rider, never a unit.
+/// monster (3 wounds or more) carries one rider, never a unit; a steed is
+/// its rider's own (not held by another model's selection: a priest's
+/// horse in a unit on foot), one for the unit or one a rider (two
+/// Sabretusks walk beside their Hunter), and no narrower than its rider
+/// (an Ogre's 40 mm base rides no beast on a 25 mm wide base).
 fn mounts(b: &Body, rider: &Body, models: u32) -> bool {
-    is_mount(b, rider) && !(b.shape == Shape::Fighter && wounds(b) >= 3 && models > 1)
+    let own = b.holder.is_none_or(|h| std::ptr::eq(h, rider.at));
+    let one_each = b.count <= 1 || b.count == models;
+    let wide = match (b.base(), rider.base()) {
+        (Some((w, _)), Some((rw, _))) => w >= rw,
+        _ => true,
+    };
+    is_mount(b, rider)
+        && own
+        && one_each
+        && wide
+        && !(b.shape == Shape::Fighter && wounds(b) >= 3 && models > 1)
 }
 
 /// Whether steed `b` is no faster than `rider` (bearers carrying a lord,

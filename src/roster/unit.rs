@@ -140,7 +140,7 @@ pub(super) fn own_points(s: &Selection) -> f64 {
     s.points
         + s.children
             .iter()
-            .filter(|c| !(c.kind == "unit" && stands_alone(c)))
+            .filter(|c| !stands_alone(s, c))
             .map(own_points)
             .sum::<f64>()
 }
@@ -190,7 +190,7 @@ fn problem(s: &Selection) -> Option<&super::RosterError> {
     s.problem.as_ref().or_else(|| {
         s.children
             .iter()
-            .filter(|c| !(c.kind == "unit" && stands_alone(c)))
+            .filter(|c| !stands_alone(s, c))
             .find_map(problem)
     })
 }
@@ -206,20 +206,39 @@ struct Flags {
 /// champion, another model or a war machine holds (theirs, not the
 /// unit's), and detachments.
 fn walk(s: &Selection, b: &Bodies, roles: &[Role], own: bool, gear: &mut Gear, flags: &mut Flags) {
-    let role = b
+    // A selection holding profiles, or naming one of the unit's
+    // (`Packmaster each pack`), is those models: its gear the unit's if
+    // one of them is its rank and file, steed or chariot's, else theirs.
+    let unit_role = |r: &Role| {
+        matches!(
+            r,
+            Role::RankAndFile | Role::Mount | Role::Chariot | Role::Crew | Role::Beast
+        )
+    };
+    let mut held = b
         .list
         .iter()
         .zip(roles)
-        .find(|(body, _)| std::ptr::eq(body.at, s))
-        .map(|(_, r)| *r);
-    let own = match role {
-        Some(Role::RankAndFile | Role::Mount | Role::Chariot | Role::Crew | Role::Beast) => true,
-        Some(Role::Champion | Role::Other | Role::WarMachine) => false,
-        None => own,
+        .filter(|(body, _)| std::ptr::eq(body.at, s))
+        .map(|(_, r)| *r)
+        .chain(
+            b.namers
+                .iter()
+                .filter(|(n, _)| std::ptr::eq(*n, s))
+                .map(|(_, i)| roles[*i]),
+        )
+        .peekable();
+    let models = held.peek().is_some();
+    let steed = held.clone().any(|r| r == Role::Mount);
+    let own = match models {
+        true => held.any(|r| unit_role(&r)),
+        false => own,
     };
     if own {
-        let has_profile = s.profiles.iter().any(|p| p.kind == "Profile");
-        let rules_say = match s.kind == "upgrade" && !has_profile {
+        if models {
+            gear.worn(s, steed);
+        }
+        let rules_say = match s.kind == "upgrade" && !models {
             true => match looked_up(&gear.army, &s.name) {
                 Some(Found::Played(e)) if e.command == Some(Command::Standard) => {
                     flags.standard = true;
@@ -240,7 +259,7 @@ fn walk(s: &Selection, b: &Bodies, roles: &[Role], own: bool, gear: &mut Gear, f
         }
     }
     for c in &s.children {
-        if !(c.kind == "unit" && stands_alone(c)) {
+        if !stands_alone(s, c) {
             walk(c, b, roles, own, gear, flags);
         }
     }
@@ -269,16 +288,5 @@ fn model_profile(b: &Body, role: Role, models: u32) -> ModelProfile {
         models,
         role,
         values,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn counts_at_the_start_of_a_name() {
-        use super::super::body::leading_count;
-        assert_eq!(leading_count("2 Orc Crew"), Some(2));
-        assert_eq!(leading_count("3 Goblin crew"), Some(3));
-        assert_eq!(leading_count("Orc Crew"), None);
     }
 }

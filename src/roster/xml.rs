@@ -53,6 +53,10 @@ pub(super) struct Selection {
     pub children: Vec<Selection>,
     /// Why its `number` or cost cannot be read, if so.
     pub problem: Option<RosterError>,
+    /// Its unit selections are its models, not units of their own: it has
+    /// no model profile of its own, and they are all of one name (several
+    /// Fenbeasts). Found as it closes, once.
+    pub units_are_models: bool,
 }
 
 /// A profile as written.
@@ -257,7 +261,8 @@ impl Builder {
             return Err(not_xml("a closing tag with nothing open".into()));
         };
         match open {
-            Open::Selection(s) => {
+            Open::Selection(mut s) => {
+                s.units_are_models = units_are_models(&s);
                 self.depth -= 1;
                 // Its parent: a selection, or a force's list of selections.
                 let parent = self.open.len().checked_sub(2).map(|i| &mut self.open[i].1);
@@ -280,6 +285,16 @@ impl Builder {
         }
         Ok(())
     }
+}
+
+/// Whether `s`'s unit selections are its models (see
+/// [`Selection::units_are_models`]).
+fn units_are_models(s: &Selection) -> bool {
+    let profile = |sel: &Selection| sel.profiles.iter().any(|p| p.kind == "Profile");
+    let own = profile(s) || s.children.iter().any(|c| c.kind != "unit" && profile(c));
+    let mut units = s.children.iter().filter(|c| c.kind == "unit");
+    let first = units.next().map(|u| u.name.as_str());
+    !own && units.all(|u| Some(u.name.as_str()) == first)
 }
 
 /// A selection from its element's attributes.

@@ -445,9 +445,13 @@ impl LineUnitSpec {
         self.part.refuse_fighting_keys(field)?;
         let troop = self.part.troop.unwrap_or_default();
         let wounds = self.wounds.map_or(1, |w| w.0);
+        let per_model = match self.part.unit_strength_per_model {
+            Some(us) => u32::from(us.0),
+            None => unit_strength(troop, wounds, 0),
+        };
         let us = match self.unit_strength {
             Some(us) => us.0,
-            None => standing * unit_strength(troop, wounds, 0),
+            None => standing * per_model,
         };
         let m = movement(self.movement.unwrap_or(10.0), &format!("{field}.move"))?;
         let ld = ld.0;

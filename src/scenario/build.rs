@@ -410,6 +410,7 @@ impl UnitSpec {
             cost,
             characters,
             attacks_on_champion: spec.attacks_on_champion.0,
+            unit_strength_per_model: file.unit_strength_per_model.map(|u| u.0),
         })
     }
 

@@ -85,6 +85,8 @@ pub struct ProfilePart {
     pub army: Option<String>,
     /// Armies it hates, added to the source's.
     pub hates: Vec<String>,
+    /// Its unit strength per model, where not its troop type's.
+    pub unit_strength_per_model: Option<Ranged<1, 20>>,
 }
 
 /// Declares a scenario table that holds a unit: its own fields (each field's
@@ -146,6 +148,7 @@ macro_rules! unit_table {
                     army: Option<String>,
                     #[serde(default)]
                     hates: Vec<String>,
+                    unit_strength_per_model: Option<$crate::profile::Ranged<1, 20>>,
                     $(
                         $(#[serde($($fserde)*)])*
                         $field: $ty,
@@ -178,6 +181,7 @@ macro_rules! unit_table {
                         combat_resolution: t.combat_resolution,
                         army: t.army,
                         hates: t.hates,
+                        unit_strength_per_model: t.unit_strength_per_model,
                     },
                     $($field: t.$field,)*
                 })
@@ -382,6 +386,10 @@ impl ProfilePart {
             battle_standard: b.is_some_and(|b| b.battle_standard),
             army: self.army.clone().or(b.and_then(|b| b.army.clone())),
             hates,
+            // A type the table sets drops the source's own unit strength.
+            unit_strength_per_model: self.unit_strength_per_model.or(b
+                .filter(|_| self.troop.is_none())
+                .and_then(|b| b.unit_strength_per_model)),
         })
     }
 }

@@ -50,6 +50,7 @@ fn every_roster_of_the_corpus_reads_and_every_unit_plays_or_says_why() {
     assert!(!files.is_empty(), "no rosters under {folders}");
     let (mut units, mut played, mut unbalanced) = (0, 0, Vec::new());
     let mut left_out: BTreeMap<String, usize> = BTreeMap::new();
+    let mut troops: BTreeMap<&str, usize> = BTreeMap::new();
     let mut refused = Vec::new();
     // Per army: names played (rules and gear), without effect, not played.
     let mut refs: BTreeMap<String, [usize; 3]> = BTreeMap::new();
@@ -93,7 +94,10 @@ fn every_roster_of_the_corpus_reads_and_every_unit_plays_or_says_why() {
                     .or_default() += 1;
             }
             match &u.played {
-                Ok(_) => played += 1,
+                Ok(p) => {
+                    played += 1;
+                    *troops.entry(p.troop.name()).or_default() += 1;
+                }
                 Err(why) => {
                     let why = why.to_string();
                     assert!(
@@ -121,6 +125,10 @@ fn every_roster_of_the_corpus_reads_and_every_unit_plays_or_says_why() {
     );
     for (why, n) in &left_out {
         println!("  {n:5}  {why}");
+    }
+    println!("units played, by troop type:");
+    for (troop, n) in &troops {
+        println!("  {n:5}  {troop}");
     }
     println!("rosters whose points do not add up: {}", unbalanced.len());
     for u in &unbalanced {

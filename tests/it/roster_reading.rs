@@ -20,10 +20,7 @@ fn values_are_read_for_what_they_mean_and_one_bad_value_leaves_one_unit_out() {
         "unit",
         "Greasus Goldtooth",
         1,
-        &[model(
-            "Greasus",
-            "6 6 3 5(10) 6 6 1 3 9 7 7 3 (1 per crew) 50x50",
-        )],
+        &[model("Greasus", "6 6 3 5(10) 6 6 1 3 9 7 7 6 50x100")],
         &[],
     );
     let giant = sel(

@@ -124,6 +124,11 @@ pub fn army_roster(army: &str, points: u32, units: &[String]) -> Roster {
     Roster::from_bytes("t.ros", xml.as_bytes()).unwrap()
 }
 
+/// [`army_roster`]'s XML, its total 0 points, for a file.
+pub fn army_roster_xml(army: &str, units: &[String]) -> String {
+    army_xml(army, 0, units)
+}
+
 /// The XML of [`army_roster`].
 pub fn army_xml(army: &str, points: u32, units: &[String]) -> String {
     format!(
