@@ -11,6 +11,11 @@ use serde_json::{json, Map};
 /// [{"name", "why"}], "notes", "plays_as", "left_out"}], "left_out":
 /// [{"number", "name", "why"}]}`.
 pub fn json(roster: &Roster) -> String {
+    serde_json::to_string_pretty(&json_value(roster)).expect("JSON of plain values") + "\n"
+}
+
+/// [`json`]'s listing as a JSON value (the army adds to it).
+pub fn json_value(roster: &Roster) -> serde_json::Value {
     let units: Vec<_> = roster.units.iter().map(unit_json).collect();
     let outside: Vec<_> = roster
         .outside
@@ -25,7 +30,7 @@ pub fn json(roster: &Roster) -> String {
             Some(json!({"number": u.number, "name": u.name, "why": why}))
         })
         .collect();
-    let out = json!({
+    json!({
         "name": roster.name,
         "points": roster.points,
         "unit_points": roster.unit_points(),
@@ -33,8 +38,7 @@ pub fn json(roster: &Roster) -> String {
         "unaccounted": roster.unaccounted(),
         "units": units,
         "left_out": left_out,
-    });
-    serde_json::to_string_pretty(&out).expect("JSON of plain values") + "\n"
+    })
 }
 
 /// Unit `u`'s entry of the listing.

@@ -8,6 +8,7 @@ mod common;
 mod agreement;
 mod agreement_run;
 mod architecture;
+mod army;
 mod army_rules;
 mod battle_line;
 mod big_units;
