@@ -197,12 +197,7 @@ impl PickedSide<'_> {
     /// Its unit table as side `side` of a scenario in folder `dir` has it,
     /// with the characters `fielded` in it (its roster file and their
     /// numbers).
-    fn table(
-        &self,
-        side: &str,
-        dir: &Path,
-        fielded: Option<Fielded>,
-    ) -> Result<Table, InputError> {
+    fn table(&self, side: &str, dir: &Path, fielded: Option<Fielded>) -> Result<Table, InputError> {
         let mut table = unit(self.unit, &format!("--{side}"), dir)?;
         if let Some(n) = self.models {
             table.insert("models".into(), i64::from(n.0).into());
