@@ -450,6 +450,21 @@ fn a_picked_unit_brings_its_characters_and_models() {
         out.starts_with("Combat: 20 Halberdiers charge 15 Spearmen"),
         "{out}"
     );
+    // --attacker-character adds a character, never one fielded there.
+    let captain = format!("{file}:Captain");
+    let out = stdout(&[
+        "combat",
+        "--attacker",
+        &halberdiers,
+        "--defender",
+        &spearmen,
+        "--attacker-character",
+        &captain,
+    ]);
+    assert!(
+        out.starts_with("Combat: 20 Halberdiers with Captain charge 15 Spearmen"),
+        "{out}"
+    );
     // attacks: the list's models, or those the reference gives.
     let attacks = |attacker: &str| {
         json(&["attacks", "--attacker", attacker, "--target", &spearmen])["attacks"].clone()
