@@ -203,7 +203,7 @@ fn matchups(c: &mut Criterion) {
     g.bench_function("orcs_2000_vs_empire_2000_both", |b| {
         b.iter(|| {
             let pick = Default::default();
-            let m = matchup_cells([&lists[0], &lists[1]], true, false, pick).unwrap();
+            let m = matchup_cells([&lists[0], &lists[1]], &[], true, false, pick).unwrap();
             run_cells(&m.cells, &settings, &|| {}).unwrap().len()
         })
     });

@@ -139,6 +139,8 @@ pub mod sim;
 #[doc(hidden)]
 pub mod sweep;
 
+/// An army as fielded: a roster's units and the characters in each.
+pub mod army;
 pub mod error;
 pub mod files;
 pub mod plot;

@@ -437,12 +437,18 @@ function openCell(cell) {
   const attacker = number && { number: number[0] };
   const defender = cell.dataset.column.replace('unit_', '').split('_')[0];
   if (!attacker) return;
+  // A character the matchup put elsewhere (`--join A:...`) stands there in
+  // the fight too: list A is the attacker's when it charges.
+  const join = [...active('[data-flag="--join"]')].map(e => e.value.trim()).find(v => v) || '';
+  const side = list => (list.toLowerCase() === 'a') === forward ? 'attacker:' : 'defender:';
+  const moved = join.replace(/^\s*([ab])\s*:/i, (_, list) => side(list));
   $('combat-mode').value = 'pick';
   showQuery('combat');
   clearAnswer();
   const picks = {
     '--attacker': `${charging}:${attacker.number}`,
     '--defender': `${charged}:${defender}`,
+    ...(moved ? { '--join': moved } : {}),
   };
   for (const e of active('[data-flag]')) {
     if (e.dataset.flag in picks) e.value = picks[e.dataset.flag];

@@ -191,12 +191,16 @@ async function addLinkedRosters(packed) {
 // The dropped rosters any of `values` names, each cut for a link and
 // packed, and `values` with each unit they name renumbered to the cut
 // roster's: a roster named only by its units (`PATH:7`, a picked fight's
-// sides and characters) carries those units and its General; one named
-// otherwise (a matchup's `PATH`, a scenario's `roster = "PATH"`) its whole
-// list, without what the reader never reads (`rosterForLink`).
+// sides and characters) carries those units, the characters its list
+// fields in them and its General (the whole list where a cut would field
+// them elsewhere); one named otherwise (a matchup's `PATH`, a scenario's
+// `roster = "PATH"`), or with a `--join` given (it names the list's own
+// numbers), its whole list, without what the reader never reads
+// (`rosterForLink`).
 async function linkedRosters(values) {
   const rosters = {};
   const renumbered = { ...values };
+  const joined = Object.keys(values).some(k => k.startsWith('--join'));
   const names = (v, path) => v === path || v.includes(`${path}:`) || v.includes(`${path}"`);
   const unit = (v, path) => {
     const n = v.startsWith(`${path}:`) ? v.slice(path.length + 1) : '';
@@ -205,7 +209,7 @@ async function linkedRosters(values) {
   for (const [path, text] of Object.entries(DROPPED)) {
     const named = Object.entries(values).filter(([, v]) => typeof v === 'string' && names(v, path));
     if (!named.length) continue;
-    const units = named.every(([, v]) => unit(v, path))
+    const units = !joined && named.every(([, v]) => unit(v, path))
       ? named.map(([, v]) => Number(unit(v, path)))
       : null;
     const cut = JSON.parse(wasm_bindgen.rosterForLink(text, JSON.stringify(units)));

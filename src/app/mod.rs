@@ -60,9 +60,13 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
         }
         Command::Roster(a) => {
             let roster = crate::roster::Roster::read(&a.file)?;
+            let joins = (a.joins.iter())
+                .map(|j| crate::army::Join::parse(j, &[]))
+                .collect::<Result<Vec<_>, _>>()?;
+            let army = crate::army::Army::field(&roster, &joins.iter().collect::<Vec<_>>())?;
             let stdout = match a.json {
-                true => crate::roster::listing::json(&roster),
-                false => crate::roster::listing::text(&roster),
+                true => army.json(),
+                false => crate::roster::listing::text(&roster) + &army.text(),
             };
             return Ok(Output {
                 stdout,
@@ -96,7 +100,11 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
                 crate::roster::Roster::read(&a.a)?,
                 crate::roster::Roster::read(&a.b)?,
             ];
-            let m = matchup_cells([&lists[0], &lists[1]], a.both, a.general_near, a.pick()?)?;
+            let joins = (a.joins.iter())
+                .map(|j| crate::army::Join::parse(j, &["a", "b"]))
+                .collect::<Result<Vec<_>, _>>()?;
+            let lists = [&lists[0], &lists[1]];
+            let m = matchup_cells(lists, &joins, a.both, a.general_near, a.pick()?)?;
             let settings = a.engine.settings_or(Method::Auto);
             notes.extend(a.engine.unused_with(settings.method, "combat"));
             notes.extend(unused_flags(&cli.command));

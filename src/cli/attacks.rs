@@ -28,9 +28,9 @@ pub struct AttackerArgs {
     /// Attacker profile file (TOML), e.g. scenarios/profiles/orc_boy.toml, or a roster's unit: ROSTER.ros:NAME
     #[arg(long, value_name = "FILE")]
     pub attacker: Option<PathBuf>,
-    /// Attacking models
-    #[arg(long, alias = "miniaturas", default_value_t = Whole(1))]
-    pub models: Models,
+    /// Attacking models [default: a roster unit's, else 1]
+    #[arg(long, alias = "miniaturas")]
+    pub models: Option<Models>,
     /// Strength (for shooting, the missile's Strength)
     #[arg(long)]
     pub s: Option<Characteristic>,
@@ -238,12 +238,21 @@ fn gear_in_english(item: &str) -> &str {
 /// The profile file `flag` names, if given, or a roster's unit as played
 /// (`FILE.ros:NAME`).
 fn load_profile(path: &Option<PathBuf>, flag: &str) -> Result<Option<ProfileFile>, InputError> {
+    Ok(load_unit(path, flag)?.map(|(file, _)| file))
+}
+
+/// [`load_profile`]'s profile, and a roster unit's models (its list's, or
+/// those its `FILE.ros:NAME:MODELS` gives).
+fn load_unit(
+    path: &Option<PathBuf>,
+    flag: &str,
+) -> Result<Option<(ProfileFile, Option<u32>)>, InputError> {
     let Some(path) = path.as_deref() else {
         return Ok(None);
     };
     let text = path.to_string_lossy();
     if !names_roster(&text) {
-        return load_referred::<ProfileFile>(path, flag).map(Some);
+        return load_referred::<ProfileFile>(path, flag).map(|f| Some((f, None)));
     }
     let spec = unit_reference(&text, flag)?;
     let resolved = spec.resolve(Path::new(""), flag)?;
@@ -257,7 +266,7 @@ fn load_profile(path: &Option<PathBuf>, flag: &str) -> Result<Option<ProfileFile
     {
         file.points = Some(crate::profile::Points(total / f64::from(models)));
     }
-    Ok(Some(file))
+    Ok(Some((file, Some(resolved.models))))
 }
 
 /// `flag` if given, else the file's value, else an error asking for it.
@@ -337,6 +346,8 @@ impl TargetArgs {
 /// The attacker's file, profile-derived defaults and rules.
 struct AttackerBase {
     file: Option<ProfileFile>,
+    /// The attacking models: `--models`, else a roster unit's, else 1.
+    models: u32,
     troop: TroopType,
     rules: Rules,
     name: Text,
@@ -352,7 +363,11 @@ impl AttackerBase {
 
 impl AttackerArgs {
     fn base(&self) -> Result<AttackerBase, InputError> {
-        let file = load_profile(&self.attacker, "--attacker")?;
+        let (file, listed) = match load_unit(&self.attacker, "--attacker")? {
+            Some((file, listed)) => (Some(file), listed),
+            None => (None, None),
+        };
+        let models = self.models.map(|m| m.0).or(listed).unwrap_or(1);
         let troop = self
             .troop
             .or(file.as_ref().map(|f| f.troop))
@@ -376,13 +391,14 @@ impl AttackerArgs {
         all.extend(&self.rules);
         let rules = Rules::new(&all, "--rules")?;
         // "1 x the attacker", "10 x the attackers".
-        let unnamed = || match self.models.0 {
+        let unnamed = || match models {
             1 => text!("the attacker"),
             _ => text!("the attackers"),
         };
         let name = file.as_ref().map_or_else(unnamed, |f| Text::kept(&f.name));
         Ok(AttackerBase {
             file,
+            models,
             troop,
             rules,
             name,
@@ -443,7 +459,7 @@ impl AttacksArgs {
             .map(|h| h.hits());
         let groups = blows(&striker, mount, impact, moment)
             .into_iter()
-            .map(|b| attack_group(b, a.models.0, &defender, moment))
+            .map(|b| attack_group(b, base.models, &defender, moment))
             .collect::<Result<Vec<_>, _>>()?;
         let when = match (self.round.0, self.charging) {
             (1, true) => text!("round 1, charging"),
@@ -453,7 +469,7 @@ impl AttacksArgs {
             query: "attacks",
             summary: text!(
                 "Attacks: {} x {} (WS{} S{}, {}) at {}; {}",
-                a.models.0,
+                base.models,
                 base.name.clone(),
                 striker.ws,
                 striker.strength(moment),
@@ -464,7 +480,7 @@ impl AttacksArgs {
             groups,
             target_wounds: defender.w,
             target_models: self.target_args.target_models.map(|v| v.0),
-            cost: base.cost(a.models.0),
+            cost: base.cost(base.models),
             panic: None,
         })
     }
@@ -616,7 +632,7 @@ impl ShootArgs {
             query: "shoot",
             summary: text!(
                 "Shooting: {} x {} ({} {}, BS{} S{}) at {}",
-                a.models.0,
+                base.models,
                 base.name.clone(),
                 shots,
                 match shots {
@@ -630,12 +646,12 @@ impl ShootArgs {
             groups: vec![AttackGroup {
                 name: "shots",
                 chain: striker.shooting(&defender, &modifiers),
-                count: Count::fixed(a.models.0 * u32::from(shots)),
+                count: Count::fixed(base.models * u32::from(shots)),
                 strength: striker.s,
             }],
             target_wounds: defender.w,
             target_models: self.target_args.target_models.map(|v| v.0),
-            cost: base.cost(a.models.0),
+            cost: base.cost(base.models),
             panic: self.panic(&target_rules)?,
         })
     }

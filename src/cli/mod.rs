@@ -274,6 +274,9 @@ pub struct MatchupArgs {
     /// The matrices with the units' whole names, and every fight's figures
     #[arg(long, alias = "ancho")]
     pub wide: bool,
+    /// Put a character where you field him: CHARACTER=UNIT or CHARACTER=alone (names or numbers; A: or B: before it for one list); repeat for several
+    #[arg(long = "join", alias = "unir", value_name = "CHARACTER=UNIT")]
+    pub joins: Vec<String>,
     #[command(flatten)]
     /// Engine flags.
     pub engine: EngineArgs,
@@ -345,6 +348,9 @@ pub struct RosterArgs {
     /// Print JSON with stable keys
     #[arg(long)]
     pub json: bool,
+    /// Put a character where you field him: CHARACTER=UNIT or CHARACTER=alone (names or numbers); repeat for several
+    #[arg(long = "join", alias = "unir", value_name = "CHARACTER=UNIT")]
+    pub joins: Vec<String>,
 }
 
 #[derive(Args, Debug)]

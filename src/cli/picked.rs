@@ -9,10 +9,12 @@
 //! editor shows it). Its paths name the same files from where it is saved.
 
 use super::values::Whole;
+use crate::army::join::for_lists;
+use crate::army::{Army, Join};
 use crate::combat::unit::MAX_CHARACTERS;
 use crate::error::InputError;
 use crate::query::combat::CombatQuery;
-use crate::roster::UnitKey;
+use crate::roster::{Roster, UnitKey};
 use crate::rules::place::{Facing, ReactionName, SideName};
 use crate::rules::saves::BodyArmour;
 use crate::rules::weapons::Weapon;
@@ -23,6 +25,10 @@ use crate::text;
 use clap::ValueEnum;
 use std::path::Path;
 use toml::{Table, Value};
+
+/// The characters a side's roster unit brings: its roster file, and
+/// their numbers in it.
+type Fielded = (String, Vec<usize>);
 
 /// A model of a command group, as `--attacker-command` names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -51,6 +57,8 @@ pub(super) struct Picked<'a> {
     pub reaction: ReactionName,
     /// Each roster's General is near its unit (`--general-near`).
     pub general_near: bool,
+    /// Characters put where the player fields them (`--join`).
+    pub joins: &'a [String],
 }
 
 /// A side of a picked fight as its flags give it (`--attacker`,
@@ -106,8 +114,13 @@ impl Picked<'_> {
     fn scenario(&self, dir: &Path) -> Result<Table, InputError> {
         let mut scenario = Table::new();
         scenario.insert("name".into(), "".into());
-        for (side, picked) in ["attacker", "defender"].into_iter().zip(&self.sides) {
-            let mut table = picked.table(side, dir)?;
+        let fielded = self.fielded()?;
+        for ((side, picked), fielded) in ["attacker", "defender"]
+            .into_iter()
+            .zip(&self.sides)
+            .zip(fielded)
+        {
+            let mut table = picked.table(side, dir, fielded)?;
             if self.general_near {
                 table.insert("general_ld".into(), general_ld(picked.unit, side)?.into());
             }
@@ -123,9 +136,68 @@ impl Picked<'_> {
     }
 }
 
+impl Picked<'_> {
+    /// The characters each side's roster unit brings: its roster file and
+    /// their numbers, those its army fields in it (`--join`s applied; a
+    /// roster both sides are picked from is one army). RULES.md
+    /// Characters in units.
+    fn fielded(&self) -> Result<[Option<Fielded>; 2], InputError> {
+        const SIDES: [&str; 2] = ["attacker", "defender"];
+        let mut rosters: Vec<(String, Roster, Vec<&str>)> = Vec::new();
+        let mut picked: [Option<(usize, usize)>; 2] = [None, None];
+        for (i, side) in self.sides.iter().enumerate() {
+            let flag = format!("--{}", SIDES[i]);
+            let spec = unit_reference(side.unit, &flag)?;
+            let (Some(file), Some(key)) = (spec.part.roster, spec.part.unit) else {
+                continue;
+            };
+            let at = match rosters.iter().position(|(f, ..)| *f == file) {
+                Some(at) => at,
+                None => {
+                    let roster = Roster::read(Path::new(&file))
+                        .map_err(|e| InputError::new(flag.clone(), e.text()))?;
+                    rosters.push((file.clone(), roster, Vec::new()));
+                    rosters.len() - 1
+                }
+            };
+            rosters[at].2.push(SIDES[i]);
+            let unit = rosters[at].1.unit(&key);
+            let number = unit.map_err(|why| InputError::new(flag, text!("{}: {}", &file, why)))?;
+            picked[i] = Some((at, number.number));
+        }
+        let joins = (self.joins.iter())
+            .map(|j| Join::parse(j, &SIDES))
+            .collect::<Result<Vec<_>, _>>()?;
+        if let (Some(first), true) = (joins.first(), rosters.is_empty()) {
+            return Err(first.refused(
+                text!("no roster's unit is picked"),
+                text!("with --attacker or --defender ROSTER.ros:UNIT"),
+            ));
+        }
+        let lists: Vec<(Vec<&str>, &Roster)> = rosters
+            .iter()
+            .map(|(_, r, sides)| (sides.clone(), r))
+            .collect();
+        let routed = for_lists(&joins, &lists)?;
+        let armies = (rosters.iter().zip(&routed))
+            .map(|((_, roster, _), joins)| Army::field(roster, joins))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(picked.map(|p| {
+            let (at, number) = p?;
+            let characters = armies[at].characters_in(number);
+            Some((
+                rosters[at].0.clone(),
+                characters.iter().map(|c| c.number).collect(),
+            ))
+        }))
+    }
+}
+
 impl PickedSide<'_> {
-    /// Its unit table as side `side` of a scenario in folder `dir` has it.
-    fn table(&self, side: &str, dir: &Path) -> Result<Table, InputError> {
+    /// Its unit table as side `side` of a scenario in folder `dir` has it,
+    /// with the characters `fielded` in it (its roster file and their
+    /// numbers).
+    fn table(&self, side: &str, dir: &Path, fielded: Option<Fielded>) -> Result<Table, InputError> {
         let mut table = unit(self.unit, &format!("--{side}"), dir)?;
         if let Some(n) = self.models {
             table.insert("models".into(), i64::from(n.0).into());
@@ -151,24 +223,55 @@ impl PickedSide<'_> {
                 table.insert(key.into(), models.contains(&model).into());
             }
         }
-        if !self.characters.is_empty() {
-            let flag = format!("--{side}-character");
-            let (given, most) = (self.characters.len(), MAX_CHARACTERS);
-            if given > most {
-                return Err(InputError::new(
-                    flag,
-                    text!("{} characters (accepted: at most {})", given, most),
-                ));
+        let mut leaders = Vec::new();
+        let flag = format!("--{side}-character");
+        if let Some((file, numbers)) = &fielded {
+            for n in numbers {
+                let mut leader = Table::new();
+                leader.insert("roster".into(), from_folder(dir, file).into());
+                leader.insert("unit".into(), Value::Integer(*n as i64));
+                leaders.push(Value::Table(leader));
             }
-            let leaders = self
-                .characters
-                .iter()
-                .map(|c| leader(c, &flag, dir).map(Value::Table))
-                .collect::<Result<Vec<_>, _>>()?;
+        }
+        for c in self.characters {
+            // One the list fields in the unit already leads it once.
+            if !fielded_already(c, &fielded) {
+                leaders.push(Value::Table(leader(c, &flag, dir)?));
+            }
+        }
+        if leaders.len() > MAX_CHARACTERS {
+            let (given, most) = (leaders.len(), MAX_CHARACTERS);
+            let message = match fielded.is_some_and(|(_, n)| !n.is_empty()) {
+                true => text!(
+                    "{} characters with those the list fields in the unit (accepted: at most {})",
+                    given,
+                    most
+                ),
+                false => text!("{} characters (accepted: at most {})", given, most),
+            };
+            return Err(InputError::new(flag, message));
+        }
+        if !leaders.is_empty() {
             table.insert("characters".into(), leaders.into());
         }
         Ok(table)
     }
+}
+
+/// Whether `character` (as `--attacker-character` names him) is one of the
+/// characters `fielded` in the unit (its roster file and their numbers).
+fn fielded_already(character: &str, fielded: &Option<Fielded>) -> bool {
+    let Some((file, numbers)) = fielded else {
+        return false;
+    };
+    let Ok(spec) = unit_reference(character, "") else {
+        return false;
+    };
+    let (Some(his), Some(key)) = (spec.part.roster, spec.part.unit) else {
+        return false;
+    };
+    let roster = Roster::read(Path::new(&his));
+    his == *file && roster.is_ok_and(|r| r.unit(&key).is_ok_and(|u| numbers.contains(&u.number)))
 }
 
 /// The Ld of the General of the roster `reference` (a side's unit) names,

@@ -95,11 +95,14 @@ pub struct PickArgs {
     /// Without a FILE: each roster's General is near its unit (within 30 cm): it tests on his Ld
     #[arg(long, alias = "general-cerca")]
     pub general_near: bool,
+    /// Without a FILE: put a roster's character where you field him (his unit brings him): CHARACTER=UNIT or CHARACTER=alone (names or numbers; attacker: or defender: before it for one side's list); repeat for several
+    #[arg(long = "join", alias = "unir", value_name = "CHARACTER=UNIT")]
+    pub joins: Vec<String>,
 }
 
 impl PickArgs {
     /// Each flag and whether it was given.
-    fn given(&self) -> [(&'static str, bool); 21] {
+    fn given(&self) -> [(&'static str, bool); 22] {
         [
             ("--attacker", self.attacker.is_some()),
             ("--attacker-models", self.attacker_models.is_some()),
@@ -122,6 +125,7 @@ impl PickArgs {
             ("--charger", self.charger.is_some()),
             ("--facing", self.facing.is_some()),
             ("--general-near", self.general_near),
+            ("--join", !self.joins.is_empty()),
         ]
     }
 
@@ -173,6 +177,7 @@ impl PickArgs {
             distance: self.distance.map_or(0.0, |d| d.0),
             reaction: self.reaction.unwrap_or_default(),
             general_near: self.general_near,
+            joins: &self.joins,
         })
     }
 

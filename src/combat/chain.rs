@@ -189,18 +189,64 @@ fn transition<const N: usize>(
         buf.mid.clear();
         buf.mid.add((state, record.clone(), [0; 2]), p);
         let steps = combat.steps_in_order(order);
-        for (i, &id) in steps.iter().enumerate() {
+        // The units whose losses were last settled.
+        let mut settled = 0u8;
+        let mut i = 0;
+        while i < steps.len() {
+            // Steps that strike alike (a unit's rank and file and its
+            // champion at the same foe) strike as one: their attacks
+            // together give what they give one after the other, with fewer
+            // states between. Steps between them that strike in no state
+            // (attacks at characters no one declares any at) are passed
+            // over: nothing a blow does makes them strike.
+            let idle = |id: usize| {
+                (buf.mid.list.iter()).all(|((s, ..), _)| combat.attacks_now(id, round, s) == 0)
+            };
+            let mut run = vec![steps[i]];
+            let mut last = i;
+            if !idle(steps[i]) {
+                for (j, &id) in steps.iter().enumerate().skip(i + 1) {
+                    if combat.strike_alike(steps[i], id) {
+                        run.push(id);
+                        last = j;
+                    } else if !idle(id) {
+                        break;
+                    }
+                }
+            }
+            let after = &steps[last + 1..];
+            i = last + 1;
             let (mid, next) = (&buf.mid, &mut buf.next);
             // Units that strike no more this round: which foe slew their
             // models limited only who strikes back.
             let struck: u8 = (0..N)
-                .filter(|&u| steps[i + 1..].iter().all(|&j| combat.striker(j) != u))
+                .filter(|&u| after.iter().all(|&j| combat.striker(j) != u))
                 .fold(0, |bits, u| bits | 1 << u);
+            let attacks = |state: &State<N>| -> u32 {
+                (run.iter())
+                    .map(|&id| combat.attacks_now(id, round, state))
+                    .sum()
+            };
+            // Steps that strike in no state (attacks at a character no one
+            // declares any at, a foe out of the fight) change nothing once
+            // the same losses are settled: skipped whole.
+            if struck == settled && mid.list.iter().all(|((s, ..), _)| attacks(s) == 0) {
+                continue;
+            }
+            settled = struck;
             next.clear();
             for ((state, record, wounds), p) in &mid.list {
+                let n = attacks(state);
+                if n == 0 {
+                    // What their blows would give: the state, losses settled.
+                    let mut state = *state;
+                    state.settle_losses(struck);
+                    next.add((state, record.clone(), *wounds), *p);
+                    continue;
+                }
                 let blow = |fate: &mut ExactFate| {
                     let (mut state, mut record, mut wounds) = (*state, record.clone(), *wounds);
-                    combat.blow(fate, id, round, &mut state, &mut record, &mut wounds);
+                    combat.blow_with(fate, run[0], n, &mut state, &mut record, &mut wounds);
                     state.settle_losses(struck);
                     (state, record, scored_wounds(wounds, cap))
                 };

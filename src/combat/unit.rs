@@ -134,14 +134,19 @@ pub struct Unit {
     pub unit_strength_per_model: Option<u8>,
 }
 
-/// A character in a unit: his own one-model profile, and how many enemy
-/// rank-and-file attacks are declared at him each round.
+/// A character in a unit: his own one-model profile, how many enemy
+/// rank-and-file attacks are declared at him each round, and the places
+/// of its ranks his base fills.
 #[derive(Clone, Debug)]
 pub struct Character {
     /// His own one-model unit.
     pub body: Unit,
     /// Enemy rank-and-file attacks declared at him each round.
     pub attacks_on_him: u32,
+    /// The rank-and-file places his base fills in the unit's ranks: 2 for
+    /// a mounted character in a unit on foot (RULES.md Characters in
+    /// units, `rules::profile::places_in_ranks`).
+    pub places: u32,
 }
 
 /// Most characters one unit may hold.
@@ -154,11 +159,17 @@ impl Unit {
         LeadershipTest::on(ld, self.psychology.cold_blooded)
     }
 
-    /// Its M in `edition`'s unit: a profile's M is final (barding's 2 cm
-    /// already taken, as army books print it) and written in cm. RULES.md
-    /// Charges \[ruling\].
+    /// Its M in `edition`'s unit: its slowest model's, a character's in it
+    /// too (RULES.md Characters in units); a profile's M is final
+    /// (barding's 2 cm already taken, as army books print it) and written
+    /// in cm. RULES.md Charges \[ruling\].
     pub fn movement(&self, edition: Edition) -> f64 {
-        edition.move_from_cm(self.profile.m)
+        let slowest = self
+            .characters
+            .iter()
+            .map(|c| c.body.profile.m)
+            .fold(self.profile.m, f64::min);
+        edition.move_from_cm(slowest)
     }
 
     /// Its flee and pursuit: the dice, and the resolute's 1" less.

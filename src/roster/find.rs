@@ -191,7 +191,7 @@ fn runs(a: &[String], b: &[String]) -> bool {
 /// Whether words `a` and `b` are the same word, or one the other's simple
 /// English plural: `knight` and `knights`, `box` and `boxes`, `harpy` and
 /// `harpies` (not `man` and `men`: no irregular plurals).
-fn one_or_more(a: &str, b: &str) -> bool {
+pub(crate) fn one_or_more(a: &str, b: &str) -> bool {
     let plural = |one: &str, more: &str| {
         one.chars().count() >= 2
             && match more.strip_prefix(one) {

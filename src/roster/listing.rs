@@ -14,6 +14,11 @@ use serde_json::{json, Map};
 /// "plays_as", "save",
 /// "save_against_missiles", "ward", "left_out"}], "left_out": [{"number", "name", "why"}]}`.
 pub fn json(roster: &Roster) -> String {
+    serde_json::to_string_pretty(&json_value(roster)).expect("JSON of plain values") + "\n"
+}
+
+/// [`json`]'s listing as a JSON value (the army adds to it).
+pub fn json_value(roster: &Roster) -> serde_json::Value {
     let units: Vec<_> = roster.units.iter().map(unit_json).collect();
     let outside: Vec<_> = roster
         .outside
@@ -35,7 +40,7 @@ pub fn json(roster: &Roster) -> String {
             |r| json!({"army": r.army, "selection": r.selection, "name": r.name, "units": r.units}),
         )
         .collect();
-    let out = json!({
+    json!({
         "name": roster.name,
         "points": roster.points,
         "unit_points": roster.unit_points(),
@@ -44,8 +49,7 @@ pub fn json(roster: &Roster) -> String {
         "army_rules": army_rules,
         "units": units,
         "left_out": left_out,
-    });
-    serde_json::to_string_pretty(&out).expect("JSON of plain values") + "\n"
+    })
 }
 
 /// Unit `u`'s entry of the listing.

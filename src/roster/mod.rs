@@ -67,6 +67,7 @@ mod xml;
 
 pub use archive::MAX_ROSTER_BYTES;
 pub use army::{ArmyRule, ForceRule, RuleSource};
+pub(crate) use find::one_or_more as same_word;
 pub use find::UnitKey;
 pub use link::{for_link, ForLink};
 
@@ -75,6 +76,11 @@ use crate::profile::ProfileFile;
 
 /// The game system rosters must be of (the community's 6th edition data).
 pub const GAME_SYSTEM: &str = "Warhammer Fantasy Battles (6th";
+
+/// The game system's categories that file a selection as a character
+/// (the `.gst`'s category entries; a roster writes them on every
+/// character's selection, a hero's `Heroes` or `Characters`).
+pub const CHARACTER_CATEGORIES: [&str; 4] = ["Lord", "Heroes", "Characters", "Special Characters"];
 
 /// An army list.
 #[derive(Clone, Debug)]
@@ -145,6 +151,14 @@ pub struct RosterUnit {
     pub standard: bool,
     /// It has a musician.
     pub musician: bool,
+    /// A character: the roster files him under one of the game system's
+    /// [`CHARACTER_CATEGORIES`]; where a roster writes no categories at
+    /// all, a unit of one model on foot or on a steed (not a war machine,
+    /// a chariot or a monster on foot) is taken for one.
+    pub character: bool,
+    /// A war machine (its crew fight for it): a war machine's profile, or
+    /// the game system's `War Machine` category on a unit of troops.
+    pub war_machine: bool,
     /// The unit as the tool plays it, or why it cannot fight.
     pub played: Result<ProfileFile, crate::words::text::Text>,
 }
@@ -305,6 +319,13 @@ impl Roster {
             .map(|u| (u.number, u.rules_from_army.as_slice()))
             .collect();
         let army_rules = found.army.reached(&given);
+        // A roster that writes no categories (a hand-written one) says no
+        // one is a character: a lone model is taken for one.
+        if !raw.selections.iter().any(categorised) {
+            for u in &mut found.units {
+                u.character = unit::looks_like_character(u);
+            }
+        }
         Ok(Roster {
             name: raw.name,
             points: raw.points,
@@ -347,6 +368,11 @@ fn holds_profile(s: &xml::Selection) -> bool {
             .iter()
             .filter(|c| !body::stands_alone(s, c))
             .any(holds_profile)
+}
+
+/// Whether `s` or a selection it holds is in a category.
+fn categorised(s: &xml::Selection) -> bool {
+    !s.categories.is_empty() || s.children.iter().any(categorised)
 }
 
 /// Whether `s` holds a unit of its own.

@@ -52,6 +52,12 @@ pub(super) fn unit(
         champion: false,
         standard: false,
         musician: false,
+        character: s.categories.iter().any(|c| {
+            super::CHARACTER_CATEGORIES
+                .iter()
+                .any(|k| c.trim().eq_ignore_ascii_case(k))
+        }),
+        war_machine: false,
         played: Err(Text::default()),
     };
     if let Some(e) = problem(s) {
@@ -66,6 +72,11 @@ pub(super) fn unit(
         }
     };
     let (cast, roles) = cast(&b);
+    unit.war_machine = match cast {
+        Cast::Troops { machine, .. } => machine.is_some() || b.in_category("War Machine"),
+        Cast::NoFighter { machine } => machine,
+        Cast::Chariot { .. } => false,
+    };
     unit.models = match cast {
         Cast::Troops { models, .. } => models,
         Cast::Chariot { chariots, .. } => chariots,
@@ -133,6 +144,19 @@ pub(super) fn unit(
     unit.rules_without_effect = gear.no_effect.into_vec();
     unit.rules_not_played = gear.rules_not_played.into_vec();
     unit
+}
+
+/// Whether unit `u`, in a roster that writes no categories, is taken for
+/// a character: one model on foot or on a steed, with no champion, not a
+/// detachment, a war machine, a chariot or a monster on foot (a Giant).
+pub(super) fn looks_like_character(u: &RosterUnit) -> bool {
+    use crate::rules::profile::TroopType;
+    let lone = u.models == 1 && u.parent.is_none() && !u.champion && !u.war_machine;
+    lone && u.played.as_ref().is_ok_and(|p| match p.troop {
+        TroopType::Infantry | TroopType::Cavalry => true,
+        TroopType::Monster => p.mount.is_some(),
+        TroopType::LargeInfantry | TroopType::Chariot | TroopType::WarMachine => false,
+    })
 }
 
 /// Its points, those of detachments (units of their own) left out.

@@ -95,9 +95,28 @@ pub fn unit_strength(troop: TroopType, wounds: u8, riders: u32) -> u32 {
     }
 }
 
+/// The rank-and-file places a character's base fills in the ranks of a
+/// unit of `unit` troops he joined: a mounted character in a unit on foot
+/// fills one in each of its first two ranks; **\[ruling\]** any other one
+/// place. RULES.md Characters in units.
+pub fn places_in_ranks(character: TroopType, unit: TroopType) -> u32 {
+    match (character, unit) {
+        (TroopType::Cavalry, TroopType::Infantry) => 2,
+        _ => 1,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_mounted_character_fills_two_places_of_a_unit_on_foot() {
+        assert_eq!(places_in_ranks(TroopType::Cavalry, TroopType::Infantry), 2);
+        assert_eq!(places_in_ranks(TroopType::Cavalry, TroopType::Cavalry), 1);
+        assert_eq!(places_in_ranks(TroopType::Infantry, TroopType::Infantry), 1);
+        assert_eq!(places_in_ranks(TroopType::Infantry, TroopType::Cavalry), 1);
+    }
 
     #[test]
     fn unit_strength_by_type() {

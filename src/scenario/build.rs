@@ -10,6 +10,7 @@ use crate::error::InputError;
 use crate::query::combat::CombatQuery;
 use crate::rules::movement::{charge_range, check_charge_path};
 use crate::rules::place::{Facing, ReactionName, SideName};
+use crate::rules::profile::places_in_ranks;
 use crate::rules::special::{Psychology, Rules, SpecialRule};
 use crate::rules::Edition;
 use crate::text;
@@ -343,9 +344,11 @@ impl UnitSpec {
                     .unit(dir, &crate::error::entry(&format!("{side}.characters"), i))?;
                 body.general |= c.general;
                 body.carries_battle_standard |= c.battle_standard;
+                let places = places_in_ranks(body.troop, file.troop);
                 Ok(Character {
                     body,
                     attacks_on_him: c.attacks_on_him.0,
+                    places,
                 })
             })
             .collect::<Result<Vec<_>, InputError>>()?;

@@ -59,7 +59,8 @@ const PAGE_FLAGS: [&str; 15] = [
 /// edition, the rulings,
 /// a matchup's whole names, and the gear and command group a picked unit
 /// takes from its roster or profile.
-const MORE_OPTIONS: [&str; 21] = [
+const MORE_OPTIONS: [&str; 22] = [
+    "join",
     "wheel",
     "barding",
     "target-flies",
@@ -400,7 +401,8 @@ mod tests {
                 "--distance",
                 "--reaction",
                 "--facing",
-                "--wide"
+                "--wide",
+                "--join"
             ]
         );
         // A sweep or comparison of a file, or of units picked and tuned.
@@ -413,7 +415,7 @@ mod tests {
     }
 
     /// The flags that pick and tune a fight's units, in the forms' order.
-    const PICKED: [&str; 21] = [
+    const PICKED: [&str; 22] = [
         "--attacker",
         "--attacker-models",
         "--attacker-frontage",
@@ -435,6 +437,7 @@ mod tests {
         "--charger",
         "--facing",
         "--general-near",
+        "--join",
     ];
 
     #[test]

@@ -52,19 +52,21 @@ pub fn roster_text(file: &str, bytes: &[u8], lang: &str) -> String {
 }
 
 /// Roster text `text` (as [`roster_text`] gave it) cut for a shared link
-/// ([`crate::roster::for_link`]): with `units` a JSON list of unit numbers
-/// (a picked fight's), those units and the list's General; with `null`
-/// the whole list. JSON: `{"text": "<roster ...", "numbers": {"7": 2}}`
-/// (each kept unit's number in the cut roster, by its number in `text`),
-/// or `{"error": {"field", "message"}}`.
+/// ([`crate::army::link::for_link`]): with `units` a JSON list of unit
+/// numbers (a picked fight's), those units, the characters fielded in them
+/// and the list's General, where the cut fields its characters as the
+/// whole list does; with `null` (or a cut that would not) the whole list.
+/// JSON: `{"text": "<roster ...", "numbers": {"7": 2}}` (each kept unit's
+/// number in the cut roster, by its number in `text`), or `{"error":
+/// {"field", "message"}}`.
 pub fn roster_for_link(text: &str, units: &str) -> String {
     let response = match serde_json::from_str::<Option<Vec<usize>>>(units) {
         Err(e) => json!({"error": {"field": "units", "message": format!(
             "{e} (accepted: null or a list of unit numbers, e.g. [7, 3])"
         )}}),
-        Ok(units) => match crate::roster::for_link(text, units.as_deref()) {
+        Ok(units) => match crate::army::link::for_link(text, units.as_deref()) {
             Ok(cut) => json!({"text": cut.text, "numbers": cut.numbers}),
-            Err(e) => json!({"error": crate::app::error_line(&e.in_file("roster"), Lang::En)}),
+            Err(e) => json!({"error": crate::app::error_line(&e, Lang::En)}),
         },
     };
     response.to_string()

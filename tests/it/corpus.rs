@@ -57,6 +57,7 @@ fn every_roster_of_the_corpus_reads_and_every_unit_plays_or_says_why() {
     let mut not_played: BTreeMap<String, usize> = BTreeMap::new();
     // Per army and rule the army gives (and where from): units, their names.
     let mut given: BTreeMap<(String, String), (usize, BTreeSet<String>)> = BTreeMap::new();
+    let mut stands: BTreeMap<String, usize> = BTreeMap::new();
     for f in &files {
         let roster = match Roster::read(f) {
             Ok(r) => r,
@@ -113,6 +114,16 @@ fn every_roster_of_the_corpus_reads_and_every_unit_plays_or_says_why() {
         if let Some(rest) = roster.unaccounted() {
             unbalanced.push(format!("{}: {rest} points", f.display()));
         }
+        // Where each character stands, and why (RULES.md Characters in
+        // units): every list fields its army.
+        let army = mathhammer::army::Army::field(&roster, &[]).unwrap();
+        for s in &army.stands {
+            let place = match s.unit {
+                Some(_) => "in a unit",
+                None => "alone",
+            };
+            *stands.entry(format!("{place}: {}", s.why)).or_default() += 1;
+        }
     }
     println!(
         "rosters read: {} of {}",
@@ -129,6 +140,13 @@ fn every_roster_of_the_corpus_reads_and_every_unit_plays_or_says_why() {
     println!("units played, by troop type:");
     for (troop, n) in &troops {
         println!("  {n:5}  {troop}");
+    }
+    println!(
+        "characters: {}, where they stand and why:",
+        stands.values().sum::<usize>()
+    );
+    for (why, n) in &stands {
+        println!("  {n:5}  {why}");
     }
     println!("rosters whose points do not add up: {}", unbalanced.len());
     for u in &unbalanced {

@@ -55,6 +55,7 @@ fn read_whole(bytes: &[u8]) {
         Ok(roster) => {
             let specs = mathhammer::sweep::matchup::matchup_cells(
                 [&roster, &roster],
+                &[],
                 false,
                 true,
                 Default::default(),

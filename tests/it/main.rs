@@ -8,6 +8,8 @@ mod common;
 mod agreement;
 mod agreement_run;
 mod architecture;
+mod army;
+mod army_matchup;
 mod army_rules;
 mod battle_line;
 mod big_units;

@@ -20,12 +20,14 @@ fn cells(r: &Value) -> &Vec<Value> {
 #[test]
 fn each_cell_is_the_combat_run_of_its_two_units() {
     let both = json(&["matchup", ORCS, EMPIRE, "--both"]);
-    assert_eq!(cells(&both).len(), 50);
-    assert_eq!(both["fights"], 50);
-    // Orc Boyz (2) charging Spearmen (3), and Flagellants (5) charging Big 'Uns (5).
+    // Four units a side: each General (1) leads a unit, not a cell's own.
+    assert_eq!(cells(&both).len(), 32);
+    assert_eq!(both["fights"], 32);
+    // Orc Boyz (2, the Big Boss leading them) charging Spearmen (3), and
+    // Flagellants (5) charging Big 'Uns (5).
     for (cell, attacker, defender) in [
-        (8, format!("{ORCS}:2"), format!("{EMPIRE}:3")),
-        (50, format!("{EMPIRE}:5"), format!("{ORCS}:5")),
+        (2, format!("{ORCS}:2"), format!("{EMPIRE}:3")),
+        (32, format!("{EMPIRE}:5"), format!("{ORCS}:5")),
     ] {
         let c = &cells(&both)[cell - 1];
         let single = json(&["combat", "--attacker", &attacker, "--defender", &defender]);
@@ -34,10 +36,10 @@ fn each_cell_is_the_combat_run_of_its_two_units() {
         }
         assert_eq!(c["method"], "exact");
     }
-    let matrix = &both["a_charges_b"][1];
-    assert_eq!(matrix["attacker"], "2. Orc Boyz");
-    assert_eq!(matrix["unit_3"], cells(&both)[7]["p_attacker_wins"]);
-    assert_eq!(both["b_charges_a"].as_array().unwrap().len(), 5);
+    let matrix = &both["a_charges_b"][0];
+    assert_eq!(matrix["attacker"], "2. Orc Boyz +1");
+    assert_eq!(matrix["unit_3"], cells(&both)[1]["p_attacker_wins"]);
+    assert_eq!(both["b_charges_a"].as_array().unwrap().len(), 4);
 }
 
 #[test]
@@ -46,8 +48,8 @@ fn a_monte_carlo_cell_is_the_combat_run_with_the_same_seed() {
     let mut args = vec!["matchup", ORCS, EMPIRE];
     args.extend(flags);
     let matchup = json(&args);
-    // Orc Boyz (2) charging Spearmen (3).
-    let c = &cells(&matchup)[7];
+    // Orc Boyz (2, with the Big Boss) charging Spearmen (3).
+    let c = &cells(&matchup)[1];
     let (attacker, defender) = (format!("{ORCS}:2"), format!("{EMPIRE}:3"));
     let mut args = vec!["combat", "--attacker", &attacker, "--defender", &defender];
     args.extend(flags);
@@ -110,7 +112,8 @@ fn units_that_cannot_fight_are_left_out_with_the_reason() {
         left[1].starts_with("17. Great Cannon: a war machine without its crew's profile"),
         "{left:?}"
     );
-    assert_eq!(cells(&r).len(), 16 * 17);
+    // Every character leads a unit: 11 units of A's charge 12 of B's.
+    assert_eq!(cells(&r).len(), 11 * 12);
     assert_eq!(r["fights_monte_carlo"], 0);
 }
 
@@ -136,14 +139,15 @@ fn a_unit_of_more_models_than_a_fight_takes_is_left_out_and_the_rest_fight() {
     assert_eq!(left[0]["unit"], "1. Orc Boyz");
     assert_eq!(left[0]["list"], "A");
     assert_eq!(left[0]["why"], "it has 600 models (a fight takes 1 to 500)");
-    // The Big 'Uns fight every Empire unit both ways, as in the whole list.
-    assert_eq!(cells(&r).len(), 10);
+    // The Big 'Uns fight every Empire unit both ways, as in the whole list
+    // (the Empire's Captain leads its Halberdiers).
+    assert_eq!(cells(&r).len(), 8);
     let whole = json(&["matchup", ORCS, EMPIRE, "--both"]);
     let theirs: Vec<&Value> = cells(&whole)
         .iter()
         .filter(|c| c["charger_name"] == "Big 'Uns" || c["charged_name"] == "Big 'Uns")
         .collect();
-    assert_eq!(theirs.len(), 10);
+    assert_eq!(theirs.len(), 8);
     for (mine, theirs) in cells(&r).iter().zip(theirs) {
         for key in ["charger_name", "charged_name", "method"]
             .into_iter()
@@ -206,13 +210,14 @@ fn heat_map_texts(args: &[&str], name: &str) -> Vec<String> {
 #[test]
 fn the_heat_map_is_drawn_with_every_cell() {
     let texts = heat_map_texts(&["matchup", ORCS, EMPIRE], "matchup.svg");
-    assert!(texts.iter().any(|t| t == "2. Orc Boyz"), "{texts:?}");
+    assert!(texts.iter().any(|t| t == "2. Orc Boyz +1"), "{texts:?}");
     assert!(texts.iter().any(|t| t == "3. Spearmen"), "{texts:?}");
-    // 25 cells labelled with their percentages: P(Orc Boyz charging
-    // Halberdiers win) is 53.07%; and the legend's 11 swatches, 0% to 100%.
-    assert!(texts.iter().any(|t| t == "53%"), "no 53% cell");
+    // 16 cells labelled with their percentages: P(Orc Boyz with their Big
+    // Boss charging Halberdiers with their Captain win) is 55.56%; and
+    // the legend's 11 swatches, 0% to 100%.
+    assert!(texts.iter().any(|t| t == "56%"), "no 56% cell");
     let percents = texts.iter().filter(|t| t.ends_with('%')).count();
-    assert_eq!(percents, 25 + 11);
+    assert_eq!(percents, 16 + 11);
     for tenth in 0..=10 {
         assert!(
             texts.contains(&format!("{}%", tenth * 10)),
@@ -230,14 +235,14 @@ fn the_heat_map_is_drawn_with_every_cell() {
 
 #[test]
 fn every_unit_is_named_whole_in_the_heat_map_or_its_key() {
-    // The 2,000-point lists: 17 of the Empire's units, too many columns
+    // The 2,000-point lists: 12 of the Empire's units, too many columns
     // for their names: those are numbered, and named whole in a key in
     // the picture (one direction: they are no chargers' rows).
     let texts = heat_map_texts(&["matchup", ORCS_2000, EMPIRE_2000], "matchup_2000.svg");
     let r = json(&["matchup", ORCS_2000, EMPIRE_2000]);
     let units = r["units"].as_array().unwrap();
     // Every unit that fights, of both lists.
-    assert_eq!(units.len(), 33);
+    assert_eq!(units.len(), 23);
     // Each name is whole: in the key, or on a row's lines, which follow
     // one another.
     let joined = texts.join(" ");

@@ -22,14 +22,19 @@ fn charges<'a>(r: &'a Value, charger: &str) -> Vec<&'a Value> {
         .collect()
 }
 
-/// The points each unit of a list costs, by number, from the key.
-fn points(r: &Value, list: &str) -> Vec<f64> {
+/// Each unit of a list in the key, in its order: its number and its
+/// points (its characters' with them).
+fn points(r: &Value, list: &str) -> Vec<(u64, f64)> {
     r["units"]
         .as_array()
         .unwrap()
         .iter()
         .filter(|u| u["list"] == list)
-        .map(|u| u["points"].as_f64().unwrap())
+        .map(|u| {
+            let label = u["unit"].as_str().unwrap();
+            let number = label.split_once('.').unwrap().0.parse().unwrap();
+            (number, u["points"].as_f64().unwrap())
+        })
         .collect()
 }
 
@@ -62,10 +67,10 @@ fn each_lists_plan_is_the_best_assignment_of_its_fights() {
                 (0..theirs.len())
                     .map(|j| {
                         let c = cells[i * theirs.len() + j];
-                        assert_eq!(c["charger_unit"], i + 1);
-                        assert_eq!(c["charged_unit"], j + 1);
+                        assert_eq!(c["charger_unit"], mine[i].0);
+                        assert_eq!(c["charged_unit"], theirs[j].0);
                         let p = |k: &str| c[k].as_f64().unwrap();
-                        p("p_attacker_wins") * theirs[j] - p("p_defender_wins") * mine[i]
+                        p("p_attacker_wins") * theirs[j].1 - p("p_defender_wins") * mine[i].1
                     })
                     .collect()
             })
@@ -96,15 +101,18 @@ fn each_lists_plan_is_the_best_assignment_of_its_fights() {
             let worth = row["expected_points"].as_f64().unwrap();
             assert!(worth >= 0.0, "a charge losing points: {row}");
             if let Some(t) = row["target"].as_str().and_then(|t| t.split_once('.')) {
-                let j: usize = t.0.parse().unwrap();
-                assert!((worth - values[i][j - 1]).abs() < 1e-9, "{row}");
+                let number: u64 = t.0.parse().unwrap();
+                let j = theirs.iter().position(|u| u.0 == number).unwrap();
+                assert!((worth - values[i][j]).abs() < 1e-9, "{row}");
             }
         }
     }
-    // The orcs' plan, as the README shows it.
+    // The orcs' plan, as the README shows it: the Orc Boyz named with the
+    // Big Boss who leads them.
     let a = &r["plan_a"];
-    assert_eq!(a[1]["target"], "1. Captain of the Empire");
-    assert_eq!(a[0]["target"], "holds back");
+    assert_eq!(a[0]["charger"], "2. Orc Boyz +1");
+    assert_eq!(a[0]["target"], "3. Spearmen");
+    assert_eq!(a[1]["target"], "holds back");
 }
 
 /// The orcs' list with its Orc Boyz twice (units 2 and 3), written in the
@@ -128,24 +136,27 @@ fn orcs_with_two_mobs() -> std::path::PathBuf {
 fn identical_units_fold_into_one_row_and_each_has_its_charge() {
     let path = orcs_with_two_mobs();
     let list = path.to_str().unwrap();
-    let r = json(&["matchup", list, EMPIRE, "--both"]);
-    // Three kinds of unit against five, both ways: 30 fights for 40 pairs.
-    assert_eq!(r["fights"], 30);
-    assert_eq!(r["cells"].as_array().unwrap().len(), 40);
+    // The Big Boss apart, the mobs are alike (he would lead the first).
+    let alone = ["--join", "Orc Big Boss=alone"];
+    let r = json(&[&["matchup", list, EMPIRE, "--both"][..], &alone].concat());
+    // Three kinds of unit against four (the Empire's Captain leads its
+    // Halberdiers), both ways: 24 fights for 32 pairs.
+    assert_eq!(r["fights"], 24);
+    assert_eq!(r["cells"].as_array().unwrap().len(), 32);
     let matrix = r["a_charges_b"].as_array().unwrap();
     assert_eq!(matrix.len(), 3);
-    assert_eq!(matrix[1]["attacker"], "2, 3. Orc Boyz");
+    assert_eq!(matrix[0]["attacker"], "2, 3. Orc Boyz");
     let columns = r["b_charges_a"][0].as_object().unwrap();
     assert!(columns.contains_key("unit_2_3"), "{columns:?}");
     // Both mobs' fights are the whole list's Orc Boyz'.
-    let whole = json(&["matchup", ORCS, EMPIRE]);
-    let boyz = &charges(&whole, "A")[5..10];
+    let whole = json(&[&["matchup", ORCS, EMPIRE][..], &alone].concat());
+    let boyz = &charges(&whole, "A")[0..4];
     for number in [2, 3] {
         let mine: Vec<&Value> = charges(&r, "A")
             .into_iter()
             .filter(|c| c["charger_unit"] == number)
             .collect();
-        assert_eq!(mine.len(), 5);
+        assert_eq!(mine.len(), 4);
         for (m, w) in mine.iter().zip(boyz) {
             assert_eq!(m["p_attacker_wins"], w["p_attacker_wins"]);
             assert_eq!(m["charger_name"], "Orc Boyz");
@@ -161,14 +172,14 @@ fn identical_units_fold_into_one_row_and_each_has_its_charge() {
     assert_eq!(
         plan,
         [
-            "1. Orc Big Boss",
             "2. Orc Boyz",
             "3. Orc Boyz",
             "4. Big 'Uns",
+            "1. Orc Big Boss (alone)",
             "total"
         ]
     );
-    let text = stdout(&["matchup", list, EMPIRE, "--quiet"]);
+    let text = stdout(&[&["matchup", list, EMPIRE, "--quiet"][..], &alone].concat());
     assert!(text.contains("\n2, 3. Orc Boyz "), "{text}");
 }
 
@@ -190,10 +201,10 @@ fn distance_reaction_and_facing_set_every_charge_as_combat_sets_its_own() {
         "in the flank, from 12 cm, the charged unit fleeing"
     );
     // The frenzied Flagellants cannot flee: they hold, and the report
-    // says so.
+    // says so. The Orc Boyz (with their Big Boss) charging them:
     assert_eq!(r["holding_instead"], "B 5. Flagellants (cannot react so)");
-    let flagellants = charges(&r, "A")[4];
-    let (attacker, defender) = (format!("{ORCS}:1"), format!("{EMPIRE}:5"));
+    let flagellants = charges(&r, "A")[3];
+    let (attacker, defender) = (format!("{ORCS}:2"), format!("{EMPIRE}:5"));
     let held = json(&[
         "combat",
         "--attacker",
@@ -207,7 +218,7 @@ fn distance_reaction_and_facing_set_every_charge_as_combat_sets_its_own() {
     ]);
     assert_eq!(flagellants["p_attacker_wins"], held["p_attacker_wins"]);
     // Orc Boar Boyz (4) charging Spearmen (3).
-    let cell = charges(&r, "A")[3 * 5 + 2];
+    let cell = charges(&r, "A")[2 * 4 + 1];
     let (attacker, defender) = (format!("{ORCS}:4"), format!("{EMPIRE}:3"));
     let mut args = vec!["combat", "--attacker", &attacker, "--defender", &defender];
     args.extend(pick);
@@ -218,7 +229,7 @@ fn distance_reaction_and_facing_set_every_charge_as_combat_sets_its_own() {
     // Not the default charge's figures.
     let plain = json(&["matchup", ORCS, EMPIRE]);
     assert_ne!(
-        charges(&plain, "A")[17]["p_attacker_wins"],
+        charges(&plain, "A")[9]["p_attacker_wins"],
         cell["p_attacker_wins"]
     );
     // The Spanish aliases are the same flags.
@@ -310,27 +321,28 @@ fn csv_and_json_carry_both_halves_with_the_units_numbers_and_names() {
         "{}",
         lines[0]
     );
-    assert_eq!(lines.len(), 1 + 50);
-    assert!(lines[1].starts_with("1,A,1,Orc Big Boss,1,Captain of the Empire,"));
-    assert!(lines[50].starts_with("50,B,5,Flagellants,5,Big 'Uns,"));
-    assert_eq!(lines.iter().filter(|l| l.contains(",B,")).count(), 25);
+    // Four units a side (each General leads one), both ways.
+    assert_eq!(lines.len(), 1 + 32);
+    assert!(lines[1].starts_with("1,A,2,Orc Boyz,2,Halberdiers,"));
+    assert!(lines[32].starts_with("32,B,5,Flagellants,5,Big 'Uns,"));
+    assert_eq!(lines.iter().filter(|l| l.contains(",B,")).count(), 16);
     let r = json(&["matchup", ORCS, EMPIRE, "--both"]);
     let b = charges(&r, "B");
-    assert_eq!(b.len(), 25);
-    assert_eq!(b[7]["charger_unit"], 2);
-    assert_eq!(b[7]["charger_name"], "Halberdiers");
-    assert_eq!(b[7]["charged_unit"], 3);
-    assert_eq!(b[7]["charged_name"], "Orc Arrer Boyz");
+    assert_eq!(b.len(), 16);
+    assert_eq!(b[7]["charger_unit"], 3);
+    assert_eq!(b[7]["charger_name"], "Spearmen");
+    assert_eq!(b[7]["charged_unit"], 5);
+    assert_eq!(b[7]["charged_name"], "Big 'Uns");
     // The CSV's row is the JSON's.
     let p = b[7]["p_attacker_wins"].as_f64().unwrap();
-    assert!(lines[26 + 7].contains(&format!(",{p},")), "{}", lines[33]);
+    assert!(lines[17 + 7].contains(&format!(",{p},")), "{}", lines[24]);
 }
 
 #[test]
 fn a_charge_that_may_not_be_declared_says_how_often_it_is_and_why() {
     let r = json(&["matchup", ORCS, EMPIRE]);
     let declared = r["charge_declared"].as_array().unwrap();
-    // The Orc Big Boss alone takes no animosity test: not listed.
+    // The Orc Boyz are named with the Big Boss who leads them.
     let units: Vec<&str> = declared
         .iter()
         .map(|d| d["unit"].as_str().unwrap())
@@ -338,7 +350,7 @@ fn a_charge_that_may_not_be_declared_says_how_often_it_is_and_why() {
     assert_eq!(
         units,
         [
-            "2. Orc Boyz",
+            "2. Orc Boyz +1",
             "3. Orc Arrer Boyz",
             "4. Orc Boar Boyz",
             "5. Big 'Uns"
@@ -350,7 +362,7 @@ fn a_charge_that_may_not_be_declared_says_how_often_it_is_and_why() {
     }
     let text = stdout(&["matchup", ORCS, EMPIRE, "--quiet"]);
     assert!(
-        text.contains("A     2. Orc Boyz                     86.1%  animosity"),
+        text.contains("A     2. Orc Boyz +1                  86.1%  animosity"),
         "{text}"
     );
     // The Empire has none: an empty list in JSON, no table in the text.
@@ -373,18 +385,18 @@ fn the_html_shows_the_answers_before_the_heat_maps() {
     assert!(at("Charge plan of list A") < at("Charge plan of list B"));
     assert!(at("Charge plan of list B") < at("class=\"table heat\""));
     assert!(
-        html.contains("<td class=\"words\">1. Captain of the Empire</td>"),
+        html.contains("<td class=\"words\">2. Halberdiers +1</td>"),
         "{html}"
     );
     // The heat map: its legend, headers held in place (a `thead`, a box of
     // its own), cells in whole percent with the figure in their titles.
     assert!(at("class=\"heat-legend\"") < at("<div class=\"heat-scroll\">"));
     assert!(
-        html.contains("<thead><tr><th>charger</th><th>1</th>"),
+        html.contains("<thead><tr><th>charger</th><th>2</th>"),
         "{html}"
     );
     assert!(
-        html.contains("title=\"86.1033%\" data-row=\"1\" data-column=\"unit_1\">86%</td>"),
+        html.contains("title=\"1.8341%\" data-row=\"1\" data-column=\"unit_2\">2%</td>"),
         "{html}"
     );
     // An empty table (no unit left out) is not shown.

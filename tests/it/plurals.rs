@@ -33,29 +33,29 @@ fn a_combat_title_agrees_with_its_charging_unit() {
     assert_eq!(
         fight(BOSS, "attacker"),
         [
-            "Combat: 1 Orc Big Boss charges 20 Halberdiers",
-            "Combate: 1 Orc Big Boss carga contra 20 Halberdiers"
+            "Combat: 1 Orc Big Boss charges 20 Halberdiers with Captain of the Empire",
+            "Combate: 1 Orc Big Boss carga contra 20 Halberdiers con Captain of the Empire"
         ]
     );
     assert_eq!(
         fight(BOYZ, "attacker"),
         [
-            "Combat: 20 Orc Boyz charge 20 Halberdiers",
-            "Combate: 20 Orc Boyz cargan contra 20 Halberdiers"
+            "Combat: 20 Orc Boyz with Orc Big Boss charge 20 Halberdiers with Captain of the Empire",
+            "Combate: 20 Orc Boyz con Orc Big Boss cargan contra 20 Halberdiers con Captain of the Empire"
         ]
     );
     assert_eq!(
         fight(BOSS, "none"),
         [
-            "Combat: 1 Orc Big Boss fights 20 Halberdiers",
-            "Combate: 1 Orc Big Boss lucha contra 20 Halberdiers"
+            "Combat: 1 Orc Big Boss fights 20 Halberdiers with Captain of the Empire",
+            "Combate: 1 Orc Big Boss lucha contra 20 Halberdiers con Captain of the Empire"
         ]
     );
     assert_eq!(
         fight(BOYZ, "none"),
         [
-            "Combat: 20 Orc Boyz fight 20 Halberdiers",
-            "Combate: 20 Orc Boyz luchan contra 20 Halberdiers"
+            "Combat: 20 Orc Boyz with Orc Big Boss fight 20 Halberdiers with Captain of the Empire",
+            "Combate: 20 Orc Boyz con Orc Big Boss luchan contra 20 Halberdiers con Captain of the Empire"
         ]
     );
     // A model leading his unit makes it many.

@@ -84,12 +84,17 @@ fn a_roster_units_fight_is_the_same_fight_typed_in_toml() {
         "--trials",
         "2e4",
     ]);
+    // Each list's General (who leads the unit) stands apart.
     let from_roster = stdout(&[
         "combat",
         "--attacker",
         &format!("{ORCS}:Orc Boyz"),
         "--defender",
         &format!("{EMPIRE}:Halberdiers"),
+        "--join",
+        "attacker:Orc Big Boss=alone",
+        "--join",
+        "defender:1=alone",
         "--method",
         "all",
         "--trials",
@@ -131,6 +136,8 @@ fn a_scenario_takes_a_roster_unit_and_its_own_keys_over_it() {
         &format!("{EMPIRE}:Spearmen"),
         "--distance",
         "5",
+        "--join",
+        "Orc Big Boss=alone",
     ]);
     assert_eq!(listed, cli);
     let over = json(&[
@@ -168,7 +175,9 @@ fn a_picked_fight_takes_ranks_command_character_charger_and_facing() {
         ["--attacker-character", &boss],
     ];
     let picked = |flags: &[[&str; 2]]| {
+        // The Big Boss, who leads the Orc Boyz, apart: the flag adds him.
         let mut args = vec!["combat", "--attacker", &attacker, "--defender", &defender];
+        args.extend(["--join", "Orc Big Boss=alone"]);
         args.extend(flags.iter().flatten());
         json(&args)
     };

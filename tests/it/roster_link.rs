@@ -90,12 +90,18 @@ fn a_picked_unit_is_renumbered_and_the_general_kept() {
 fn a_fight_of_cut_rosters_gives_the_same_answer() {
     let dir = std::env::temp_dir().join(format!("mathhammer-link-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    // Each cut keeps the characters fielded in its unit; one that would
+    // field a character elsewhere (the Empire's Captain, who leads its
+    // Halberdiers, would lead the Spearmen of a cut list) is the whole list.
     let cut = |file: &str, unit: usize| {
         let text = std::fs::read_to_string(Path::new("scenarios/rosters").join(file)).unwrap();
-        let one = for_link(&text, Some(&[unit])).unwrap();
+        let one = mathhammer::army::link::for_link(&text, Some(&[unit])).unwrap();
         let path = dir.join(file);
-        std::fs::write(&path, one.text).unwrap();
-        format!("{}:{}", path.display(), one.numbers[&unit])
+        std::fs::write(&path, &one.text).unwrap();
+        (
+            format!("{}:{}", path.display(), one.numbers[&unit]),
+            one.numbers.len(),
+        )
     };
     let fight = |attacker: &str, defender: &str| {
         crate::common::run::stdout(&[
@@ -110,11 +116,15 @@ fn a_fight_of_cut_rosters_gives_the_same_answer() {
             "--json",
         ])
     };
+    // The Orc Boyz with their Big Boss, the Empire's Spearmen.
     let original = fight(
-        "scenarios/rosters/orcs_500.ros:4",
+        "scenarios/rosters/orcs_500.ros:2",
         "scenarios/rosters/empire_500.ros:3",
     );
-    let linked = fight(&cut("orcs_500.ros", 4), &cut("empire_500.ros", 3));
+    let ((orcs, kept_orcs), (empire, kept_empire)) =
+        (cut("orcs_500.ros", 2), cut("empire_500.ros", 3));
+    assert_eq!((kept_orcs, kept_empire), (2, 5));
+    let linked = fight(&orcs, &empire);
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(
         linked.replace(&dir.display().to_string(), "scenarios/rosters"),

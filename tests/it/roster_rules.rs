@@ -144,12 +144,17 @@ fn the_generals_leadership_is_lent_when_he_is_near() {
     let dir = std::env::temp_dir().join(format!("mh-general-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("near.toml");
+    // Each General stands apart from the unit (his own leads it otherwise).
     let args = [
         "combat",
         "--attacker",
         "scenarios/rosters/empire_500.ros:Halberdiers",
         "--defender",
         "scenarios/rosters/orcs_500.ros:Orc Boyz",
+        "--join",
+        "attacker:1=alone",
+        "--join",
+        "defender:1=alone",
     ];
     let scenario = |near: bool| {
         let mut a: Vec<&str> = args.to_vec();

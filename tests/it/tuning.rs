@@ -11,6 +11,8 @@ const EMPIRE: &str = "scenarios/rosters/empire_500.ros";
 const ORCS: &str = "scenarios/rosters/orcs_500.ros";
 
 /// The picked fight: the Empire's Halberdiers charge the Orcs' Boyz.
+/// Halberdiers charging Orc Boyz, each list's General (who leads them)
+/// standing alone: the units as their lists buy them.
 fn picked() -> Vec<String> {
     [
         "combat",
@@ -18,6 +20,10 @@ fn picked() -> Vec<String> {
         &format!("{EMPIRE}:Halberdiers"),
         "--defender",
         &format!("{ORCS}:2"),
+        "--join",
+        "attacker:1=alone",
+        "--join",
+        "defender:1=alone",
     ]
     .map(String::from)
     .to_vec()
@@ -148,6 +154,10 @@ fn a_roster_unit_with_its_models_is_the_models_flag() {
             &format!("{EMPIRE}:{unit}"),
             "--defender",
             &format!("{ORCS}:2"),
+            "--join",
+            "attacker:1=alone",
+            "--join",
+            "defender:1=alone",
         ];
         same(&json(&args), &flag, unit);
     }

@@ -128,6 +128,8 @@ struct Facts {
     waits: bool,
     /// Unit strength per model, then its characters'.
     strengths: [u32; MAX_CHARACTERS + 1],
+    /// The places in its ranks each character fills.
+    places: [u32; MAX_CHARACTERS],
     /// At the start: models, champion, characters, the first foe.
     models: u32,
     champion: bool,
@@ -348,6 +350,56 @@ impl Combat {
     /// The unit that strikes in step `id`.
     pub(crate) fn striker(&self, id: usize) -> usize {
         self.steps[id].unit
+    }
+
+    /// The attacks strike step `id` of round `round` makes in `state`: none
+    /// unless its unit and foe still fight and stand ([`Combat::blow`]).
+    #[inline(always)]
+    pub(crate) fn attacks_now<const N: usize>(
+        &self,
+        id: usize,
+        round: u32,
+        state: &State<N>,
+    ) -> u32 {
+        let step = &self.steps[id];
+        let (u, e) = (step.unit, step.foe);
+        let engaged = state.fights(u) && state.fights(e);
+        if !engaged || !state.standing(u) || !state.standing(e) {
+            return 0;
+        }
+        self.attacks(step, state, state.frenzy[u], round)
+    }
+
+    /// Whether strike steps `a` and `b` strike alike: one unit's attacks
+    /// at one foe's rank and file, at the same moment, each attack the
+    /// same (a unit's rank and file and its champion). Their attacks
+    /// struck together fare as struck one after the other: each kills
+    /// what is left of the rank and file, wound by wound.
+    pub(crate) fn strike_alike(&self, a: usize, b: usize) -> bool {
+        let (x, y) = (&self.steps[a], &self.steps[b]);
+        let plain = |s: &Step| !matches!(s.kind, StepKind::Impact(_) | StepKind::Shots);
+        plain(x)
+            && plain(y)
+            && x.target == Target::RankAndFile
+            && y.target == Target::RankAndFile
+            && (x.unit, x.foe, x.at_front, x.target_w) == (y.unit, y.foe, y.at_front, y.target_w)
+            && (x.band, x.initiative, x.chain) == (y.band, y.initiative, y.chain)
+    }
+
+    /// `n` attacks of strike step `id` (its own, or with those of steps
+    /// striking alike, [`Combat::strike_alike`]): the wounds they cause
+    /// count for its side.
+    pub(crate) fn blow_with<const N: usize>(
+        &self,
+        fate: &mut impl Fate,
+        id: usize,
+        n: u32,
+        state: &mut State<N>,
+        record: &mut Record,
+        wounds: &mut [u32; 2],
+    ) {
+        let step = &self.steps[id];
+        wounds[step.side] += self.strike(fate, step, n, state, record);
     }
 
     /// One strike step `id` of round `round`, if its unit and foe still

@@ -35,9 +35,10 @@ impl Combat {
             let s = f.side;
             let us = state.unit_strength(self, u);
             strength[s] += us;
-            // Every model in a rank counts, characters too (RULES.md Combat
-            // resolution).
-            let models = state.start[u] + state.heroes_at_start[u];
+            // Every model in a rank counts, characters too, each by the
+            // places his base fills (RULES.md Combat resolution, Characters
+            // in units).
+            let models = state.start[u] + state.heroes_places_at_start(&f.places, u);
             let rank = rank_bonus(models, f.frontage, self.disrupted(u, state), f.skirmishers);
             ranks[s] = ranks[s].max(rank);
             standard[s] |= f.standard;

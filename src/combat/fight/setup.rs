@@ -430,6 +430,7 @@ impl Facts {
                 },
                 waits: setup.redirect.is_some_and(|r| r.unit == u),
                 strengths: [0; MAX_CHARACTERS + 1],
+                places: [0; MAX_CHARACTERS],
                 models: unit.models,
                 champion: unit.champion,
                 characters: unit.characters.len(),
@@ -439,6 +440,9 @@ impl Facts {
             f.strengths[0] = unit.unit_strength(1);
             for (s, c) in f.strengths[1..].iter_mut().zip(&unit.characters) {
                 *s = c.body.unit_strength(1);
+            }
+            for (p, c) in f.places.iter_mut().zip(&unit.characters) {
+                *p = c.places;
             }
         }
         facts

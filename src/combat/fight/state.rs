@@ -18,7 +18,7 @@ pub(crate) struct State<const N: usize> {
     pub(super) heroes: [[Option<u8>; MAX_CHARACTERS]; N],
     /// Rank and file at the start of the round.
     pub(super) start: [u32; N],
-    /// Characters standing at the start of the round.
+    /// Characters standing at the start of the round, one bit each.
     pub(super) heroes_at_start: [u32; N],
     /// Models of each unit in contact with each foe this round ([unit][foe],
     /// [`Combat::contact`] at the start of the round).
@@ -130,7 +130,7 @@ impl<const N: usize> State<N> {
     pub(crate) fn between_rounds(mut self, next: u32) -> Self {
         self.start = self.alive;
         for u in 0..N {
-            self.heroes_at_start[u] = self.heroes_standing(u) as u32;
+            self.heroes_at_start[u] = self.heroes_mask(u);
         }
         self.contact = [[0; N]; N];
         self.lost = [[0; N]; N];
@@ -188,9 +188,26 @@ impl<const N: usize> State<N> {
         for u in 0..N {
             // Most units have no character: nothing to count.
             if self.heroes[u][0].is_some() || self.heroes_at_start[u] > 0 {
-                self.heroes_at_start[u] = self.heroes_standing(u) as u32;
+                self.heroes_at_start[u] = self.heroes_mask(u);
             }
         }
+    }
+
+    /// Unit `u`'s characters standing, one bit each.
+    fn heroes_mask(&self, u: usize) -> u32 {
+        (self.heroes[u].iter().enumerate())
+            .filter(|(_, h)| h.is_some())
+            .fold(0, |mask, (i, _)| mask | 1 << i)
+    }
+
+    /// The places in unit `u`'s ranks its characters standing at the start
+    /// of the round fill, each's `places` (RULES.md Characters in units).
+    pub(super) fn heroes_places_at_start(&self, places: &[u32; MAX_CHARACTERS], u: usize) -> u32 {
+        let mask = self.heroes_at_start[u];
+        (0..MAX_CHARACTERS)
+            .filter(|i| mask & 1 << i != 0)
+            .map(|i| places[i])
+            .sum()
     }
 
     pub(super) fn heroes_standing(&self, u: usize) -> usize {

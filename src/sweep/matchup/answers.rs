@@ -62,16 +62,20 @@ fn best_of_each(
         0 => m.run(runs, 0, row, other),
         _ => m.run(runs, 0, other, row),
     };
+    // A's rows only its units that charge; B's all, each a target.
     let found = m.groups[rows]
         .iter()
         .enumerate()
+        .filter(|(_, group)| rows == 1 || group.charges)
         .filter_map(|(r, group)| {
             let options = (0..m.groups[1 - rows].len()).filter_map(|o| Some((o, run(r, o)?)));
             let (o, run) = best(options)?;
-            Some((
-                Value::Text(group.label()),
-                choice(m.groups[1 - rows][o].label(), run),
-            ))
+            // The charger named with the characters it sends.
+            let (row, chosen) = match rows {
+                0 => (group.label(), m.groups[1][o].target()),
+                _ => (group.target(), m.groups[0][o].label()),
+            };
+            Some((Value::Text(row), choice(chosen, run)))
         })
         .collect();
     Table {
@@ -94,7 +98,7 @@ fn best_of_each(
 pub(crate) fn may_not_declare(m: &Matchup, runs: &[CellRun]) -> Table {
     let mut rows = Vec::new();
     for list in 0..2 {
-        for (a, group) in m.groups[list].iter().enumerate() {
+        for (a, group) in m.groups[list].iter().enumerate().filter(|(_, g)| g.charges) {
             let Some(why) = &group.may_not_declare else {
                 continue;
             };

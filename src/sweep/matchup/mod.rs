@@ -19,23 +19,25 @@
 //! chain fits its budget and fast Monte Carlo, with intervals, past it.
 
 mod answers;
+mod groups;
 mod plan;
 mod report;
 
+pub use groups::{Group, LeftOut};
 pub use report::matchup_report;
 
+use crate::army::join::for_lists;
+use crate::army::{Army, Join};
 use crate::error::InputError;
-use crate::profile::Ranged;
 use crate::query::combat::CombatQuery;
 use crate::query::Settings;
 use crate::report::{Engine, Report, Text, Value};
 use crate::roster::{Roster, RosterUnit};
 use crate::rules::place::{Facing, ReactionName};
-use crate::scenario::combat::{ScenarioFile, Situation, UnitSpec};
-use crate::scenario::part::ProfilePart;
+use crate::scenario::combat::{ScenarioFile, Situation};
 use crate::scenario::reference::frontal_charge;
-use crate::scenario::source::MAX_MODELS;
 use crate::text;
+use groups::listed;
 use std::path::Path;
 
 /// Where every charge of the matchup starts (`--distance`, `--reaction`,
@@ -60,44 +62,14 @@ impl Pick {
     }
 }
 
-/// Units of one list whose fights are the same (the same unit as played:
-/// profiles, models, gear, command group and rules): one row of the
-/// tables, one fight per cell, but each its own charger in the plan.
-pub struct Group<'r> {
-    /// The units, in the roster's order; the first plays the fights.
-    pub units: Vec<&'r RosterUnit>,
-    /// Why its charge may not be declared (stupidity, animosity), if it
-    /// may not.
-    pub may_not_declare: Option<Text>,
-    /// Charged, it holds: it cannot react as `--reaction` asks (a
-    /// frenzied unit cannot flee).
-    pub holds_instead: bool,
-}
-
-impl<'r> Group<'r> {
-    /// The unit that plays the group's fights.
-    pub fn unit(&self) -> &'r RosterUnit {
-        self.units[0]
-    }
-
-    /// Its units' numbers and name: `1. Orc Boyz`, `3, 4. Clanrats`.
-    pub fn label(&self) -> Text {
-        Text::kept(format!("{}. {}", self.numbers(), self.unit().name))
-    }
-
-    /// Its units' numbers: `3` or `3, 4`.
-    pub fn numbers(&self) -> String {
-        let numbers: Vec<String> = self.units.iter().map(|u| u.number.to_string()).collect();
-        numbers.join(", ")
-    }
-}
-
 /// A list against a list: each one's units folded into groups, the cells
 /// (every group charging every group of the other list), the units left
 /// out and where the charges start.
 pub struct Matchup<'r> {
     /// List A, then list B.
     pub lists: [&'r Roster; 2],
+    /// Each list's army: where its characters stand.
+    pub armies: [Army<'r>; 2],
     /// Each list's groups of units that fight.
     pub groups: [Vec<Group<'r>>; 2],
     /// The fights, list A's charges first, charger by charger.
@@ -141,6 +113,8 @@ pub struct Cell<'r> {
     pub attacker: &'r RosterUnit,
     /// The charged unit.
     pub defender: &'r RosterUnit,
+    /// The characters fielded in each.
+    pub characters: [Vec<&'r RosterUnit>; 2],
     /// The Ld of each one's General, if he is near (`--general-near`).
     pub general_ld: [Option<u8>; 2],
     /// Where the charge starts.
@@ -154,8 +128,8 @@ impl Cell<'_> {
         let file = ScenarioFile {
             name: String::new(),
             description: None,
-            attacker: listed(self.attacker, self.general_ld[0]),
-            defender: listed(self.defender, self.general_ld[1]),
+            attacker: listed(self.attacker, &self.characters[0], self.general_ld[0]),
+            defender: listed(self.defender, &self.characters[1], self.general_ld[1]),
             unit: Vec::new(),
             friend: Vec::new(),
             situation: self.pick.situation(),
@@ -174,40 +148,30 @@ impl Cell<'_> {
     }
 }
 
-/// A unit of a list that fights in no cell, and why.
-pub struct LeftOut {
-    /// Its list: 0 for A, 1 for B.
-    pub list: usize,
-    /// Its number and name.
-    pub unit: (usize, String),
-    /// Why it cannot fight.
-    pub why: Text,
-}
-
 /// The matchup of `lists[0]` charging `lists[1]` (and the other way with
-/// `both`): identical units folded into groups, every cell's fight built
-/// once and dropped, and the units left out: those the roster cannot
-/// play and those no fight takes.
-pub fn matchup_cells(
-    lists: [&Roster; 2],
+/// `both`), each list's army fielded with its `joins` (`--join`, `A:` or
+/// `B:` before one naming a character of both lists): units on the table
+/// (with the characters fielded in them, or characters alone) folded into
+/// groups, every cell's fight built once and dropped, and the units left
+/// out: those the roster cannot play and those no fight takes. Only units
+/// that may charge charge (a war machine is only charged).
+pub fn matchup_cells<'r>(
+    lists: [&'r Roster; 2],
+    joins: &[Join],
     both: bool,
     general_near: bool,
     pick: Pick,
-) -> Result<Matchup<'_>, InputError> {
+) -> Result<Matchup<'r>, InputError> {
+    let routed = for_lists(joins, &[(vec!["a"], lists[0]), (vec!["b"], lists[1])])?;
+    let armies = [
+        Army::field(lists[0], &routed[0])?,
+        Army::field(lists[1], &routed[1])?,
+    ];
     let mut left_out = Vec::new();
-    let mut groups: [Vec<Group>; 2] = [Vec::new(), Vec::new()];
-    for (l, roster) in lists.iter().enumerate() {
-        for unit in &roster.units {
-            match why_not(unit) {
-                None => join(&mut groups[l], unit),
-                Some(why) => left_out.push(LeftOut {
-                    list: l,
-                    unit: (unit.number, unit.name.clone()),
-                    why,
-                }),
-            }
-        }
-    }
+    let mut groups = [
+        groups::groups(&armies[0], 0, &mut left_out),
+        groups::groups(&armies[1], 1, &mut left_out),
+    ];
     let directions: &[(usize, usize)] = if both { &[(0, 1), (1, 0)] } else { &[(0, 1)] };
     let mut cells = Vec::new();
     let mut tests = Vec::new();
@@ -215,7 +179,7 @@ pub fn matchup_cells(
     // stands if holding does not mend it).
     let mut holds = Vec::new();
     for &(a, d) in directions {
-        for (ga, attacker) in groups[a].iter().enumerate() {
+        for (ga, attacker) in groups[a].iter().enumerate().filter(|(_, g)| g.charges) {
             for (gd, defender) in groups[d].iter().enumerate() {
                 let general = |l: usize| lists[l].general_ld().filter(|_| general_near);
                 let mut cell = Cell {
@@ -223,6 +187,7 @@ pub fn matchup_cells(
                     groups: [ga, gd],
                     attacker: attacker.unit(),
                     defender: defender.unit(),
+                    characters: [attacker.characters.clone(), defender.characters.clone()],
                     general_ld: [general(a), general(d)],
                     pick,
                 };
@@ -251,45 +216,12 @@ pub fn matchup_cells(
     }
     Ok(Matchup {
         lists,
+        armies,
         groups,
         cells,
         left_out,
         pick,
     })
-}
-
-/// Adds `unit` to the group of the units it plays as, or a group of its
-/// own.
-fn join<'r>(groups: &mut Vec<Group<'r>>, unit: &'r RosterUnit) {
-    match groups.iter_mut().find(|g| same_fights(g.unit(), unit)) {
-        Some(group) => group.units.push(unit),
-        None => groups.push(Group {
-            units: vec![unit],
-            may_not_declare: None,
-            holds_instead: false,
-        }),
-    }
-}
-
-/// Whether two units of a list fight alike: everything a fight reads of
-/// them is the same (all but their number and where the roster puts them).
-fn same_fights(a: &RosterUnit, b: &RosterUnit) -> bool {
-    let played = |u: &RosterUnit| {
-        format!(
-            "{:?}",
-            (
-                &u.name,
-                u.points,
-                u.models,
-                &u.profiles,
-                &u.equipment,
-                &u.rules_played,
-                (u.champion, u.standard, u.musician),
-                &u.played,
-            )
-        )
-    };
-    played(a) == played(b)
 }
 
 /// Why the charger of `fight` may not declare its charge: a test at the
@@ -300,36 +232,6 @@ fn may_not_declare(fight: &CombatQuery) -> Option<Text> {
         (true, _) => Some(text!("stupidity")),
         (false, true) => Some(text!("animosity")),
         _ => None,
-    }
-}
-
-/// Why no fight takes `unit`, if none does: the roster's reason, its
-/// models past what a fight takes, or whatever else its unit table alone
-/// is refused for (a reason of the unit's, whatever it meets).
-fn why_not(unit: &RosterUnit) -> Option<Text> {
-    if let Err(why) = &unit.played {
-        return Some(why.clone());
-    }
-    if unit.models > MAX_MODELS {
-        return Some(text!(
-            "it has {} models (a fight takes 1 to {})",
-            unit.models,
-            MAX_MODELS
-        ));
-    }
-    listed(unit, None)
-        .unit(Path::new(""), "attacker")
-        .err()
-        .map(|e| e.message)
-}
-
-/// A roster's unit as a scenario's unit table, already read, with its
-/// General's Ld if he is near.
-fn listed(unit: &RosterUnit, general_ld: Option<u8>) -> UnitSpec {
-    UnitSpec {
-        models: None,
-        general_ld: general_ld.map(Ranged),
-        ..UnitSpec::one_model(ProfilePart::listed(unit))
     }
 }
 

@@ -20,11 +20,16 @@ use pathfinding::matrix::Matrix;
 /// The plan's values are solved in thousandths of a point.
 const SCALE: f64 = 1000.0;
 
+/// What holding back costs a charger that must charge (frenzy): more than
+/// any charge loses, less than a fight that did not run.
+const MUST_CHARGE: i64 = -(1 << 30);
+
 /// The best plan for chargers worth `values[i][j]` charging target `j`:
-/// each charger's target, or `None` where it holds back (worth 0). Each
-/// target takes one charger at most; the sum of the values is the most
-/// any such plan makes.
-pub(crate) fn best_plan(values: &[Vec<f64>]) -> Vec<Option<usize>> {
+/// each charger's target, or `None` where it holds back (worth 0; a
+/// charger that `must` charge holds back only where no target is left).
+/// Each target takes one charger at most; the sum of the values is the
+/// most any such plan makes.
+pub(crate) fn best_plan(values: &[Vec<f64>], must: &[bool]) -> Vec<Option<usize>> {
     let chargers = values.len();
     let targets = values.iter().map(Vec::len).max().unwrap_or(0);
     if chargers == 0 {
@@ -37,6 +42,7 @@ pub(crate) fn best_plan(values: &[Vec<f64>]) -> Vec<Option<usize>> {
             Some(v) if v.is_finite() => (v * SCALE).round() as i64,
             // A fight that did not run: never chosen.
             Some(_) => -(1 << 40),
+            None if must.get(i).copied().unwrap_or(false) => MUST_CHARGE,
             None => 0,
         }
     });
@@ -44,7 +50,11 @@ pub(crate) fn best_plan(values: &[Vec<f64>]) -> Vec<Option<usize>> {
     columns
         .into_iter()
         .enumerate()
-        .map(|(i, j)| (j < targets && values[i].get(j).is_some_and(|v| *v > 0.0)).then_some(j))
+        .map(|(i, j)| {
+            let forced = must.get(i).copied().unwrap_or(false);
+            let worth = |v: &f64| v.is_finite() && (forced || *v > 0.0);
+            (j < targets && values[i].get(j).is_some_and(worth)).then_some(j)
+        })
         .collect()
 }
 
@@ -52,7 +62,7 @@ pub(crate) fn best_plan(values: &[Vec<f64>]) -> Vec<Option<usize>> {
 /// expected to win, in points: P(charger wins) x the target's points -
 /// P(charged unit wins) x the charger's.
 pub(crate) fn expected_points(m: &Matchup, run: &CellRun, list: usize, a: usize, d: usize) -> f64 {
-    let points = |l: usize, g: usize| m.groups[l][g].unit().points;
+    let points = |l: usize, g: usize| m.groups[l][g].points();
     let p = |v: &Value| v.central().unwrap_or(0.0);
     p(run.p_attacker_wins()) * points(1 - list, d) - p(run.p_defender_wins()) * points(list, a)
 }
@@ -62,15 +72,21 @@ pub(crate) fn expected_points(m: &Matchup, run: &CellRun, list: usize, a: usize,
 /// fight's figures and the points it is expected to win.
 pub(crate) fn plan_table(m: &Matchup, runs: &[CellRun], list: usize) -> Table {
     let enemy = 1 - list;
-    // Every unit of a group charges on its own: a row each, a column each.
-    let units = |l: usize| -> Vec<(usize, usize)> {
+    // Every unit of a group charges on its own: a row each, a column each
+    // (a war machine never charges: no row).
+    let units = |l: usize, charging: bool| -> Vec<(usize, usize)> {
         m.groups[l]
             .iter()
             .enumerate()
+            .filter(|(_, group)| group.charges || !charging)
             .flat_map(|(g, group)| (0..group.units.len()).map(move |u| (g, u)))
             .collect()
     };
-    let (chargers, targets) = (units(list), units(enemy));
+    let (chargers, targets) = (units(list, true), units(enemy, false));
+    let must: Vec<bool> = chargers
+        .iter()
+        .map(|&(a, _)| m.groups[list][a].must_charge)
+        .collect();
     let values: Vec<Vec<f64>> = chargers
         .iter()
         .map(|&(a, _)| {
@@ -83,22 +99,25 @@ pub(crate) fn plan_table(m: &Matchup, runs: &[CellRun], list: usize) -> Table {
                 .collect()
         })
         .collect();
-    let plan = best_plan(&values);
+    let plan = best_plan(&values, &must);
     let mut total = 0.0;
     let mut rows = Vec::new();
     for (i, (&(a, u), target)) in chargers.iter().zip(&plan).enumerate() {
-        let charger = m.groups[list][a].units[u];
-        let label = Value::Text(Text::kept(format!("{}. {}", charger.number, charger.name)));
+        let label = Value::Text(unit_label(&m.groups[list][a], u, true));
         let row = match target {
             Some(j) => {
                 let (d, v) = targets[*j];
-                let unit = m.groups[enemy][d].units[v];
                 let run = m.run(runs, list, a, d);
                 let figure =
                     |f: fn(&CellRun) -> &Value| run.map_or(Value::Absent, |r| f(r).clone());
                 total += values[i][*j];
+                let charged = unit_label(&m.groups[enemy][d], v, false);
+                let charged = match must[i] && values[i][*j] <= 0.0 {
+                    true => crate::text!("{} (frenzy: it must charge)", charged),
+                    false => charged,
+                };
                 vec![
-                    Value::Text(Text::kept(format!("{}. {}", unit.number, unit.name))),
+                    Value::Text(charged),
                     figure(CellRun::p_attacker_wins),
                     Value::Num(values[i][*j], ""),
                 ]
@@ -141,6 +160,20 @@ pub(crate) fn plan_table(m: &Matchup, runs: &[CellRun], list: usize) -> Table {
     }
 }
 
+/// Unit `u` of `group` as the plan names it: the group's label (a
+/// charger's with its characters, `sends`) if it is its only unit, else
+/// its number and name.
+fn unit_label(group: &super::Group, u: usize, sends: bool) -> Text {
+    match (group.units.len(), sends) {
+        (1, true) => group.label(),
+        (1, false) => group.target(),
+        _ => Text::kept(format!(
+            "{}. {}",
+            group.units[u].number, group.units[u].name
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::best_plan;
@@ -163,7 +196,7 @@ mod tests {
             vec![7.0, 1.0, 3.0],
             vec![4.0, 5.0, 1.0],
         ];
-        let plan = best_plan(&values);
+        let plan = best_plan(&values, &[]);
         assert_eq!(plan, [Some(2), Some(0), Some(1)]);
         assert_eq!(worth(&values, &plan), 18.0);
     }
@@ -173,14 +206,14 @@ mod tests {
         // The second charger loses points on every target: it holds back,
         // though a target is free for it.
         let values = vec![vec![50.0, 20.0], vec![-5.0, -1.0]];
-        assert_eq!(best_plan(&values), [Some(0), None]);
+        assert_eq!(best_plan(&values, &[]), [Some(0), None]);
     }
 
     #[test]
     fn two_chargers_on_one_target_one_holds_back() {
         // One target, two chargers: the better one charges.
         let values = vec![vec![3.0], vec![4.5]];
-        assert_eq!(best_plan(&values), [None, Some(0)]);
+        assert_eq!(best_plan(&values, &[]), [None, Some(0)]);
     }
 
     #[test]
@@ -189,13 +222,25 @@ mod tests {
         // target is also 0 (6) and its other is worth -2: the best plan
         // has charger 1 hold back rather than take a losing charge.
         let values = vec![vec![10.0, 1.0], vec![6.0, -2.0]];
-        let plan = best_plan(&values);
+        let plan = best_plan(&values, &[]);
         assert_eq!(plan, [Some(0), None]);
         assert_eq!(worth(&values, &plan), 10.0);
     }
 
     #[test]
+    fn a_charger_that_must_charge_takes_a_losing_charge() {
+        // The second charger loses points on every target, but it must
+        // charge (frenzy): it takes the target that loses it the least.
+        let values = vec![vec![50.0, 20.0], vec![-5.0, -1.0]];
+        assert_eq!(best_plan(&values, &[false, true]), [Some(0), Some(1)]);
+        // With one target, the charger that must charge takes it: holding
+        // back is not its choice (the other, free to, holds back).
+        let one = vec![vec![10.0], vec![-3.0]];
+        assert_eq!(best_plan(&one, &[false, true]), [None, Some(0)]);
+    }
+
+    #[test]
     fn no_chargers_no_plan() {
-        assert!(best_plan(&[]).is_empty());
+        assert!(best_plan(&[], &[]).is_empty());
     }
 }

@@ -30,7 +30,11 @@ pub fn matchup_report(
     settings: &Settings,
     wide: bool,
 ) -> Report {
-    let mut tables = vec![best_targets(m, runs), best_answers(m, runs)];
+    let mut tables = vec![
+        characters_table(m, wide),
+        best_targets(m, runs),
+        best_answers(m, runs),
+    ];
     for list in [0, 1].into_iter().filter(|l| m.charges(*l)) {
         tables.push(plan_table(m, runs, list));
     }
@@ -163,8 +167,52 @@ fn list_label(roster: &Roster, file: &Path) -> Text {
     crate::text!("{} ({} points)", name, crate::error::shown(roster.points))
 }
 
+/// Where each list's characters stand (and, with `wide`, why): before the
+/// answers, which write the characters in a unit by their numbers
+/// (`5. Halberdiers +1`).
+fn characters_table(m: &Matchup, wide: bool) -> Table {
+    let rows = (0..2)
+        .flat_map(|l| m.armies[l].stands.iter().map(move |s| (l, s)))
+        .map(|(l, s)| {
+            let units = &m.lists[l].units;
+            let character = &units[s.character - 1];
+            let place = match s.unit {
+                Some(n) => Text::kept(format!("{}. {}", n, units[n - 1].name)),
+                None => crate::text!("alone"),
+            };
+            let mut row = vec![
+                Value::Text(Text::kept(format!(
+                    "{}. {}",
+                    character.number, character.name
+                ))),
+                Value::Text(place),
+            ];
+            if wide {
+                row.push(Value::Text(s.why.clone()));
+            }
+            (Value::Text(Text::kept(LISTS[l])), row)
+        })
+        .collect();
+    let mut columns = vec![
+        Column::new("character", crate::text!("character")),
+        Column::new("stands", crate::text!("stands")),
+    ];
+    if wide {
+        columns.push(Column::new("why", crate::text!("why")));
+    }
+    Table {
+        detail: false,
+        kind: TableKind::Plain,
+        key: "characters".into(),
+        title: crate::text!("Where the characters stand (a unit's, by number: 5. Halberdiers +1)"),
+        index: Column::new("list", crate::text!("list")),
+        columns,
+        rows,
+    }
+}
+
 /// The key: every unit of both lists that fights, by its numbers, with
-/// its points and its models.
+/// its points (its characters' too) and its models.
 fn key_table(m: &Matchup) -> Table {
     let rows = (0..2)
         .flat_map(|l| m.groups[l].iter().map(move |g| (l, g)))
@@ -173,7 +221,7 @@ fn key_table(m: &Matchup) -> Table {
                 Value::Text(Text::kept(LISTS[l])),
                 vec![
                     Value::Text(g.label()),
-                    Value::Num(g.unit().points, ""),
+                    Value::Num(g.points(), ""),
                     Value::Int(u64::from(g.unit().models)),
                 ],
             )
@@ -202,6 +250,7 @@ fn matrix(m: &Matchup, runs: &[CellRun], list: usize, wide: bool) -> Table {
     let rows = m.groups[list]
         .iter()
         .enumerate()
+        .filter(|(_, group)| group.charges)
         .map(|(a, group)| {
             let cells = (0..m.groups[enemy].len())
                 .map(|d| {

@@ -145,3 +145,31 @@ pub fn rule(s: String, name: &str) -> String {
         &format!("<rules><rule name=\"{name}\" hidden=\"false\"/></rules>"),
     )
 }
+
+/// The XML of a roster of `units`, its total `points`.
+pub fn roster_xml(points: u32, units: &[String]) -> String {
+    format!(
+        "<roster name=\"t\" gameSystemName=\"{WFB6}\"><costs><cost name=\"pts\" value=\"{points}\"/></costs>\
+         <forces><force catalogueName=\"t\"><selections>{}</selections></force></forces></roster>",
+        units.concat()
+    )
+}
+
+/// A roster file of `units` (its total `points`) written in the tests'
+/// folder as `name`.
+pub fn roster_file(name: &str, points: u32, units: &[String]) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("rosters");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, roster_xml(points, units)).unwrap();
+    path
+}
+
+/// A selection of a mount of `group` (`Mounts`, as New Recruit writes a
+/// steed chosen from its group) with profile `values`.
+pub fn mount(name: &str, values: &str) -> String {
+    format!(
+        "<selection name=\"{name}\" type=\"upgrade\" number=\"1\" group=\"Mounts\"><profiles>{}</profiles></selection>",
+        model(name, values)
+    )
+}
