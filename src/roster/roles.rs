@@ -13,7 +13,8 @@
 //! it is theirs: not held by another model's selection, one for the unit
 //! or one each, no narrower than they are (beasts that go with a model
 //! are not its steed); a champion is one more fighter on an upgrade of a
-//! unit of several models, never one bought in each pack; anything else
+//! unit of several models, never one bought in each pack nor one whose
+//! M, WS or A is not a number (a Fanatic); anything else
 //! is another kind of model in the unit, listed.
 
 use super::body::{steed_score, Bodies, Body, Place, Shape};
@@ -129,6 +130,7 @@ pub(super) fn cast(b: &Bodies) -> (Cast, Vec<Role>) {
         let c = &list[i];
         models > 1
             && c.shape == Shape::Fighter
+            && steady(c)
             && (c.place == Place::Upgrade || c.named)
             && c.count == 1
             && !c.each
@@ -266,6 +268,15 @@ fn rank_and_file(
         let all_wounds = u64::from(wounds(&list[i])) * u64::from(models(i));
         (all_wounds, place(i), wounds(&list[i]), std::cmp::Reverse(i))
     })
+}
+
+/// Whether a body's M, WS and A are written as numbers, as a champion's
+/// are: a model that moves or strikes at random or by special rules (a
+/// Fanatic) is another kind of model in the unit.
+fn steady(b: &Body) -> bool {
+    ["M", "WS", "A"]
+        .iter()
+        .all(|k| b.read(k).number().is_some())
 }
 
 /// A body's wounds (0 if not written as a number).

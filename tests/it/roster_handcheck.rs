@@ -7,9 +7,9 @@
 //! names are the books' facts, never a list the reader is given.
 
 use crate::common::roster::{
-    army_roster, category, gear_profile, item, model, plays, rule, sel, with,
+    army_roster, category, gear_profile, item, model, plays, roles, rule, sel, with,
 };
-use mathhammer::roster::RosterUnit;
+use mathhammer::roster::{Role, RosterUnit};
 use mathhammer::rules::profile::TroopType;
 use mathhammer::rules::weapons::Weapon;
 
@@ -204,4 +204,43 @@ fn a_rider_on_a_flying_steed_rides_it_whatever_its_walk() {
         (TroopType::Cavalry, 12.5, Some(6), Weapon::Spear, 3)
     );
     assert!(r.units[0].played.as_ref().unwrap().mount.is_some());
+}
+
+/// Night Goblins with one Fanatic bought, as the Orcs and Goblins data
+/// writes him (M 2D6, WS Special, A D6): the Fanatic is released from the
+/// unit, never its champion (Orcs and Goblins army book: a Night Goblin
+/// Boss is the champion). 20 Night Goblins, no champion's extra attack.
+#[test]
+fn a_fanatic_is_never_his_units_champion() {
+    let night_goblins = sel(
+        "unit",
+        "Night Goblins",
+        1,
+        &[model("Night Goblin", "4 2 3 3 3 1 3 1 5 7 7 1 20x20")],
+        &[
+            sel("model", "Night Goblin", 20, &[], &[]),
+            sel(
+                "upgrade",
+                "Fanatic",
+                1,
+                &[model("Fanatic", "2D6 Special  5 3 1 3 D6 10 7 7  ")],
+                &[],
+            ),
+            item("Hand Weapons and Shields"),
+        ],
+    );
+    let r = army_roster("Orcs and Goblins", 0, &[night_goblins]);
+    let u = &r.units[0];
+    assert_eq!(
+        plays(u),
+        (
+            TroopType::Infantry,
+            10.0,
+            Some(5),
+            Weapon::HandWeaponAndShield,
+            20
+        )
+    );
+    assert!(!u.champion);
+    assert_eq!(roles(u)[1], ("Fanatic", Role::Other));
 }
