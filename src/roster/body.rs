@@ -67,6 +67,9 @@ pub(super) struct Body<'a> {
     /// It is counted per pack (a selection `Packmaster each pack`): one
     /// more kind of model in each pack, never the unit's champion.
     pub each: bool,
+    /// It is on one of the unit's own model selections (not one inside
+    /// another's): a model of its own beside any other there.
+    pub beside: bool,
 }
 
 impl Body<'_> {
@@ -194,6 +197,7 @@ pub(super) fn bodies(unit: &Selection) -> Result<Bodies<'_>, RosterError> {
             within: 1,
             named: false,
             each: false,
+            beside: false,
         });
     }
     let mut unprofiled = Vec::new();
@@ -202,6 +206,7 @@ pub(super) fn bodies(unit: &Selection) -> Result<Bodies<'_>, RosterError> {
             parent: unit,
             holder: None,
             copies: 1,
+            top: true,
         };
         walk(c, at, &mut out, &mut unprofiled)?;
     }
@@ -217,6 +222,8 @@ struct Within<'a> {
     parent: &'a Selection,
     holder: Option<&'a Selection>,
     copies: u32,
+    /// `parent` is the unit.
+    top: bool,
 }
 
 /// Adds the bodies at and under `s`, and the upgrades without a model
@@ -262,6 +269,7 @@ fn walk<'a>(
             within: at.copies,
             named: false,
             each: false,
+            beside: at.top && s.kind == "model",
         });
     }
     if s.kind == "model" {
@@ -277,6 +285,7 @@ fn walk<'a>(
     let inner = Within {
         parent: s,
         holder: if has { Some(s) } else { at.holder },
+        top: false,
         copies: match s.kind.as_str() {
             "model" | "unit" => s.number,
             _ => at.copies,

@@ -301,7 +301,8 @@ fn is_mount(b: &Body, rider: &Body) -> bool {
 /// Whether `b` is a mount for `rider`, who leads `models` models: a
 /// monster (3 wounds or more) carries one rider, never a unit; a steed is
 /// its rider's own (not held by another model's selection: a priest's
-/// horse in a unit on foot), one for the unit or one a rider (two
+/// horse in a unit on foot; nor a model selection of the unit's beside
+/// his), one for the unit or one a rider (two
 /// Sabretusks walk beside their Hunter), and no narrower than its rider
 /// (an Ogre's 40 mm base rides no beast on a 25 mm wide base).
 fn mounts(b: &Body, rider: &Body, models: u32) -> bool {
@@ -311,8 +312,12 @@ fn mounts(b: &Body, rider: &Body, models: u32) -> bool {
         (Some((w, _)), Some((rw, _))) => w >= rw,
         _ => true,
     };
+    // Two of the unit's own model selections are two models side by side
+    // (Gotrek and Felix), never a rider and his steed.
+    let beside = b.beside && rider.beside && !std::ptr::eq(b.at, rider.at);
     is_mount(b, rider)
         && own
+        && !beside
         && one_each
         && wide
         && !(b.shape == Shape::Fighter && wounds(b) >= 3 && models > 1)

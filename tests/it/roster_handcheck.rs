@@ -244,3 +244,42 @@ fn a_fanatic_is_never_his_units_champion() {
     assert!(!u.champion);
     assert_eq!(roles(u)[1], ("Fanatic", Role::Other));
 }
+
+/// Gotrek and Felix as the data writes them: a unit of two model
+/// selections, each with his own profile (Gotrek M 3", WS 7, T 5, W 3, A 4;
+/// Felix M 4", WS 5, T 4, W 2, A 3). Felix walks beside Gotrek: never his
+/// steed (he made him cavalry with a mount's +1 save), another model of
+/// the unit, listed.
+#[test]
+fn two_models_side_by_side_are_never_a_rider_and_his_steed() {
+    let unit = sel(
+        "unit",
+        "Gotrek Gurnisson &amp; Felix Jaeger",
+        1,
+        &[],
+        &[
+            sel(
+                "model",
+                "Gotrek Gurnisson",
+                1,
+                &[model("Gotrek", "3 7 2 4 5 3 5 4 10 7 4 1 -")],
+                &[item("Hand Weapon")],
+            ),
+            sel(
+                "model",
+                "Felix Jaeger",
+                1,
+                &[model("Felix", "4 5 5 4 4 2 5 3 8 6 7 1 -")],
+                &[item("Hand Weapon")],
+            ),
+        ],
+    );
+    let r = army_roster("Dogs of War", 0, &[unit]);
+    let u = &r.units[0];
+    assert_eq!(
+        plays(u),
+        (TroopType::Infantry, 7.5, None, Weapon::HandWeapon, 1)
+    );
+    assert!(u.played.as_ref().unwrap().mount.is_none());
+    assert_eq!(roles(u)[1], ("Felix", Role::Other));
+}
