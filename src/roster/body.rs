@@ -13,8 +13,10 @@
 //! selection's `number` is how many there are in all, whatever selection
 //! it sits in (two chariots bought as one selection of 2 write their six
 //! crew as one selection of 6); a profile on the unit is counted by the
-//! upgrades that name it, packs multiplied ([`count`](super::count)). A
-//! selection inside a unit that is a unit of its own (a detachment,
+//! upgrades that name it, packs multiplied ([`count`](super::count)); a
+//! model selection with no profile of its own may have it on its upgrade
+//! (a war machine team's crew), then found as the model's. A selection
+//! inside a unit that is a unit of its own (a detachment,
 //! [`stands_alone`]) gives its parent none of its profiles.
 
 use super::value::Read;
@@ -65,6 +67,9 @@ pub(super) struct Body<'a> {
     /// It is counted per pack (a selection `Packmaster each pack`): one
     /// more kind of model in each pack, never the unit's champion.
     pub each: bool,
+    /// It is on one of the unit's own model selections (not one inside
+    /// another's): a model of its own beside any other there.
+    pub beside: bool,
 }
 
 impl Body<'_> {
@@ -192,6 +197,7 @@ pub(super) fn bodies(unit: &Selection) -> Result<Bodies<'_>, RosterError> {
             within: 1,
             named: false,
             each: false,
+            beside: false,
         });
     }
     let mut unprofiled = Vec::new();
@@ -200,6 +206,7 @@ pub(super) fn bodies(unit: &Selection) -> Result<Bodies<'_>, RosterError> {
             parent: unit,
             holder: None,
             copies: 1,
+            top: true,
         };
         walk(c, at, &mut out, &mut unprofiled)?;
     }
@@ -215,6 +222,8 @@ struct Within<'a> {
     parent: &'a Selection,
     holder: Option<&'a Selection>,
     copies: u32,
+    /// `parent` is the unit.
+    top: bool,
 }
 
 /// Adds the bodies at and under `s`, and the upgrades without a model
@@ -231,8 +240,18 @@ fn walk<'a>(
     let count = s.number;
     out.categories
         .extend(s.categories.iter().map(String::as_str));
+    // A model selection with no profile of its own whose upgrade holds
+    // one: that is the model's where the upgrade bears the model's name
+    // (a Dragon Prince's, beside the Drake his model holds) or the model
+    // holds no models of its own (a war machine team's two crew; not the
+    // Orc Bully beside a team's Goblins).
+    let p = at.parent;
+    let models_own = p.kind == "model"
+        && !p.profiles.iter().any(is_profile)
+        && (s.name.trim() == p.name.trim() || !p.children.iter().any(|c| c.kind == "model"));
     let place = match s.kind.as_str() {
         "model" | "unit" => Place::Model,
+        _ if models_own => Place::Model,
         _ => Place::Upgrade,
     };
     let mut has = false;
@@ -250,6 +269,7 @@ fn walk<'a>(
             within: at.copies,
             named: false,
             each: false,
+            beside: at.top && s.kind == "model",
         });
     }
     if s.kind == "model" {
@@ -265,6 +285,7 @@ fn walk<'a>(
     let inner = Within {
         parent: s,
         holder: if has { Some(s) } else { at.holder },
+        top: false,
         copies: match s.kind.as_str() {
             "model" | "unit" => s.number,
             _ => at.copies,

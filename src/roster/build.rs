@@ -3,7 +3,9 @@
 //! fight.
 //!
 //! **How.** Troops take their rank and file's characteristics, their
-//! steed's M and attacks (a monster rider's if it has wounds of its own);
+//! steed's M and attacks (a monster rider's if it has wounds of its own,
+//! of unit strength its Wounds and 1 for him; a flying steed's whatever
+//! its walk);
 //! chariots the chariot's T, W and save, their crew's (or the character
 //! riding them) other characteristics and attacks, their beasts as steeds
 //! and impact hits at their S. Each characteristic is read for what it
@@ -102,14 +104,24 @@ impl Build<'_> {
             Some((body, _)) if slower(body, r) => self.movement(r)?,
             _ => m,
         };
-        let mounted = steed.is_some_and(|(body, _)| monstrous(body) || !slower(body, r));
-        let us = match mounted {
-            true => None,
-            false => columns::noted(columns::unit_strength(r), &mut self.notes),
+        // A flying steed's M is its walk: it carries its rider however
+        // slow it walks.
+        let rides = |body: &Body| !slower(body, r) || self.gear.flies;
+        let mounted = steed.is_some_and(|(body, _)| monstrous(body) || rides(body));
+        let us = match steed {
+            // A ridden monster: its Wounds and 1 for its rider. RULES.md
+            // Profiles.
+            Some((body, _)) if monstrous(body) => body
+                .read("W")
+                .number()
+                .map(|w| w.saturating_add(1))
+                .filter(|n| *n <= 20),
+            _ if mounted => None,
+            _ => columns::noted(columns::unit_strength(r), &mut self.notes),
         };
         let troop = match steed {
             Some((body, _)) if monstrous(body) => TroopType::Monster,
-            Some((body, _)) if !slower(body, r) => TroopType::Cavalry,
+            Some((body, _)) if rides(body) => TroopType::Cavalry,
             _ => on_foot(r, values.w.0, models, us),
         };
         let (weapon, shield) = self.gear.weapon(!troop.on_foot());

@@ -161,6 +161,7 @@ mod tests {
             within: 1,
             named: false,
             each: false,
+            beside: false,
         };
         f(&b)
     }

@@ -13,7 +13,8 @@
 //! it is theirs: not held by another model's selection, one for the unit
 //! or one each, no narrower than they are (beasts that go with a model
 //! are not its steed); a champion is one more fighter on an upgrade of a
-//! unit of several models, never one bought in each pack; anything else
+//! unit of several models, never one bought in each pack nor one whose
+//! M, WS or A is not a number (a Fanatic); anything else
 //! is another kind of model in the unit, listed.
 
 use super::body::{steed_score, Bodies, Body, Place, Shape};
@@ -129,6 +130,7 @@ pub(super) fn cast(b: &Bodies) -> (Cast, Vec<Role>) {
         let c = &list[i];
         models > 1
             && c.shape == Shape::Fighter
+            && steady(c)
             && (c.place == Place::Upgrade || c.named)
             && c.count == 1
             && !c.each
@@ -268,6 +270,15 @@ fn rank_and_file(
     })
 }
 
+/// Whether a body's M, WS and A are written as numbers, as a champion's
+/// are: a model that moves or strikes at random or by special rules (a
+/// Fanatic) is another kind of model in the unit.
+fn steady(b: &Body) -> bool {
+    ["M", "WS", "A"]
+        .iter()
+        .all(|k| b.read(k).number().is_some())
+}
+
 /// A body's wounds (0 if not written as a number).
 fn wounds(b: &Body) -> u8 {
     b.read("W").number().unwrap_or(0)
@@ -290,7 +301,8 @@ fn is_mount(b: &Body, rider: &Body) -> bool {
 /// Whether `b` is a mount for `rider`, who leads `models` models: a
 /// monster (3 wounds or more) carries one rider, never a unit; a steed is
 /// its rider's own (not held by another model's selection: a priest's
-/// horse in a unit on foot), one for the unit or one a rider (two
+/// horse in a unit on foot; nor a model selection of the unit's beside
+/// his), one for the unit or one a rider (two
 /// Sabretusks walk beside their Hunter), and no narrower than its rider
 /// (an Ogre's 40 mm base rides no beast on a 25 mm wide base).
 fn mounts(b: &Body, rider: &Body, models: u32) -> bool {
@@ -300,8 +312,12 @@ fn mounts(b: &Body, rider: &Body, models: u32) -> bool {
         (Some((w, _)), Some((rw, _))) => w >= rw,
         _ => true,
     };
+    // Two of the unit's own model selections are two models side by side
+    // (Gotrek and Felix), never a rider and his steed.
+    let beside = b.beside && rider.beside && !std::ptr::eq(b.at, rider.at);
     is_mount(b, rider)
         && own
+        && !beside
         && one_each
         && wide
         && !(b.shape == Shape::Fighter && wounds(b) >= 3 && models > 1)

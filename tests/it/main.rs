@@ -46,6 +46,7 @@ mod roster;
 mod roster_army;
 mod roster_counts;
 mod roster_fights;
+mod roster_handcheck;
 mod roster_link;
 mod roster_machines;
 mod roster_page;
