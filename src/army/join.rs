@@ -3,7 +3,7 @@
 //! `CHARACTER=alone`; with two lists, `A:` or `B:` (`attacker:`,
 //! `defender:`) before it names the list where both have such a
 //! character. Read here; checked against the rules where the army is
-//! fielded ([`super::place`]).
+//! fielded (`place`).
 
 use crate::error::InputError;
 use crate::roster::{Roster, UnitKey};

@@ -5,13 +5,13 @@
 //! the army, so nothing downstream knows where a unit came from.
 //!
 //! **What.** A character stands where the rules let him and players put
-//! him (RULES.md Characters in units, [`place`]): on foot with a unit of
+//! him (RULES.md Characters in units, `place`): on foot with a unit of
 //! infantry of his army, mounted with a unit of cavalry, the General and
 //! the battle standard with the largest such unit, at most
 //! [`MAX_CHARACTERS`](crate::combat::unit::MAX_CHARACTERS) a unit; on a
 //! monster or in a chariot alone; an engineer with a war machine; a
 //! skirmishing character with skirmishers. `--join CHARACTER=UNIT` puts a
-//! character where the player says, unless the rules forbid it ([`join`]).
+//! character where the player says, unless the rules forbid it (`join`).
 //!
 //! # Example
 //!

@@ -17,7 +17,7 @@ pub fn json(roster: &Roster) -> String {
     serde_json::to_string_pretty(&json_value(roster)).expect("JSON of plain values") + "\n"
 }
 
-/// [`json`]'s listing as a JSON value (the army adds to it).
+/// [`json()`]'s listing as a JSON value (the army adds to it).
 pub fn json_value(roster: &Roster) -> serde_json::Value {
     let units: Vec<_> = roster.units.iter().map(unit_json).collect();
     let outside: Vec<_> = roster
