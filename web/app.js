@@ -440,7 +440,7 @@ function openCell(cell) {
   // A character the matchup put elsewhere (`--join A:...`) stands there in
   // the fight too: list A is the attacker's when it charges.
   const join = [...active('[data-flag="--join"]')].map(e => e.value.trim()).find(v => v) || '';
-  const side = list => (list.toLowerCase() === 'a') === forward ? 'attacker:' : 'defender:';
+  const side = list => ((list.toLowerCase() === 'a') === forward ? 'attacker:' : 'defender:');
   const moved = join.replace(/^\s*([ab])\s*:/i, (_, list) => side(list));
   $('combat-mode').value = 'pick';
   showQuery('combat');

@@ -209,9 +209,10 @@ async function linkedRosters(values) {
   for (const [path, text] of Object.entries(DROPPED)) {
     const named = Object.entries(values).filter(([, v]) => typeof v === 'string' && names(v, path));
     if (!named.length) continue;
-    const units = !joined && named.every(([, v]) => unit(v, path))
-      ? named.map(([, v]) => Number(unit(v, path)))
-      : null;
+    const units =
+      !joined && named.every(([, v]) => unit(v, path))
+        ? named.map(([, v]) => Number(unit(v, path)))
+        : null;
     const cut = JSON.parse(wasm_bindgen.rosterForLink(text, JSON.stringify(units)));
     if (cut.error) {
       rosters[path] = await pack(text);
