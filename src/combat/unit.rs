@@ -86,6 +86,9 @@ pub struct Unit {
     pub mount: Option<Mount>,
     /// A chariot's impact hits.
     pub impact: Option<ImpactHits>,
+    /// A chariot's crew: models fighting from each of its models, each
+    /// with its profile (1 for any other unit).
+    pub crew: u8,
     /// Missiles for stand and shoot.
     pub missile: Option<Missile>,
     /// The best Ld it may use: its own or the General's in range.
@@ -198,6 +201,8 @@ impl Unit {
             bs: self.profile.bs,
             s: self.profile.s,
             a: self.profile.a,
+            a_dice: self.profile.a_dice,
+            crew: self.crew,
             troop: self.troop,
             weapon: self.weapon,
             rules,

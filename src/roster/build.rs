@@ -22,9 +22,10 @@ use super::value::{save, Read};
 use super::xml::Selection;
 use crate::profile::{
     ImpactHitsValues, MissileValues, MountValues, Move, Points, ProfileFile, ProfileValues, Ranged,
+    Rolled,
 };
-use crate::rules::gear::ImpactDice;
 use crate::rules::profile::TroopType;
+use crate::rules::random::Die;
 use crate::rules::weapons::Weapon;
 use crate::text;
 use crate::words::text::Text;
@@ -152,14 +153,14 @@ impl Build<'_> {
         };
         let (who, men) = fighter;
         let mut v = self.values(who, c)?;
-        v.a = Ranged(times(v.a.0, men, Count::Crew)?);
+        v.a = Rolled(times(v.a.0, men, Count::Crew)?, None);
         let steeds = match beasts {
             Some(beast) => {
                 let n = self.count(beast, c, chariots, Count::Beasts);
                 let one = self.steed(beast)?;
                 v.m = Move(self.movement(beast)?);
                 Some(MountValues {
-                    a: Ranged(times(one.a.0, n, Count::Beasts)?),
+                    a: Rolled(times(one.a.0, n, Count::Beasts)?, None),
                     ..one
                 })
             }
@@ -169,8 +170,8 @@ impl Build<'_> {
             v.m = Move(self.movement(c)?);
         }
         let dice = match c.read("A") {
-            Read::Dice(d) if d.sides == 3 => ImpactDice::D3,
-            _ => ImpactDice::D6,
+            Read::Dice(d) if d.sides == 3 => Die::D3,
+            _ => Die::D6,
         };
         let chariot_save = self
             .gear
@@ -258,6 +259,7 @@ impl Build<'_> {
             rules: g.rules.clone(),
             mount: None,
             impact_hits: None,
+            crew: Ranged(1),
             missile: None,
             points: (models > 0).then(|| Points(own_points(s) / f64::from(models))),
             combat_resolution: Ranged(g.combat_resolution.min(5)),
@@ -279,7 +281,7 @@ impl Build<'_> {
             t: Ranged(self.needed(tough, "T", 1, 10)?),
             w: Ranged(self.needed(tough, "W", 1, 20)?),
             i: Ranged(self.needed(r, "I", 0, 10)?),
-            a: Ranged(self.needed(r, "A", 0, 10)?),
+            a: Rolled(self.needed(r, "A", 0, 10)?, None),
             ld: Ranged(self.needed(r, "Ld", 1, 10)?),
         })
     }
@@ -290,7 +292,7 @@ impl Build<'_> {
             ws: Ranged(self.needed(b, "WS", 1, 10)?),
             s: Ranged(self.needed(b, "S", 1, 10)?),
             i: Ranged(self.needed(b, "I", 0, 10)?),
-            a: Ranged(self.needed(b, "A", 0, 10)?),
+            a: Rolled(self.needed(b, "A", 0, 10)?, None),
         })
     }
 
@@ -431,7 +433,7 @@ fn with_bonus(v: ProfileValues, b: Bonus) -> ProfileValues {
         t: plus(v.t, b.t),
         w: plus(v.w, b.w),
         i: plus(v.i, b.i),
-        a: plus(v.a, b.a),
+        a: Rolled(plus(Ranged::<0, 10>(v.a.0), b.a).0, v.a.1),
         ld: plus(v.ld, b.ld),
     }
 }

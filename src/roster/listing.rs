@@ -138,10 +138,7 @@ fn plays_as(p: &crate::profile::ProfileFile) -> String {
         s += &format!(", save {}+", sv.0);
     }
     if let Some(h) = p.impact_hits {
-        let dice = match h.dice {
-            crate::rules::gear::ImpactDice::D3 => "D3",
-            crate::rules::gear::ImpactDice::D6 => "D6",
-        };
+        let dice = h.dice.name();
         match h.plus.0 {
             0 => s += &format!(", impact hits {dice} S{}", h.s.0),
             plus => s += &format!(", impact hits {dice}+{plus} S{}", h.s.0),

@@ -1,5 +1,6 @@
 //! Profiles, troop types and unit strength. RULES.md "Profiles".
 
+use super::random::Dice;
 use serde::{Deserialize, Serialize};
 
 /// A model's characteristics: M WS BS S T W I A Ld.
@@ -19,8 +20,10 @@ pub struct Profile {
     pub w: u8,
     /// Initiative.
     pub i: u8,
-    /// Attacks.
+    /// Attacks (with random attacks, what is added to their dice).
     pub a: u8,
+    /// Random attacks: the dice each model rolls each time it strikes.
+    pub a_dice: Option<Dice>,
     /// Leadership.
     pub ld: u8,
 }

@@ -3,7 +3,7 @@
 //! fate that records each strike step and returns chosen casualties.
 
 use mathhammer::combat::exact::exact_records;
-use mathhammer::combat::fight::{Combat, End, Fate, Step, StepKind, Target, UnitEnd};
+use mathhammer::combat::fight::{Combat, End, Fate, Step, StepKind, Strikes, Target, UnitEnd};
 use mathhammer::query::combat::CombatQuery;
 use mathhammer::rules::casualties::Casualties;
 use mathhammer::rules::leadership::LeadershipTest;
@@ -62,7 +62,8 @@ pub(crate) struct Scripted {
 }
 
 impl Fate for Scripted {
-    fn strike(&mut self, step: &Step, n: u32, damage: u8, cap: u32) -> Casualties {
+    fn strike(&mut self, step: &Step, n: Strikes, damage: u8, cap: u32) -> Casualties {
+        let n = recorded(step, n);
         let k = self
             .kills
             .get(self.strikes.len())
@@ -100,7 +101,8 @@ impl Fate for Scripted {
         self.animosity_tests += 1;
         self.squabbles
     }
-    fn duel(&mut self, step: &Step, n: u32, remaining: u32) -> u32 {
+    fn duel(&mut self, step: &Step, n: Strikes, remaining: u32) -> u32 {
+        let n = recorded(step, n);
         self.strikes.push((step.side, step.kind, n));
         self.targets.push(step.target);
         let dealt = self
@@ -110,6 +112,15 @@ impl Fate for Scripted {
             .unwrap_or(0);
         self.duels_seen.push(remaining);
         dealt
+    }
+}
+
+/// What a scripted strike records: its attacks, or its models for a step
+/// with dice (chariots, for impact hits).
+fn recorded(step: &Step, n: Strikes) -> u32 {
+    match step.dice {
+        Some(_) => n.rolled,
+        None => n.fixed,
     }
 }
 

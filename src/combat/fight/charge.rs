@@ -285,7 +285,7 @@ impl Combat {
         let step = &self.steps[id];
         state.begin_round();
         let n = self.attacks(step, state, false, 1);
-        let hit = fate.strike(step, n, 0, state.alive[c]);
+        let hit = fate.strike(step, step.strikes(n, false), 0, state.alive[c]);
         state.alive[c] -= hit.kills;
         state.damage[c] = hit.damage;
         record.casualties[c] += hit.kills;

@@ -1,6 +1,6 @@
 //! The randomness of a fight, as events each engine realises its own way.
 
-use super::Step;
+use super::{Step, Strikes};
 use crate::rules::casualties::Casualties;
 use crate::rules::leadership::LeadershipTest;
 use crate::rules::movement::Flight;
@@ -8,10 +8,11 @@ use crate::rules::movement::Flight;
 /// The randomness of a fight. Each engine realises these events its own way;
 /// the rules deciding them are the same functions.
 pub trait Fate {
-    /// A strike step: `n` attacks (or chariots, for impact hits) at a unit
-    /// whose wounded model has `damage` wounds and which has `cap` models
-    /// left. Returns the casualties it suffers (`kills <= cap`).
-    fn strike(&mut self, step: &Step, n: u32, damage: u8, cap: u32) -> Casualties;
+    /// A strike step: its strikes `n` (attacks, and models rolling its dice
+    /// for more: [`Step::count`]) at a unit whose wounded model has
+    /// `damage` wounds and which has `cap` models left. Returns the
+    /// casualties it suffers (`kills <= cap`).
+    fn strike(&mut self, step: &Step, n: Strikes, damage: u8, cap: u32) -> Casualties;
     /// A leadership test (with its re-roll, if any).
     fn test(&mut self, test: &LeadershipTest) -> bool;
     /// A unit fleeing `flee`: caught by any of the `chargers` (each
@@ -24,8 +25,8 @@ pub trait Fate {
     /// An animosity test and, after a 1, the Animosity table: does it stop
     /// the unit's charge ([`crate::rules::animosity::stops_charge`])?
     fn animosity(&mut self) -> bool;
-    /// `n` attacks of `step` in a challenge at a fighter with `remaining`
+    /// Strikes `n` of `step` in a challenge at a fighter with `remaining`
     /// Wounds: the wounds they deal, overkill included, at most `remaining`
     /// + 5 ([`crate::rules::casualties::overkill`]).
-    fn duel(&mut self, step: &Step, n: u32, remaining: u32) -> u32;
+    fn duel(&mut self, step: &Step, n: Strikes, remaining: u32) -> u32;
 }

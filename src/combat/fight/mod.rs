@@ -46,7 +46,7 @@ pub use fate::Fate;
 pub use setup::{Contact, Place, Redirect, Setup, StartOfTurn};
 pub(crate) use state::State;
 use state::NO_FOE;
-pub use step::{Fighter, Step, StepKind, Target};
+pub use step::{Fighter, Step, StepKind, Strikes, Target};
 
 /// The most rounds a fight may last.
 pub const MAX_ROUNDS: u32 = 50;
@@ -369,9 +369,11 @@ impl Combat {
         if !engaged || !state.standing(u) || !state.standing(e) {
             return;
         }
-        let n = self.attacks(step, state, state.frenzy[u], round);
+        let frenzied = state.frenzy[u];
+        let n = self.attacks(step, state, frenzied, round);
         if n > 0 {
-            wounds[step.side] += self.strike(fate, step, n, state, record);
+            let strikes = step.strikes(n, frenzied);
+            wounds[step.side] += self.strike(fate, step, strikes, state, record);
         }
     }
 

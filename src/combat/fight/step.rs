@@ -5,12 +5,13 @@
 
 use super::{Combat, StepSet, StrikeOrder};
 use crate::combat::unit::Unit;
-use crate::dice::Roll;
+use crate::exact::attacks::Count;
 use crate::rules::attack::AttackChain;
 use crate::rules::blows::{blows, Blows};
 use crate::rules::fighter::{Defender, Striker};
-use crate::rules::gear::{ImpactDice, ImpactHits};
+use crate::rules::gear::ImpactHits;
 use crate::rules::place::Facing;
+use crate::rules::random::Dice;
 use crate::rules::strike_order::{band, Band};
 use crate::rules::to_hit::ShootingModifiers;
 use crate::rules::weapons::Moment;
@@ -18,9 +19,9 @@ use crate::rules::weapons::Moment;
 /// What makes a strike step's attacks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StepKind {
-    /// Impact hits: dice per chariot in contact (the hits added to each:
-    /// [`Step::impact_plus`]).
-    Impact(ImpactDice),
+    /// Impact hits: a die per chariot in contact ([`Step::dice`]), the
+    /// hits added to each its `per_model`.
+    Impact,
     /// The rank and file (and a spear's second rank).
     RankAndFile,
     /// The champion's attacks (A + 1).
@@ -92,33 +93,74 @@ pub struct Step {
     pub initiative: u8,
     /// One attack, every modifier applied.
     pub chain: AttackChain,
-    /// Attacks per striking model, without and with frenzy.
+    /// Attacks per striking model, without and with frenzy (with dice,
+    /// those added to them).
     pub per_model: [u32; 2],
+    /// The dice each striking model rolls for more attacks (a chariot's
+    /// impact hits, random attacks): its attacks are then counted in
+    /// models ([`Strikes`]).
+    pub dice: Option<Dice>,
     /// Whom it strikes.
     pub target: Target,
     /// Wounds of each model it strikes.
     pub target_w: u8,
     /// The most models it can slay: the struck unit's, or one character.
     pub target_models: u32,
-    /// Impact hits only: the hits added to each chariot's die (scythes).
-    pub impact_plus: u8,
+}
+
+/// The attacks a strike step makes at once: `rolled` models (chariots, for
+/// impact hits) roll the step's dice, and `fixed` attacks more (D6+1's 1
+/// each, a scythe's hit, or every attack of a step without dice).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Strikes {
+    /// Models rolling the step's dice.
+    pub rolled: u32,
+    /// Attacks beside the dice.
+    pub fixed: u32,
 }
 
 impl Step {
-    /// The roll of impact hits for `chariots` chariots.
-    pub fn impact_roll(&self, chariots: u32) -> Option<Roll> {
-        match self.kind {
-            // At most the most chariots: checked when the unit is built.
-            StepKind::Impact(dice) => dice.roll(chariots),
-            _ => None,
+    /// The strikes of `n` (attacks, or models for a step with dice), its
+    /// frenzied count if `frenzied`.
+    #[inline]
+    pub fn strikes(&self, n: u32, frenzied: bool) -> Strikes {
+        match self.dice {
+            None => Strikes {
+                rolled: 0,
+                fixed: n,
+            },
+            Some(_) => Strikes {
+                rolled: n,
+                fixed: n * self.per_model[usize::from(frenzied)],
+            },
         }
     }
 
-    /// The impact hits `chariots` chariots add to their roll (D6+1 each
-    /// with scythes: RULES.md Special attacks and psychology); none for
-    /// other steps.
-    pub fn impact_added(&self, chariots: u32) -> u32 {
-        chariots * u32::from(self.impact_plus)
+    /// How many attacks `s` makes: its dice rolled, its fixed attacks
+    /// added (RULES.md Special attacks and psychology). The models rolling
+    /// at once are at most the dice's most (checked when the unit is
+    /// built).
+    pub fn count(&self, s: Strikes) -> Count {
+        let roll = self.dice.and_then(|d| d.roll(s.rolled));
+        debug_assert!(s.rolled == 0 || roll.is_some(), "{s:?} past the dice");
+        Count {
+            fixed: s.fixed,
+            roll,
+        }
+    }
+
+    /// The index of `s` among the step's strikes: its attacks, or for a
+    /// step with dice, its models and whether frenzy added to them (the
+    /// fast engine's tables and the exact engine's memo).
+    #[inline]
+    pub fn slot(&self, s: Strikes) -> usize {
+        match self.dice {
+            None => s.fixed as usize,
+            Some(_) => {
+                let frenzied = s.fixed != s.rolled * self.per_model[0];
+                2 * s.rolled as usize + usize::from(frenzied)
+            }
+        }
     }
 }
 
@@ -148,10 +190,10 @@ impl Combat {
             initiative: 0,
             chain,
             per_model: [u32::from(m.shots); 2],
+            dice: None,
             target: Target::RankAndFile,
             target_w: self.setup.units[ch].profile.w,
             target_models: self.setup.units[ch].models,
-            impact_plus: 0,
         });
         Some(id)
     }
@@ -198,57 +240,43 @@ impl Combat {
             let enemy = &self.setup.units[e];
             let contact = self.setup.contacts[ci];
             let at_front = contact.striker == u || contact.face == Facing::Front;
-            let step =
-                |kind, band, initiative, chain, per_model, target, defender: &Defender| Step {
-                    id: 0,
-                    unit: u,
-                    side: place.side,
-                    foe: e,
-                    at_front,
-                    kind,
-                    band,
-                    initiative,
-                    chain,
-                    per_model,
-                    target,
-                    target_w: defender.w,
-                    target_models: match target {
-                        Target::RankAndFile => enemy.models,
-                        Target::Character(_) | Target::Champion => 1,
-                    },
-                    impact_plus: match kind {
-                        StepKind::Impact(_) => impact.map_or(0, |h| h.plus),
-                        _ => 0,
-                    },
-                };
+            let step = |g: &Group, chain, target, defender: &Defender| Step {
+                id: 0,
+                unit: u,
+                side: place.side,
+                foe: e,
+                at_front,
+                kind: g.kind,
+                band: g.band,
+                initiative: g.initiative,
+                chain,
+                per_model: g.per_model,
+                dice: g.dice,
+                target,
+                target_w: defender.w,
+                target_models: match target {
+                    Target::RankAndFile => enemy.models,
+                    Target::Character(_) | Target::Champion => 1,
+                },
+            };
             // Impact hits: a charging chariot's front, at what it charged.
             if let Some(hits) = impact.filter(|_| contact.striker == u) {
                 let target = enemy.defender();
                 let chain = hits.chain(&target);
-                let kind = StepKind::Impact(hits.dice);
-                let i = unit.profile.i;
-                new_steps.push(step(
-                    kind,
-                    Band::Impact,
-                    i,
-                    chain,
-                    [1, 1],
-                    Target::RankAndFile,
-                    &target,
-                ));
+                let g = Group {
+                    kind: StepKind::Impact,
+                    band: Band::Impact,
+                    initiative: unit.profile.i,
+                    striker: unit.striker(false, false),
+                    per_model: [u32::from(hits.plus); 2],
+                    dice: Some(hits.per_chariot()),
+                };
+                new_steps.push(step(&g, chain, Target::RankAndFile, &target));
             }
             for g in &groups {
                 for (target, defender) in targets(enemy) {
                     let chain = g.striker.close_combat(&defender, moment);
-                    new_steps.push(step(
-                        g.kind,
-                        g.band,
-                        g.initiative,
-                        chain,
-                        g.per_model,
-                        target,
-                        &defender,
-                    ));
+                    new_steps.push(step(g, chain, target, &defender));
                 }
             }
         }
@@ -270,8 +298,11 @@ struct Group {
     initiative: u8,
     /// With frenzy (its attacks per model are in `per_model`).
     striker: Striker,
-    /// Attacks per model, without and with frenzy.
+    /// Attacks per model, without and with frenzy (with dice, those added
+    /// to them).
     per_model: [u32; 2],
+    /// The dice each model rolls for more attacks.
+    dice: Option<Dice>,
 }
 
 /// A unit's impact hits and attack groups at `moment`: the blows of its
@@ -298,6 +329,7 @@ fn attack_groups(unit: &Unit, moment: Moment, scared: bool) -> (Option<ImpactHit
             initiative: u.profile.i,
             striker: frenzied,
             per_model: [calm.attacks() + extra, frenzied.attacks() + extra],
+            dice: calm.attack_dice(),
         }
     };
     let (mut impact, mut groups) = (None, Vec::new());
@@ -321,6 +353,7 @@ fn attack_groups(unit: &Unit, moment: Moment, scared: bool) -> (Option<ImpactHit
                 initiative: m.i,
                 striker: steed,
                 per_model: [b.per_model(); 2],
+                dice: b.dice(),
             }),
         }
     }

@@ -1,0 +1,172 @@
+//! Random values a model rolls for itself (issue 46; RULES.md Special
+//! attacks and psychology, random attacks): attacks rolled by each model
+//! each round, in `attacks` and whole fights, from a profile file or a
+//! scenario table; figures worked out by hand.
+
+use crate::common::run::{error, json};
+
+/// A Chaos Spawn (Hordes of Chaos): WS3 S4, A D6+1, and `more` lines.
+fn spawn(more: &str) -> String {
+    format!(
+        "name = \"Chaos Spawn\"\ntype = \"monster\"\n{more}\n[profile]\nm = 0\nws = 3\nbs = 0\ns = 4\n\
+         t = 5\nw = 3\ni = 2\na = \"D6+1\"\nld = 10\n"
+    )
+}
+
+/// `text` written as `name` under the tests' temporary folder.
+fn written(name: &str, text: &str) -> String {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("random_dice");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn a_spawn_rolls_its_attacks() {
+    // WS3 against WS3 hits on 4+, S4 against T3 wounds on 3+: each attack
+    // wounds with 1/2 x 2/3 = 1/3. D6+1 attacks: 4.5 on average, 1.5
+    // wounds; no wound with P = sum over k = 2..7 of (1/6)(2/3)^k =
+    // (1/6)(4/9)(1 - (2/3)^6) / (1/3) = 1330/6561.
+    let file = written("spawn.toml", &spawn(""));
+    let r = json(&[
+        "attacks",
+        "--attacker",
+        &file,
+        "--target-ws",
+        "3",
+        "--target-t",
+        "3",
+        "--method",
+        "exact",
+    ]);
+    assert_eq!(r["attacks"], "1 + D6");
+    assert!((r["mean_wounds"].as_f64().unwrap() - 1.5).abs() < 1e-12);
+    let none = r["wounds_pmf"][0]["p"].as_f64().unwrap();
+    assert!((none - 1330.0 / 6561.0).abs() < 1e-12, "{none}");
+    // Three Spawn roll 3D6 and add 3: 13.5 attacks, 4.5 wounds.
+    let r = json(&[
+        "attacks",
+        "--attacker",
+        &file,
+        "--models",
+        "3",
+        "--target-ws",
+        "3",
+        "--target-t",
+        "3",
+        "--method",
+        "exact",
+    ]);
+    assert_eq!(r["attacks"], "3 + 3D6");
+    assert!((r["mean_wounds"].as_f64().unwrap() - 4.5).abs() < 1e-12);
+    // --attacks gives a number in place of the dice.
+    let r = json(&[
+        "attacks",
+        "--attacker",
+        &file,
+        "--attacks",
+        "2",
+        "--target-ws",
+        "3",
+        "--target-t",
+        "3",
+        "--method",
+        "exact",
+    ]);
+    assert_eq!(r["attacks"], "2");
+}
+
+/// A fight of one Spawn against ten men who cannot strike back (A 0),
+/// already engaged, one round: the men's casualties are the Spawn's
+/// wounds.
+fn spawn_against_men(rules: &str, a: &str) -> serde_json::Value {
+    let fight = format!(
+        "name = \"spawn\"\n[attacker]\nname = \"Spawn\"\nmodels = 1\nfrontage = 1\nrules = [{rules}]\n\
+         [attacker.profile]\nm = 0\nws = 3\nbs = 0\ns = 4\nt = 5\nw = 3\ni = 2\na = {a}\nld = 10\n\
+         [defender]\nname = \"Men\"\nmodels = 10\nfrontage = 5\n\
+         [defender.profile]\nm = 10\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = 0\nld = 7\n\
+         [situation]\ncharger = \"none\"\nrounds = 1\n"
+    );
+    let file = written(&format!("spawn_{}.toml", rules.len() + a.len()), &fight);
+    json(&["combat", &file, "--method", "exact"])
+}
+
+#[test]
+fn a_spawn_rolls_its_attacks_in_a_fight_and_frenzy_adds_one() {
+    // D6+1 attacks wounding on 1/3: 4.5 / 3 = 1.5 men slain on average.
+    let r = spawn_against_men("\"unbreakable\"", "\"D6+1\"");
+    let mean = r["mean_defender_casualties"].as_f64().unwrap();
+    assert!((mean - 1.5).abs() < 1e-12, "{mean}");
+    // Frenzied, D6+2: 5.5 / 3; no man slain with P = sum over k = 3..8 of
+    // (1/6)(2/3)^k = (1/6)(8/27)(665/729) x 3 = 2660/19683.
+    let r = spawn_against_men("\"unbreakable\", \"frenzy\"", "\"D6+1\"");
+    let mean = r["mean_defender_casualties"].as_f64().unwrap();
+    assert!((mean - 5.5 / 3.0).abs() < 1e-12, "{mean}");
+    let none = r["defender_casualties_pmf"][0]["p"].as_f64().unwrap();
+    assert!((none - 2660.0 / 19683.0).abs() < 1e-12, "{none}");
+    // A D3 alone: 2 attacks on average, 2/3 of a man.
+    let r = spawn_against_men("\"unbreakable\"", "\"D3\"");
+    let mean = r["mean_defender_casualties"].as_f64().unwrap();
+    assert!((mean - 2.0 / 3.0).abs() < 1e-12, "{mean}");
+}
+
+#[test]
+fn a_champion_of_random_attacks_rolls_one_more() {
+    // Two Spawn-like models with a champion, D6 each, the champion D6+1:
+    // (3.5 + 4.5) / 3 = 8/3 men on average.
+    let fight = "name = \"two\"\n[attacker]\nname = \"Beasts\"\nmodels = 2\nfrontage = 2\nchampion = true\n\
+         rules = [\"unbreakable\"]\n\
+         [attacker.profile]\nm = 0\nws = 3\nbs = 0\ns = 4\nt = 5\nw = 3\ni = 2\na = \"D6\"\nld = 10\n\
+         [defender]\nname = \"Men\"\nmodels = 20\nfrontage = 5\n\
+         [defender.profile]\nm = 10\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = 0\nld = 7\n\
+         [situation]\ncharger = \"none\"\nrounds = 1\n";
+    let file = written("champion.toml", fight);
+    let r = json(&["combat", &file, "--method", "exact"]);
+    let mean = r["mean_defender_casualties"].as_f64().unwrap();
+    assert!((mean - 8.0 / 3.0).abs() < 1e-12, "{mean}");
+}
+
+#[test]
+fn bad_dice_are_refused_naming_the_key() {
+    let e = error(&[
+        "attacks",
+        "--attacker",
+        &written("d7.toml", &spawn("").replace("D6+1", "D7")),
+        "--target-t",
+        "3",
+    ]);
+    assert!(
+        e.contains("a: 'D7' is not dice the tool rolls (accepted: a whole number from 0 to 10, or one to three D6 or D3 and a number added, such as \"D6+1\", \"D3\", \"2D6\")"),
+        "{e}"
+    );
+    let e = error(&[
+        "attacks",
+        "--attacker",
+        &written("a11.toml", &spawn("").replace("\"D6+1\"", "11")),
+        "--target-t",
+        "3",
+    ]);
+    assert!(
+        e.contains(
+            "a: 11 is out of range (accepted: 0 to 10, or dice such as \"D6+1\", \"D3\", \"2D6\")"
+        ),
+        "{e}"
+    );
+    // Seventeen models roll more dice than one roll reads.
+    let e = error(&[
+        "attacks",
+        "--attacker",
+        &written("many.toml", &spawn("")),
+        "--models",
+        "17",
+        "--target-ws",
+        "3",
+        "--target-t",
+        "3",
+    ]);
+    assert!(
+        e.contains("--models: 17 models with random attacks (accepted: at most 16"),
+        "{e}"
+    );
+}
