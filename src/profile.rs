@@ -454,7 +454,7 @@ pub struct ProfileFile {
     /// the profile's WS, S, I and A (1, the default: `a` is all of
     /// theirs). RULES.md Profiles.
     #[serde(default)]
-    pub crew: Ranged<1, 10>,
+    pub crew: Ranged<1, 20>,
     /// Missile weapons (stand and shoot; `shoot`'s Strength).
     pub missile: Option<MissileValues>,
     /// Points per model.

@@ -25,7 +25,7 @@ use crate::profile::{
     Rolled,
 };
 use crate::rules::profile::TroopType;
-use crate::rules::random::Die;
+use crate::rules::random::{Dice, Die};
 use crate::rules::weapons::Weapon;
 use crate::text;
 use crate::words::text::Text;
@@ -152,15 +152,20 @@ impl Build<'_> {
             (None, None) => return Err(text!("a chariot without its crew's profile")),
         };
         let (who, men) = fighter;
-        let mut v = self.values(who, c)?;
-        v.a = Rolled(times(v.a.0, men, Count::Crew)?, None);
+        let v = self.values(who, c)?;
+        // Each crewman strikes with his own A (RULES.md Profiles).
+        let crewmen = u8::try_from(men)
+            .ok()
+            .filter(|n| *n <= 20)
+            .ok_or_else(|| text!("its crew of {} (accepted: up to 20)", men))?;
+        let mut v = v;
         let steeds = match beasts {
             Some(beast) => {
                 let n = self.count(beast, c, chariots, Count::Beasts);
                 let one = self.steed(beast)?;
                 v.m = Move(self.movement(beast)?);
                 Some(MountValues {
-                    a: Rolled(times(one.a.0, n, Count::Beasts)?, None),
+                    a: beasts_attacks(one.a, n)?,
                     ..one
                 })
             }
@@ -198,6 +203,7 @@ impl Build<'_> {
                 s: Ranged(self.needed(c, "S", 1, 10)?),
             }),
             missile: self.missile(v.s.0),
+            crew: Ranged(crewmen),
             ..self.file(s, TroopType::Chariot, v, weapon, shield, chariots)
         })
     }
@@ -281,7 +287,7 @@ impl Build<'_> {
             t: Ranged(self.needed(tough, "T", 1, 10)?),
             w: Ranged(self.needed(tough, "W", 1, 20)?),
             i: Ranged(self.needed(r, "I", 0, 10)?),
-            a: Rolled(self.needed(r, "A", 0, 10)?, None),
+            a: self.attacks(r)?,
             ld: Ranged(self.needed(r, "Ld", 1, 10)?),
         })
     }
@@ -292,8 +298,26 @@ impl Build<'_> {
             ws: Ranged(self.needed(b, "WS", 1, 10)?),
             s: Ranged(self.needed(b, "S", 1, 10)?),
             i: Ranged(self.needed(b, "I", 0, 10)?),
-            a: Rolled(self.needed(b, "A", 0, 10)?, None),
+            a: self.attacks(b)?,
         })
+    }
+
+    /// `b`'s A: a number from 0 to 10, or dice rolled each round (`D6+1`:
+    /// RULES.md Special attacks and psychology), or why the unit cannot
+    /// fight with it.
+    fn attacks(&mut self, b: &Body) -> Result<Rolled<0, 10>, Text> {
+        let Read::Dice(_) = b.read("A") else {
+            return Ok(Rolled(self.needed(b, "A", 0, 10)?, None));
+        };
+        let written = b.written("A");
+        match Dice::written(written) {
+            Some((dice, plus)) if plus <= 10 => Ok(Rolled(plus, Some(dice))),
+            _ => Err(text!(
+                "{}'s A is {}, dice the tool does not roll (accepted: one to three D6 or D3 and a number added, such as D6+1)",
+                &b.profile.name,
+                written.to_string()
+            )),
+        }
     }
 
     /// M in cm: the inches written x 2.5; none written, 0 (noted: it
@@ -387,16 +411,23 @@ enum Count {
     Beasts,
 }
 
-/// `a` attacks each for `n` models (a chariot's `what`), at most 10.
-fn times(a: u8, n: u32, what: Count) -> Result<u8, Text> {
-    let all = u32::from(a).saturating_mul(n);
-    u8::try_from(all)
-        .ok()
-        .filter(|a| *a <= 10)
-        .ok_or_else(|| match what {
-            Count::Crew => text!("its crew's {} attacks (accepted: up to 10)", all),
-            Count::Beasts => text!("its beasts' {} attacks (accepted: up to 10)", all),
-        })
+/// The attacks of a chariot's `n` beasts together, each with `a` (its
+/// dice, each beast's rolled), as its steeds' A: at most 10 and their
+/// dice. RULES.md Special attacks and psychology.
+fn beasts_attacks(a: Rolled<0, 10>, n: u32) -> Result<Rolled<0, 10>, Text> {
+    let all = u32::from(a.0).saturating_mul(n);
+    let fixed = u8::try_from(all).ok().filter(|a| *a <= 10);
+    let dice = match a.1 {
+        Some(d) => u8::try_from(n)
+            .ok()
+            .and_then(|n| n.checked_mul(d.count))
+            .map(|count| Some(Dice { count, ..d })),
+        None => Some(None),
+    };
+    match (fixed, dice) {
+        (Some(fixed), Some(dice)) => Ok(Rolled(fixed, dice)),
+        _ => Err(text!("its beasts' {} attacks (accepted: up to 10)", all)),
+    }
 }
 
 /// Whether a steed makes its rider a monster: wounds of its own (3 or

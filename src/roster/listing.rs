@@ -108,7 +108,7 @@ fn plays_as(p: &crate::profile::ProfileFile) -> String {
         v.t.0,
         v.w.0,
         v.i.0,
-        v.a.0,
+        v.a,
         v.ld.0,
         name(p.weapon.to_possible_value()),
     );
@@ -133,6 +133,9 @@ fn plays_as(p: &crate::profile::ProfileFile) -> String {
         if has {
             s += &format!(", {what}");
         }
+    }
+    if p.crew.0 > 1 {
+        s += &format!(", crew {}", p.crew.0);
     }
     if let Some(sv) = p.save {
         s += &format!(", save {}+", sv.0);

@@ -1,7 +1,8 @@
 //! Random values a model rolls for itself (issue 46; RULES.md Special
 //! attacks and psychology, random attacks): attacks rolled by each model
 //! each round, in `attacks` and whole fights, from a profile file or a
-//! scenario table; figures worked out by hand.
+//! scenario table; and a chariot's crew, each with his A, however many
+//! (RULES.md Profiles). Figures worked out by hand.
 
 use crate::common::run::{error, json};
 
@@ -167,6 +168,42 @@ fn bad_dice_are_refused_naming_the_key() {
     ]);
     assert!(
         e.contains("--models: 17 models with random attacks (accepted: at most 16"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_chariots_crew_strikes_each_with_his_a_however_many() {
+    // Six crewmen of A2 (a Scraplauncher's gnoblars, say): 12 attacks a
+    // chariot, more than one characteristic's 10; WS3 against WS3 hits on
+    // 4+, S3 against T3 wounds on 4+: 12/4 = 3 wounds on average.
+    let chariot = "name = \"Chariot\"\ntype = \"chariot\"\ncrew = 6\nsave = 5\n[profile]\nm = 15\n\
+         ws = 3\nbs = 3\ns = 3\nt = 5\nw = 4\ni = 3\na = 2\nld = 6\n";
+    let file = written("crew.toml", chariot);
+    let target = ["--target-ws", "3", "--target-t", "3", "--method", "exact"];
+    let r = json(&[&["attacks", "--attacker", &file][..], &target].concat());
+    assert_eq!(r["attacks"], "12");
+    assert!((r["mean_wounds"].as_f64().unwrap() - 3.0).abs() < 1e-12);
+    // Frenzy adds an attack to each crewman: 6 x 3 = 18, 4.5 wounds.
+    let frenzied = [
+        &["attacks", "--attacker", &file, "--rules", "frenzy"][..],
+        &target,
+    ]
+    .concat();
+    let r = json(&frenzied);
+    assert_eq!(r["attacks"], "18");
+    assert!((r["mean_wounds"].as_f64().unwrap() - 4.5).abs() < 1e-12);
+    let e = error(&[
+        "attacks",
+        "--attacker",
+        &written("crew21.toml", &chariot.replace("crew = 6", "crew = 21")),
+        "--target-ws",
+        "3",
+        "--target-t",
+        "3",
+    ]);
+    assert!(
+        e.contains("crew: 21 is out of range (accepted: 1 to 20)"),
         "{e}"
     );
 }
