@@ -29,7 +29,8 @@
 //! #                        # (frenzy adds one to each); 1: `a` is theirs
 //!
 //! [profile]
-//! m = 10                   # cm, as the metric army books print it (4" with inches)
+//! m = 10                   # cm, as the metric army books print it (4" with inches);
+//!                          # or a random move in inches: "2D6"
 //! ws = 3
 //! bs = 3
 //! s = 3
@@ -111,12 +112,6 @@ pub(crate) fn whole_within<'de, D: Deserializer<'de>>(
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rolled<const LO: u8, const HI: u8>(pub u8, pub Option<Dice>);
 
-impl<const LO: u8, const HI: u8> From<Ranged<LO, HI>> for Rolled<LO, HI> {
-    fn from(r: Ranged<LO, HI>) -> Self {
-        Rolled(r.0, None)
-    }
-}
-
 impl<const LO: u8, const HI: u8> std::fmt::Display for Rolled<LO, HI> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match (self.1, self.0) {
@@ -176,20 +171,46 @@ impl<'de, const LO: u8, const HI: u8> Deserialize<'de> for Rolled<LO, HI> {
     }
 }
 
-/// M in cm (0 for war machines).
+/// M in cm (0 for war machines), or a random move (`.1`): the dice it
+/// rolls each time it moves, in inches as army books print them (`"2D6"`,
+/// a Chaos Spawn's), its M then 0. RULES.md Charges.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Move(pub f64);
+pub struct Move(pub f64, pub Option<Dice>);
 
 impl<'de> Deserialize<'de> for Move {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let v = f64::deserialize(d)?;
-        if !(0.0..=100.0).contains(&v) {
-            return Err(crate::words::serde::custom(text!(
-                "{} is out of range (accepted: 0 to 100 cm)",
-                crate::error::shown(v)
-            )));
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Move;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a number of cm from 0 to 100, or dice such as \"2D6\"")
+            }
+            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Move, E> {
+                if !(0.0..=100.0).contains(&v) {
+                    return Err(crate::words::serde::custom(text!(
+                        "{} is out of range (accepted: 0 to 100 cm, or dice in inches such as \"2D6\")",
+                        crate::error::shown(v)
+                    )));
+                }
+                Ok(Move(v, None))
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Move, E> {
+                self.visit_f64(v as f64)
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Move, E> {
+                self.visit_f64(v as f64)
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Move, E> {
+                match Dice::written(v) {
+                    Some((dice, 0)) => Ok(Move(0.0, Some(dice))),
+                    _ => Err(crate::words::serde::custom(text!(
+                        "'{}' is not a move the tool plays (accepted: 0 to 100 cm, or one to three D6 or D3 rolled in inches, such as \"2D6\")",
+                        v
+                    ))),
+                }
+            }
         }
-        Ok(Move(v))
+        d.deserialize_any(Visitor)
     }
 }
 
@@ -306,6 +327,7 @@ impl ProfileValues {
     pub fn profile(&self) -> Profile {
         Profile {
             m: self.m.0,
+            m_dice: self.m.1,
             ws: self.ws.0,
             bs: self.bs.0,
             s: self.s.0,

@@ -42,6 +42,9 @@ impl Rolls {
         rolls.add(LeadershipTest::new(7).roll());
         for u in 0..combat.setup.units.len() {
             rolls.add(combat.flight(u).roll);
+            if let Some(roll) = combat.setup.units[u].move_roll() {
+                rolls.add(roll);
+            }
         }
         for step in &combat.steps {
             let Some(dice) = step.dice else {
@@ -185,6 +188,9 @@ impl<S: DiceSource> Fate for DiceFate<'_, S> {
     }
     fn roll_off(&mut self) -> bool {
         roll_off(self.rolls, &mut self.dice)
+    }
+    fn random_move(&mut self, roll: &Roll) -> u8 {
+        self.rolls.roll(&mut self.dice, roll)
     }
     fn animosity(&mut self) -> bool {
         roll_animosity(self.rolls, &mut self.dice)
@@ -421,6 +427,9 @@ impl<S: DiceSource> Fate for FastFate<'_, S> {
     }
     fn roll_off(&mut self) -> bool {
         self.dice.next_u64() >> 63 == 1
+    }
+    fn random_move(&mut self, roll: &Roll) -> u8 {
+        self.rolls.roll(&mut self.dice, roll)
     }
     fn animosity(&mut self) -> bool {
         roll_animosity(self.rolls, &mut self.dice)

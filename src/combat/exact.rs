@@ -7,6 +7,7 @@
 pub(super) use super::distinct::Distinct;
 use super::engines::{duel_pmf, step_odds, strike_count, strike_pmf, DamageOdds, Outcomes};
 use super::fight::{Combat, Fate, Record, Step, Strikes};
+use crate::dice::Roll;
 use crate::exact::leadership::p_pass;
 use crate::exact::tree::Paths;
 use crate::exact::Pmf;
@@ -126,6 +127,11 @@ impl Fate for ExactFate<'_> {
     }
     fn roll_off(&mut self) -> bool {
         self.event(0.5)
+    }
+    fn random_move(&mut self, roll: &Roll) -> u8 {
+        let pmf = Pmf::of_roll(roll);
+        let (values, p): (Vec<i64>, Vec<f64>) = pmf.iter().unzip();
+        values[(self.choose)(&p)] as u8
     }
     fn animosity(&mut self) -> bool {
         self.event(crate::rules::animosity::p_stops_charge())

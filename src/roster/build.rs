@@ -113,7 +113,7 @@ impl Build<'_> {
                 s,
                 troop,
                 ProfileValues {
-                    m: Move(m.max(0.0)),
+                    m: Move(m.max(0.0), None),
                     ..values
                 },
                 weapon,
@@ -163,7 +163,7 @@ impl Build<'_> {
             Some(beast) => {
                 let n = self.count(beast, c, chariots, Count::Beasts);
                 let one = self.steed(beast)?;
-                v.m = Move(self.movement(beast)?);
+                v.m = Move(self.movement(beast)?, None);
                 Some(MountValues {
                     a: beasts_attacks(one.a, n)?,
                     ..one
@@ -172,7 +172,7 @@ impl Build<'_> {
             None => None,
         };
         if c.read("M").number().is_some() || steeds.is_none() {
-            v.m = Move(self.movement(c)?);
+            v.m = Move(self.movement(c)?, None);
         }
         let dice = match c.read("A") {
             Read::Dice(d) if d.sides == 3 => Die::D3,
@@ -280,7 +280,7 @@ impl Build<'_> {
     /// chariot's, for its crew).
     fn values(&mut self, r: &Body, tough: &Body) -> Result<ProfileValues, Text> {
         Ok(ProfileValues {
-            m: Move(0.0),
+            m: Move(0.0, None),
             ws: Ranged(self.needed(r, "WS", 1, 10)?),
             bs: Ranged(self.optional(r, "BS", 0, 10)?),
             s: Ranged(self.needed(r, "S", 1, 10)?),

@@ -8,6 +8,9 @@ use serde::{Deserialize, Serialize};
 pub struct Profile {
     /// Movement, in cm.
     pub m: f64,
+    /// A random move: the dice it rolls in inches each time it moves (a
+    /// Chaos Spawn's 2D6; `m` is then 0). RULES.md Charges.
+    pub m_dice: Option<Dice>,
     /// Weapon Skill.
     pub ws: u8,
     /// Ballistic Skill.

@@ -51,6 +51,14 @@ impl Die {
         })
     }
 
+    /// Its highest face.
+    pub fn faces(self) -> u8 {
+        match self {
+            Die::D3 => 3,
+            Die::D6 => 6,
+        }
+    }
+
     /// "D3" or "D6".
     pub fn name(self) -> &'static str {
         match self {
@@ -74,6 +82,11 @@ impl Dice {
     /// One `die`.
     pub const fn one(die: Die) -> Dice {
         Dice { count: 1, die }
+    }
+
+    /// The most one model's dice roll: 12 for 2D6.
+    pub fn highest(self) -> u8 {
+        self.count.saturating_mul(self.die.faces())
     }
 
     /// The most models whose dice are read in one roll.

@@ -250,9 +250,10 @@ pub(super) fn check_reaction_to(
                     text!("stand-and-shoot needs the charged unit's {} (accepted: hold, flee)", "missile = { s = .., shots = .. }"),
                 );
             }
-            // Half the charge move (the range before any wheel).
+            // Half the charge move (the range before any wheel); a
+            // random mover's, as it rolls (the fight decides it).
             let range = charge_range(unit.movement(edition), path.difficult_terrain, 0.0);
-            if path.distance <= range / 2.0 {
+            if unit.move_roll().is_none() && path.distance <= range / 2.0 {
                 return error(text!("stand-and-shoot needs the charger more than half its charge range ({} {}) away (accepted: hold, flee)", range / 2.0, edition.unit()));
             }
             Ok(())
@@ -350,8 +351,7 @@ pub(super) fn check_place(
     let fields = [format!("{name}.distance"), format!("{name}.wheel")];
     check_charge_path(
         edition,
-        unit.movement(edition),
-        place.difficult_terrain,
+        unit.full_charge_range(edition, place.difficult_terrain),
         place.distance,
         place.wheel,
         [&fields[0], &fields[1]],

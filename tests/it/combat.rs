@@ -57,6 +57,8 @@ pub(crate) struct Scripted {
     pub(crate) animosity_tests: usize,
     pub(crate) squabbles: bool,
     pub(crate) caught: bool,
+    /// What a random mover's dice roll (its move, inches).
+    pub(crate) moves: u8,
     /// Each catch's flight and its pursuers'.
     pub(crate) flights: Vec<(Flight, Vec<Flight>)>,
 }
@@ -100,6 +102,9 @@ impl Fate for Scripted {
     fn animosity(&mut self) -> bool {
         self.animosity_tests += 1;
         self.squabbles
+    }
+    fn random_move(&mut self, _: &mathhammer::dice::Roll) -> u8 {
+        self.moves
     }
     fn duel(&mut self, step: &Step, n: Strikes, remaining: u32) -> u32 {
         let n = recorded(step, n);

@@ -207,3 +207,121 @@ fn a_chariots_crew_strikes_each_with_his_a_however_many() {
         "{e}"
     );
 }
+
+#[test]
+fn a_random_mover_charges_as_far_as_its_dice_roll() {
+    // A Spawn's 2D6" is 2.5 cm an inch (RULES.md Charges [ruling]), its
+    // charge range the move itself. 20 cm away a holding target is reached
+    // on 8 or more: 15/36.
+    let r = json(&[
+        "charge",
+        "--move",
+        "2D6",
+        "--distance",
+        "20",
+        "--method",
+        "exact",
+    ]);
+    assert!((r["p_contact"].as_f64().unwrap() - 15.0 / 36.0).abs() < 1e-12);
+    assert_eq!(r["charge_range"], "2D6: 5 to 30 cm");
+    // A target fleeing 5D6 cm is caught if 20 + its flee is at most 2.5 x
+    // the roll: a 10 (3/36) and a flee of 5 (1/7776), an 11 (2/36) and 7
+    // or less (21/7776), a 12 (1/36) and 10 or less (252/7776).
+    let r = json(&[
+        "charge",
+        "--move",
+        "2D6",
+        "--distance",
+        "20",
+        "--reaction",
+        "flee",
+        "--target-move",
+        "10",
+        "--method",
+        "exact",
+    ]);
+    let caught = (3.0 + 2.0 * 21.0 + 252.0) / (36.0 * 7776.0);
+    assert!((r["p_caught"].as_f64().unwrap() - caught).abs() < 1e-15);
+    // In inches, 7" away: a 7 or more, 21/36.
+    let r = json(&[
+        "charge",
+        "--move",
+        "2D6",
+        "--distance",
+        "7",
+        "--inches",
+        "--method",
+        "exact",
+    ]);
+    assert!((r["p_contact"].as_f64().unwrap() - 21.0 / 36.0).abs() < 1e-12);
+    let e = error(&["charge", "--move", "2D6+1", "--distance", "7"]);
+    assert!(e.contains("--move: 2D6+1 is not a move"), "{e}");
+}
+
+/// A one-model Spawn (W1 T3, M 2D6) charging a man `distance` cm away
+/// who `reaction`s, with a bow (BS3, S3) if he stands and shoots.
+fn spawn_charges(distance: u32, reaction: &str) -> serde_json::Value {
+    let fight = spawn_charging(distance, reaction);
+    let file = written(&format!("spawn_charges_{distance}_{reaction}.toml"), &fight);
+    json(&["combat", &file, "--method", "exact"])
+}
+
+/// [`spawn_charges`]'s scenario.
+fn spawn_charging(distance: u32, reaction: &str) -> String {
+    format!(
+        "name = \"spawn\"\n[attacker]\nname = \"Spawn\"\nmodels = 1\nrules = [\"unbreakable\"]\n\
+         [attacker.profile]\nm = \"2D6\"\nws = 3\nbs = 0\ns = 4\nt = 3\nw = 1\ni = 2\na = \"D6+1\"\nld = 10\n\
+         [defender]\nname = \"Man\"\nmodels = 1\nmissile = {{ s = 3, shots = 1 }}\n\
+         [defender.profile]\nm = 10\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = 1\nld = 7\n\
+         [situation]\ncharger = \"attacker\"\ndistance = {distance}\nreaction = \"{reaction}\"\nrounds = 1\n"
+    )
+}
+
+#[test]
+fn a_random_mover_charges_in_a_fight_as_its_dice_roll() {
+    // 20 cm away, holding: the charge falls short on 7 or less, 21/36.
+    let r = spawn_charges(20, "hold");
+    assert!((r["p_charge_fails"].as_f64().unwrap() - 21.0 / 36.0).abs() < 1e-12);
+    // Fleeing 5D6 cm: caught as in the charge query, 297/279936.
+    let r = spawn_charges(20, "flee");
+    let caught = (3.0 + 2.0 * 21.0 + 252.0) / (36.0 * 7776.0);
+    assert!((r["p_target_caught"].as_f64().unwrap() - caught).abs() < 1e-15);
+    // 10 cm away, standing and shooting: short on a 2 or 3 (3/36); the
+    // bow shoots only if the Spawn started more than half its roll away,
+    // 10 > 1.25 x the roll: on 4 to 7 (18/36). One shot at 5+ (4+, -1
+    // standing and shooting), wounding on 4+: 1/6. Shot down: 18/36 x 1/6.
+    let r = spawn_charges(10, "stand-and-shoot");
+    assert!((r["p_charge_fails"].as_f64().unwrap() - 3.0 / 36.0).abs() < 1e-12);
+    let shot = r["p_charger_shot_down"].as_f64().unwrap();
+    assert!((shot - 1.0 / 12.0).abs() < 1e-12, "{shot}");
+}
+
+#[test]
+fn a_random_move_is_written_as_dice_and_never_redirected() {
+    let e = error(&[
+        "attacks",
+        "--attacker",
+        &written(
+            "m2d6plus.toml",
+            &spawn("").replace("m = 0", "m = \"2D6+1\""),
+        ),
+        "--target-ws",
+        "3",
+        "--target-t",
+        "3",
+    ]);
+    assert!(
+        e.contains("m: '2D6+1' is not a move the tool plays (accepted: 0 to 100 cm, or one to three D6 or D3 rolled in inches, such as \"2D6\")"),
+        "{e}"
+    );
+    // Its move is straight on, in a direction named before it rolls.
+    let redirect = "[[unit]]\nname = \"Other\"\nmodels = 5\nside = \"defender\"\nredirect = true\ndistance = 15\n\
+         [unit.profile]\nm = 10\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = 1\nld = 7\n";
+    let fight =
+        spawn_charging(20, "flee").replace("[situation]", &format!("{redirect}[situation]"));
+    let e = error(&["combat", &written("redirect.toml", &fight)]);
+    assert!(
+        e.contains("unit.1.redirect: the charger moves at random, straight on: its charge is never redirected"),
+        "{e}"
+    );
+}

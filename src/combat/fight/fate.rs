@@ -1,6 +1,7 @@
 //! The randomness of a fight, as events each engine realises its own way.
 
 use super::{Step, Strikes};
+use crate::dice::Roll;
 use crate::rules::casualties::Casualties;
 use crate::rules::leadership::LeadershipTest;
 use crate::rules::movement::Flight;
@@ -20,6 +21,9 @@ pub trait Fate {
     /// gap) or of the `pursuers` (each rolling its dice, catching on a
     /// pursuit at least the flee)? One flee roll for all of them.
     fn caught(&mut self, flee: &Flight, chargers: &[(f64, f64)], pursuers: &[&Flight]) -> bool;
+    /// A random mover's move: the total of `roll` (its dice, inches:
+    /// RULES.md Charges).
+    fn random_move(&mut self, roll: &Roll) -> u8;
     /// A D6 roll-off: does side 0 win it?
     fn roll_off(&mut self) -> bool;
     /// An animosity test and, after a 1, the Animosity table: does it stop

@@ -82,8 +82,10 @@ pub struct Combat {
     chargers: Vec<usize>,
     /// Some charger has a start-of-turn test to take.
     starts_of_turn: bool,
-    /// Each unit's charge range.
+    /// Each unit's charge range (a random mover's: see `move_rolls`).
     ranges: Vec<f64>,
+    /// Each random mover's roll for its move (RULES.md Charges).
+    move_rolls: Vec<Option<crate::dice::Roll>>,
     /// Each unit's flee (and pursuit): its dice, less a resolute's inch.
     flights: Vec<Flight>,
     /// The orders key of rounds after the first (every unit's later set).

@@ -10,6 +10,7 @@ use mathhammer::query::charge::{Charge, Reaction};
 use mathhammer::query::flee::{Flee, Mover};
 use mathhammer::query::{Method, Settings};
 use mathhammer::report::{Engine, Report};
+use mathhammer::rules::random::{Dice, Die};
 use mathhammer::rules::{Edition, LeadershipTest};
 use mathhammer::sim::{Estimate, Sampling};
 use rand::{Rng, SeedableRng};
@@ -20,6 +21,7 @@ pub fn boar_boyz(distance: f64) -> Charge {
     Charge {
         edition: Edition::Metric,
         charger_move: 18.0,
+        charger_dice: None,
         barding: false,
         difficult_terrain: false,
         wheel: 0.0,
@@ -118,6 +120,7 @@ pub fn random_charge(r: &mut impl Rng) -> Charge {
     let mut charge = Charge {
         edition,
         charger_move,
+        charger_dice: None,
         barding,
         difficult_terrain: r.random_bool(0.2),
         wheel: 0.0,
@@ -140,6 +143,23 @@ pub fn random_charge(r: &mut impl Rng) -> Charge {
         0.0
     };
     charge.distance = distance(r, 0.0, charge.charge_range());
+    // A random mover now and then (issue 46; RULES.md Charges), from a
+    // stream of its own: the charges drawn keep their draws.
+    let own = &mut own_stream(&format!("{charge:?}"), 46);
+    if own.random_bool(0.3) {
+        let count = pick(own, &[1, 2, 2, 3]);
+        let dice = Dice {
+            count,
+            die: Die::D6,
+        };
+        charge.charger_dice = Some(dice);
+        charge.charger_move = 0.0;
+        charge.barding = false;
+        let most = charge.charge_range() + charge.wheel;
+        if charge.wheel > most / 2.0 {
+            charge.wheel = 0.0;
+        }
+    }
     charge.validate().expect("generated charges are valid");
     charge
 }
@@ -182,7 +202,6 @@ pub fn random_leadership(r: &mut impl Rng) -> LeadershipTest {
 use mathhammer::query::attacks::{AttackGroup, Attacks, Count};
 use mathhammer::rules::fighter::{impact_hit, Defender, Save, Striker};
 use mathhammer::rules::profile::TroopType;
-use mathhammer::rules::random::{Dice, Die};
 use mathhammer::rules::saves::{Armour, BodyArmour};
 use mathhammer::rules::special::{Rules, SpecialRule};
 use mathhammer::rules::to_hit::{Cover, ShootingModifiers};
@@ -520,11 +539,17 @@ pub fn random_attack_dice(r: &mut impl Rng, models: u32) -> &'static str {
 /// `text` with the `a` of the profile table `table` (`[attacker.profile]`)
 /// written as `dice`.
 pub fn with_attack_dice(text: &str, table: &str, dice: &str) -> String {
+    with_profile_value(text, table, "a", &format!("\"{dice}\""))
+}
+
+/// `text` with key `key` of the profile table `table` written as `value`.
+pub fn with_profile_value(text: &str, table: &str, key: &str, value: &str) -> String {
     let at = text.find(table).expect("the profile table");
-    let a = at + text[at..].find("\na = ").expect("its A") + 1;
-    let end = a + text[a..].find('\n').unwrap();
+    let line = format!("\n{key} = ");
+    let start = at + text[at..].find(&line).expect("its key") + 1;
+    let end = start + text[start..].find('\n').unwrap();
     let mut text = text.to_string();
-    text.replace_range(a..end, &format!("a = \"{dice}\""));
+    text.replace_range(start..end, &format!("{key} = {value}"));
     text
 }
 
