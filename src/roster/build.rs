@@ -93,8 +93,12 @@ impl Build<'_> {
             Some((body, _)) => self.movement(body)?,
             None => self.movement(r)?,
         };
-        let slows = self.gear.barding == Some(true);
-        let m = if steed.is_some() && slows { m - 2.0 } else { m };
+        let slows = self.gear.barding == Some(true) && m.1.is_none();
+        let m = if steed.is_some() && slows {
+            Move(m.0 - 2.0, None)
+        } else {
+            m
+        };
         // A steed slower than its rider walks at the rider's pace.
         let m = match steed {
             Some((body, _)) if slower(body, r) => self.movement(r)?,
@@ -113,7 +117,7 @@ impl Build<'_> {
                 s,
                 troop,
                 ProfileValues {
-                    m: Move(m.max(0.0), None),
+                    m: Move(m.0.max(0.0), m.1),
                     ..values
                 },
                 weapon,
@@ -163,7 +167,7 @@ impl Build<'_> {
             Some(beast) => {
                 let n = self.count(beast, c, chariots, Count::Beasts);
                 let one = self.steed(beast)?;
-                v.m = Move(self.movement(beast)?, None);
+                v.m = self.movement(beast)?;
                 Some(MountValues {
                     a: beasts_attacks(one.a, n)?,
                     ..one
@@ -172,7 +176,7 @@ impl Build<'_> {
             None => None,
         };
         if c.read("M").number().is_some() || steeds.is_none() {
-            v.m = Move(self.movement(c)?, None);
+            v.m = self.movement(c)?;
         }
         let dice = match c.read("A") {
             Read::Dice(d) if d.sides == 3 => Die::D3,
@@ -320,16 +324,29 @@ impl Build<'_> {
         }
     }
 
-    /// M in cm: the inches written x 2.5; none written, 0 (noted: it
-    /// cannot charge).
-    fn movement(&mut self, b: &Body) -> Result<f64, Text> {
-        if b.read("M") == Read::Absent {
-            self.notes.push(text!(
+    /// M in cm: the inches written x 2.5 (none written, 0, noted: it
+    /// cannot charge), or the dice it moves at random (`2D6`, inches:
+    /// RULES.md Charges).
+    fn movement(&mut self, b: &Body) -> Result<Move, Text> {
+        match b.read("M") {
+            Read::Absent => self.notes.push(text!(
                 "{}: the roster gives no M; 0 played",
                 &b.profile.name
-            ));
+            )),
+            Read::Dice(_) => {
+                let written = b.written("M");
+                return match Dice::written(written) {
+                    Some((dice, 0)) => Ok(Move(0.0, Some(dice))),
+                    _ => Err(text!(
+                        "{}'s M is {}, dice the tool does not roll (accepted: one to three D6 or D3, such as 2D6)",
+                        &b.profile.name,
+                        written.to_string()
+                    )),
+                };
+            }
+            _ => {}
         }
-        Ok(f64::from(self.optional(b, "M", 0, 40)?) * 2.5)
+        Ok(Move(f64::from(self.optional(b, "M", 0, 40)?) * 2.5, None))
     }
 
     /// The missile weapon it shoots with, its Strength `user` if the weapon's is the model's own.
@@ -389,7 +406,7 @@ impl Build<'_> {
                 Ok(n)
             }
             Read::Dice(_) => Err(text!(
-                "{}'s {} is {}, a random value (played only as a chariot's impact hits)",
+                "{}'s {} is {}, a random value (rolled only for A, M and a chariot's impact hits)",
                 name,
                 key,
                 written

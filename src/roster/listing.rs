@@ -98,10 +98,14 @@ fn plays_as(p: &crate::profile::ProfileFile) -> String {
         v.map_or(String::new(), |v| v.get_name().to_string())
     };
     let v = &p.profile;
+    let m = match v.m.1 {
+        Some(dice) => format!("{dice}\""),
+        None => format!("{} cm", crate::error::shown(v.m.0)),
+    };
     let mut s = format!(
-        "{}, M {} cm WS {} BS {} S {} T {} W {} I {} A {} Ld {}, {}",
+        "{}, M {} WS {} BS {} S {} T {} W {} I {} A {} Ld {}, {}",
         name(p.troop.to_possible_value()),
-        crate::error::shown(v.m.0),
+        m,
         v.ws.0,
         v.bs.0,
         v.s.0,

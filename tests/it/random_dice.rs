@@ -325,3 +325,84 @@ fn a_random_move_is_written_as_dice_and_never_redirected() {
         "{e}"
     );
 }
+
+/// Rosters: a Chaos Spawn, a Squig Herd and a Scraplauncher-like chariot
+/// play (they were left out: "A is D6+1", "M is 2D6", "its crew's 12
+/// attacks"), and dice the tool does not roll say so.
+#[test]
+fn rosters_field_random_movers_random_attackers_and_every_crewman() {
+    use crate::common::roster::{category, model, roster, sel, with};
+    // Hordes of Chaos: Spawn M 2D6 WS3 S4 T5 W3 I2 A D6+1 Ld10.
+    let spawn = sel(
+        "unit",
+        "Spawn of Chaos",
+        1,
+        &[model(
+            "Spawn of Chaos",
+            "2D6 3 0 4 5 3 2 D6+1 10 7 7 3 40x40",
+        )],
+        &[],
+    );
+    // Orcs and Goblins: ten Squigs M 2D6 A 2.
+    let squigs = sel(
+        "unit",
+        "Night Goblin Squig Herd",
+        1,
+        &[],
+        &[sel(
+            "model",
+            "Squig",
+            10,
+            &[model("Squig", "2D6 4 0 5 3 1 3 2 3 7 7 1 20x20")],
+            &[],
+        )],
+    );
+    // A chariot whose crew's profile is A 6 and whose roster gives no
+    // count: the rulebook's usual two crewmen, 12 attacks.
+    let launcher = with(
+        sel(
+            "unit",
+            "Scraplauncher",
+            1,
+            &[
+                model("Scrap Chariot", "- - - 5 5 5 - D6 - - - (5) 50x100"),
+                model("Gnoblar Scrappers", "- 2 3 2 - - 3 6 5 7 7 1 20x20"),
+            ],
+            &[],
+        ),
+        &category("Chariot"),
+    );
+    let odd = sel(
+        "unit",
+        "Odd Beast",
+        1,
+        &[model("Odd Beast", "6 3 0 4 5 3 2 2D8 10 7 7 3 40x40")],
+        &[],
+    );
+    let r = roster(0, &[spawn, squigs, launcher, odd]);
+    let played = |n: usize| {
+        r.units[n]
+            .played
+            .as_ref()
+            .unwrap_or_else(|why| panic!("{} left out: {why}", r.units[n].name))
+    };
+    let spawn = played(0);
+    assert_eq!(spawn.profile.a.to_string(), "D6+1");
+    assert_eq!(
+        spawn.profile.m.1.map(|d| d.to_string()).as_deref(),
+        Some("2D6")
+    );
+    let squigs = played(1);
+    assert_eq!((r.units[1].models, squigs.profile.a.0), (10, 2));
+    assert_eq!(
+        squigs.profile.m.1.map(|d| d.to_string()).as_deref(),
+        Some("2D6")
+    );
+    let launcher = played(2);
+    assert_eq!((launcher.profile.a.0, launcher.crew.0), (6, 2));
+    let why = r.units[3].played.as_ref().unwrap_err().to_string();
+    assert_eq!(
+        why,
+        "Odd Beast's A is 2D8, dice the tool does not roll (accepted: one to three D6 or D3 and a number added, such as D6+1)"
+    );
+}
