@@ -411,6 +411,12 @@ impl Build<'_> {
                 key,
                 written
             )),
+            // A Giant's A: its book's own tables (RULES.md Not modelled).
+            Read::Other(v) if v.eq_ignore_ascii_case("special") => Err(text!(
+                "{}'s {} is 'Special': its army book's own rules give it (see its rules not played), and the tool does not play them yet",
+                name,
+                key
+            )),
             Read::Other(_) | Read::Absent => Err(text!(
                 "{}'s {} is '{}', not a value the tool plays",
                 name,

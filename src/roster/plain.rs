@@ -1,7 +1,7 @@
 //! A roster's refusals in a player's words, for the web page: a file that
 //! is not a roster said for what it is (a picture, a zip without a roster),
-//! and a unit the list leaves out said in a line (its attacks are
-//! 'Special', not a number). The command line keeps the reader's own messages, which name the
+//! and a unit the list leaves out said in a line (a Giant's attacks by
+//! its army book's own rules, not played yet). The command line keeps the reader's own messages, which name the
 //! field and what is accepted.
 
 use super::{RosterUnit, GAME_SYSTEM};
@@ -129,7 +129,7 @@ fn xml(text: &str) -> Is {
 }
 
 /// Why unit `unit` is left out, in a player's words and short (`Giant:
-/// attacks 'Special', not a number`), if it is.
+/// attacks by its army book's own rules, not played yet`), if it is.
 pub fn why_left_out(unit: &RosterUnit) -> Option<Text> {
     let why = unit.played.as_ref().err()?;
     Some(plain(why))
@@ -149,6 +149,13 @@ fn plain(why: &Text) -> Text {
                 arg(0),
                 trait_(1),
                 arg(2)
+            )
+        }
+        "{}'s {} is 'Special': its army book's own rules give it (see its rules not played), and the tool does not play them yet" => {
+            text!(
+                "{}: {} by its army book's own rules, not played yet",
+                arg(0),
+                trait_(1)
             )
         }
         "{}'s {} is '{}', not a value the tool plays" => {

@@ -274,6 +274,7 @@ pub(super) const SPANISH_ERRORS: &[(&str, &str)] = &[
     ("{} {} {}: {} played", "{} {} {}: se juega {}"),
     ("{}'s A is {}, dice the tool does not roll (accepted: one to three D6 or D3 and a number added, such as D6+1)", "A de {0} es {1}, dados que la herramienta no tira (aceptado: de uno a tres D6 o D3 y un número sumado, como D6+1)"),
     ("{}'s M is {}, dice the tool does not roll (accepted: one to three D6 or D3, such as 2D6)", "M de {0} es {1}, dados que la herramienta no tira (aceptado: de uno a tres D6 o D3, como 2D6)"),
+    ("{}'s {} is 'Special': its army book's own rules give it (see its rules not played), and the tool does not play them yet", "{1} de {0} es 'Special': la dan las reglas propias de su libro de ejército (ver sus reglas no jugadas), que la herramienta aún no juega"),
     ("{}'s {} is '{}', not a value the tool plays", "{1} de {0} es '{2}', un valor que la herramienta no juega"),
     ("{}'s {} is {} (accepted: {} to {})", "{1} de {0} es {2} (aceptado: de {3} a {4})"),
     ("{}'s {} is {}, a random value (rolled only for A, M and a chariot's impact hits)", "{1} de {0} es {2}, un valor aleatorio (solo se tira para A, M y los impactos por carga de un carro)"),
@@ -290,6 +291,7 @@ pub(super) const SPANISH_ERRORS: &[(&str, &str)] = &[
     ("{}: the roster gives no count; 2 beasts played", "{}: la lista no da cuántas son; se juegan 2 bestias"),
     ("{}: the roster gives no count; 2 crew played", "{}: la lista no da cuántos son; se juegan 2 tripulantes"),
     ("{}: {} '{}', not a number", "{}: {} '{}', no es un número"),
+    ("{}: {} by its army book's own rules, not played yet", "{}: {} según las reglas propias de su libro de ejército, aún no jugadas"),
     ("{}: {} {}, a dice roll, not a number", "{}: {} {}, una tirada de dados, no un número"),
     ("{}: {} {}, outside {} to {}", "{}: {} {}, fuera de {} a {}"),
 ];

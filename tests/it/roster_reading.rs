@@ -56,7 +56,7 @@ fn values_are_read_for_what_they_mean_and_one_bad_value_leaves_one_unit_out() {
     assert_eq!(r.units[0].played.as_ref().unwrap().profile.s.0, 5);
     assert_eq!(r.units[0].notes[0].to_string(), "Greasus S 5(10): 5 played");
     let why = |n: usize| r.units[n].played.as_ref().unwrap_err().to_string();
-    assert_eq!(why(1), "Giant's A is 'Special', not a value the tool plays");
+    assert_eq!(why(1), "Giant's A is 'Special': its army book's own rules give it (see its rules not played), and the tool does not play them yet");
     let moves = |n: usize| r.units[n].played.as_ref().unwrap().profile.m.1;
     assert_eq!(moves(2).map(|d| d.to_string()).as_deref(), Some("2D6"));
     assert_eq!(moves(3).map(|d| d.to_string()).as_deref(), Some("2D6"));
@@ -257,11 +257,11 @@ fn the_json_listing_gives_roles_notes_parents_and_points() {
     );
     assert_eq!(
         units[2]["left_out"],
-        "Giant's A is 'Special', not a value the tool plays"
+        "Giant's A is 'Special': its army book's own rules give it (see its rules not played), and the tool does not play them yet"
     );
     assert_eq!(
         j["left_out"],
-        serde_json::json!([{"number": 3, "name": "Giant", "why": "Giant's A is 'Special', not a value the tool plays"}])
+        serde_json::json!([{"number": 3, "name": "Giant", "why": "Giant's A is 'Special': its army book's own rules give it (see its rules not played), and the tool does not play them yet"}])
     );
     assert_eq!(
         (j["points"].as_f64(), j["unit_points"].as_f64()),
