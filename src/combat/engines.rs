@@ -47,7 +47,7 @@ impl Rolls {
             }
         }
         for step in &combat.steps {
-            let Some(dice) = step.dice else {
+            let Some(dice) = step.dice.map(|d| d.dice) else {
                 continue;
             };
             for r in

@@ -122,11 +122,8 @@ impl Fate for Scripted {
 
 /// What a scripted strike records: its attacks, or its models for a step
 /// with dice (chariots, for impact hits).
-fn recorded(step: &Step, n: Strikes) -> u32 {
-    match step.dice {
-        Some(_) => n.rolled,
-        None => n.fixed,
-    }
+fn recorded(_: &Step, n: Strikes) -> u32 {
+    n.n
 }
 
 const CHARGE: &str = "charger = \"attacker\"\ndistance = 5\nrounds = 1";

@@ -2,7 +2,7 @@
 //! the catch of a unit that flees, a charge that falls short. RULES.md
 //! Charges, Fleeing and pursuit, Panic; seeds 000, 003.
 
-use super::{Combat, End, Fate, Record, StartOfTurn, State, UnitEnd, MAX_UNITS, NO_FOE};
+use super::{Combat, End, Fate, Record, StartOfTurn, State, Strikes, UnitEnd, MAX_UNITS, NO_FOE};
 use crate::rules::animosity;
 use crate::rules::movement::charge_reaches;
 use crate::rules::panic::{fleeing_friends_cause_panic, heavy_casualties};
@@ -322,7 +322,7 @@ impl Combat {
         let step = &self.steps[id];
         state.begin_round();
         let n = self.attacks(step, state, false, 1);
-        let hit = fate.strike(step, step.strikes(n, false), 0, state.alive[c]);
+        let hit = fate.strike(step, Strikes { n, frenzied: false }, 0, state.alive[c]);
         state.alive[c] -= hit.kills;
         state.damage[c] = hit.damage;
         record.casualties[c] += hit.kills;

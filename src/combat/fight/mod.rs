@@ -46,7 +46,7 @@ pub use fate::Fate;
 pub use setup::{Contact, Place, Redirect, Setup, StartOfTurn};
 pub(crate) use state::State;
 use state::NO_FOE;
-pub use step::{Fighter, Step, StepKind, Strikes, Target};
+pub use step::{Fighter, Step, StepDice, StepKind, Strikes, Target};
 
 /// The most rounds a fight may last.
 pub const MAX_ROUNDS: u32 = 50;
@@ -374,7 +374,7 @@ impl Combat {
         let frenzied = state.frenzy[u];
         let n = self.attacks(step, state, frenzied, round);
         if n > 0 {
-            let strikes = step.strikes(n, frenzied);
+            let strikes = Strikes { n, frenzied };
             wounds[step.side] += self.strike(fate, step, strikes, state, record);
         }
     }

@@ -19,8 +19,8 @@ use crate::rules::weapons::Moment;
 /// What makes a strike step's attacks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StepKind {
-    /// Impact hits: a die per chariot in contact ([`Step::dice`]), the
-    /// hits added to each its `per_model`.
+    /// Impact hits: a die per chariot in contact, and the hits added to
+    /// each ([`Step::dice`]).
     Impact,
     /// The rank and file (and a spear's second rank).
     RankAndFile,
@@ -93,13 +93,13 @@ pub struct Step {
     pub initiative: u8,
     /// One attack, every modifier applied.
     pub chain: AttackChain,
-    /// Attacks per striking model, without and with frenzy (with dice,
-    /// those added to them).
+    /// What each striking model counts for in its strikes, without and
+    /// with frenzy: its attacks, or 1 for a step with dice (whose strikes
+    /// are its models).
     pub per_model: [u32; 2],
-    /// The dice each striking model rolls for more attacks (a chariot's
-    /// impact hits, random attacks): its attacks are then counted in
-    /// models ([`Strikes`]).
-    pub dice: Option<Dice>,
+    /// The dice each striking model rolls for its attacks (a chariot's
+    /// impact hits, random attacks), and the attacks it makes beside them.
+    pub dice: Option<StepDice>,
     /// Whom it strikes.
     pub target: Target,
     /// Wounds of each model it strikes.
@@ -108,58 +108,56 @@ pub struct Step {
     pub target_models: u32,
 }
 
-/// The attacks a strike step makes at once: `rolled` models (chariots, for
-/// impact hits) roll the step's dice, and `fixed` attacks more (D6+1's 1
-/// each, a scythe's hit, or every attack of a step without dice).
+/// The dice of a step whose models roll for their attacks, and the attacks
+/// each makes beside them, without and with frenzy (D6+1's 1; a scythe's
+/// hit added to each chariot's die). RULES.md Special attacks and
+/// psychology.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepDice {
+    /// Each model's dice.
+    pub dice: Dice,
+    /// Attacks each model makes beside them, without and with frenzy.
+    pub plus: [u32; 2],
+}
+
+/// The strikes of a step at once: `n` as its [`Step::per_model`] counts
+/// them (attacks; models rolling its dice, for a step with dice), and
+/// whether frenzy adds to them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Strikes {
-    /// Models rolling the step's dice.
-    pub rolled: u32,
-    /// Attacks beside the dice.
-    pub fixed: u32,
+    /// Attacks, or models rolling the step's dice.
+    pub n: u32,
+    /// Frenzy adds to them.
+    pub frenzied: bool,
 }
 
 impl Step {
-    /// The strikes of `n` (attacks, or models for a step with dice), its
-    /// frenzied count if `frenzied`.
-    #[inline]
-    pub fn strikes(&self, n: u32, frenzied: bool) -> Strikes {
-        match self.dice {
-            None => Strikes {
-                rolled: 0,
-                fixed: n,
-            },
-            Some(_) => Strikes {
-                rolled: n,
-                fixed: n * self.per_model[usize::from(frenzied)],
-            },
-        }
-    }
-
-    /// How many attacks `s` makes: its dice rolled, its fixed attacks
-    /// added (RULES.md Special attacks and psychology). The models rolling
-    /// at once are at most the dice's most (checked when the unit is
-    /// built).
+    /// How many attacks strikes `s` make: for a step with dice, each
+    /// model's dice rolled and its attacks beside them added (RULES.md
+    /// Special attacks and psychology). The models rolling at once are at
+    /// most the dice's most (checked when the unit is built).
     pub fn count(&self, s: Strikes) -> Count {
-        let roll = self.dice.and_then(|d| d.roll(s.rolled));
-        debug_assert!(s.rolled == 0 || roll.is_some(), "{s:?} past the dice");
-        Count {
-            fixed: s.fixed,
-            roll,
+        match self.dice {
+            None => Count::fixed(s.n),
+            Some(d) => {
+                let roll = d.dice.roll(s.n);
+                debug_assert!(s.n == 0 || roll.is_some(), "{s:?} past the dice");
+                Count {
+                    fixed: s.n * d.plus[usize::from(s.frenzied)],
+                    roll,
+                }
+            }
         }
     }
 
     /// The index of `s` among the step's strikes: its attacks, or for a
-    /// step with dice, its models and whether frenzy added to them (the
-    /// fast engine's tables and the exact engine's memo).
+    /// step with dice its models and whether frenzy adds to them (the fast
+    /// engine's tables and the exact engine's memo).
     #[inline]
     pub fn slot(&self, s: Strikes) -> usize {
         match self.dice {
-            None => s.fixed as usize,
-            Some(_) => {
-                let frenzied = s.fixed != s.rolled * self.per_model[0];
-                2 * s.rolled as usize + usize::from(frenzied)
-            }
+            None => s.n as usize,
+            Some(_) => 2 * s.n as usize + usize::from(s.frenzied),
         }
     }
 }
@@ -263,14 +261,14 @@ impl Combat {
             if let Some(hits) = impact.filter(|_| contact.striker == u) {
                 let target = enemy.defender();
                 let chain = hits.chain(&target);
-                let g = Group {
-                    kind: StepKind::Impact,
-                    band: Band::Impact,
-                    initiative: unit.profile.i,
-                    striker: unit.striker(false, false),
-                    per_model: [u32::from(hits.plus); 2],
-                    dice: Some(hits.per_chariot()),
-                };
+                let g = Group::counted(
+                    StepKind::Impact,
+                    Band::Impact,
+                    unit.profile.i,
+                    unit.striker(false, false),
+                    [u32::from(hits.plus); 2],
+                    Some(hits.per_chariot()),
+                );
                 new_steps.push(step(&g, chain, Target::RankAndFile, &target));
             }
             for g in &groups {
@@ -298,11 +296,43 @@ struct Group {
     initiative: u8,
     /// With frenzy (its attacks per model are in `per_model`).
     striker: Striker,
-    /// Attacks per model, without and with frenzy (with dice, those added
-    /// to them).
+    /// What each model counts for in its strikes, without and with frenzy
+    /// ([`Step::per_model`]).
     per_model: [u32; 2],
-    /// The dice each model rolls for more attacks.
-    dice: Option<Dice>,
+    /// The dice each model rolls for its attacks.
+    dice: Option<StepDice>,
+}
+
+impl Group {
+    /// A group of `per_model` attacks a model (without and with frenzy),
+    /// each rolling `dice` for more.
+    fn counted(
+        kind: StepKind,
+        band: Band,
+        initiative: u8,
+        striker: Striker,
+        per_model: [u32; 2],
+        dice: Option<Dice>,
+    ) -> Group {
+        let (per_model, dice) = match dice {
+            Some(dice) => (
+                [1, 1],
+                Some(StepDice {
+                    dice,
+                    plus: per_model,
+                }),
+            ),
+            None => (per_model, None),
+        };
+        Group {
+            kind,
+            band,
+            initiative,
+            striker,
+            per_model,
+            dice,
+        }
+    }
 }
 
 /// A unit's impact hits and attack groups at `moment`: the blows of its
@@ -323,14 +353,14 @@ fn attack_groups(unit: &Unit, moment: Moment, scared: bool) -> (Option<ImpactHit
     };
     let fighter = |kind, u: &Unit, extra: u32| {
         let (calm, frenzied) = (u.striker(false, scared), u.striker(true, scared));
-        Group {
+        Group::counted(
             kind,
-            band: fighter_band(u),
-            initiative: u.profile.i,
-            striker: frenzied,
-            per_model: [calm.attacks() + extra, frenzied.attacks() + extra],
-            dice: calm.attack_dice(),
-        }
+            fighter_band(u),
+            u.profile.i,
+            frenzied,
+            [calm.attacks() + extra, frenzied.attacks() + extra],
+            calm.attack_dice(),
+        )
     };
     let (mut impact, mut groups) = (None, Vec::new());
     for b in blows(
@@ -347,14 +377,14 @@ fn attack_groups(unit: &Unit, moment: Moment, scared: bool) -> (Option<ImpactHit
                     groups.push(fighter(StepKind::Champion, unit, 1));
                 }
             }
-            Blows::Mount(m, steed) => groups.push(Group {
-                kind: StepKind::Mount,
-                band: band(false, false, unit.psychology.mindless, charging, false),
-                initiative: m.i,
-                striker: steed,
-                per_model: [b.per_model(); 2],
-                dice: b.dice(),
-            }),
+            Blows::Mount(m, steed) => groups.push(Group::counted(
+                StepKind::Mount,
+                band(false, false, unit.psychology.mindless, charging, false),
+                m.i,
+                steed,
+                [b.per_model(); 2],
+                b.dice(),
+            )),
         }
     }
     for (i, c) in unit.characters.iter().enumerate() {

@@ -173,9 +173,9 @@ impl Combat {
     }
 
     /// The attacks of `step`'s whole group this round (its models, for a
-    /// step with dice), before a challenge and declared attacks share them
-    /// out: the models in contact that stand (a spear's second rank too),
-    /// its champion, its characters.
+    /// step with dice: [`Step::per_model`]), before a challenge and
+    /// declared attacks share them out: the models in contact that stand
+    /// (a spear's second rank too), its champion, its characters.
     #[inline(always)]
     fn group_attacks<const N: usize>(
         &self,
@@ -202,7 +202,7 @@ impl Combat {
         let rank_and_file = front.saturating_sub(lost);
         let champion = u32::from(champion_here && state.alive[u] > 0);
         let stepped_back = |i: usize| u < 2 && state.stepped_back[u] == Some(i as u8);
-        let models = match step.kind {
+        match step.kind {
             StepKind::RankAndFile => {
                 let moment = Moment {
                     round,
@@ -218,18 +218,15 @@ impl Combat {
                 // front rank or second; never more than stand (RULES.md
                 // Order of strikes).
                 let standing = state.alive[u] - champion;
-                (front + second).saturating_sub(lost).min(standing)
+                (front + second).saturating_sub(lost).min(standing) * per_model
             }
-            StepKind::Champion => champion,
-            StepKind::Mount | StepKind::Impact => rank_and_file + champion,
+            StepKind::Champion => champion * per_model,
+            StepKind::Mount | StepKind::Impact => (rank_and_file + champion) * per_model,
             StepKind::Character(i) => {
                 u32::from(front_rank && state.heroes[u][i].is_some() && !stepped_back(i))
+                    * per_model
             }
-            StepKind::Shots => state.alive[u],
-        };
-        match step.dice {
-            Some(_) => models,
-            None => models * per_model,
+            StepKind::Shots => state.alive[u] * per_model,
         }
     }
 }
