@@ -43,6 +43,8 @@ fn chain(attacks: u32, wounds: u8, rules: &[SpecialRule]) -> Attacks {
         bs: 3,
         s: 3,
         a: 1,
+        a_dice: None,
+        crew: 1,
         troop: TroopType::Infantry,
         weapon: Weapon::Halberd,
         rules: Rules::new(rules, "bench").unwrap(),

@@ -62,6 +62,7 @@
 //! let charge = Charge {
 //!     edition: Edition::Metric,
 //!     charger_move: 18.0,
+//!     charger_dice: None,
 //!     barding: false,
 //!     difficult_terrain: false,
 //!     wheel: 0.0,

@@ -27,23 +27,26 @@
 //! # hates = ["Orcs and Goblins"]  # it hates enemies of these armies
 //! # unit_strength_per_model = 2  # where its army book sets it apart from
 //! #                        # its type's (Warhounds, Centigors on foot: 2)
+//! # crew = 2               # a chariot's crew, each with the profile's A
+//! #                        # (frenzy adds one to each); 1: `a` is theirs
 //!
 //! [profile]
-//! m = 10                   # cm, as the metric army books print it (4" with inches)
+//! m = 10                   # cm, as the metric army books print it (4" with inches);
+//!                          # or a random move in inches: "2D6"
 //! ws = 3
 //! bs = 3
 //! s = 3
 //! t = 3
 //! w = 1
 //! i = 3
-//! a = 1
+//! a = 1                    # or dice rolled each round: "D6+1", "D3", "2D6"
 //! ld = 7
 //!
 //! [mount]                  # a steed's own attacks (cavalry, chariots)
 //! ws = 3
 //! s = 3
 //! i = 3
-//! a = 1
+//! a = 1                    # or dice, as the profile's
 //!
 //! [missile]                # missile weapons: stand and shoot, shoot's S
 //! s = 3
@@ -58,8 +61,9 @@
 
 use crate::error::InputError;
 use crate::rules::fighter::{Defender, Save};
-use crate::rules::gear::{ImpactDice, ImpactHits, Missile, Mount};
+use crate::rules::gear::{ImpactHits, Missile, Mount};
 use crate::rules::profile::{Profile, TroopType};
+use crate::rules::random::{Dice, Die};
 use crate::rules::saves::{shown_save, ward_or_regeneration, Armour, BodyArmour};
 use crate::rules::special::SpecialRule;
 use crate::rules::weapons::Weapon;
@@ -103,20 +107,112 @@ pub(crate) fn whole_within<'de, D: Deserializer<'de>>(
     Ok(v)
 }
 
-/// M in cm (0 for war machines).
+/// A characteristic a model may roll each time it uses it: a whole number
+/// from `LO` to `HI`, or dice as army books print them (`"D6+1"`, `"D3"`,
+/// `"2D6"`: RULES.md Special attacks and psychology, random attacks). `.0`
+/// is the number (with dice, what is added to them), `.1` the dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rolled<const LO: u8, const HI: u8>(pub u8, pub Option<Dice>);
+
+impl<const LO: u8, const HI: u8> std::fmt::Display for Rolled<LO, HI> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.1, self.0) {
+            (None, n) => write!(f, "{n}"),
+            (Some(d), 0) => write!(f, "{d}"),
+            (Some(d), n) => write!(f, "{d}+{n}"),
+        }
+    }
+}
+
+impl<'de, const LO: u8, const HI: u8> Deserialize<'de> for Rolled<LO, HI> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor<const LO: u8, const HI: u8>;
+        impl<const LO: u8, const HI: u8> serde::de::Visitor<'_> for Visitor<LO, HI> {
+            type Value = Rolled<LO, HI>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                write!(
+                    f,
+                    "a whole number from {LO} to {HI}, or dice such as \"D6+1\""
+                )
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Self::Value, E> {
+                if !(i64::from(LO)..=i64::from(HI)).contains(&v) {
+                    return Err(crate::words::serde::custom(text!(
+                        "{} is out of range (accepted: {} to {}, or dice such as \"D6+1\", \"D3\", \"2D6\")",
+                        v,
+                        LO,
+                        HI
+                    )));
+                }
+                Ok(Rolled(v as u8, None))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Self::Value, E> {
+                self.visit_i64(i64::try_from(v).unwrap_or(i64::MAX))
+            }
+            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Self::Value, E> {
+                Err(crate::words::serde::custom(text!(
+                    "{} is not a whole number (accepted: {} to {}, or dice such as \"D6+1\", \"D3\", \"2D6\")",
+                    crate::error::shown(v),
+                    LO,
+                    HI
+                )))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
+                match Dice::written(v) {
+                    Some((dice, plus)) if plus <= HI => Ok(Rolled(plus, Some(dice))),
+                    _ => Err(crate::words::serde::custom(text!(
+                        "'{}' is not dice the tool rolls (accepted: a whole number from {} to {}, or one to three D6 or D3 and a number added, such as \"D6+1\", \"D3\", \"2D6\")",
+                        v,
+                        LO,
+                        HI
+                    ))),
+                }
+            }
+        }
+        d.deserialize_any(Visitor::<LO, HI>)
+    }
+}
+
+/// M in cm (0 for war machines), or a random move (`.1`): the dice it
+/// rolls each time it moves, in inches as army books print them (`"2D6"`,
+/// a Chaos Spawn's), its M then 0. RULES.md Charges.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Move(pub f64);
+pub struct Move(pub f64, pub Option<Dice>);
 
 impl<'de> Deserialize<'de> for Move {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let v = f64::deserialize(d)?;
-        if !(0.0..=100.0).contains(&v) {
-            return Err(crate::words::serde::custom(text!(
-                "{} is out of range (accepted: 0 to 100 cm)",
-                crate::error::shown(v)
-            )));
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Move;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a number of cm from 0 to 100, or dice such as \"2D6\"")
+            }
+            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Move, E> {
+                if !(0.0..=100.0).contains(&v) {
+                    return Err(crate::words::serde::custom(text!(
+                        "{} is out of range (accepted: 0 to 100 cm, or dice in inches such as \"2D6\")",
+                        crate::error::shown(v)
+                    )));
+                }
+                Ok(Move(v, None))
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Move, E> {
+                self.visit_f64(v as f64)
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Move, E> {
+                self.visit_f64(v as f64)
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Move, E> {
+                match Dice::written(v) {
+                    Some((dice, 0)) => Ok(Move(0.0, Some(dice))),
+                    _ => Err(crate::words::serde::custom(text!(
+                        "'{}' is not a move the tool plays (accepted: 0 to 100 cm, or one to three D6 or D3 rolled in inches, such as \"2D6\")",
+                        v
+                    ))),
+                }
+            }
         }
-        Ok(Move(v))
+        d.deserialize_any(Visitor)
     }
 }
 
@@ -160,8 +256,8 @@ pub struct ProfileOverride {
     pub w: Option<Ranged<1, 20>>,
     /// Initiative.
     pub i: Option<Ranged<0, 10>>,
-    /// Attacks.
-    pub a: Option<Ranged<0, 10>>,
+    /// Attacks: a number, or dice (`"D6+1"`).
+    pub a: Option<Rolled<0, 10>>,
     /// Leadership.
     pub ld: Option<Ranged<1, 10>>,
 }
@@ -222,8 +318,8 @@ pub struct ProfileValues {
     pub w: Ranged<1, 20>,
     /// Initiative.
     pub i: Ranged<0, 10>,
-    /// Attacks.
-    pub a: Ranged<0, 10>,
+    /// Attacks: a number, or dice rolled each round (`"D6+1"`).
+    pub a: Rolled<0, 10>,
     /// Leadership.
     pub ld: Ranged<1, 10>,
 }
@@ -233,6 +329,7 @@ impl ProfileValues {
     pub fn profile(&self) -> Profile {
         Profile {
             m: self.m.0,
+            m_dice: self.m.1,
             ws: self.ws.0,
             bs: self.bs.0,
             s: self.s.0,
@@ -240,6 +337,7 @@ impl ProfileValues {
             w: self.w.0,
             i: self.i.0,
             a: self.a.0,
+            a_dice: self.a.1,
             ld: self.ld.0,
         }
     }
@@ -255,8 +353,8 @@ pub struct MountValues {
     pub s: Ranged<1, 10>,
     /// Initiative.
     pub i: Ranged<0, 10>,
-    /// Attacks.
-    pub a: Ranged<0, 10>,
+    /// Attacks: a number, or dice rolled each round (`"D6+1"`).
+    pub a: Rolled<0, 10>,
 }
 
 impl MountValues {
@@ -267,6 +365,7 @@ impl MountValues {
             s: self.s.0,
             i: self.i.0,
             a: self.a.0,
+            dice: self.a.1,
         }
     }
 }
@@ -276,7 +375,7 @@ impl MountValues {
 #[serde(deny_unknown_fields)]
 pub struct ImpactHitsValues {
     /// D3 or D6 per chariot.
-    pub dice: ImpactDice,
+    pub dice: Die,
     /// Hits added to each chariot's die, 0 to 6 (scythes: D6+1).
     #[serde(default)]
     pub plus: Ranged<0, 6>,
@@ -388,6 +487,11 @@ pub struct ProfileFile {
     pub mount: Option<MountValues>,
     /// A chariot's impact hits.
     pub impact_hits: Option<ImpactHitsValues>,
+    /// A chariot's crew: the models fighting from each chariot, each with
+    /// the profile's WS, S, I and A (1, the default: `a` is all of
+    /// theirs). RULES.md Profiles.
+    #[serde(default)]
+    pub crew: Ranged<1, 20>,
     /// Missile weapons (stand and shoot; `shoot`'s Strength).
     pub missile: Option<MissileValues>,
     /// Points per model.

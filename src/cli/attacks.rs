@@ -441,6 +441,9 @@ impl AttacksArgs {
             bs: p.map_or(0, |p| p.bs),
             s: required(a.s.map(|v| v.0), p.map(|p| p.s), "--s", "--attacker")?,
             a: self.attacks.map(|v| v.0).or(p.map(|p| p.a)).unwrap_or(1),
+            // Random attacks, unless --attacks gives a number.
+            a_dice: p.and_then(|p| p.a_dice).filter(|_| self.attacks.is_none()),
+            crew: base.file.as_ref().map_or(1, |f| f.crew.0),
             troop: base.troop,
             weapon,
             rules: base.rules,
@@ -539,26 +542,29 @@ fn attack_group(
     defender: &Defender,
     moment: Moment,
 ) -> Result<AttackGroup, InputError> {
-    let (name, count) = match b {
-        Blows::Impact(hits) => {
-            let Some(roll) = hits.dice.roll(models) else {
-                return Err(InputError::new(
-                    "--models",
-                    text!(
-                        "{} chariots with impact hits (accepted: at most {})",
-                        models,
-                        hits.dice.most_chariots()
-                    ),
-                ));
-            };
-            let count = Count {
-                fixed: hits.added(models),
-                roll: Some(roll),
-            };
-            (IMPACT_HITS, count)
-        }
-        Blows::Own(_) => ("attacks", Count::fixed(models * b.per_model())),
-        Blows::Mount(..) => ("mount attacks", Count::fixed(models * b.per_model())),
+    let name = match b {
+        Blows::Impact(_) => IMPACT_HITS,
+        Blows::Own(_) => "attacks",
+        Blows::Mount(..) => "mount attacks",
+    };
+    // Each model's dice are read in one roll: 16 D6 or 5 D3 at most.
+    let Some(count) = Count::of(models, b.per_model(), b.dice()) else {
+        let most = b.dice().map_or(0, |d| d.most_models());
+        return Err(InputError::new(
+            "--models",
+            match b {
+                Blows::Impact(_) => text!(
+                    "{} chariots with impact hits (accepted: at most {})",
+                    models,
+                    most
+                ),
+                _ => text!(
+                    "{} models with random attacks (accepted: at most {}, their dice rolled at once)",
+                    models,
+                    most
+                ),
+            },
+        ));
     };
     Ok(AttackGroup {
         name,
@@ -598,6 +604,8 @@ impl ShootArgs {
             bs: required(self.bs.map(|v| v.0), p.map(|p| p.bs), "--bs", "--attacker")?,
             s: required(s, p.map(|p| p.s), "--s", "--attacker")?,
             a: shots,
+            a_dice: None,
+            crew: 1,
             troop: base.troop,
             weapon: Weapon::HandWeapon,
             rules: base.rules,

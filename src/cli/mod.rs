@@ -26,7 +26,7 @@ pub use attacks::{AttacksArgs, ShootArgs};
 pub use combat::CombatArgs;
 pub use panic::PanicArgs;
 pub use query_file::load_query;
-use values::{chart_path, precision, seed, whole, Ld, Number, Whole};
+use values::{chart_path, precision, seed, whole, Ld, Movement, Number, Whole};
 pub use values::{one_line, trials};
 
 /// Seed used when `--seed` is not given (6th edition's year), so the same
@@ -356,9 +356,9 @@ pub struct RosterArgs {
 #[derive(Args, Debug)]
 /// `mathhammer charge`: its flags.
 pub struct ChargeArgs {
-    /// The charger's M (cm, or inches with --inches)
+    /// The charger's M (cm, or inches with --inches), or dice it moves at random (2D6, in inches)
     #[arg(long = "move", alias = "movimiento", value_name = "M")]
-    pub charger_move: Number,
+    pub charger_move: Movement,
     /// Distance to the target when the charge is declared
     #[arg(long, alias = "distancia", value_name = "DIST")]
     pub distance: Number,
@@ -670,6 +670,7 @@ impl ChargeArgs {
         Ok(Charge {
             edition: self.edition.edition(),
             charger_move: self.charger_move.0,
+            charger_dice: self.charger_move.1,
             barding: self.barding,
             difficult_terrain: self.difficult_terrain,
             wheel: self.wheel.0,

@@ -156,6 +156,37 @@ pub type Ld = Whole<
 /// A characteristic of a profile (WS, BS, S, T).
 pub type Characteristic = Whole<u8, 1, 10>;
 
+/// A charger's M: a finite decimal number, or a random mover's dice rolled
+/// in inches (`2D6`: RULES.md Charges), as a flag and its query-file key
+/// take it.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Movement(pub f64, pub Option<crate::rules::random::Dice>);
+
+impl std::str::FromStr for Movement {
+    type Err = Text;
+    fn from_str(s: &str) -> Result<Self, Text> {
+        if let Some((dice, 0)) = crate::rules::random::Dice::written(s) {
+            return Ok(Movement(0.0, Some(dice)));
+        }
+        match s.trim().parse::<f64>() {
+            Ok(x) if x.is_finite() => Ok(Movement(x, None)),
+            _ => Err(text!(
+                "{} is not a move (accepted: e.g. 18 or 12.5, or dice rolled in inches such as 2D6)",
+                s.trim()
+            )),
+        }
+    }
+}
+
+impl std::fmt::Display for Movement {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.1 {
+            Some(d) => d.fmt(f),
+            None => self.0.fmt(f),
+        }
+    }
+}
+
 /// A finite decimal number: a flag's value and the query-file key of the
 /// same name ([`number`] parses both).
 #[derive(Clone, Copy, Debug, PartialEq, Default)]

@@ -12,7 +12,7 @@
 //!
 //! All three apply the same rule functions to what they draw.
 
-use super::fight::{Combat, Fate, Step, StepKind};
+use super::fight::{Combat, Fate, Step, StepKind, Strikes};
 use crate::dice::source::PreparedRoll;
 use crate::dice::{DiceSource, Roll};
 use crate::exact::attacks::{chain_odds, CasualtyPmf};
@@ -32,8 +32,9 @@ pub struct Rolls(Vec<PreparedRoll>);
 
 impl Rolls {
     /// The rolls `combat` uses: the D6 (each die of the dice engine's
-    /// attacks, roll-offs), 2D6 tests, both units' flee dice, impact dice
-    /// for every number of chariots, 3D6 less the highest for cold-blooded
+    /// attacks, roll-offs), 2D6 tests, both units' flee dice, the dice of
+    /// every step with dice (impact hits, random attacks) for every number
+    /// of models that can roll them, 3D6 less the highest for cold-blooded
     /// tests.
     pub fn for_combat(combat: &Combat) -> Self {
         let mut rolls = Rolls::default();
@@ -41,21 +42,17 @@ impl Rolls {
         rolls.add(LeadershipTest::new(7).roll());
         for u in 0..combat.setup.units.len() {
             rolls.add(combat.flight(u).roll);
+            if let Some(roll) = combat.setup.units[u].move_roll() {
+                rolls.add(roll);
+            }
         }
         for step in &combat.steps {
-            let StepKind::Impact(dice) = step.kind else {
+            let Some(dice) = step.dice.map(|d| d.dice) else {
                 continue;
             };
-            // Chariots in contact: at most its frontage, or all of a
-            // skirmishing unit (its line as wide as the enemy takes).
-            let unit = &combat.setup.units[step.unit];
-            let wide = if unit.skirmishers {
-                unit.models
-            } else {
-                unit.frontage
-            };
-            let most = wide.min(dice.most_chariots());
-            for r in (1..=most).filter_map(|n| step.impact_roll(n)) {
+            for r in
+                (1..=max_rolling(combat, step).min(dice.most_models())).filter_map(|n| dice.roll(n))
+            {
                 rolls.add(r);
             }
         }
@@ -158,12 +155,21 @@ impl<'a, S: DiceSource> DiceFate<'a, S> {
     }
 }
 
+impl<S: DiceSource> DiceFate<'_, S> {
+    /// The attacks strikes `n` of `step` make: their dice rolled, their
+    /// fixed attacks added ([`Step::count`]).
+    fn attacks(&mut self, step: &Step, n: Strikes) -> u32 {
+        let count = step.count(n);
+        let rolled = count
+            .roll
+            .map_or(0, |r| u32::from(self.rolls.roll(&mut self.dice, &r)));
+        count.fixed + rolled
+    }
+}
+
 impl<S: DiceSource> Fate for DiceFate<'_, S> {
-    fn strike(&mut self, step: &Step, n: u32, damage: u8, cap: u32) -> Casualties {
-        let attacks = match step.impact_roll(n) {
-            Some(r) => u32::from(self.rolls.roll(&mut self.dice, &r)) + step.impact_added(n),
-            None => n,
-        };
+    fn strike(&mut self, step: &Step, n: Strikes, damage: u8, cap: u32) -> Casualties {
+        let attacks = self.attacks(step, n);
         let w = step.target_w;
         let d6 = Roll::sum(1);
         let mut c = Casualties { kills: 0, damage };
@@ -183,13 +189,16 @@ impl<S: DiceSource> Fate for DiceFate<'_, S> {
     fn roll_off(&mut self) -> bool {
         roll_off(self.rolls, &mut self.dice)
     }
+    fn random_move(&mut self, roll: &Roll) -> u8 {
+        self.rolls.roll(&mut self.dice, roll)
+    }
     fn animosity(&mut self) -> bool {
         roll_animosity(self.rolls, &mut self.dice)
     }
-    fn duel(&mut self, step: &Step, n: u32, remaining: u32) -> u32 {
+    fn duel(&mut self, step: &Step, n: Strikes, remaining: u32) -> u32 {
         let d6 = Roll::sum(1);
         let mut dealt = 0;
-        for _ in 0..n {
+        for _ in 0..self.attacks(step, n) {
             let (rolls, dice) = (self.rolls, &mut self.dice);
             dealt = overkill(
                 dealt,
@@ -214,40 +223,46 @@ pub(super) fn step_odds(combat: &Combat) -> Vec<DamageOdds> {
         .collect()
 }
 
-/// The exact casualty distribution of `n` attacks (chariots, for impact
-/// hits) of `step`, each with damage odds `odds`, at a unit whose wounded
-/// model has `damage` wounds and `models` models stand: states
-/// `kills * W + damage`, kills at most `models`.
+/// The exact casualty distribution of strikes `n` of `step`, each attack
+/// with damage odds `odds`, at a unit whose wounded model has `damage`
+/// wounds and `models` models stand: states `kills * W + damage`, kills at
+/// most `models`.
 pub(super) fn strike_pmf(
     odds: &[(Damage, f64)],
     step: &Step,
-    n: u32,
+    n: Strikes,
     damage: u8,
     models: u32,
 ) -> CasualtyPmf {
     CasualtyPmf::start(step.target_w, Some(models), damage).after(odds, &strike_count(step, n))
 }
 
-/// The number of attacks `n` attacks (or chariots) of `step` make.
-pub(super) fn strike_count(step: &Step, n: u32) -> Pmf {
-    match step.impact_roll(n) {
-        Some(r) => match step.impact_added(n) {
-            0 => Pmf::of_roll(&r),
-            added => Pmf::of_roll(&r).add(&Pmf::point(i64::from(added))),
-        },
-        None => Pmf::point(i64::from(n)),
-    }
+/// The number of attacks strikes `n` of `step` make ([`Step::count`]).
+pub(super) fn strike_count(step: &Step, n: Strikes) -> Pmf {
+    step.count(n).pmf()
 }
 
-/// The exact distribution of the wounds `n` attacks with damage odds `odds`
-/// deal in a challenge to a fighter with `remaining` Wounds (index: wounds
-/// dealt, 0..=remaining + 5), by dynamic programming over
-/// [`crate::rules::casualties::overkill`].
-pub(super) fn duel_pmf(odds: &[(Damage, f64)], n: u32, remaining: u32) -> Vec<f64> {
+/// The exact distribution of the wounds strikes `n` of `step`, each attack
+/// with damage odds `odds`, deal in a challenge to a fighter with
+/// `remaining` Wounds (index: wounds dealt, 0..=remaining + 5): by dynamic
+/// programming over [`crate::rules::casualties::overkill`], an attack at a
+/// time, summed over the number of attacks.
+pub(super) fn duel_pmf(
+    odds: &[(Damage, f64)],
+    step: &Step,
+    n: Strikes,
+    remaining: u32,
+) -> Vec<f64> {
     let cap = (remaining + crate::rules::casualties::OVERKILL_CAP) as usize;
+    let count = strike_count(step, n);
     let mut p = vec![0.0; cap + 1];
     p[0] = 1.0;
-    for _ in 0..n {
+    let mut dealt_pmf = vec![0.0; cap + 1];
+    for k in 0..=count.max().max(0) {
+        let q = count.p_eq(k);
+        if q > 0.0 {
+            dealt_pmf.iter_mut().zip(&p).for_each(|(d, x)| *d += q * x);
+        }
         let mut next = vec![0.0; cap + 1];
         for (dealt, &q) in p.iter().enumerate().filter(|(_, &q)| q > 0.0) {
             for &(d, r) in odds {
@@ -256,15 +271,15 @@ pub(super) fn duel_pmf(odds: &[(Damage, f64)], n: u32, remaining: u32) -> Vec<f6
         }
         p = next;
     }
-    p
+    dealt_pmf
 }
 
 /// A strike's exact outcomes: probabilities and the states they lead to.
 pub(super) type Outcomes = (Vec<f64>, Vec<Casualties>);
 
-/// The tables of `n` attacks of `step` at its target (kills up to the
+/// The tables of strikes `n` of `step` at its target (kills up to the
 /// target's models).
-fn strike_table(odds: &[(Damage, f64)], step: &Step, n: u32) -> StrikeTable {
+fn strike_table(odds: &[(Damage, f64)], step: &Step, n: Strikes) -> StrikeTable {
     StrikeTable::new(
         odds,
         &strike_count(step, n),
@@ -273,14 +288,15 @@ fn strike_table(odds: &[(Damage, f64)], step: &Step, n: u32) -> StrikeTable {
     )
 }
 
-/// Alias tables of every strike step for every number of attacks, one per
+/// Alias tables of every strike step for each of its strikes (by
+/// [`Step::slot`]), one per
 /// wounds already on the wounded model. Each is built the first time a
 /// trial needs it (by whichever thread comes first; the table is the same):
 /// a fight uses a few attack counts, and building all of a 500-model unit's
 /// thousands up front took seconds.
 #[derive(Clone, Debug)]
 pub struct StrikeTables {
-    /// [step][n].
+    /// [step][slot].
     tables: Vec<Vec<OnceLock<StrikeTable>>>,
     /// Each step's per-attack damage odds.
     odds: Vec<DamageOdds>,
@@ -293,7 +309,7 @@ impl StrikeTables {
             .steps
             .iter()
             .map(|step| {
-                (0..=max_attacks(combat, step))
+                (0..=max_slot(combat, step))
                     .map(|_| OnceLock::new())
                     .collect()
             })
@@ -313,25 +329,28 @@ impl StrikeTables {
             .count()
     }
 
-    /// One draw from the table of `n` attacks of `step` at a wounded model
+    /// One draw from the table of strikes `n` of `step` at a wounded model
     /// with `damage` wounds, by the 64-bit `word`. The hot path reads a
     /// built table; building is out of line (inlined, its registers cost
     /// every draw: callgrind).
     #[inline]
-    fn draw(&self, step: &Step, n: u32, damage: u8, word: u64) -> Casualties {
+    fn draw(&self, step: &Step, n: Strikes, damage: u8, word: u64) -> Casualties {
         let before = Casualties { kills: 0, damage };
-        match self.tables[step.id].get(n as usize).and_then(OnceLock::get) {
+        match self.tables[step.id]
+            .get(step.slot(n))
+            .and_then(OnceLock::get)
+        {
             Some(table) => table.after(before, word),
             None => self.build_and_draw(step, n, before, word),
         }
     }
 
-    /// [`StrikeTables::draw`] the first time `n` attacks of `step` strike.
+    /// [`StrikeTables::draw`] the first time strikes `n` of `step` strike.
     #[cold]
     #[inline(never)]
-    fn build_and_draw(&self, step: &Step, n: u32, before: Casualties, word: u64) -> Casualties {
+    fn build_and_draw(&self, step: &Step, n: Strikes, before: Casualties, word: u64) -> Casualties {
         let odds = &self.odds[step.id];
-        match self.tables[step.id].get(n as usize) {
+        match self.tables[step.id].get(step.slot(n)) {
             Some(slot) => slot
                 .get_or_init(|| strike_table(odds, step, n))
                 .after(before, word),
@@ -341,12 +360,11 @@ impl StrikeTables {
     }
 }
 
-/// The most attacks (or chariots) a step can make: every model that can be
-/// in contact (a front or a flank, +2 at the corners), a second rank, the
-/// most attacks per model. [`FastFate`] builds a table on the spot past it.
-fn max_attacks(combat: &Combat, step: &Step) -> u32 {
+/// The most models of a step that strike at once: every model that can be
+/// in contact (a front or a flank, +2 at the corners), a second rank; its
+/// champion or character alone; all its models for shots.
+fn max_rolling(combat: &Combat, step: &Step) -> u32 {
     let unit = &combat.setup.units[step.unit];
-    let per = step.per_model[0].max(step.per_model[1]);
     let ranks = unit.models.div_ceil(unit.frontage);
     let wide = match unit.skirmishers {
         true => unit.models,
@@ -354,10 +372,22 @@ fn max_attacks(combat: &Combat, step: &Step) -> u32 {
     };
     let contact = unit.in_contact.unwrap_or(wide).min(unit.models);
     match step.kind {
-        StepKind::Impact(dice) => contact.min(dice.most_chariots()),
-        StepKind::Champion => per,
-        StepKind::Shots => unit.models * per,
-        _ => 2 * contact * per,
+        StepKind::Impact => contact,
+        StepKind::Champion | StepKind::Character(_) => 1,
+        StepKind::Shots => unit.models,
+        _ => (2 * contact).min(unit.models),
+    }
+}
+
+/// The most [`Step::slot`] of a step: its models striking at once, times
+/// its most attacks per model (for a step with dice: two slots a model,
+/// without and with frenzy). [`FastFate`] builds a table on the spot past
+/// it.
+fn max_slot(combat: &Combat, step: &Step) -> usize {
+    let models = max_rolling(combat, step) as usize;
+    match step.dice {
+        Some(_) => 2 * models + 1,
+        None => models * step.per_model[0].max(step.per_model[1]) as usize,
     }
 }
 
@@ -367,8 +397,8 @@ pub struct FastFate<'a, S> {
     pub dice: S,
     rolls: &'a Rolls,
     tables: &'a StrikeTables,
-    /// Challenge tables, built when first needed: (step, attacks, remaining).
-    duels: HashMap<(usize, u32, u32), AliasTable>,
+    /// Challenge tables, built when first needed: (step, slot, remaining).
+    duels: HashMap<(usize, usize, u32), AliasTable>,
 }
 
 impl<'a, S: DiceSource> FastFate<'a, S> {
@@ -384,7 +414,7 @@ impl<'a, S: DiceSource> FastFate<'a, S> {
 }
 
 impl<S: DiceSource> Fate for FastFate<'_, S> {
-    fn strike(&mut self, step: &Step, n: u32, damage: u8, cap: u32) -> Casualties {
+    fn strike(&mut self, step: &Step, n: Strikes, damage: u8, cap: u32) -> Casualties {
         self.tables
             .draw(step, n, damage, self.dice.next_u64())
             .capped(cap)
@@ -398,15 +428,18 @@ impl<S: DiceSource> Fate for FastFate<'_, S> {
     fn roll_off(&mut self) -> bool {
         self.dice.next_u64() >> 63 == 1
     }
+    fn random_move(&mut self, roll: &Roll) -> u8 {
+        self.rolls.roll(&mut self.dice, roll)
+    }
     fn animosity(&mut self) -> bool {
         roll_animosity(self.rolls, &mut self.dice)
     }
-    fn duel(&mut self, step: &Step, n: u32, remaining: u32) -> u32 {
+    fn duel(&mut self, step: &Step, n: Strikes, remaining: u32) -> u32 {
         let table = self
             .duels
-            .entry((step.id, n, remaining))
+            .entry((step.id, step.slot(n), remaining))
             .or_insert_with(|| {
-                AliasTable::new(&duel_pmf(&self.tables.odds[step.id], n, remaining))
+                AliasTable::new(&duel_pmf(&self.tables.odds[step.id], step, n, remaining))
             });
         table.sample(self.dice.next_u64()) as u32
     }

@@ -6,7 +6,8 @@
 
 pub(super) use super::distinct::Distinct;
 use super::engines::{duel_pmf, step_odds, strike_count, strike_pmf, DamageOdds, Outcomes};
-use super::fight::{Combat, Fate, Record, Step};
+use super::fight::{Combat, Fate, Record, Step, Strikes};
+use crate::dice::Roll;
 use crate::exact::leadership::p_pass;
 use crate::exact::tree::Paths;
 use crate::exact::Pmf;
@@ -22,8 +23,8 @@ pub(super) struct ExactFate<'c> {
     choose: &'c mut dyn FnMut(&[f64]) -> usize,
     /// Each step's per-attack damage odds.
     odds: &'c [DamageOdds],
-    /// Keyed by (step, attacks, damage, models left).
-    strikes: &'c mut HashMap<(usize, u32, u8, u32), Outcomes>,
+    /// Keyed by (step, slot of its strikes, damage, models left).
+    strikes: &'c mut HashMap<(usize, usize, u8, u32), Outcomes>,
     /// Catches worked out: a fight has a handful.
     catches: &'c mut Vec<Catch>,
     /// Leadership tests worked out, with P(pass): a fight has a handful.
@@ -72,8 +73,8 @@ impl ExactFate<'_> {
 }
 
 impl Fate for ExactFate<'_> {
-    fn strike(&mut self, step: &Step, n: u32, damage: u8, cap: u32) -> Casualties {
-        let key = (step.id, n, damage, cap);
+    fn strike(&mut self, step: &Step, n: Strikes, damage: u8, cap: u32) -> Casualties {
+        let key = (step.id, step.slot(n), damage, cap);
         if !self.strikes.contains_key(&key) {
             // The dynamic programme's multiply-adds: checked before it runs,
             // so a strike too big to enumerate is refused at once.
@@ -127,11 +128,16 @@ impl Fate for ExactFate<'_> {
     fn roll_off(&mut self) -> bool {
         self.event(0.5)
     }
+    fn random_move(&mut self, roll: &Roll) -> u8 {
+        let pmf = Pmf::of_roll(roll);
+        let (values, p): (Vec<i64>, Vec<f64>) = pmf.iter().unzip();
+        values[(self.choose)(&p)] as u8
+    }
     fn animosity(&mut self) -> bool {
         self.event(crate::rules::animosity::p_stops_charge())
     }
-    fn duel(&mut self, step: &Step, n: u32, remaining: u32) -> u32 {
-        (self.choose)(&duel_pmf(&self.odds[step.id], n, remaining)) as u32
+    fn duel(&mut self, step: &Step, n: Strikes, remaining: u32) -> u32 {
+        (self.choose)(&duel_pmf(&self.odds[step.id], step, n, remaining)) as u32
     }
 }
 
@@ -164,7 +170,7 @@ pub fn exact_records_within(combat: &Combat, budget: u64) -> Option<Vec<(Record,
 /// and one budget of work.
 pub(super) struct ExactRuns {
     odds: Vec<DamageOdds>,
-    strikes: HashMap<(usize, u32, u8, u32), Outcomes>,
+    strikes: HashMap<(usize, usize, u8, u32), Outcomes>,
     catches: Vec<Catch>,
     tests: Vec<(LeadershipTest, f64)>,
     paths: Paths,

@@ -1,10 +1,11 @@
 //! A unit in a fight (built from a scenario file by `scenario`): profile, gear, rules,
 //! command group, and what it strikes with.
 
+use crate::dice::Roll;
 use crate::rules::fighter::{Defender, Save, Striker};
 use crate::rules::gear::{ImpactHits, Missile, Mount};
 use crate::rules::leadership::LeadershipTest;
-use crate::rules::movement::{flee_roll, flight_less, Flight};
+use crate::rules::movement::{charge_range, flee_roll, flight_less, random_charge_range, Flight};
 use crate::rules::profile::{unit_strength, Profile, TroopType};
 use crate::rules::special::{Psychology, Rules};
 use crate::rules::weapons::Weapon;
@@ -86,6 +87,9 @@ pub struct Unit {
     pub mount: Option<Mount>,
     /// A chariot's impact hits.
     pub impact: Option<ImpactHits>,
+    /// A chariot's crew: models fighting from each of its models, each
+    /// with its profile (1 for any other unit).
+    pub crew: u8,
     /// Missiles for stand and shoot.
     pub missile: Option<Missile>,
     /// The best Ld it may use: its own or the General's in range.
@@ -172,8 +176,25 @@ impl Unit {
         edition.move_from_cm(slowest)
     }
 
-    /// Its flee and pursuit: the dice, and the resolute's 1" less.
-    /// RULES.md Fleeing and pursuit.
+    /// A random mover's roll for its move (its dice, once for the unit: it
+    /// moves as one); none for a unit with an M. RULES.md Charges.
+    pub fn move_roll(&self) -> Option<Roll> {
+        self.profile.m_dice.and_then(|d| d.roll(1))
+    }
+
+    /// Its charge range before any wheel, through difficult terrain or
+    /// not: twice its M, or a random mover's longest move (RULES.md
+    /// Charges).
+    pub fn full_charge_range(&self, edition: Edition, difficult_terrain: bool) -> f64 {
+        match self.profile.m_dice {
+            Some(d) => random_charge_range(d.highest(), edition, difficult_terrain, 0.0),
+            None => charge_range(self.movement(edition), difficult_terrain, 0.0),
+        }
+    }
+
+    /// Its flee and pursuit: the dice, and the resolute's 1" less; a
+    /// random mover's are a unit's of M 0 (**\[ruling\]**). RULES.md
+    /// Fleeing and pursuit.
     pub fn flight(&self, edition: Edition) -> Flight {
         Flight {
             roll: flee_roll(self.movement(edition), self.flies, edition),
@@ -216,6 +237,8 @@ impl Unit {
             bs: self.profile.bs,
             s: self.profile.s,
             a: self.profile.a,
+            a_dice: self.profile.a_dice,
+            crew: self.crew,
             troop: self.troop,
             weapon: self.weapon,
             rules,

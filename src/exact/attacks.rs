@@ -13,18 +13,34 @@ use super::Pmf;
 use crate::dice::Roll;
 use crate::rules::attack::{AttackChain, Damage};
 use crate::rules::casualties::Casualties;
+use crate::rules::random::Dice;
 
 /// How many attacks a group makes: a fixed number plus an optional roll
-/// (impact hits: D6 per chariot).
+/// (impact hits: D6 per chariot; random attacks: a Spawn's D6 each).
 #[derive(Clone, Copy, Debug)]
 pub struct Count {
     /// Attacks always made.
     pub fixed: u32,
-    /// Attacks rolled (impact hits), added to the fixed ones.
+    /// Attacks rolled (impact hits, random attacks), added to the fixed
+    /// ones.
     pub roll: Option<Roll>,
 }
 
 impl Count {
+    /// The attacks of `models` models making `per_model` each and rolling
+    /// `dice` each for more (RULES.md Special attacks and psychology);
+    /// `None` past the most models whose dice are read in one roll.
+    pub fn of(models: u32, per_model: u32, dice: Option<Dice>) -> Option<Self> {
+        let roll = match dice {
+            Some(d) if models > 0 => Some(d.roll(models)?),
+            _ => None,
+        };
+        Some(Count {
+            fixed: models * per_model,
+            roll,
+        })
+    }
+
     /// Exactly `n` attacks.
     pub fn fixed(n: u32) -> Self {
         Count {

@@ -27,9 +27,10 @@ use super::value::{save, Read};
 use super::xml::Selection;
 use crate::profile::{
     ImpactHitsValues, MissileValues, MountValues, Move, Points, ProfileFile, ProfileValues, Ranged,
+    Rolled,
 };
-use crate::rules::gear::ImpactDice;
 use crate::rules::profile::{unit_strength, TroopType};
+use crate::rules::random::{Dice, Die};
 use crate::rules::weapons::Weapon;
 use crate::text;
 use crate::words::text::Text;
@@ -97,8 +98,12 @@ impl Build<'_> {
             Some((body, _)) => self.movement(body)?,
             None => self.movement(r)?,
         };
-        let slows = self.gear.barding == Some(true);
-        let m = if steed.is_some() && slows { m - 2.0 } else { m };
+        let slows = self.gear.barding == Some(true) && m.1.is_none();
+        let m = if steed.is_some() && slows {
+            Move(m.0 - 2.0, None)
+        } else {
+            m
+        };
         // A steed slower than its rider walks at the rider's pace.
         let m = match steed {
             Some((body, _)) if slower(body, r) => self.movement(r)?,
@@ -129,7 +134,7 @@ impl Build<'_> {
             s,
             troop,
             ProfileValues {
-                m: Move(m.max(0.0)),
+                m: Move(m.0.max(0.0), m.1),
                 ..values
             },
             (weapon, shield),
@@ -176,26 +181,31 @@ impl Build<'_> {
             (None, None) => return Err(text!("a chariot without its crew's profile")),
         };
         let (who, men) = fighter;
-        let mut v = self.values(who, c)?;
-        v.a = Ranged(times(v.a.0, men, Count::Crew)?);
+        let v = self.values(who, c)?;
+        // Each crewman strikes with his own A (RULES.md Profiles).
+        let crewmen = u8::try_from(men)
+            .ok()
+            .filter(|n| *n <= 20)
+            .ok_or_else(|| text!("its crew of {} (accepted: up to 20)", men))?;
+        let mut v = v;
         let steeds = match beasts {
             Some(beast) => {
                 let n = self.count(beast, c, chariots, Count::Beasts);
                 let one = self.steed(beast)?;
-                v.m = Move(self.movement(beast)?);
+                v.m = self.movement(beast)?;
                 Some(MountValues {
-                    a: Ranged(times(one.a.0, n, Count::Beasts)?),
+                    a: beasts_attacks(one.a, n)?,
                     ..one
                 })
             }
             None => None,
         };
         if c.read("M").number().is_some() || steeds.is_none() {
-            v.m = Move(self.movement(c)?);
+            v.m = self.movement(c)?;
         }
         let dice = match c.read("A") {
-            Read::Dice(d) if d.sides == 3 => ImpactDice::D3,
-            _ => ImpactDice::D6,
+            Read::Dice(d) if d.sides == 3 => Die::D3,
+            _ => Die::D6,
         };
         let chariot_save = self
             .gear
@@ -222,6 +232,7 @@ impl Build<'_> {
                 s: Ranged(self.needed(c, "S", 1, 10)?),
             }),
             missile: self.missile(v.s.0),
+            crew: Ranged(crewmen),
             ..self.file(s, TroopType::Chariot, v, (weapon, shield), chariots, c)
         })
     }
@@ -320,6 +331,7 @@ impl Build<'_> {
             rules: g.rules.clone(),
             mount: None,
             impact_hits: None,
+            crew: Ranged(1),
             missile: None,
             points: (models > 0).then(|| Points(own_points(s) / f64::from(models))),
             combat_resolution: Ranged(g.combat_resolution.min(5)),
@@ -335,14 +347,14 @@ impl Build<'_> {
     /// chariot's, for its crew).
     fn values(&mut self, r: &Body, tough: &Body) -> Result<ProfileValues, Text> {
         Ok(ProfileValues {
-            m: Move(0.0),
+            m: Move(0.0, None),
             ws: Ranged(self.needed(r, "WS", 1, 10)?),
             bs: Ranged(self.optional(r, "BS", 0, 10)?),
             s: Ranged(self.needed(r, "S", 1, 10)?),
             t: Ranged(self.needed(tough, "T", 1, 10)?),
             w: Ranged(self.needed(tough, "W", 1, 20)?),
             i: Ranged(self.needed(r, "I", 0, 10)?),
-            a: Ranged(self.needed(r, "A", 0, 10)?),
+            a: self.attacks(r)?,
             ld: Ranged(self.needed(r, "Ld", 1, 10)?),
         })
     }
@@ -353,20 +365,51 @@ impl Build<'_> {
             ws: Ranged(self.needed(b, "WS", 1, 10)?),
             s: Ranged(self.needed(b, "S", 1, 10)?),
             i: Ranged(self.needed(b, "I", 0, 10)?),
-            a: Ranged(self.needed(b, "A", 0, 10)?),
+            a: self.attacks(b)?,
         })
     }
 
-    /// M in cm: the inches written x 2.5; none written, 0 (noted: it
-    /// cannot charge).
-    fn movement(&mut self, b: &Body) -> Result<f64, Text> {
-        if b.read("M") == Read::Absent {
-            self.notes.push(text!(
+    /// `b`'s A: a number from 0 to 10, or dice rolled each round (`D6+1`:
+    /// RULES.md Special attacks and psychology), or why the unit cannot
+    /// fight with it.
+    fn attacks(&mut self, b: &Body) -> Result<Rolled<0, 10>, Text> {
+        let Read::Dice(_) = b.read("A") else {
+            return Ok(Rolled(self.needed(b, "A", 0, 10)?, None));
+        };
+        let written = b.written("A");
+        match Dice::written(written) {
+            Some((dice, plus)) if plus <= 10 => Ok(Rolled(plus, Some(dice))),
+            _ => Err(text!(
+                "{}'s A is {}, dice the tool does not roll (accepted: one to three D6 or D3 and a number added, such as D6+1)",
+                &b.profile.name,
+                written.to_string()
+            )),
+        }
+    }
+
+    /// M in cm: the inches written x 2.5 (none written, 0, noted: it
+    /// cannot charge), or the dice it moves at random (`2D6`, inches:
+    /// RULES.md Charges).
+    fn movement(&mut self, b: &Body) -> Result<Move, Text> {
+        match b.read("M") {
+            Read::Absent => self.notes.push(text!(
                 "{}: the roster gives no M; 0 played",
                 &b.profile.name
-            ));
+            )),
+            Read::Dice(_) => {
+                let written = b.written("M");
+                return match Dice::written(written) {
+                    Some((dice, 0)) => Ok(Move(0.0, Some(dice))),
+                    _ => Err(text!(
+                        "{}'s M is {}, dice the tool does not roll (accepted: one to three D6 or D3, such as 2D6)",
+                        &b.profile.name,
+                        written.to_string()
+                    )),
+                };
+            }
+            _ => {}
         }
-        Ok(f64::from(self.optional(b, "M", 0, 40)?) * 2.5)
+        Ok(Move(f64::from(self.optional(b, "M", 0, 40)?) * 2.5, None))
     }
 
     /// The missile weapon it shoots with, its Strength `user` if the weapon's is the model's own.
@@ -426,10 +469,16 @@ impl Build<'_> {
                 Ok(n)
             }
             Read::Dice(_) => Err(text!(
-                "{}'s {} is {}, a random value (played only as a chariot's impact hits)",
+                "{}'s {} is {}, a random value (rolled only for A, M and a chariot's impact hits)",
                 name,
                 key,
                 written
+            )),
+            // A Giant's A: its book's own tables (RULES.md Not modelled).
+            Read::Other(v) if v.eq_ignore_ascii_case("special") => Err(text!(
+                "{}'s {} is 'Special': its army book's own rules give it (see its rules not played), and the tool does not play them yet",
+                name,
+                key
             )),
             Read::Other(_) | Read::Absent => Err(text!(
                 "{}'s {} is '{}', not a value the tool plays",
@@ -448,16 +497,23 @@ enum Count {
     Beasts,
 }
 
-/// `a` attacks each for `n` models (a chariot's `what`), at most 10.
-fn times(a: u8, n: u32, what: Count) -> Result<u8, Text> {
-    let all = u32::from(a).saturating_mul(n);
-    u8::try_from(all)
-        .ok()
-        .filter(|a| *a <= 10)
-        .ok_or_else(|| match what {
-            Count::Crew => text!("its crew's {} attacks (accepted: up to 10)", all),
-            Count::Beasts => text!("its beasts' {} attacks (accepted: up to 10)", all),
-        })
+/// The attacks of a chariot's `n` beasts together, each with `a` (its
+/// dice, each beast's rolled), as its steeds' A: at most 10 and their
+/// dice. RULES.md Special attacks and psychology.
+fn beasts_attacks(a: Rolled<0, 10>, n: u32) -> Result<Rolled<0, 10>, Text> {
+    let all = u32::from(a.0).saturating_mul(n);
+    let fixed = u8::try_from(all).ok().filter(|a| *a <= 10);
+    let dice = match a.1 {
+        Some(d) => u8::try_from(n)
+            .ok()
+            .and_then(|n| n.checked_mul(d.count))
+            .map(|count| Some(Dice { count, ..d })),
+        None => Some(None),
+    };
+    match (fixed, dice) {
+        (Some(fixed), Some(dice)) => Ok(Rolled(fixed, dice)),
+        _ => Err(text!("its beasts' {} attacks (accepted: up to 10)", all)),
+    }
 }
 
 /// Whether a steed makes its rider a monster: wounds of its own (3 or
@@ -501,7 +557,7 @@ fn with_bonus(v: ProfileValues, b: Bonus) -> ProfileValues {
         t: plus(v.t, b.t),
         w: plus(v.w, b.w),
         i: plus(v.i, b.i),
-        a: plus(v.a, b.a),
+        a: Rolled(plus(Ranged::<0, 10>(v.a.0), b.a).0, v.a.1),
         ld: plus(v.ld, b.ld),
     }
 }

@@ -163,17 +163,21 @@ fn plays_as(p: &crate::profile::ProfileFile) -> String {
         v.map_or(String::new(), |v| v.get_name().to_string())
     };
     let v = &p.profile;
+    let m = match v.m.1 {
+        Some(dice) => format!("{dice}\""),
+        None => format!("{} cm", crate::error::shown(v.m.0)),
+    };
     let mut s = format!(
-        "{}, M {} cm WS {} BS {} S {} T {} W {} I {} A {} Ld {}, {}",
+        "{}, M {} WS {} BS {} S {} T {} W {} I {} A {} Ld {}, {}",
         name(p.troop.to_possible_value()),
-        crate::error::shown(v.m.0),
+        m,
         v.ws.0,
         v.bs.0,
         v.s.0,
         v.t.0,
         v.w.0,
         v.i.0,
-        v.a.0,
+        v.a,
         v.ld.0,
         name(p.weapon.to_possible_value()),
     );
@@ -199,11 +203,11 @@ fn plays_as(p: &crate::profile::ProfileFile) -> String {
             s += &format!(", {what}");
         }
     }
+    if p.crew.0 > 1 {
+        s += &format!(", crew {}", p.crew.0);
+    }
     if let Some(h) = p.impact_hits {
-        let dice = match h.dice {
-            crate::rules::gear::ImpactDice::D3 => "D3",
-            crate::rules::gear::ImpactDice::D6 => "D6",
-        };
+        let dice = h.dice.name();
         match h.plus.0 {
             0 => s += &format!(", impact hits {dice} S{}", h.s.0),
             plus => s += &format!(", impact hits {dice}+{plus} S{}", h.s.0),

@@ -1,7 +1,7 @@
 //! A roster's refusals in a player's words, for the web page: a file that
 //! is not a roster said for what it is (a picture, a zip without a roster),
-//! and a unit the list leaves out said in a line (its move is 2D6, a dice
-//! roll). The command line keeps the reader's own messages, which name the
+//! and a unit the list leaves out said in a line (a Giant's attacks by
+//! its army book's own rules, not played yet). The command line keeps the reader's own messages, which name the
 //! field and what is accepted.
 
 use super::{RosterUnit, GAME_SYSTEM};
@@ -128,8 +128,8 @@ fn xml(text: &str) -> Is {
     Is::Not(text!("text, not XML"))
 }
 
-/// Why unit `unit` is left out, in a player's words and short (`Fanatic:
-/// move 2D6, a dice roll, not a number`), if it is.
+/// Why unit `unit` is left out, in a player's words and short (`Giant:
+/// attacks by its army book's own rules, not played yet`), if it is.
 pub fn why_left_out(unit: &RosterUnit) -> Option<Text> {
     let why = unit.played.as_ref().err()?;
     Some(plain(why))
@@ -143,12 +143,19 @@ fn plain(why: &Text) -> Text {
     match key {
         // A selection's problem: its field, then what is wrong.
         "{}: {}" => problem(&arg(1)).unwrap_or_else(|| why.clone()),
-        "{}'s {} is {}, a random value (played only as a chariot's impact hits)" => {
+        "{}'s {} is {}, a random value (rolled only for A, M and a chariot's impact hits)" => {
             text!(
                 "{}: {} {}, a dice roll, not a number",
                 arg(0),
                 trait_(1),
                 arg(2)
+            )
+        }
+        "{}'s {} is 'Special': its army book's own rules give it (see its rules not played), and the tool does not play them yet" => {
+            text!(
+                "{}: {} by its army book's own rules, not played yet",
+                arg(0),
+                trait_(1)
             )
         }
         "{}'s {} is '{}', not a value the tool plays" => {
@@ -170,12 +177,17 @@ fn plain(why: &Text) -> Text {
         "no model profile that fights (accepted: a Profile with WS, T and W)" => {
             text!("the list gives it no model that fights")
         }
-        "its crew's {} attacks (accepted: up to 10)"
-        | "its beasts' {} attacks (accepted: up to 10)" => {
-            text!(
-                "{} attacks from its crew or beasts, over the 10 played",
-                arg(0)
-            )
+        "{}'s A is {}, dice the tool does not roll (accepted: one to three D6 or D3 and a number added, such as D6+1)" => {
+            text!("{}: attacks {}, dice the tool does not roll", arg(0), arg(1))
+        }
+        "{}'s M is {}, dice the tool does not roll (accepted: one to three D6 or D3, such as 2D6)" => {
+            text!("{}: move {}, dice the tool does not roll", arg(0), arg(1))
+        }
+        "its crew of {} (accepted: up to 20)" => {
+            text!("a crew of {}, over the 20 played", arg(0))
+        }
+        "its beasts' {} attacks (accepted: up to 10)" => {
+            text!("{} attacks from its beasts, over the 10 played", arg(0))
         }
         _ => why.clone(),
     }

@@ -15,10 +15,10 @@
 //! use mathhammer::rules::special::Rules;
 //! use mathhammer::rules::weapons::{Moment, Weapon};
 //! let knight = Striker {
-//!     ws: 4, bs: 3, s: 3, a: 1, troop: TroopType::Cavalry, weapon: Weapon::Lance,
-//!     rules: Rules::default(), hit_modifier: 0,
+//!     ws: 4, bs: 3, s: 3, a: 1, a_dice: None, crew: 1, troop: TroopType::Cavalry,
+//!     weapon: Weapon::Lance, rules: Rules::default(), hit_modifier: 0,
 //! };
-//! let steed = Mount { ws: 3, s: 3, i: 3, a: 1 };
+//! let steed = Mount { ws: 3, s: 3, i: 3, a: 1, dice: None };
 //! let charge = Moment { round: 1, charging: true };
 //! let groups = blows(&knight, Some(steed), None, charge);
 //! assert!(matches!(groups[..], [Blows::Own(_), Blows::Mount(..)]));
@@ -28,6 +28,7 @@
 use super::attack::AttackChain;
 use super::fighter::{Defender, Striker};
 use super::gear::{ImpactHits, Mount};
+use super::random::Dice;
 use super::weapons::Moment;
 
 /// One group of blows.
@@ -75,12 +76,23 @@ impl Blows {
         }
     }
 
-    /// Attacks per model (impact hits are rolled: none).
+    /// Attacks per model beside its dice (impact hits: those added to
+    /// each chariot's die).
     pub fn per_model(&self) -> u32 {
         match self {
-            Blows::Impact(_) => 0,
+            Blows::Impact(hits) => u32::from(hits.plus),
             Blows::Own(s) => s.attacks(),
             Blows::Mount(m, _) => u32::from(m.a),
+        }
+    }
+
+    /// The dice each model rolls for more of them: a chariot's impact
+    /// hits, random attacks (RULES.md Special attacks and psychology).
+    pub fn dice(&self) -> Option<Dice> {
+        match self {
+            Blows::Impact(hits) => Some(hits.per_chariot()),
+            Blows::Own(s) => s.attack_dice(),
+            Blows::Mount(m, _) => m.dice,
         }
     }
 }

@@ -5,6 +5,7 @@
 
 use super::attack::{AttackChain, HitNeed};
 use super::profile::TroopType;
+use super::random::Dice;
 use super::saves::{armour_save, modified_save, Armour};
 use super::special::{MultipleWounds, Reroll, Rules};
 use super::to_hit::{close_combat_need, close_combat_to_hit, shooting_need, ShootingModifiers};
@@ -20,8 +21,15 @@ pub struct Striker {
     pub bs: u8,
     /// Strength before the weapon's bonus.
     pub s: u8,
-    /// Attacks per model before the weapon and frenzy.
+    /// Attacks per model before the weapon and frenzy (with random
+    /// attacks, what is added to their dice: D6+1's 1).
     pub a: u8,
+    /// Random attacks: the dice each of its models rolls each time it
+    /// strikes, added to `a` (RULES.md Special attacks and psychology).
+    pub a_dice: Option<Dice>,
+    /// Models striking as one: a chariot's crew, each with this profile
+    /// (1 for any other model).
+    pub crew: u8,
     /// Troop type.
     pub troop: TroopType,
     /// Weapon.
@@ -110,12 +118,23 @@ impl Defender {
 }
 
 impl Striker {
-    /// Attacks per model: A, +1 for an additional hand weapon on foot, +1 for
-    /// frenzy.
+    /// Attacks per model beside its dice: A, +1 for an additional hand
+    /// weapon on foot, +1 for frenzy, for each of its crew (RULES.md
+    /// Special attacks and psychology: frenzy; Profiles: a chariot's crew).
     pub fn attacks(&self) -> u32 {
-        u32::from(self.a)
+        let each = u32::from(self.a)
             + u32::from(self.weapon.extra_attacks(self.troop))
-            + u32::from(self.rules.frenzy)
+            + u32::from(self.rules.frenzy);
+        u32::from(self.crew) * each
+    }
+
+    /// The dice each model rolls for its random attacks, its crew's
+    /// together (RULES.md Special attacks and psychology).
+    pub fn attack_dice(&self) -> Option<Dice> {
+        self.a_dice.map(|d| Dice {
+            count: d.count.saturating_mul(self.crew),
+            ..d
+        })
     }
 
     /// Strength with the weapon's bonus at `moment`.

@@ -4,10 +4,9 @@
 
 use super::attack::AttackChain;
 use super::fighter::{impact_hit, Defender, Striker};
+use super::random::{Dice, Die};
 use super::special::Rules;
 use super::weapons::{Moment, Weapon};
-use crate::dice::{d3_total, Roll};
-use serde::Deserialize;
 
 /// A steed's close-combat characteristics: it strikes with its own WS, S, I
 /// and A and a hand weapon.
@@ -19,8 +18,10 @@ pub struct Mount {
     pub s: u8,
     /// Initiative.
     pub i: u8,
-    /// Attacks.
+    /// Attacks (with random attacks, what is added to their dice).
     pub a: u8,
+    /// Random attacks: the dice each steed rolls each time it strikes.
+    pub dice: Option<Dice>,
 }
 
 impl Mount {
@@ -31,6 +32,8 @@ impl Mount {
             ws: self.ws,
             s: self.s,
             a: self.a,
+            a_dice: self.dice,
+            crew: 1,
             weapon: Weapon::HandWeapon,
             rules: Rules {
                 needs_sixes: rider.rules.needs_sixes,
@@ -42,44 +45,12 @@ impl Mount {
     }
 }
 
-/// Impact-hit dice, one per chariot in contact.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-pub enum ImpactDice {
-    /// D3 per chariot (light chariots).
-    D3,
-    /// D6 per chariot.
-    D6,
-}
-
-impl ImpactDice {
-    /// The most chariots whose impact hits are rolled at once: 16 D6 (the
-    /// dice tables' largest roll) or 5 D3 (read from 5 D6, enumerated).
-    pub fn most_chariots(self) -> u32 {
-        match self {
-            ImpactDice::D3 => 5,
-            ImpactDice::D6 => 16,
-        }
-    }
-
-    /// The impact hits of `chariots` chariots (1 to [`Self::most_chariots`];
-    /// none past it).
-    pub fn roll(self, chariots: u32) -> Option<Roll> {
-        if chariots == 0 || chariots > self.most_chariots() {
-            return None;
-        }
-        Some(match self {
-            ImpactDice::D6 => Roll::sum(chariots),
-            ImpactDice::D3 => Roll::custom(chariots, d3_total, "D3s"),
-        })
-    }
-}
-
 /// A chariot's impact hits: its dice, hits added to each chariot's die
 /// (scythes' D6+1, a Doomwheel's D6+2) and their Strength.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ImpactHits {
-    /// The dice.
-    pub dice: ImpactDice,
+    /// The die each chariot rolls.
+    pub dice: Die,
     /// Added to each chariot's die (0 to 6).
     pub plus: u8,
     /// Strength of the hits.
@@ -87,11 +58,9 @@ pub struct ImpactHits {
 }
 
 impl ImpactHits {
-    /// The hits of `chariots` chariots beyond their dice: `plus` each
-    /// (D6+1 impact hits a chariot with scythes, the rulebook; RULES.md
-    /// Special attacks and psychology).
-    pub fn added(&self, chariots: u32) -> u32 {
-        chariots * u32::from(self.plus)
+    /// The dice each chariot rolls (its `plus` added to them).
+    pub fn per_chariot(&self) -> Dice {
+        Dice::one(self.dice)
     }
 
     /// Whether they strike at `moment`: the turn the chariot charges.
@@ -133,21 +102,5 @@ impl Missile {
             rules,
             ..shooter
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn impact_dice_stop_at_the_most_chariots() {
-        assert!(ImpactDice::D6
-            .roll(16)
-            .is_some_and(|r| r.same_as(&Roll::sum(16))));
-        assert!(ImpactDice::D6.roll(17).is_none());
-        assert!(ImpactDice::D3.roll(5).is_some());
-        assert!(ImpactDice::D3.roll(6).is_none());
-        assert!(ImpactDice::D3.roll(0).is_none());
     }
 }

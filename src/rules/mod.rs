@@ -19,6 +19,7 @@ pub mod panic;
 pub mod place;
 pub mod profile;
 pub mod rally;
+pub mod random;
 pub mod saves;
 pub mod special;
 pub(crate) mod strike_order;

@@ -28,15 +28,36 @@ pub fn charge_range(m: f64, difficult_terrain: bool, wheel: f64) -> f64 {
     range - wheel
 }
 
+/// A random mover's move when its dice roll `rolled`, in `edition`'s unit:
+/// the dice are inches, as army books print them, 2.5 cm to the inch in
+/// the metric game as a profile's M (**\[ruling\]**). RULES.md Charges.
+pub fn random_move(rolled: u8, edition: Edition) -> f64 {
+    edition.from_cm(2.5 * f64::from(rolled))
+}
+
+/// A random mover's charge range when its dice roll `rolled`: the move
+/// itself, not twice it (a Chaos Spawn "counts as charging" when its move
+/// takes it into an enemy), halved by difficult terrain on the path; the
+/// wheel distance comes off it. RULES.md Charges.
+pub fn random_charge_range(
+    rolled: u8,
+    edition: Edition,
+    difficult_terrain: bool,
+    wheel: f64,
+) -> f64 {
+    let m = random_move(rolled, edition);
+    let range = if difficult_terrain { m / 2.0 } else { m };
+    range - wheel
+}
+
 /// A declared charge's path fits the game: the distance within the table's
-/// reach for the edition, the wheel within the charge range (before the
-/// wheel) of a charger with M `m`. One check for the `charge` query and a
-/// scenario's chargers; `fields` name the distance and the wheel in errors.
-/// RULES.md Charges.
+/// reach for the edition, the wheel within `full`, the charge range before
+/// the wheel (a random mover's: its longest). One check for the `charge`
+/// query and a scenario's chargers; `fields` name the distance and the
+/// wheel in errors. RULES.md Charges.
 pub fn check_charge_path(
     edition: Edition,
-    m: f64,
-    difficult_terrain: bool,
+    full: f64,
     distance: f64,
     wheel: f64,
     fields: [&str; 2],
@@ -50,7 +71,6 @@ pub fn check_charge_path(
         false,
         unit,
     )?;
-    let full = charge_range(m, difficult_terrain, 0.0);
     if !(wheel.is_finite() && (0.0..=full).contains(&wheel)) {
         return Err(InputError::new(
             fields[1],

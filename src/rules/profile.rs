@@ -1,5 +1,6 @@
 //! Profiles, troop types and unit strength. RULES.md "Profiles".
 
+use super::random::Dice;
 use serde::{Deserialize, Serialize};
 
 /// A model's characteristics: M WS BS S T W I A Ld.
@@ -7,6 +8,9 @@ use serde::{Deserialize, Serialize};
 pub struct Profile {
     /// Movement, in cm.
     pub m: f64,
+    /// A random move: the dice it rolls in inches each time it moves (a
+    /// Chaos Spawn's 2D6; `m` is then 0). RULES.md Charges.
+    pub m_dice: Option<Dice>,
     /// Weapon Skill.
     pub ws: u8,
     /// Ballistic Skill.
@@ -19,8 +23,10 @@ pub struct Profile {
     pub w: u8,
     /// Initiative.
     pub i: u8,
-    /// Attacks.
+    /// Attacks (with random attacks, what is added to their dice).
     pub a: u8,
+    /// Random attacks: the dice each model rolls each time it strikes.
+    pub a_dice: Option<Dice>,
     /// Leadership.
     pub ld: u8,
 }

@@ -7,10 +7,12 @@ use super::source::Resolved;
 use crate::combat::fight::{Combat, Contact, Place, Redirect, Setup, StartOfTurn, MAX_UNITS};
 use crate::combat::unit::{Character, Unit, MAX_CHARACTERS};
 use crate::error::InputError;
+use crate::profile::ProfileFile;
 use crate::query::combat::CombatQuery;
 use crate::rules::movement::{charge_range, check_charge_path};
 use crate::rules::place::{Facing, ReactionName, SideName};
 use crate::rules::profile::places_in_ranks;
+use crate::rules::random::Dice;
 use crate::rules::special::{Psychology, Rules, SpecialRule};
 use crate::rules::Edition;
 use crate::text;
@@ -249,14 +251,59 @@ pub(super) fn check_reaction_to(
                     text!("stand-and-shoot needs the charged unit's {} (accepted: hold, flee)", "missile = { s = .., shots = .. }"),
                 );
             }
-            // Half the charge move (the range before any wheel).
+            // Half the charge move (the range before any wheel); a
+            // random mover's, as it rolls (the fight decides it).
             let range = charge_range(unit.movement(edition), path.difficult_terrain, 0.0);
-            if path.distance <= range / 2.0 {
+            if unit.move_roll().is_none() && path.distance <= range / 2.0 {
                 return error(text!("stand-and-shoot needs the charger more than half its charge range ({} {}) away (accepted: hold, flee)", range / 2.0, edition.unit()));
             }
             Ok(())
         }
     }
+}
+
+/// A unit's dice are read in one roll for all its models that strike at
+/// once: at most 16 D6 or 5 D3 for its impact hits, its random attacks and
+/// its steeds' (RULES.md Special attacks and psychology). `side` names the
+/// table in errors.
+fn check_dice_rolled(file: &ProfileFile, models: u32, side: &str) -> Result<(), InputError> {
+    let error = |why: Text| Err(InputError::new(format!("{side}.models"), why));
+    if let Some(hits) = file.impact_hits {
+        let most = hits.hits().per_chariot().most_models();
+        if models > most {
+            return error(text!(
+                "{} models with impact hits (accepted: at most {})",
+                models,
+                most
+            ));
+        }
+    }
+    let crew = file.crew.0;
+    if let Some(d) = file.profile.a.1 {
+        let dice = Dice {
+            count: d.count.saturating_mul(crew),
+            ..d
+        };
+        if models > dice.most_models() {
+            return error(text!(
+                "{} models with random attacks {} (accepted: at most {}, their dice rolled at once)",
+                models,
+                dice.to_string(),
+                dice.most_models()
+            ));
+        }
+    }
+    if let Some(d) = file.mount.and_then(|m| m.a.1) {
+        if models > d.most_models() {
+            return error(text!(
+                "{} models whose steeds have random attacks {} (accepted: at most {}, their dice rolled at once)",
+                models,
+                d.to_string(),
+                d.most_models()
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// One General a side: `general = true` on one unit of each side at most
@@ -305,8 +352,7 @@ pub(super) fn check_place(
     let fields = [format!("{name}.distance"), format!("{name}.wheel")];
     check_charge_path(
         edition,
-        unit.movement(edition),
-        place.difficult_terrain,
+        unit.full_charge_range(edition, place.difficult_terrain),
         place.distance,
         place.wheel,
         [&fields[0], &fields[1]],
@@ -352,21 +398,7 @@ impl UnitSpec {
                 })
             })
             .collect::<Result<Vec<_>, InputError>>()?;
-        // Impact dice are rolled per chariot in contact: at most 5 D3s or 16
-        // D6s in one roll.
-        if let Some(hits) = file.impact_hits {
-            let most = hits.dice.most_chariots();
-            if models > most {
-                return Err(InputError::new(
-                    format!("{side}.models"),
-                    text!(
-                        "{} models with impact hits (accepted: at most {})",
-                        models,
-                        most
-                    ),
-                ));
-            }
-        }
+        check_dice_rolled(&file, models, side)?;
         let frontage = spec.frontage.map_or(models.min(5), |f| f.0);
         file.weapon.allowed(file.troop).map_err(|why| {
             InputError::new(
@@ -393,6 +425,7 @@ impl UnitSpec {
             musician: command[2],
             mount: file.mount.map(|m| m.mount()),
             impact: file.impact_hits.map(|h| h.hits()),
+            crew: file.crew.0,
             missile: file.missile.map(|m| m.missile()),
             ld: profile.ld.max(spec.general_ld.map_or(0, |g| g.0)),
             own_ld: profile.ld,

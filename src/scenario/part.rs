@@ -376,6 +376,7 @@ impl ProfilePart {
             rules,
             mount: self.mount.or(b.and_then(|b| b.mount)),
             impact_hits: self.impact_hits.or(b.and_then(|b| b.impact_hits)),
+            crew: b.map_or(Ranged(1), |b| b.crew),
             missile: self.missile.or(b.and_then(|b| b.missile)),
             points: self.points.or(b.and_then(|b| b.points)),
             combat_resolution: self

@@ -99,6 +99,13 @@ pub(super) fn check_redirect(
 ) -> Result<(), InputError> {
     let name = crate::error::entry("unit", r.unit - 2);
     let charger = &units[r.path.side];
+    if charger.move_roll().is_some() {
+        // Its move is a straight line in a direction named before it rolls.
+        return Err(InputError::new(
+            format!("{name}.redirect"),
+            text!("the charger moves at random, straight on: its charge is never redirected (accepted: no redirect = true)"),
+        ));
+    }
     check_place(&r.path, charger, edition, &name)?;
     let field = format!("{name}.reaction");
     let target = &units[r.unit];

@@ -36,6 +36,7 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     ("By round (casualties: mean over the fights that reached the round)", "Por ronda (bajas: media de los combates que llegaron a la ronda)"),
     ("By the end of the event's phase", "Al final de la fase del suceso"),
     ("Charge plan of list {}: the most points won, expected, over its charges:", "Plan de cargas de la lista {}: máximos puntos ganados esperados en sus cargas:"),
+    ("Charge: M {} (random, in inches){} at a target {} {} {}", "Carga: M {} (aleatorio, en pulgadas){} contra un objetivo a {} {} {}"),
     ("Charge: M {} {}{} at a target {} {} {}", "Carga: M {} {}{} contra un objetivo a {} {} {}"),
     ("Charges not always declared (a test at the start of the turn)", "Cargas que no siempre se declaran (un chequeo al inicio del turno)"),
     ("Combat: {}", "Combate: {}"),
@@ -79,6 +80,7 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     ("P(charger wins): list {} charging list {}", "P(gana el cargador): la lista {} carga contra la lista {}"),
     ("P(contact)", "P(contacto)"),
     ("P(contact) against distance (charge range {} {})", "P(contacto) según la distancia (movimiento de carga {} {})"),
+    ("P(contact) against distance (charge range {})", "P(contacto) según la distancia (movimiento de carga {})"),
     ("P(contact) by distance", "P(contacto) por distancia"),
     ("P(defender wins)", "P(defensor gana)"),
     ("P(draw)", "P(empate)"),
@@ -387,4 +389,5 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     ("{}, re-roll misses", "{}, repetir fallos"),
     ("{}, {}", "{}, {}"),
     ("{}: {}", "{}: {}"),
+    ("{}: {} to {} {}", "{}: de {} a {} {}"),
 ];

@@ -68,7 +68,7 @@ pub(super) const SPANISH_FORMS: &[(&str, &str)] = &[
     ("The attackers charged this turn (lance, cavalry spear, impact hits; round 1 only)", "Los atacantes cargaron este turno (lanza de caballería, lanza montada, impactos por carga; solo el primer turno)"),
     ("The charge's distance, cm (default 0: the charge reaches)", "La distancia de la carga, cm (por defecto 0: la carga llega)"),
     ("The charged unit's reaction", "La reacción de la unidad que recibe la carga"),
-    ("The charger's M (cm, or inches with --inches)", "El M de quien carga (cm, o pulgadas con --inches)"),
+    ("The charger's M (cm, or inches with --inches), or dice it moves at random (2D6, in inches)", "El M de quien carga (cm, o pulgadas con --inches), o los dados con que mueve al azar (2D6, en pulgadas)"),
     ("The defender's body armour, as --attacker-armour", "La armadura del defensor, como --attacker-armour"),
     ("The defender's command group, as --attacker-command", "El grupo de mando del defensor, como --attacker-command"),
     ("The defender's models per rank (default 5, or fewer)", "Las miniaturas por fila del defensor (por defecto 5, o menos)"),

@@ -306,6 +306,56 @@ fn fights_with_a_general_agree_with_the_exact_chain() {
     );
 }
 
+/// Random attacks (issue 46; RULES.md Special attacks and psychology):
+/// random fights of one to three rounds whose attacker rolls its attacks
+/// (D6, D6+1, D6+2, frenzied now and then, a champion's one more), their
+/// characters and other units now and then too: every figure of both
+/// step-by-step engines within 4 sigma of the exact chain.
+#[test]
+fn fights_with_random_attacks_agree_with_the_exact_chain() {
+    let c = fights_compared(23, 40, |r| {
+        let rounds = 1 + r.random_range(0..3);
+        let extras = r.random_range(0..2);
+        let fight =
+            random_fight(r, extras).replace("rounds = 1\n", &format!("rounds = {rounds}\n"));
+        with_attack_dice(&fight, "[attacker.profile]", random_attack_dice(r, 10))
+    });
+    assert!(
+        c.fights >= 90 && c.whole >= 30,
+        "only {} comparisons, {} of whole fights of two rounds or more",
+        c.fights,
+        c.whole
+    );
+}
+
+/// Random moves (issue 46; RULES.md Charges): random fights whose
+/// attacker charges as far as its dice roll (D6, 2D6, 3D6 inches), its
+/// target holding, fleeing or standing and shooting when it starts more
+/// than half that roll away: every figure of both step-by-step engines
+/// within 4 sigma of the exact chain.
+#[test]
+fn fights_with_random_moves_agree_with_the_exact_chain() {
+    let c = fights_compared(24, 40, |r| {
+        let extras = r.random_range(0..2);
+        let rounds = 1 + r.random_range(0..2);
+        let fight = random_fight(r, extras)
+            .replace("charger = \"none\"", "charger = \"attacker\"")
+            .replace("rounds = 1\n", &format!("rounds = {rounds}\n"));
+        let dice = ["D6", "2D6", "2D6", "3D6"][r.random_range(0..4)];
+        let fight = with_profile_value(&fight, "[attacker.profile]", "m", &format!("\"{dice}\""));
+        match r.random_bool(0.3) {
+            true => fight
+                .replace("reaction = \"hold\"", "reaction = \"stand-and-shoot\"")
+                .replace(
+                    "[defender]\n",
+                    "[defender]\nmissile = { s = 4, shots = 2 }\n",
+                ),
+            false => fight,
+        }
+    });
+    assert!(c.fights >= 60, "only {} comparisons", c.fights);
+}
+
 /// Redirected charges (RULES.md Charges; seed 000): random fights with a
 /// unit the charge may turn on, its first target fleeing more often.
 #[test]

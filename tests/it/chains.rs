@@ -31,6 +31,8 @@ fn striker(ws: u8, s: u8, rules: &[SpecialRule]) -> Striker {
         bs: 3,
         s,
         a: 1,
+        a_dice: None,
+        crew: 1,
         troop: TroopType::Infantry,
         weapon: Weapon::HandWeapon,
         rules: Rules::new(rules, "test").unwrap(),

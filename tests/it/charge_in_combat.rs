@@ -1,7 +1,7 @@
 //! The charge in `combat` is the `charge` query's charge: the same range
-//! (barding, difficult terrain, a wheel), the same flee dice (a fast or
-//! flying target), in either edition (RULES.md Charges; Fleeing and
-//! pursuit).
+//! (barding, difficult terrain, a wheel, a random mover's roll), the same
+//! flee dice (a fast or flying target), in either edition (RULES.md
+//! Charges; Fleeing and pursuit).
 
 use crate::common::{exact, random_charge, rng, settings};
 use mathhammer::query::charge::{Charge, Reaction};
@@ -12,11 +12,12 @@ use mathhammer::scenario::combat::ScenarioFile;
 use mathhammer::scenario::parse;
 use std::path::Path;
 
-/// A one-model unit table with M `m_cm` (profiles are written in cm).
-fn unit(side: &str, m_cm: f64, extra: &str) -> String {
+/// A one-model unit table with M `m` (cm, as profiles write it, or a
+/// random mover's dice in quotes).
+fn unit(side: &str, m: &str, extra: &str) -> String {
     format!(
         "[{side}]\nname = \"{side}\"\nmodels = 1\n{extra}\n[{side}.profile]\n\
-         m = {m_cm:?}\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = 1\nld = 7\n"
+         m = {m}\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = 1\nld = 7\n"
     )
 }
 
@@ -27,7 +28,13 @@ fn scenario(charge: &Charge) -> String {
         Edition::Metric => 1.0,
         Edition::Imperial => 2.5,
     };
-    let m = movement(charge.charger_move, charge.barding, charge.edition) * cm;
+    let m = match charge.charger_dice {
+        Some(dice) => format!("\"{dice}\""),
+        None => format!(
+            "{:?}",
+            movement(charge.charger_move, charge.barding, charge.edition) * cm
+        ),
+    };
     let (reaction, target_m, flies) = match charge.reaction {
         Reaction::Hold => ("hold", 10.0, false),
         Reaction::Flee {
@@ -38,8 +45,8 @@ fn scenario(charge: &Charge) -> String {
     format!(
         "name = \"charge\"\n{}\n{}\n[situation]\ncharger = \"attacker\"\ndistance = {:?}\n\
          wheel = {:?}\ndifficult_terrain = {}\nreaction = \"{reaction}\"\ninches = {}\nrounds = 1\n",
-        unit("attacker", m, ""),
-        unit("defender", target_m, &format!("flies = {flies}")),
+        unit("attacker", &m, ""),
+        unit("defender", &format!("{target_m:?}"), &format!("flies = {flies}")),
         charge.distance,
         charge.wheel,
         charge.difficult_terrain,

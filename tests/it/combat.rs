@@ -3,7 +3,7 @@
 //! fate that records each strike step and returns chosen casualties.
 
 use mathhammer::combat::exact::exact_records;
-use mathhammer::combat::fight::{Combat, End, Fate, Step, StepKind, Target, UnitEnd};
+use mathhammer::combat::fight::{Combat, End, Fate, Step, StepKind, Strikes, Target, UnitEnd};
 use mathhammer::query::combat::CombatQuery;
 use mathhammer::rules::casualties::Casualties;
 use mathhammer::rules::leadership::LeadershipTest;
@@ -57,12 +57,15 @@ pub(crate) struct Scripted {
     pub(crate) animosity_tests: usize,
     pub(crate) squabbles: bool,
     pub(crate) caught: bool,
+    /// What a random mover's dice roll (its move, inches).
+    pub(crate) moves: u8,
     /// Each catch's flight and its pursuers'.
     pub(crate) flights: Vec<(Flight, Vec<Flight>)>,
 }
 
 impl Fate for Scripted {
-    fn strike(&mut self, step: &Step, n: u32, damage: u8, cap: u32) -> Casualties {
+    fn strike(&mut self, step: &Step, n: Strikes, damage: u8, cap: u32) -> Casualties {
+        let n = recorded(step, n);
         let k = self
             .kills
             .get(self.strikes.len())
@@ -100,7 +103,11 @@ impl Fate for Scripted {
         self.animosity_tests += 1;
         self.squabbles
     }
-    fn duel(&mut self, step: &Step, n: u32, remaining: u32) -> u32 {
+    fn random_move(&mut self, _: &mathhammer::dice::Roll) -> u8 {
+        self.moves
+    }
+    fn duel(&mut self, step: &Step, n: Strikes, remaining: u32) -> u32 {
+        let n = recorded(step, n);
         self.strikes.push((step.side, step.kind, n));
         self.targets.push(step.target);
         let dealt = self
@@ -111,6 +118,12 @@ impl Fate for Scripted {
         self.duels_seen.push(remaining);
         dealt
     }
+}
+
+/// What a scripted strike records: its attacks, or its models for a step
+/// with dice (chariots, for impact hits).
+fn recorded(_: &Step, n: Strikes) -> u32 {
+    n.n
 }
 
 const CHARGE: &str = "charger = \"attacker\"\ndistance = 5\nrounds = 1";

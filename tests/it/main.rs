@@ -40,6 +40,7 @@ mod plot;
 mod plurals;
 mod profiles;
 mod rally;
+mod random_dice;
 mod readme;
 mod redirect;
 mod roster;

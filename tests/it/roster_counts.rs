@@ -259,7 +259,9 @@ fn two_chariots_bought_as_one_selection_are_two_with_their_own_crews() {
     for u in &r.units {
         let played = u.played.as_ref().unwrap();
         assert_eq!((played.troop, u.models), (TroopType::Chariot, 2));
-        assert_eq!(played.profile.a.0, 3, "{}", u.name);
+        // Each chariot's 3 crew, an attack each.
+        let crew = (played.profile.a.0, played.crew.0);
+        assert_eq!(crew, (1, 3), "{}", u.name);
     }
 }
 
@@ -478,7 +480,8 @@ fn a_chariot_takes_its_ld_from_the_crew_member_who_has_one() {
     let u: &RosterUnit = &r.units[0];
     let played = u.played.as_ref().unwrap();
     assert_eq!((played.troop, u.models), (TroopType::Chariot, 1));
-    assert_eq!((played.profile.ld.0, played.profile.a.0), (7, 2));
+    let crew = (played.profile.a.0, played.crew.0);
+    assert_eq!((played.profile.ld.0, crew), (7, (1, 2)));
     assert_eq!(played.profile.m.0, 17.5);
     assert_eq!(played.save.map(|s| s.0), Some(4));
 }

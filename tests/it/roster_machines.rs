@@ -80,10 +80,12 @@ fn chariots_play_as_chariots_with_crew_beasts_and_impact_hits() {
         plays(&r.units[0]),
         (TroopType::Chariot, 17.5, Some(4), Weapon::Spear, 1)
     );
+    // Its two crew fight each with his A (RULES.md Profiles).
     assert_eq!(
         (c.profile.t.0, c.profile.w.0, c.profile.ws.0, c.profile.a.0),
-        (5, 4, 4, 2)
+        (5, 4, 4, 1)
     );
+    assert_eq!(c.crew.0, 2);
     let (beasts, hits) = (c.mount.unwrap(), c.impact_hits.unwrap());
     assert_eq!((beasts.s.0, beasts.a.0, hits.s.0), (4, 2, 5));
     let w = r.units[1].played.as_ref().unwrap();
@@ -93,7 +95,10 @@ fn chariots_play_as_chariots_with_crew_beasts_and_impact_hits() {
     );
     // Three crew a chariot, an attack each; two wolves (the rulebook's
     // usual two, noted: the data gives no count).
-    assert_eq!((w.profile.t.0, w.profile.w.0, w.profile.a.0), (4, 3, 3));
+    assert_eq!(
+        (w.profile.t.0, w.profile.w.0, w.profile.a.0, w.crew.0),
+        (4, 3, 1, 3)
+    );
     let notes: Vec<String> = r.units[1].notes.iter().map(ToString::to_string).collect();
     assert!(notes.iter().any(|n| n.contains("no save")), "{notes:?}");
 }
@@ -305,5 +310,5 @@ fn a_chariots_bought_save_and_fighter_crew_are_read() {
     );
     let c = r.units[0].played.as_ref().unwrap();
     // Two crew (the rulebook's usual two: noted), two steeds (their upgrade's number).
-    assert_eq!((c.profile.a.0, c.mount.unwrap().a.0), (2, 2));
+    assert_eq!((c.profile.a.0, c.crew.0, c.mount.unwrap().a.0), (1, 2, 2));
 }

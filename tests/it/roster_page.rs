@@ -105,7 +105,7 @@ fn a_unit_the_list_leaves_out_is_said_in_a_players_words() {
         "unit",
         "Night Goblin Fanatics",
         1,
-        &[model("Fanatic", "2D6 3 0 5 3 1 3 1 10 7 7 1 20x20")],
+        &[model("Fanatic", "2D6 3 0 5 3 1 3 2D8 10 7 7 1 20x20")],
         &[],
     );
     let boyz = sel(
@@ -122,13 +122,13 @@ fn a_unit_the_list_leaves_out_is_said_in_a_players_words() {
         en["left_out"],
         serde_json::json!([
             {"unit": "1. Orc Boyz", "why": "the list gives it 0 models"},
-            {"unit": "2. Night Goblin Fanatics", "why": "Fanatic: move 2D6, a dice roll, not a number"},
+            {"unit": "2. Night Goblin Fanatics", "why": "Fanatic: attacks 2D8, dice the tool does not roll"},
         ])
     );
     let es = read("army.ros", xml.as_bytes(), "es");
     assert_eq!(
         es["left_out"][1]["why"],
-        "Fanatic: movimiento 2D6, una tirada de dados, no un número"
+        "Fanatic: ataques 2D8, dados que la herramienta no tira"
     );
     let shipped = std::fs::read("scenarios/rosters/orcs_500.ros").unwrap();
     assert_eq!(

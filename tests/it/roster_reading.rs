@@ -11,9 +11,10 @@ use mathhammer::rules::profile::TroopType;
 use mathhammer::rules::weapons::Weapon;
 
 /// Greasus's `S 5(10)` is 5, the rest noted; a chariot's `US (4)` and a
-/// crew's `3 (1 per crew)` are their numbers; a Giant's `A Special`, a
-/// Squig's `M 2D6` and a Spawn's `A D6+1` leave those units out, with the
-/// field and the value, and the list stands.
+/// crew's `3 (1 per crew)` are their numbers; a Squig's `M 2D6` and a
+/// Spawn's `A D6+1` are dice rolled as they move and strike (issue 46); a
+/// Giant's `A Special` leaves it out, with the field and the value, and
+/// the list stands.
 #[test]
 fn values_are_read_for_what_they_mean_and_one_bad_value_leaves_one_unit_out() {
     let greasus = sel(
@@ -52,16 +53,12 @@ fn values_are_read_for_what_they_mean_and_one_bad_value_leaves_one_unit_out() {
     assert_eq!(r.units[0].played.as_ref().unwrap().profile.s.0, 5);
     assert_eq!(r.units[0].notes[0].to_string(), "Greasus S 5(10): 5 played");
     let why = |n: usize| r.units[n].played.as_ref().unwrap_err().to_string();
-    assert_eq!(why(1), "Giant's A is 'Special', not a value the tool plays");
-    assert_eq!(
-        why(2),
-        "Squig's M is 2D6, a random value (played only as a chariot's impact hits)"
-    );
-    assert!(
-        why(3).starts_with("Spawn's M is 2D6") || why(3).starts_with("Spawn's A is D6+1"),
-        "{}",
-        why(3)
-    );
+    assert_eq!(why(1), "Giant's A is 'Special': its army book's own rules give it (see its rules not played), and the tool does not play them yet");
+    let moves = |n: usize| r.units[n].played.as_ref().unwrap().profile.m.1;
+    assert_eq!(moves(2).map(|d| d.to_string()).as_deref(), Some("2D6"));
+    assert_eq!(moves(3).map(|d| d.to_string()).as_deref(), Some("2D6"));
+    let spawn = &r.units[3].played.as_ref().unwrap().profile;
+    assert_eq!(spawn.a.to_string(), "D6+1");
 }
 
 /// Every unit of the list is present: a special character a list writes
@@ -257,11 +254,11 @@ fn the_json_listing_gives_roles_notes_parents_and_points() {
     );
     assert_eq!(
         units[2]["left_out"],
-        "Giant's A is 'Special', not a value the tool plays"
+        "Giant's A is 'Special': its army book's own rules give it (see its rules not played), and the tool does not play them yet"
     );
     assert_eq!(
         j["left_out"],
-        serde_json::json!([{"number": 3, "name": "Giant", "why": "Giant's A is 'Special', not a value the tool plays"}])
+        serde_json::json!([{"number": 3, "name": "Giant", "why": "Giant's A is 'Special': its army book's own rules give it (see its rules not played), and the tool does not play them yet"}])
     );
     assert_eq!(
         (j["points"].as_f64(), j["unit_points"].as_f64()),

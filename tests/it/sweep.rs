@@ -466,7 +466,7 @@ fn a_query_files_bad_values_are_named_by_their_keys() {
         ),
         (
             "query = \"charge\"\nmove = \"x\"\ndistance = 20\n",
-            "move: x is not a number",
+            "move: x is not a move (accepted: e.g. 18 or 12.5, or dice rolled in inches such as 2D6)",
         ),
         (
             "query = \"charge\"\nmove = 18\nmovimiento = 18\ndistance = 3\n",

@@ -2,7 +2,7 @@
 //! the catch of a unit that flees, a charge that falls short. RULES.md
 //! Charges, Fleeing and pursuit, Panic; seeds 000, 003.
 
-use super::{Combat, End, Fate, Record, StartOfTurn, State, UnitEnd, MAX_UNITS, NO_FOE};
+use super::{Combat, End, Fate, Record, StartOfTurn, State, Strikes, UnitEnd, MAX_UNITS, NO_FOE};
 use crate::rules::animosity;
 use crate::rules::movement::charge_reaches;
 use crate::rules::panic::{fleeing_friends_cause_panic, heavy_casualties};
@@ -42,12 +42,13 @@ impl Combat {
                 });
             }
         }
-        if self.charged_unit_flees(fate, 1 - cs, state, record) {
-            return self.flight_from_charge(fate, state, record);
+        let ranges = self.charge_ranges(fate, state);
+        if self.charged_unit_flees(fate, 1 - cs, &ranges, state, record) {
+            return self.flight_from_charge(fate, &ranges, state, record);
         }
         let mut failed = false;
         for &u in &self.chargers {
-            if state.fights(u) && !self.reaches(u) {
+            if state.fights(u) && !self.reaches(u, &ranges) {
                 state.leave(u);
                 record.units[u] = UnitEnd::ChargeFailed;
                 failed = true;
@@ -59,10 +60,43 @@ impl Combat {
         if !self.present(cs, state) {
             return Some(End::ChargeFailed);
         }
-        match self.shots.filter(|_| state.fights(cs)) {
+        match self
+            .shots
+            .filter(|_| state.fights(cs) && self.far_enough(cs, &ranges))
+        {
             Some(id) => self.stand_and_shoot_at(fate, id, state, record),
             None => None,
         }
+    }
+
+    /// Each charger's charge range this turn: from its M, or a random
+    /// mover's from the roll of its move (RULES.md Charges: its move
+    /// itself, the target reacting to the roll).
+    fn charge_ranges<const N: usize>(
+        &self,
+        fate: &mut impl Fate,
+        state: &State<N>,
+    ) -> [f64; MAX_UNITS] {
+        let mut ranges = [0.0; MAX_UNITS];
+        for &u in &self.chargers {
+            ranges[u] = match self.move_rolls[u] {
+                Some(roll) if state.fights(u) => {
+                    let rolled = fate.random_move(&roll);
+                    self.setup.places[u].random_charge_range(rolled, self.setup.edition)
+                }
+                _ => self.ranges[u],
+            };
+        }
+        ranges
+    }
+
+    /// Whether charger `u` starts far enough for its target to stand and
+    /// shoot: more than half its range before any wheel away (checked
+    /// when the scenario is read for a charger with an M; a random mover's
+    /// as it rolled, this turn's `ranges`). RULES.md Charges.
+    fn far_enough(&self, u: usize, ranges: &[f64; MAX_UNITS]) -> bool {
+        let place = &self.setup.places[u];
+        self.move_rolls[u].is_none() || place.distance > (ranges[u] + place.wheel) / 2.0
     }
 
     /// Charger `cs`'s start-of-turn tests, in order, before it may declare
@@ -117,9 +151,10 @@ impl Combat {
             || (p.animosity && animosity::troop_tests(unit.troop))
     }
 
-    /// Whether unit `u`'s charge reaches. RULES.md Charges.
-    fn reaches(&self, u: usize) -> bool {
-        charge_reaches(self.setup.places[u].distance, self.ranges[u])
+    /// Whether unit `u`'s charge reaches, with this turn's `ranges`.
+    /// RULES.md Charges.
+    fn reaches(&self, u: usize, ranges: &[f64; MAX_UNITS]) -> bool {
+        charge_reaches(self.setup.places[u].distance, ranges[u])
     }
 
     /// Whether the charged unit (the enemy's main unit) is engaged already.
@@ -138,6 +173,7 @@ impl Combat {
         &self,
         fate: &mut impl Fate,
         t: usize,
+        ranges: &[f64; MAX_UNITS],
         state: &mut State<N>,
         record: &Record,
     ) -> bool {
@@ -154,7 +190,7 @@ impl Combat {
                 .find(|f| f.0 == t)
                 .map(|f| self.setup.contacts[f.1].face);
             face.is_some_and(|f| f != Facing::Front)
-                && self.reaches(u)
+                && self.reaches(u, ranges)
                 && state.unit_strength(self, u) >= 5
         });
         if self.target_engaged(t)
@@ -205,6 +241,7 @@ impl Combat {
     fn flight_from_charge<const N: usize>(
         &self,
         fate: &mut impl Fate,
+        ranges: &[f64; MAX_UNITS],
         state: &mut State<N>,
         record: &mut Record,
     ) -> Option<End> {
@@ -223,7 +260,7 @@ impl Combat {
         let mut catchers = [(0.0, 0.0); MAX_UNITS];
         let mut k = 0;
         for &u in self.chargers.iter().filter(|&&u| state.fights(u)) {
-            catchers[k] = (self.setup.places[u].distance, self.ranges[u]);
+            catchers[k] = (self.setup.places[u].distance, ranges[u]);
             k += 1;
         }
         let caught = self.caught_by(fate, t, &catchers[..k], &pursues);
@@ -285,7 +322,7 @@ impl Combat {
         let step = &self.steps[id];
         state.begin_round();
         let n = self.attacks(step, state, false, 1);
-        let hit = fate.strike(step, n, 0, state.alive[c]);
+        let hit = fate.strike(step, Strikes { n, frenzied: false }, 0, state.alive[c]);
         state.alive[c] -= hit.kills;
         state.damage[c] = hit.damage;
         record.casualties[c] += hit.kills;

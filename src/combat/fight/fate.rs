@@ -1,6 +1,7 @@
 //! The randomness of a fight, as events each engine realises its own way.
 
-use super::Step;
+use super::{Step, Strikes};
+use crate::dice::Roll;
 use crate::rules::casualties::Casualties;
 use crate::rules::leadership::LeadershipTest;
 use crate::rules::movement::Flight;
@@ -8,10 +9,11 @@ use crate::rules::movement::Flight;
 /// The randomness of a fight. Each engine realises these events its own way;
 /// the rules deciding them are the same functions.
 pub trait Fate {
-    /// A strike step: `n` attacks (or chariots, for impact hits) at a unit
-    /// whose wounded model has `damage` wounds and which has `cap` models
-    /// left. Returns the casualties it suffers (`kills <= cap`).
-    fn strike(&mut self, step: &Step, n: u32, damage: u8, cap: u32) -> Casualties;
+    /// A strike step: its strikes `n` (attacks, and models rolling its dice
+    /// for more: [`Step::count`]) at a unit whose wounded model has
+    /// `damage` wounds and which has `cap` models left. Returns the
+    /// casualties it suffers (`kills <= cap`).
+    fn strike(&mut self, step: &Step, n: Strikes, damage: u8, cap: u32) -> Casualties;
     /// A leadership test (with its re-roll, if any).
     fn test(&mut self, test: &LeadershipTest) -> bool;
     /// A unit fleeing `flee`: caught by any of the `chargers` (each
@@ -19,13 +21,16 @@ pub trait Fate {
     /// gap) or of the `pursuers` (each rolling its dice, catching on a
     /// pursuit at least the flee)? One flee roll for all of them.
     fn caught(&mut self, flee: &Flight, chargers: &[(f64, f64)], pursuers: &[&Flight]) -> bool;
+    /// A random mover's move: the total of `roll` (its dice, inches:
+    /// RULES.md Charges).
+    fn random_move(&mut self, roll: &Roll) -> u8;
     /// A D6 roll-off: does side 0 win it?
     fn roll_off(&mut self) -> bool;
     /// An animosity test and, after a 1, the Animosity table: does it stop
     /// the unit's charge ([`crate::rules::animosity::stops_charge`])?
     fn animosity(&mut self) -> bool;
-    /// `n` attacks of `step` in a challenge at a fighter with `remaining`
+    /// Strikes `n` of `step` in a challenge at a fighter with `remaining`
     /// Wounds: the wounds they deal, overkill included, at most `remaining`
     /// + 5 ([`crate::rules::casualties::overkill`]).
-    fn duel(&mut self, step: &Step, n: u32, remaining: u32) -> u32;
+    fn duel(&mut self, step: &Step, n: Strikes, remaining: u32) -> u32;
 }

@@ -46,7 +46,7 @@ pub use fate::Fate;
 pub use setup::{Contact, Place, Redirect, Setup, StartOfTurn};
 pub(crate) use state::State;
 use state::NO_FOE;
-pub use step::{Fighter, Step, StepKind, Target};
+pub use step::{Fighter, Step, StepDice, StepKind, Strikes, Target};
 
 /// The most rounds a fight may last.
 pub const MAX_ROUNDS: u32 = 50;
@@ -82,8 +82,10 @@ pub struct Combat {
     chargers: Vec<usize>,
     /// Some charger has a start-of-turn test to take.
     starts_of_turn: bool,
-    /// Each unit's charge range.
+    /// Each unit's charge range (a random mover's: see `move_rolls`).
     ranges: Vec<f64>,
+    /// Each random mover's roll for its move (RULES.md Charges).
+    move_rolls: Vec<Option<crate::dice::Roll>>,
     /// Each unit's flee (and pursuit): its dice, less a resolute's inch.
     flights: Vec<Flight>,
     /// The orders key of rounds after the first (every unit's later set).
@@ -372,12 +374,13 @@ impl Combat {
 
     /// Whether strike steps `a` and `b` strike alike: one unit's attacks
     /// at one foe's rank and file, at the same moment, each attack the
-    /// same (a unit's rank and file and its champion). Their attacks
-    /// struck together fare as struck one after the other: each kills
+    /// same, none rolled (a unit's rank and file and its champion). Their
+    /// attacks struck together fare as struck one after the other: each kills
     /// what is left of the rank and file, wound by wound.
     pub(crate) fn strike_alike(&self, a: usize, b: usize) -> bool {
         let (x, y) = (&self.steps[a], &self.steps[b]);
-        let plain = |s: &Step| !matches!(s.kind, StepKind::Impact(_) | StepKind::Shots);
+        let plain =
+            |s: &Step| s.dice.is_none() && !matches!(s.kind, StepKind::Impact | StepKind::Shots);
         plain(x)
             && plain(y)
             && x.target == Target::RankAndFile
@@ -386,9 +389,9 @@ impl Combat {
             && (x.band, x.initiative, x.chain) == (y.band, y.initiative, y.chain)
     }
 
-    /// `n` attacks of strike step `id` (its own, or with those of steps
-    /// striking alike, [`Combat::strike_alike`]): the wounds they cause
-    /// count for its side.
+    /// `n` strikes of step `id` as its [`Step::per_model`] counts them
+    /// (its own, or with those of steps striking alike,
+    /// [`Combat::strike_alike`]): the wounds they cause count for its side.
     pub(crate) fn blow_with<const N: usize>(
         &self,
         fate: &mut impl Fate,
@@ -399,7 +402,11 @@ impl Combat {
         wounds: &mut [u32; 2],
     ) {
         let step = &self.steps[id];
-        wounds[step.side] += self.strike(fate, step, n, state, record);
+        let strikes = Strikes {
+            n,
+            frenzied: state.frenzy[step.unit],
+        };
+        wounds[step.side] += self.strike(fate, step, strikes, state, record);
     }
 
     /// One strike step `id` of round `round`, if its unit and foe still
@@ -421,9 +428,11 @@ impl Combat {
         if !engaged || !state.standing(u) || !state.standing(e) {
             return;
         }
-        let n = self.attacks(step, state, state.frenzy[u], round);
+        let frenzied = state.frenzy[u];
+        let n = self.attacks(step, state, frenzied, round);
         if n > 0 {
-            wounds[step.side] += self.strike(fate, step, n, state, record);
+            let strikes = Strikes { n, frenzied };
+            wounds[step.side] += self.strike(fate, step, strikes, state, record);
         }
     }
 

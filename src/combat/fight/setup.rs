@@ -5,7 +5,7 @@
 use super::{Combat, Facts, Foes, State, StepSet, MAX_UNITS, NO_FOE};
 use crate::combat::friend::Friend;
 use crate::combat::unit::{Unit, MAX_CHARACTERS};
-use crate::rules::movement::charge_range;
+use crate::rules::movement::{charge_range, random_charge_range};
 use crate::rules::place::{Facing, ReactionName};
 use crate::rules::special::hates_army;
 use crate::rules::Edition;
@@ -111,6 +111,12 @@ impl Place {
     pub fn charge_range(&self, m: f64) -> f64 {
         charge_range(m, self.difficult_terrain, self.wheel)
     }
+
+    /// The charge range here of a random mover whose dice roll `rolled`.
+    /// RULES.md Charges.
+    pub fn random_charge_range(&self, rolled: u8, edition: Edition) -> f64 {
+        random_charge_range(rolled, edition, self.difficult_terrain, self.wheel)
+    }
 }
 
 impl Setup {
@@ -189,6 +195,7 @@ impl Combat {
             .iter()
             .map(|unit| unit.flight(setup.edition))
             .collect();
+        let move_rolls = setup.units.iter().map(Unit::move_roll).collect();
         let mut side_units = [0u8; 2];
         let mut generals = [None; 2];
         for (u, place) in setup.places.iter().enumerate() {
@@ -223,6 +230,7 @@ impl Combat {
             foes,
             chargers,
             ranges,
+            move_rolls,
             flights,
         };
         c.starts_of_turn = c.chargers.iter().any(|&u| c.tests_at_start_of_turn(u));

@@ -5,12 +5,13 @@
 
 use super::{Combat, StepSet, StrikeOrder};
 use crate::combat::unit::Unit;
-use crate::dice::Roll;
+use crate::exact::attacks::Count;
 use crate::rules::attack::AttackChain;
 use crate::rules::blows::{blows, Blows};
 use crate::rules::fighter::{Defender, Striker};
-use crate::rules::gear::{ImpactDice, ImpactHits};
+use crate::rules::gear::ImpactHits;
 use crate::rules::place::Facing;
+use crate::rules::random::Dice;
 use crate::rules::strike_order::{band, Band};
 use crate::rules::to_hit::ShootingModifiers;
 use crate::rules::weapons::Moment;
@@ -18,9 +19,9 @@ use crate::rules::weapons::Moment;
 /// What makes a strike step's attacks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StepKind {
-    /// Impact hits: dice per chariot in contact (the hits added to each:
-    /// [`Step::impact_plus`]).
-    Impact(ImpactDice),
+    /// Impact hits: a die per chariot in contact, and the hits added to
+    /// each ([`Step::dice`]).
+    Impact,
     /// The rank and file (and a spear's second rank).
     RankAndFile,
     /// The champion's attacks (A + 1).
@@ -92,33 +93,72 @@ pub struct Step {
     pub initiative: u8,
     /// One attack, every modifier applied.
     pub chain: AttackChain,
-    /// Attacks per striking model, without and with frenzy.
+    /// What each striking model counts for in its strikes, without and
+    /// with frenzy: its attacks, or 1 for a step with dice (whose strikes
+    /// are its models).
     pub per_model: [u32; 2],
+    /// The dice each striking model rolls for its attacks (a chariot's
+    /// impact hits, random attacks), and the attacks it makes beside them.
+    pub dice: Option<StepDice>,
     /// Whom it strikes.
     pub target: Target,
     /// Wounds of each model it strikes.
     pub target_w: u8,
     /// The most models it can slay: the struck unit's, or one character.
     pub target_models: u32,
-    /// Impact hits only: the hits added to each chariot's die (scythes).
-    pub impact_plus: u8,
+}
+
+/// The dice of a step whose models roll for their attacks, and the attacks
+/// each makes beside them, without and with frenzy (D6+1's 1; a scythe's
+/// hit added to each chariot's die). RULES.md Special attacks and
+/// psychology.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepDice {
+    /// Each model's dice.
+    pub dice: Dice,
+    /// Attacks each model makes beside them, without and with frenzy.
+    pub plus: [u32; 2],
+}
+
+/// The strikes of a step at once: `n` as its [`Step::per_model`] counts
+/// them (attacks; models rolling its dice, for a step with dice), and
+/// whether frenzy adds to them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Strikes {
+    /// Attacks, or models rolling the step's dice.
+    pub n: u32,
+    /// Frenzy adds to them.
+    pub frenzied: bool,
 }
 
 impl Step {
-    /// The roll of impact hits for `chariots` chariots.
-    pub fn impact_roll(&self, chariots: u32) -> Option<Roll> {
-        match self.kind {
-            // At most the most chariots: checked when the unit is built.
-            StepKind::Impact(dice) => dice.roll(chariots),
-            _ => None,
+    /// How many attacks strikes `s` make: for a step with dice, each
+    /// model's dice rolled and its attacks beside them added (RULES.md
+    /// Special attacks and psychology). The models rolling at once are at
+    /// most the dice's most (checked when the unit is built).
+    pub fn count(&self, s: Strikes) -> Count {
+        match self.dice {
+            None => Count::fixed(s.n),
+            Some(d) => {
+                let roll = d.dice.roll(s.n);
+                debug_assert!(s.n == 0 || roll.is_some(), "{s:?} past the dice");
+                Count {
+                    fixed: s.n * d.plus[usize::from(s.frenzied)],
+                    roll,
+                }
+            }
         }
     }
 
-    /// The impact hits `chariots` chariots add to their roll (D6+1 each
-    /// with scythes: RULES.md Special attacks and psychology); none for
-    /// other steps.
-    pub fn impact_added(&self, chariots: u32) -> u32 {
-        chariots * u32::from(self.impact_plus)
+    /// The index of `s` among the step's strikes: its attacks, or for a
+    /// step with dice its models and whether frenzy adds to them (the fast
+    /// engine's tables and the exact engine's memo).
+    #[inline]
+    pub fn slot(&self, s: Strikes) -> usize {
+        match self.dice {
+            None => s.n as usize,
+            Some(_) => 2 * s.n as usize + usize::from(s.frenzied),
+        }
     }
 }
 
@@ -148,10 +188,10 @@ impl Combat {
             initiative: 0,
             chain,
             per_model: [u32::from(m.shots); 2],
+            dice: None,
             target: Target::RankAndFile,
             target_w: self.setup.units[ch].profile.w,
             target_models: self.setup.units[ch].models,
-            impact_plus: 0,
         });
         Some(id)
     }
@@ -198,57 +238,43 @@ impl Combat {
             let enemy = &self.setup.units[e];
             let contact = self.setup.contacts[ci];
             let at_front = contact.striker == u || contact.face == Facing::Front;
-            let step =
-                |kind, band, initiative, chain, per_model, target, defender: &Defender| Step {
-                    id: 0,
-                    unit: u,
-                    side: place.side,
-                    foe: e,
-                    at_front,
-                    kind,
-                    band,
-                    initiative,
-                    chain,
-                    per_model,
-                    target,
-                    target_w: defender.w,
-                    target_models: match target {
-                        Target::RankAndFile => enemy.models,
-                        Target::Character(_) | Target::Champion => 1,
-                    },
-                    impact_plus: match kind {
-                        StepKind::Impact(_) => impact.map_or(0, |h| h.plus),
-                        _ => 0,
-                    },
-                };
+            let step = |g: &Group, chain, target, defender: &Defender| Step {
+                id: 0,
+                unit: u,
+                side: place.side,
+                foe: e,
+                at_front,
+                kind: g.kind,
+                band: g.band,
+                initiative: g.initiative,
+                chain,
+                per_model: g.per_model,
+                dice: g.dice,
+                target,
+                target_w: defender.w,
+                target_models: match target {
+                    Target::RankAndFile => enemy.models,
+                    Target::Character(_) | Target::Champion => 1,
+                },
+            };
             // Impact hits: a charging chariot's front, at what it charged.
             if let Some(hits) = impact.filter(|_| contact.striker == u) {
                 let target = enemy.defender();
                 let chain = hits.chain(&target);
-                let kind = StepKind::Impact(hits.dice);
-                let i = unit.profile.i;
-                new_steps.push(step(
-                    kind,
+                let g = Group::counted(
+                    StepKind::Impact,
                     Band::Impact,
-                    i,
-                    chain,
-                    [1, 1],
-                    Target::RankAndFile,
-                    &target,
-                ));
+                    unit.profile.i,
+                    unit.striker(false, false),
+                    [u32::from(hits.plus); 2],
+                    Some(hits.per_chariot()),
+                );
+                new_steps.push(step(&g, chain, Target::RankAndFile, &target));
             }
             for g in &groups {
                 for (target, defender) in targets(enemy) {
                     let chain = g.striker.close_combat(&defender, moment);
-                    new_steps.push(step(
-                        g.kind,
-                        g.band,
-                        g.initiative,
-                        chain,
-                        g.per_model,
-                        target,
-                        &defender,
-                    ));
+                    new_steps.push(step(g, chain, target, &defender));
                 }
             }
         }
@@ -270,8 +296,43 @@ struct Group {
     initiative: u8,
     /// With frenzy (its attacks per model are in `per_model`).
     striker: Striker,
-    /// Attacks per model, without and with frenzy.
+    /// What each model counts for in its strikes, without and with frenzy
+    /// ([`Step::per_model`]).
     per_model: [u32; 2],
+    /// The dice each model rolls for its attacks.
+    dice: Option<StepDice>,
+}
+
+impl Group {
+    /// A group of `per_model` attacks a model (without and with frenzy),
+    /// each rolling `dice` for more.
+    fn counted(
+        kind: StepKind,
+        band: Band,
+        initiative: u8,
+        striker: Striker,
+        per_model: [u32; 2],
+        dice: Option<Dice>,
+    ) -> Group {
+        let (per_model, dice) = match dice {
+            Some(dice) => (
+                [1, 1],
+                Some(StepDice {
+                    dice,
+                    plus: per_model,
+                }),
+            ),
+            None => (per_model, None),
+        };
+        Group {
+            kind,
+            band,
+            initiative,
+            striker,
+            per_model,
+            dice,
+        }
+    }
 }
 
 /// A unit's impact hits and attack groups at `moment`: the blows of its
@@ -292,13 +353,14 @@ fn attack_groups(unit: &Unit, moment: Moment, scared: bool) -> (Option<ImpactHit
     };
     let fighter = |kind, u: &Unit, extra: u32| {
         let (calm, frenzied) = (u.striker(false, scared), u.striker(true, scared));
-        Group {
+        Group::counted(
             kind,
-            band: fighter_band(u),
-            initiative: u.profile.i,
-            striker: frenzied,
-            per_model: [calm.attacks() + extra, frenzied.attacks() + extra],
-        }
+            fighter_band(u),
+            u.profile.i,
+            frenzied,
+            [calm.attacks() + extra, frenzied.attacks() + extra],
+            calm.attack_dice(),
+        )
     };
     let (mut impact, mut groups) = (None, Vec::new());
     for b in blows(
@@ -315,13 +377,14 @@ fn attack_groups(unit: &Unit, moment: Moment, scared: bool) -> (Option<ImpactHit
                     groups.push(fighter(StepKind::Champion, unit, 1));
                 }
             }
-            Blows::Mount(m, steed) => groups.push(Group {
-                kind: StepKind::Mount,
-                band: band(false, false, unit.psychology.mindless, charging, false),
-                initiative: m.i,
-                striker: steed,
-                per_model: [b.per_model(); 2],
-            }),
+            Blows::Mount(m, steed) => groups.push(Group::counted(
+                StepKind::Mount,
+                band(false, false, unit.psychology.mindless, charging, false),
+                m.i,
+                steed,
+                [b.per_model(); 2],
+                b.dice(),
+            )),
         }
     }
     for (i, c) in unit.characters.iter().enumerate() {

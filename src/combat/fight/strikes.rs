@@ -2,17 +2,17 @@
 //! strike order, casualties removed before they strike back. RULES.md Order
 //! of strikes, Weapons (spears), Characters champions and challenges.
 
-use super::{Combat, Fate, Fighter, Record, State, Step, StepKind, Target};
+use super::{Combat, Fate, Fighter, Record, State, Step, StepKind, Strikes, Target};
 use crate::rules::weapons::Moment;
 
 impl Combat {
-    /// Resolves `n` attacks of `step` on the state; returns the wounds they
+    /// Resolves strikes `n` of `step` on the state; returns the wounds they
     /// count for combat resolution.
     pub(super) fn strike<const N: usize>(
         &self,
         fate: &mut impl Fate,
         step: &Step,
-        n: u32,
+        n: Strikes,
         state: &mut State<N>,
         record: &mut Record,
     ) -> u32 {
@@ -88,7 +88,8 @@ impl Combat {
         }
     }
 
-    /// Attacks (or chariots) a step makes now, at its target. Casualties are
+    /// Attacks a step makes now, at its target (models, for a step with
+    /// dice: chariots' impact hits, random attacks). Casualties are
     /// removed before they strike: each one a unit lost to a foe this round
     /// is a model in contact with that foe that cannot strike, and models
     /// stepping up cannot strike this turn (seed 002 "Retirada de bajas").
@@ -102,7 +103,10 @@ impl Combat {
     /// front enemy declared at its characters (`attacks_on_him`, from the
     /// rank and file); once the enemy's rank and file are gone at the start
     /// of a round, all of them go to its first character standing. Attacks
-    /// at rank and file slain earlier in the round are lost.
+    /// at rank and file slain earlier in the round are lost. **[ruling]** a
+    /// model with random attacks strikes one target with all it rolls:
+    /// attacks declared at a character or champion are counted in its
+    /// models (RULES.md Characters, champions and challenges).
     // Inlined into the step loop: 7% of a fight on the flagship (measured).
     #[inline(always)]
     pub(super) fn attacks<const N: usize>(
@@ -168,9 +172,10 @@ impl Combat {
         }
     }
 
-    /// The attacks of `step`'s whole group this round, before a challenge
-    /// and declared attacks share them out: the models in contact that
-    /// stand (a spear's second rank too), its champion, its characters.
+    /// The attacks of `step`'s whole group this round (its models, for a
+    /// step with dice: [`Step::per_model`]), before a challenge and
+    /// declared attacks share them out: the models in contact that stand
+    /// (a spear's second rank too), its champion, its characters.
     #[inline(always)]
     fn group_attacks<const N: usize>(
         &self,
@@ -216,12 +221,11 @@ impl Combat {
                 (front + second).saturating_sub(lost).min(standing) * per_model
             }
             StepKind::Champion => champion * per_model,
-            StepKind::Mount => (rank_and_file + champion) * per_model,
+            StepKind::Mount | StepKind::Impact => (rank_and_file + champion) * per_model,
             StepKind::Character(i) => {
                 u32::from(front_rank && state.heroes[u][i].is_some() && !stepped_back(i))
                     * per_model
             }
-            StepKind::Impact(_) => rank_and_file + champion,
             StepKind::Shots => state.alive[u] * per_model,
         }
     }

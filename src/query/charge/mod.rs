@@ -1,19 +1,22 @@
 //! `mathhammer charge`: will the charge reach, and if the target flees, is it
 //! caught? RULES.md Charges; seed 000.
 
-use super::kernels::RollKernel;
+mod figure;
+
+use super::kernels::{PairKernel, RollKernel};
 use super::{run_fields, simulate, widest, Question, Settings};
 use crate::dice::Roll;
 use crate::error::{check_range, InputError};
 use crate::exact::Pmf;
-use crate::plot::{self, Axis, Figure, Mark, Panel, Point, Series};
+use crate::plot::Figure;
 use crate::report::{
     trim_number, Column, Engine, Field, Key, Outcome, Report, Table, TableKind, Text, Value,
 };
 use crate::rules::movement::{
     charge_catches, charge_range, charge_reaches, check_charge_path, failed_charge_move, flee_roll,
-    movement,
+    movement, random_charge_range, random_move,
 };
+use crate::rules::random::Dice;
 use crate::rules::Edition;
 use crate::sim::Estimate;
 use crate::text;
@@ -37,8 +40,11 @@ pub enum Reaction {
 pub struct Charge {
     /// Metric (cm) or inches.
     pub edition: Edition,
-    /// The charger's M as on its profile.
+    /// The charger's M as on its profile (0 for a random mover).
     pub charger_move: f64,
+    /// A random mover's dice, in inches (a Chaos Spawn's 2D6): it charges
+    /// as far as they roll. RULES.md Charges.
+    pub charger_dice: Option<Dice>,
     /// Cavalry barding: -2 cm (-1") M.
     pub barding: bool,
     /// Difficult terrain on the path halves the charge.
@@ -97,8 +103,16 @@ impl Charge {
     pub fn validate(&self) -> Result<(), InputError> {
         let e = self.edition;
         let unit = e.unit();
-        check_range("--move", self.charger_move, 0.0, e.max_move(), true, unit)?;
-        if movement(self.charger_move, self.barding, e) <= 0.0 {
+        if self.charger_dice.is_some() && self.barding {
+            return Err(InputError::new(
+                "--barding",
+                text!("a random move is rolled as the army book prints it (accepted: no --barding with dice for --move)"),
+            ));
+        }
+        if self.charger_dice.is_none() {
+            check_range("--move", self.charger_move, 0.0, e.max_move(), true, unit)?;
+        }
+        if self.charger_dice.is_none() && movement(self.charger_move, self.barding, e) <= 0.0 {
             return Err(InputError::new(
                 "--barding",
                 text!(
@@ -112,8 +126,7 @@ impl Charge {
         }
         check_charge_path(
             e,
-            self.movement(),
-            self.difficult_terrain,
+            self.charge_range() + self.wheel,
             self.distance,
             self.wheel,
             ["--distance", "--wheel"],
@@ -139,9 +152,29 @@ impl Charge {
         movement(self.charger_move, self.barding, self.edition)
     }
 
-    /// The charge range after barding, terrain and wheel.
+    /// The charge range after barding, terrain and wheel (a random
+    /// mover's longest).
     pub fn charge_range(&self) -> f64 {
-        charge_range(self.movement(), self.difficult_terrain, self.wheel)
+        match self.charger_dice {
+            Some(d) => self.range_at(d.highest()),
+            None => charge_range(self.movement(), self.difficult_terrain, self.wheel),
+        }
+    }
+
+    /// The charge range when a random mover's dice roll `rolled` (its M's
+    /// range, for a charger with an M). RULES.md Charges.
+    fn range_at(&self, rolled: u8) -> f64 {
+        match self.charger_dice {
+            Some(_) => {
+                random_charge_range(rolled, self.edition, self.difficult_terrain, self.wheel)
+            }
+            None => self.charge_range(),
+        }
+    }
+
+    /// A random mover's roll for its move.
+    pub fn move_roll(&self) -> Option<Roll> {
+        self.charger_dice.and_then(|d| d.roll(1))
     }
 
     /// The target's flee dice, if it flees.
@@ -155,12 +188,14 @@ impl Charge {
         }
     }
 
-    /// Whether a trial with flee roll `roll` (0 if the target holds) ends in
-    /// contact at `distance`.
-    fn contact(&self, distance: f64, roll: u8) -> bool {
+    /// Whether a trial with move roll `moved` (a random mover's; 0 else)
+    /// and flee roll `fled` (0 if the target holds) ends in contact at
+    /// `distance`.
+    fn contact(&self, distance: f64, moved: u8, fled: u8) -> bool {
+        let range = self.range_at(moved);
         match self.reaction {
-            Reaction::Hold => charge_reaches(distance, self.charge_range()),
-            Reaction::Flee { .. } => charge_catches(distance, f64::from(roll), self.charge_range()),
+            Reaction::Hold => charge_reaches(distance, range),
+            Reaction::Flee { .. } => charge_catches(distance, f64::from(fled), range),
         }
     }
 
@@ -171,12 +206,20 @@ impl Charge {
             .collect()
     }
 
-    /// Exact P(contact) at `distance`.
+    /// Exact P(contact) at `distance`: over a random mover's roll (if it
+    /// is one) and the target's flee roll (if it flees).
     pub fn exact_contact(&self, distance: f64) -> f64 {
-        match self.flee_roll() {
-            None => f64::from(u8::from(self.contact(distance, 0))),
-            Some(roll) => Pmf::of_roll(&roll).prob(|r| self.contact(distance, r as u8)),
-        }
+        let moves = self.move_roll().map_or(Pmf::point(0), |r| Pmf::of_roll(&r));
+        moves
+            .iter()
+            .map(|(m, q)| {
+                let m = m as u8;
+                q * match self.flee_roll() {
+                    None => f64::from(u8::from(self.contact(distance, m, 0))),
+                    Some(roll) => Pmf::of_roll(&roll).prob(|r| self.contact(distance, m, r as u8)),
+                }
+            })
+            .sum()
     }
 
     /// The exact odds at the declared distance.
@@ -193,114 +236,16 @@ impl Charge {
         }
     }
 
-    /// P(contact) against distance, one curve per reaction: holding, and
-    /// fleeing with the target's dice (or, if it holds, with either flee
-    /// dice), all exact; Monte Carlo reach tables in the report as points
-    /// with intervals; a marker at the declared distance.
-    pub fn figure(&self, report: &Report) -> Figure {
-        let unit = self.edition.unit();
-        let range = self.charge_range();
-        // Fine steps: P(contact) jumps where a flee roll stops reaching.
-        let step = if self.edition == Edition::Imperial {
-            0.05
-        } else {
-            0.1
-        };
-        let last = ((range.max(self.distance) / step).ceil() + 30.0) as i64;
-        let distances: Vec<f64> = (0..=last).map(|k| k as f64 * step).collect();
-        let flees = |target_flies: bool| Reaction::Flee {
-            target_move: 0.0,
-            target_flies,
-        };
-        let reactions = match self.reaction {
-            Reaction::Flee { .. } => vec![Reaction::Hold, self.reaction],
-            // Unknown M: both flee dice (a fast or flying target flees farther).
-            Reaction::Hold => vec![Reaction::Hold, flees(false), flees(true)],
-        };
-        let mut series: Vec<Series> = reactions
-            .into_iter()
-            .enumerate()
-            .map(|(colour, reaction)| {
-                let charge = Charge { reaction, ..*self };
-                let name = charge.reaction_name();
-                let points = distances
-                    .iter()
-                    .map(|&d| Point {
-                        x: d,
-                        y: charge.exact_contact(d),
-                        interval: None,
-                    })
-                    .collect();
-                Series {
-                    colour,
-                    name: crate::text!("{}, exact", name),
-                    mark: Mark::Line,
-                    points,
-                }
-            })
-            .collect();
-        let declared = self.reaction_name();
-        for mut s in plot::table_series(report, "reach_table", P_CONTACT, Mark::Line) {
-            if s.points.iter().any(|p| p.interval.is_some()) {
-                s.name = crate::text!("{}, {}", declared.clone(), s.name);
-                s.colour += 3;
-                series.push(s);
-            }
-        }
-        series.push(Series {
-            colour: 7,
-            name: crate::text!(
-                "declared distance ({} {})",
-                trim_number(self.distance, 2),
-                unit
-            ),
-            mark: Mark::Line,
-            points: vec![
-                Point {
-                    x: self.distance,
-                    y: 0.0,
-                    interval: None,
-                },
-                Point {
-                    x: self.distance,
-                    y: 1.0,
-                    interval: None,
-                },
-            ],
-        });
-        Figure {
-            title: self.summary(),
-            panels: vec![Panel {
-                title: crate::text!(
-                    "P(contact) against distance (charge range {} {})",
-                    trim_number(range, 2),
-                    unit
-                ),
-                x_label: crate::text!("distance to the target ({})", unit),
-                y_label: crate::text!("P(contact)"),
-                axis: Axis::Numbers,
-                probability: true,
-                wide: true,
-                series,
-            }],
-        }
-    }
-
-    /// "holds", or "flees (5D6 cm)": the reaction as a chart names it.
-    fn reaction_name(&self) -> Text {
-        match self.flee_roll() {
-            Some(roll) => crate::text!("flees ({} {})", roll.to_string(), self.edition.unit()),
-            None => crate::text!("holds"),
-        }
-    }
-
-    /// The Monte Carlo estimate of P(contact) at `distance` from a histogram
-    /// of flee rolls.
-    fn estimate_contact(&self, hist: &[u64], trials: u64, distance: f64) -> Estimate {
+    /// The Monte Carlo estimate of P(contact) at `distance` from a
+    /// histogram of the trials' rolls (bins as [`Bins::rolls`] reads them).
+    fn estimate_contact(&self, hist: &[u64], bins: Bins, trials: u64, distance: f64) -> Estimate {
         let hits = hist
             .iter()
             .enumerate()
-            .filter(|&(r, _)| self.contact(distance, r as u8))
+            .filter(|&(bin, _)| {
+                let (moved, fled) = bins.rolls(bin);
+                self.contact(distance, moved, fled)
+            })
             .map(|(_, c)| c)
             .sum();
         Estimate::proportion(hits, trials)
@@ -308,13 +253,13 @@ impl Charge {
 
     /// Every probability a Monte Carlo run reports: P(contact) at the
     /// declared distance, then at each reach-table distance if asked.
-    fn estimates(&self, hist: &[u64], trials: u64) -> Vec<Estimate> {
-        let mut all = vec![self.estimate_contact(hist, trials, self.distance)];
+    fn estimates(&self, hist: &[u64], bins: Bins, trials: u64) -> Vec<Estimate> {
+        let mut all = vec![self.estimate_contact(hist, bins, trials, self.distance)];
         if self.reach_table || self.confidence.is_some() {
             all.extend(
                 self.reach_distances()
                     .into_iter()
-                    .map(|d| self.estimate_contact(hist, trials, d)),
+                    .map(|d| self.estimate_contact(hist, bins, trials, d)),
             );
         }
         all
@@ -336,15 +281,23 @@ impl Charge {
             Field::new(
                 "charge_range",
                 crate::text!("charge range"),
-                Value::Num(self.charge_range(), unit),
+                match self.charger_dice {
+                    Some(d) => Value::Text(self.rolled(d, |r| self.range_at(r))),
+                    None => Value::Num(self.charge_range(), unit),
+                },
             ),
             Field::new(
                 "failed_charge_move",
                 crate::text!("a failed charge moves"),
-                Value::Num(
-                    failed_charge_move(self.movement(), self.difficult_terrain),
-                    unit,
-                ),
+                match self.charger_dice {
+                    Some(d) => Value::Text(self.rolled(d, |r| {
+                        failed_charge_move(random_move(r, self.edition), self.difficult_terrain)
+                    })),
+                    None => Value::Num(
+                        failed_charge_move(self.movement(), self.difficult_terrain),
+                        unit,
+                    ),
+                },
             ),
         ];
         facts.push(Field::new(
@@ -361,6 +314,18 @@ impl Charge {
             facts,
             outcomes,
         }
+    }
+
+    /// A distance a random mover's dice `d` give, `at` its roll: "2D6: 5
+    /// to 30 cm", from its least roll to its most.
+    fn rolled(&self, d: Dice, at: impl Fn(u8) -> f64) -> Text {
+        crate::text!(
+            "{}: {} to {} {}",
+            d.to_string(),
+            trim_number(at(d.count), 2),
+            trim_number(at(d.highest()), 2),
+            self.edition.unit()
+        )
     }
 
     fn summary(&self) -> Text {
@@ -391,15 +356,25 @@ impl Charge {
                 target_move,
             } => crate::text!("away that flees (M {} {}, flies)", num(target_move), unit),
         };
-        crate::text!(
-            "Charge: M {} {}{} at a target {} {} {}",
-            num(self.charger_move),
-            unit,
-            mods,
-            num(self.distance),
-            unit,
-            target
-        )
+        match self.charger_dice {
+            Some(d) => crate::text!(
+                "Charge: M {} (random, in inches){} at a target {} {} {}",
+                d.to_string(),
+                mods,
+                num(self.distance),
+                unit,
+                target
+            ),
+            None => crate::text!(
+                "Charge: M {} {}{} at a target {} {} {}",
+                num(self.charger_move),
+                unit,
+                mods,
+                num(self.distance),
+                unit,
+                target
+            ),
+        }
     }
 
     fn outcome(
@@ -493,11 +468,28 @@ impl Charge {
     }
 
     fn simulated_outcome(&self, engine: Engine, settings: &Settings) -> Outcome {
-        let kernel = RollKernel::new(self.flee_roll());
-        let run = simulate(engine, &kernel, &settings.sampling, |hist, n| {
-            widest(&self.estimates(hist, n))
-        });
-        let mut estimates = self.estimates(&run.tally, run.trials).into_iter();
+        // A histogram of the flee rolls, or of a random mover's rolls
+        // (with the flee's, pairs of them).
+        let sampling = &settings.sampling;
+        let (run, bins) = match (self.move_roll(), self.flee_roll()) {
+            (Some(moved), Some(fled)) => {
+                let kernel = PairKernel::new(moved, fled);
+                let bins = Bins::Pairs(kernel.stride());
+                let widest = |hist: &Vec<u64>, n| widest(&self.estimates(hist, bins, n));
+                (simulate(engine, &kernel, sampling, widest), bins)
+            }
+            (Some(moved), None) => {
+                let widest = |hist: &Vec<u64>, n| widest(&self.estimates(hist, Bins::Moves, n));
+                let kernel = RollKernel::new(Some(moved));
+                (simulate(engine, &kernel, sampling, widest), Bins::Moves)
+            }
+            (None, fled) => {
+                let widest = |hist: &Vec<u64>, n| widest(&self.estimates(hist, Bins::Flees, n));
+                let kernel = RollKernel::new(fled);
+                (simulate(engine, &kernel, sampling, widest), Bins::Flees)
+            }
+        };
+        let mut estimates = self.estimates(&run.tally, bins, run.trials).into_iter();
         let contact = estimates.next().expect("P(contact) is always estimated");
         let caught = if self.flee_roll().is_some() {
             contact
@@ -514,5 +506,27 @@ impl Charge {
             estimates.map(Value::ProbEst).collect(),
             run_fields(run.trials, settings.sampling.seed),
         )
+    }
+}
+
+/// How a charge's Monte Carlo histogram counts its trials: by flee roll, by
+/// a random mover's roll, or by both (the move's times `stride`, plus the
+/// flee's).
+#[derive(Clone, Copy, Debug)]
+enum Bins {
+    Flees,
+    Moves,
+    Pairs(usize),
+}
+
+impl Bins {
+    /// The move roll (0 for a charger with an M) and the flee roll (0 if
+    /// the target holds) of histogram bin `bin`.
+    fn rolls(self, bin: usize) -> (u8, u8) {
+        match self {
+            Bins::Flees => (0, bin as u8),
+            Bins::Moves => (bin as u8, 0),
+            Bins::Pairs(stride) => ((bin / stride) as u8, (bin % stride) as u8),
+        }
     }
 }
