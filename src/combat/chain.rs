@@ -185,6 +185,8 @@ fn transition<const N: usize>(
     })?;
     buf.out.clear();
     let cap = combat.wounds_past_any_test();
+    // Each state's attacks in the strike step under way.
+    let mut counts = Vec::new();
     for ((state, order), p) in started {
         buf.mid.clear();
         buf.mid.add((state, record.clone(), [0; 2]), p);
@@ -193,50 +195,48 @@ fn transition<const N: usize>(
         let mut settled = 0u8;
         let mut i = 0;
         while i < steps.len() {
+            let (mid, next) = (&buf.mid, &mut buf.next);
+            let first = steps[i];
+            // Each state's attacks of this step, counted once a state.
+            counts.clear();
+            let now = |id: usize, ((s, ..), _): &(Blows<N>, f64)| combat.attacks_now(id, round, s);
+            counts.extend(mid.list.iter().map(|b| now(first, b)));
+            let strikes = counts.iter().any(|&n| n > 0);
             // Steps that strike alike (a unit's rank and file and its
             // champion at the same foe) strike as one: their attacks
             // together give what they give one after the other, with fewer
             // states between. Steps between them that strike in no state
             // (attacks at characters no one declares any at) are passed
             // over: nothing a blow does makes them strike.
-            let idle = |id: usize| {
-                (buf.mid.list.iter()).all(|((s, ..), _)| combat.attacks_now(id, round, s) == 0)
-            };
-            let mut run = vec![steps[i]];
             let mut last = i;
-            if !idle(steps[i]) {
+            if strikes {
                 for (j, &id) in steps.iter().enumerate().skip(i + 1) {
-                    if combat.strike_alike(steps[i], id) {
-                        run.push(id);
+                    if combat.strike_alike(first, id) {
+                        for (n, b) in counts.iter_mut().zip(&mid.list) {
+                            *n += now(id, b);
+                        }
                         last = j;
-                    } else if !idle(id) {
+                    } else if mid.list.iter().any(|b| now(id, b) > 0) {
                         break;
                     }
                 }
             }
             let after = &steps[last + 1..];
             i = last + 1;
-            let (mid, next) = (&buf.mid, &mut buf.next);
             // Units that strike no more this round: which foe slew their
             // models limited only who strikes back.
             let struck: u8 = (0..N)
                 .filter(|&u| after.iter().all(|&j| combat.striker(j) != u))
                 .fold(0, |bits, u| bits | 1 << u);
-            let attacks = |state: &State<N>| -> u32 {
-                (run.iter())
-                    .map(|&id| combat.attacks_now(id, round, state))
-                    .sum()
-            };
             // Steps that strike in no state (attacks at a character no one
             // declares any at, a foe out of the fight) change nothing once
             // the same losses are settled: skipped whole.
-            if struck == settled && mid.list.iter().all(|((s, ..), _)| attacks(s) == 0) {
+            if struck == settled && !strikes {
                 continue;
             }
             settled = struck;
             next.clear();
-            for ((state, record, wounds), p) in &mid.list {
-                let n = attacks(state);
+            for (((state, record, wounds), p), &n) in mid.list.iter().zip(&counts) {
                 if n == 0 {
                     // What their blows would give: the state, losses settled.
                     let mut state = *state;
@@ -246,7 +246,7 @@ fn transition<const N: usize>(
                 }
                 let blow = |fate: &mut ExactFate| {
                     let (mut state, mut record, mut wounds) = (*state, record.clone(), *wounds);
-                    combat.blow_with(fate, run[0], n, &mut state, &mut record, &mut wounds);
+                    combat.blow_with(fate, first, n, &mut state, &mut record, &mut wounds);
                     state.settle_losses(struck);
                     (state, record, scored_wounds(wounds, cap))
                 };
