@@ -55,13 +55,15 @@ function showCharacters() {
     }
     const kept = {};
     for (const s of box.querySelectorAll('select[data-join]')) kept[s.dataset.key] = s.value;
-    box.replaceChildren(...rostersInPlay(form).map(r => charactersOf(r, kept)));
+    box.replaceChildren(...rostersInPlay(form).flatMap(r => charactersOf(r, kept)));
   }
 }
 
-// The pickers of roster `r`'s characters, `kept` their picks by key.
+// The pickers of roster `r`'s characters, `kept` their picks by key (none
+// for a list without characters).
 function charactersOf({ path, list }, kept) {
   const army = fielded(path, []);
+  if (!army.error && !army.characters.length) return [];
   const legend = element('legend', {}, [
     element('span', {
       'data-ui': 'Characters: where each stands',

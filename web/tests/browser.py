@@ -665,11 +665,13 @@ def english_words(driver):
     found = set(own)
 
     typed = set()
+    spanish = []
 
     def walk(v):
         if isinstance(v, dict) and "value" in v and "label" in v:
             typed.add(v["value"])
         if isinstance(v, dict) and "en" in v:
+            spanish.append(v["es"])
             if v["en"] != v["es"]:
                 found.add(v["en"])
         elif isinstance(v, dict):
@@ -679,6 +681,11 @@ def english_words(driver):
             for x in v:
                 walk(x)
     walk(forms)
+    # A value typed as it is in either language, as the Spanish forms keep
+    # it (`--join`'s `CHARACTER=alone`, «PERSONAJE=alone»).
+    import re
+    kept = " | ".join(spanish)
+    typed |= {w for w in found if re.search(rf"={re.escape(w)}(?![\w-])", kept)}
     # A letter alone (a profile's "s", "t") is a word in Spanish too; a
     # value to type (`none`, `frenzy`) is typed as it is in either.
     return sorted(w for w in found - typed if len(w) > 1)
