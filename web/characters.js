@@ -54,13 +54,15 @@ function showCharacters() {
       form.append(box);
     }
     const kept = {};
-    for (const s of box.querySelectorAll('select[data-join]')) kept[s.dataset.key] = s.value;
+    for (const s of box.querySelectorAll('select[data-join]')) {
+      kept[`${s.closest('fieldset').dataset.roster} ${s.dataset.key}`] = s.value;
+    }
     box.replaceChildren(...rostersInPlay(form).flatMap(r => charactersOf(r, kept)));
   }
 }
 
-// The pickers of roster `r`'s characters, `kept` their picks by key (none
-// for a list without characters).
+// The pickers of roster `r`'s characters, `kept` their picks by roster
+// and key (none for a list without characters).
 function charactersOf({ path, list }, kept) {
   const army = fielded(path, []);
   if (!army.error && !army.characters.length) return [];
@@ -99,7 +101,8 @@ function charactersOf({ path, list }, kept) {
       });
     });
     picker.append(preset, alone, ...units);
-    if (kept[key] && [...picker.options].some(o => o.value === kept[key])) picker.value = kept[key];
+    const pick = kept[`${path} ${key}`];
+    if (pick && [...picker.options].some(o => o.value === pick)) picker.value = pick;
     picker.addEventListener('change', () => placeCharacters(set));
     const why = element('small', { class: 'why' });
     const err = element('small', { class: 'err' });

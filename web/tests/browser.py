@@ -537,12 +537,12 @@ def character_picker(driver, list_, number):
     return found[0]
 
 
-def check_character_picker(driver, list_, roster):
+def check_character_picker(driver, list_, roster, cwd=ROOT):
     """The picker of `roster`'s first character in the shown form, as list
     `list_`: preset where `roster --json` fields him, with its why; alone
     and the units `may_join` lists (each titled with what it plays as)
     offered. Returns the CLI's character."""
-    army = json.loads(cli("roster", roster, "--json"))
+    army = json.loads(cli("roster", roster, "--json", cwd=cwd))
     c = army["characters"][0]
     picker = character_picker(driver, list_, c["number"])
     options = picker.find_elements(By.TAG_NAME, "option")
@@ -621,6 +621,27 @@ def check_characters(driver):
     Select(driver.find_element(By.ID, "lang")).select_by_value("en")
     for list_ in ["attacker", "defender"]:
         Select(character_picker(driver, list_, 1)).select_by_value("")
+    # Units the rules forbid him are not offered: the Empire list dropped
+    # with its Handgunners flying, the Captain (who does not fly) may not
+    # join them.
+    with tempfile.TemporaryDirectory() as home:
+        flying = Path(home) / "rosters" / "flying_handgunners.ros"
+        flying.parent.mkdir()
+        flying.write_text((ROOT / empire).read_text().replace(
+            '<selection name="Handgunners" type="unit" number="1"><selections>',
+            '<selection name="Handgunners" type="unit" number="1">'
+            '<rules><rule name="Fly" hidden="false"/></rules><selections>'))
+        picker = driver.find_element(By.ID, "rosters")
+        driver.execute_script("arguments[0].value = ''", picker)
+        picker.send_keys(str(flying))
+        WebDriverWait(driver, 10).until(lambda d: d.find_elements(
+            By.CSS_SELECTOR, '#fields .form:not([hidden]) [data-flag="--defender"] '
+            'option[value="rosters/flying_handgunners.ros:3"]'))
+        pick(driver, "--defender", "rosters/flying_handgunners.ros:3")
+        flyer = check_character_picker(
+            driver, "defender", "rosters/flying_handgunners.ros", cwd=home)
+        assert flyer["may_join"] == [2, 3, 5], flyer
+    pick(driver, "--defender", f"{empire}:3")
     # A matchup's lists: A's General alone.
     tab(driver, "matchup")
     menus = driver.find_elements(By.CSS_SELECTOR, '#fields .form:not([hidden]) [data-arg]')
@@ -652,7 +673,8 @@ def check_characters(driver):
     Select(character_picker(driver, "a", 1)).select_by_value("")
     print(f"characters: {boss['name']} and {captain['name']} each preset where the army "
           "fields him, the library's why beside him, alone and the units may_join lists "
-          "offered (each titled with what it plays as); the Captain picked into the Spearmen "
+          "offered (each titled with what it plays as; flying Handgunners not offered to the "
+          "Captain); the Captain picked into the Spearmen "
           "and the Big Boss alone: the CLI's answers with those --join, in English and "
           "Spanish, and from a link; a matchup's list A too, carried into a cell's fight")
 
