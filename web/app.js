@@ -58,6 +58,9 @@ const UI_ES = {
   'attacker character': 'personaje del atacante',
   'defender character': 'personaje del defensor',
   situation: 'situación',
+  alone: 'solo',
+  'Characters: where each stands': 'Personajes: dónde está cada uno',
+  'What each unit plays as': 'Cómo juega cada unidad',
   'This link is broken (its query cannot be read): the page starts afresh.':
     'Este enlace está roto (no se puede leer su consulta): la página empieza de cero.',
 };
@@ -410,6 +413,8 @@ async function loadState() {
     e.dispatchEvent(new Event('change'));
     if (e.dataset.file && given) e.hidden = false;
   }
+  // A character's picker shows once his list is picked.
+  pickCharacters(state.values);
   return true;
 }
 
@@ -423,6 +428,8 @@ function translate() {
   }
   if ($('scenario').options.length) markEdited();
   sayRosters();
+  // Each character's place and why, in the new language.
+  if (FORMS.length) showCharacters();
 }
 
 // A matchup's heat-map cell opens its fight in the combat tab: the row's
@@ -437,24 +444,44 @@ function openCell(cell) {
   const attacker = number && { number: number[0] };
   const defender = cell.dataset.column.replace('unit_', '').split('_')[0];
   if (!attacker) return;
-  // A character the matchup put elsewhere (`--join A:...`) stands there in
-  // the fight too: list A is the attacker's when it charges.
-  const join = [...active('[data-flag="--join"]')].map(e => e.value.trim()).find(v => v) || '';
+  // A character the matchup put elsewhere (`--join A:...`, typed or
+  // picked) stands there in the fight too: list A is the attacker's when
+  // it charges.
+  const joins = [...active('[data-flag="--join"]')].map(e => e.value.trim()).filter(v => v);
   const side = list => ((list.toLowerCase() === 'a') === forward ? 'attacker:' : 'defender:');
-  const moved = join.replace(/^\s*([ab])\s*:/i, (_, list) => side(list));
+  const moved = joins.map(j => j.replace(/^\s*([ab])\s*:/i, (_, list) => side(list)));
   $('combat-mode').value = 'pick';
   showQuery('combat');
   clearAnswer();
   const picks = {
     '--attacker': `${charging}:${attacker.number}`,
     '--defender': `${charged}:${defender}`,
-    ...(moved ? { '--join': moved } : {}),
   };
   for (const e of active('[data-flag]')) {
+    if (e.dataset.join !== undefined) {
+      e.value = '';
+      continue;
+    }
     if (e.dataset.flag in picks) e.value = picks[e.dataset.flag];
     else e.value = '';
     e.dispatchEvent(new Event('change'));
   }
+  // Each join on its character's picker; one no picker offers, typed.
+  const values = {};
+  const typed = [];
+  showCharacters();
+  for (const join of moved) {
+    const [, list, number] = join.match(/^(attacker|defender):(\d+)=/) || [];
+    const picker = [...active('select[data-join]')].find(
+      s => s.dataset.key === `--join ${list}:${number}`,
+    );
+    if (picker && [...picker.options].some(o => o.value === join))
+      values[picker.dataset.key] = join;
+    else typed.push(join);
+  }
+  pickCharacters(values);
+  const free = [...active('[data-flag="--join"]')].find(e => e.dataset.join === undefined);
+  if (free) free.value = typed[0] ?? '';
   run();
 }
 
@@ -468,6 +495,11 @@ async function start() {
   buildTabs();
   buildForms();
   buildCombat();
+  showCharacters();
+  // A list or a roster's unit picked: its characters' pickers.
+  $('fields').addEventListener('change', e => {
+    if (e.target.matches('[data-unit], [data-arg]')) showCharacters();
+  });
   // The methods in the library's words; left empty, the question's own.
   const own = element('option', { value: '', 'data-ui': "the question's own" });
   own.textContent = ui("the question's own");

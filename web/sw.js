@@ -1,6 +1,6 @@
 // Offline once loaded: the page's files from the cache first, refreshed
 // from the network when it answers.
-const CACHE = 'mathhammer-v6';
+const CACHE = 'mathhammer-v7';
 const FILES = [
   './',
   'index.html',
@@ -9,6 +9,7 @@ const FILES = [
   'engine.js',
   'fields.js',
   'units.js',
+  'characters.js',
   'chart.js',
   'worker.js',
   'mathhammer.js',

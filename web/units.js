@@ -19,7 +19,14 @@ function rosterUnits(path, files = {}) {
   const roster = JSON.parse(res.stdout);
   return roster.units
     .filter(u => !u.left_out)
-    .map(u => ({ path, list: roster.name, number: u.number, name: u.name, models: u.models }));
+    .map(u => ({
+      path,
+      list: roster.name,
+      number: u.number,
+      name: u.name,
+      models: u.models,
+      plays_as: u.plays_as,
+    }));
 }
 
 function listShippedRosters() {
@@ -66,7 +73,7 @@ function fillPicker(source) {
     element(
       'optgroup',
       { label },
-      options.map(([value, text]) => element('option', { value, text })),
+      options.map(([value, text, title]) => element('option', { value, text, title: title ?? '' })),
     );
   const profiles = group(
     ui('Profiles'),
@@ -79,7 +86,8 @@ function fillPicker(source) {
     groups.push(
       group(
         `${units[0].list} (${path.split('/').pop()})`,
-        units.map(u => [`${path}:${u.number}`, `${u.number}. ${u.name} (${u.models})`]),
+        // What each plays as, in the library's words, as its title.
+        units.map(u => [`${path}:${u.number}`, `${u.number}. ${u.name} (${u.models})`, u.plays_as]),
       ),
     );
   }
@@ -148,13 +156,25 @@ function rosterSaid(path, leftOut) {
   const p = element('p', {
     text: `${list}: ${units.length} ${ui(units.length === 1 ? 'unit' : 'units')}`,
   });
-  if (!leftOut.length) return p;
+  // What each unit plays as (its save and ward as played), the library's words.
+  const played = element('details', { class: 'plays-as' }, [
+    element('summary', {
+      text: ui('What each unit plays as'),
+      'data-ui': 'What each unit plays as',
+    }),
+    element(
+      'ul',
+      {},
+      units.map(u => element('li', { text: `${u.number}. ${u.name}: ${u.plays_as}` })),
+    ),
+  ]);
+  if (!leftOut.length) return element('div', {}, [p, played]);
   const out = element(
     'ul',
     {},
     leftOut.map(u => element('li', { text: `${u.unit}: ${u.why}` })),
   );
-  return element('div', {}, [p, element('p', { text: ui('Left out:') }), out]);
+  return element('div', {}, [p, played, element('p', { text: ui('Left out:') }), out]);
 }
 
 // Roster `path`'s units, from its text, in the pickers' lists (a roster
@@ -171,6 +191,7 @@ function showRosters() {
     fillPicker(source);
   for (const menu of document.querySelectorAll('[data-arg][data-rosters="true"]'))
     fillArgument(menu);
+  showCharacters();
 }
 
 // The rosters a shared link carries, by path, unpacked and added; one that

@@ -27,8 +27,16 @@ impl Army<'_> {
     /// army: each unit's `character`, `war_machine`, its characters'
     /// numbers (`characters`) or, for a character, the unit he stands in
     /// (`stands_in`, null alone); and `characters`, each character's
-    /// `number`, `name`, `stands_in`, `why` and `joined` (by `--join`).
+    /// `number`, `name`, `stands_in`, `may_join` (the numbers of the units
+    /// the rules let him join: those `--join` accepts, besides alone), `why`
+    /// and `joined` (by `--join`).
     pub fn json(&self) -> String {
+        serde_json::to_string_pretty(&self.json_value()).expect("JSON of plain values") + "\n"
+    }
+
+    /// [`json`](Army::json)'s listing as a JSON value (the page renders
+    /// its words in its language).
+    pub fn json_value(&self) -> serde_json::Value {
         let mut out = crate::roster::listing::json_value(self.roster);
         if let Some(units) = out["units"].as_array_mut() {
             for (u, entry) in self.roster.units.iter().zip(units) {
@@ -47,6 +55,7 @@ impl Army<'_> {
                 }
             }
         }
+        let may_join = super::place::may_join(self.roster);
         let characters: Vec<_> = self
             .stands
             .iter()
@@ -55,12 +64,13 @@ impl Army<'_> {
                     "number": s.character,
                     "name": self.unit(s.character).name,
                     "stands_in": s.unit,
+                    "may_join": may_join[s.character - 1],
                     "why": s.why,
                     "joined": s.joined,
                 })
             })
             .collect();
         out["characters"] = json!(characters);
-        serde_json::to_string_pretty(&out).expect("JSON of plain values") + "\n"
+        out
     }
 }

@@ -239,12 +239,30 @@ pub(super) fn field(roster: &Roster, chosen: &[Chosen]) -> Result<Vec<Stand>, In
     Ok(stands)
 }
 
+/// The units of `kinds` the rules let `c` join (RULES.md Characters in
+/// units): those [`forbids`] does not, in the roster's order.
+fn joinable<'k, 'r>(c: &'k Kind<'r>, kinds: &'k [Kind<'r>]) -> impl Iterator<Item = &'k Kind<'r>> {
+    kinds.iter().filter(move |u| forbids(c, u).is_none())
+}
+
+/// For each unit of `roster`, in its order, the numbers of the units the
+/// rules let it join: a character's (the ones `--join` accepts), none for
+/// a unit of troops.
+pub(super) fn may_join(roster: &Roster) -> Vec<Vec<usize>> {
+    let kinds: Vec<Kind> = roster.units.iter().map(Kind::of).collect();
+    kinds
+        .iter()
+        .map(|c| match c.unit.character {
+            true => joinable(c, &kinds).map(|u| u.unit.number).collect(),
+            false => Vec::new(),
+        })
+        .collect()
+}
+
 /// What a refused join accepts: alone, or the units the rules let `c`
 /// join.
 fn allowed(c: &Kind, kinds: &[Kind]) -> Text {
-    let units: Vec<String> = kinds
-        .iter()
-        .filter(|u| forbids(c, u).is_none())
+    let units: Vec<String> = joinable(c, kinds)
         .map(|u| format!("{}. {}", u.unit.number, u.unit.name))
         .collect();
     match units.is_empty() {

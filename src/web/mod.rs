@@ -41,7 +41,7 @@ mod rosters;
 
 use crate::files::{in_memory, Files};
 pub use forms::forms;
-pub use rosters::{roster_for_link, roster_text};
+pub use rosters::{roster_army, roster_for_link, roster_text};
 use serde::{Deserialize, Serialize};
 
 macro_rules! shipped {

@@ -319,6 +319,44 @@ fn a_join_the_rules_forbid_is_refused_in_one_line() {
     assert_eq!(r["characters"][1]["joined"], true);
 }
 
+/// `roster --json` lists, for each character, the units the rules let
+/// him join (`may_join`): exactly those `--join` accepts, each checked
+/// here by joining him there, and refused everywhere else.
+#[test]
+fn each_character_lists_the_units_he_may_join() {
+    let file = every_kind();
+    let file = file.to_str().unwrap();
+    let r = json(&["roster", file]);
+    let may = |n: usize| -> Vec<u64> {
+        let c = &r["characters"][n];
+        c["may_join"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{c}"))
+            .iter()
+            .map(|v| v.as_u64().unwrap())
+            .collect()
+    };
+    // Units: 5 Spearmen, 6 their detachment, 7 Great Cannon, 8 Giant,
+    // 9 Chariots, 10 Harpies, 11 Skinks, 12 Broken, 13 Swordsmen.
+    assert_eq!(may(0), [5, 11, 13], "the Captain on foot");
+    assert_eq!(may(1), [5, 13], "the Rider: no skirmishers");
+    assert_eq!(may(2), Vec::<u64>::new(), "the Griffon Lord");
+    assert_eq!(may(3), [5, 11, 13], "the Wizard on foot");
+    // Each listed is accepted by --join, each other unit refused.
+    let units = r["units"].as_array().unwrap().len();
+    for (c, name) in [(0, "Captain"), (1, "Rider"), (2, "Griffon Lord")] {
+        for unit in 1..=units {
+            let join = format!("{name}={unit}");
+            let run = crate::common::run::mathhammer()
+                .args(["roster", file, "--join", &join])
+                .output()
+                .unwrap();
+            let ok = run.status.success();
+            assert_eq!(ok, may(c).contains(&(unit as u64)), "{join}");
+        }
+    }
+}
+
 /// A fifth character joined to one unit is refused: four at most.
 #[test]
 fn a_fifth_join_to_one_unit_is_refused() {

@@ -338,6 +338,17 @@ def check_pick(driver):
             By.CSS_SELECTOR, '#fields .form:not([hidden]) [data-flag="--attacker"] '
             'option[value="rosters/my_orcs.rosz:2"]')
         assert len(listed) == 1, len(listed)
+        # What each unit plays as, under what the file gave, and as its
+        # option's title: the library's words.
+        listed = json.loads(cli("roster", str(mine), "--json"))["units"]
+        said = driver.execute_script(
+            "return [...document.querySelectorAll('#roster-says details.plays-as li')]"
+            ".map(l => l.textContent)")
+        assert said == [f"{u['number']}. {u['name']}: {u['plays_as']}" for u in listed], said
+        title = driver.find_element(
+            By.CSS_SELECTOR, '#fields .form:not([hidden]) [data-flag="--attacker"] '
+            'option[value="rosters/my_orcs.rosz:2"]').get_attribute("title")
+        assert title == listed[1]["plays_as"] and "save 4+" in title, title
         pick(driver, "--attacker", "rosters/my_orcs.rosz:2")
         answer(driver)
         args[2] = "rosters/my_orcs.rosz:2"
@@ -498,9 +509,12 @@ def check_matchup(driver):
     assert library_html == cli_html(driver, "matchup", a, b)
     SHOTS.mkdir(parents=True, exist_ok=True)
     driver.save_screenshot(str(SHOTS / "matchup-heat-map.png"))
-    # Orc Boyz (row 2) against the Spearmen (unit 3): its fight, opened.
+    # Orc Boyz (their row names the Big Boss fielded in them: `2. Orc Boyz
+    # +1`) against the Spearmen (unit 3): its fight, opened.
+    row = next(i for i, r in enumerate(wanted["a_charges_b"])
+               if r["attacker"].startswith("2. Orc Boyz"))
     cell = driver.find_element(
-        By.CSS_SELECTOR, '#report td[data-row="1"][data-column="unit_3"]')
+        By.CSS_SELECTOR, f'#report td[data-row="{row}"][data-column="unit_3"]')
     shown_cell = cell.get_attribute("title")
     cell.click()
     WebDriverWait(driver, 60).until(lambda d: "ms" in d.find_element(By.ID, "status").text)
@@ -509,8 +523,160 @@ def check_matchup(driver):
                  if c["charger_name"] == "Orc Boyz" and c["charged_name"] == "Spearmen")
     shown = headline(driver)["p_attacker_wins"]
     assert shown == f"{fight['p_attacker_wins'] * 100:.4f}%" == shown_cell, (shown, fight)
-    print(f"matchup: 25 cells, each the CLI's JSON; Orc Boyz against Spearmen opened, "
+    print(f"matchup: 16 cells, each the CLI's JSON; Orc Boyz against Spearmen opened, "
           f"P(attacker wins) {shown}")
+
+
+def character_picker(driver, list_, number):
+    """The shown form's picker of character `number` of list `list_`
+    (`attacker`, `a`)."""
+    found = driver.find_elements(
+        By.CSS_SELECTOR, f'#fields .form:not([hidden]) .characters '
+        f'select[data-key="--join {list_}:{number}"]')
+    assert found, f"no picker for {list_}:{number}"
+    return found[0]
+
+
+def check_character_picker(driver, list_, roster, cwd=ROOT):
+    """The picker of `roster`'s first character in the shown form, as list
+    `list_`: preset where `roster --json` fields him, with its why; alone
+    and the units `may_join` lists (each titled with what it plays as)
+    offered. Returns the CLI's character."""
+    army = json.loads(cli("roster", roster, "--json", cwd=cwd))
+    c = army["characters"][0]
+    picker = character_picker(driver, list_, c["number"])
+    options = picker.find_elements(By.TAG_NAME, "option")
+    preset = options[0]
+    assert preset.get_attribute("value") == "" and preset.is_selected()
+    home = army["units"][c["stands_in"] - 1]
+    assert preset.text == f"{home['number']}. {home['name']}", preset.text
+    note = picker.find_element(By.XPATH, "..").find_element(By.CSS_SELECTOR, ".why").text
+    if driver.execute_script("return lang()") == "en":
+        assert note == c["why"] == preset.get_attribute("title"), (note, c["why"])
+    offered = [o.get_attribute("value") for o in options[1:]]
+    wanted = [f"{list_}:{c['number']}=alone"] + [
+        f"{list_}:{c['number']}={n}" for n in c["may_join"]]
+    assert offered == wanted, (offered, wanted)
+    for o in options[2:]:
+        unit = army["units"][int(o.get_attribute("value").split("=")[1]) - 1]
+        assert o.get_attribute("title") == unit["plays_as"], (o.get_attribute("title"), unit)
+    # The place the army gives him is offered once: as the preset.
+    hidden = [o.get_attribute("value") for o in options[1:]
+              if driver.execute_script("return arguments[0].hidden", o)]
+    assert hidden == [f"{list_}:{c['number']}={c['stands_in']}"], hidden
+    return c
+
+
+def check_characters(driver):
+    """A picker per character of each roster in play: preset where the
+    army fields him (the library's why beside it), alone and the units
+    the rules let him join offered; picking another unit is the CLI's
+    answer with that --join, in English and in Spanish; a matchup's
+    lists too, and a link carries the pick."""
+    Select(driver.find_element(By.ID, "lang")).select_by_value("en")
+    combat_from(driver, "pick")
+    orcs, empire = "scenarios/rosters/orcs_500.ros", "scenarios/rosters/empire_500.ros"
+    pick(driver, "--attacker", f"{orcs}:2")
+    pick(driver, "--defender", f"{empire}:3")
+    boss = check_character_picker(driver, "attacker", orcs)
+    captain = check_character_picker(driver, "defender", empire)
+    # The Empire Captain leaves the Halberdiers for the picked Spearmen.
+    Select(character_picker(driver, "defender", 1)).select_by_value("defender:1=3")
+    note = character_picker(driver, "defender", 1).find_element(By.XPATH, "..").find_element(
+        By.CSS_SELECTOR, ".why").text
+    assert note == "as “join” puts him", note
+    base = ["combat", "--attacker", f"{orcs}:2", "--defender", f"{empire}:3",
+            "--trials", "100000", "--seed", "2000"]
+    answer(driver)
+    joined = base + ["--join", "defender:1=3"]
+    assert report_html(driver) == cli_html(driver, *joined)
+    assert report_html(driver) != cli_html(driver, *base)
+    assert "Captain of the Empire" in driver.find_element(By.ID, "report").text
+    shot(driver, "character-picked", at="fields")
+    # In Spanish: the page's words and the library's reasons, the same fight.
+    Select(driver.find_element(By.ID, "lang")).select_by_value("es")
+    WebDriverWait(driver, 60).until(lambda d: "ms" in d.find_element(By.ID, "status").text)
+    picker = character_picker(driver, "attacker", boss["number"])
+    note = picker.find_element(By.XPATH, "..").find_element(By.CSS_SELECTOR, ".why").text
+    assert note and note != boss["why"], note
+    assert picker.find_elements(By.TAG_NAME, "option")[1].text == "solo"
+    legend = driver.find_element(By.CSS_SELECTOR, "#fields .form:not([hidden]) .characters legend")
+    assert legend.text.startswith("Personajes: dónde está cada uno"), legend.text
+    Select(picker).select_by_value("attacker:1=alone")
+    answer(driver)
+    spanish = joined + ["--join", "attacker:1=alone", "--lang", "es"]
+    assert report_html(driver) == cli_html(driver, *spanish)
+    shot(driver, "character-picked-spanish", at="fields")
+    # A link carries the picks: a fresh page gives the same answer.
+    link = driver.current_url
+    other = browser(800)
+    try:
+        ready(other, link)
+        WebDriverWait(other, 60).until(lambda d: "ms" in d.find_element(By.ID, "status").text)
+        assert report_html(other) == cli_html(other, *spanish)
+        assert character_picker(other, "defender", 1).get_attribute("value") == "defender:1=3"
+        no_exceptions(other)
+    finally:
+        other.quit()
+    Select(driver.find_element(By.ID, "lang")).select_by_value("en")
+    for list_ in ["attacker", "defender"]:
+        Select(character_picker(driver, list_, 1)).select_by_value("")
+    # Units the rules forbid him are not offered: the Empire list dropped
+    # with its Handgunners flying, the Captain (who does not fly) may not
+    # join them.
+    with tempfile.TemporaryDirectory() as home:
+        flying = Path(home) / "rosters" / "flying_handgunners.ros"
+        flying.parent.mkdir()
+        flying.write_text((ROOT / empire).read_text().replace(
+            '<selection name="Handgunners" type="unit" number="1"><selections>',
+            '<selection name="Handgunners" type="unit" number="1">'
+            '<rules><rule name="Fly" hidden="false"/></rules><selections>'))
+        picker = driver.find_element(By.ID, "rosters")
+        driver.execute_script("arguments[0].value = ''", picker)
+        picker.send_keys(str(flying))
+        WebDriverWait(driver, 10).until(lambda d: d.find_elements(
+            By.CSS_SELECTOR, '#fields .form:not([hidden]) [data-flag="--defender"] '
+            'option[value="rosters/flying_handgunners.ros:3"]'))
+        pick(driver, "--defender", "rosters/flying_handgunners.ros:3")
+        flyer = check_character_picker(
+            driver, "defender", "rosters/flying_handgunners.ros", cwd=home)
+        assert flyer["may_join"] == [2, 3, 5], flyer
+    pick(driver, "--defender", f"{empire}:3")
+    # A matchup's lists: A's General alone.
+    tab(driver, "matchup")
+    menus = driver.find_elements(By.CSS_SELECTOR, '#fields .form:not([hidden]) [data-arg]')
+    Select(menus[0]).select_by_value(orcs)
+    Select(menus[1]).select_by_value(empire)
+    check_character_picker(driver, "a", orcs)
+    check_character_picker(driver, "b", empire)
+    Select(character_picker(driver, "a", 1)).select_by_value("a:1=alone")
+    answer(driver)
+    library_html = driver.execute_script(
+        "const r = document.getElementById('report').cloneNode(true);"
+        "for (const c of r.querySelectorAll('td[data-row]')) {"
+        "  for (const a of ['tabindex', 'aria-label', 'role']) c.removeAttribute(a); }"
+        "return r.innerHTML")
+    assert library_html == cli_html(driver, "matchup", orcs, empire, "--join", "a:1=alone")
+    # A cell opens its fight with the pick: the Big Boss alone, list A the attacker.
+    wanted = json.loads(cli("matchup", orcs, empire, "--join", "a:1=alone", "--json"))
+    row = next(i for i, r in enumerate(wanted["a_charges_b"])
+               if r["attacker"].startswith("2. Orc Boyz"))
+    driver.find_element(
+        By.CSS_SELECTOR, f'#report td[data-row="{row}"][data-column="unit_3"]').click()
+    WebDriverWait(driver, 60).until(lambda d: "ms" in d.find_element(By.ID, "status").text)
+    assert character_picker(driver, "attacker", 1).get_attribute("value") == "attacker:1=alone"
+    opened = ["combat", "--attacker", f"{orcs}:2", "--defender", f"{empire}:3",
+              "--join", "attacker:1=alone", "--trials", "100000", "--seed", "2000"]
+    assert report_html(driver) == cli_html(driver, *opened)
+    Select(character_picker(driver, "attacker", 1)).select_by_value("")
+    tab(driver, "matchup")
+    Select(character_picker(driver, "a", 1)).select_by_value("")
+    print(f"characters: {boss['name']} and {captain['name']} each preset where the army "
+          "fields him, the library's why beside him, alone and the units may_join lists "
+          "offered (each titled with what it plays as; flying Handgunners not offered to the "
+          "Captain); the Captain picked into the Spearmen "
+          "and the Big Boss alone: the CLI's answers with those --join, in English and "
+          "Spanish, and from a link; a matchup's list A too, carried into a cell's fight")
 
 
 def english_words(driver):
@@ -521,11 +687,13 @@ def english_words(driver):
     found = set(own)
 
     typed = set()
+    spanish = []
 
     def walk(v):
         if isinstance(v, dict) and "value" in v and "label" in v:
             typed.add(v["value"])
         if isinstance(v, dict) and "en" in v:
+            spanish.append(v["es"])
             if v["en"] != v["es"]:
                 found.add(v["en"])
         elif isinstance(v, dict):
@@ -535,6 +703,11 @@ def english_words(driver):
             for x in v:
                 walk(x)
     walk(forms)
+    # A value typed as it is in either language, as the Spanish forms keep
+    # it (`--join`'s `CHARACTER=alone`, «PERSONAJE=alone»).
+    import re
+    kept = " | ".join(spanish)
+    typed |= {w for w in found if re.search(rf"={re.escape(w)}(?![\w-])", kept)}
     # A letter alone (a profile's "s", "t") is a word in Spanish too; a
     # value to type (`none`, `frenzy`) is typed as it is in either.
     return sorted(w for w in found - typed if len(w) > 1)
@@ -753,6 +926,7 @@ def main():
         check_tabs(driver)
         check_cancel(driver)
         check_matchup(driver)
+        check_characters(driver)
         check_all_spanish(driver)
         table.check_short_link(driver)
         no_exceptions(driver)

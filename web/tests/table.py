@@ -152,13 +152,51 @@ def check_matchup_on_a_phone(driver, width):
     driver.save_screenshot(str(page.SHOTS / f"matchup-heat-map-{width}.png"))
     driver.execute_script("document.querySelector('.heat-scroll').scrollLeft = 0")
     assert not driver.execute_script(TARGETS), driver.execute_script(TARGETS)
-    cell = driver.find_element(By.CSS_SELECTOR, '#report td[data-row="1"][data-column="unit_3"]')
+    # The first row's (Orc Boyz, their Big Boss fielded in them) against the Spearmen.
+    cell = driver.find_element(By.CSS_SELECTOR, '#report td[data-row="0"][data-column="unit_3"]')
     cell.click()
     settle(driver)
     assert page.in_view(driver, "#report dl.headline"), "the cell's fight's headline is off the screen"
     page.shot(driver, f"matchup-cell-opened-{width}", at="says")
     print(f"{width} px: matchup of a dropped roster (a picture refused beside the picker), "
           "answers first, names held when scrolled, a cell's fight with its headline in view")
+
+
+def check_characters_on_a_phone(driver, width):
+    """A character's picker on the matchup tab: each a 44 px target with
+    14 px text, no wider than the screen, its why under it; picked, the
+    answer is the CLI's with that --join, its title in view."""
+    page.tab(driver, "matchup")
+    menus = driver.find_elements(By.CSS_SELECTOR, '#fields .form:not([hidden]) [data-arg]')
+    orcs, empire = "scenarios/rosters/orcs_500.ros", "scenarios/rosters/empire_500.ros"
+    Select(menus[0]).select_by_value(orcs)
+    Select(menus[1]).select_by_value(empire)
+    pickers = driver.find_elements(
+        By.CSS_SELECTOR, '#fields .form:not([hidden]) .characters select[data-join]')
+    assert len(pickers) == 2, len(pickers)
+    for p in pickers:
+        box = p.rect
+        assert box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+    picker = pickers[1]
+    picker.location_once_scrolled_into_view
+    assert not driver.execute_script(TARGETS), driver.execute_script(TARGETS)
+    if width < 500:
+        assert not driver.execute_script(SMALL_TEXT), driver.execute_script(SMALL_TEXT)
+    page.shot(driver, f"matchup-characters-{width}", at="fields")
+    Select(picker).select_by_value("b:1=3")
+    answered(driver)
+    html = page.report_html(driver)
+    expected = page.cli_html(driver, "matchup", orcs, empire, "--join", "b:1=3")
+    cells = driver.execute_script(
+        "const r = document.getElementById('report').cloneNode(true);"
+        "for (const c of r.querySelectorAll('td[data-row]')) {"
+        "  for (const a of ['tabindex', 'aria-label', 'role']) c.removeAttribute(a); }"
+        "return r.innerHTML")
+    assert cells == expected and html, "the matchup with the Captain in the Spearmen"
+    assert page.in_view(driver, "#report h2"), "the answer is off the screen"
+    Select(picker).select_by_value("")
+    print(f"{width} px: a character's picker on the matchup tab, 44 px, no wider than the "
+          "screen; the Captain picked into the Spearmen: the CLI's answer with that join")
 
 
 def check_every_tab(driver, width):
@@ -275,6 +313,7 @@ def check_table(url):
             check_answer_in_view(driver, width)
             check_every_tab(driver, width)
             check_matchup_on_a_phone(driver, width)
+            check_characters_on_a_phone(driver, width)
             no_flag_words(driver, width)
             if width < 500:
                 check_spanish_messages(driver)
