@@ -227,6 +227,7 @@ impl Combat {
                     * per_model
             }
             StepKind::Shots => state.alive[u] * per_model,
+            StepKind::Giant => self.giant_acts(step.id, state),
         }
     }
 }
