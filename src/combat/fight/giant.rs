@@ -174,6 +174,7 @@ impl Combat {
     /// Giant table step `id` of round `round`: its D6 on the table for
     /// its foe's size (or jumping on), and what the result does. The
     /// wounds each side causes count for it in `wounds`. RULES.md Giants.
+    #[inline(never)]
     pub(super) fn giant_blow<const N: usize>(
         &self,
         fate: &mut impl Fate,
@@ -206,7 +207,8 @@ impl Combat {
                 }
             }
             GiantAttack::SwingWithClub => {
-                wounds[side] += self.strike(fate, &self.steps[s.swing], calm(1), state, record);
+                wounds[side] +=
+                    self.giant_strike(fate, &self.steps[s.swing], calm(1), state, record);
             }
             GiantAttack::JumpUpAndDown => {
                 if falls_over(fate.roll(&D6)) {
@@ -214,7 +216,8 @@ impl Combat {
                     self.lies_down(g, round, state);
                 } else {
                     state.giant |= jumping(g);
-                    wounds[side] += self.strike(fate, &self.steps[s.jump], calm(1), state, record);
+                    wounds[side] +=
+                        self.giant_strike(fate, &self.steps[s.jump], calm(1), state, record);
                 }
             }
             GiantAttack::ThumpWithClub => {
@@ -277,7 +280,7 @@ impl Combat {
             frenzied: false,
         };
         while state.alive[e] > 0 && state.alive[g] > 0 {
-            let fended = self.strike(fate, &self.steps[s.fend], calm, state, record);
+            let fended = self.giant_strike(fate, &self.steps[s.fend], calm, state, record);
             if fended > 0 {
                 wounds[1 - side] += fended;
                 return;
@@ -301,13 +304,28 @@ impl Combat {
             wounds[side] += c.combat_result_wounds(w) - u32::from(before.damage);
             match what {
                 PickedUp::Thrown => {
-                    wounds[side] += self.strike(fate, &self.steps[s.thrown], calm, state, record);
+                    wounds[side] +=
+                        self.giant_strike(fate, &self.steps[s.thrown], calm, state, record);
                     return;
                 }
                 PickedUp::Taken => return,
                 PickedUp::PickAnother => {}
             }
         }
+    }
+
+    /// [`Combat::strike`] for a Giant's results, out of line: the round's
+    /// blows keep theirs inlined.
+    #[inline(never)]
+    fn giant_strike<const N: usize>(
+        &self,
+        fate: &mut impl Fate,
+        step: &Step,
+        n: Strikes,
+        state: &mut State<N>,
+        record: &mut Record,
+    ) -> u32 {
+        self.strike(fate, step, n, state, record)
     }
 
     /// Whether Giant step `id` acts in `state`: 1 unless its Giant rests
@@ -319,10 +337,18 @@ impl Combat {
 
     /// The side whose Giants yelled and bawled this round, if only one
     /// side's did (both sides': a draw, `Some(None)`). RULES.md Giants.
+    #[inline]
     pub(super) fn yelling_side<const N: usize>(&self, state: &State<N>) -> Option<Option<usize>> {
         if state.giant & YELLED == 0 {
             return None;
         }
+        self.yelled_by(state)
+    }
+
+    /// [`Combat::yelling_side`] once some Giant yelled.
+    #[cold]
+    #[inline(never)]
+    fn yelled_by<const N: usize>(&self, state: &State<N>) -> Option<Option<usize>> {
         let by = |side: usize| {
             (0..N).any(|u| self.facts[u].side == side && state.giant & yelled(u) != 0)
         };
@@ -337,6 +363,8 @@ impl Combat {
     /// over: a fall is a wound on it, no save, and a point more lost by;
     /// it lies on the ground ([`Combat::lies_down`]). Returns the points
     /// added and the Giants the fall slew. RULES.md Giants.
+    #[cold]
+    #[inline(never)]
     pub(super) fn beaten_giants_fall<const N: usize>(
         &self,
         fate: &mut impl Fate,

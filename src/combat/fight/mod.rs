@@ -289,8 +289,15 @@ impl Combat {
     ) -> Option<End> {
         let order = self.round_start(fate, round, state);
         let mut wounds = [0u32; 2];
-        for &id in self.steps_in_order(order) {
-            self.blow(fate, id, round, state, record, &mut wounds);
+        // Two loops: a fight without a Giant keeps its blows as they were.
+        if self.giants.is_empty() {
+            for &id in self.steps_in_order(order) {
+                self.blow::<N, false>(fate, id, round, state, record, &mut wounds);
+            }
+        } else {
+            for &id in self.steps_in_order(order) {
+                self.blow::<N, true>(fate, id, round, state, record, &mut wounds);
+            }
         }
         self.round_end(fate, round, state, record, wounds)
     }
@@ -421,9 +428,10 @@ impl Combat {
 
     /// One strike step `id` of round `round`, if its unit and foe still
     /// fight and stand and it has attacks: the wounds it causes count for
-    /// its side.
+    /// its side. `GIANTS`: the fight has a Giant, whose table step plays
+    /// its table (RULES.md Giants).
     #[inline(always)]
-    pub(crate) fn blow<const N: usize>(
+    pub(crate) fn blow<const N: usize, const GIANTS: bool>(
         &self,
         fate: &mut impl Fate,
         id: usize,
@@ -440,7 +448,7 @@ impl Combat {
         }
         let frenzied = state.frenzy[u];
         let n = self.attacks(step, state, frenzied, round);
-        if n > 0 && step.kind == StepKind::Giant {
+        if GIANTS && n > 0 && step.kind == StepKind::Giant {
             self.giant_blow(fate, id, round, state, record, wounds);
         } else if n > 0 {
             let strikes = Strikes { n, frenzied };
@@ -523,17 +531,19 @@ impl Combat {
                 (winner, margin)
             }
         };
-        state.giant &= !giant::YELLED;
         let mut felled = [false; N];
-        if let (Some(w), false) = (winner, self.giants.is_empty()) {
-            let (added, slain) = self.beaten_giants_fall(fate, 1 - w, round, state);
-            margin += added;
-            for g in (0..N).filter(|&g| slain[g]) {
-                felled[g] = true;
-                rr.casualties[g] += 1;
-                record.casualties[g] += 1;
-                state.leave(g);
-                record.units[g] = UnitEnd::WipedOut;
+        if !self.giants.is_empty() {
+            state.giant &= !giant::YELLED;
+            if let Some(w) = winner {
+                let (added, slain) = self.beaten_giants_fall(fate, 1 - w, round, state);
+                margin += added;
+                for g in (0..N).filter(|&g| slain[g]) {
+                    felled[g] = true;
+                    rr.casualties[g] += 1;
+                    record.casualties[g] += 1;
+                    state.leave(g);
+                    record.units[g] = UnitEnd::WipedOut;
+                }
             }
         }
         rr.winner = winner;
