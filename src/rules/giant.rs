@@ -68,7 +68,7 @@ pub fn attack(roll: u8, big: bool, table: GiantTable) -> GiantAttack {
 pub enum PickedUp {
     /// Stuffed into its bag, squashed or eaten: a casualty.
     Taken,
-    /// Thrown back into its own unit (and Hurl, **[ruling]**: the fight
+    /// Thrown back into its own unit (and Hurl, **\[ruling\]**: the fight
     /// knows no other enemy unit within 12"): a wound on it, no saves, and
     /// D6 Strength 3 hits on the unit.
     Thrown,
