@@ -237,7 +237,7 @@ impl Combat {
         };
         let (impact, groups) = attack_groups(unit, moment, set == StepSet::FirstScared);
         let mut new_steps = Vec::new();
-        for &(e, ci) in self.foes[u].iter() {
+        for (k, &(e, ci)) in self.foes[u].iter().enumerate() {
             let enemy = &self.setup.units[e];
             let contact = self.setup.contacts[ci];
             let at_front = contact.striker == u || contact.face == Facing::Front;
@@ -274,7 +274,12 @@ impl Combat {
                 );
                 new_steps.push(step(&g, chain, Target::RankAndFile, &target));
             }
-            for g in &groups {
+            // A Giant rolls its table once a round, at its first foe (its
+            // front's: RULES.md Giants).
+            for g in groups
+                .iter()
+                .filter(|g| g.kind != StepKind::Giant || k == 0)
+            {
                 let targets = targets(enemy).into_iter();
                 for (target, defender) in targets.filter(|t| giant_targets(g.kind, t.0)) {
                     let chain = g.striker.close_combat(&defender, moment);
