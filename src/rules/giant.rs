@@ -38,8 +38,9 @@ pub fn big_thing(foe: TroopType) -> bool {
 /// than big things. RULES.md Giants.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum GiantTable {
-    /// Orcs & Goblins' and the Chaos Giant's: Pick Up and... on 3-4,
-    /// Swing with Club on 5-6.
+    /// Orcs & Goblins' and the Chaos Giant's: 2-4 Jump Up and Down or
+    /// Pick Up and..., the player's choice (**\[ruling\]** Jump Up and
+    /// Down, the one that hurts a unit more), Swing with Club on 5-6.
     #[default]
     OrcsAndGoblins,
     /// The Dogs of War Giant's (hired by other armies too): Pick Up
@@ -55,9 +56,9 @@ pub fn attack(roll: u8, big: bool, table: GiantTable) -> GiantAttack {
         (_, 1) => YellAndBawl,
         (true, 2..=4) => ThumpWithClub,
         (true, _) => Eadbutt,
+        (false, 2..=4) if table == GiantTable::OrcsAndGoblins => JumpUpAndDown,
         (false, 2) => JumpUpAndDown,
         (false, 3) => PickUpAnd,
-        (false, 4) if table == GiantTable::OrcsAndGoblins => PickUpAnd,
         (false, _) => SwingWithClub,
     }
 }
