@@ -246,7 +246,14 @@ fn transition<const N: usize>(
                 }
                 let blow = |fate: &mut ExactFate| {
                     let (mut state, mut record, mut wounds) = (*state, record.clone(), *wounds);
-                    combat.blow_with(fate, first, n, &mut state, &mut record, &mut wounds);
+                    combat.blow_with(
+                        fate,
+                        (first, round),
+                        n,
+                        &mut state,
+                        &mut record,
+                        &mut wounds,
+                    );
                     state.settle_losses(struck);
                     (state, record, scored_wounds(wounds, cap))
                 };
@@ -267,7 +274,7 @@ fn transition<const N: usize>(
                     rounds: std::mem::take(&mut rounds),
                     ..record.clone()
                 };
-                let end = combat.round_end(fate, &mut state, &mut record, *wounds);
+                let end = combat.round_end(fate, round, &mut state, &mut record, *wounds);
                 // Every round played records itself.
                 let rr = record.rounds.pop().unwrap_or_default();
                 rounds = std::mem::take(&mut record.rounds);

@@ -192,6 +192,9 @@ impl<S: DiceSource> Fate for DiceFate<'_, S> {
     fn random_move(&mut self, roll: &Roll) -> u8 {
         self.rolls.roll(&mut self.dice, roll)
     }
+    fn roll(&mut self, roll: &Roll) -> u8 {
+        self.rolls.roll(&mut self.dice, roll)
+    }
     fn animosity(&mut self) -> bool {
         roll_animosity(self.rolls, &mut self.dice)
     }
@@ -429,6 +432,9 @@ impl<S: DiceSource> Fate for FastFate<'_, S> {
         self.dice.next_u64() >> 63 == 1
     }
     fn random_move(&mut self, roll: &Roll) -> u8 {
+        self.rolls.roll(&mut self.dice, roll)
+    }
+    fn roll(&mut self, roll: &Roll) -> u8 {
         self.rolls.roll(&mut self.dice, roll)
     }
     fn animosity(&mut self) -> bool {

@@ -133,6 +133,9 @@ impl Fate for ExactFate<'_> {
         let (values, p): (Vec<i64>, Vec<f64>) = pmf.iter().unzip();
         values[(self.choose)(&p)] as u8
     }
+    fn roll(&mut self, roll: &Roll) -> u8 {
+        self.random_move(roll)
+    }
     fn animosity(&mut self) -> bool {
         self.event(crate::rules::animosity::p_stops_charge())
     }

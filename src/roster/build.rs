@@ -31,6 +31,7 @@ use crate::profile::{
 };
 use crate::rules::profile::{unit_strength, TroopType};
 use crate::rules::random::{Dice, Die};
+use crate::rules::special::SpecialRule;
 use crate::rules::weapons::Weapon;
 use crate::text;
 use crate::words::text::Text;
@@ -373,6 +374,18 @@ impl Build<'_> {
     /// RULES.md Special attacks and psychology), or why the unit cannot
     /// fight with it.
     fn attacks(&mut self, b: &Body) -> Result<Rolled<0, 10>, Text> {
+        let giant = [
+            SpecialRule::GiantSpecialAttacks,
+            SpecialRule::GiantSpecialAttacksDogsOfWar,
+        ];
+        if let Read::Other(v) = b.read("A") {
+            // A Giant's 'Special' A: its table plays instead (RULES.md Giants).
+            if v.eq_ignore_ascii_case("special")
+                && self.gear.rules.iter().any(|r| giant.contains(r))
+            {
+                return Ok(Rolled(1, None));
+            }
+        }
         let Read::Dice(_) = b.read("A") else {
             return Ok(Rolled(self.needed(b, "A", 0, 10)?, None));
         };
@@ -474,7 +487,7 @@ impl Build<'_> {
                 key,
                 written
             )),
-            // A Giant's A: its book's own tables (RULES.md Not modelled).
+            // A Giant's A without its table's rule (RULES.md Giants).
             Read::Other(v) if v.eq_ignore_ascii_case("special") => Err(text!(
                 "{}'s {} is 'Special': its army book's own rules give it (see its rules not played), and the tool does not play them yet",
                 name,

@@ -35,7 +35,8 @@ pub struct AttackChain {
     /// A natural 6 to hit wounds automatically (no to-wound roll, so no
     /// killing blow on that attack).
     pub poison: bool,
-    /// The to-wound roll needed, `None` if it cannot wound.
+    /// The to-wound roll needed, `None` if it cannot wound, 0 if it wounds
+    /// without a roll.
     pub wound: Option<u8>,
     /// Which failed wounds are re-rolled.
     pub reroll_wounds: Reroll,
@@ -141,10 +142,14 @@ impl AttackChain {
             let Some(need) = self.wound else {
                 return AttackResult { hit: true, ..MISS };
             };
-            let (wounded, natural) = test(die, self.reroll_wounds, |die| {
-                let d = die();
-                (passes(d, need), d)
-            });
+            // 0: wounds without a roll (a Giant's blows: RULES.md Giants).
+            let (wounded, natural) = match need {
+                0 => (true, 0),
+                _ => test(die, self.reroll_wounds, |die| {
+                    let d = die();
+                    (passes(d, need), d)
+                }),
+            };
             if !wounded {
                 return AttackResult { hit: true, ..MISS };
             }

@@ -12,6 +12,7 @@ pub(crate) mod combat_result;
 pub(crate) mod edition;
 pub mod fighter;
 pub mod gear;
+pub mod giant;
 pub mod leadership;
 pub mod measure;
 pub mod movement;

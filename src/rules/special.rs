@@ -113,6 +113,14 @@ pub enum SpecialRule {
     /// Panic).
     #[value(hide = true, aliases = ["inmune-al-panico", "inmune_al_panico"])]
     ImmuneToPanic,
+    /// A Giant: attacks by its army book's table, falls over when beaten
+    /// (RULES.md Giants).
+    #[value(hide = true, aliases = ["ataques-especiales-de-gigante"])]
+    GiantSpecialAttacks,
+    /// A Dogs of War Giant: its book's table (Swing with Club on 4-6),
+    /// falls over when beaten (RULES.md Giants).
+    #[value(hide = true)]
+    GiantSpecialAttacksDogsOfWar,
 }
 
 impl SpecialRule {
@@ -138,6 +146,8 @@ impl SpecialRule {
                 | Resolute
                 | RerollSaves
                 | ImmuneToPanic
+                | GiantSpecialAttacks
+                | GiantSpecialAttacksDogsOfWar
         )
     }
 
@@ -184,6 +194,9 @@ pub struct Psychology {
     /// Undead: never breaks or flees; beaten, it crumbles (RULES.md
     /// Undead).
     pub undead: bool,
+    /// A Giant: its army book's table instead of its attacks (RULES.md
+    /// Giants).
+    pub giant: Option<crate::rules::giant::GiantTable>,
 }
 
 impl Psychology {
@@ -205,6 +218,12 @@ impl Psychology {
             cold_blooded: has(SpecialRule::ColdBlooded),
             immune_to_panic: has(SpecialRule::ImmuneToPanic),
             undead: has(SpecialRule::Undead),
+            giant: if has(SpecialRule::GiantSpecialAttacksDogsOfWar) {
+                Some(crate::rules::giant::GiantTable::DogsOfWar)
+            } else {
+                has(SpecialRule::GiantSpecialAttacks)
+                    .then_some(crate::rules::giant::GiantTable::OrcsAndGoblins)
+            },
         }
     }
 

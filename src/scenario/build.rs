@@ -268,6 +268,17 @@ pub(super) fn check_reaction_to(
 /// table in errors.
 fn check_dice_rolled(file: &ProfileFile, models: u32, side: &str) -> Result<(), InputError> {
     let error = |why: Text| Err(InputError::new(format!("{side}.models"), why));
+    // Each Giant rolls on its table alone (RULES.md Giants).
+    if models > 1
+        && crate::rules::special::Psychology::new(&file.rules)
+            .giant
+            .is_some()
+    {
+        return error(text!(
+            "{} Giants in one unit (accepted: 1, a Giant fights alone on its table)",
+            models
+        ));
+    }
     if let Some(hits) = file.impact_hits {
         let most = hits.hits().per_chariot().most_models();
         if models > most {

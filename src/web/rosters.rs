@@ -12,7 +12,7 @@ use serde_json::json;
 /// units the list leaves out and why, in `lang` (`en`, `es`). JSON:
 ///
 /// ```text
-/// {"text": "<?xml ...", "left_out": [{"unit": "3. Giant", "why": "Giant: attacks by its army book's own rules, not played yet"}]}
+/// {"text": "<?xml ...", "left_out": [{"unit": "3. Slave Giant", "why": "Slave Giant: attacks by its army book's own rules, not played yet"}]}
 /// {"error": {"field": "army.rosz", "message": "army.rosz is not a BattleScribe roster: it is a picture (...)"}}
 /// ```
 ///

@@ -238,6 +238,7 @@ pub(super) const SPANISH_ERRORS: &[(&str, &str)] = &[
     ("with --attacker or --defender ROSTER.ros:UNIT", "con --attacker o --defender LISTA.ros:UNIDAD"),
     ("{} (accepted: {})", "{} (aceptado: {})"),
     ("{} (at {})", "{} (en {})"),
+    ("{} Giants in one unit (accepted: 1, a Giant fights alone on its table)", "{} Gigantes en una unidad (aceptado: 1, un Gigante lucha solo con su tabla)"),
     ("{} Sv {}+: the profile's save played, its gear giving none", "{} Sv {}+: se juega la salvación del perfil, pues su equipo no le da ninguna"),
     ("{} US {}: not a unit strength a model of {} Wounds has (1 to 3; a monster of 3 Wounds or more, up to its Wounds and 4 more); its troop type's played", "{} US {}: no es una potencia de unidad que tenga una miniatura de {} heridas (de 1 a 3; un monstruo de 3 heridas o más, hasta sus heridas y 4 más); se juega la de su tipo de tropa"),
     ("{} and {} cannot be combined (choose one)", "{} y {} no pueden combinarse (elige uno)"),

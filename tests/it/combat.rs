@@ -106,6 +106,10 @@ impl Fate for Scripted {
     fn random_move(&mut self, _: &mathhammer::dice::Roll) -> u8 {
         self.moves
     }
+    fn roll(&mut self, _: &mathhammer::dice::Roll) -> u8 {
+        // A Giant's dice: no Giant fights in these scripts.
+        1
+    }
     fn duel(&mut self, step: &Step, n: Strikes, remaining: u32) -> u32 {
         let n = recorded(step, n);
         self.strikes.push((step.side, step.kind, n));

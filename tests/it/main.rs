@@ -26,6 +26,7 @@ mod friends;
 mod fuzz_rosters;
 mod fuzz_scenarios;
 mod general;
+mod giants;
 mod headline;
 mod html;
 mod lang;

@@ -24,6 +24,9 @@ pub trait Fate {
     /// A random mover's move: the total of `roll` (its dice, inches:
     /// RULES.md Charges).
     fn random_move(&mut self, roll: &Roll) -> u8;
+    /// A roll's total: a Giant's dice (its table, its tests, its 2D6
+    /// wounds: RULES.md Giants).
+    fn roll(&mut self, roll: &Roll) -> u8;
     /// A D6 roll-off: does side 0 win it?
     fn roll_off(&mut self) -> bool;
     /// An animosity test and, after a 1, the Animosity table: does it stop

@@ -23,7 +23,8 @@
 //! `fate.rs`, `charge.rs` (the charge turn), `redirect.rs` (a redirected
 //! charge), `strikes.rs` (a round's
 //! blows), `challenge.rs`, `resolution.rs` (combat result, break tests,
-//! pursuit), `end.rs` (how a fight ended); this file plays the rounds.
+//! pursuit), `giant.rs` (a Giant's turn on its table, its fall), `end.rs`
+//! (how a fight ended); this file plays the rounds.
 
 use super::unit::MAX_CHARACTERS;
 use crate::rules::combat_result::{decide, Winner};
@@ -33,6 +34,7 @@ mod challenge;
 mod charge;
 mod end;
 mod fate;
+mod giant;
 mod panic;
 mod redirect;
 mod resolution;
@@ -99,6 +101,8 @@ pub struct Combat {
     generals: [Option<usize>; 2],
     /// [`Combat::wounds_past_any_test`].
     wounds_cap: u32,
+    /// The steps each Giant's table plays through (RULES.md Giants).
+    giants: Vec<giant::GiantSteps>,
 }
 
 /// What the per-round rules read of a unit, kept in a fixed array: combat
@@ -285,10 +289,17 @@ impl Combat {
     ) -> Option<End> {
         let order = self.round_start(fate, round, state);
         let mut wounds = [0u32; 2];
-        for &id in self.steps_in_order(order) {
-            self.blow(fate, id, round, state, record, &mut wounds);
+        // Two loops: a fight without a Giant keeps its blows as they were.
+        if self.giants.is_empty() {
+            for &id in self.steps_in_order(order) {
+                self.blow::<N, false>(fate, id, round, state, record, &mut wounds);
+            }
+        } else {
+            for &id in self.steps_in_order(order) {
+                self.blow::<N, true>(fate, id, round, state, record, &mut wounds);
+            }
         }
-        self.round_end(fate, state, record, wounds)
+        self.round_end(fate, round, state, record, wounds)
     }
 
     /// A round's start: what it measures, the challenge, and the strike
@@ -379,8 +390,10 @@ impl Combat {
     /// what is left of the rank and file, wound by wound.
     pub(crate) fn strike_alike(&self, a: usize, b: usize) -> bool {
         let (x, y) = (&self.steps[a], &self.steps[b]);
-        let plain =
-            |s: &Step| s.dice.is_none() && !matches!(s.kind, StepKind::Impact | StepKind::Shots);
+        let plain = |s: &Step| {
+            s.dice.is_none()
+                && !matches!(s.kind, StepKind::Impact | StepKind::Shots | StepKind::Giant)
+        };
         plain(x)
             && plain(y)
             && x.target == Target::RankAndFile
@@ -392,16 +405,20 @@ impl Combat {
     /// `n` strikes of step `id` as its [`Step::per_model`] counts them
     /// (its own, or with those of steps striking alike,
     /// [`Combat::strike_alike`]): the wounds they cause count for its side.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn blow_with<const N: usize>(
         &self,
         fate: &mut impl Fate,
-        id: usize,
+        (id, round): (usize, u32),
         n: u32,
         state: &mut State<N>,
         record: &mut Record,
         wounds: &mut [u32; 2],
     ) {
         let step = &self.steps[id];
+        if step.kind == StepKind::Giant {
+            return self.giant_blow(fate, id, round, state, record, wounds);
+        }
         let strikes = Strikes {
             n,
             frenzied: state.frenzy[step.unit],
@@ -411,9 +428,10 @@ impl Combat {
 
     /// One strike step `id` of round `round`, if its unit and foe still
     /// fight and stand and it has attacks: the wounds it causes count for
-    /// its side.
+    /// its side. `GIANTS`: the fight has a Giant, whose table step plays
+    /// its table (RULES.md Giants).
     #[inline(always)]
-    pub(crate) fn blow<const N: usize>(
+    pub(crate) fn blow<const N: usize, const GIANTS: bool>(
         &self,
         fate: &mut impl Fate,
         id: usize,
@@ -430,7 +448,9 @@ impl Combat {
         }
         let frenzied = state.frenzy[u];
         let n = self.attacks(step, state, frenzied, round);
-        if n > 0 {
+        if GIANTS && n > 0 && step.kind == StepKind::Giant {
+            self.giant_blow(fate, id, round, state, record, wounds);
+        } else if n > 0 {
             let strikes = Strikes { n, frenzied };
             wounds[step.side] += self.strike(fate, step, strikes, state, record);
         }
@@ -442,12 +462,13 @@ impl Combat {
     pub(crate) fn round_end<const N: usize>(
         &self,
         fate: &mut impl Fate,
+        round: u32,
         state: &mut State<N>,
         record: &mut Record,
         wounds: [u32; 2],
     ) -> Option<End> {
         let before = record.units;
-        let ended = self.resolve(fate, state, record, wounds);
+        let ended = self.resolve(fate, round, state, record, wounds);
         self.rally_without_general(&before, state, record);
         if !self.setup.friends.is_empty() {
             self.friends_after_round(fate, &before, record);
@@ -462,6 +483,7 @@ impl Combat {
     fn resolve<const N: usize>(
         &self,
         fate: &mut impl Fate,
+        round: u32,
         state: &mut State<N>,
         record: &mut Record,
         wounds: [u32; 2],
@@ -495,13 +517,35 @@ impl Combat {
                 Some(w) => End::WipedOut { loser: 1 - w },
             });
         }
-        let (score, musician) = self.scores(state, &wounds);
-        let (winner, margin) = decide(score[0], score[1], musician[0], musician[1]);
-        let winner = match winner {
-            Winner::First => Some(0),
-            Winner::Second => Some(1),
-            Winner::Draw => None,
+        let (winner, mut margin) = match self.yelling_side(state) {
+            // RULES.md Giants: Yell and Bawl wins the round by 2.
+            Some(side) => (side, 2 * u32::from(side.is_some())),
+            None => {
+                let (score, musician) = self.scores(state, &wounds);
+                let (winner, margin) = decide(score[0], score[1], musician[0], musician[1]);
+                let winner = match winner {
+                    Winner::First => Some(0),
+                    Winner::Second => Some(1),
+                    Winner::Draw => None,
+                };
+                (winner, margin)
+            }
         };
+        let mut felled = [false; N];
+        if !self.giants.is_empty() {
+            state.giant &= !giant::YELLED;
+            if let Some(w) = winner {
+                let (added, slain) = self.beaten_giants_fall(fate, 1 - w, round, state);
+                margin += added;
+                for g in (0..N).filter(|&g| slain[g]) {
+                    felled[g] = true;
+                    rr.casualties[g] += 1;
+                    record.casualties[g] += 1;
+                    state.leave(g);
+                    record.units[g] = UnitEnd::WipedOut;
+                }
+            }
+        }
         rr.winner = winner;
         record.rounds.push(rr);
         // Seed 002: ties go to the winner of the round just fought; a
@@ -516,7 +560,7 @@ impl Combat {
             None => ([false; N], [false; N]),
         };
         // Destroyed this round: slain to the last model, or crumbled away.
-        let fallen: [bool; N] = std::array::from_fn(|u| wiped[u] || crumbled[u]);
+        let fallen: [bool; N] = std::array::from_fn(|u| wiped[u] || crumbled[u] || felled[u]);
         let panicked = self.fellows_panic(fate, state, record, [&broken, &fallen], winner);
         let gone: [bool; N] = std::array::from_fn(|u| broken[u] || panicked[u] || fallen[u]);
         // Units whose foes all broke, fled or fell leave the fight;

@@ -232,6 +232,7 @@ impl Combat {
             ranges,
             move_rolls,
             flights,
+            giants: Vec::new(),
         };
         c.starts_of_turn = c.chargers.iter().any(|&u| c.tests_at_start_of_turn(u));
         for u in 0..n {

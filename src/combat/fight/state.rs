@@ -44,6 +44,10 @@ pub(crate) struct State<const N: usize> {
     pub(super) frenzy: [bool; N],
     /// The side that won the last round, for ties in strike order.
     pub(super) last_winner: Option<u8>,
+    /// What carries over rounds for each Giant, and what it did this round
+    /// (bits of `giant.rs`: jumping on, resting this round or the next,
+    /// yelled). RULES.md Giants.
+    pub(super) giant: u16,
 }
 
 /// Hashes what tells the states met together apart (what stands, who
@@ -77,6 +81,9 @@ impl<const N: usize> Hash for State<N> {
             .fold(0u64, |a, &k| a.rotate_left(7) ^ u64::from(k));
         h.write_u64(lost);
         h.write_u8(self.in_fight);
+        if self.giant != 0 {
+            h.write_u16(self.giant);
+        }
         self.last_winner.hash(h);
         self.duel.hash(h);
     }
@@ -120,6 +127,7 @@ impl<const N: usize> State<N> {
             scared: [false; N],
             frenzy: [false; N],
             last_winner: last_winner.map(|w| w as u8),
+            giant: 0,
         }
     }
 
@@ -185,6 +193,9 @@ impl<const N: usize> State<N> {
     /// What is measured at the start of a round: the models standing.
     pub(super) fn begin_round(&mut self) {
         self.start = self.alive;
+        // A Giant resting next round rests now (RULES.md Giants).
+        self.giant =
+            self.giant & super::giant::JUMPING | (self.giant & super::giant::RESTS_NEXT) >> 1;
         for u in 0..N {
             // Most units have no character: nothing to count.
             if self.heroes[u][0].is_some() || self.heroes_at_start[u] > 0 {

@@ -3,6 +3,7 @@
 //! once per unit and set of rules in force, and their order. RULES.md Order
 //! of strikes, Special attacks and psychology, Shooting.
 
+use super::giant::giant_targets;
 use super::{Combat, StepSet, StrikeOrder};
 use crate::combat::unit::Unit;
 use crate::exact::attacks::Count;
@@ -32,6 +33,8 @@ pub enum StepKind {
     Shots,
     /// A character's own attacks (his index in the unit).
     Character(usize),
+    /// A Giant's turn on its army book's table (RULES.md Giants).
+    Giant,
 }
 
 /// Whom a step strikes.
@@ -234,7 +237,7 @@ impl Combat {
         };
         let (impact, groups) = attack_groups(unit, moment, set == StepSet::FirstScared);
         let mut new_steps = Vec::new();
-        for &(e, ci) in self.foes[u].iter() {
+        for (k, &(e, ci)) in self.foes[u].iter().enumerate() {
             let enemy = &self.setup.units[e];
             let contact = self.setup.contacts[ci];
             let at_front = contact.striker == u || contact.face == Facing::Front;
@@ -271,21 +274,33 @@ impl Combat {
                 );
                 new_steps.push(step(&g, chain, Target::RankAndFile, &target));
             }
-            for g in &groups {
-                for (target, defender) in targets(enemy) {
+            // A Giant rolls its table once a round, at its first foe (its
+            // front's: RULES.md Giants).
+            for g in groups
+                .iter()
+                .filter(|g| g.kind != StepKind::Giant || k == 0)
+            {
+                let targets = targets(enemy).into_iter();
+                for (target, defender) in targets.filter(|t| giant_targets(g.kind, t.0)) {
                     let chain = g.striker.close_combat(&defender, moment);
                     new_steps.push(step(g, chain, target, &defender));
                 }
             }
         }
-        new_steps
+        let ids: Vec<usize> = new_steps
             .into_iter()
             .map(|step| {
                 let id = self.steps.len();
                 self.steps.push(Step { id, ..step });
                 id
             })
-            .collect()
+            .collect();
+        for &id in &ids {
+            if self.steps[id].kind == StepKind::Giant {
+                self.add_giant_steps(id, set);
+            }
+        }
+        ids
     }
 }
 
@@ -371,6 +386,12 @@ fn attack_groups(unit: &Unit, moment: Moment, scared: bool) -> (Option<ImpactHit
     ) {
         match b {
             Blows::Impact(hits) => impact = Some(hits),
+            Blows::Own(_) if unit.psychology.giant.is_some() => {
+                let mut giant = fighter(StepKind::Giant, unit, 0);
+                giant.per_model = [1; 2];
+                giant.dice = None;
+                groups.push(giant);
+            }
             Blows::Own(_) => {
                 groups.push(fighter(StepKind::RankAndFile, unit, 0));
                 if unit.champion {
