@@ -120,8 +120,9 @@ mod tests {
         assert_eq!(count(true, GiantAttack::ThumpWithClub), 3);
         assert_eq!(count(true, GiantAttack::Eadbutt), 2);
         assert_eq!(count(false, GiantAttack::YellAndBawl), 1);
-        assert_eq!(count(false, GiantAttack::JumpUpAndDown), 1);
-        assert_eq!(count(false, GiantAttack::PickUpAnd), 2);
+        // 2-4: Jump Up and Down or Pick Up and..., the player's choice.
+        assert_eq!(count(false, GiantAttack::JumpUpAndDown), 3);
+        assert_eq!(count(false, GiantAttack::PickUpAnd), 0);
         assert_eq!(count(false, GiantAttack::SwingWithClub), 2);
         assert!(big_thing(TroopType::LargeInfantry) && !big_thing(TroopType::Cavalry));
         assert_eq!((1..=6).filter(|&r| passes_initiative(r, 3)).count(), 3);
