@@ -167,6 +167,15 @@ fn plays_as(p: &crate::profile::ProfileFile) -> String {
         Some(dice) => format!("{dice}\""),
         None => format!("{} cm", crate::error::shown(v.m.0)),
     };
+    // A Giant strikes by its table, not its A (RULES.md Giants).
+    let giant = [
+        crate::rules::special::SpecialRule::GiantSpecialAttacks,
+        crate::rules::special::SpecialRule::GiantSpecialAttacksDogsOfWar,
+    ];
+    let a = match p.rules.iter().any(|r| giant.contains(r)) {
+        true => "by the Giant's table".to_string(),
+        false => v.a.to_string(),
+    };
     let mut s = format!(
         "{}, M {} WS {} BS {} S {} T {} W {} I {} A {} Ld {}, {}",
         name(p.troop.to_possible_value()),
@@ -177,7 +186,7 @@ fn plays_as(p: &crate::profile::ProfileFile) -> String {
         v.t.0,
         v.w.0,
         v.i.0,
-        v.a,
+        a,
         v.ld.0,
         name(p.weapon.to_possible_value()),
     );

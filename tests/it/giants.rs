@@ -249,6 +249,7 @@ fn a_rosters_giant_plays_by_its_table() {
     let path = path.as_str();
     let text = crate::common::run::stdout(&["roster", path]);
     assert!(text.contains("giant-special-attacks"), "{text}");
+    assert!(text.contains("A by the Giant's table"), "{text}");
     let spearmen = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/scenarios/profiles/empire_spearman.toml"
