@@ -151,9 +151,11 @@ fn played(
 /// A fight between rounds: its state and its record so far (no rounds).
 type Between<const N: usize> = (State<N>, Record);
 
-/// A fight within a round's blows: its state, its record and the wounds
-/// each side has caused.
-type Blows<const N: usize> = (State<N>, Record, [u32; 2]);
+/// A fight within a round's blows: its state and the wounds each side has
+/// caused. Its record is the round's start's: all a blow records (the
+/// characters it slays) follows from the state, and is added at the
+/// round's end ([`State::characters_slain_since`]).
+type Blows<const N: usize> = (State<N>, [u32; 2]);
 
 /// A round's outcome from one state: the state and record it leaves
 /// (rounds dropped), how the fight ended if it did, and the round's record.
@@ -187,9 +189,12 @@ fn transition<const N: usize>(
     let cap = combat.wounds_past_any_test();
     // Each state's attacks in the strike step under way.
     let mut counts = Vec::new();
-    for ((state, order), p) in started {
+    // What a blow records, unread: the characters it slays follow from
+    // the state.
+    let mut scratch = Record::default();
+    for ((start, order), p) in started {
         buf.mid.clear();
-        buf.mid.add((state, record.clone(), [0; 2]), p);
+        buf.mid.add((start, [0; 2]), p);
         let steps = combat.steps_in_order(order);
         // The units whose losses were last settled.
         let mut settled = 0u8;
@@ -236,26 +241,26 @@ fn transition<const N: usize>(
             }
             settled = struck;
             next.clear();
-            for (((state, record, wounds), p), &n) in mid.list.iter().zip(&counts) {
+            for (((state, wounds), p), &n) in mid.list.iter().zip(&counts) {
                 if n == 0 {
                     // What their blows would give: the state, losses settled.
                     let mut state = *state;
                     state.settle_losses(struck);
-                    next.add((state, record.clone(), *wounds), *p);
+                    next.add((state, *wounds), *p);
                     continue;
                 }
                 let blow = |fate: &mut ExactFate| {
-                    let (mut state, mut record, mut wounds) = (*state, record.clone(), *wounds);
+                    let (mut state, mut wounds) = (*state, *wounds);
                     combat.blow_with(
                         fate,
                         (first, round),
                         n,
                         &mut state,
-                        &mut record,
+                        &mut scratch,
                         &mut wounds,
                     );
                     state.settle_losses(struck);
-                    (state, record, scored_wounds(wounds, cap))
+                    (state, scored_wounds(wounds, cap))
                 };
                 let fits = runs.runs_into(blow, |blows, q| next.add(blows, p * q));
                 if !fits || next.list.len() > ROUND_STATES {
@@ -267,13 +272,16 @@ fn transition<const N: usize>(
         // The round's record is pushed onto this, lent to each run: an
         // allocation a run otherwise.
         let mut rounds = Vec::with_capacity(1);
-        for ((state, record, wounds), p) in &buf.mid.list {
+        for ((state, wounds), p) in &buf.mid.list {
             let end = |fate: &mut ExactFate| {
                 let mut state = *state;
                 let mut record = Record {
                     rounds: std::mem::take(&mut rounds),
                     ..record.clone()
                 };
+                for (u, slain) in state.characters_slain_since(&start) {
+                    record.characters_slain[u] += slain;
+                }
                 let end = combat.round_end(fate, round, &mut state, &mut record, *wounds);
                 // Every round played records itself.
                 let rr = record.rounds.pop().unwrap_or_default();

@@ -225,6 +225,21 @@ impl<const N: usize> State<N> {
         self.heroes[u].iter().filter(|h| h.is_some()).count()
     }
 
+    /// Each unit's characters standing in `before` and slain since, by
+    /// unit: what a fight's blows record of the characters they slay.
+    pub(crate) fn characters_slain_since(
+        &self,
+        before: &Self,
+    ) -> impl Iterator<Item = (usize, u32)> + '_ {
+        let before = before.heroes;
+        (0..N).map(move |u| {
+            let slain = (self.heroes[u].iter().zip(&before[u]))
+                .filter(|(now, then)| now.is_none() && then.is_some())
+                .count();
+            (u, slain as u32)
+        })
+    }
+
     /// The unit still has a model: rank and file or a character.
     pub(super) fn standing(&self, u: usize) -> bool {
         self.alive[u] > 0 || self.heroes_standing(u) > 0
