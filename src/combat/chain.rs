@@ -19,9 +19,10 @@
 //! each: its start (the roll-off for strike order), each strike step
 //! (`Combat::blow`: one casualty distribution), its end (resolution, break
 //! tests, pursuit, panic). Within the blows a state keeps only what the
-//! rest of the round reads: the wounds caused as their difference, and a
-//! unit's losses as one sum once it strikes no more. From round 2 on, a state's transition is
-//! memoised: it no longer depends on the round. The phases are the fight's
+//! rest of the round reads: the wounds caused as their difference, a
+//! unit's losses as one sum once it strikes no more, and no record (the
+//! characters slain follow from the state). From round 2 on, a state's
+//! transition is memoised: it no longer depends on the round. The phases are the fight's
 //! own procedure (`Combat::next_round`): no rule is written here.
 //!
 //! Each distinct state, round record and ended record gets an id when
