@@ -31,7 +31,7 @@ use crate::profile::{
 };
 use crate::rules::profile::{unit_strength, TroopType};
 use crate::rules::random::{Dice, Die};
-use crate::rules::special::SpecialRule;
+use crate::rules::special::Psychology;
 use crate::rules::weapons::Weapon;
 use crate::text;
 use crate::words::text::Text;
@@ -374,15 +374,10 @@ impl Build<'_> {
     /// RULES.md Special attacks and psychology), or why the unit cannot
     /// fight with it.
     fn attacks(&mut self, b: &Body) -> Result<Rolled<0, 10>, Text> {
-        let giant = [
-            SpecialRule::GiantSpecialAttacks,
-            SpecialRule::GiantSpecialAttacksDogsOfWar,
-        ];
+        let giant = Psychology::new(&self.gear.rules).giant.is_some();
         if let Read::Other(v) = b.read("A") {
             // A Giant's 'Special' A: its table plays instead (RULES.md Giants).
-            if v.eq_ignore_ascii_case("special")
-                && self.gear.rules.iter().any(|r| giant.contains(r))
-            {
+            if v.eq_ignore_ascii_case("special") && giant {
                 return Ok(Rolled(1, None));
             }
         }

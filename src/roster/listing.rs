@@ -168,11 +168,8 @@ fn plays_as(p: &crate::profile::ProfileFile) -> String {
         None => format!("{} cm", crate::error::shown(v.m.0)),
     };
     // A Giant strikes by its table, not its A (RULES.md Giants).
-    let giant = [
-        crate::rules::special::SpecialRule::GiantSpecialAttacks,
-        crate::rules::special::SpecialRule::GiantSpecialAttacksDogsOfWar,
-    ];
-    let a = match p.rules.iter().any(|r| giant.contains(r)) {
+    let giant = crate::rules::special::Psychology::new(&p.rules).giant;
+    let a = match giant.is_some() {
         true => "by the Giant's table".to_string(),
         false => v.a.to_string(),
     };
