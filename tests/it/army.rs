@@ -4,7 +4,8 @@
 //! character in a unit: his places in its ranks, its slowest model's pace.
 
 use crate::common::roster::{
-    category, cost, item, model, mount, roster, roster_file, rule, sel, with, EMPIRE_SOLDIER,
+    category, cost, great_cannon, item, model, mount, roster, roster_file, rule, sel, with,
+    EMPIRE_SOLDIER,
 };
 use crate::common::run::{error, json, stdout};
 use mathhammer::army::{Army, Join};
@@ -39,23 +40,6 @@ fn spearmen(models: u32) -> String {
 /// Knights on warhorses.
 fn knights(models: u32) -> String {
     troops("Knights", models, KNIGHT, &[mount("Warhorse", WARHORSE)])
-}
-
-/// A Great Cannon and its crew (a war machine).
-fn cannon() -> String {
-    with(
-        sel(
-            "unit",
-            "Great Cannon",
-            1,
-            &[
-                model("War machines", "- - - - 7 3 - - - 7 7 - 40x40"),
-                model("Empire soldier", EMPIRE_SOLDIER),
-            ],
-            &[sel("upgrade", "3 Crew", 1, &[], &[item("Hand Weapon")])],
-        ),
-        &category("War Machine"),
-    )
 }
 
 /// Where each character of `roster` stands: (his name, his unit's name or
@@ -158,13 +142,16 @@ fn a_character_on_a_monster_or_in_a_chariot_stands_alone() {
 #[test]
 fn an_engineer_stands_with_a_war_machine_no_one_else_does() {
     let engineer = rule(hero("Engineer", &[]), "Extra Crewman");
-    let r = roster(0, &[engineer, hero("Captain", &[]), cannon(), spearmen(10)]);
+    let r = roster(
+        0,
+        &[engineer, hero("Captain", &[]), great_cannon(), spearmen(10)],
+    );
     assert!(r.units[2].war_machine && !r.units[3].war_machine);
     assert_eq!(
         stands(&r, &[]),
         pairs(&[("Engineer", "Great Cannon"), ("Captain", "Spearmen")])
     );
-    let r = roster(0, &[hero("Captain", &[]), cannon()]);
+    let r = roster(0, &[hero("Captain", &[]), great_cannon()]);
     assert_eq!(stands(&r, &[]), pairs(&[("Captain", "alone")]));
 }
 
@@ -256,7 +243,7 @@ fn every_kind() -> std::path::PathBuf {
         hero("Griffon Lord", &[mount("Griffon", GRIFFON)]),
         hero("Wizard", &[]),
         parent,
-        cannon(),
+        great_cannon(),
         troops("Giant", 1, "6 3 3 7 5 6 3 6 6 - - 6 50x50", &[]),
         chariots,
         rule(

@@ -4,7 +4,7 @@
 //! models written out from its army book.
 
 use crate::common::roster::{
-    category, gear_profile, item, model, plays, roles, roster, sel, with, EMPIRE_SOLDIER,
+    category, gear_profile, great_cannon, item, model, plays, roles, roster, sel, with,
 };
 use mathhammer::roster::Role;
 use mathhammer::rules::profile::TroopType;
@@ -133,19 +133,7 @@ fn a_war_machine_fights_as_its_crew() {
         ),
         &category("War Machine"),
     );
-    let cannon = with(
-        sel(
-            "unit",
-            "Great Cannon",
-            1,
-            &[
-                model("War machines", "- - - - 7 3 - - - 7 7 - 40x40"),
-                model("Empire soldier", EMPIRE_SOLDIER),
-            ],
-            &[sel("upgrade", "3 Crew", 1, &[], &[item("Hand Weapon")])],
-        ),
-        &category("War Machine"),
-    );
+    let cannon = great_cannon();
     let r = roster(0, &[lobba, cannon]);
     assert_eq!(
         plays(&r.units[0]),

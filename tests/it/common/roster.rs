@@ -165,6 +165,24 @@ pub fn roster_file(name: &str, points: u32, units: &[String]) -> std::path::Path
     path
 }
 
+/// A Great Cannon and its 3 crew (Empire soldiers), a war machine as the
+/// Empire data writes it.
+pub fn great_cannon() -> String {
+    with(
+        sel(
+            "unit",
+            "Great Cannon",
+            1,
+            &[
+                model("War machines", "- - - - 7 3 - - - 7 7 - 40x40"),
+                model("Empire soldier", EMPIRE_SOLDIER),
+            ],
+            &[sel("upgrade", "3 Crew", 1, &[], &[item("Hand Weapon")])],
+        ),
+        &category("War Machine"),
+    )
+}
+
 /// A selection of a mount of `group` (`Mounts`, as New Recruit writes a
 /// steed chosen from its group) with profile `values`.
 pub fn mount(name: &str, values: &str) -> String {
