@@ -18,7 +18,9 @@
 //! Within a round the phases are enumerated one at a time, merging after
 //! each: its start (the roll-off for strike order), each strike step
 //! (`Combat::blow`: one casualty distribution), its end (resolution, break
-//! tests, pursuit, panic). Within the blows a state keeps only what the
+//! tests, pursuit, panic; what the blows settle, the casualties and who
+//! won by how much, worked out once a state, only what rolls played path
+//! by path). Within the blows a state keeps only what the
 //! rest of the round reads: the wounds caused as their difference, a
 //! unit's losses as one sum once it strikes no more, and no record (the
 //! characters slain follow from the state). From round 2 on, a state's
@@ -162,24 +164,30 @@ type Blows<const N: usize> = (State<N>, [u32; 2]);
 /// (rounds dropped), how the fight ended if it did, and the round's record.
 type Next<const N: usize> = (State<N>, Record, Option<End>, RoundRecord);
 
+/// A round's outcome by ids: the state it leaves (or the ended record),
+/// whether it ended, the round's record.
+type EdgeKey = (usize, bool, usize);
+
 /// The buffers a round is played in, kept from state to state (their
 /// tables grow once, not once a state).
 struct Buffers<const N: usize> {
     mid: Distinct<Blows<N>>,
     next: Distinct<Blows<N>>,
-    out: Distinct<Next<N>>,
+    out: Distinct<EdgeKey>,
 }
 
 /// Round `round` from `start`: its start, its blows one strike step at a
 /// time (merging equal states after each: a round's steps are many, their
 /// outcomes few once merged), and its end. Every outcome with its
-/// probability, into `buf.out`.
+/// probability, into `buf.out`, by the ids `id` gives it as it is met
+/// (an outcome is hashed once, not once to merge and again for its ids).
 fn transition<const N: usize>(
     combat: &Combat,
     runs: &mut ExactRuns,
     buf: &mut Buffers<N>,
     round: u32,
     (state, record): &Between<N>,
+    mut id: impl FnMut(Next<N>) -> EdgeKey,
 ) -> Option<()> {
     let started = runs.runs(|fate| {
         let mut state = *state;
@@ -274,22 +282,26 @@ fn transition<const N: usize>(
         // allocation a run otherwise.
         let mut rounds = Vec::with_capacity(1);
         for ((state, wounds), p) in &buf.mid.list {
+            // What the blows settle, once a state: only what rolls is
+            // played path by path.
+            let (mut state, mut settled_record) = (*state, record.clone());
+            for (u, slain) in state.characters_slain_since(&start) {
+                settled_record.characters_slain[u] += slain;
+            }
+            let settled = combat.settle(&mut state, &mut settled_record, *wounds);
             let end = |fate: &mut ExactFate| {
-                let mut state = *state;
+                let mut state = state;
                 let mut record = Record {
                     rounds: std::mem::take(&mut rounds),
-                    ..record.clone()
+                    ..settled_record.clone()
                 };
-                for (u, slain) in state.characters_slain_since(&start) {
-                    record.characters_slain[u] += slain;
-                }
-                let end = combat.round_end(fate, round, &mut state, &mut record, *wounds);
+                let end = combat.round_end_settled(fate, round, &mut state, &mut record, settled);
                 // Every round played records itself.
                 let rr = record.rounds.pop().unwrap_or_default();
                 rounds = std::mem::take(&mut record.rounds);
                 (combat.between_rounds(state, round + 1), record, end, rr)
             };
-            if !runs.runs_into(end, |next, q| buf.out.add(next, p * q)) {
+            if !runs.runs_into(end, |next, q| buf.out.add(id(next), p * q)) {
                 return None;
             }
         }
@@ -395,8 +407,14 @@ struct Met<const N: usize> {
 }
 
 impl<const N: usize> Met<N> {
-    /// The round just played (`buffers.out`) as edges between ids.
-    fn edges(&mut self) -> Vec<Edge> {
+    /// Round `round` from state `between` as edges between ids.
+    fn edges(
+        &mut self,
+        combat: &Combat,
+        runs: &mut ExactRuns,
+        round: u32,
+        between: &Between<N>,
+    ) -> Option<Vec<Edge>> {
         let Met {
             states,
             ends,
@@ -404,20 +422,21 @@ impl<const N: usize> Met<N> {
             buffers,
             ..
         } = self;
-        let edge = |((state, record, end, rr), q): (Next<N>, f64)| {
+        let id = |(state, record, end, rr): Next<N>| {
             let round = rounds.id(rr);
-            let (to, ended) = match end {
-                Some(end) => (ends.id(Record { end, ..record }), true),
-                None => (states.id((state, record)), false),
-            };
-            Edge {
-                to,
-                ended,
-                round,
-                q,
+            match end {
+                Some(end) => (ends.id(Record { end, ..record }), true, round),
+                None => (states.id((state, record)), false, round),
             }
         };
-        buffers.out.list.drain(..).map(edge).collect()
+        transition(combat, runs, buffers, round, between, id)?;
+        let edge = |((to, ended, round), q): (EdgeKey, f64)| Edge {
+            to,
+            ended,
+            round,
+            q,
+        };
+        Some(buffers.out.list.drain(..).map(edge).collect())
     }
 
     /// How many of the states `live` round `round` plays (the others'
@@ -442,8 +461,7 @@ impl<const N: usize> Met<N> {
             return self.later[id].as_deref().map(Cow::Borrowed);
         }
         let between = self.states.list[id].0.clone();
-        transition(combat, runs, &mut self.buffers, round, &between)?;
-        let edges = self.edges();
+        let edges = self.edges(combat, runs, round, &between)?;
         if round == 1 {
             // Round 1 depends on the round (fear's 6s): not memoised, and
             // kept only for sampling.

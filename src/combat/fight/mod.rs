@@ -27,7 +27,6 @@
 //! (how a fight ended); this file plays the rounds.
 
 use super::unit::MAX_CHARACTERS;
-use crate::rules::combat_result::{decide, Winner};
 use crate::rules::movement::Flight;
 
 mod challenge;
@@ -45,6 +44,7 @@ mod strikes;
 
 pub use end::{End, Record, RoundRecord, UnitEnd};
 pub use fate::Fate;
+pub(crate) use resolution::Settled;
 pub use setup::{Contact, Place, Redirect, Setup, StartOfTurn};
 pub(crate) use state::State;
 use state::NO_FOE;
@@ -467,123 +467,30 @@ impl Combat {
         record: &mut Record,
         wounds: [u32; 2],
     ) -> Option<End> {
-        let before = record.units;
-        let ended = self.resolve(fate, round, state, record, wounds);
-        self.rally_without_general(&before, state, record);
-        if !self.setup.friends.is_empty() {
-            self.friends_after_round(fate, &before, record);
-        }
-        if ended.is_some() {
-            self.after_fight(state, record);
-        }
-        ended
+        let settled = self.settle(state, record, wounds);
+        self.round_end_settled(fate, round, state, record, settled)
     }
 
-    /// Combat resolution and what follows it.
-    fn resolve<const N: usize>(
+    /// [`Combat::round_end`] from its result settled ([`Combat::settle`]):
+    /// everything that rolls. The exact chain settles a state once and
+    /// plays only this path by path.
+    pub(crate) fn round_end_settled<const N: usize>(
         &self,
         fate: &mut impl Fate,
         round: u32,
         state: &mut State<N>,
         record: &mut Record,
-        wounds: [u32; 2],
+        settled: Settled<N>,
     ) -> Option<End> {
-        let mut rr = RoundRecord {
-            winner: None,
-            casualties: [0; MAX_UNITS],
-            wounds,
-        };
-        let wiped: [bool; N] = std::array::from_fn(|u| {
-            rr.casualties[u] = state.lost(u);
-            record.casualties[u] += rr.casualties[u];
-            let wiped = state.fights(u) && !state.standing(u);
-            if wiped {
-                state.leave(u);
-                record.units[u] = UnitEnd::WipedOut;
-            }
-            wiped
-        });
-        let present = [self.present(0, state), self.present(1, state)];
-        if !present[0] || !present[1] {
-            // A side wiped out: the other wins, no break test.
-            rr.winner = match present {
-                [false, false] => None,
-                [false, true] => Some(1),
-                _ => Some(0),
-            };
-            record.rounds.push(rr);
-            return Some(match rr.winner {
-                None => End::BothDestroyed,
-                Some(w) => End::WipedOut { loser: 1 - w },
-            });
+        let ended = self.resolve(fate, round, state, record, settled);
+        self.rally_without_general(&settled.before, state, record);
+        if !self.setup.friends.is_empty() {
+            self.friends_after_round(fate, &settled.before, record);
         }
-        let (winner, mut margin) = match self.yelling_side(state) {
-            // RULES.md Giants: Yell and Bawl wins the round by 2.
-            Some(side) => (side, 2 * u32::from(side.is_some())),
-            None => {
-                let (score, musician) = self.scores(state, &wounds);
-                let (winner, margin) = decide(score[0], score[1], musician[0], musician[1]);
-                let winner = match winner {
-                    Winner::First => Some(0),
-                    Winner::Second => Some(1),
-                    Winner::Draw => None,
-                };
-                (winner, margin)
-            }
-        };
-        let mut felled = [false; N];
-        if !self.giants.is_empty() {
-            state.giant &= !giant::YELLED;
-            if let Some(w) = winner {
-                let (added, slain) = self.beaten_giants_fall(fate, 1 - w, round, state);
-                margin += added;
-                for g in (0..N).filter(|&g| slain[g]) {
-                    felled[g] = true;
-                    rr.casualties[g] += 1;
-                    record.casualties[g] += 1;
-                    state.leave(g);
-                    record.units[g] = UnitEnd::WipedOut;
-                }
-            }
+        if ended.is_some() {
+            self.after_fight(state, record);
         }
-        rr.winner = winner;
-        record.rounds.push(rr);
-        // Seed 002: ties go to the winner of the round just fought; a
-        // drawn round has none, so the next tie is rolled off.
-        state.last_winner = winner.map(|w| w as u8);
-        let loss = winner.map(|w| Loss {
-            side: 1 - w,
-            margin,
-        });
-        let (broken, crumbled) = match loss {
-            Some(loss) => self.break_tests(fate, loss, state, record),
-            None => ([false; N], [false; N]),
-        };
-        // Destroyed this round: slain to the last model, or crumbled away.
-        let fallen: [bool; N] = std::array::from_fn(|u| wiped[u] || crumbled[u] || felled[u]);
-        let panicked = self.fellows_panic(fate, state, record, [&broken, &fallen], winner);
-        let gone: [bool; N] = std::array::from_fn(|u| broken[u] || panicked[u] || fallen[u]);
-        // Units whose foes all broke, fled or fell leave the fight;
-        // engagement is mutual, so with no loser left no winner is either.
-        let routed = loss
-            .map(|l| l.side)
-            .into_iter()
-            .chain([0, 1])
-            .find(|&s| !self.present(s, state));
-        if gone.contains(&true) && routed.is_none() {
-            self.leave_unengaged(state);
-        }
-        let l = routed?;
-        // The side's units that left this round, broken or in panic; none
-        // if its last ones crumbled away (RULES.md Undead).
-        let mut fled = (0..N).filter(|&u| (broken[u] || panicked[u]) && self.facts[u].side == l);
-        let Some(first) = fled.next() else {
-            return Some(End::WipedOut { loser: l });
-        };
-        let caught = std::iter::once(first)
-            .chain(fled)
-            .all(|u| matches!(record.units[u], UnitEnd::Caught | UnitEnd::CaughtFleeing));
-        Some(End::Broke { loser: l, caught })
+        ended
     }
 }
 

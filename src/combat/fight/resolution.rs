@@ -2,13 +2,165 @@
 //! pursuit, units left with no foe. RULES.md Combat resolution, Break test,
 //! Fleeing and pursuit.
 
-use super::{Combat, Fate, Loss, Record, State, UnitEnd, MAX_UNITS, NO_FOE};
-use crate::rules::combat_result::{flank_bonus, rank_bonus, Score};
+use super::{
+    giant, Combat, End, Fate, Loss, Record, RoundRecord, State, UnitEnd, MAX_UNITS, NO_FOE,
+};
+use crate::rules::combat_result::{decide, flank_bonus, rank_bonus, Score, Winner};
 use crate::rules::leadership::{BreakTest, Breaking};
 use crate::rules::rally::{can_rally, rally_ld};
 use crate::rules::undead::{crumble, crumbling_wounds};
 
+/// A round's result as its blows left it, before anything rolls
+/// ([`Combat::settle`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Settled<const N: usize> {
+    /// What became of each unit before the round's end.
+    pub(super) before: [UnitEnd; MAX_UNITS],
+    /// The round's record so far (no winner yet).
+    round: RoundRecord,
+    /// The units slain to the last model by the blows.
+    wiped: [bool; N],
+    /// The winner and by how much; `Err` with the winner if a side was
+    /// wiped out (`None`: both were).
+    decided: Result<(Option<usize>, u32), Option<usize>>,
+}
+
 impl Combat {
+    /// What a round's blows settle, no die rolled: its casualties, the
+    /// units wiped out (they leave the fight), who won the round and by
+    /// how much (RULES.md Combat resolution).
+    pub(crate) fn settle<const N: usize>(
+        &self,
+        state: &mut State<N>,
+        record: &mut Record,
+        wounds: [u32; 2],
+    ) -> Settled<N> {
+        let before = record.units;
+        let mut round = RoundRecord {
+            winner: None,
+            casualties: [0; MAX_UNITS],
+            wounds,
+        };
+        let wiped: [bool; N] = std::array::from_fn(|u| {
+            round.casualties[u] = state.lost(u);
+            record.casualties[u] += round.casualties[u];
+            let wiped = state.fights(u) && !state.standing(u);
+            if wiped {
+                state.leave(u);
+                record.units[u] = UnitEnd::WipedOut;
+            }
+            wiped
+        });
+        let present = [self.present(0, state), self.present(1, state)];
+        let decided = match present {
+            // A side wiped out: the other wins, no break test.
+            [false, false] => Err(None),
+            [false, true] => Err(Some(1)),
+            [true, false] => Err(Some(0)),
+            [true, true] => Ok(match self.yelling_side(state) {
+                // RULES.md Giants: Yell and Bawl wins the round by 2.
+                Some(side) => (side, 2 * u32::from(side.is_some())),
+                None => {
+                    let (score, musician) = self.scores(state, &wounds);
+                    let (winner, margin) = decide(score[0], score[1], musician[0], musician[1]);
+                    let winner = match winner {
+                        Winner::First => Some(0),
+                        Winner::Second => Some(1),
+                        Winner::Draw => None,
+                    };
+                    (winner, margin)
+                }
+            }),
+        };
+        Settled {
+            before,
+            round,
+            wiped,
+            decided,
+        }
+    }
+
+    /// Combat resolution from its settled result, and what follows it.
+    pub(super) fn resolve<const N: usize>(
+        &self,
+        fate: &mut impl Fate,
+        round: u32,
+        state: &mut State<N>,
+        record: &mut Record,
+        settled: Settled<N>,
+    ) -> Option<End> {
+        let Settled {
+            round: mut rr,
+            wiped,
+            decided,
+            ..
+        } = settled;
+        let (winner, mut margin) = match decided {
+            Ok(decided) => decided,
+            Err(winner) => {
+                rr.winner = winner;
+                record.rounds.push(rr);
+                return Some(match winner {
+                    None => End::BothDestroyed,
+                    Some(w) => End::WipedOut { loser: 1 - w },
+                });
+            }
+        };
+        let mut felled = [false; N];
+        if !self.giants.is_empty() {
+            state.giant &= !giant::YELLED;
+            if let Some(w) = winner {
+                let (added, slain) = self.beaten_giants_fall(fate, 1 - w, round, state);
+                margin += added;
+                for g in (0..N).filter(|&g| slain[g]) {
+                    felled[g] = true;
+                    rr.casualties[g] += 1;
+                    record.casualties[g] += 1;
+                    state.leave(g);
+                    record.units[g] = UnitEnd::WipedOut;
+                }
+            }
+        }
+        rr.winner = winner;
+        record.rounds.push(rr);
+        // Seed 002: ties go to the winner of the round just fought; a
+        // drawn round has none, so the next tie is rolled off.
+        state.last_winner = winner.map(|w| w as u8);
+        let loss = winner.map(|w| Loss {
+            side: 1 - w,
+            margin,
+        });
+        let (broken, crumbled) = match loss {
+            Some(loss) => self.break_tests(fate, loss, state, record),
+            None => ([false; N], [false; N]),
+        };
+        // Destroyed this round: slain to the last model, or crumbled away.
+        let fallen: [bool; N] = std::array::from_fn(|u| wiped[u] || crumbled[u] || felled[u]);
+        let panicked = self.fellows_panic(fate, state, record, [&broken, &fallen], winner);
+        let gone: [bool; N] = std::array::from_fn(|u| broken[u] || panicked[u] || fallen[u]);
+        // Units whose foes all broke, fled or fell leave the fight;
+        // engagement is mutual, so with no loser left no winner is either.
+        let routed = loss
+            .map(|l| l.side)
+            .into_iter()
+            .chain([0, 1])
+            .find(|&s| !self.present(s, state));
+        if gone.contains(&true) && routed.is_none() {
+            self.leave_unengaged(state);
+        }
+        let l = routed?;
+        // The side's units that left this round, broken or in panic; none
+        // if its last ones crumbled away (RULES.md Undead).
+        let mut fled = (0..N).filter(|&u| (broken[u] || panicked[u]) && self.facts[u].side == l);
+        let Some(first) = fled.next() else {
+            return Some(End::WipedOut { loser: l });
+        };
+        let caught = std::iter::once(first)
+            .chain(fled)
+            .all(|u| matches!(record.units[u], UnitEnd::Caught | UnitEnd::CaughtFleeing));
+        Some(End::Broke { loser: l, caught })
+    }
+
     /// What each side scores this round. RULES.md Combat resolution: wounds;
     /// the ranks of its unit with the most (a unit fought in the flank or
     /// rear by US 5+ has none, skirmishers never any); outnumbering by the
