@@ -61,6 +61,13 @@ pub(super) struct Gear {
     pub rules_not_played: Names,
     /// Played names that do more, not played: the name and what.
     pub played_in_part: Names,
+    /// Names that are part of another the unit carries: the rules written
+    /// under an item the table knows (`Requires Two Hands` under a great
+    /// weapon), with the item.
+    pub folded: Names,
+    /// Names held by the unit's other models (its champion's, a
+    /// beast's), with the model: told where the unit does not tell them.
+    pub others: Names,
     /// The names applied, as matched, and how many times: one named twice
     /// (an upgrade and the rule it links) gives its effects once.
     applied: HashMap<String, u32>,
@@ -77,6 +84,18 @@ pub(super) struct Names {
 }
 
 impl Names {
+    /// Whether `name` is among them.
+    fn has(&self, name: &str) -> bool {
+        self.seen.contains(name)
+    }
+
+    /// Those not among `told`'s.
+    fn untold(self, told: &[&Names]) -> Vec<Named> {
+        let list = self.list.into_iter();
+        list.filter(|n| !told.iter().any(|t| t.has(&n.name)))
+            .collect()
+    }
+
     pub fn add(&mut self, name: &str, why: &str) {
         if self.seen.insert(name.to_string()) {
             self.list.push(Named {
@@ -273,6 +292,29 @@ impl Gear {
         if let Some(rest) = e.rest_not_played {
             self.played_in_part.add(name, rest);
         }
+    }
+
+    /// Every name read told once (issue 47): the rules folded into an item
+    /// the unit tells no other way, with the item; the names of its other
+    /// models it tells no other way, not played, with the model that
+    /// holds them (added to `rules_not_played`).
+    pub fn folded_and_others(&mut self) -> Vec<Named> {
+        let told = [
+            &self.equipment,
+            &self.rules_played,
+            &self.no_effect,
+            &self.rules_not_played,
+        ];
+        let folded = std::mem::take(&mut self.folded).untold(&told);
+        let others = std::mem::take(&mut self.others).untold(&told);
+        for n in others {
+            let why = format!(
+                "held by {}: the unit's fights give its models the unit's gear and rules",
+                n.why
+            );
+            self.rules_not_played.add(&n.name, &why);
+        }
+        folded
     }
 
     /// A missile weapon read from a profile: kept if stronger.

@@ -10,7 +10,8 @@ use serde_json::{json, Map};
 /// "rules_played", "rules_from_army": [{"name", "from": "army",
 /// "selection"} or {"name", "from": "army book", "kind"}],
 /// "rules_without_effect_in_fights": [{"name", "why"}], "rules_not_played":
-/// [{"name", "why"}], "rules_played_in_part": [{"name", "why"}], "notes",
+/// [{"name", "why"}], "rules_played_in_part": [{"name", "why"}],
+/// "rules_folded": [{"name", "into"}], "notes",
 /// "plays_as", "save",
 /// "save_against_missiles", "ward", "left_out"}], "left_out": [{"number", "name", "why"}]}`.
 pub fn json(roster: &Roster) -> String {
@@ -89,6 +90,7 @@ pub(super) fn unit_json(u: &RosterUnit) -> serde_json::Value {
         "rules_without_effect_in_fights": u.rules_without_effect,
         "rules_not_played": u.rules_not_played,
         "rules_played_in_part": u.played_in_part,
+        "rules_folded": u.rules_folded.iter().map(|n| json!({"name": n.name, "into": n.why})).collect::<Vec<_>>(),
         "notes": u.notes,
         "plays_as": u.played.as_ref().ok().map(plays_as),
         "save": saves.map(|s| s.close_combat),
@@ -339,6 +341,14 @@ fn unit_text(roster: &Roster, u: &RosterUnit) -> String {
     out += &reasons("not played", &u.rules_not_played);
     if !u.played_in_part.is_empty() {
         out += &reasons("in part", &u.played_in_part);
+    }
+    if !u.rules_folded.is_empty() {
+        let folded: Vec<String> = u
+            .rules_folded
+            .iter()
+            .map(|n| format!("{} (in {})", n.name, n.why))
+            .collect();
+        out += &format!("   part of     {}\n", list(&folded));
     }
     for note in &u.notes {
         out += &format!("   note        {note}\n");

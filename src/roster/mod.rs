@@ -138,6 +138,9 @@ pub struct RosterUnit {
     pub rules_not_played: Vec<Named>,
     /// Played names that do more than is played, and what.
     pub played_in_part: Vec<Named>,
+    /// Names that are part of another it carries (the rules written under
+    /// an item: `Requires Two Hands` under a great weapon), and which.
+    pub rules_folded: Vec<Named>,
     /// Rules its army gives it that the roster does not (its selections
     /// outside every unit, its army book), played.
     pub rules_from_army: Vec<ArmyRule>,

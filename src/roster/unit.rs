@@ -47,6 +47,7 @@ pub(super) fn unit(
         rules_without_effect: Vec::new(),
         rules_not_played: Vec::new(),
         played_in_part: Vec::new(),
+        rules_folded: Vec::new(),
         rules_from_army: Vec::new(),
         notes: Vec::new(),
         champion: false,
@@ -97,7 +98,7 @@ pub(super) fn unit(
         .collect();
     let mut gear = Gear::of(&s.army);
     let mut flags = Flags::default();
-    walk(s, &b, &roles, true, &mut gear, &mut flags);
+    walk(s, &b, &roles, None, &mut gear, &mut flags);
     let models: Vec<(&str, Role)> = b
         .list
         .iter()
@@ -138,6 +139,7 @@ pub(super) fn unit(
     );
     unit.standard = flags.standard;
     unit.musician = flags.musician;
+    unit.rules_folded = gear.folded_and_others();
     unit.equipment = gear.equipment.names();
     unit.rules_played = gear.rules_played.names();
     unit.played_in_part = gear.played_in_part.into_vec();
@@ -226,10 +228,17 @@ struct Flags {
     musician: bool,
 }
 
-/// Reads the gear and rules of `s` and what it holds, skipping what a
-/// champion, another model or a war machine holds (theirs, not the
-/// unit's), and detachments.
-fn walk(s: &Selection, b: &Bodies, roles: &[Role], own: bool, gear: &mut Gear, flags: &mut Flags) {
+/// Reads the gear and rules of `s` and what it holds, and detachments
+/// aside: what a champion or another model holds (`held_by`: theirs, not
+/// the unit's) is only told, by the model that holds it.
+fn walk(
+    s: &Selection,
+    b: &Bodies,
+    roles: &[Role],
+    held_by: Option<&str>,
+    gear: &mut Gear,
+    flags: &mut Flags,
+) {
     // A selection holding profiles, or naming one of the unit's
     // (`Packmaster each pack`), is those models: its gear the unit's if
     // one of them is its rank and file, steed or chariot's, else theirs.
@@ -254,11 +263,19 @@ fn walk(s: &Selection, b: &Bodies, roles: &[Role], own: bool, gear: &mut Gear, f
         .peekable();
     let models = held.peek().is_some();
     let steed = held.clone().any(|r| r == Role::Mount);
-    let own = match models {
-        true => held.any(|r| unit_role(&r)),
-        false => own,
+    let held_by = match models {
+        true if held.any(|r| unit_role(&r)) => None,
+        true => Some(holder(s, b)),
+        false => held_by,
     };
-    if own {
+    if let Some(model) = held_by {
+        if s.kind == "upgrade" && !models {
+            gear.others.add(&s.name, model);
+        }
+        for rule in &s.rules {
+            gear.others.add(rule, model);
+        }
+    } else {
         if models {
             gear.worn(s, steed);
         }
@@ -276,17 +293,32 @@ fn walk(s: &Selection, b: &Bodies, roles: &[Role], own: bool, gear: &mut Gear, f
             },
             false => true,
         };
-        if rules_say {
-            for rule in &s.rules {
-                gear.rule(rule);
+        for rule in &s.rules {
+            match rules_say {
+                true => gear.rule(rule),
+                // The rules of an item the table knows are the item's.
+                false => gear.folded.add(rule, &s.name),
             }
         }
     }
     for c in &s.children {
         if !stands_alone(s, c) {
-            walk(c, b, roles, own, gear, flags);
+            walk(c, b, roles, held_by, gear, flags);
         }
     }
+}
+
+/// The name of the model selection `s` holds or names (the first).
+fn holder<'b>(s: &Selection, b: &'b Bodies) -> &'b str {
+    let held = b.list.iter().find(|body| std::ptr::eq(body.at, s));
+    let named = || {
+        b.namers
+            .iter()
+            .find(|(n, _)| std::ptr::eq(*n, s))
+            .map(|(_, i)| &b.list[*i])
+    };
+    held.or_else(named)
+        .map_or("", |body| body.profile.name.as_str())
 }
 
 /// A profile as written, with its role: each characteristic as the file

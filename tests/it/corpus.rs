@@ -78,6 +78,15 @@ fn every_roster_of_the_corpus_reads_and_every_unit_plays_or_says_why() {
             row[0] += u.rules_played.len() + u.equipment.len();
             row[1] += u.rules_without_effect.len();
             row[2] += u.rules_not_played.len();
+            // A name folded into an item counts as the item does.
+            for f in &u.rules_folded {
+                let is = |l: &[mathhammer::roster::Named]| l.iter().any(|n| n.name == f.why);
+                match (is(&u.rules_not_played), is(&u.rules_without_effect)) {
+                    (true, _) => row[2] += 1,
+                    (_, true) => row[1] += 1,
+                    _ => row[0] += 1,
+                }
+            }
             for r in &u.rules_from_army {
                 let from = match &r.from {
                     RuleSource::Army(selection) => format!("the army's {selection}"),

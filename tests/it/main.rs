@@ -51,6 +51,7 @@ mod roster_fights;
 mod roster_handcheck;
 mod roster_link;
 mod roster_machines;
+mod roster_names_told;
 mod roster_page;
 mod roster_reading;
 mod roster_rules;
