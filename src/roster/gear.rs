@@ -294,6 +294,18 @@ impl Gear {
         }
     }
 
+    /// A name `model`, one of the unit's other models, holds: told as
+    /// the table tells it where it decides nothing or is not played; one
+    /// the fights would play is his, told later if the unit does not
+    /// carry it too.
+    pub fn other(&mut self, name: &str, model: &str) {
+        match looked_up(&self.army, name) {
+            Some(Found::NoEffect(why)) => self.no_effect.add(name, why),
+            Some(Found::Unplayed(why)) => self.rules_not_played.add(name, why),
+            _ => self.others.add(name, model),
+        }
+    }
+
     /// Every name read told once (issue 47): the rules folded into an item
     /// the unit tells no other way, with the item; the names of its other
     /// models it tells no other way, not played, with the model that

@@ -270,10 +270,10 @@ fn walk(
     };
     if let Some(model) = held_by {
         if s.kind == "upgrade" && !models {
-            gear.others.add(&s.name, model);
+            gear.other(&s.name, model);
         }
         for rule in &s.rules {
-            gear.others.add(rule, model);
+            gear.other(rule, model);
         }
     } else {
         if models {

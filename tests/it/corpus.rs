@@ -44,8 +44,14 @@ fn kind_of(why: &str) -> String {
 fn every_roster_of_the_corpus_reads_and_every_unit_plays_or_says_why() {
     let folders = std::env::var("MATHHAMMER_ROSTERS").expect("MATHHAMMER_ROSTERS=DIR[:DIR...]");
     let mut files = Vec::new();
-    for dir in folders.split(':') {
+    // The first folder holds the rosters of every option of every book,
+    // the others real lists.
+    let mut generated = 0;
+    for (i, dir) in folders.split(':').enumerate() {
         rosters(Path::new(dir), &mut files);
+        if i == 0 {
+            generated = files.len();
+        }
     }
     assert!(!files.is_empty(), "no rosters under {folders}");
     let (mut units, mut played, mut unbalanced) = (0, 0, Vec::new());
@@ -54,11 +60,13 @@ fn every_roster_of_the_corpus_reads_and_every_unit_plays_or_says_why() {
     let mut refused = Vec::new();
     // Per army: names played (rules and gear), without effect, not played.
     let mut refs: BTreeMap<String, [usize; 3]> = BTreeMap::new();
+    let mut coverage = Coverage::default();
     let mut not_played: BTreeMap<String, usize> = BTreeMap::new();
     // Per army and rule the army gives (and where from): units, their names.
     let mut given: BTreeMap<(String, String), (usize, BTreeSet<String>)> = BTreeMap::new();
     let mut stands: BTreeMap<String, usize> = BTreeMap::new();
-    for f in &files {
+    for (i, f) in files.iter().enumerate() {
+        let source = usize::from(i >= generated);
         let roster = match Roster::read(f) {
             Ok(r) => r,
             Err(e) => {
@@ -74,18 +82,10 @@ fn every_roster_of_the_corpus_reads_and_every_unit_plays_or_says_why() {
         );
         for u in &roster.units {
             units += 1;
-            let row = refs.entry(u.army.clone()).or_default();
-            row[0] += u.rules_played.len() + u.equipment.len();
-            row[1] += u.rules_without_effect.len();
-            row[2] += u.rules_not_played.len();
-            // A name folded into an item counts as the item does.
-            for f in &u.rules_folded {
-                let is = |l: &[mathhammer::roster::Named]| l.iter().any(|n| n.name == f.why);
-                match (is(&u.rules_not_played), is(&u.rules_without_effect)) {
-                    (true, _) => row[2] += 1,
-                    (_, true) => row[1] += 1,
-                    _ => row[0] += 1,
-                }
+            let told = told(u);
+            coverage.add(source, &u.army, told);
+            for (a, n) in refs.entry(u.army.clone()).or_default().iter_mut().zip(told) {
+                *a += n;
             }
             for r in &u.rules_from_army {
                 let from = match &r.from {
@@ -99,6 +99,10 @@ fn every_roster_of_the_corpus_reads_and_every_unit_plays_or_says_why() {
                 entry.1.insert(u.name.clone());
             }
             for n in &u.rules_not_played {
+                *coverage
+                    .not_played
+                    .entry((n.name.clone(), n.why.clone()))
+                    .or_default() += 1;
                 *not_played
                     .entry(format!("{} ({})", n.name, n.why))
                     .or_default() += 1;
@@ -191,7 +195,115 @@ fn every_roster_of_the_corpus_reads_and_every_unit_plays_or_says_why() {
     for (name, n) in common.iter().take(40) {
         println!("  {n:5}  {name}");
     }
+    coverage.check_readme();
     assert!(refused.is_empty(), "refused: {refused:#?}");
+}
+
+/// What unit `u` tells of the names it carries: played (rules and gear),
+/// without effect in a fight, not played; a name part of an item counts
+/// as the item does.
+fn told(u: &mathhammer::roster::RosterUnit) -> [usize; 3] {
+    let mut row = [
+        u.rules_played.len() + u.equipment.len(),
+        u.rules_without_effect.len(),
+        u.rules_not_played.len(),
+    ];
+    for f in &u.rules_folded {
+        let is = |l: &[mathhammer::roster::Named]| l.iter().any(|n| n.name == f.why);
+        match (is(&u.rules_not_played), is(&u.rules_without_effect)) {
+            (true, _) => row[2] += 1,
+            (_, true) => row[1] += 1,
+            _ => row[0] += 1,
+        }
+    }
+    row
+}
+
+/// The names units carry, played or without effect in a fight, by army:
+/// in the real lists and in the rosters of every option (README, the
+/// army books' names in fights).
+#[derive(Default)]
+struct Coverage {
+    /// By army: [real lists, every option], each [played, no effect,
+    /// not played].
+    armies: BTreeMap<String, [[usize; 3]; 2]>,
+    /// Names not played, with why: how many units carry them.
+    not_played: BTreeMap<(String, String), usize>,
+}
+
+impl Coverage {
+    fn add(&mut self, source: usize, army: &str, told: [usize; 3]) {
+        let row = &mut self.armies.entry(army.to_string()).or_default()[1 - source];
+        for (a, n) in row.iter_mut().zip(told) {
+            *a += n;
+        }
+    }
+
+    /// A cell: the names and the share played or without effect.
+    fn cell(row: &[usize; 3]) -> String {
+        let n: usize = row.iter().sum();
+        match n {
+            0 => "- | -".to_string(),
+            _ => format!("{n} | {:.1}%", 100.0 * (row[0] + row[1]) as f64 / n as f64),
+        }
+    }
+
+    /// The README's table, and the names most often not played with why.
+    fn table(&self) -> String {
+        let mut out = String::from(
+            "| army | names in the lists | played or no effect | names in every option | played or no effect |\n|---|---:|---:|---:|---:|\n",
+        );
+        let mut all = [[0; 3]; 2];
+        for (army, rows) in &self.armies {
+            out += &format!(
+                "| {army} | {} | {} |\n",
+                Self::cell(&rows[0]),
+                Self::cell(&rows[1])
+            );
+            for (a, r) in all.iter_mut().flatten().zip(rows.iter().flatten()) {
+                *a += r;
+            }
+        }
+        out += &format!(
+            "| all | {} | {} |\n",
+            Self::cell(&all[0]),
+            Self::cell(&all[1])
+        );
+        let mut common: Vec<_> = self.not_played.iter().collect();
+        common.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        out += "\nThe names most often not played, units carrying them, and why:\n\n";
+        for ((name, why), n) in common.iter().take(10) {
+            out += &format!("- {name} ({n}): {why}\n");
+        }
+        out
+    }
+
+    /// The README's table is this one (`MATHHAMMER_WRITE_README=1` writes it).
+    fn check_readme(&self) {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+        let readme = std::fs::read_to_string(&path).unwrap();
+        let (start, end) = (
+            "<!-- names in fights: scripts/corpus -->\n",
+            "<!-- end of names in fights -->",
+        );
+        let from = readme
+            .find(start)
+            .expect("the README's table of names in fights")
+            + start.len();
+        let to = readme[from..].find(end).expect("its end") + from;
+        let table = self.table();
+        println!("{table}");
+        if std::env::var_os("MATHHAMMER_WRITE_README").is_some() {
+            let new = format!("{}{table}{}", &readme[..from], &readme[to..]);
+            std::fs::write(&path, new).unwrap();
+            return;
+        }
+        assert_eq!(
+            readme[from..to],
+            table,
+            "the README's table of names in fights is not the corpus's: MATHHAMMER_WRITE_README=1 scripts/corpus DATA_DIR writes it"
+        );
+    }
 }
 
 /// A roster cut for a shared link (`roster::for_link`) reads as the file
