@@ -290,7 +290,8 @@ impl Gear {
     }
 
     /// The weapon it fights with (the most telling it carries), and whether
-    /// its shield counts apart (with a hand weapon it parries instead).
+    /// its shield counts apart (a hand weapon with it on foot is named
+    /// hand weapon and shield: it parries either way, RULES.md Saves).
     pub fn weapon(&self, mounted: bool) -> (Weapon, bool) {
         const BEST: [Weapon; 10] = [
             Weapon::Lance,

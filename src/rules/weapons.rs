@@ -43,7 +43,7 @@ pub enum Weapon {
     /// +2 S the turn it charges mounted, +1 S otherwise; both hands.
     #[value(aliases = ["martillo-de-caballeria", "martillo_de_caballeria"])]
     CavalryHammer,
-    /// Orcs: +1 S the turn it charges, on foot; a hand weapon otherwise.
+    /// Orcs: +1 S the turn it charges, on foot; no parry with a shield.
     #[value(aliases = ["rebanadora"])]
     Choppa,
 }
@@ -99,12 +99,14 @@ impl Weapon {
         )
     }
 
-    /// Parry: hand weapon and shield, on foot; a choppa (a hand weapon)
-    /// with a `shield`, on foot. RULES.md Saves, Weapons.
+    /// Parry: a hand weapon and a shield, on foot, however it is written
+    /// (`hand-weapon-and-shield`, or `hand-weapon` with a `shield`). A
+    /// choppa never parries (the Orcs and Goblins book). RULES.md Saves,
+    /// Weapons.
     pub fn parries(self, troop: TroopType, shield: bool) -> bool {
         let hand_and_shield = match self {
             Weapon::HandWeaponAndShield => true,
-            Weapon::Choppa => shield,
+            Weapon::HandWeapon => shield,
             _ => false,
         };
         hand_and_shield && troop.on_foot()
@@ -215,9 +217,9 @@ mod tests {
         assert_eq!(Weapon::Choppa.strength_bonus(Cavalry, CHARGE), 0);
         assert_eq!(Weapon::Choppa.strength_bonus(Chariot, CHARGE), 0);
         assert_eq!(Weapon::Choppa.strength_bonus(Monster, CHARGE), 0);
-        // One-handed: a shield counts, and parries on foot.
+        // One-handed: a shield counts, but the book gives it no parry.
         assert!(!Weapon::Choppa.two_handed());
-        assert!(Weapon::Choppa.parries(Infantry, true));
+        assert!(!Weapon::Choppa.parries(Infantry, true));
         assert!(!Weapon::Choppa.parries(Infantry, false));
         assert!(!Weapon::Choppa.parries(Cavalry, true));
         assert_eq!(Weapon::Choppa.extra_attacks(Infantry), 0);
@@ -234,6 +236,11 @@ mod tests {
         assert!(!Weapon::GreatWeapon.strikes_last(CHARGE));
         assert!(Weapon::HandWeaponAndShield.parries(Infantry, false));
         assert!(!Weapon::HandWeaponAndShield.parries(Cavalry, false));
+        // A hand weapon with a shield is the same gear, however written.
+        assert!(Weapon::HandWeapon.parries(Infantry, true));
+        assert!(Weapon::HandWeapon.parries(LargeInfantry, true));
+        assert!(!Weapon::HandWeapon.parries(Infantry, false));
+        assert!(!Weapon::HandWeapon.parries(Cavalry, true));
         assert!(Weapon::Halberd.allowed(Cavalry).is_err());
         assert!(Weapon::Lance.allowed(Infantry).is_err());
     }

@@ -37,6 +37,7 @@ mod names;
 mod outcomes;
 mod page_words;
 mod panic;
+mod parry;
 mod plot;
 mod plurals;
 mod profiles;
