@@ -293,8 +293,9 @@ impl Gear {
     /// its shield counts apart (a hand weapon with it on foot is named
     /// hand weapon and shield: it parries either way, RULES.md Saves).
     pub fn weapon(&self, mounted: bool) -> (Weapon, bool) {
-        const BEST: [Weapon; 10] = [
+        const BEST: [Weapon; 11] = [
             Weapon::Lance,
+            Weapon::Pike,
             Weapon::CavalryHammer,
             Weapon::GreatWeapon,
             Weapon::Halberd,
@@ -307,7 +308,7 @@ impl Gear {
         ];
         let usable = |w: &Weapon| match w {
             Weapon::Lance => mounted,
-            Weapon::Halberd | Weapon::AdditionalHandWeapon => !mounted,
+            Weapon::Halberd | Weapon::AdditionalHandWeapon | Weapon::Pike => !mounted,
             _ => true,
         };
         let best = BEST

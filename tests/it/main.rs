@@ -38,6 +38,7 @@ mod outcomes;
 mod page_words;
 mod panic;
 mod parry;
+mod pikes;
 mod plot;
 mod plurals;
 mod profiles;
