@@ -6,7 +6,7 @@
 //! type = "infantry"        # infantry, cavalry, large-infantry, monster, chariot, war-machine
 //! weapon = "halberd"       # hand-weapon, additional-hand-weapon, hand-weapon-and-shield,
 //!                          # great-weapon, halberd, flail, morning-star, spear, lance,
-//!                          # cavalry-hammer, choppa
+//!                          # cavalry-hammer, choppa, pike
 //! armour = "light"         # none, light, heavy, gromril (4+, as Chaos armour)
 //! shield = true            # counts in close combat only with a one-handed weapon
 //! barding = false         # the save only: M is final, barding's -2 cm already taken

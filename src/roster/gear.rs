@@ -344,10 +344,12 @@ impl Gear {
     }
 
     /// The weapon it fights with (the most telling it carries), and whether
-    /// its shield counts apart (with a hand weapon it parries instead).
+    /// its shield counts apart (a hand weapon with it on foot is named
+    /// hand weapon and shield: it parries either way, RULES.md Saves).
     pub fn weapon(&self, mounted: bool) -> (Weapon, bool) {
-        const BEST: [Weapon; 10] = [
+        const BEST: [Weapon; 11] = [
             Weapon::Lance,
+            Weapon::Pike,
             Weapon::CavalryHammer,
             Weapon::GreatWeapon,
             Weapon::Halberd,
@@ -360,7 +362,7 @@ impl Gear {
         ];
         let usable = |w: &Weapon| match w {
             Weapon::Lance => mounted,
-            Weapon::Halberd | Weapon::AdditionalHandWeapon => !mounted,
+            Weapon::Halberd | Weapon::AdditionalHandWeapon | Weapon::Pike => !mounted,
             _ => true,
         };
         let best = BEST

@@ -259,7 +259,7 @@ mod tests {
         assert!(refused("[[name]]\nnames = [\"X\"]\nbonus = { str = 1 }\n")
             .contains("unknown key `str`"));
         assert!(refused("[[name]]\nnames = [\"X\"]\nward = 300\n").contains("ward = 300"));
-        assert!(refused("[[name]]\nnames = [\"X\"]\nweapon = \"pike\"\n").contains("weapon"));
+        assert!(refused("[[name]]\nnames = [\"X\"]\nweapon = \"trident\"\n").contains("weapon"));
         assert!(refused("[[name]]\nnames = [\"X\"]\ncommand = \"drummer\"\n").contains("drummer"));
         assert!(refused("[[name]]\nweapon = \"spear\"\n").contains("missing names"));
         assert!(refused("armies = [\"Skaven\"]\n").contains("unknown key `armies`"));

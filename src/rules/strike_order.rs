@@ -8,6 +8,9 @@ pub enum Band {
     Impact,
     /// Always strikes first (beats strikes last and mindless).
     AlwaysFirst,
+    /// Pikes in a combat's first round, at a foe at their front: before
+    /// chargers, after those that always strike first (RULES.md Weapons).
+    Pikes,
     /// Models that charged this turn (great weapons included).
     Chargers,
     /// Everyone else, by Initiative.
@@ -56,6 +59,7 @@ mod tests {
         assert_eq!(band(false, false, false, true, false), Band::Chargers);
         assert_eq!(band(false, false, false, false, true), Band::StrikesLast);
         assert!(Band::Impact < Band::AlwaysFirst && Band::AlwaysFirst < Band::Chargers);
+        assert!(Band::AlwaysFirst < Band::Pikes && Band::Pikes < Band::Chargers);
         assert!(Band::Chargers < Band::Initiative && Band::StrikesLast < Band::Mindless);
     }
 }

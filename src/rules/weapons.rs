@@ -43,9 +43,13 @@ pub enum Weapon {
     /// +2 S the turn it charges mounted, +1 S otherwise; both hands.
     #[value(aliases = ["martillo-de-caballeria", "martillo_de_caballeria"])]
     CavalryHammer,
-    /// Orcs: +1 S the turn it charges, on foot; a hand weapon otherwise.
+    /// Orcs: +1 S the turn it charges, on foot; no parry with a shield.
     #[value(aliases = ["rebanadora"])]
     Choppa,
+    /// Foot: four ranks to the front; strikes first in a combat's first
+    /// round; +1 S at cavalry, chariots or monsters that charged its front.
+    #[value(aliases = ["pica"])]
+    Pike,
 }
 
 /// When an attack is made: the round of the combat and whether the attacker
@@ -96,15 +100,18 @@ impl Weapon {
                 | Weapon::Halberd
                 | Weapon::Flail
                 | Weapon::CavalryHammer
+                | Weapon::Pike
         )
     }
 
-    /// Parry: hand weapon and shield, on foot; a choppa (a hand weapon)
-    /// with a `shield`, on foot. RULES.md Saves, Weapons.
+    /// Parry: a hand weapon and a shield, on foot, however it is written
+    /// (`hand-weapon-and-shield`, or `hand-weapon` with a `shield`). A
+    /// choppa never parries (the Orcs and Goblins book). RULES.md Saves,
+    /// Weapons.
     pub fn parries(self, troop: TroopType, shield: bool) -> bool {
         let hand_and_shield = match self {
             Weapon::HandWeaponAndShield => true,
-            Weapon::Choppa => shield,
+            Weapon::HandWeapon => shield,
             _ => false,
         };
         hand_and_shield && troop.on_foot()
@@ -121,19 +128,47 @@ impl Weapon {
         self == Weapon::GreatWeapon && !moment.charge_turn()
     }
 
-    /// Foot spears fight in two ranks, except the turn the unit charged.
+    /// The ranks that fight to the front: foot spears two, except the turn
+    /// the unit charged; pikes on foot four, charging or not. RULES.md
+    /// Weapons.
     pub fn fighting_ranks(self, troop: TroopType, moment: Moment) -> u32 {
-        if self == Weapon::Spear && troop.on_foot() && !moment.charge_turn() {
-            2
-        } else {
-            1
+        match self {
+            Weapon::Spear if troop.on_foot() && !moment.charge_turn() => 2,
+            Weapon::Pike if troop.on_foot() => 4,
+            _ => 1,
         }
+    }
+
+    /// Pikes strike first in the first round of a combat, before chargers
+    /// (after those that always strike first), at a foe fighting their
+    /// front (`at_front`). RULES.md Weapons, Order of strikes.
+    pub fn strikes_first(self, moment: Moment, at_front: bool) -> bool {
+        self == Weapon::Pike && moment.round == 1 && at_front
+    }
+
+    /// Strength against one foe beside [`Weapon::strength_bonus`]: pikes +1
+    /// in the first round at cavalry, chariots or monsters (`foe`) that
+    /// charged (`foe_charged`) their front (`at_front`). RULES.md Weapons.
+    pub fn strength_bonus_against(
+        self,
+        moment: Moment,
+        foe: TroopType,
+        foe_charged: bool,
+        at_front: bool,
+    ) -> u8 {
+        let mounted_foe = matches!(
+            foe,
+            TroopType::Cavalry | TroopType::Chariot | TroopType::Monster
+        );
+        u8::from(
+            self == Weapon::Pike && moment.round == 1 && foe_charged && at_front && mounted_foe,
+        )
     }
 
     /// Whether a model of `troop` may use this weapon; the reason if not.
     pub fn allowed(self, troop: TroopType) -> Result<(), crate::words::text::Text> {
         match self {
-            Weapon::AdditionalHandWeapon | Weapon::Halberd if !troop.on_foot() => {
+            Weapon::AdditionalHandWeapon | Weapon::Halberd | Weapon::Pike if !troop.on_foot() => {
                 Err(text!("is used on foot only (infantry, large infantry)"))
             }
             Weapon::Lance
@@ -162,6 +197,7 @@ impl Weapon {
             Weapon::Lance => "lance",
             Weapon::CavalryHammer => "cavalry hammer",
             Weapon::Choppa => "choppa",
+            Weapon::Pike => "pike",
         }
     }
 }
@@ -215,12 +251,45 @@ mod tests {
         assert_eq!(Weapon::Choppa.strength_bonus(Cavalry, CHARGE), 0);
         assert_eq!(Weapon::Choppa.strength_bonus(Chariot, CHARGE), 0);
         assert_eq!(Weapon::Choppa.strength_bonus(Monster, CHARGE), 0);
-        // One-handed: a shield counts, and parries on foot.
+        // One-handed: a shield counts, but the book gives it no parry.
         assert!(!Weapon::Choppa.two_handed());
-        assert!(Weapon::Choppa.parries(Infantry, true));
+        assert!(!Weapon::Choppa.parries(Infantry, true));
         assert!(!Weapon::Choppa.parries(Infantry, false));
         assert!(!Weapon::Choppa.parries(Cavalry, true));
         assert_eq!(Weapon::Choppa.extra_attacks(Infantry), 0);
+    }
+
+    #[test]
+    fn pikes_fight_in_four_ranks_and_strike_first_in_the_first_round() {
+        // The Dogs of War book: four ranks, both hands, first in the
+        // initial round, +1 S at cavalry, chariots and monsters charging
+        // them; none of it at a foe in their flank or rear.
+        assert_eq!(Weapon::Pike.fighting_ranks(Infantry, FIRST), 4);
+        assert_eq!(Weapon::Pike.fighting_ranks(Infantry, CHARGE), 4);
+        assert_eq!(Weapon::Pike.fighting_ranks(Infantry, SECOND), 4);
+        assert!(Weapon::Pike.two_handed());
+        assert!(Weapon::Pike.strikes_first(CHARGE, true));
+        assert!(Weapon::Pike.strikes_first(FIRST, true));
+        assert!(!Weapon::Pike.strikes_first(FIRST, false));
+        assert!(!Weapon::Pike.strikes_first(SECOND, true));
+        assert!(!Weapon::Spear.strikes_first(FIRST, true));
+        assert_eq!(Weapon::Pike.strength_bonus(Infantry, FIRST), 0);
+        let against =
+            |foe, charged, front| Weapon::Pike.strength_bonus_against(FIRST, foe, charged, front);
+        assert_eq!(against(Cavalry, true, true), 1);
+        assert_eq!(against(Chariot, true, true), 1);
+        assert_eq!(against(Monster, true, true), 1);
+        assert_eq!(against(Infantry, true, true), 0);
+        assert_eq!(against(Cavalry, false, true), 0);
+        assert_eq!(against(Cavalry, true, false), 0);
+        assert_eq!(
+            Weapon::Pike.strength_bonus_against(SECOND, Cavalry, true, true),
+            0
+        );
+        assert_eq!(
+            Weapon::Spear.strength_bonus_against(FIRST, Cavalry, true, true),
+            0
+        );
     }
 
     #[test]
@@ -234,7 +303,13 @@ mod tests {
         assert!(!Weapon::GreatWeapon.strikes_last(CHARGE));
         assert!(Weapon::HandWeaponAndShield.parries(Infantry, false));
         assert!(!Weapon::HandWeaponAndShield.parries(Cavalry, false));
+        // A hand weapon with a shield is the same gear, however written.
+        assert!(Weapon::HandWeapon.parries(Infantry, true));
+        assert!(Weapon::HandWeapon.parries(LargeInfantry, true));
+        assert!(!Weapon::HandWeapon.parries(Infantry, false));
+        assert!(!Weapon::HandWeapon.parries(Cavalry, true));
         assert!(Weapon::Halberd.allowed(Cavalry).is_err());
+        assert!(Weapon::Pike.allowed(Cavalry).is_err());
         assert!(Weapon::Lance.allowed(Infantry).is_err());
     }
 }

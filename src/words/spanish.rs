@@ -283,6 +283,7 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     ("outcome", "resultado"),
     ("passes on a total of at most", "se supera con un total de como máximo"),
     ("per 100 pts", "por 100 pts"),
+    ("pike", "pica"),
     ("point", "punto"),
     ("points", "puntos"),
     ("points won", "pts ganados"),

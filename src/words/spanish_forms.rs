@@ -192,6 +192,7 @@ pub(super) const SPANISH_FORMS: &[(&str, &str)] = &[
     ("needs sixes to hit", "impacta solo con seises"),
     ("no", "no"),
     ("none", "ninguna"),
+    ("pike", "pica"),
     ("poison", "veneno"),
     ("pursuer flies", "el perseguidor vuela"),
     ("pursuer move", "movimiento del perseguidor"),

@@ -589,7 +589,7 @@ fn attack_bad_input_names_the_field() {
         ("attacks --ws 0 --s 3 --target-ws 3 --target-t 3", "--ws"),
         ("attacks --ws 3 --s 11 --target-ws 3 --target-t 3", "--s: 11 is out of range (accepted: 1 to 10)"),
         ("attacks --ws 3 --s 3 --target-ws 3 --target-t 3 --rules posion", "killing-blow"),
-        ("attacks --ws 3 --s 3 --target-ws 3 --target-t 3 --weapon pike", "halberd"),
+        ("attacks --ws 3 --s 3 --target-ws 3 --target-t 3 --weapon trident", "halberd"),
         ("attacks --ws 3 --s 3 --target-ws 3 --target-t 3 --type cavalry --weapon halberd", "--weapon: halberd is used on foot only"),
         ("attacks --ws 3 --s 3 --target-ws 3 --target-t 3 --target-armour mithril", "none, light, heavy, shield, barding"),
         ("attacks --ws 3 --s 3 --target-ws 3 --target-t 3 --target-armour 7", "accepted: a save 1 to 6"),

@@ -37,6 +37,8 @@ mod names;
 mod outcomes;
 mod page_words;
 mod panic;
+mod parry;
+mod pikes;
 mod plot;
 mod plurals;
 mod profiles;

@@ -77,9 +77,9 @@ fn unknown_rule_and_weapon_list_the_accepted_values() {
         e.contains("posion") && e.contains("killing-blow") && e.contains("multiple-wounds-d3"),
         "{e}"
     );
-    let e = error_of(&GOOD.replace("\"halberd\"", "\"pike\""));
+    let e = error_of(&GOOD.replace("\"halberd\"", "\"trident\""));
     assert!(e.starts_with("bad.toml:3:10: weapon: "), "{e}");
-    assert!(e.contains("pike") && e.contains("great-weapon"), "{e}");
+    assert!(e.contains("trident") && e.contains("great-weapon"), "{e}");
 }
 
 #[test]

@@ -233,3 +233,25 @@ fn an_item_gives_its_weapon_profiles_missile_and_the_tables_effects() {
     assert_eq!(f.weapon, Weapon::HandWeaponAndShield);
     assert_eq!(f.missile.map(|m| m.s.0), Some(4));
 }
+
+#[test]
+fn a_master_moulders_whip_is_an_additional_hand_weapon() {
+    // Skaven: a whip counts as an additional hand weapon while its bearer
+    // is in base contact, as a character in the front rank is: a Master
+    // Moulder's A 3 and 1 more, 4 attacks; its reach from behind the rats'
+    // ranks is what is left.
+    let moulder = sel(
+        "unit",
+        "Master Moulder",
+        1,
+        &[model("Master Moulder", "5 5 3 4 4 2 6 3 6 - - 1 20x20")],
+        &[item("Whip")],
+    );
+    let r = army_roster("Skaven", 100, &[with(moulder, &cost(100))]);
+    let f = played(&r, 0);
+    assert_eq!(f.weapon, Weapon::AdditionalHandWeapon);
+    let a = u32::from(f.profile.a.0) + u32::from(f.weapon.extra_attacks(f.troop));
+    assert_eq!(a, 4);
+    let left = format!("{:?}", r.units[0].played_in_part);
+    assert!(left.contains("Whip"), "{left}");
+}

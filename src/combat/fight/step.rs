@@ -241,6 +241,7 @@ impl Combat {
             let enemy = &self.setup.units[e];
             let contact = self.setup.contacts[ci];
             let at_front = contact.striker == u || contact.face == Facing::Front;
+            let foe_charged = self.setup.places[e].charging;
             let step = |g: &Group, chain, target, defender: &Defender| Step {
                 id: 0,
                 unit: u,
@@ -248,7 +249,7 @@ impl Combat {
                 foe: e,
                 at_front,
                 kind: g.kind,
-                band: g.band,
+                band: pike_band(g, moment, at_front),
                 initiative: g.initiative,
                 chain,
                 per_model: g.per_model,
@@ -281,8 +282,15 @@ impl Combat {
                 .filter(|g| g.kind != StepKind::Giant || k == 0)
             {
                 let targets = targets(enemy).into_iter();
+                let mut striker = g.striker;
+                striker.s += striker.weapon.strength_bonus_against(
+                    moment,
+                    enemy.troop,
+                    foe_charged,
+                    at_front,
+                );
                 for (target, defender) in targets.filter(|t| giant_targets(g.kind, t.0)) {
-                    let chain = g.striker.close_combat(&defender, moment);
+                    let chain = striker.close_combat(&defender, moment);
                     new_steps.push(step(g, chain, target, &defender));
                 }
             }
@@ -412,6 +420,16 @@ fn attack_groups(unit: &Unit, moment: Moment, scared: bool) -> (Option<ImpactHit
         groups.push(fighter(StepKind::Character(i), &c.body, 0));
     }
     (impact, groups)
+}
+
+/// A group's band at one foe: a pike's first round at a foe at its front
+/// comes before the chargers (RULES.md Weapons, Order of strikes).
+fn pike_band(g: &Group, moment: Moment, at_front: bool) -> Band {
+    if g.striker.weapon.strikes_first(moment, at_front) {
+        g.band.min(Band::Pikes)
+    } else {
+        g.band
+    }
 }
 
 /// Whom a unit's attacks may strike in `enemy`: its rank and file, each

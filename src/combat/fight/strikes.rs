@@ -212,12 +212,16 @@ impl Combat {
                     round,
                     charging: self.setup.places[u].charging,
                 };
-                let second = if step.at_front && unit.weapon.fighting_ranks(unit.troop, moment) > 1
-                {
-                    contact.min(state.start[u].saturating_sub(unit.frontage))
+                // The ranks behind the front that fight too (a spear's
+                // second, a pike's second to fourth: RULES.md Weapons).
+                let ranks = if step.at_front {
+                    unit.weapon.fighting_ranks(unit.troop, moment)
                 } else {
-                    0
+                    1
                 };
+                let second: u32 = (1..ranks)
+                    .map(|r| contact.min(state.start[u].saturating_sub(r * unit.frontage)))
+                    .sum();
                 // [ruling] each casualty removes one model that could strike,
                 // front rank or second; never more than stand (RULES.md
                 // Order of strikes).

@@ -485,7 +485,22 @@ pub fn random_unit(r: &mut impl Rng, header: &str, path: &str, most: u32, place:
             r.random_range(7..=9),
         );
     }
-    with_random_attacks(&with_army_rules(&text, path, models), path, models)
+    let text = with_random_attacks(&with_army_rules(&text, path, models), path, models);
+    with_pikes(&text)
+}
+
+/// Pikes (issue 47; RULES.md Weapons) now and then on a [`random_unit`]
+/// (all on foot), drawn from a stream of their own ([`own_stream`]) so
+/// that every earlier draw stays.
+fn with_pikes(text: &str) -> String {
+    let r = &mut own_stream(text, 4701);
+    let mut text = text.to_string();
+    if r.random_bool(0.1) {
+        let at = text.find("weapon = \"").expect("a unit's weapon");
+        let end = at + text[at..].find('\n').unwrap();
+        text.replace_range(at..end, "weapon = \"pike\"");
+    }
+    text
 }
 
 /// A stream of its own for a unit drawn so far (`text`, a
