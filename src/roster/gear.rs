@@ -48,6 +48,8 @@ pub(super) struct Gear {
     pub bonus: Bonus,
     /// Armies it hates.
     pub hates: Vec<String>,
+    /// Armies whose units it fears unless it outnumbers them two to one.
+    pub fears: Vec<String>,
     pub combat_resolution: u8,
     pub extra_impact_hits: u8,
     pub general: bool,
@@ -142,6 +144,7 @@ impl Gear {
             |new: Option<u8>, old: Option<u8>| new.is_some_and(|n| old.is_none_or(|o| n < o));
         e.rules.iter().any(|r| !self.rules.contains(r))
             || e.hates.iter().any(|h| !self.hates.contains(h))
+            || e.fears.iter().any(|f| !self.fears.contains(f))
             || (e.battle_standard && !self.battle_standard)
             || (e.regeneration && !self.regeneration)
             || (e.flies && !self.flies)
@@ -254,6 +257,11 @@ impl Gear {
         for army in &e.hates {
             if !self.hates.contains(army) {
                 self.hates.push(army.clone());
+            }
+        }
+        for army in &e.fears {
+            if !self.fears.contains(army) {
+                self.fears.push(army.clone());
             }
         }
         self.combat_resolution = self

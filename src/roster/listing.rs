@@ -234,6 +234,12 @@ fn plays_as(p: &crate::profile::ProfileFile) -> String {
     if !p.hates.is_empty() {
         s += &format!(", hates {}", p.hates.join(" and "));
     }
+    if !p.fears.is_empty() {
+        s += &format!(
+            ", fears {} unless outnumbering them two to one",
+            p.fears.join(" and ")
+        );
+    }
     for r in &p.rules {
         s += &format!(", {}", r.name());
     }

@@ -422,6 +422,11 @@ impl Facts {
                 standard: unit.standard || unit.carries_battle_standard,
                 musician: unit.musician,
                 combat_resolution: unit.combat_resolution,
+                doubles_outnumbering: unit.double_outnumber_bonus
+                    || unit
+                        .characters
+                        .iter()
+                        .any(|c| c.body.double_outnumber_bonus),
                 heroes_count: unit
                     .characters
                     .iter()
