@@ -517,6 +517,10 @@ pub struct ProfileFile {
     /// psychology).
     #[serde(default)]
     pub fears: Vec<String>,
+    /// The armies against which it is immune to panic (the High Elves'
+    /// Stoic against Dark Elves; RULES.md Panic).
+    #[serde(default)]
+    pub immune_to_panic_against: Vec<String>,
     /// Its unit strength per model where its army book sets it apart from
     /// its troop type's (Warhounds on foot, 2), 1 to 20 (RULES.md
     /// Profiles).

@@ -128,6 +128,9 @@ pub struct Unit {
     /// The armies whose units it fears while it does not outnumber them
     /// two to one (RULES.md Special attacks and psychology).
     pub fears: Vec<String>,
+    /// The armies against which it is immune to panic: it is in a fight
+    /// with an enemy of one of them (RULES.md Panic).
+    pub immune_to_panic_against: Vec<String>,
     /// It pursues a broken enemy (else it tests Ld to hold).
     pub pursue: bool,
     /// The unit (by index in the fight) it pursues if that one flees with

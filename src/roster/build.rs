@@ -341,6 +341,7 @@ impl Build<'_> {
             army: (!g.army.is_empty()).then(|| g.army.clone()),
             hates: g.hates.clone(),
             fears: g.fears.clone(),
+            immune_to_panic_against: g.immune_to_panic_against.clone(),
             unit_strength_per_model: None,
         }
     }

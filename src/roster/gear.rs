@@ -50,6 +50,8 @@ pub(super) struct Gear {
     pub hates: Vec<String>,
     /// Armies whose units it fears unless it outnumbers them two to one.
     pub fears: Vec<String>,
+    /// Armies against which it is immune to panic.
+    pub immune_to_panic_against: Vec<String>,
     pub combat_resolution: u8,
     pub extra_impact_hits: u8,
     pub general: bool,
@@ -145,6 +147,9 @@ impl Gear {
         e.rules.iter().any(|r| !self.rules.contains(r))
             || e.hates.iter().any(|h| !self.hates.contains(h))
             || e.fears.iter().any(|f| !self.fears.contains(f))
+            || e.immune_to_panic_against
+                .iter()
+                .any(|a| !self.immune_to_panic_against.contains(a))
             || (e.battle_standard && !self.battle_standard)
             || (e.regeneration && !self.regeneration)
             || (e.flies && !self.flies)
@@ -262,6 +267,11 @@ impl Gear {
         for army in &e.fears {
             if !self.fears.contains(army) {
                 self.fears.push(army.clone());
+            }
+        }
+        for army in &e.immune_to_panic_against {
+            if !self.immune_to_panic_against.contains(army) {
+                self.immune_to_panic_against.push(army.clone());
             }
         }
         self.combat_resolution = self

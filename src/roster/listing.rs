@@ -240,6 +240,12 @@ fn plays_as(p: &crate::profile::ProfileFile) -> String {
             p.fears.join(" and ")
         );
     }
+    if !p.immune_to_panic_against.is_empty() {
+        s += &format!(
+            ", immune to panic against {}",
+            p.immune_to_panic_against.join(" and ")
+        );
+    }
     for r in &p.rules {
         s += &format!(", {}", r.name());
     }

@@ -88,6 +88,9 @@ pub(crate) struct Effects {
     /// Armies (catalogue names) whose units it fears unless it outnumbers
     /// them two to one (Fear Elves).
     pub fears: Vec<String>,
+    /// Armies (catalogue names) against which it is immune to panic
+    /// (Stoic).
+    pub immune_to_panic_against: Vec<String>,
     pub combat_resolution: u8,
     pub extra_impact_hits: u8,
     pub general: bool,
@@ -126,6 +129,7 @@ impl Effects {
             rules: self.rules.clone(),
             hates: self.hates.clone(),
             fears: self.fears.clone(),
+            immune_to_panic_against: self.immune_to_panic_against.clone(),
             battle_standard: self.battle_standard,
             rest_not_played: self.rest_not_played,
             ..Effects::default()
@@ -309,6 +313,7 @@ struct Entry {
     stacks: bool,
     hates: Vec<String>,
     fears: Vec<String>,
+    immune_to_panic_against: Vec<String>,
     combat_resolution: u8,
     extra_impact_hits: u8,
     general: bool,
@@ -423,6 +428,7 @@ impl Entry {
             stacks: self.stacks,
             hates: self.hates.clone(),
             fears: self.fears.clone(),
+            immune_to_panic_against: self.immune_to_panic_against.clone(),
             combat_resolution: bounded(self.combat_resolution, 5, "combat_resolution")?,
             extra_impact_hits: bounded(self.extra_impact_hits, 6, "extra_impact_hits")?,
             general: self.general,

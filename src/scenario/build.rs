@@ -454,6 +454,7 @@ impl UnitSpec {
             army: file.army.clone(),
             hates: file.hates.clone(),
             fears: file.fears.clone(),
+            immune_to_panic_against: file.immune_to_panic_against.clone(),
             pursue: spec.pursue,
             pursuit_target: None,
             cost,

@@ -88,6 +88,8 @@ pub struct ProfilePart {
     /// Armies whose units it fears unless it outnumbers them two to one,
     /// added to the source's.
     pub fears: Vec<String>,
+    /// Armies against which it is immune to panic, added to the source's.
+    pub immune_to_panic_against: Vec<String>,
     /// Its unit strength per model, where not its troop type's.
     pub unit_strength_per_model: Option<Ranged<1, 20>>,
 }
@@ -153,6 +155,8 @@ macro_rules! unit_table {
                     hates: Vec<String>,
                     #[serde(default)]
                     fears: Vec<String>,
+                    #[serde(default)]
+                    immune_to_panic_against: Vec<String>,
                     unit_strength_per_model: Option<$crate::profile::Ranged<1, 20>>,
                     $(
                         $(#[serde($($fserde)*)])*
@@ -187,6 +191,7 @@ macro_rules! unit_table {
                         army: t.army,
                         hates: t.hates,
                         fears: t.fears,
+                        immune_to_panic_against: t.immune_to_panic_against,
                         unit_strength_per_model: t.unit_strength_per_model,
                     },
                     $($field: t.$field,)*
@@ -235,6 +240,10 @@ impl ProfilePart {
             ("army", self.army.is_some()),
             ("hates", !self.hates.is_empty()),
             ("fears", !self.fears.is_empty()),
+            (
+                "immune_to_panic_against",
+                !self.immune_to_panic_against.is_empty(),
+            ),
         ];
         InputError::refuse_given(
             &given,
@@ -365,6 +374,10 @@ impl ProfilePart {
         hates.extend(self.hates.iter().cloned());
         let mut fears = b.map(|b| b.fears.clone()).unwrap_or_default();
         fears.extend(self.fears.iter().cloned());
+        let mut immune_to_panic_against = b
+            .map(|b| b.immune_to_panic_against.clone())
+            .unwrap_or_default();
+        immune_to_panic_against.extend(self.immune_to_panic_against.iter().cloned());
         Ok(ProfileFile {
             name: self
                 .name
@@ -397,6 +410,7 @@ impl ProfilePart {
             army: self.army.clone().or(b.and_then(|b| b.army.clone())),
             hates,
             fears,
+            immune_to_panic_against,
             // A type the table sets drops the source's own unit strength.
             unit_strength_per_model: self.unit_strength_per_model.or(b
                 .filter(|_| self.troop.is_none())

@@ -203,3 +203,30 @@ fn the_banner_of_the_swarm_makes_outnumbering_worth_two() {
     let even = exactly(&idle("attacker", 5, 5, banner), &few, engaged, key);
     assert_eq!(even, 0.0);
 }
+
+#[test]
+fn stoic_high_elves_take_no_panic_test_against_dark_elves() {
+    // Stoic: "when fighting against a Dark Elf army, High Elves are immune
+    // to Panic". Friends of US 11 fleeing near the Boar Boyz (US 10) make
+    // them test Ld 7 at the start of their turn: the charge is declared
+    // with P = 21/36; Stoic against the Spearmen's Dark Elf army, always.
+    let panic = "situation.fleeing_friends_us=11";
+    let stoic = "attacker.immune_to_panic_against=[\"Dark Elves\"]";
+    let declared = |army: &str| {
+        let army = format!("defender.army=\"{army}\"");
+        let r = exact_round_one(FLAGSHIP, &[panic, stoic, &army]);
+        r["p_charge_declared"].as_f64().unwrap()
+    };
+    assert_eq!(declared("Dark Elves"), 1.0);
+    assert!((declared("Wood Elves") - 21.0 / 36.0).abs() < 1e-12);
+    // The roster's Stoic names the Dark Elves' army.
+    const ELF: &str = "5 4 4 3 3 1 5 1 8 - - 1 20x20";
+    let m = sel("model", "Spearman", 20, &[model("Spearman", ELF)], &[]);
+    let spears = rule(
+        with(sel("unit", "Spearmen", 1, &[], &[m]), &cost(180)),
+        "Stoic",
+    );
+    let r = army_roster("High Elves", 180, &[spears]);
+    let f = r.units[0].played.as_ref().unwrap();
+    assert_eq!(f.immune_to_panic_against, ["Dark Elves"]);
+}
