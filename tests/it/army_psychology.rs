@@ -6,7 +6,7 @@
 use crate::combat::{combat, unit, Scripted};
 use crate::common::p_fail;
 use crate::common::roster::{army_roster, cost, model, rule, sel, with};
-use crate::common::run::{assert_outcomes_sum_to_one, exact_round_one};
+use crate::common::run::{assert_outcomes_sum_to_one, engines_agree, exact_round_one, json};
 use mathhammer::combat::fight::End;
 use mathhammer::rules::special::SpecialRule;
 use serde_json::Value;
@@ -229,4 +229,31 @@ fn stoic_high_elves_take_no_panic_test_against_dark_elves() {
     let r = army_roster("High Elves", 180, &[spears]);
     let f = r.units[0].played.as_ref().unwrap();
     assert_eq!(f.immune_to_panic_against, ["Dark Elves"]);
+}
+
+#[test]
+fn the_new_rules_agree_between_exact_and_both_monte_carlo_engines() {
+    let fears = format!("defender.fears={ELVES}");
+    let cases: [&[&str]; 4] = [
+        &["defender.models=9", &fears, "attacker.army=\"Dark Elves\""],
+        &[
+            "situation.terror_nearby=true",
+            "attacker.rules=[\"reroll-psychology\"]",
+        ],
+        &[
+            "defender.models=9",
+            "attacker.rules=[\"fear\"]",
+            "defender.rules=[\"reroll-psychology\"]",
+        ],
+        &["attacker.rules=[\"double-outnumber-bonus\"]"],
+    ];
+    for sets in cases {
+        let mut args = vec!["combat", FLAGSHIP, "--set", "situation.rounds=1"];
+        for s in sets {
+            args.extend(["--set", s]);
+        }
+        args.extend(["--method", "all", "--trials", "40000", "--seed", "47"]);
+        let keys = ["p_charge_declared", "p_target_fled", "p_defender_breaks"];
+        engines_agree(&json(&args), &keys, &format!("{sets:?}"));
+    }
 }
