@@ -512,6 +512,15 @@ pub struct ProfileFile {
     /// The armies it hates (by name): it hates enemies of those armies.
     #[serde(default)]
     pub hates: Vec<String>,
+    /// The armies whose units it fears while it does not outnumber them
+    /// two to one (the Goblins' Fear Elves; RULES.md Special attacks and
+    /// psychology).
+    #[serde(default)]
+    pub fears: Vec<String>,
+    /// The armies against which it is immune to panic (the High Elves'
+    /// Stoic against Dark Elves; RULES.md Panic).
+    #[serde(default)]
+    pub immune_to_panic_against: Vec<String>,
     /// Its unit strength per model where its army book sets it apart from
     /// its troop type's (Warhounds on foot, 2), 1 to 20 (RULES.md
     /// Profiles).

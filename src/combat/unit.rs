@@ -117,11 +117,20 @@ pub struct Unit {
     pub resolute: bool,
     /// It re-rolls failed armour saves (RULES.md Saves).
     pub reroll_saves: bool,
+    /// It makes its side's outnumbering worth +2 (the Banner of the
+    /// Swarm; RULES.md Combat resolution).
+    pub double_outnumber_bonus: bool,
     /// The army it belongs to (a catalogue's name), which enemies may hate.
     pub army: Option<String>,
     /// The armies it hates: it hates a fight's enemies of one of them
     /// (RULES.md Special attacks and psychology).
     pub hates: Vec<String>,
+    /// The armies whose units it fears while it does not outnumber them
+    /// two to one (RULES.md Special attacks and psychology).
+    pub fears: Vec<String>,
+    /// The armies against which it is immune to panic: it is in a fight
+    /// with an enemy of one of them (RULES.md Panic).
+    pub immune_to_panic_against: Vec<String>,
     /// It pursues a broken enemy (else it tests Ld to hold).
     pub pursue: bool,
     /// The unit (by index in the fight) it pursues if that one flees with

@@ -340,6 +340,8 @@ impl Build<'_> {
             battle_standard: g.battle_standard,
             army: (!g.army.is_empty()).then(|| g.army.clone()),
             hates: g.hates.clone(),
+            fears: g.fears.clone(),
+            immune_to_panic_against: g.immune_to_panic_against.clone(),
             unit_strength_per_model: None,
         }
     }

@@ -48,6 +48,10 @@ pub(super) struct Gear {
     pub bonus: Bonus,
     /// Armies it hates.
     pub hates: Vec<String>,
+    /// Armies whose units it fears unless it outnumbers them two to one.
+    pub fears: Vec<String>,
+    /// Armies against which it is immune to panic.
+    pub immune_to_panic_against: Vec<String>,
     pub combat_resolution: u8,
     pub extra_impact_hits: u8,
     pub general: bool,
@@ -161,6 +165,10 @@ impl Gear {
             |new: Option<u8>, old: Option<u8>| new.is_some_and(|n| old.is_none_or(|o| n < o));
         e.rules.iter().any(|r| !self.rules.contains(r))
             || e.hates.iter().any(|h| !self.hates.contains(h))
+            || e.fears.iter().any(|f| !self.fears.contains(f))
+            || e.immune_to_panic_against
+                .iter()
+                .any(|a| !self.immune_to_panic_against.contains(a))
             || (e.battle_standard && !self.battle_standard)
             || (e.regeneration && !self.regeneration)
             || (e.flies && !self.flies)
@@ -273,6 +281,16 @@ impl Gear {
         for army in &e.hates {
             if !self.hates.contains(army) {
                 self.hates.push(army.clone());
+            }
+        }
+        for army in &e.fears {
+            if !self.fears.contains(army) {
+                self.fears.push(army.clone());
+            }
+        }
+        for army in &e.immune_to_panic_against {
+            if !self.immune_to_panic_against.contains(army) {
+                self.immune_to_panic_against.push(army.clone());
             }
         }
         self.combat_resolution = self

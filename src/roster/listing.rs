@@ -236,6 +236,18 @@ fn plays_as(p: &crate::profile::ProfileFile) -> String {
     if !p.hates.is_empty() {
         s += &format!(", hates {}", p.hates.join(" and "));
     }
+    if !p.fears.is_empty() {
+        s += &format!(
+            ", fears {} unless outnumbering them two to one",
+            p.fears.join(" and ")
+        );
+    }
+    if !p.immune_to_panic_against.is_empty() {
+        s += &format!(
+            ", immune to panic against {}",
+            p.immune_to_panic_against.join(" and ")
+        );
+    }
     for r in &p.rules {
         s += &format!(", {}", r.name());
     }

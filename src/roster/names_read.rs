@@ -81,6 +81,8 @@ impl Entry {
             bonus: k.bonus("bonus")?,
             stacks: k.flag("stacks")?,
             hates: k.texts("hates")?.unwrap_or_default(),
+            fears: k.texts("fears")?.unwrap_or_default(),
+            immune_to_panic_against: k.texts("immune_to_panic_against")?.unwrap_or_default(),
             combat_resolution: k.small("combat_resolution")?.unwrap_or(0),
             extra_impact_hits: k.small("extra_impact_hits")?.unwrap_or(0),
             general: k.flag("general")?,

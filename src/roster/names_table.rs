@@ -85,6 +85,12 @@ pub(crate) struct Effects {
     pub stacks: bool,
     /// Armies (catalogue names) it hates.
     pub hates: Vec<String>,
+    /// Armies (catalogue names) whose units it fears unless it outnumbers
+    /// them two to one (Fear Elves).
+    pub fears: Vec<String>,
+    /// Armies (catalogue names) against which it is immune to panic
+    /// (Stoic).
+    pub immune_to_panic_against: Vec<String>,
     pub combat_resolution: u8,
     pub extra_impact_hits: u8,
     pub general: bool,
@@ -122,6 +128,8 @@ impl Effects {
             flies: self.flies,
             rules: self.rules.clone(),
             hates: self.hates.clone(),
+            fears: self.fears.clone(),
+            immune_to_panic_against: self.immune_to_panic_against.clone(),
             battle_standard: self.battle_standard,
             rest_not_played: self.rest_not_played,
             ..Effects::default()
@@ -304,6 +312,8 @@ struct Entry {
     bonus: Bonus,
     stacks: bool,
     hates: Vec<String>,
+    fears: Vec<String>,
+    immune_to_panic_against: Vec<String>,
     combat_resolution: u8,
     extra_impact_hits: u8,
     general: bool,
@@ -417,6 +427,8 @@ impl Entry {
             bonus: self.bonus,
             stacks: self.stacks,
             hates: self.hates.clone(),
+            fears: self.fears.clone(),
+            immune_to_panic_against: self.immune_to_panic_against.clone(),
             combat_resolution: bounded(self.combat_resolution, 5, "combat_resolution")?,
             extra_impact_hits: bounded(self.extra_impact_hits, 6, "extra_impact_hits")?,
             general: self.general,

@@ -27,6 +27,9 @@ pub struct Score {
     pub ranks: u32,
     /// +1 if the side's unit strength is greater.
     pub outnumber: bool,
+    /// Outnumbering is worth +2, not +1: a unit of the side carries the
+    /// Banner of the Swarm (RULES.md Combat resolution).
+    pub outnumber_doubled: bool,
     /// +1 for a standard (one per side).
     pub standard: bool,
     /// +1 for fighting from high ground.
@@ -42,7 +45,7 @@ impl Score {
     pub fn total(&self) -> i32 {
         (self.wounds
             + self.ranks
-            + u32::from(self.outnumber)
+            + u32::from(self.outnumber) * (1 + u32::from(self.outnumber_doubled))
             + u32::from(self.standard)
             + u32::from(self.high_ground)
             + self.flank
@@ -124,6 +127,21 @@ mod tests {
         assert_eq!(a.total(), 7);
         // A War Banner's +1.
         assert_eq!(Score { bonus: 1, ..a }.total(), 8);
+        // The Banner of the Swarm: outnumbering +2, 8; not outnumbering,
+        // 3 + 2 + 1 = 6.
+        let swarm = Score {
+            outnumber_doubled: true,
+            ..a
+        };
+        assert_eq!(swarm.total(), 8);
+        assert_eq!(
+            Score {
+                outnumber: false,
+                ..swarm
+            }
+            .total(),
+            6
+        );
         assert_eq!(decide(7, 4, false, false), (Winner::First, 3));
         assert_eq!(decide(4, 7, false, false), (Winner::Second, 3));
         assert_eq!(decide(5, 5, true, false), (Winner::First, 1));

@@ -52,6 +52,17 @@ impl LeadershipTest {
         }
     }
 
+    /// This test taken as a psychology test (fear, terror, panic,
+    /// stupidity) by a unit that `rerolls` failed psychology tests (the
+    /// Mark of Chaos Undivided): a failure is re-rolled once. RULES.md
+    /// Special attacks and psychology.
+    pub fn psychology(self, rerolls: bool) -> Self {
+        LeadershipTest {
+            reroll: self.reroll || rerolls,
+            ..self
+        }
+    }
+
     /// The dice of one attempt.
     pub fn roll(&self) -> Roll {
         if self.cold_blooded {

@@ -121,6 +121,15 @@ pub enum SpecialRule {
     /// falls over when beaten (RULES.md Giants).
     #[value(hide = true)]
     GiantSpecialAttacksDogsOfWar,
+    /// Re-rolls failed psychology tests: fear, terror, panic and
+    /// stupidity, not break tests (the Mark of Chaos Undivided; RULES.md
+    /// Special attacks and psychology).
+    #[value(hide = true)]
+    RerollPsychology,
+    /// Its side's outnumbering bonus is +2 instead of +1 while it fights
+    /// (the Banner of the Swarm; RULES.md Combat resolution).
+    #[value(hide = true)]
+    DoubleOutnumberBonus,
 }
 
 impl SpecialRule {
@@ -148,6 +157,8 @@ impl SpecialRule {
                 | ImmuneToPanic
                 | GiantSpecialAttacks
                 | GiantSpecialAttacksDogsOfWar
+                | RerollPsychology
+                | DoubleOutnumberBonus
         )
     }
 
@@ -197,6 +208,9 @@ pub struct Psychology {
     /// A Giant: its army book's table instead of its attacks (RULES.md
     /// Giants).
     pub giant: Option<crate::rules::giant::GiantTable>,
+    /// Re-rolls failed psychology tests (RULES.md Special attacks and
+    /// psychology).
+    pub rerolls_psychology: bool,
 }
 
 impl Psychology {
@@ -224,6 +238,7 @@ impl Psychology {
                 has(SpecialRule::GiantSpecialAttacks)
                     .then_some(crate::rules::giant::GiantTable::OrcsAndGoblins)
             },
+            rerolls_psychology: has(SpecialRule::RerollPsychology),
         }
     }
 
@@ -277,6 +292,15 @@ pub fn hates_army(hates: &[String], army: &str) -> bool {
     hates
         .iter()
         .any(|h| bare(h).eq_ignore_ascii_case(bare(army)))
+}
+
+/// Whether a unit fearing the armies `fears` unless it outnumbers them
+/// two to one (the Goblins' Fear Elves) fears an enemy unit of `army`:
+/// one names it (as [`hates_army`] reads names) and the unit's strength
+/// `own_us` is less than twice the enemy's `enemy_us`. RULES.md Special
+/// attacks and psychology.
+pub fn fears_army(fears: &[String], army: Option<&str>, own_us: u32, enemy_us: u32) -> bool {
+    army.is_some_and(|a| hates_army(fears, a)) && own_us < 2 * enemy_us
 }
 
 /// Which failed rolls may be re-rolled (once).

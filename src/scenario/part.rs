@@ -85,6 +85,11 @@ pub struct ProfilePart {
     pub army: Option<String>,
     /// Armies it hates, added to the source's.
     pub hates: Vec<String>,
+    /// Armies whose units it fears unless it outnumbers them two to one,
+    /// added to the source's.
+    pub fears: Vec<String>,
+    /// Armies against which it is immune to panic, added to the source's.
+    pub immune_to_panic_against: Vec<String>,
     /// Its unit strength per model, where not its troop type's.
     pub unit_strength_per_model: Option<Ranged<1, 20>>,
 }
@@ -148,6 +153,10 @@ macro_rules! unit_table {
                     army: Option<String>,
                     #[serde(default)]
                     hates: Vec<String>,
+                    #[serde(default)]
+                    fears: Vec<String>,
+                    #[serde(default)]
+                    immune_to_panic_against: Vec<String>,
                     unit_strength_per_model: Option<$crate::profile::Ranged<1, 20>>,
                     $(
                         $(#[serde($($fserde)*)])*
@@ -181,6 +190,8 @@ macro_rules! unit_table {
                         combat_resolution: t.combat_resolution,
                         army: t.army,
                         hates: t.hates,
+                        fears: t.fears,
+                        immune_to_panic_against: t.immune_to_panic_against,
                         unit_strength_per_model: t.unit_strength_per_model,
                     },
                     $($field: t.$field,)*
@@ -228,6 +239,11 @@ impl ProfilePart {
             ("combat_resolution", self.combat_resolution.is_some()),
             ("army", self.army.is_some()),
             ("hates", !self.hates.is_empty()),
+            ("fears", !self.fears.is_empty()),
+            (
+                "immune_to_panic_against",
+                !self.immune_to_panic_against.is_empty(),
+            ),
         ];
         InputError::refuse_given(
             &given,
@@ -356,6 +372,12 @@ impl ProfilePart {
         rules.extend(&self.rules);
         let mut hates = b.map(|b| b.hates.clone()).unwrap_or_default();
         hates.extend(self.hates.iter().cloned());
+        let mut fears = b.map(|b| b.fears.clone()).unwrap_or_default();
+        fears.extend(self.fears.iter().cloned());
+        let mut immune_to_panic_against = b
+            .map(|b| b.immune_to_panic_against.clone())
+            .unwrap_or_default();
+        immune_to_panic_against.extend(self.immune_to_panic_against.iter().cloned());
         Ok(ProfileFile {
             name: self
                 .name
@@ -387,6 +409,8 @@ impl ProfilePart {
             battle_standard: b.is_some_and(|b| b.battle_standard),
             army: self.army.clone().or(b.and_then(|b| b.army.clone())),
             hates,
+            fears,
+            immune_to_panic_against,
             // A type the table sets drops the source's own unit strength.
             unit_strength_per_model: self.unit_strength_per_model.or(b
                 .filter(|_| self.troop.is_none())

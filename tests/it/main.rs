@@ -10,6 +10,7 @@ mod agreement_run;
 mod architecture;
 mod army;
 mod army_matchup;
+mod army_psychology;
 mod army_rules;
 mod battle_line;
 mod big_units;

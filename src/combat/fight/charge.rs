@@ -121,7 +121,7 @@ impl Combat {
         }
         let fears = p.takes_panic_tests();
         let own = state.unit_strength(self, cs);
-        let ld = state.ld_test(self, cs, began);
+        let ld = state.psychology_test(self, cs, began);
         let equal_panics = self.setup.fleeing_friends_equal_panics;
         let panics =
             p.panics() && fleeing_friends_cause_panic(turn.fleeing_friends_us, own, equal_panics);
@@ -196,7 +196,7 @@ impl Combat {
         if self.target_engaged(t)
             && flanked
             && target.psychology.panics()
-            && !fate.test(&state.ld_test(self, t, &record.units))
+            && !fate.test(&state.psychology_test(self, t, &record.units))
         {
             return true;
         }
@@ -220,12 +220,12 @@ impl Combat {
             chargers
                 .iter()
                 .copied()
-                .filter(|&u| state.fights(u) && self.setup.units[u].psychology.fear)
+                .filter(|&u| state.fights(u) && state.frightens(self, u, t))
         };
         if fearsome().next().is_none() || target.psychology.fearless() {
             return false;
         }
-        if fate.test(&state.ld_test(self, t, &record.units)) {
+        if fate.test(&state.psychology_test(self, t, &record.units)) {
             return false;
         }
         let terror = fearsome().any(|u| self.setup.units[u].psychology.terror);
@@ -330,7 +330,7 @@ impl Combat {
         let flees = shot_down
             || (heavy_casualties(charger.models, hit.kills)
                 && charger.psychology.panics()
-                && !fate.test(&state.ld_test(self, c, &record.units)));
+                && !fate.test(&state.psychology_test(self, c, &record.units)));
         if !flees {
             return None;
         }

@@ -116,6 +116,9 @@ struct Facts {
     musician: bool,
     /// Its own rules' addition to its side's combat result.
     combat_resolution: u32,
+    /// It, or a character in it, carries the Banner of the Swarm: its
+    /// side's outnumbering is worth +2 while it fights.
+    doubles_outnumbering: bool,
     /// Some character of it adds to the combat result or carries the
     /// battle standard (only then are they looked at, every round).
     heroes_count: bool,

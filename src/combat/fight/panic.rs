@@ -138,7 +138,7 @@ impl Combat {
                 if !state.psychology(self, v).panics() {
                     continue;
                 }
-                fled[v] = !fate.test(&state.ld_test(self, v, &record.units));
+                fled[v] = !fate.test(&state.psychology_test(self, v, &record.units));
             }
         }
         if !fled.contains(&true) {

@@ -164,7 +164,7 @@ impl Combat {
     /// What each side scores this round. RULES.md Combat resolution: wounds;
     /// the ranks of its unit with the most (a unit fought in the flank or
     /// rear by US 5+ has none, skirmishers never any); outnumbering by the
-    /// side's total unit strength; one standard (a battle standard's bearer
+    /// side's total unit strength (+2 with a Banner of the Swarm); one standard (a battle standard's bearer
     /// standing in its front rank counts); high ground; +1 if a unit of US
     /// 5+ fights an enemy's flank, +2 its rear; what its units' and
     /// standing characters' own rules add (`combat_resolution`).
@@ -182,6 +182,7 @@ impl Combat {
         let mut flank = [0u32; 2];
         let mut rear = [0u32; 2];
         let mut bonus = [0u32; 2];
+        let mut swarm = [false; 2];
         for u in (0..N).filter(|&u| state.fights(u)) {
             let f = &self.facts[u];
             let s = f.side;
@@ -195,6 +196,7 @@ impl Combat {
             ranks[s] = ranks[s].max(rank);
             standard[s] |= f.standard;
             musician[s] |= f.musician;
+            swarm[s] |= f.doubles_outnumbering;
             if f.adds {
                 bonus[s] += f.combat_resolution;
                 if f.heroes_count {
@@ -217,6 +219,7 @@ impl Combat {
                 wounds: wounds[s],
                 ranks: ranks[s],
                 outnumber: strength[s] > strength[1 - s],
+                outnumber_doubled: swarm[s],
                 standard: standard[s],
                 high_ground: self.setup.high_ground == Some(s),
                 flank: flank[s] + rear[s],
@@ -274,10 +277,10 @@ impl Combat {
                 crumbled[u] = self.crumble(u, crumbling_wounds(loss.margin, bsb), state, record);
                 continue;
             }
-            // Fear-causing enemies in contact whose total US beats its own.
+            // Enemies in contact it fears whose total US beats its own.
             let fear_us: u32 = self.foes[u]
                 .iter()
-                .filter(|&&(e, _)| state.fights(e) && self.setup.units[e].psychology.fear)
+                .filter(|&&(e, _)| state.fights(e) && state.frightens(self, e, u))
                 .map(|&(e, _)| state.unit_strength(self, e))
                 .sum();
             let by_fear = fear_us > 0

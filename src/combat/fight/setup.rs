@@ -121,8 +121,9 @@ impl Place {
 
 impl Setup {
     /// The fight's units hate the enemies whose army they name (`hates`),
-    /// their characters too, as hatred of their own. RULES.md Special
-    /// attacks and psychology.
+    /// their characters too, as hatred of their own; they are immune to
+    /// panic in a fight with an enemy of an army `immune_to_panic_against`
+    /// names. RULES.md Special attacks and psychology, Panic.
     fn hate_named_armies(&mut self) {
         let armies = |u: &Unit| -> Vec<String> {
             let own = u.army.iter();
@@ -136,12 +137,17 @@ impl Setup {
                 .filter(|&e| sides[e] != sides[u])
                 .flat_map(|e| of[e].iter())
                 .collect();
-            let hated = |hates: &[String]| enemies.iter().any(|a| hates_army(hates, a));
-            if hated(&unit.hates) {
+            let names_an_enemy = |armies: &[String]| enemies.iter().any(|a| hates_army(armies, a));
+            if names_an_enemy(&unit.hates) {
                 unit.rules.hatred = true;
             }
+            // Stoic: immune to panic against the armies it names (RULES.md
+            // Panic).
+            if names_an_enemy(&unit.immune_to_panic_against) {
+                unit.psychology.immune_to_panic = true;
+            }
             for c in &mut unit.characters {
-                if hated(&c.body.hates) {
+                if names_an_enemy(&c.body.hates) {
                     c.body.rules.hatred = true;
                 }
             }
@@ -422,6 +428,11 @@ impl Facts {
                 standard: unit.standard || unit.carries_battle_standard,
                 musician: unit.musician,
                 combat_resolution: unit.combat_resolution,
+                doubles_outnumbering: unit.double_outnumber_bonus
+                    || unit
+                        .characters
+                        .iter()
+                        .any(|c| c.body.double_outnumber_bonus),
                 heroes_count: unit
                     .characters
                     .iter()

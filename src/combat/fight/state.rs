@@ -3,7 +3,7 @@
 use super::{Combat, Facts, Fighter, UnitEnd, MAX_UNITS};
 use crate::combat::unit::MAX_CHARACTERS;
 use crate::rules::leadership::LeadershipTest;
-use crate::rules::special::Psychology;
+use crate::rules::special::{fears_army, Psychology};
 use std::hash::{Hash, Hasher};
 
 /// A fight between strike steps, for a fight of `N` units (arrays sized to
@@ -313,6 +313,22 @@ impl<const N: usize> State<N> {
                     .any(|(c, h)| h.is_some() && c.body.carries_battle_standard))
     }
 
+    /// Whether unit `e` frightens unit `u` now: it causes fear, or `u`
+    /// fears its army unless outnumbering it two to one and does not
+    /// (Fear Elves; `rules::special::fears_army`). RULES.md Special
+    /// attacks and psychology.
+    pub(super) fn frightens(&self, combat: &Combat, e: usize, u: usize) -> bool {
+        let (enemy, unit) = (&combat.setup.units[e], &combat.setup.units[u]);
+        enemy.psychology.fear
+            || (!unit.fears.is_empty()
+                && fears_army(
+                    &unit.fears,
+                    enemy.army.as_deref(),
+                    self.unit_strength(combat, u),
+                    self.unit_strength(combat, e),
+                ))
+    }
+
     /// Unit `u`'s Ld test on its best Ld now ([`State::leadership`]).
     pub(super) fn ld_test(
         &self,
@@ -321,6 +337,19 @@ impl<const N: usize> State<N> {
         fates: &[UnitEnd; MAX_UNITS],
     ) -> LeadershipTest {
         combat.setup.units[u].ld_test(self.leadership(combat, u, fates))
+    }
+
+    /// Unit `u`'s psychology test (fear, terror, panic, stupidity) on its
+    /// best Ld now: re-rolled if it re-rolls failed psychology tests
+    /// (RULES.md Special attacks and psychology).
+    pub(super) fn psychology_test(
+        &self,
+        combat: &Combat,
+        u: usize,
+        fates: &[UnitEnd; MAX_UNITS],
+    ) -> LeadershipTest {
+        let rerolls = combat.setup.units[u].psychology.rerolls_psychology;
+        self.ld_test(combat, u, fates).psychology(rerolls)
     }
 
     /// The best of `ld` and the Ld of a character standing in unit `u`.
