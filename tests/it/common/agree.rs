@@ -93,7 +93,36 @@ fn z_prob(p: f64, e: &Estimate) -> f64 {
     if sigma == 0.0 {
         return if off <= 1e-12 { 0.0 } else { f64::INFINITY };
     }
+    if n * p.min(1.0 - p) < RARE {
+        return z_rare(p, e);
+    }
     ((off - 1.0 / n - 1e-12) / sigma).max(0.0)
+}
+
+/// Outcomes expected fewer times than this in a run (either way) are rare
+/// ([`z_rare`]).
+const RARE: f64 = 20.0;
+
+/// The standard errors of a rare outcome's miss: the normal approximation
+/// overstates it (3 in 1e5 trials at an exact 6e-7, the full run's case
+/// 409, is a 3.6e-5 event, not 7.9 sigma), so the count seen is judged by
+/// its exact binomial tail, given as the z of a normal tail as likely
+/// (two-sided).
+fn z_rare(p: f64, e: &Estimate) -> f64 {
+    use statrs::distribution::{Binomial, ContinuousCDF, DiscreteCDF, Normal};
+    let n = e.trials as f64;
+    let k = (e.estimate * n).round() as u64;
+    let b = Binomial::new(p, e.trials).expect("a probability and trials");
+    let tail = match k as f64 > n * p {
+        true => b.sf(k - 1),
+        false => b.cdf(k),
+    };
+    let two_sided = (2.0 * tail).min(1.0);
+    if two_sided <= 0.0 {
+        return f64::INFINITY;
+    }
+    let normal = Normal::standard();
+    (-normal.inverse_cdf(two_sided / 2.0)).max(0.0)
 }
 
 /// Standard errors between an exact mean (of sd `sd`) and an estimate.
@@ -260,4 +289,19 @@ pub fn exact_sd(outcome: &Outcome, key: &str, mean: f64) -> f64 {
         .map(|(k, p)| k.exact().unwrap().powi(2) * p[0].exact().unwrap())
         .sum();
     (second - mean * mean).max(0.0).sqrt()
+}
+
+#[test]
+fn a_rare_outcomes_miss_is_judged_by_its_binomial_tail() {
+    let seen = |k: u64| Estimate::proportion(k, 100_000);
+    // The full run's case 409: 3 in 1e5 at 6e-7 (a Poisson mean of 0.06):
+    // P(3 or more) = 3.6e-5, two-sided 7.2e-5, about 3.97 sigma.
+    let z = z_prob(6.002767217342644e-7, &seen(3));
+    assert!((3.9..4.05).contains(&z), "{z}");
+    // None seen is no miss; 30 seen would be a real one.
+    assert_eq!(z_prob(6e-7, &seen(0)), 0.0);
+    assert!(z_prob(6e-7, &seen(30)) > 6.0);
+    // Common outcomes keep the normal approximation: 0.5 seen 0.502.
+    let z = z_prob(0.5, &seen(50_200));
+    assert!((1.2..1.3).contains(&z), "{z}");
 }
