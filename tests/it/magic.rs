@@ -305,3 +305,63 @@ fn attacks_at_a_target_file_play_its_ethereal_and_flammable_rules() {
     assert!((figure(&flaming, "mean_wounds") - 2.0).abs() < 1e-12);
     assert!((figure(&flaming, "mean_kills") - 1.0).abs() < 1e-12);
 }
+
+#[test]
+fn a_roster_gives_magic_weapons_daemons_ghosts_and_saurus_their_rules() {
+    use crate::common::roster::EMPIRE_SOLDIER;
+    use crate::common::roster::{army_roster, cost, item, model, rule, sel, with};
+    let unit = |name: &str, values: &str, models: u32, held: &[String]| {
+        let m = sel("model", name, models, &[model(name, values)], held);
+        with(sel("unit", name, 1, &[], &[m]), &cost(10 * models))
+    };
+    let rules = |army: &str, unit: String| {
+        let r = army_roster(army, 100, &[unit]);
+        r.units[0].played.as_ref().unwrap().rules.clone()
+    };
+    // A magic weapon makes its bearer's attacks magical; a mundane one not.
+    let captain = unit("Captain", EMPIRE_SOLDIER, 1, &[item("Sword of Might")]);
+    assert!(rules("The Empire", captain).contains(&SpecialRule::MagicalAttacks));
+    let captain = unit("Captain", EMPIRE_SOLDIER, 1, &[item("Halberd")]);
+    assert!(!rules("The Empire", captain).contains(&SpecialRule::MagicalAttacks));
+    // Every daemon of the Hordes of Chaos: Daemonic attacks and the aura.
+    let bloodletter = "4 5 0 4 3 1 4 1 8 - - 1 25x25";
+    let daemons = rules(
+        "Forces of Chaos",
+        unit("Bloodletters", bloodletter, 10, &[]),
+    );
+    for r in [SpecialRule::MagicalAttacks, SpecialRule::DaemonicAura] {
+        assert!(daemons.contains(&r), "{daemons:?}");
+    }
+    // The names a roster writes: Ethereal, Flammable, Slayer, Predatory
+    // Fighters.
+    let ghost = "6 2 0 3 4 3 1 3 4 - - 1 40x40";
+    for (army, name, written, played) in [
+        (
+            "Vampire Counts",
+            "Spirit Host",
+            "Ethereal",
+            SpecialRule::Ethereal,
+        ),
+        (
+            "Tomb Kings",
+            "Tomb King",
+            "Flammable",
+            SpecialRule::Flammable,
+        ),
+        (
+            "Dwarfs (2001)",
+            "Troll Slayers",
+            "Slayer",
+            SpecialRule::Slayer,
+        ),
+        (
+            "Lizardmen",
+            "Saurus Warriors",
+            "Predatory Fighters",
+            SpecialRule::PredatoryFighters,
+        ),
+    ] {
+        let found = rules(army, rule(unit(name, ghost, 5, &[]), written));
+        assert!(found.contains(&played), "{name}: {found:?}");
+    }
+}
