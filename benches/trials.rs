@@ -60,6 +60,9 @@ fn chain(attacks: u32, wounds: u8, rules: &[SpecialRule]) -> Attacks {
         ward: None,
         regeneration: false,
         reroll_saves: false,
+        ethereal: false,
+        daemonic_aura: false,
+        flammable: false,
     };
     let moment = Moment {
         round: 1,

@@ -541,6 +541,9 @@ impl ProfileFile {
             ward: self.ward.map(|w| w.0),
             regeneration: self.regeneration,
             reroll_saves: self.rules.contains(&SpecialRule::RerollSaves),
+            ethereal: self.rules.contains(&SpecialRule::Ethereal),
+            daemonic_aura: self.rules.contains(&SpecialRule::DaemonicAura),
+            flammable: self.rules.contains(&SpecialRule::Flammable),
         }
     }
 

@@ -336,8 +336,19 @@ impl TargetArgs {
                 || file
                     .as_ref()
                     .is_some_and(|f| f.rules.contains(&SpecialRule::RerollSaves)),
+            ethereal: false,
+            daemonic_aura: false,
+            flammable: false,
         };
         let rules = file.as_ref().map(|f| f.rules.clone()).unwrap_or_default();
+        // Ethereal, Daemonic Aura, Flammable: the target file's rules
+        // (RULES.md Magical attacks and Ethereal).
+        let defender = Defender {
+            ethereal: rules.contains(&SpecialRule::Ethereal),
+            daemonic_aura: rules.contains(&SpecialRule::DaemonicAura),
+            flammable: rules.contains(&SpecialRule::Flammable),
+            ..defender
+        };
         let name = file.map(|f| f.name);
         Ok((defender, name, rules))
     }

@@ -120,6 +120,17 @@ pub struct Unit {
     /// It makes its side's outnumbering worth +2 (the Banner of the
     /// Swarm; RULES.md Combat resolution).
     pub double_outnumber_bonus: bool,
+    /// Ethereal, Daemonic Aura, Flammable: what its own rules do to
+    /// attacks at it (RULES.md Magical attacks and Ethereal; Special
+    /// attacks and psychology).
+    pub ethereal: bool,
+    /// Its ward is a Daemonic Aura's.
+    pub daemonic_aura: bool,
+    /// Flammable.
+    pub flammable: bool,
+    /// Predatory Fighters: a spear's second rank strikes once a model
+    /// (RULES.md Weapons).
+    pub predatory_fighters: bool,
     /// The army it belongs to (a catalogue's name), which enemies may hate.
     pub army: Option<String>,
     /// The armies it hates: it hates a fight's enemies of one of them
@@ -232,6 +243,9 @@ impl Unit {
             ward: self.ward,
             regeneration: self.regeneration,
             reroll_saves: self.reroll_saves,
+            ethereal: self.ethereal,
+            daemonic_aura: self.daemonic_aura,
+            flammable: self.flammable,
         }
     }
 

@@ -52,6 +52,9 @@ pub struct AttackChain {
     pub regeneration: bool,
     /// Wounds per unsaved wound.
     pub multiple_wounds: MultipleWounds,
+    /// Each unsaved wound counts twice: a flaming attack on a Flammable
+    /// target (RULES.md Special attacks and psychology).
+    pub doubled: bool,
 }
 
 /// What an unsaved attack does to the model it is allocated to.
@@ -111,6 +114,21 @@ fn passes(natural: u8, need: u8) -> bool {
 }
 
 impl AttackChain {
+    /// This chain if it `harms` its target, else one that cannot wound
+    /// (poison's wound included): an Ethereal target struck by mundane
+    /// attacks (RULES.md Magical attacks and Ethereal).
+    pub fn harming(self, harms: bool) -> AttackChain {
+        if harms {
+            self
+        } else {
+            AttackChain {
+                poison: false,
+                wound: None,
+                ..self
+            }
+        }
+    }
+
     /// Resolves one attack with dice from `die` (each call one D6, 1..=6).
     pub fn resolve<D: FnMut() -> u8>(&self, die: &mut D) -> AttackResult {
         // To hit.
@@ -190,11 +208,14 @@ impl AttackChain {
         let damage = if killing_blow {
             Damage::KillingBlow
         } else {
-            Damage::Wounds(match self.multiple_wounds {
+            let wounds = match self.multiple_wounds {
                 MultipleWounds::One => 1,
                 MultipleWounds::D3 => die().div_ceil(2),
                 MultipleWounds::D6 => die(),
-            })
+            };
+            // Flammable: doubled after every save (RULES.md Special
+            // attacks and psychology).
+            Damage::Wounds(if self.doubled { 2 * wounds } else { wounds })
         };
         AttackResult {
             hit: true,

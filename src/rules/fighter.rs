@@ -72,6 +72,15 @@ pub struct Defender {
     pub regeneration: bool,
     /// It re-rolls failed armour saves.
     pub reroll_saves: bool,
+    /// Ethereal: only magical attacks and Ethereal creatures harm it
+    /// (RULES.md Magical attacks and Ethereal).
+    pub ethereal: bool,
+    /// Its ward is a Daemonic Aura's, which fails against magical attacks
+    /// (RULES.md Magical attacks and Ethereal).
+    pub daemonic_aura: bool,
+    /// Flammable: flaming attacks' unsaved wounds count twice (RULES.md
+    /// Special attacks and psychology).
+    pub flammable: bool,
 }
 
 impl Defender {
@@ -87,6 +96,24 @@ impl Defender {
                 let parry = close_combat && self.weapon.parries(self.troop, a.shield);
                 armour_save(a, self.troop, shield_usable, parry)
             }
+        }
+    }
+
+    /// Whether attacks with `rules` harm it: an Ethereal creature only
+    /// magical attacks and Ethereal creatures' do. RULES.md Magical attacks
+    /// and Ethereal.
+    pub fn harmed_by(&self, rules: &Rules) -> bool {
+        !self.ethereal || rules.magical || rules.ethereal
+    }
+
+    /// Its ward against attacks with `rules`: a Daemonic Aura's fails
+    /// against magical attacks, and **\[ruling\]** a ward no better than
+    /// the aura's 5+ on a model with the aura is the aura. RULES.md
+    /// Magical attacks and Ethereal.
+    pub fn ward_against(&self, rules: &Rules) -> Option<u8> {
+        match self.ward {
+            Some(w) if self.daemonic_aura && rules.magical && w >= DAEMONIC_AURA => None,
+            ward => ward,
         }
     }
 
@@ -110,11 +137,21 @@ impl Defender {
                 )
             },
             reroll_saves: self.reroll_saves,
-            ward: self.ward,
+            ward: self.ward_against(rules),
             regeneration: self.regeneration && !rules.flaming,
             multiple_wounds: rules.multiple_wounds,
+            doubled: self.flammable && rules.flaming,
         }
     }
+}
+
+/// The Daemonic Aura's ward save (RULES.md Magical attacks and Ethereal).
+pub const DAEMONIC_AURA: u8 = 5;
+
+/// A Slayer's Strength to wound a foe of Toughness `t`: raised to it, at
+/// most to 6, never lowered (RULES.md Special attacks and psychology).
+pub fn slayer_strength(s: u8, t: u8) -> u8 {
+    s.max(t.min(6))
 }
 
 impl Striker {
@@ -156,13 +193,19 @@ impl Striker {
         } else {
             self.rules.reroll_hits
         };
+        let strength = if self.rules.slayer {
+            slayer_strength(self.strength(moment), defender.t)
+        } else {
+            self.strength(moment)
+        };
         AttackChain {
             hit: HitNeed::CloseCombat(need),
             reroll_hits,
             poison: self.rules.poison,
             reroll_wounds: self.rules.reroll_wounds,
-            ..defender.saves(self.strength(moment), &self.rules, true)
+            ..defender.saves(strength, &self.rules, true)
         }
+        .harming(defender.harmed_by(&self.rules))
     }
 
     /// One shot at `defender`: BS and shooting modifiers, the shot's own
@@ -179,15 +222,20 @@ impl Striker {
             reroll_wounds: self.rules.reroll_wounds,
             ..defender.saves(self.s, &self.rules, false)
         }
+        .harming(defender.harmed_by(&self.rules))
     }
 }
 
 /// One impact hit of a charging chariot: it hits automatically at
 /// `strength`, with none of the crew's special rules; parry applies (it is
 /// close combat).
+/// They are no magical attacks: an Ethereal target takes no harm
+/// (RULES.md Magical attacks and Ethereal).
 pub fn impact_hit(strength: u8, defender: &Defender) -> AttackChain {
+    let rules = Rules::default();
     AttackChain {
         multiple_wounds: MultipleWounds::One,
-        ..defender.saves(strength, &Rules::default(), true)
+        ..defender.saves(strength, &rules, true)
     }
+    .harming(defender.harmed_by(&rules))
 }

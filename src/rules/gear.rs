@@ -26,7 +26,9 @@ pub struct Mount {
 
 impl Mount {
     /// The steed as a striker under `rider`: the rider's troop type, and
-    /// no special rules of his but a failed fear test (6s to hit).
+    /// no special rules of his but a failed fear test (6s to hit) and
+    /// his being Ethereal (his steed is: RULES.md Magical attacks and
+    /// Ethereal).
     pub fn striker(&self, rider: &Striker) -> Striker {
         Striker {
             ws: self.ws,
@@ -37,6 +39,7 @@ impl Mount {
             weapon: Weapon::HandWeapon,
             rules: Rules {
                 needs_sixes: rider.rules.needs_sixes,
+                ethereal: rider.rules.ethereal,
                 ..Rules::default()
             },
             hit_modifier: 0,

@@ -130,6 +130,31 @@ pub enum SpecialRule {
     /// (the Banner of the Swarm; RULES.md Combat resolution).
     #[value(hide = true)]
     DoubleOutnumberBonus,
+    /// Magical attacks: a magic weapon's bearer's, a daemon's; they harm
+    /// Ethereal creatures and pass a Daemonic Aura (RULES.md Magical
+    /// attacks and Ethereal).
+    #[value(aliases = ["ataques-magicos", "ataques_magicos"])]
+    MagicalAttacks,
+    /// Ethereal: harmed only by magical attacks and Ethereal creatures,
+    /// whom its own attacks harm (RULES.md Magical attacks and Ethereal).
+    #[value(hide = true, aliases = ["etereo", "etereos"])]
+    Ethereal,
+    /// Daemonic Aura: its ward of 5+ fails against magical attacks
+    /// (RULES.md Magical attacks and Ethereal).
+    #[value(hide = true)]
+    DaemonicAura,
+    /// Flammable: each unsaved wound of a flaming attack counts twice
+    /// (RULES.md Special attacks and psychology).
+    #[value(hide = true, aliases = ["inflamable", "inflamables"])]
+    Flammable,
+    /// Slayer: to wound, its Strength rises to the foe's Toughness, at
+    /// most 6 (RULES.md Special attacks and psychology).
+    #[value(aliases = ["matador", "matadores"])]
+    Slayer,
+    /// Predatory Fighters (Saurus): a spear's second rank strikes once a
+    /// model (RULES.md Weapons).
+    #[value(hide = true)]
+    PredatoryFighters,
 }
 
 impl SpecialRule {
@@ -159,6 +184,10 @@ impl SpecialRule {
                 | GiantSpecialAttacksDogsOfWar
                 | RerollPsychology
                 | DoubleOutnumberBonus
+                | Ethereal
+                | DaemonicAura
+                | Flammable
+                | PredatoryFighters
         )
     }
 
@@ -352,6 +381,14 @@ pub struct Rules {
     pub ignores_armour: bool,
     /// Hits only on 6s.
     pub needs_sixes: bool,
+    /// Magical attacks (RULES.md Magical attacks and Ethereal).
+    pub magical: bool,
+    /// An Ethereal creature's attacks: they harm Ethereal creatures
+    /// (RULES.md Magical attacks and Ethereal).
+    pub ethereal: bool,
+    /// Slayer: Strength raised to the foe's Toughness to wound (RULES.md
+    /// Special attacks and psychology).
+    pub slayer: bool,
 }
 
 impl Rules {
@@ -403,6 +440,9 @@ impl Rules {
         r.flaming = has(SpecialRule::Flaming);
         r.ignores_armour = has(SpecialRule::IgnoresArmour);
         r.needs_sixes = has(SpecialRule::NeedsSixesToHit);
+        r.magical = has(SpecialRule::MagicalAttacks);
+        r.ethereal = has(SpecialRule::Ethereal);
+        r.slayer = has(SpecialRule::Slayer);
         Ok(r)
     }
 }

@@ -165,6 +165,28 @@ impl Weapon {
         )
     }
 
+    /// Attacks of a spear's rank and file striking together: `front` models
+    /// in the front rank and `second` in the second, `per_model` each; a
+    /// Predatory Fighter (Saurus) in the second rank strikes once.
+    /// **\[ruling\]** `lost` casualties cost front-rank strikers first (a
+    /// model stepping up strikes not), and never more strike than
+    /// `standing`. RULES.md Weapons, Order of strikes.
+    pub fn rank_and_file_attacks(
+        front: u32,
+        second: u32,
+        lost: u32,
+        standing: u32,
+        per_model: u32,
+        predatory: bool,
+    ) -> u32 {
+        let strikers = (front + second).saturating_sub(lost).min(standing);
+        if !predatory {
+            return strikers * per_model;
+        }
+        let in_front = front.saturating_sub(lost).min(strikers);
+        in_front * per_model + (strikers - in_front) * per_model.min(1)
+    }
+
     /// Whether a model of `troop` may use this weapon; the reason if not.
     pub fn allowed(self, troop: TroopType) -> Result<(), crate::words::text::Text> {
         match self {

@@ -51,6 +51,9 @@ fn defender(ws: u8, t: u8, save: Option<u8>) -> Defender {
         ward: None,
         regeneration: false,
         reroll_saves: false,
+        ethereal: false,
+        daemonic_aura: false,
+        flammable: false,
     }
 }
 

@@ -32,6 +32,7 @@ mod headline;
 mod html;
 mod lang;
 mod lang_errors;
+mod magic;
 mod matchup;
 mod matchup_answers;
 mod names;

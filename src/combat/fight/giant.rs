@@ -78,10 +78,12 @@ impl Combat {
             killing_blow: false,
             save: None,
             reroll_saves: false,
-            ward: target.ward,
+            ward: target.ward_against(&Default::default()),
             regeneration: target.regeneration,
             multiple_wounds: MultipleWounds::One,
-        };
+            doubled: false,
+        }
+        .harming(target.harmed_by(&Default::default()));
         let moment = Moment {
             round: if set == StepSet::Later { 2 } else { 1 },
             charging: self.setup.places[e].charging && set != StepSet::Later,

@@ -3,7 +3,7 @@
 //! of strikes, Weapons (spears), Characters champions and challenges.
 
 use super::{Combat, Fate, Fighter, Record, State, Step, StepKind, Strikes, Target};
-use crate::rules::weapons::Moment;
+use crate::rules::weapons::{Moment, Weapon};
 
 impl Combat {
     /// Resolves strikes `n` of `step` on the state; returns the wounds they
@@ -224,9 +224,11 @@ impl Combat {
                     .sum();
                 // [ruling] each casualty removes one model that could strike,
                 // front rank or second; never more than stand (RULES.md
-                // Order of strikes).
+                // Order of strikes); Predatory Fighters' second rank
+                // strikes once (RULES.md Weapons).
                 let standing = state.alive[u] - champion;
-                (front + second).saturating_sub(lost).min(standing) * per_model
+                let predatory = unit.predatory_fighters && second > 0 && step.dice.is_none();
+                Weapon::rank_and_file_attacks(front, second, lost, standing, per_model, predatory)
             }
             StepKind::Champion => champion * per_model,
             StepKind::Mount | StepKind::Impact => (rank_and_file + champion) * per_model,

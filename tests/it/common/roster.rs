@@ -106,6 +106,9 @@ pub fn save_against_s3(f: &ProfileFile) -> Option<u8> {
         ward: f.ward.map(|w| w.0),
         regeneration: f.regeneration,
         reroll_saves: false,
+        ethereal: false,
+        daemonic_aura: false,
+        flammable: false,
     };
     modified_save(d.armour_save(true), 3, false)
 }
