@@ -121,6 +121,28 @@ pub enum SpecialRule {
     /// falls over when beaten (RULES.md Giants).
     #[value(hide = true)]
     GiantSpecialAttacksDogsOfWar,
+    /// The Ogres' Bull Charge: a unit of three or more Ogres charging 6"
+    /// or more makes an impact hit for each Ogre in contact, +1 S for each
+    /// Ogre behind it (RULES.md Special attacks and psychology).
+    #[value(hide = true)]
+    BullCharge,
+    /// A Bull Charge alone, not in a unit of three Ogres (The Great
+    /// Bullplate).
+    #[value(hide = true)]
+    BullChargeAlone,
+    /// A Bull Charge of D6 impact hits, not 1 (Too Rich to Walk).
+    #[value(hide = true)]
+    BullChargeD6,
+    /// Its steeds (a boar, a chariot's Tuskgors) +2 S the turn they
+    /// charge: Tuskgor Charge, Tuskar Charge (RULES.md Special attacks
+    /// and psychology).
+    #[serde(alias = "tuskar-charge")]
+    #[value(hide = true, aliases = ["tuskar-charge"])]
+    TuskgorCharge,
+    /// +1 A in the round it charges (Blessed Spawning of Sotek; RULES.md
+    /// Special attacks and psychology).
+    #[value(hide = true)]
+    ChargeAttack,
 }
 
 impl SpecialRule {
@@ -148,6 +170,11 @@ impl SpecialRule {
                 | ImmuneToPanic
                 | GiantSpecialAttacks
                 | GiantSpecialAttacksDogsOfWar
+                | BullCharge
+                | BullChargeAlone
+                | BullChargeD6
+                | TuskgorCharge
+                | ChargeAttack
         )
     }
 
@@ -328,6 +355,8 @@ pub struct Rules {
     pub ignores_armour: bool,
     /// Hits only on 6s.
     pub needs_sixes: bool,
+    /// +1 A in the round it charges (Blessed Spawning of Sotek).
+    pub charge_attack: bool,
 }
 
 impl Rules {
@@ -379,6 +408,7 @@ impl Rules {
         r.flaming = has(SpecialRule::Flaming);
         r.ignores_armour = has(SpecialRule::IgnoresArmour);
         r.needs_sixes = has(SpecialRule::NeedsSixesToHit);
+        r.charge_attack = has(SpecialRule::ChargeAttack);
         Ok(r)
     }
 }
