@@ -6,7 +6,7 @@
 use super::attack::AttackChain;
 use super::fighter::{impact_hit, Defender, Striker};
 use super::random::{Dice, Die};
-use super::special::Rules;
+use super::special::{Reroll, Rules};
 use super::weapons::{Moment, Weapon};
 use super::Edition;
 
@@ -105,6 +105,8 @@ pub struct BullCharge {
     /// It bull charges alone, in no unit of three Ogres (The Great
     /// Bullplate).
     pub alone: bool,
+    /// It re-rolls failed wounds with them (its unit's Bull Standard).
+    pub reroll_wounds: bool,
 }
 
 /// The most that Strength reaches.
@@ -125,7 +127,13 @@ impl BullCharge {
     /// normal.
     pub fn chain(&self, behind: u32, target: &Defender) -> AttackChain {
         let s = (u32::from(self.s) + behind).min(MOST_S) as u8;
-        impact_hit(s, target)
+        AttackChain {
+            reroll_wounds: match self.reroll_wounds {
+                true => Reroll::Failures,
+                false => Reroll::None,
+            },
+            ..impact_hit(s, target)
+        }
     }
 }
 

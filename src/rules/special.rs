@@ -133,6 +133,11 @@ pub enum SpecialRule {
     /// A Bull Charge of D6 impact hits, not 1 (Too Rich to Walk).
     #[value(hide = true)]
     BullChargeD6,
+    /// The Bull Standard: the Ogres of its unit re-roll failed wounds with
+    /// their Bull Charge's impact hits (RULES.md Special attacks and
+    /// psychology, Bull Charge).
+    #[value(hide = true)]
+    BullStandard,
     /// Its steeds (a boar, a chariot's Tuskgors) +2 S the turn they
     /// charge: Tuskgor Charge, Tuskar Charge (RULES.md Special attacks
     /// and psychology).
@@ -173,6 +178,7 @@ impl SpecialRule {
                 | BullCharge
                 | BullChargeAlone
                 | BullChargeD6
+                | BullStandard
                 | TuskgorCharge
                 | ChargeAttack
         )

@@ -382,6 +382,7 @@ fn bull_charge(rules: &[SpecialRule], s: u8) -> Option<BullCharge> {
         s,
         dice: d6.then_some(Dice::one(Die::D6)),
         alone,
+        reroll_wounds: has(SpecialRule::BullStandard),
     })
 }
 

@@ -113,6 +113,22 @@ fn a_character_leading_ogres_bull_charges_at_his_own_strength() {
 }
 
 #[test]
+fn the_bull_standard_rerolls_the_bull_charges_failed_wounds() {
+    // A failed wound re-rolled: S5 against T5 wounds with 1 - (1/2)^2 =
+    // 3/4, S4 with 1 - (2/3)^2 = 5/9. Eight Bulls four wide: 4 x 3/4 = 3.
+    let standard = "\"bull-charge\", \"bull-standard\"";
+    let eight = men_slain("standard.toml", &bulls(8, 4, standard, "", 20));
+    assert!((eight - 3.0).abs() < 1e-12, "{eight}");
+    // The Bruiser's fight above, the Bruiser re-rolling too:
+    // 2 x 3/4 + 5/9 + 3/4 = 101/36.
+    let led = men_slain(
+        "standard_bruiser.toml",
+        &bulls(5, 4, standard, &bruiser(BULL), 20),
+    );
+    assert!((led - 101.0 / 36.0).abs() < 1e-12, "{led}");
+}
+
+#[test]
 fn bull_charge_engines_agree() {
     // Two rounds of the Bruiser's fight above, with Too Rich to Walk's D6.
     let rich = bruiser("\"bull-charge\", \"bull-charge-d6\"");

@@ -171,6 +171,16 @@ impl Setup {
                     c.body.bull_charge = None;
                 }
             }
+            // The unit's Bull Standard is its characters' too.
+            if unit.bull_charge.is_some_and(|b| b.reroll_wounds) {
+                for b in unit
+                    .characters
+                    .iter_mut()
+                    .filter_map(|c| c.body.bull_charge.as_mut())
+                {
+                    b.reroll_wounds = true;
+                }
+            }
         }
     }
 
