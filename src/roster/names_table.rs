@@ -63,6 +63,8 @@ pub(crate) struct Effects {
     pub body: Option<BodyArmour>,
     /// Barding, and whether it slows its steed.
     pub barding: Option<bool>,
+    /// Its steed's barding takes nothing off its M (Purebreed Warhorse).
+    pub barding_free: bool,
     /// Added to the armour save, whatever is worn.
     pub armour_bonus: u8,
     /// Natural armour (Scaly Skin), its save alone: 6 for 6+.
@@ -120,6 +122,7 @@ impl Effects {
             written: self.written,
             regeneration: self.regeneration,
             flies: self.flies,
+            barding_free: self.barding_free,
             rules: self.rules.clone(),
             hates: self.hates.clone(),
             battle_standard: self.battle_standard,
@@ -148,6 +151,8 @@ impl Effects {
 /// Characteristics added (taken away if negative).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Bonus {
+    /// Inches of M, as the army books write them (LongStrider's +1).
+    pub m: i8,
     pub ws: i8,
     pub bs: i8,
     pub s: i8,
@@ -163,6 +168,7 @@ impl Bonus {
     pub(crate) fn plus(self, o: Bonus) -> Bonus {
         let add = |a: i8, b: i8| a.saturating_add(b);
         Bonus {
+            m: add(self.m, o.m),
             ws: add(self.ws, o.ws),
             bs: add(self.bs, o.bs),
             s: add(self.s, o.s),
@@ -290,6 +296,7 @@ struct Entry {
     shield: bool,
     armour: Option<BodyArmour>,
     barding: Option<String>,
+    barding_free: bool,
     armour_bonus: u8,
     natural: Option<Saved>,
     ward: Option<Saved>,
@@ -405,6 +412,7 @@ impl Entry {
             shield: self.shield,
             body: self.armour,
             barding,
+            barding_free: self.barding_free,
             armour_bonus: bounded(self.armour_bonus, 6, "armour_bonus")?,
             natural,
             ward,
