@@ -268,7 +268,11 @@ mod tests {
             effects("", "Cause Fear").unwrap().rules,
             vec![SpecialRule::Fear]
         );
-        assert!(matches!(looked_up("", "Aquatic"), Some(Found::NoEffect(_))));
+        assert!(matches!(looked_up("", "Aquatic"), Some(Found::Unplayed(_))));
+        assert!(matches!(
+            looked_up("", "Special Movement"),
+            Some(Found::NoEffect(_))
+        ));
         assert_eq!(
             effects("", "Cold-blooded").unwrap().rules,
             vec![SpecialRule::ColdBlooded]
