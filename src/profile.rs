@@ -366,6 +366,7 @@ impl MountValues {
             i: self.i.0,
             a: self.a.0,
             dice: self.a.1,
+            charge_s: 0,
         }
     }
 }

@@ -376,7 +376,11 @@ fn max_rolling(combat: &Combat, step: &Step) -> u32 {
     let contact = unit.in_contact.unwrap_or(wide).min(unit.models);
     match step.kind {
         StepKind::Impact => contact,
-        StepKind::Champion | StepKind::Character(_) => 1,
+        StepKind::Champion
+        | StepKind::Character(_)
+        | StepKind::BullCharge {
+            character: Some(_), ..
+        } => 1,
         StepKind::Shots => unit.models,
         _ => (2 * contact).min(unit.models),
     }

@@ -3,7 +3,7 @@
 
 use crate::dice::Roll;
 use crate::rules::fighter::{Defender, Save, Striker};
-use crate::rules::gear::{ImpactHits, Missile, Mount};
+use crate::rules::gear::{BullCharge, ImpactHits, Missile, Mount};
 use crate::rules::leadership::LeadershipTest;
 use crate::rules::movement::{charge_range, flee_roll, flight_less, random_charge_range, Flight};
 use crate::rules::profile::{unit_strength, Profile, TroopType};
@@ -87,6 +87,9 @@ pub struct Unit {
     pub mount: Option<Mount>,
     /// A chariot's impact hits.
     pub impact: Option<ImpactHits>,
+    /// Its Ogres' Bull Charge, while the fight lets them make it
+    /// (RULES.md Special attacks and psychology, Bull Charge).
+    pub bull_charge: Option<BullCharge>,
     /// A chariot's crew: models fighting from each of its models, each
     /// with its profile (1 for any other unit).
     pub crew: u8,

@@ -99,7 +99,7 @@ impl Build<'_> {
             Some((body, _)) => self.movement(body)?,
             None => self.movement(r)?,
         };
-        let slows = self.gear.barding == Some(true) && m.1.is_none();
+        let slows = self.gear.barding == Some(true) && !self.gear.barding_free && m.1.is_none();
         let m = if steed.is_some() && slows {
             Move(m.0 - 2.0, None)
         } else {
@@ -560,7 +560,11 @@ fn on_foot(r: &Body, wounds: u8, models: u32, us: Option<u8>) -> TroopType {
 /// its range. RULES.md Profiles.
 fn with_bonus(v: ProfileValues, b: Bonus) -> ProfileValues {
     ProfileValues {
-        m: v.m,
+        // Inches, 2.5 cm each, as a profile's M is read (RULES.md Charges).
+        m: match v.m.1 {
+            None => Move((v.m.0 + f64::from(b.m) * 2.5).max(0.0), None),
+            Some(_) => v.m,
+        },
         ws: plus(v.ws, b.ws),
         bs: plus(v.bs, b.bs),
         s: plus(v.s, b.s),
@@ -583,4 +587,32 @@ fn plus<const LO: u8, const HI: u8>(c: Ranged<LO, HI>, by: i8) -> Ranged<LO, HI>
 fn natural_with(natural: Option<u8>, bonus: u8) -> Option<u8> {
     let added = natural.map_or(0, |n| 7 - n) + bonus;
     (added > 0).then(|| 7u8.saturating_sub(added).max(2))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_bonus_adds_its_inches_in_cm() {
+        // LongStrider's +1 M on an Ogre's M 6" (15 cm): 1" is 2.5 cm
+        // (RULES.md Charges), 17.5 cm.
+        let v = ProfileValues {
+            m: Move(15.0, None),
+            ws: Ranged(3),
+            bs: Ranged(2),
+            s: Ranged(4),
+            t: Ranged(4),
+            w: Ranged(3),
+            i: Ranged(2),
+            a: Rolled(3, None),
+            ld: Ranged(7),
+        };
+        let longstrider = Bonus {
+            m: 1,
+            ..Bonus::default()
+        };
+        assert_eq!(with_bonus(v, longstrider).m.0, 17.5);
+        assert_eq!(with_bonus(v, Bonus::default()).m.0, 15.0);
+    }
 }

@@ -35,6 +35,8 @@ pub(super) struct Gear {
     pub shield: bool,
     /// Barding, and whether it slows the steed.
     pub barding: Option<bool>,
+    /// Its barding slows no steed (Purebreed Warhorse).
+    pub barding_free: bool,
     /// Added to the armour save.
     pub armour_bonus: u8,
     pub natural: Option<u8>,
@@ -270,6 +272,7 @@ impl Gear {
             self.body = b;
         }
         self.barding = e.barding.or(self.barding);
+        self.barding_free |= e.barding_free;
         self.armour_bonus = self.armour_bonus.saturating_add(e.armour_bonus).min(6);
         self.natural = e.natural.or(self.natural);
         let best = |a: Option<u8>, b: Option<u8>| a.into_iter().chain(b).min();

@@ -157,6 +157,25 @@ pub(crate) fn normalised(name: &str) -> (String, Option<u8>) {
     (words.join(" "), save)
 }
 
+/// Every name the table says decides nothing in a fight, with why: its
+/// army (`""` for every army), the name as matched (lowercased) and the
+/// reason, sorted (tests/it/names.rs reads the reasons).
+pub fn no_effect_names() -> Vec<(String, String, &'static str)> {
+    let mut found: Vec<_> = table()
+        .iter()
+        .flat_map(|(army, names)| {
+            names
+                .iter()
+                .filter_map(move |(name, verdict)| match verdict {
+                    Verdict::NoEffect(why) => Some((army.clone(), name.clone(), *why)),
+                    _ => None,
+                })
+        })
+        .collect();
+    found.sort();
+    found
+}
+
 /// Each `[[units]]` of the table: its army, what the book calls them, the
 /// unit and model names it covers and leaves out (tests).
 pub fn unit_kind_names() -> Vec<(String, String, Vec<String>)> {
@@ -249,7 +268,11 @@ mod tests {
             effects("", "Cause Fear").unwrap().rules,
             vec![SpecialRule::Fear]
         );
-        assert!(matches!(looked_up("", "Aquatic"), Some(Found::NoEffect(_))));
+        assert!(matches!(looked_up("", "Aquatic"), Some(Found::Unplayed(_))));
+        assert!(matches!(
+            looked_up("", "Special Movement"),
+            Some(Found::NoEffect(_))
+        ));
         assert_eq!(
             effects("", "Cold-blooded").unwrap().rules,
             vec![SpecialRule::ColdBlooded]

@@ -67,6 +67,7 @@ impl Entry {
             shield: k.flag("shield")?,
             armour: k.named("armour")?,
             barding: k.text("barding")?,
+            barding_free: k.flag("barding_free")?,
             armour_bonus: k.small("armour_bonus")?.unwrap_or(0),
             natural: k.saved("natural")?,
             ward: k.saved("ward")?,
@@ -225,6 +226,7 @@ impl Keys {
             Some(v) => Err(wrong(&format!("{key}.{c}"), &v, "-128 to 127")),
         };
         let bonus = Bonus {
+            m: one("m")?,
             ws: one("ws")?,
             bs: one("bs")?,
             s: one("s")?,

@@ -63,6 +63,8 @@ pub(crate) struct Effects {
     pub body: Option<BodyArmour>,
     /// Barding, and whether it slows its steed.
     pub barding: Option<bool>,
+    /// Its steed's barding takes nothing off its M (Purebreed Warhorse).
+    pub barding_free: bool,
     /// Added to the armour save, whatever is worn.
     pub armour_bonus: u8,
     /// Natural armour (Scaly Skin), its save alone: 6 for 6+.
@@ -126,6 +128,7 @@ impl Effects {
             written: self.written,
             regeneration: self.regeneration,
             flies: self.flies,
+            barding_free: self.barding_free,
             rules: self.rules.clone(),
             hates: self.hates.clone(),
             fears: self.fears.clone(),
@@ -156,6 +159,8 @@ impl Effects {
 /// Characteristics added (taken away if negative).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Bonus {
+    /// Inches of M, as the army books write them (LongStrider's +1).
+    pub m: i8,
     pub ws: i8,
     pub bs: i8,
     pub s: i8,
@@ -171,6 +176,7 @@ impl Bonus {
     pub(crate) fn plus(self, o: Bonus) -> Bonus {
         let add = |a: i8, b: i8| a.saturating_add(b);
         Bonus {
+            m: add(self.m, o.m),
             ws: add(self.ws, o.ws),
             bs: add(self.bs, o.bs),
             s: add(self.s, o.s),
@@ -298,6 +304,7 @@ struct Entry {
     shield: bool,
     armour: Option<BodyArmour>,
     barding: Option<String>,
+    barding_free: bool,
     armour_bonus: u8,
     natural: Option<Saved>,
     ward: Option<Saved>,
@@ -415,6 +422,7 @@ impl Entry {
             shield: self.shield,
             body: self.armour,
             barding,
+            barding_free: self.barding_free,
             armour_bonus: bounded(self.armour_bonus, 6, "armour_bonus")?,
             natural,
             ward,

@@ -18,7 +18,7 @@
 //!     ws: 4, bs: 3, s: 3, a: 1, a_dice: None, crew: 1, troop: TroopType::Cavalry,
 //!     weapon: Weapon::Lance, rules: Rules::default(), hit_modifier: 0,
 //! };
-//! let steed = Mount { ws: 3, s: 3, i: 3, a: 1, dice: None };
+//! let steed = Mount { ws: 3, s: 3, i: 3, a: 1, dice: None, charge_s: 0 };
 //! let charge = Moment { round: 1, charging: true };
 //! let groups = blows(&knight, Some(steed), None, charge);
 //! assert!(matches!(groups[..], [Blows::Own(_), Blows::Mount(..)]));
@@ -54,7 +54,11 @@ pub fn blows(
     let mut groups = Vec::with_capacity(3);
     groups.extend(impact.filter(|h| h.strike_at(moment)).map(Blows::Impact));
     groups.push(Blows::Own(*rider));
-    groups.extend(mount.map(|m| Blows::Mount(m, m.striker(rider))));
+    groups.extend(
+        mount
+            .map(|m| m.at(moment))
+            .map(|m| Blows::Mount(m, m.striker(rider))),
+    );
     groups
 }
 

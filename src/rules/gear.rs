@@ -1,12 +1,14 @@
 //! What a unit fights with beyond its own profile: a steed's attacks, a
-//! chariot's impact hits, missiles for stand and shoot. RULES.md Special
-//! attacks and psychology (impact hits), Shooting (stand and shoot), Weapons.
+//! chariot's impact hits, the Ogres' Bull Charge, missiles for stand and
+//! shoot. RULES.md Special attacks and psychology (impact hits, Bull
+//! Charge, Tuskgor Charge), Shooting (stand and shoot), Weapons.
 
 use super::attack::AttackChain;
 use super::fighter::{impact_hit, Defender, Striker};
 use super::random::{Dice, Die};
-use super::special::Rules;
+use super::special::{Reroll, Rules};
 use super::weapons::{Moment, Weapon};
+use super::Edition;
 
 /// A steed's close-combat characteristics: it strikes with its own WS, S, I
 /// and A and a hand weapon.
@@ -22,9 +24,25 @@ pub struct Mount {
     pub a: u8,
     /// Random attacks: the dice each steed rolls each time it strikes.
     pub dice: Option<Dice>,
+    /// Strength added the turn it charges: Tuskgor Charge's +2 (RULES.md
+    /// Special attacks and psychology).
+    pub charge_s: u8,
 }
 
 impl Mount {
+    /// The steed at `moment`: its charge's Strength added the turn it
+    /// charges (Tuskgor Charge, Tuskar Charge: RULES.md Special attacks
+    /// and psychology).
+    pub fn at(self, moment: Moment) -> Mount {
+        match moment.charge_turn() {
+            true => Mount {
+                s: (self.s + self.charge_s).min(10),
+                ..self
+            },
+            false => self,
+        }
+    }
+
     /// The steed as a striker under `rider`: the rider's troop type, and
     /// no special rules of his but a failed fear test (6s to hit) and
     /// his being Ethereal (his steed is: RULES.md Magical attacks and
@@ -78,6 +96,80 @@ impl ImpactHits {
     }
 }
 
+/// One Ogre's Bull Charge (Ogre Kingdoms; RULES.md Special attacks and
+/// psychology, Bull Charge): its impact hits the turn its unit bull
+/// charges, at its own Strength and +1 for each Ogre behind it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BullCharge {
+    /// Its basic Strength.
+    pub s: u8,
+    /// Dice it rolls for its hits (Too Rich to Walk: a D6), else one hit.
+    pub dice: Option<Dice>,
+    /// It bull charges alone, in no unit of three Ogres (The Great
+    /// Bullplate).
+    pub alone: bool,
+    /// It re-rolls failed wounds with them (its unit's Bull Standard).
+    pub reroll_wounds: bool,
+}
+
+/// The most that Strength reaches.
+const MOST_S: u32 = 10;
+
+impl BullCharge {
+    /// Whether a unit of `ogres` Ogres, `alone` among them one that may
+    /// bull charge alone, bull charges after charging `distance` (in
+    /// `edition`'s unit; 0 unstated): three Ogres or more, and a charge of
+    /// 6" (15 cm) or more. **\[ruling\]** an unstated distance (0, "the
+    /// charge reaches") is a charge long enough.
+    pub fn charges(ogres: u32, alone: bool, distance: f64, edition: Edition) -> bool {
+        (ogres >= 3 || alone) && (distance == 0.0 || distance >= edition.from_cm(15.0))
+    }
+
+    /// One of its hits with `behind` Ogres behind it, at `target`: it hits
+    /// automatically at its Strength + `behind` (at most 10), saves as
+    /// normal.
+    pub fn chain(&self, behind: u32, target: &Defender) -> AttackChain {
+        let s = (u32::from(self.s) + behind).min(MOST_S) as u8;
+        AttackChain {
+            reroll_wounds: match self.reroll_wounds {
+                true => Reroll::Failures,
+                false => Reroll::None,
+            },
+            ..impact_hit(s, target)
+        }
+    }
+}
+
+/// Ogres behind the Ogre in contact at `file` (counted from 0) of a unit
+/// of `models` Ogres in ranks `frontage` wide: one for each full rank
+/// behind the front, and one more for each of the first files while an
+/// incomplete rear rank lasts. **\[ruling\]** an incomplete rear rank's
+/// Ogres stand behind Ogres in contact, the rank and file's first, then
+/// its characters'. RULES.md Special attacks and psychology, Bull Charge.
+pub fn ogres_behind(file: u32, models: u32, frontage: u32) -> u32 {
+    if frontage == 0 || models <= frontage {
+        return 0;
+    }
+    models / frontage - 1 + u32::from(file < models % frontage)
+}
+
+/// Of the Ogres in contact at files `from..to` of a unit of `models`
+/// Ogres in ranks `frontage` wide, how many have `behind` Ogres behind
+/// them ([`ogres_behind`] counted at once).
+pub fn ogres_with_behind(from: u32, to: u32, behind: u32, models: u32, frontage: u32) -> u32 {
+    let all = to.saturating_sub(from);
+    if frontage == 0 || models <= frontage {
+        return if behind == 0 { all } else { 0 };
+    }
+    let (full, rear) = (models / frontage - 1, models % frontage);
+    let backed = to.min(rear).saturating_sub(from);
+    match behind {
+        b if b == full + 1 => backed,
+        b if b == full => all - backed,
+        _ => 0,
+    }
+}
+
 /// Missile weapons for stand and shoot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Missile {
@@ -105,5 +197,51 @@ impl Missile {
             rules,
             ..shooter
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ogres_behind_count_full_ranks_and_a_rear_rank_behind_the_first() {
+        // Eight Bulls four wide: one behind each; twelve: two (the army
+        // book's examples).
+        assert!((0..4).all(|f| ogres_behind(f, 8, 4) == 1));
+        assert!((0..4).all(|f| ogres_behind(f, 12, 4) == 2));
+        // Ten four wide: ranks of 4, 4, 2; the rear two behind files 0, 1.
+        let ten: Vec<u32> = (0..4).map(|f| ogres_behind(f, 10, 4)).collect();
+        assert_eq!(ten, [2, 2, 1, 1]);
+        // One rank, full or not: none behind.
+        assert_eq!(ogres_behind(0, 3, 3), 0);
+        assert_eq!(ogres_behind(0, 2, 4), 0);
+        // Counted at once, as one file at a time.
+        for (models, frontage) in [(8, 4), (10, 4), (7, 3), (3, 3), (2, 4), (13, 5)] {
+            for (from, to) in [(0, 4), (1, 3), (2, 3), (0, 1), (3, 5)] {
+                for behind in 0..5 {
+                    let one_by_one = (from..to)
+                        .filter(|&f| ogres_behind(f, models, frontage) == behind)
+                        .count() as u32;
+                    let at_once = ogres_with_behind(from, to, behind, models, frontage);
+                    assert_eq!(
+                        at_once, one_by_one,
+                        "{models} {frontage} {from}..{to} {behind}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_bull_charge_needs_three_ogres_and_six_inches() {
+        let m = Edition::Metric;
+        assert!(BullCharge::charges(3, false, 15.0, m));
+        assert!(!BullCharge::charges(3, false, 14.0, m));
+        assert!(!BullCharge::charges(2, false, 20.0, m));
+        assert!(BullCharge::charges(1, true, 20.0, m));
+        assert!(BullCharge::charges(3, false, 0.0, m));
+        assert!(BullCharge::charges(3, false, 6.0, Edition::Imperial));
+        assert!(!BullCharge::charges(3, false, 5.5, Edition::Imperial));
     }
 }

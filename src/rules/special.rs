@@ -155,6 +155,33 @@ pub enum SpecialRule {
     /// model (RULES.md Weapons).
     #[value(hide = true)]
     PredatoryFighters,
+    /// The Ogres' Bull Charge: a unit of three or more Ogres charging 6"
+    /// or more makes an impact hit for each Ogre in contact, +1 S for each
+    /// Ogre behind it (RULES.md Special attacks and psychology).
+    #[value(hide = true)]
+    BullCharge,
+    /// A Bull Charge alone, not in a unit of three Ogres (The Great
+    /// Bullplate).
+    #[value(hide = true)]
+    BullChargeAlone,
+    /// A Bull Charge of D6 impact hits, not 1 (Too Rich to Walk).
+    #[value(hide = true)]
+    BullChargeD6,
+    /// The Bull Standard: the Ogres of its unit re-roll failed wounds with
+    /// their Bull Charge's impact hits (RULES.md Special attacks and
+    /// psychology, Bull Charge).
+    #[value(hide = true)]
+    BullStandard,
+    /// Its steeds (a boar, a chariot's Tuskgors) +2 S the turn they
+    /// charge: Tuskgor Charge, Tuskar Charge (RULES.md Special attacks
+    /// and psychology).
+    #[serde(alias = "tuskar-charge")]
+    #[value(hide = true, aliases = ["tuskar-charge"])]
+    TuskgorCharge,
+    /// +1 A in the round it charges (Blessed Spawning of Sotek; RULES.md
+    /// Special attacks and psychology).
+    #[value(hide = true)]
+    ChargeAttack,
 }
 
 impl SpecialRule {
@@ -188,6 +215,12 @@ impl SpecialRule {
                 | DaemonicAura
                 | Flammable
                 | PredatoryFighters
+                | BullCharge
+                | BullChargeAlone
+                | BullChargeD6
+                | BullStandard
+                | TuskgorCharge
+                | ChargeAttack
         )
     }
 
@@ -389,6 +422,8 @@ pub struct Rules {
     /// Slayer: Strength raised to the foe's Toughness to wound (RULES.md
     /// Special attacks and psychology).
     pub slayer: bool,
+    /// +1 A in the round it charges (Blessed Spawning of Sotek).
+    pub charge_attack: bool,
 }
 
 impl Rules {
@@ -443,6 +478,7 @@ impl Rules {
         r.magical = has(SpecialRule::MagicalAttacks);
         r.ethereal = has(SpecialRule::Ethereal);
         r.slayer = has(SpecialRule::Slayer);
+        r.charge_attack = has(SpecialRule::ChargeAttack);
         Ok(r)
     }
 }

@@ -9,10 +9,11 @@ use crate::combat::unit::{Character, Unit, MAX_CHARACTERS};
 use crate::error::InputError;
 use crate::profile::ProfileFile;
 use crate::query::combat::CombatQuery;
+use crate::rules::gear::{BullCharge, Mount};
 use crate::rules::movement::{charge_range, check_charge_path};
 use crate::rules::place::{Facing, ReactionName, SideName};
 use crate::rules::profile::places_in_ranks;
-use crate::rules::random::Dice;
+use crate::rules::random::{Dice, Die};
 use crate::rules::special::{Psychology, Rules, SpecialRule};
 use crate::rules::Edition;
 use crate::text;
@@ -370,6 +371,21 @@ pub(super) fn check_place(
     )
 }
 
+/// The Bull Charge of a model with `rules` and Strength `s`: its rule, or
+/// an item's that grants it (The Great Bullplate's alone, Too Rich to
+/// Walk's D6 hits). RULES.md Special attacks and psychology, Bull Charge.
+fn bull_charge(rules: &[SpecialRule], s: u8) -> Option<BullCharge> {
+    let has = |r| rules.contains(&r);
+    let alone = has(SpecialRule::BullChargeAlone);
+    let d6 = has(SpecialRule::BullChargeD6);
+    (has(SpecialRule::BullCharge) || alone || d6).then_some(BullCharge {
+        s,
+        dice: d6.then_some(Dice::one(Die::D6)),
+        alone,
+        reroll_wounds: has(SpecialRule::BullStandard),
+    })
+}
+
 impl UnitSpec {
     /// The unit this spec describes (`side` names it in errors).
     pub fn unit(&self, dir: &Path, side: &str) -> Result<Unit, InputError> {
@@ -381,6 +397,7 @@ impl UnitSpec {
             cost,
         } = spec.resolve(dir, side)?;
         let profile = file.profile.profile();
+        let has = |r| file.rules.contains(&r);
         if spec.characters.len() > MAX_CHARACTERS {
             return Err(InputError::new(
                 format!("{side}.characters"),
@@ -434,8 +451,16 @@ impl UnitSpec {
             champion: command[0],
             standard: command[1],
             musician: command[2],
-            mount: file.mount.map(|m| m.mount()),
+            mount: file.mount.map(|m| Mount {
+                charge_s: if has(SpecialRule::TuskgorCharge) {
+                    2
+                } else {
+                    0
+                },
+                ..m.mount()
+            }),
             impact: file.impact_hits.map(|h| h.hits()),
+            bull_charge: bull_charge(&file.rules, profile.s),
             crew: file.crew.0,
             missile: file.missile.map(|m| m.missile()),
             ld: profile.ld.max(spec.general_ld.map_or(0, |g| g.0)),

@@ -17,6 +17,7 @@ mod big_units;
 mod chain;
 mod chains;
 mod charge_in_combat;
+mod charge_rules;
 mod cli;
 mod cold_blooded;
 mod combat;

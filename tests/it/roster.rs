@@ -104,7 +104,7 @@ fn gear_and_natural_armour_are_played_by_name() {
     let xml = one_unit(
         WFB6,
         &ORC,
-        &["Spears", "Scaly Skin (5+)", "Shield", "Aquatic"],
+        &["Spears", "Scaly Skin (5+)", "Shield", "Scouts"],
     );
     let r = Roster::from_bytes("t.ros", xml.as_bytes()).unwrap();
     let u = &r.units[0];
@@ -120,7 +120,7 @@ fn gear_and_natural_armour_are_played_by_name() {
         .iter()
         .map(|n| n.name.as_str())
         .collect();
-    assert_eq!(no_effect, ["Aquatic"]);
+    assert_eq!(no_effect, ["Scouts"]);
     assert!(u.rules_not_played.is_empty(), "{:?}", u.rules_not_played);
     assert_eq!(played.profile.m.0, 10.0);
 }

@@ -5,6 +5,7 @@
 use super::{Combat, Facts, Foes, State, StepSet, MAX_UNITS, NO_FOE};
 use crate::combat::friend::Friend;
 use crate::combat::unit::{Unit, MAX_CHARACTERS};
+use crate::rules::gear::BullCharge;
 use crate::rules::movement::{charge_range, random_charge_range};
 use crate::rules::place::{Facing, ReactionName};
 use crate::rules::special::hates_army;
@@ -154,6 +155,41 @@ impl Setup {
         }
     }
 
+    /// Which units bull charge: a charging unit of three Ogres or more
+    /// (its models with the rule, its characters with it) after a charge
+    /// of 6" or more; the others' Bull Charge is taken away. **\[ruling\]**
+    /// a redirected charge keeps what its first charge decided. RULES.md
+    /// Special attacks and psychology, Bull Charge.
+    fn bull_charges(&mut self) {
+        let edition = self.edition;
+        for (unit, place) in self.units.iter_mut().zip(&self.places) {
+            let own = unit.bull_charge.map_or(0, |_| unit.models);
+            let heroes = || unit.characters.iter().filter_map(|c| c.body.bull_charge);
+            let ogres = own + heroes().count() as u32;
+            let alone = unit
+                .bull_charge
+                .into_iter()
+                .chain(heroes())
+                .any(|b| b.alone);
+            if !(place.charging && BullCharge::charges(ogres, alone, place.distance, edition)) {
+                unit.bull_charge = None;
+                for c in &mut unit.characters {
+                    c.body.bull_charge = None;
+                }
+            }
+            // The unit's Bull Standard is its characters' too.
+            if unit.bull_charge.is_some_and(|b| b.reroll_wounds) {
+                for b in unit
+                    .characters
+                    .iter_mut()
+                    .filter_map(|c| c.body.bull_charge.as_mut())
+                {
+                    b.reroll_wounds = true;
+                }
+            }
+        }
+    }
+
     /// Skirmishers charged when not yet fighting turn to face their
     /// chargers: the charge strikes their front (RULES.md Skirmishers).
     fn skirmishers_face_chargers(&mut self) {
@@ -185,6 +221,7 @@ impl Combat {
     /// Prepares the fight: steps, strike orders and stand and shoot.
     pub fn new(mut setup: Setup) -> Combat {
         setup.hate_named_armies();
+        setup.bull_charges();
         setup.skirmishers_face_chargers();
         let charger = setup.places.iter().find(|p| p.charging).map(|p| p.side);
         let n = setup.units.len();

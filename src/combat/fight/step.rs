@@ -10,7 +10,7 @@ use crate::exact::attacks::Count;
 use crate::rules::attack::AttackChain;
 use crate::rules::blows::{blows, Blows};
 use crate::rules::fighter::{Defender, Striker};
-use crate::rules::gear::ImpactHits;
+use crate::rules::gear::{BullCharge, ImpactHits};
 use crate::rules::place::Facing;
 use crate::rules::random::Dice;
 use crate::rules::strike_order::{band, Band};
@@ -35,6 +35,16 @@ pub enum StepKind {
     Character(usize),
     /// A Giant's turn on its army book's table (RULES.md Giants).
     Giant,
+    /// Bull Charge impact hits of the Ogres in contact with `behind`
+    /// Ogres behind them: the rank and file's and champion's (`None`) or
+    /// a character's (RULES.md Special attacks and psychology, Bull
+    /// Charge).
+    BullCharge {
+        /// The character making them (his index in the unit).
+        character: Option<usize>,
+        /// Ogres behind each.
+        behind: u32,
+    },
 }
 
 /// Whom a step strikes.
@@ -275,6 +285,16 @@ impl Combat {
                 );
                 new_steps.push(step(&g, chain, Target::RankAndFile, &target));
             }
+            if moment.charge_turn() && contact.striker == u {
+                let target = enemy.defender();
+                for g in bull_charge_groups(unit) {
+                    let StepKind::BullCharge { behind, .. } = g.0.kind else {
+                        continue;
+                    };
+                    let chain = g.1.chain(behind, &target);
+                    new_steps.push(step(&g.0, chain, Target::RankAndFile, &target));
+                }
+            }
             // A Giant rolls its table once a round, at its first foe (its
             // front's: RULES.md Giants).
             for g in groups
@@ -376,6 +396,10 @@ fn attack_groups(unit: &Unit, moment: Moment, scared: bool) -> (Option<ImpactHit
     };
     let fighter = |kind, u: &Unit, extra: u32| {
         let (calm, frenzied) = (u.striker(false, scared), u.striker(true, scared));
+        // Blessed Spawning of Sotek: +1 A the round it charges (RULES.md
+        // Special attacks and psychology).
+        let extra =
+            extra + u32::from(u.rules.charge_attack && moment.charge_turn()) * u32::from(u.crew);
         Group::counted(
             kind,
             fighter_band(u),
@@ -430,6 +454,34 @@ fn pike_band(g: &Group, moment: Moment, at_front: bool) -> Band {
     } else {
         g.band
     }
+}
+
+/// A unit's Bull Charge groups: for its rank and file and each of its
+/// characters that bull charge, one a number of Ogres behind (none to the
+/// most its ranks hold), each with its Bull Charge. RULES.md Special
+/// attacks and psychology, Bull Charge.
+fn bull_charge_groups(unit: &Unit) -> Vec<(Group, BullCharge)> {
+    let places: u32 = unit.characters.iter().map(|c| c.places).sum();
+    let most_behind = (unit.models + places) / unit.frontage.max(1);
+    let who = unit.bull_charge.map(|b| (None, b, unit)).into_iter();
+    let heroes = unit.characters.iter().enumerate();
+    let who =
+        who.chain(heroes.filter_map(|(i, c)| c.body.bull_charge.map(|b| (Some(i), b, &c.body))));
+    let mut groups = Vec::new();
+    for (character, bull, body) in who {
+        for behind in 0..=most_behind {
+            let g = Group::counted(
+                StepKind::BullCharge { character, behind },
+                Band::Impact,
+                body.profile.i,
+                body.striker(false, false),
+                [u32::from(bull.dice.is_none()); 2],
+                bull.dice,
+            );
+            groups.push((g, bull));
+        }
+    }
+    groups
 }
 
 /// Whom a unit's attacks may strike in `enemy`: its rank and file, each

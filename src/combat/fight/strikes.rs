@@ -3,6 +3,7 @@
 //! of strikes, Weapons (spears), Characters champions and challenges.
 
 use super::{Combat, Fate, Fighter, Record, State, Step, StepKind, Strikes, Target};
+use crate::rules::gear::ogres_with_behind;
 use crate::rules::weapons::{Moment, Weapon};
 
 impl Combat {
@@ -238,6 +239,24 @@ impl Combat {
             }
             StepKind::Shots => state.alive[u] * per_model,
             StepKind::Giant => self.giant_acts(step.id, state),
+            StepKind::BullCharge { character, behind } => {
+                // Files in contact: the rank and file's first, then each
+                // character's (RULES.md Special attacks and psychology,
+                // Bull Charge).
+                let ogres = state.start[u] + state.heroes_places_at_start(&self.facts[u].places, u);
+                let striking =
+                    |i: usize| front_rank && state.heroes[u][i].is_some() && !stepped_back(i);
+                let files = rank_and_file + champion;
+                let (from, to) = match character {
+                    None => (0, files),
+                    Some(i) if striking(i) => {
+                        let before = (0..i).filter(|&j| striking(j)).count() as u32;
+                        (files + before, files + before + 1)
+                    }
+                    Some(_) => (0, 0),
+                };
+                ogres_with_behind(from, to, behind, ogres, unit.frontage) * per_model
+            }
         }
     }
 }
