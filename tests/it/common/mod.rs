@@ -554,7 +554,6 @@ fn with_magic_rules(text: &str) -> String {
     text
 }
 
-
 /// Pikes (issue 47; RULES.md Weapons) now and then on a [`random_unit`]
 /// (all on foot), drawn from a stream of their own ([`own_stream`]),
 /// seeded by the unit drawn before issue 47's rules (`drawn`), so that
