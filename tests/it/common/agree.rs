@@ -132,7 +132,37 @@ fn z_mean(mean: f64, sd: f64, e: &Estimate) -> f64 {
     if se == 0.0 {
         return if off <= 0.0 { 0.0 } else { f64::INFINITY };
     }
+    if mean > 0.0 {
+        // A mean made of rare events of about `size` each (casualties
+        // almost never suffered): their count is about Poisson, and the
+        // normal approximation overstates a miss as for a rare outcome
+        // (the full run's case 781: one casualty in 1e5 fights at an
+        // exact mean of 2e-7 is a 2% event, not 6.7 sigma).
+        let size = sd * sd / mean;
+        let n = e.trials as f64;
+        let expected = n * mean / size;
+        if expected < RARE {
+            let seen = (n * e.estimate / size).round().max(0.0) as u64;
+            return z_poisson(expected, seen);
+        }
+    }
     (off / se).max(0.0)
+}
+
+/// [`z_rare`]'s z for `seen` events where a Poisson count of mean
+/// `expected` is due.
+fn z_poisson(expected: f64, seen: u64) -> f64 {
+    use statrs::distribution::{ContinuousCDF, DiscreteCDF, Normal, Poisson};
+    let p = Poisson::new(expected).expect("a positive mean");
+    let tail = match seen as f64 > expected {
+        true => p.sf(seen - 1),
+        false => p.cdf(seen),
+    };
+    let two_sided = (2.0 * tail).min(1.0);
+    if two_sided <= 0.0 {
+        return f64::INFINITY;
+    }
+    (-Normal::standard().inverse_cdf(two_sided / 2.0)).max(0.0)
 }
 
 /// Compares the Monte Carlo engines with the exact engine over `cases`
@@ -301,6 +331,11 @@ fn a_rare_outcomes_miss_is_judged_by_its_binomial_tail() {
     // None seen is no miss; 30 seen would be a real one.
     assert_eq!(z_prob(6e-7, &seen(0)), 0.0);
     assert!(z_prob(6e-7, &seen(30)) > 6.0);
+    // A mean of rare casualties, case 781: 1 in 1e5 fights at 2e-7 (sd
+    // 4.6e-4, casualties of about one) is a 2% event, about 2.1 sigma.
+    let z = z_mean(1.977946030812913e-7, 4.6211501889100094e-4, &seen(1));
+    assert!((1.9..2.3).contains(&z), "{z}");
+    assert!(z_mean(2e-7, 4.6e-4, &seen(40)) > 6.0);
     // Common outcomes keep the normal approximation: 0.5 seen 0.502.
     let z = z_prob(0.5, &seen(50_200));
     assert!((1.2..1.3).contains(&z), "{z}");
