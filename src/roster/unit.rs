@@ -228,9 +228,9 @@ struct Flags {
     musician: bool,
 }
 
-/// Reads the gear and rules of `s` and what it holds, and detachments
-/// aside: what a champion or another model holds (`held_by`: theirs, not
-/// the unit's) is only told, by the model that holds it.
+/// Reads the gear and rules of `s` and what it holds, detachments aside.
+/// What a champion or another model holds (`held_by`: theirs, not the
+/// unit's) is only told, with the model that holds it.
 fn walk(
     s: &Selection,
     b: &Bodies,
