@@ -58,8 +58,6 @@ fn every_roster_of_the_corpus_reads_and_every_unit_plays_or_says_why() {
     let mut left_out: BTreeMap<String, usize> = BTreeMap::new();
     let mut troops: BTreeMap<&str, usize> = BTreeMap::new();
     let mut refused = Vec::new();
-    // Per army: names played (rules and gear), without effect, not played.
-    let mut refs: BTreeMap<String, [usize; 3]> = BTreeMap::new();
     let mut coverage = Coverage::default();
     let mut not_played: BTreeMap<String, usize> = BTreeMap::new();
     // Per army and rule the army gives (and where from): units, their names.
@@ -82,11 +80,7 @@ fn every_roster_of_the_corpus_reads_and_every_unit_plays_or_says_why() {
         );
         for u in &roster.units {
             units += 1;
-            let told = told(u);
-            coverage.add(source, &u.army, told);
-            for (a, n) in refs.entry(u.army.clone()).or_default().iter_mut().zip(told) {
-                *a += n;
-            }
+            coverage.add(source, &u.army, told(u));
             for r in &u.rules_from_army {
                 let from = match &r.from {
                     RuleSource::Army(selection) => format!("the army's {selection}"),
@@ -167,7 +161,7 @@ fn every_roster_of_the_corpus_reads_and_every_unit_plays_or_says_why() {
     }
     println!("names carried, by army: played, no effect in a fight, not played (share played or without effect)");
     let mut all = [0; 3];
-    for (army, row) in &refs {
+    for (army, row) in coverage.by_army() {
         let n: usize = row.iter().sum();
         let share = 100.0 * (row[0] + row[1]) as f64 / n.max(1) as f64;
         println!(
@@ -232,6 +226,15 @@ struct Coverage {
 }
 
 impl Coverage {
+    /// Per army: names played (rules and gear), without effect, not
+    /// played, in every roster.
+    fn by_army(&self) -> impl Iterator<Item = (&String, [usize; 3])> {
+        let sum = |[a, b]: &[[usize; 3]; 2]| std::array::from_fn(|i| a[i] + b[i]);
+        self.armies
+            .iter()
+            .map(move |(army, rows)| (army, sum(rows)))
+    }
+
     fn add(&mut self, source: usize, army: &str, told: [usize; 3]) {
         let row = &mut self.armies.entry(army.to_string()).or_default()[1 - source];
         for (a, n) in row.iter_mut().zip(told) {

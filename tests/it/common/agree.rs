@@ -109,7 +109,7 @@ const RARE: f64 = 20.0;
 /// its exact binomial tail, given as the z of a normal tail as likely
 /// (two-sided).
 fn z_rare(p: f64, e: &Estimate) -> f64 {
-    use statrs::distribution::{Binomial, ContinuousCDF, DiscreteCDF, Normal};
+    use statrs::distribution::{Binomial, DiscreteCDF};
     let n = e.trials as f64;
     let k = (e.estimate * n).round() as u64;
     let b = Binomial::new(p, e.trials).expect("a probability and trials");
@@ -117,12 +117,7 @@ fn z_rare(p: f64, e: &Estimate) -> f64 {
         true => b.sf(k - 1),
         false => b.cdf(k),
     };
-    let two_sided = (2.0 * tail).min(1.0);
-    if two_sided <= 0.0 {
-        return f64::INFINITY;
-    }
-    let normal = Normal::standard();
-    (-normal.inverse_cdf(two_sided / 2.0)).max(0.0)
+    z_of_tail(tail)
 }
 
 /// Standard errors between an exact mean (of sd `sd`) and an estimate.
@@ -152,12 +147,19 @@ fn z_mean(mean: f64, sd: f64, e: &Estimate) -> f64 {
 /// [`z_rare`]'s z for `seen` events where a Poisson count of mean
 /// `expected` is due.
 fn z_poisson(expected: f64, seen: u64) -> f64 {
-    use statrs::distribution::{ContinuousCDF, DiscreteCDF, Normal, Poisson};
+    use statrs::distribution::{DiscreteCDF, Poisson};
     let p = Poisson::new(expected).expect("a positive mean");
     let tail = match seen as f64 > expected {
         true => p.sf(seen - 1),
         false => p.cdf(seen),
     };
+    z_of_tail(tail)
+}
+
+/// The z of a normal tail as likely as `tail` (one side of a count's
+/// distribution, taken two-sided).
+fn z_of_tail(tail: f64) -> f64 {
+    use statrs::distribution::{ContinuousCDF, Normal};
     let two_sided = (2.0 * tail).min(1.0);
     if two_sided <= 0.0 {
         return f64::INFINITY;
