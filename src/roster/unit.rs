@@ -263,8 +263,12 @@ fn walk(
         .peekable();
     let models = held.peek().is_some();
     let steed = held.clone().any(|r| r == Role::Mount);
+    let units_models = held.any(|r| unit_role(&r));
+    // The unit's own selection is the unit's, whatever model's profile it
+    // shows (a regiment's leader shown at its head): its rules are all of
+    // its models', its shown model's armour his.
     let held_by = match models {
-        true if held.any(|r| unit_role(&r)) => None,
+        true if units_models || s.kind == "unit" => None,
         true => Some(holder(s, b)),
         false => held_by,
     };
@@ -276,7 +280,7 @@ fn walk(
             gear.other(rule, model);
         }
     } else {
-        if models {
+        if models && units_models {
             gear.worn(s, steed);
         }
         let rules_say = match s.kind == "upgrade" && !models {
