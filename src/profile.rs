@@ -25,6 +25,8 @@
 //! #                        # re-rolls break tests and counts it as a standard
 //! # army = "Dwarfs (2001)" # its army, as its catalogue names it
 //! # hates = ["Orcs and Goblins"]  # it hates enemies of these armies
+//! # open_ground = ["woods"] # difficult terrain it charges through as open
+//! #                        # ground: woods, marsh, water, other
 //! # unit_strength_per_model = 2  # where its army book sets it apart from
 //! #                        # its type's (Warhounds, Centigors on foot: 2)
 //! # crew = 2               # a chariot's crew, each with the profile's A
@@ -62,6 +64,7 @@
 use crate::error::InputError;
 use crate::rules::fighter::{Defender, Save};
 use crate::rules::gear::{ImpactHits, Missile, Mount};
+use crate::rules::place::Terrain;
 use crate::rules::profile::{Profile, TroopType};
 use crate::rules::random::{Dice, Die};
 use crate::rules::saves::{shown_save, ward_or_regeneration, Armour, BodyArmour};
@@ -522,6 +525,10 @@ pub struct ProfileFile {
     /// Stoic against Dark Elves; RULES.md Panic).
     #[serde(default)]
     pub immune_to_panic_against: Vec<String>,
+    /// The kinds of difficult terrain it crosses as open ground (woods,
+    /// marsh, water, other; RULES.md Charges).
+    #[serde(default)]
+    pub open_ground: Vec<Terrain>,
     /// Its unit strength per model where its army book sets it apart from
     /// its troop type's (Warhounds on foot, 2), 1 to 20 (RULES.md
     /// Profiles).

@@ -6,6 +6,7 @@ use crate::rules::fighter::{Defender, Save, Striker};
 use crate::rules::gear::{BullCharge, ImpactHits, Missile, Mount};
 use crate::rules::leadership::LeadershipTest;
 use crate::rules::movement::{charge_range, flee_roll, flight_less, random_charge_range, Flight};
+use crate::rules::place::Terrain;
 use crate::rules::profile::{unit_strength, Profile, TroopType};
 use crate::rules::special::{Psychology, Rules};
 use crate::rules::weapons::Weapon;
@@ -145,6 +146,9 @@ pub struct Unit {
     /// The armies against which it is immune to panic: it is in a fight
     /// with an enemy of one of them (RULES.md Panic).
     pub immune_to_panic_against: Vec<String>,
+    /// The kinds of difficult terrain it crosses as open ground (Forest
+    /// Walkers' woods; RULES.md Charges).
+    pub open_ground: Vec<Terrain>,
     /// It pursues a broken enemy (else it tests Ld to hold).
     pub pursue: bool,
     /// The unit (by index in the fight) it pursues if that one flees with

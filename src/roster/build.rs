@@ -123,7 +123,10 @@ impl Build<'_> {
                 .map(|w| w.saturating_add(1))
                 .filter(|n| *n <= 20),
             _ if mounted => None,
-            _ => columns::noted(columns::unit_strength(r), &mut self.notes),
+            // Else its profile's, or the unit strength a rule of its book
+            // names ("Unit Strength 5").
+            _ => columns::noted(columns::unit_strength(r), &mut self.notes)
+                .or(self.gear.unit_strength),
         };
         let troop = match steed {
             Some((body, _)) if monstrous(body) => TroopType::Monster,
@@ -342,6 +345,7 @@ impl Build<'_> {
             hates: g.hates.clone(),
             fears: g.fears.clone(),
             immune_to_panic_against: g.immune_to_panic_against.clone(),
+            open_ground: g.open_ground.clone(),
             unit_strength_per_model: None,
         }
     }

@@ -12,6 +12,7 @@
 use super::names::{looked_up, Bonus, Effects, Found, MissileRules, MissileStrength};
 use super::xml::{RawProfile, Selection};
 use super::Named;
+use crate::rules::place::Terrain;
 use crate::rules::saves::BodyArmour;
 use crate::rules::special::SpecialRule;
 use crate::rules::weapons::Weapon;
@@ -54,8 +55,12 @@ pub(super) struct Gear {
     pub fears: Vec<String>,
     /// Armies against which it is immune to panic.
     pub immune_to_panic_against: Vec<String>,
+    /// Kinds of difficult terrain it crosses as open ground.
+    pub open_ground: Vec<Terrain>,
     pub combat_resolution: u8,
     pub extra_impact_hits: u8,
+    /// A model's unit strength its book sets by a rule.
+    pub unit_strength: Option<u8>,
     pub general: bool,
     pub battle_standard: bool,
     /// Missile weapons, the strongest last read kept.
@@ -171,6 +176,8 @@ impl Gear {
             || e.immune_to_panic_against
                 .iter()
                 .any(|a| !self.immune_to_panic_against.contains(a))
+            || e.open_ground.iter().any(|t| !self.open_ground.contains(t))
+            || (e.unit_strength.is_some() && self.unit_strength.is_none())
             || (e.battle_standard && !self.battle_standard)
             || (e.regeneration && !self.regeneration)
             || (e.flies && !self.flies)
@@ -296,11 +303,17 @@ impl Gear {
                 self.immune_to_panic_against.push(army.clone());
             }
         }
+        for t in &e.open_ground {
+            if !self.open_ground.contains(t) {
+                self.open_ground.push(*t);
+            }
+        }
         self.combat_resolution = self
             .combat_resolution
             .saturating_add(e.combat_resolution)
             .min(5);
         self.extra_impact_hits = self.extra_impact_hits.max(e.extra_impact_hits);
+        self.unit_strength = self.unit_strength.or(e.unit_strength);
         self.general |= e.general;
         self.battle_standard |= e.battle_standard;
         if let (None, Some((strength, shots, rules))) = (self.missile, e.missile) {

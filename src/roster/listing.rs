@@ -242,6 +242,10 @@ fn plays_as(p: &crate::profile::ProfileFile) -> String {
             p.fears.join(" and ")
         );
     }
+    if !p.open_ground.is_empty() {
+        let kinds: Vec<&str> = p.open_ground.iter().map(|t| t.name()).collect();
+        s += &format!(", crosses {} as open ground", kinds.join(" and "));
+    }
     if !p.immune_to_panic_against.is_empty() {
         s += &format!(
             ", immune to panic against {}",

@@ -268,7 +268,10 @@ mod tests {
             effects("", "Cause Fear").unwrap().rules,
             vec![SpecialRule::Fear]
         );
-        assert!(matches!(looked_up("", "Aquatic"), Some(Found::Unplayed(_))));
+        assert!(matches!(
+            looked_up("", "Move through Cover"),
+            Some(Found::Unplayed(_))
+        ));
         assert!(matches!(
             looked_up("", "Special Movement"),
             Some(Found::NoEffect(_))

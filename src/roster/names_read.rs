@@ -84,8 +84,10 @@ impl Entry {
             hates: k.texts("hates")?.unwrap_or_default(),
             fears: k.texts("fears")?.unwrap_or_default(),
             immune_to_panic_against: k.texts("immune_to_panic_against")?.unwrap_or_default(),
+            open_ground: k.named_list("open_ground")?,
             combat_resolution: k.small("combat_resolution")?.unwrap_or(0),
             extra_impact_hits: k.small("extra_impact_hits")?.unwrap_or(0),
+            unit_strength: k.small("unit_strength")?,
             general: k.flag("general")?,
             battle_standard: k.flag("battle_standard")?,
             command: match k.text("command")?.as_deref() {

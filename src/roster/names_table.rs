@@ -3,6 +3,7 @@
 //! unit test's failure) and turned into the model's own effects.
 
 use super::{normalised, ByName};
+use crate::rules::place::Terrain;
 use crate::rules::saves::BodyArmour;
 use crate::rules::special::SpecialRule;
 use crate::rules::weapons::Weapon;
@@ -93,8 +94,13 @@ pub(crate) struct Effects {
     /// Armies (catalogue names) against which it is immune to panic
     /// (Stoic).
     pub immune_to_panic_against: Vec<String>,
+    /// Kinds of difficult terrain it crosses as open ground (Forest
+    /// Walkers).
+    pub open_ground: Vec<Terrain>,
     pub combat_resolution: u8,
     pub extra_impact_hits: u8,
+    /// A model's unit strength, set by its book (RULES.md Profiles).
+    pub unit_strength: Option<u8>,
     pub general: bool,
     pub battle_standard: bool,
     pub command: Option<Command>,
@@ -133,6 +139,8 @@ impl Effects {
             hates: self.hates.clone(),
             fears: self.fears.clone(),
             immune_to_panic_against: self.immune_to_panic_against.clone(),
+            open_ground: self.open_ground.clone(),
+            unit_strength: self.unit_strength,
             battle_standard: self.battle_standard,
             rest_not_played: self.rest_not_played,
             ..Effects::default()
@@ -321,8 +329,10 @@ struct Entry {
     hates: Vec<String>,
     fears: Vec<String>,
     immune_to_panic_against: Vec<String>,
+    open_ground: Vec<Terrain>,
     combat_resolution: u8,
     extra_impact_hits: u8,
+    unit_strength: Option<u8>,
     general: bool,
     battle_standard: bool,
     command: Option<Command>,
@@ -437,8 +447,13 @@ impl Entry {
             hates: self.hates.clone(),
             fears: self.fears.clone(),
             immune_to_panic_against: self.immune_to_panic_against.clone(),
+            open_ground: self.open_ground.clone(),
             combat_resolution: bounded(self.combat_resolution, 5, "combat_resolution")?,
             extra_impact_hits: bounded(self.extra_impact_hits, 6, "extra_impact_hits")?,
+            unit_strength: match self.unit_strength {
+                Some(n) => Some(bounded(n, 20, "unit_strength")?).filter(|n| *n > 0),
+                None => None,
+            },
             general: self.general,
             battle_standard: self.battle_standard,
             command: self.command,

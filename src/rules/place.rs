@@ -89,3 +89,67 @@ crate::rules::named_by_value_enum!(SideName);
 crate::rules::named_by_value_enum!(Facing);
 
 crate::rules::named_by_value_enum!(ReactionName);
+
+/// The kind of difficult terrain on a charge path: what some units cross as
+/// open ground (Wood Elves' woods, Fenbeasts' marshes). RULES.md Charges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case", try_from = "String")]
+pub enum Terrain {
+    #[value(aliases = ["bosque", "bosques", "wood", "forest", "jungle"])]
+    /// Woods, forests and jungles.
+    Woods,
+    #[value(aliases = ["pantano", "pantanos", "marshes", "fen", "bog"])]
+    /// Marshes, fens and bogs.
+    Marsh,
+    #[value(aliases = ["agua", "river", "stream", "lake"])]
+    /// Rivers, streams, lakes and other water.
+    Water,
+    #[value(aliases = ["otro", "otra", "any"])]
+    /// Any other difficult terrain.
+    Other,
+}
+
+impl Terrain {
+    /// The kind in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Terrain::Woods => "woods",
+            Terrain::Marsh => "marsh",
+            Terrain::Water => "water",
+            Terrain::Other => "other difficult terrain",
+        }
+    }
+}
+
+crate::rules::named_by_value_enum!(Terrain);
+
+/// Difficult terrain on a charge path as a file writes it: `true` (of no
+/// kind a rule names: `other`), `false`, or its kind (`"woods"`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "WrittenTerrain")]
+pub struct TerrainOnPath(pub Option<Terrain>);
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum WrittenTerrain {
+    Flag(bool),
+    Kind(String),
+}
+
+impl TryFrom<WrittenTerrain> for TerrainOnPath {
+    type Error = crate::words::text::Text;
+    fn try_from(w: WrittenTerrain) -> Result<Self, Self::Error> {
+        match w {
+            WrittenTerrain::Flag(any) => Ok(TerrainOnPath(any.then_some(Terrain::Other))),
+            WrittenTerrain::Kind(kind) => Terrain::try_from(kind).map(|t| TerrainOnPath(Some(t))),
+        }
+    }
+}
+
+impl TerrainOnPath {
+    /// Whether it slows a unit that crosses `open_ground`'s kinds as open
+    /// ground (RULES.md Charges).
+    pub fn slows(self, open_ground: &[Terrain]) -> bool {
+        self.0.is_some_and(|t| !open_ground.contains(&t))
+    }
+}

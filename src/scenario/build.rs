@@ -11,7 +11,7 @@ use crate::profile::ProfileFile;
 use crate::query::combat::CombatQuery;
 use crate::rules::gear::{BullCharge, Mount};
 use crate::rules::movement::{charge_range, check_charge_path};
-use crate::rules::place::{Facing, ReactionName, SideName};
+use crate::rules::place::{Facing, ReactionName, SideName, Terrain};
 use crate::rules::profile::places_in_ranks;
 use crate::rules::random::{Dice, Die};
 use crate::rules::special::{Psychology, Rules, SpecialRule};
@@ -37,7 +37,7 @@ impl ScenarioFile {
             self.attacker.unit(dir, "attacker")?,
             self.defender.unit(dir, "defender")?,
         ];
-        let (mut places, mut contacts) = self.main_places(charger)?;
+        let (mut places, mut contacts) = self.main_places(charger, &units)?;
         if self.unit.len() > MAX_UNITS - 2 {
             return Err(InputError::new(
                 "unit",
@@ -51,12 +51,20 @@ impl ScenarioFile {
         let mut redirect: Option<Redirect> = None;
         for (i, spec) in self.unit.iter().enumerate() {
             let name = crate::error::entry("unit", i);
-            let place = spec.place(&name, charger)?;
-            units.push(spec.unit(dir, &name)?);
+            let unit = spec.unit(dir, &name)?;
+            let place = spec.place(&name, charger, &unit.open_ground)?;
+            units.push(unit);
             let u = units.len() - 1;
             let face = spec.facing.unwrap_or_default();
+            let charger_crosses = charger.map_or(&[][..], |c| &units[c].open_ground[..]);
             contacts.push(
-                match spec.redirect_target(&name, charger, u, redirect.is_some())? {
+                match spec.redirect_target(
+                    &name,
+                    charger,
+                    u,
+                    redirect.is_some(),
+                    charger_crosses,
+                )? {
                     Some(r) => {
                         redirect = Some(r);
                         Contact {
@@ -145,9 +153,10 @@ impl ScenarioFile {
     fn main_places(
         &self,
         charger: Option<usize>,
+        units: &[Unit],
     ) -> Result<(Vec<Place>, Vec<Contact>), InputError> {
         let s = &self.situation;
-        if charger.is_none() && (s.wheel.0 > 0.0 || s.difficult_terrain) {
+        if charger.is_none() && (s.wheel.0 > 0.0 || s.difficult_terrain.0.is_some()) {
             return Err(InputError::new(
                 "situation.wheel",
                 text!("there is no charge this turn (accepted with charger = \"none\": no wheel, no difficult_terrain)"),
@@ -160,7 +169,7 @@ impl ScenarioFile {
                     charging: true,
                     distance: s.distance.0,
                     wheel: s.wheel.0,
-                    difficult_terrain: s.difficult_terrain,
+                    difficult_terrain: s.difficult_terrain.slows(&units[u].open_ground),
                     start_of_turn: StartOfTurn {
                         fleeing_friends_us: s.fleeing_friends_us.0,
                         terror_nearby: s.terror_nearby,
@@ -484,6 +493,7 @@ impl UnitSpec {
             hates: file.hates.clone(),
             fears: file.fears.clone(),
             immune_to_panic_against: file.immune_to_panic_against.clone(),
+            open_ground: file.open_ground.clone(),
             pursue: spec.pursue,
             pursuit_target: None,
             cost,
@@ -521,7 +531,12 @@ impl UnitSpec {
     /// With a charge declared in `[situation]`, more units may join that
     /// charge or already fight the charged unit, but none can fight the
     /// charger, which was not in combat before it charged.
-    fn place(&self, name: &str, charger: Option<usize>) -> Result<Place, InputError> {
+    fn place(
+        &self,
+        name: &str,
+        charger: Option<usize>,
+        open_ground: &[Terrain],
+    ) -> Result<Place, InputError> {
         let Some(side) = self.side.and_then(SideName::index) else {
             return Err(InputError::new(
                 format!("{name}.side"),
@@ -574,7 +589,10 @@ impl UnitSpec {
             charging,
             distance: distance.0,
             wheel: self.wheel.unwrap_or_default().0,
-            difficult_terrain: self.difficult_terrain.unwrap_or(false),
+            difficult_terrain: self
+                .difficult_terrain
+                .unwrap_or_default()
+                .slows(open_ground),
             start_of_turn: StartOfTurn {
                 fleeing_friends_us: self.fleeing_friends_us.map_or(0, |u| u.0),
                 terror_nearby: self.terror_nearby.unwrap_or(false),

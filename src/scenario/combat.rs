@@ -82,7 +82,7 @@ use super::part::{unit_table, ProfilePart};
 use crate::error::InputError;
 use crate::profile::Ranged;
 use crate::query::combat::CombatQuery;
-use crate::rules::place::{Facing, ReactionName, SideName};
+use crate::rules::place::{Facing, ReactionName, SideName, TerrainOnPath};
 use crate::text;
 use crate::words::text::Text;
 use serde::{Deserialize, Deserializer};
@@ -170,8 +170,9 @@ unit_table! {
         pub distance: Option<Distance>,
         /// `[[unit]]` entries only: the wheel on its charge path.
         pub wheel: Option<Distance>,
-        /// `[[unit]]` entries only: difficult terrain on its charge path.
-        pub difficult_terrain: Option<bool>,
+        /// `[[unit]]` entries only: difficult terrain on its charge path
+        /// (`true` or its kind).
+        pub difficult_terrain: Option<TerrainOnPath>,
         /// `[[unit]]` chargers only: at its start of turn, unit strength of
         /// friends fleeing within 10 cm of it (the main charger's is in
         /// `[situation]`).
@@ -275,9 +276,10 @@ pub struct Situation {
     /// The wheel on the charger's path, taken from its range.
     #[serde(default)]
     pub wheel: Distance,
-    /// Difficult terrain on the charger's path: its range is M.
+    /// Difficult terrain on the charger's path (`true` or its kind): its
+    /// range is M, unless it crosses that kind as open ground.
     #[serde(default)]
-    pub difficult_terrain: bool,
+    pub difficult_terrain: TerrainOnPath,
     #[serde(default)]
     /// The charged unit's reaction.
     pub reaction: ReactionName,
@@ -333,7 +335,7 @@ impl Default for Situation {
             facing: Facing::default(),
             distance: Distance::default(),
             wheel: Distance::default(),
-            difficult_terrain: false,
+            difficult_terrain: TerrainOnPath::default(),
             reaction: ReactionName::default(),
             high_ground: no_side(),
             rounds: ten_rounds(),

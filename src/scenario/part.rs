@@ -90,6 +90,9 @@ pub struct ProfilePart {
     pub fears: Vec<String>,
     /// Armies against which it is immune to panic, added to the source's.
     pub immune_to_panic_against: Vec<String>,
+    /// Kinds of difficult terrain it crosses as open ground, added to the
+    /// source's.
+    pub open_ground: Vec<crate::rules::place::Terrain>,
     /// Its unit strength per model, where not its troop type's.
     pub unit_strength_per_model: Option<Ranged<1, 20>>,
 }
@@ -157,6 +160,8 @@ macro_rules! unit_table {
                     fears: Vec<String>,
                     #[serde(default)]
                     immune_to_panic_against: Vec<String>,
+                    #[serde(default)]
+                    open_ground: Vec<$crate::rules::place::Terrain>,
                     unit_strength_per_model: Option<$crate::profile::Ranged<1, 20>>,
                     $(
                         $(#[serde($($fserde)*)])*
@@ -192,6 +197,7 @@ macro_rules! unit_table {
                         hates: t.hates,
                         fears: t.fears,
                         immune_to_panic_against: t.immune_to_panic_against,
+                        open_ground: t.open_ground,
                         unit_strength_per_model: t.unit_strength_per_model,
                     },
                     $($field: t.$field,)*
@@ -244,6 +250,7 @@ impl ProfilePart {
                 "immune_to_panic_against",
                 !self.immune_to_panic_against.is_empty(),
             ),
+            ("open_ground", !self.open_ground.is_empty()),
         ];
         InputError::refuse_given(
             &given,
@@ -378,6 +385,8 @@ impl ProfilePart {
             .map(|b| b.immune_to_panic_against.clone())
             .unwrap_or_default();
         immune_to_panic_against.extend(self.immune_to_panic_against.iter().cloned());
+        let mut open_ground = b.map(|b| b.open_ground.clone()).unwrap_or_default();
+        open_ground.extend(self.open_ground.iter().copied());
         Ok(ProfileFile {
             name: self
                 .name
@@ -411,6 +420,7 @@ impl ProfilePart {
             hates,
             fears,
             immune_to_panic_against,
+            open_ground,
             // A type the table sets drops the source's own unit strength.
             unit_strength_per_model: self.unit_strength_per_model.or(b
                 .filter(|_| self.troop.is_none())

@@ -10,6 +10,7 @@ use super::combat::UnitSpec;
 use crate::combat::fight::{Place, Redirect};
 use crate::combat::unit::Unit;
 use crate::error::InputError;
+use crate::rules::place::Terrain;
 use crate::rules::Edition;
 use crate::text;
 
@@ -59,6 +60,7 @@ impl UnitSpec {
         charger: Option<usize>,
         unit: usize,
         another: bool,
+        charger_crosses: &[Terrain],
     ) -> Result<Option<Redirect>, InputError> {
         if self.redirect != Some(true) || charger.is_none() {
             return Ok(None);
@@ -83,7 +85,10 @@ impl UnitSpec {
                 charging: true,
                 distance: distance.0,
                 wheel: self.wheel.unwrap_or_default().0,
-                difficult_terrain: self.difficult_terrain.unwrap_or(false),
+                difficult_terrain: self
+                    .difficult_terrain
+                    .unwrap_or_default()
+                    .slows(charger_crosses),
                 ..Place::default()
             },
         }))

@@ -68,4 +68,5 @@ mod scenarios;
 mod snapshots_output;
 mod start_of_turn;
 mod sweep;
+mod terrain;
 mod tuning;

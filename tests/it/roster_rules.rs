@@ -255,3 +255,20 @@ fn a_master_moulders_whip_is_an_additional_hand_weapon() {
     let left = format!("{:?}", r.units[0].played_in_part);
     assert!(left.contains("Whip"), "{left}");
 }
+
+#[test]
+fn a_unit_strength_its_book_names_is_its_models() {
+    // Lizardmen: a Stegadon's "Unit Strength 8" where its profile gives
+    // none (a monster's would be its Wounds, 5). RULES.md Profiles.
+    const STEGADON: &str = "6 3 0 5 6 5 2 4 5 - - - 50x100";
+    let beast = |rules: &[&str]| {
+        let mut u = unit("Stegadon", STEGADON, 1, &[]);
+        for r in rules {
+            u = rule(u, r);
+        }
+        let r = army_roster("Lizardmen", 235, &[u]);
+        played(&r, 0).unit_strength_per_model.map(|u| u.0)
+    };
+    assert_eq!(beast(&["Unit Strength 8"]), Some(8));
+    assert_eq!(beast(&[]), None);
+}
