@@ -213,7 +213,7 @@ fn transition<const N: usize>(
             let first = steps[i];
             // Each state's attacks of this step, counted once a state.
             counts.clear();
-            let now = |id: usize, ((s, ..), _): &(Blows<N>, f64)| combat.attacks_now(id, round, s);
+            let now = |id: usize, ((s, ..), _): &(Blows<N>, f64)| combat.attacks_now(id, s);
             counts.extend(mid.list.iter().map(|b| now(first, b)));
             let strikes = counts.iter().any(|&n| n > 0);
             // Steps that strike alike (a unit's rank and file and its

@@ -357,12 +357,18 @@ pub fn hates_army(hates: &[String], army: &str) -> bool {
 }
 
 /// Whether a unit fearing the armies `fears` unless it outnumbers them
-/// two to one (the Goblins' Fear Elves) fears an enemy unit of `army`:
-/// one names it (as [`hates_army`] reads names) and the unit's strength
-/// `own_us` is less than twice the enemy's `enemy_us`. RULES.md Special
-/// attacks and psychology.
-pub fn fears_army(fears: &[String], army: Option<&str>, own_us: u32, enemy_us: u32) -> bool {
-    army.is_some_and(|a| hates_army(fears, a)) && own_us < 2 * enemy_us
+/// two to one (the Goblins' Fear Elves) fears an enemy unit of `army`
+/// while it does not ([`fears_outnumbered_by`]): one names it (as
+/// [`hates_army`] reads names). RULES.md Special attacks and psychology.
+pub fn fears_army(fears: &[String], army: Option<&str>) -> bool {
+    army.is_some_and(|a| hates_army(fears, a))
+}
+
+/// Whether a unit of strength `own_us` fears an enemy of strength
+/// `enemy_us` whose army it fears ([`fears_army`]): unless it outnumbers
+/// it two to one. RULES.md Special attacks and psychology.
+pub fn fears_outnumbered_by(own_us: u32, enemy_us: u32) -> bool {
+    own_us < 2 * enemy_us
 }
 
 /// Which failed rolls may be re-rolled (once).

@@ -321,7 +321,7 @@ impl Combat {
         let charger = &self.setup.units[c];
         let step = &self.steps[id];
         state.begin_round();
-        let n = self.attacks(step, state, false, 1);
+        let n = self.attacks(step, state, false);
         let hit = fate.strike(step, Strikes { n, frenzied: false }, 0, state.alive[c]);
         state.alive[c] -= hit.kills;
         state.damage[c] = hit.damage;

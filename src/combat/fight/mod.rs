@@ -49,6 +49,7 @@ pub use setup::{Contact, Place, Redirect, Setup, StartOfTurn};
 pub(crate) use state::State;
 use state::NO_FOE;
 pub use step::{Fighter, Step, StepDice, StepKind, Strikes, Target};
+pub use strikes::RanksBehind;
 
 /// The most rounds a fight may last.
 pub const MAX_ROUNDS: u32 = 50;
@@ -135,6 +136,8 @@ struct Facts {
     strikes: [Option<(usize, u32)>; 2],
     /// Out of the fight until the charge is redirected at it.
     waits: bool,
+    /// How each unit of the fight frightens it.
+    frights: [state::Fright; MAX_UNITS],
     /// Unit strength per model, then its characters'.
     strengths: [u32; MAX_CHARACTERS + 1],
     /// The places in its ranks each character fills.
@@ -368,22 +371,17 @@ impl Combat {
         self.steps[id].unit
     }
 
-    /// The attacks strike step `id` of round `round` makes in `state`: none
-    /// unless its unit and foe still fight and stand ([`Combat::blow`]).
+    /// The attacks strike step `id` makes in `state`: none unless its unit
+    /// and foe still fight and stand ([`Combat::blow`]).
     #[inline(always)]
-    pub(crate) fn attacks_now<const N: usize>(
-        &self,
-        id: usize,
-        round: u32,
-        state: &State<N>,
-    ) -> u32 {
+    pub(crate) fn attacks_now<const N: usize>(&self, id: usize, state: &State<N>) -> u32 {
         let step = &self.steps[id];
         let (u, e) = (step.unit, step.foe);
         let engaged = state.fights(u) && state.fights(e);
         if !engaged || !state.standing(u) || !state.standing(e) {
             return 0;
         }
-        self.attacks(step, state, state.frenzy[u], round)
+        self.attacks(step, state, state.frenzy[u])
     }
 
     /// Whether strike steps `a` and `b` strike alike: one unit's attacks
@@ -450,7 +448,7 @@ impl Combat {
             return;
         }
         let frenzied = state.frenzy[u];
-        let n = self.attacks(step, state, frenzied, round);
+        let n = self.attacks(step, state, frenzied);
         if GIANTS && n > 0 && step.kind == StepKind::Giant {
             self.giant_blow(fate, id, round, state, record, wounds);
         } else if n > 0 {

@@ -2,6 +2,7 @@
 //! prepared once into the facts every round reads; models in contact each
 //! round. RULES.md Charges, Combat resolution; seed 002.
 
+use super::state::Fright;
 use super::{Combat, Facts, Foes, State, StepSet, MAX_UNITS, NO_FOE};
 use crate::combat::friend::Friend;
 use crate::combat::unit::{Unit, MAX_CHARACTERS};
@@ -486,6 +487,7 @@ impl Facts {
                     [next(), next()]
                 },
                 waits: setup.redirect.is_some_and(|r| r.unit == u),
+                frights: Default::default(),
                 strengths: [0; MAX_CHARACTERS + 1],
                 places: [0; MAX_CHARACTERS],
                 models: unit.models,
@@ -494,6 +496,9 @@ impl Facts {
                 first_foe: foes[u].first().map_or(NO_FOE, |f| f.0 as u8),
             };
             f.adds = f.combat_resolution > 0 || f.heroes_count;
+            for (fright, enemy) in f.frights.iter_mut().zip(&setup.units) {
+                *fright = Fright::of(unit, enemy);
+            }
             f.strengths[0] = unit.unit_strength(1);
             for (s, c) in f.strengths[1..].iter_mut().zip(&unit.characters) {
                 *s = c.body.unit_strength(1);

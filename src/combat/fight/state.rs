@@ -1,10 +1,38 @@
 //! The state of a fight between strike steps.
 
 use super::{Combat, Facts, Fighter, UnitEnd, MAX_UNITS};
-use crate::combat::unit::MAX_CHARACTERS;
+use crate::combat::unit::{Unit, MAX_CHARACTERS};
 use crate::rules::leadership::LeadershipTest;
-use crate::rules::special::{fears_army, Psychology};
+use crate::rules::special::{fears_army, fears_outnumbered_by, Psychology};
 use std::hash::{Hash, Hasher};
+
+/// How one unit of a fight frightens another, worked out when the fight
+/// is set up (each round's fear then reads it, not the units' armies).
+/// RULES.md Special attacks and psychology.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum Fright {
+    /// It does not.
+    #[default]
+    None,
+    /// It causes fear.
+    Fear,
+    /// The other fears its army while it does not outnumber it two to
+    /// one (Fear Elves: [`fears_outnumbered_by`]).
+    UnlessOutnumbered,
+}
+
+impl Fright {
+    /// How `enemy` frightens `unit`.
+    pub(super) fn of(unit: &Unit, enemy: &Unit) -> Fright {
+        if enemy.psychology.fear {
+            Fright::Fear
+        } else if fears_army(&unit.fears, enemy.army.as_deref()) {
+            Fright::UnlessOutnumbered
+        } else {
+            Fright::None
+        }
+    }
+}
 
 /// A fight between strike steps, for a fight of `N` units (arrays sized to
 /// the fight: a two-unit fight pays for two).
@@ -313,20 +341,18 @@ impl<const N: usize> State<N> {
                     .any(|(c, h)| h.is_some() && c.body.carries_battle_standard))
     }
 
-    /// Whether unit `e` frightens unit `u` now: it causes fear, or `u`
-    /// fears its army unless outnumbering it two to one and does not
-    /// (Fear Elves; `rules::special::fears_army`). RULES.md Special
-    /// attacks and psychology.
+    /// Whether unit `e` frightens unit `u` now ([`Fright`]: it causes
+    /// fear, or `u` fears its army unless outnumbering it two to one and
+    /// does not). RULES.md Special attacks and psychology.
+    #[inline]
     pub(super) fn frightens(&self, combat: &Combat, e: usize, u: usize) -> bool {
-        let (enemy, unit) = (&combat.setup.units[e], &combat.setup.units[u]);
-        enemy.psychology.fear
-            || (!unit.fears.is_empty()
-                && fears_army(
-                    &unit.fears,
-                    enemy.army.as_deref(),
-                    self.unit_strength(combat, u),
-                    self.unit_strength(combat, e),
-                ))
+        match combat.facts[u].frights[e] {
+            Fright::None => false,
+            Fright::Fear => true,
+            Fright::UnlessOutnumbered => {
+                fears_outnumbered_by(self.unit_strength(combat, u), self.unit_strength(combat, e))
+            }
+        }
     }
 
     /// Unit `u`'s Ld test on its best Ld now ([`State::leadership`]).

@@ -4,6 +4,7 @@
 //! of strikes, Special attacks and psychology, Shooting.
 
 use super::giant::giant_targets;
+use super::strikes::RanksBehind;
 use super::{Combat, StepSet, StrikeOrder};
 use crate::combat::unit::Unit;
 use crate::exact::attacks::Count;
@@ -98,6 +99,8 @@ pub struct Step {
     pub foe: usize,
     /// It strikes with its unit's front (spears' second rank joins in).
     pub at_front: bool,
+    /// The ranks behind its front that strike with it.
+    pub behind: RanksBehind,
     /// What makes its attacks.
     pub kind: StepKind,
     /// Its band in the strike order.
@@ -196,6 +199,7 @@ impl Combat {
             side: 1 - ch,
             foe: ch,
             at_front: true,
+            behind: RanksBehind::default(),
             kind: StepKind::Shots,
             band: Band::Impact,
             initiative: 0,
@@ -258,6 +262,7 @@ impl Combat {
                 side: place.side,
                 foe: e,
                 at_front,
+                behind: RanksBehind::of(unit, g.kind, moment, at_front, g.dice.is_some()),
                 kind: g.kind,
                 band: pike_band(g, moment, at_front),
                 initiative: g.initiative,

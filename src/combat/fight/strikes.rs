@@ -3,8 +3,55 @@
 //! of strikes, Weapons (spears), Characters champions and challenges.
 
 use super::{Combat, Fate, Fighter, Record, State, Step, StepKind, Strikes, Target};
+use crate::combat::unit::Unit;
 use crate::rules::gear::ogres_with_behind;
 use crate::rules::weapons::{Moment, Weapon};
+
+/// The ranks behind the front rank that strike with a step of rank and
+/// file: a spear's second, a pike's second to fourth, none at a foe in
+/// its flank or rear (RULES.md Weapons). Worked out when the step is
+/// built (its round, its charge and the face it strikes from are the
+/// step's), not at each blow.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RanksBehind {
+    /// How many ranks behind the front strike (0 to 3).
+    pub ranks: u32,
+    /// Their models strike once each (Predatory Fighters, a step without
+    /// dice: RULES.md Weapons).
+    pub once: bool,
+}
+
+impl RanksBehind {
+    /// Those of a step of `kind` that `unit` makes at `moment`, at a foe
+    /// its front fights (`at_front`), its models rolling `dice` or not.
+    pub(super) fn of(
+        unit: &Unit,
+        kind: StepKind,
+        moment: Moment,
+        at_front: bool,
+        dice: bool,
+    ) -> Self {
+        if kind != StepKind::RankAndFile || !at_front {
+            return RanksBehind::default();
+        }
+        RanksBehind {
+            ranks: unit.weapon.fighting_ranks(unit.troop, moment) - 1,
+            once: unit.predatory_fighters && !dice,
+        }
+    }
+
+    /// Their models in contact: up to `contact` a rank, of the unit's
+    /// `models` at the round's start in ranks `frontage` wide.
+    #[inline(always)]
+    fn models(self, contact: u32, models: u32, frontage: u32) -> u32 {
+        let (mut striking, mut left) = (0, models);
+        for _ in 0..self.ranks {
+            left = left.saturating_sub(frontage);
+            striking += contact.min(left);
+        }
+        striking
+    }
+}
 
 impl Combat {
     /// Resolves strikes `n` of `step` on the state; returns the wounds they
@@ -119,10 +166,9 @@ impl Combat {
         step: &Step,
         state: &State<N>,
         frenzied: bool,
-        round: u32,
     ) -> u32 {
         let (u, t) = (step.unit, step.foe);
-        let total = self.group_attacks(step, state, frenzied, round);
+        let total = self.group_attacks(step, state, frenzied);
         // In a challenge the two fighters strike only each other, and nobody
         // else strikes them (RULES.md Characters, champions and challenges).
         if let Some(duel) = state.duel.filter(|_| u < 2) {
@@ -182,13 +228,7 @@ impl Combat {
     /// declared attacks share them out: the models in contact that stand
     /// (a spear's second rank too), its champion, its characters.
     #[inline(always)]
-    fn group_attacks<const N: usize>(
-        &self,
-        step: &Step,
-        state: &State<N>,
-        frenzied: bool,
-        round: u32,
-    ) -> u32 {
+    fn group_attacks<const N: usize>(&self, step: &Step, state: &State<N>, frenzied: bool) -> u32 {
         let (u, t) = (step.unit, step.foe);
         let unit = &self.setup.units[u];
         let per_model = step.per_model[usize::from(frenzied)];
@@ -209,27 +249,16 @@ impl Combat {
         let stepped_back = |i: usize| u < 2 && state.stepped_back[u] == Some(i as u8);
         match step.kind {
             StepKind::RankAndFile => {
-                let moment = Moment {
-                    round,
-                    charging: self.setup.places[u].charging,
-                };
-                // The ranks behind the front that fight too (a spear's
-                // second, a pike's second to fourth: RULES.md Weapons).
-                let ranks = if step.at_front {
-                    unit.weapon.fighting_ranks(unit.troop, moment)
-                } else {
-                    1
-                };
-                let second: u32 = (1..ranks)
-                    .map(|r| contact.min(state.start[u].saturating_sub(r * unit.frontage)))
-                    .sum();
+                // The ranks behind the front that strike too (RULES.md
+                // Weapons: `Step::behind`).
+                let behind = step.behind;
+                let second = behind.models(contact, state.start[u], unit.frontage);
                 // [ruling] each casualty removes one model that could strike,
                 // front rank or second; never more than stand (RULES.md
                 // Order of strikes); Predatory Fighters' second rank
                 // strikes once (RULES.md Weapons).
                 let standing = state.alive[u] - champion;
-                let predatory = unit.predatory_fighters && second > 0 && step.dice.is_none();
-                Weapon::rank_and_file_attacks(front, second, lost, standing, per_model, predatory)
+                Weapon::rank_and_file_attacks(front, second, lost, standing, per_model, behind.once)
             }
             StepKind::Champion => champion * per_model,
             StepKind::Mount | StepKind::Impact => (rank_and_file + champion) * per_model,
@@ -258,5 +287,33 @@ impl Combat {
                 ogres_with_behind(from, to, behind, ogres, unit.frontage) * per_model
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RanksBehind;
+
+    #[test]
+    fn the_ranks_behind_count_their_models_in_contact() {
+        let pikes = RanksBehind {
+            ranks: 3,
+            once: false,
+        };
+        // 25 pikemen five wide, five in contact: the second to fourth
+        // ranks' 5 + 5 + 5.
+        assert_eq!(pikes.models(5, 25, 5), 15);
+        // 12 of them: 7 behind the front, the second rank's 5 and the
+        // third's 2.
+        assert_eq!(pikes.models(5, 12, 5), 7);
+        // Three in contact a rank: 3 + 3 + 3.
+        assert_eq!(pikes.models(3, 25, 5), 9);
+        // A spear's second rank, of 8 models five wide: the 3 behind the
+        // front.
+        let spears = RanksBehind { ranks: 1, ..pikes };
+        assert_eq!(spears.models(5, 8, 5), 3);
+        // None behind, or none standing behind the front.
+        assert_eq!(RanksBehind::default().models(5, 25, 5), 0);
+        assert_eq!(pikes.models(5, 5, 5), 0);
     }
 }
