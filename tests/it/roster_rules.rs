@@ -272,3 +272,18 @@ fn a_unit_strength_its_book_names_is_its_models() {
     assert_eq!(beast(&["Unit Strength 8"]), Some(8));
     assert_eq!(beast(&[]), None);
 }
+
+#[test]
+fn a_unicorns_impale_and_the_kin_of_the_bear_god_are_charge_rules_played() {
+    // Bretonnia and Wood Elves: "When a unicorn charges into combat it
+    // receives +2 to its Strength" (Tuskgor Charge's); Kislev's Kin of the
+    // Bear God, "+1 Attack in the turn they charge" (Sotek's).
+    let rules = |army: &str, name: &str| {
+        let u = rule(unit("Riders", DWARF, 5, &[]), name);
+        let r = army_roster(army, 50, &[u]);
+        played(&r, 0).rules.clone()
+    };
+    assert!(rules("Bretonnia", "Impale").contains(&SpecialRule::TuskgorCharge));
+    assert!(!rules("Dark Elves", "Impale").contains(&SpecialRule::TuskgorCharge));
+    assert!(rules("Kislev", "Kin of the Bear God").contains(&SpecialRule::ChargeAttack));
+}
