@@ -125,24 +125,27 @@ crate::rules::named_by_value_enum!(Terrain);
 
 /// Difficult terrain on a charge path as a file writes it: `true` (of no
 /// kind a rule names: `other`), `false`, or its kind (`"woods"`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(try_from = "WrittenTerrain")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TerrainOnPath(pub Option<Terrain>);
 
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum WrittenTerrain {
-    Flag(bool),
-    Kind(String),
-}
-
-impl TryFrom<WrittenTerrain> for TerrainOnPath {
-    type Error = crate::words::text::Text;
-    fn try_from(w: WrittenTerrain) -> Result<Self, Self::Error> {
-        match w {
-            WrittenTerrain::Flag(any) => Ok(TerrainOnPath(any.then_some(Terrain::Other))),
-            WrittenTerrain::Kind(kind) => Terrain::try_from(kind).map(|t| TerrainOnPath(Some(t))),
+impl<'de> Deserialize<'de> for TerrainOnPath {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Written;
+        impl serde::de::Visitor<'_> for Written {
+            type Value = TerrainOnPath;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("true, false or a kind of terrain (woods, marsh, water, other)")
+            }
+            fn visit_bool<E: serde::de::Error>(self, any: bool) -> Result<Self::Value, E> {
+                Ok(TerrainOnPath(any.then_some(Terrain::Other)))
+            }
+            fn visit_str<E: serde::de::Error>(self, kind: &str) -> Result<Self::Value, E> {
+                crate::rules::by_name(kind)
+                    .map(|t| TerrainOnPath(Some(t)))
+                    .map_err(E::custom)
+            }
         }
+        d.deserialize_any(Written)
     }
 }
 

@@ -65,6 +65,12 @@ fn a_terrain_or_a_kind_the_tool_does_not_know_is_refused_naming_the_kinds() {
         e.contains("difficult_terrain") && e.contains("`woods`, `marsh`, `water`, `other`"),
         "{e}"
     );
+    let text = charge_through("3", "[]");
+    let e = p_charge_fails(&text).unwrap_err();
+    assert!(
+        e.contains("difficult_terrain") && e.contains("true, false or a kind of terrain"),
+        "{e}"
+    );
     let text = charge_through("\"woods\"", "[\"lava\"]");
     let e = p_charge_fails(&text).unwrap_err();
     assert!(e.contains("open_ground") && e.contains("`woods`"), "{e}");
