@@ -190,7 +190,10 @@ fn every_roster_of_the_corpus_reads_and_every_unit_plays_or_says_why() {
         println!("  {n:5}  {name}");
     }
     // Every name not played, for whoever takes the next ones on.
-    let all: String = common.iter().map(|(name, n)| format!("{n:6}  {name}\n")).collect();
+    let all: String = common
+        .iter()
+        .map(|(name, n)| format!("{n:6}  {name}\n"))
+        .collect();
     let first = folders.split(':').next().unwrap_or(".");
     std::fs::write(Path::new(first).join("not_played.txt"), all).unwrap();
     coverage.check_readme();
