@@ -301,7 +301,7 @@ impl ProfileOverride {
 }
 
 /// The `[profile]` table.
-#[derive(Clone, Copy, Debug, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ProfileValues {
     /// Movement, in cm.

@@ -80,7 +80,7 @@ impl Build<'_> {
     }
 
     /// Fighting models, on foot or mounted.
-    fn troops(
+    pub(super) fn troops(
         &mut self,
         s: &Selection,
         rider: usize,

@@ -31,6 +31,9 @@ pub(super) struct Gear {
     /// The army its names are looked up for (a catalogue's name).
     pub army: String,
     pub weapons: Vec<Weapon>,
+    /// The weapons a champion's own selections give him: he fights with
+    /// them, not his unit's (read for the champion).
+    pub own_weapons: Vec<Weapon>,
     pub body: BodyArmour,
     pub shield: bool,
     /// Barding, and whether it slows the steed.
@@ -100,6 +103,11 @@ impl Names {
         let list = self.list.into_iter();
         list.filter(|n| !told.iter().any(|t| t.has(&n.name)))
             .collect()
+    }
+
+    /// Its entry of `name`.
+    fn get(&self, name: &str) -> Option<&Named> {
+        self.list.iter().find(|n| n.name == name)
     }
 
     pub fn add(&mut self, name: &str, why: &str) {
@@ -331,6 +339,35 @@ impl Gear {
     /// the unit tells no other way, with the item; the names of its other
     /// models it tells no other way, not played, with the model that
     /// holds them (added to `rules_not_played`).
+    /// The names the unit's champion (`champion`, his model's name) holds,
+    /// told as his own gear (`his`: the unit's and his) tells them: his
+    /// fights play them (RULES.md Characters, champions and challenges).
+    pub fn tell_champions(&mut self, his: &Gear, champion: &str) {
+        let held = std::mem::take(&mut self.others);
+        for n in held.list {
+            if n.why != champion {
+                self.others.add(&n.name, &n.why);
+                continue;
+            }
+            let name = n.name.as_str();
+            if his.equipment.has(name) {
+                self.equipment.add(name, "");
+            } else if his.rules_played.has(name) {
+                self.rules_played.add(name, "");
+            } else if let Some(m) = his.played_in_part.get(name) {
+                self.played_in_part.add(name, &m.why);
+            } else if let Some(m) = his.no_effect.get(name) {
+                self.no_effect.add(name, &m.why);
+            } else if let Some(m) = his.rules_not_played.get(name) {
+                self.rules_not_played.add(name, &m.why);
+            } else if let Some(m) = his.folded.get(name) {
+                self.folded.add(name, &m.why);
+            } else {
+                self.others.add(&n.name, &n.why);
+            }
+        }
+    }
+
     pub fn folded_and_others(&mut self) -> Vec<Named> {
         let told = [
             &self.equipment,
@@ -364,6 +401,14 @@ impl Gear {
         }
     }
 
+    /// The weapons it fights with: a champion's own, else all it has.
+    fn fights_with(&self) -> &[Weapon] {
+        match self.own_weapons.is_empty() {
+            true => &self.weapons,
+            false => &self.own_weapons,
+        }
+    }
+
     /// The weapon it fights with (the most telling it carries), and whether
     /// its shield counts apart (a hand weapon with it on foot is named
     /// hand weapon and shield: it parries either way, RULES.md Saves).
@@ -388,7 +433,7 @@ impl Gear {
         };
         let best = BEST
             .iter()
-            .find(|w| usable(w) && self.weapons.contains(w))
+            .find(|w| usable(w) && self.fights_with().contains(w))
             .copied()
             .unwrap_or(Weapon::HandWeapon);
         match (best, self.shield, mounted) {

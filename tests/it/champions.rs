@@ -202,3 +202,85 @@ fn the_engines_agree_on_a_champion_of_his_own() {
         "Kreugar's skeletons against men",
     );
 }
+
+/// Leopold's Leopard Company as a roster writes it: twenty Leopard
+/// Company (halberds, light armour) led by Leopold, his own profile (WS5
+/// S4 I5 A3) and his own Two Hand Weapons and Pistol.
+fn leopards() -> mathhammer::roster::RosterUnit {
+    use crate::common::roster::{army_roster, cost, item, model, sel, with};
+    let leopold = sel(
+        "upgrade",
+        "Leopold",
+        1,
+        &[model("Leopold", "4 5 4 4 3 1 5 3 8 - - 1 20x20")],
+        &[item("Two Hand Weapons"), item("Pistol")],
+    );
+    let unit = sel(
+        "unit",
+        "Leopard Company",
+        1,
+        &[model("Leopard Company", "4 4 3 3 3 1 3 1 7 - - 1 20x20")],
+        &[
+            sel("model", "Leopard Company", 20, &[], &[]),
+            item("Halberd"),
+            item("Light Armour"),
+            leopold,
+        ],
+    );
+    let r = army_roster("Dogs of War", 250, &[with(unit, &cost(250))]);
+    r.units[0].clone()
+}
+
+#[test]
+fn a_rosters_champion_fights_with_his_own_profile_and_gear() {
+    use mathhammer::rules::weapons::Weapon;
+    let u = leopards();
+    let f = u.played.as_ref().expect("played");
+    assert_eq!(f.weapon, Weapon::Halberd);
+    let his = f.champion.as_deref().expect("Leopold's own body");
+    assert_eq!(his.name, "Leopold");
+    assert_eq!(
+        (his.profile.ws.0, his.profile.s.0, his.profile.i.0),
+        (5, 4, 5)
+    );
+    assert_eq!(his.profile.a.0, 3);
+    // His own weapons, not the unit's halberd; the unit's light armour.
+    assert_eq!(his.weapon, Weapon::AdditionalHandWeapon);
+    assert_eq!(his.armour, f.armour);
+    // His names are told as played, none "held by Leopold".
+    let held: Vec<&str> = u
+        .rules_not_played
+        .iter()
+        .filter(|n| n.why.contains("held by"))
+        .map(|n| n.name.as_str())
+        .collect();
+    assert!(held.is_empty(), "{held:?}");
+    assert!(
+        u.equipment.iter().any(|n| n == "Two Hand Weapons"),
+        "{:?}",
+        u.equipment
+    );
+}
+
+#[test]
+fn a_rosters_champion_of_plus_one_attack_is_one_of_the_rank_and_file() {
+    use crate::common::roster::{army_roster, cost, model, sel, with, EMPIRE_SOLDIER};
+    let champion = sel(
+        "upgrade",
+        "Sergeant",
+        1,
+        &[model("Sergeant", "4 3 3 3 3 1 3 2 7 7 7 1 20x20")],
+        &[],
+    );
+    let unit = sel(
+        "unit",
+        "Swordsmen",
+        1,
+        &[model("Swordsman", EMPIRE_SOLDIER)],
+        &[sel("model", "Swordsman", 10, &[], &[]), champion],
+    );
+    let r = army_roster("The Empire", 60, &[with(unit, &cost(60))]);
+    let f = r.units[0].played.as_ref().expect("played");
+    assert!(r.units[0].champion);
+    assert!(f.champion.is_none(), "{:?}", f.champion);
+}
