@@ -284,3 +284,22 @@ fn a_rosters_champion_of_plus_one_attack_is_one_of_the_rank_and_file() {
     assert!(r.units[0].champion);
     assert!(f.champion.is_none(), "{:?}", f.champion);
 }
+
+#[test]
+fn the_random_agreement_units_have_champions_of_their_own_now_and_then() {
+    // The agreement fights draw them (tests/it/common, with_own_champion):
+    // check they do, or those fights test nothing of them.
+    let r = &mut crate::common::rng(47);
+    let units: Vec<String> = (0..200)
+        .map(|_| crate::common::random_unit(r, "[attacker]", "attacker", 20, ""))
+        .collect();
+    let own = units
+        .iter()
+        .filter(|u| u.contains("[attacker.champion]"))
+        .count();
+    assert!((10..100).contains(&own), "{own} of 200");
+    for u in units.iter().filter(|u| u.contains("[attacker.champion]")) {
+        let text = format!("{u}\n{}", body("defender", 5, [3, 3, 3, 1, 3, 1], ""));
+        read(&scenario(&text, "", ENGAGED)).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    }
+}
