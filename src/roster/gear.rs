@@ -77,6 +77,9 @@ pub(super) struct Gear {
     /// Names held by the unit's other models (its champion's, a
     /// beast's), with the model: told where the unit does not tell them.
     pub others: Names,
+    /// Names whose only effect is a missile weapon (a champion's pistol
+    /// is no shot of his unit's).
+    missiles_only: Names,
     /// The names applied, as matched, and how many times: one named twice
     /// (an upgrade and the rule it links) gives its effects once.
     applied: HashMap<String, u32>,
@@ -127,6 +130,10 @@ impl Names {
         self.list.into_iter().map(|n| n.name).collect()
     }
 }
+
+/// Why a champion's own missile weapon is not played.
+const CHAMPIONS_MISSILE: &str =
+    "a champion's own missile weapon: the unit stands and shoots with its rank and file's";
 
 /// Why a name is not played when the table does not have it.
 const NOT_IN_TABLE: &str = "not in the table of names";
@@ -203,6 +210,10 @@ impl Gear {
                 if let Some(m) = m {
                     self.missile(m);
                 }
+                let shoots = m.is_some() || e.missile.is_some();
+                if shoots && e.is_gear() && e.weapon.is_none() {
+                    self.missiles_only.add(&s.name, "");
+                }
                 self.apply(&e, &s.name, Some(s.number));
                 match e.is_gear() {
                     true => self.equipment.add(&s.name, ""),
@@ -211,6 +222,7 @@ impl Gear {
             }
             (None, Some(m)) => {
                 self.missile(m);
+                self.missiles_only.add(&s.name, "");
                 self.equipment.add(&s.name, "");
             }
             (Some(Found::NoEffect(why)), _) => self.no_effect.add(&s.name, why),
@@ -350,7 +362,9 @@ impl Gear {
                 continue;
             }
             let name = n.name.as_str();
-            if his.equipment.has(name) {
+            if his.missiles_only.has(name) {
+                self.rules_not_played.add(name, CHAMPIONS_MISSILE);
+            } else if his.equipment.has(name) {
                 self.equipment.add(name, "");
             } else if his.rules_played.has(name) {
                 self.rules_played.add(name, "");

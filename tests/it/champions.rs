@@ -260,6 +260,13 @@ fn a_rosters_champion_fights_with_his_own_profile_and_gear() {
         "{:?}",
         u.equipment
     );
+    // His pistol is no shot of the unit's: not played, and why.
+    let pistol = u.rules_not_played.iter().find(|n| n.name == "Pistol");
+    assert!(
+        pistol.is_some_and(|n| n.why.contains("champion's own missile")),
+        "{:?}",
+        u.rules_not_played
+    );
 }
 
 #[test]
