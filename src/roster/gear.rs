@@ -362,6 +362,16 @@ impl Gear {
                 continue;
             }
             let name = n.name.as_str();
+            let told = [
+                &self.equipment,
+                &self.rules_played,
+                &self.no_effect,
+                &self.rules_not_played,
+            ];
+            // The unit tells it already (his armour is the unit's too).
+            if told.iter().any(|t| t.has(name)) {
+                continue;
+            }
             if his.missiles_only.has(name) {
                 self.rules_not_played.add(name, CHAMPIONS_MISSILE);
             } else if his.equipment.has(name) {

@@ -310,3 +310,43 @@ fn the_random_agreement_units_have_champions_of_their_own_now_and_then() {
         read(&scenario(&text, "", ENGAGED)).unwrap_or_else(|e| panic!("{e}\n{text}"));
     }
 }
+
+#[test]
+fn a_name_the_unit_and_its_champion_both_carry_is_told_once() {
+    // Pistoliers and their Marksman (WS4 BS4: a body of his own) each
+    // carry a pistol: the unit tells it once, as its missile weapon, not
+    // again as his.
+    use crate::common::roster::{army_roster, cost, item, model, sel, with, EMPIRE_SOLDIER};
+    let marksman = sel(
+        "upgrade",
+        "Marksman",
+        1,
+        &[model("Marksman", "4 4 4 3 3 1 3 2 7 - - 1 20x20")],
+        &[item("Pistol")],
+    );
+    let unit = sel(
+        "unit",
+        "Pistoliers",
+        1,
+        &[model("Pistolier", EMPIRE_SOLDIER)],
+        &[
+            sel("model", "Pistolier", 10, &[], &[]),
+            item("Pistol"),
+            marksman,
+        ],
+    );
+    let r = army_roster("The Empire", 80, &[with(unit, &cost(80))]);
+    let u = &r.units[0];
+    assert!(u.played.as_ref().unwrap().champion.is_some());
+    let pistols = u
+        .equipment
+        .iter()
+        .chain(&u.rules_played)
+        .filter(|n| *n == "Pistol")
+        .count()
+        + u.rules_not_played
+            .iter()
+            .filter(|n| n.name == "Pistol")
+            .count();
+    assert_eq!(pistols, 1, "{u:?}");
+}
