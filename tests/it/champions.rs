@@ -350,3 +350,33 @@ fn a_name_the_unit_and_its_champion_both_carry_is_told_once() {
             .count();
     assert_eq!(pistols, 1, "{u:?}");
 }
+
+#[test]
+fn an_undead_unit_crumbles_its_champion_last_at_his_own_wounds() {
+    // No blows (no attacks; the Undead's champion, A 0, could not wound
+    // T10 anyway). Twenty attackers five wide: +3 ranks, +1 outnumbering,
+    // +1 standard; the three Undead nothing. They lose by 5 and crumble 5
+    // wounds (RULES.md Undead): the two skeletons (W1) first, then the
+    // champion, W4 of his own, who takes the other 3 and stands: 2
+    // casualties. A champion of the rank and file (W1) falls with them: 3.
+    let a = body(
+        "attacker",
+        20,
+        [3, 3, 10, 1, 3, 0],
+        "standard = true\nrules = [\"unbreakable\"]",
+    );
+    let d = body(
+        "defender",
+        3,
+        [2, 3, 3, 1, 2, 0],
+        "rules = [\"undead\"]\n[defender.champion]\n[defender.champion.profile]\nw = 4\na = 0\n",
+    );
+    let lost = exactly(&scenario(&a, &d, ENGAGED), "mean_defender_casualties");
+    assert!(close(lost, 2.0), "{lost}");
+    let d = d.replace(
+        "[defender.champion]\n[defender.champion.profile]\nw = 4\na = 0\n",
+        "champion = true",
+    );
+    let lost = exactly(&scenario(&a, &d, ENGAGED), "mean_defender_casualties");
+    assert!(close(lost, 3.0), "{lost}");
+}
