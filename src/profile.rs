@@ -304,7 +304,7 @@ impl ProfileOverride {
 }
 
 /// The `[profile]` table.
-#[derive(Clone, Copy, Debug, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ProfileValues {
     /// Movement, in cm.
@@ -503,6 +503,11 @@ pub struct ProfileFile {
     /// Added to its side's combat result, 0 to 5 (a War Banner's +1).
     #[serde(default)]
     pub combat_resolution: Ranged<0, 5>,
+    /// Its champion's own profile and gear, where its roster's champion
+    /// has a profile or gear of his own (RULES.md Characters, champions
+    /// and challenges).
+    #[serde(skip)]
+    pub champion: Option<Box<ProfileFile>>,
     /// This model is the army's General: the unit it is, or leads, is its
     /// side's General's unit.
     #[serde(default)]

@@ -80,6 +80,11 @@ pub struct Unit {
     pub psychology: Psychology,
     /// A champion leads it (+1 A).
     pub champion: bool,
+    /// The champion's own one-model body, where his profile, gear or rules
+    /// differ from his rank and file's beyond the +1 A: he strikes and is
+    /// struck as it, apart from them (RULES.md Characters, champions and
+    /// challenges). None plays him as one of them with +1 A.
+    pub champion_body: Option<Box<Unit>>,
     /// It carries a standard (+1 combat result).
     pub standard: bool,
     /// It has a musician (wins drawn combats).

@@ -80,7 +80,7 @@ impl Build<'_> {
     }
 
     /// Fighting models, on foot or mounted.
-    fn troops(
+    pub(super) fn troops(
         &mut self,
         s: &Selection,
         rider: usize,
@@ -339,6 +339,7 @@ impl Build<'_> {
             missile: None,
             points: (models > 0).then(|| Points(own_points(s) / f64::from(models))),
             combat_resolution: Ranged(g.combat_resolution.min(5)),
+            champion: None,
             general: g.general,
             battle_standard: g.battle_standard,
             army: (!g.army.is_empty()).then(|| g.army.clone()),

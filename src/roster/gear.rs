@@ -32,6 +32,9 @@ pub(super) struct Gear {
     /// The army its names are looked up for (a catalogue's name).
     pub army: String,
     pub weapons: Vec<Weapon>,
+    /// The weapons a champion's own selections give him: he fights with
+    /// them, not his unit's (read for the champion).
+    pub own_weapons: Vec<Weapon>,
     pub body: BodyArmour,
     pub shield: bool,
     /// Barding, and whether it slows the steed.
@@ -79,6 +82,9 @@ pub(super) struct Gear {
     /// Names held by the unit's other models (its champion's, a
     /// beast's), with the model: told where the unit does not tell them.
     pub others: Names,
+    /// Names whose only effect is a missile weapon (a champion's pistol
+    /// is no shot of his unit's).
+    missiles_only: Names,
     /// The names applied, as matched, and how many times: one named twice
     /// (an upgrade and the rule it links) gives its effects once.
     applied: HashMap<String, u32>,
@@ -107,6 +113,11 @@ impl Names {
             .collect()
     }
 
+    /// Its entry of `name`.
+    fn get(&self, name: &str) -> Option<&Named> {
+        self.list.iter().find(|n| n.name == name)
+    }
+
     pub fn add(&mut self, name: &str, why: &str) {
         if self.seen.insert(name.to_string()) {
             self.list.push(Named {
@@ -124,6 +135,10 @@ impl Names {
         self.list.into_iter().map(|n| n.name).collect()
     }
 }
+
+/// Why a champion's own missile weapon is not played.
+const CHAMPIONS_MISSILE: &str =
+    "a champion's own missile weapon: the unit stands and shoots with its rank and file's";
 
 /// Why a name is not played when the table does not have it.
 const NOT_IN_TABLE: &str = "not in the table of names";
@@ -202,6 +217,10 @@ impl Gear {
                 if let Some(m) = m {
                     self.missile(m);
                 }
+                let shoots = m.is_some() || e.missile.is_some();
+                if shoots && e.is_gear() && e.weapon.is_none() {
+                    self.missiles_only.add(&s.name, "");
+                }
                 self.apply(&e, &s.name, Some(s.number));
                 match e.is_gear() {
                     true => self.equipment.add(&s.name, ""),
@@ -210,6 +229,7 @@ impl Gear {
             }
             (None, Some(m)) => {
                 self.missile(m);
+                self.missiles_only.add(&s.name, "");
                 self.equipment.add(&s.name, "");
             }
             (Some(Found::NoEffect(why)), _) => self.no_effect.add(&s.name, why),
@@ -344,6 +364,47 @@ impl Gear {
     /// the unit tells no other way, with the item; the names of its other
     /// models it tells no other way, not played, with the model that
     /// holds them (added to `rules_not_played`).
+    /// The names the unit's champion (`champion`, his model's name) holds,
+    /// told as his own gear (`his`: the unit's and his) tells them: his
+    /// fights play them (RULES.md Characters, champions and challenges).
+    pub fn tell_champions(&mut self, his: &Gear, champion: &str) {
+        let held = std::mem::take(&mut self.others);
+        for n in held.list {
+            if n.why != champion {
+                self.others.add(&n.name, &n.why);
+                continue;
+            }
+            let name = n.name.as_str();
+            let told = [
+                &self.equipment,
+                &self.rules_played,
+                &self.no_effect,
+                &self.rules_not_played,
+            ];
+            // The unit tells it already (his armour is the unit's too).
+            if told.iter().any(|t| t.has(name)) {
+                continue;
+            }
+            if his.missiles_only.has(name) {
+                self.rules_not_played.add(name, CHAMPIONS_MISSILE);
+            } else if his.equipment.has(name) {
+                self.equipment.add(name, "");
+            } else if his.rules_played.has(name) {
+                self.rules_played.add(name, "");
+            } else if let Some(m) = his.played_in_part.get(name) {
+                self.played_in_part.add(name, &m.why);
+            } else if let Some(m) = his.no_effect.get(name) {
+                self.no_effect.add(name, &m.why);
+            } else if let Some(m) = his.rules_not_played.get(name) {
+                self.rules_not_played.add(name, &m.why);
+            } else if let Some(m) = his.folded.get(name) {
+                self.folded.add(name, &m.why);
+            } else {
+                self.others.add(&n.name, &n.why);
+            }
+        }
+    }
+
     pub fn folded_and_others(&mut self) -> Vec<Named> {
         let told = [
             &self.equipment,
@@ -377,6 +438,14 @@ impl Gear {
         }
     }
 
+    /// The weapons it fights with: a champion's own, else all it has.
+    fn fights_with(&self) -> &[Weapon] {
+        match self.own_weapons.is_empty() {
+            true => &self.weapons,
+            false => &self.own_weapons,
+        }
+    }
+
     /// The weapon it fights with (the most telling it carries), and whether
     /// its shield counts apart (a hand weapon with it on foot is named
     /// hand weapon and shield: it parries either way, RULES.md Saves).
@@ -401,7 +470,7 @@ impl Gear {
         };
         let best = BEST
             .iter()
-            .find(|w| usable(w) && self.weapons.contains(w))
+            .find(|w| usable(w) && self.fights_with().contains(w))
             .copied()
             .unwrap_or(Weapon::HandWeapon);
         match (best, self.shield, mounted) {

@@ -51,6 +51,7 @@ mod archive;
 mod army;
 mod body;
 mod build;
+mod champion;
 mod columns;
 mod count;
 mod find;

@@ -98,7 +98,10 @@ pub(super) fn unit(
         .collect();
     let mut gear = Gear::of(&s.army);
     let mut flags = Flags::default();
-    walk(s, &b, &roles, None, &mut gear, &mut flags);
+    walk(s, &b, &roles, (None, false), &mut gear, &mut flags);
+    // The champion's gear: the unit's and his own.
+    let mut his = Gear::of(&s.army);
+    walk(s, &b, &roles, (None, true), &mut his, &mut Flags::default());
     let models: Vec<(&str, Role)> = b
         .list
         .iter()
@@ -117,6 +120,13 @@ pub(super) fn unit(
         notes: Vec::new(),
     };
     unit.played = build.played(s, &cast);
+    let mut his_name = None;
+    if let Ok(file) = &mut unit.played {
+        if let Some((name, own)) = build.champion(s, &cast, &his, file) {
+            his_name = Some(name);
+            file.champion = own.map(Box::new);
+        }
+    }
     if let (Ok(file), Some(per_model)) = (&mut unit.played, model_points(s, &b, &roles, &cast)) {
         file.points = Some(crate::profile::Points(per_model));
     }
@@ -130,6 +140,9 @@ pub(super) fn unit(
         }
     }
     unit.notes = build.notes;
+    if let Some(name) = his_name {
+        gear.tell_champions(&his, &name);
+    }
     unit.champion = matches!(
         cast,
         Cast::Troops {
@@ -230,12 +243,14 @@ struct Flags {
 
 /// Reads the gear and rules of `s` and what it holds, detachments aside.
 /// What a champion or another model holds (`held_by`: theirs, not the
-/// unit's) is only told, with the model that holds it.
+/// unit's) is only told, with the model that holds it; read for the
+/// champion (`his`), what he holds is read as the unit's are, and the
+/// weapons it gives are his own.
 fn walk(
     s: &Selection,
     b: &Bodies,
     roles: &[Role],
-    held_by: Option<&str>,
+    (held_by, his): (Option<&str>, bool),
     gear: &mut Gear,
     flags: &mut Flags,
 ) {
@@ -263,7 +278,9 @@ fn walk(
         .peekable();
     let models = held.peek().is_some();
     let steed = held.clone().any(|r| r == Role::Mount);
-    let units_models = held.any(|r| unit_role(&r));
+    let champion = held.clone().any(|r| r == Role::Champion);
+    let units_models = held.any(|r| unit_role(&r)) || (his && champion);
+    let weapons_before = gear.weapons.len();
     // The unit's own selection is the unit's, whatever model's profile it
     // shows (a regiment's leader shown at its head): its rules are all of
     // its models', its shown model's armour his.
@@ -307,8 +324,12 @@ fn walk(
     }
     for c in &s.children {
         if !stands_alone(s, c) {
-            walk(c, b, roles, held_by, gear, flags);
+            walk(c, b, roles, (held_by, his), gear, flags);
         }
+    }
+    if his && champion {
+        let own = gear.weapons[weapons_before..].to_vec();
+        gear.own_weapons.extend(own);
     }
 }
 

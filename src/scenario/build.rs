@@ -2,6 +2,7 @@
 //! with its own fields into a [`Unit`], each unit's place, the contacts, and
 //! the checks a file's values must pass on the way.
 
+use super::champion::{champion_body, ChampionSpec};
 use super::combat::{ScenarioFile, UnitSpec};
 use super::source::Resolved;
 use crate::combat::fight::{Combat, Contact, Place, Redirect, Setup, StartOfTurn, MAX_UNITS};
@@ -435,6 +436,14 @@ impl UnitSpec {
                 })
             })
             .collect::<Result<Vec<_>, InputError>>()?;
+        let own = match &spec.champion {
+            Some(ChampionSpec::Own(own)) => Some(own.as_ref()),
+            _ => None,
+        };
+        let champion_body = match command[0] {
+            true => champion_body(own, &file, dir, side)?,
+            false => None,
+        };
         check_dice_rolled(&file, models, side)?;
         let frontage = spec.frontage.map_or(models.min(5), |f| f.0);
         file.weapon.allowed(file.troop).map_err(|why| {
@@ -458,6 +467,7 @@ impl UnitSpec {
             rules: Rules::new(&file.rules, &format!("{side}.rules"))?,
             psychology: Psychology::new(&file.rules),
             champion: command[0],
+            champion_body,
             standard: command[1],
             musician: command[2],
             mount: file.mount.map(|m| Mount {

@@ -33,6 +33,16 @@
 //! # missile = { s = 3, shots = 1 }     # for stand and shoot
 //! # pursue = true                      # pursue a broken enemy
 //!
+//! # A champion of his own profile and gear (in place of champion = true):
+//! # what the table gives over his unit's, his A one more, or his own
+//! # profile_file or roster unit.
+//! # [attacker.champion]
+//! # name = "Boss"
+//! # weapon = "great-weapon"
+//! # rules = ["killing-blow"]
+//! # [attacker.champion.profile]
+//! # ws = 5
+//!
 //! # A character leading it: a profile and gear as for a unit.
 //! [[attacker.characters]]
 //! profile_file = "big_boss.toml"       # or roster and unit, or [attacker.characters.profile]
@@ -129,8 +139,9 @@ unit_table! {
         pub frontage: Option<Count<1, 50>>,
         /// Models in base contact, given outright.
         pub in_contact: Option<Count<0, 50>>,
-        /// A champion leads it (else as the roster has it; none).
-        pub champion: Option<bool>,
+        /// A champion leads it (else as the roster has it; none): `true`,
+        /// or a table of his own profile and gear.
+        pub champion: Option<super::champion::ChampionSpec>,
         /// It carries a standard (else as the roster has it; none).
         pub standard: Option<bool>,
         /// It has a musician (else as the roster has it; none).

@@ -4,6 +4,7 @@
 use crate::text;
 pub mod battle_line;
 mod build;
+pub mod champion;
 pub mod combat;
 pub mod friend;
 pub mod part;

@@ -43,6 +43,10 @@ pub struct ProfilePart {
     /// The roster's unit, already read (a fight built from a roster, not a
     /// file).
     pub listed: Option<Arc<RosterUnit>>,
+    /// What a champion's table builds on when it names no source of its
+    /// own: his own as his unit's source gives it, else his unit's profile
+    /// and gear with one attack more.
+    pub inherited: Option<Arc<ProfileFile>>,
     /// A profile file, relative to the file.
     pub profile_file: Option<String>,
     /// Its name (else the roster's or the profile file's).
@@ -174,6 +178,7 @@ macro_rules! unit_table {
                         roster: t.roster,
                         unit: t.unit,
                         listed: None,
+                        inherited: None,
                         profile_file: t.profile_file,
                         name: t.name,
                         troop: t.troop,
@@ -276,10 +281,11 @@ impl ProfilePart {
                 &dir.join(f),
                 &format!("{side}.profile_file"),
             )?),
-            (None, None) => None,
+            (None, None) => self.inherited.as_deref().cloned(),
         };
         let changed = base
             .as_ref()
+            .filter(|_| listed.is_some() || self.profile_file.is_some())
             .and_then(|b| self.changed_gear(b, listed.is_some()));
         Ok(Resolved {
             file: self.over(base, side)?,
@@ -414,6 +420,7 @@ impl ProfilePart {
                 .combat_resolution
                 .or(b.map(|b| b.combat_resolution))
                 .unwrap_or_default(),
+            champion: b.and_then(|b| b.champion.clone()),
             general: b.is_some_and(|b| b.general),
             battle_standard: b.is_some_and(|b| b.battle_standard),
             army: self.army.clone().or(b.and_then(|b| b.army.clone())),

@@ -61,7 +61,9 @@ impl UnitSpec {
         };
         let listed_has = |has: fn(&RosterUnit) -> bool| listed.as_deref().is_some_and(has);
         let command = [
-            self.champion.unwrap_or_else(|| listed_has(|u| u.champion)),
+            self.champion
+                .as_ref()
+                .map_or_else(|| listed_has(|u| u.champion), |c| c.leads()),
             self.standard.unwrap_or_else(|| listed_has(|u| u.standard)),
             self.musician.unwrap_or_else(|| listed_has(|u| u.musician)),
         ];

@@ -16,6 +16,7 @@ mod battle_line;
 mod big_units;
 mod chain;
 mod chains;
+mod champions;
 mod charge_in_combat;
 mod charge_rules;
 mod cli;

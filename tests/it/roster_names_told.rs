@@ -78,16 +78,19 @@ fn an_items_own_rules_are_part_of_it() {
 #[test]
 fn another_models_names_are_told_once_by_the_model() {
     let u = greatswords();
-    // The champion's sword is his, not played; its rule is told as the
-    // table tells it; his armour is the unit's too, told once as the
-    // unit's equipment.
+    // The champion's sword is his, played in his own fights (WS4 and his
+    // own gear: a body of his own); its rule is told as the table tells
+    // it; his armour is the unit's too, told once as the unit's
+    // equipment.
     let held: Vec<&str> = u
         .rules_not_played
         .iter()
         .filter(|n| n.why.starts_with("held by Count's Champion"))
         .map(|n| n.name.as_str())
         .collect();
-    assert_eq!(held, ["Sword of Might"]);
+    assert!(held.is_empty(), "{held:?}");
+    let mut played = u.equipment.iter().chain(&u.rules_played);
+    assert!(played.any(|n| n == "Sword of Might"), "{:?}", u.equipment);
     let mut names = told(&u);
     let all = names.len();
     names.sort_unstable();

@@ -145,6 +145,10 @@ struct Facts {
     /// At the start: models, champion, characters, the first foe.
     models: u32,
     champion: bool,
+    /// Its champion has a body of his own: the rank and file's blows and
+    /// casualties leave him out (RULES.md Characters, champions and
+    /// challenges).
+    champion_apart: bool,
     characters: usize,
     first_foe: u8,
 }

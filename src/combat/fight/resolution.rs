@@ -338,7 +338,22 @@ impl Combat {
         record: &mut Record,
     ) -> bool {
         let unit = &self.setup.units[u];
-        let (c, mut left) = crumble(wounds, state.alive[u], unit.profile.w, state.damage[u]);
+        let apart = self.champion_apart(u, state);
+        let rank_and_file = state.alive[u] - apart;
+        let (mut c, mut left) = crumble(wounds, rank_and_file, unit.profile.w, state.damage[u]);
+        // A champion of his own body crumbles last of the rank and file,
+        // his own Wounds (RULES.md Characters, champions and challenges).
+        if let (Some(body), Some(d)) = (&unit.champion_body, state.champion[u]) {
+            let remaining = u32::from(body.profile.w - d);
+            if left >= remaining {
+                state.champion[u] = None;
+                c.kills += 1;
+                left -= remaining;
+            } else if left > 0 {
+                state.champion[u] = Some(d + left as u8);
+                left = 0;
+            }
+        }
         state.alive[u] -= c.kills;
         state.damage[u] = c.damage;
         if state.alive[u] == 0 {

@@ -153,6 +153,11 @@ impl Setup {
                     c.body.rules.hatred = true;
                 }
             }
+            // A champion's own hatred (RULES.md Characters, champions and
+            // challenges).
+            if let Some(c) = unit.champion_body.as_mut() {
+                c.rules.hatred |= names_an_enemy(&c.hates);
+            }
         }
     }
 
@@ -408,7 +413,8 @@ fn wounds_past_any_test(setup: &Setup) -> u32 {
         bonus[place.side] +=
             unit.combat_resolution + heroes.clone().map(|c| c.combat_resolution).sum::<u32>();
         if unit.psychology.undead {
-            let wounds = unit.models * u32::from(unit.profile.w)
+            let champion = unit.champion_body.as_ref().map_or(0, |c| c.profile.w);
+            let wounds = unit.models * u32::from(unit.profile.w.max(champion))
                 + heroes.map(|c| u32::from(c.profile.w)).sum::<u32>();
             undead = undead.max(wounds);
         }
@@ -492,6 +498,7 @@ impl Facts {
                 places: [0; MAX_CHARACTERS],
                 models: unit.models,
                 champion: unit.champion,
+                champion_apart: unit.champion && unit.champion_body.is_some(),
                 characters: unit.characters.len(),
                 first_foe: foes[u].first().map_or(NO_FOE, |f| f.0 as u8),
             };

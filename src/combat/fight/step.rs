@@ -432,7 +432,7 @@ fn attack_groups(unit: &Unit, moment: Moment, scared: bool) -> (Option<ImpactHit
             Blows::Own(_) => {
                 groups.push(fighter(StepKind::RankAndFile, unit, 0));
                 if unit.champion {
-                    groups.push(fighter(StepKind::Champion, unit, 1));
+                    groups.push(champion_group(unit, &fighter));
                 }
             }
             Blows::Mount(m, steed) => groups.push(Group::counted(
@@ -449,6 +449,16 @@ fn attack_groups(unit: &Unit, moment: Moment, scared: bool) -> (Option<ImpactHit
         groups.push(fighter(StepKind::Character(i), &c.body, 0));
     }
     (impact, groups)
+}
+
+/// A champion's attacks: his own body's, where he has one (its profile
+/// gives his attacks), else his unit's +1 A (RULES.md Characters,
+/// champions and challenges).
+fn champion_group(unit: &Unit, fighter: &impl Fn(StepKind, &Unit, u32) -> Group) -> Group {
+    match &unit.champion_body {
+        Some(body) => fighter(StepKind::Champion, body, 0),
+        None => fighter(StepKind::Champion, unit, 1),
+    }
 }
 
 /// A group's band at one foe: a pike's first round at a foe at its front
@@ -497,7 +507,9 @@ fn targets(enemy: &Unit) -> Vec<(Target, Defender)> {
         targets.push((Target::Character(k), c.body.defender()));
     }
     if enemy.champion {
-        targets.push((Target::Champion, enemy.defender()));
+        // His own save and ward, where he has a body of his own.
+        let body = enemy.champion_body.as_deref().unwrap_or(enemy);
+        targets.push((Target::Champion, body.defender()));
     }
     targets
 }

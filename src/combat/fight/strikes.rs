@@ -109,10 +109,11 @@ impl Combat {
                 c.combat_result_wounds(step.target_w) - u32::from(d)
             }
             Target::RankAndFile => {
-                if state.alive[t] == 0 {
+                let apart = self.champion_apart(t, state);
+                if state.alive[t] == apart {
                     return 0;
                 }
-                let c = fate.strike(step, n, state.damage[t], state.alive[t]);
+                let c = fate.strike(step, n, state.damage[t], state.alive[t] - apart);
                 let wounds = c.combat_result_wounds(step.target_w) - u32::from(state.damage[t]);
                 state.alive[t] -= c.kills;
                 // At most 500 models a unit: checked when the scenario is read.
@@ -207,7 +208,12 @@ impl Combat {
             left -= declared;
         }
         let champion_declared = if state.champion[t].is_some() && !engaged(Target::Champion) {
-            let declared = if declares {
+            // A champion of his own body is struck, once his rank and file
+            // are gone, by every attack at them (RULES.md Characters,
+            // champions and challenges).
+            let declared = if state.start[t] == self.champion_apart(t, state) {
+                left
+            } else if declares {
                 self.setup.units[t].attacks_on_champion
             } else {
                 0
@@ -221,6 +227,13 @@ impl Combat {
             Target::Champion => champion_declared,
             Target::Character(_) => 0,
         }
+    }
+
+    /// 1 while unit `u`'s champion stands with a body of his own: a model
+    /// its rank and file's blows and casualties leave out.
+    #[inline(always)]
+    pub(super) fn champion_apart<const N: usize>(&self, u: usize, state: &State<N>) -> u32 {
+        u32::from(self.facts[u].champion_apart && state.champion[u].is_some())
     }
 
     /// The attacks of `step`'s whole group this round (its models, for a

@@ -490,7 +490,32 @@ pub fn random_unit(r: &mut impl Rng, header: &str, path: &str, most: u32, place:
         );
     }
     let text = with_random_attacks(&with_army_rules(&text, path, models), path, models);
-    with_pikes(with_magic_rules(&text), &text)
+    let text = with_pikes(with_magic_rules(&text), &text);
+    with_own_champion(text, path)
+}
+
+/// A champion of his own (issue 47; RULES.md Characters, champions and
+/// challenges) now and then in place of a [`random_unit`]'s `champion =
+/// true`: his own WS, S, I, A and W, armour and an attack rule, drawn from
+/// a stream of its own seeded by the unit drawn so far (every earlier draw
+/// stays).
+fn with_own_champion(text: String, path: &str) -> String {
+    let r = &mut own_stream(&text, 4703);
+    if !text.contains("\nchampion = true\n") || !r.random_bool(0.4) {
+        return text;
+    }
+    let rule = pick(r, &["", "\"killing-blow\"", "\"poison\"", "\"hatred\""]);
+    let own = format!(
+        "[{path}.champion]\nname = \"champion\"\narmour = \"{}\"\nrules = [{rule}]\n\
+         [{path}.champion.profile]\nws = {}\ns = {}\ni = {}\na = {}\nw = {}\n",
+        pick(r, &["none", "light", "heavy"]),
+        r.random_range(3..=6),
+        r.random_range(3..=5),
+        r.random_range(2..=6),
+        r.random_range(1..=3),
+        pick(r, &["1", "1", "2"]),
+    );
+    text.replacen("\nchampion = true\n", "\n", 1) + &own
 }
 
 /// Issue 47's attack rules now and then on a random query's striker and
