@@ -55,10 +55,11 @@
 //! shots = 1                # per model
 //! armour_piercing = false  # the weapon's own (a handgun's); poison too
 //!
-//! [impact_hits]            # a chariot's hits when it charges
+//! [impact_hits]            # a chariot's (or a model's) hits when it charges
 //! dice = "D6"              # D6 or D3
 //! plus = 0                 # 0 to 6 hits added to each chariot's die (scythes: 1)
 //! s = 5
+//! beyond = 0               # inches the charge must be longer than (0: any)
 //! ```
 
 use crate::error::InputError;
@@ -385,6 +386,10 @@ pub struct ImpactHitsValues {
     pub plus: Ranged<0, 6>,
     /// Strength of the hits.
     pub s: Ranged<1, 10>,
+    /// Inches the charge must be longer than (Thunderous Charge: 7; 0 or
+    /// left out: any charge).
+    #[serde(default)]
+    pub beyond: Ranged<0, 24>,
 }
 
 impl ImpactHitsValues {
@@ -394,6 +399,7 @@ impl ImpactHitsValues {
             dice: self.dice,
             plus: self.plus.0,
             s: self.s.0,
+            beyond: self.beyond.0,
         }
     }
 }

@@ -148,8 +148,11 @@ impl Build<'_> {
         // A unit strength its troop type does not give (Warhounds' and
         // Centigors' 2 on foot). RULES.md Profiles.
         let by_type = unit_strength(troop, file.profile.w.0, 0);
+        // What charges into the foe strikes its impact hits: the steed.
+        let impact_s = steed.map_or(values.s, |(_, v)| v.s);
         Ok(ProfileFile {
             mount: steed.map(|(_, v)| v),
+            impact_hits: self.impact_hits(impact_s),
             missile: self.missile(values.s.0),
             unit_strength_per_model: us.filter(|n| u32::from(*n) != by_type).map(Ranged),
             ..file
@@ -207,8 +210,10 @@ impl Build<'_> {
         if c.read("M").number().is_some() || steeds.is_none() {
             v.m = self.movement(c)?;
         }
-        let dice = match c.read("A") {
-            Read::Dice(d) if d.sides == 3 => Die::D3,
+        let dice = match (self.gear.impact_hits, c.read("A")) {
+            // Its book's (light chariots' D3).
+            (Some(h), _) => h.die,
+            (None, Read::Dice(d)) if d.sides == 3 => Die::D3,
             _ => Die::D6,
         };
         let chariot_save = self
@@ -234,10 +239,23 @@ impl Build<'_> {
                 dice,
                 plus: Ranged(self.gear.extra_impact_hits.min(6)),
                 s: Ranged(self.needed(c, "S", 1, 10)?),
+                beyond: Ranged(0),
             }),
             missile: self.missile(v.s.0),
             crew: Ranged(crewmen),
             ..self.file(s, TroopType::Chariot, v, (weapon, shield), chariots, c)
+        })
+    }
+
+    /// Impact hits its book gives a model that is not a chariot, at `s`:
+    /// a ridden beast's Strength, else its own. **\[ruling\]** RULES.md
+    /// Special attacks and psychology, Impact hits.
+    fn impact_hits(&self, s: Ranged<1, 10>) -> Option<ImpactHitsValues> {
+        self.gear.impact_hits.map(|h| ImpactHitsValues {
+            dice: h.die,
+            plus: Ranged(h.plus),
+            s,
+            beyond: Ranged(h.beyond),
         })
     }
 

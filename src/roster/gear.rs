@@ -9,7 +9,7 @@
 //! writes (`S4`, `As user`, `2x Multiple Shots`). Lists keep the first of
 //! each name, in a set, so a unit with many names is read in linear time.
 
-use super::names::{looked_up, Bonus, Effects, Found, MissileRules, MissileStrength};
+use super::names::{looked_up, Bonus, Effects, Found, ImpactRead, MissileRules, MissileStrength};
 use super::xml::{RawProfile, Selection};
 use super::Named;
 use crate::rules::place::Terrain;
@@ -62,6 +62,8 @@ pub(super) struct Gear {
     pub open_ground: Vec<Terrain>,
     pub combat_resolution: u8,
     pub extra_impact_hits: u8,
+    /// Impact hits its book gives it (a chariot's die where it is one).
+    pub impact_hits: Option<ImpactRead>,
     /// A model's unit strength its book sets by a rule.
     pub unit_strength: Option<u8>,
     pub general: bool,
@@ -193,6 +195,7 @@ impl Gear {
                 .any(|a| !self.immune_to_panic_against.contains(a))
             || e.open_ground.iter().any(|t| !self.open_ground.contains(t))
             || (e.unit_strength.is_some() && self.unit_strength.is_none())
+            || (e.impact_hits.is_some() && self.impact_hits.is_none())
             || (e.battle_standard && !self.battle_standard)
             || (e.regeneration && !self.regeneration)
             || (e.flies && !self.flies)
@@ -334,6 +337,7 @@ impl Gear {
             .min(5);
         self.extra_impact_hits = self.extra_impact_hits.max(e.extra_impact_hits);
         self.unit_strength = self.unit_strength.or(e.unit_strength);
+        self.impact_hits = self.impact_hits.or(e.impact_hits);
         self.general |= e.general;
         self.battle_standard |= e.battle_standard;
         if let (None, Some((strength, shots, rules))) = (self.missile, e.missile) {

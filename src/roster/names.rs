@@ -33,7 +33,9 @@ mod table;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 use table::{read_parts, UnitKinds, Verdict};
-pub(crate) use table::{Bonus, Command, Effects, MissileRules, MissileStrength, UnitKind};
+pub(crate) use table::{
+    Bonus, Command, Effects, ImpactRead, MissileRules, MissileStrength, UnitKind,
+};
 
 /// What the table says of a name, in brief.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -87,6 +87,8 @@ impl Entry {
             open_ground: k.named_list("open_ground")?,
             combat_resolution: k.small("combat_resolution")?.unwrap_or(0),
             extra_impact_hits: k.small("extra_impact_hits")?.unwrap_or(0),
+            impact_hits: k.text("impact_hits")?,
+            impact_beyond: k.small("impact_beyond")?.unwrap_or(0),
             unit_strength: k.small("unit_strength")?,
             general: k.flag("general")?,
             battle_standard: k.flag("battle_standard")?,

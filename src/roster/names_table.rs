@@ -4,6 +4,7 @@
 
 use super::{normalised, ByName};
 use crate::rules::place::Terrain;
+use crate::rules::random::Die;
 use crate::rules::saves::BodyArmour;
 use crate::rules::special::SpecialRule;
 use crate::rules::weapons::Weapon;
@@ -99,6 +100,9 @@ pub(crate) struct Effects {
     pub open_ground: Vec<Terrain>,
     pub combat_resolution: u8,
     pub extra_impact_hits: u8,
+    /// Impact hits its book gives a model that is not a chariot (a
+    /// chariot's die where it is one).
+    pub impact_hits: Option<ImpactRead>,
     /// A model's unit strength, set by its book (RULES.md Profiles).
     pub unit_strength: Option<u8>,
     pub general: bool,
@@ -141,6 +145,7 @@ impl Effects {
             immune_to_panic_against: self.immune_to_panic_against.clone(),
             open_ground: self.open_ground.clone(),
             unit_strength: self.unit_strength,
+            impact_hits: self.impact_hits,
             battle_standard: self.battle_standard,
             rest_not_played: self.rest_not_played,
             ..Effects::default()
@@ -161,6 +166,43 @@ impl Effects {
             }
         }
         Some(e)
+    }
+}
+
+/// Impact hits a name gives (`impact_hits = "D6+1"`, `impact_beyond =
+/// 7`): each model's die, hits added to it, and the inches its charge
+/// must be longer than (RULES.md Special attacks and psychology, Impact
+/// hits).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ImpactRead {
+    pub die: Die,
+    pub plus: u8,
+    pub beyond: u8,
+}
+
+impl ImpactRead {
+    /// `written` as the books print it ("D3", "D6+1") and `beyond`.
+    fn read(written: &str, beyond: u8) -> Result<ImpactRead, String> {
+        let (die, plus) = written.split_once('+').unwrap_or((written, "0"));
+        let die = match die.trim() {
+            "D3" => Die::D3,
+            "D6" => Die::D6,
+            _ => {
+                return Err(format!(
+                    "impact_hits = \"{written}\" (accepted: D3 or D6, + 0 to 6)"
+                ))
+            }
+        };
+        let plus = plus
+            .trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|n| *n <= 6)
+            .ok_or_else(|| format!("impact_hits = \"{written}\" (accepted: D3 or D6, + 0 to 6)"))?;
+        if beyond > 24 {
+            return Err(format!("impact_beyond = {beyond} (accepted: 0 to 24)"));
+        }
+        Ok(ImpactRead { die, plus, beyond })
     }
 }
 
@@ -332,6 +374,8 @@ struct Entry {
     open_ground: Vec<Terrain>,
     combat_resolution: u8,
     extra_impact_hits: u8,
+    impact_hits: Option<String>,
+    impact_beyond: u8,
     unit_strength: Option<u8>,
     general: bool,
     battle_standard: bool,
@@ -450,6 +494,13 @@ impl Entry {
             open_ground: self.open_ground.clone(),
             combat_resolution: bounded(self.combat_resolution, 5, "combat_resolution")?,
             extra_impact_hits: bounded(self.extra_impact_hits, 6, "extra_impact_hits")?,
+            impact_hits: match &self.impact_hits {
+                Some(written) => Some(ImpactRead::read(written, self.impact_beyond)?),
+                None if self.impact_beyond > 0 => {
+                    return Err("impact_beyond without impact_hits".to_string())
+                }
+                None => None,
+            },
             unit_strength: match self.unit_strength {
                 Some(n) => Some(bounded(n, 20, "unit_strength")?).filter(|n| *n > 0),
                 None => None,

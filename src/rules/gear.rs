@@ -66,8 +66,10 @@ impl Mount {
     }
 }
 
-/// A chariot's impact hits: its dice, hits added to each chariot's die
-/// (scythes' D6+1, a Doomwheel's D6+2) and their Strength.
+/// A chariot's impact hits, or a model's that its book gives them (a
+/// Stegadon's, a Rhinox's Thunderous Charge): its dice, hits added to each
+/// chariot's die (scythes' D6+1, a Doomwheel's D6+2), their Strength and
+/// the charge they need.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ImpactHits {
     /// The die each chariot rolls.
@@ -76,6 +78,9 @@ pub struct ImpactHits {
     pub plus: u8,
     /// Strength of the hits.
     pub s: u8,
+    /// Inches the charge must be longer than (Thunderous Charge's 7); 0:
+    /// any charge.
+    pub beyond: u8,
 }
 
 impl ImpactHits {
@@ -87,6 +92,16 @@ impl ImpactHits {
     /// Whether they strike at `moment`: the turn the chariot charges.
     pub fn strike_at(&self, moment: Moment) -> bool {
         moment.charge_turn()
+    }
+
+    /// Whether a charge of `distance` (in `edition`'s unit; 0 unstated)
+    /// makes them: longer than [`ImpactHits::beyond`] inches (2.5 cm
+    /// each). **\[ruling\]** an unstated distance ("the charge reaches")
+    /// is long enough, as for Bull Charge. RULES.md Special attacks and
+    /// psychology, Impact hits.
+    pub fn after_charge_of(&self, distance: f64, edition: Edition) -> bool {
+        let beyond = edition.from_cm(2.5 * f64::from(self.beyond));
+        self.beyond == 0 || distance == 0.0 || distance > beyond
     }
 
     /// One hit at `target`: it hits automatically, wounds on the chariot's
@@ -231,6 +246,25 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_thunderous_charge_needs_more_than_seven_inches() {
+        let hits = |beyond| ImpactHits {
+            dice: Die::D3,
+            plus: 0,
+            s: 5,
+            beyond,
+        };
+        let m = Edition::Metric;
+        // 7" is 17.5 cm: a charge of exactly 7" makes none.
+        assert!(!hits(7).after_charge_of(17.5, m));
+        assert!(hits(7).after_charge_of(18.0, m));
+        assert!(!hits(7).after_charge_of(7.0, Edition::Imperial));
+        assert!(hits(7).after_charge_of(7.5, Edition::Imperial));
+        assert!(hits(7).after_charge_of(0.0, m));
+        // A chariot's need no distance.
+        assert!(hits(0).after_charge_of(2.0, m));
     }
 
     #[test]

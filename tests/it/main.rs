@@ -32,6 +32,7 @@ mod general;
 mod giants;
 mod headline;
 mod html;
+mod impact_hits;
 mod lang;
 mod lang_errors;
 mod magic;

@@ -196,6 +196,21 @@ impl Setup {
         }
     }
 
+    /// Impact hits that need a longer charge than the unit's (Thunderous
+    /// Charge: more than 7") are taken away. RULES.md Special attacks and
+    /// psychology, Impact hits.
+    fn impact_charges(&mut self) {
+        let edition = self.edition;
+        for (unit, place) in self.units.iter_mut().zip(&self.places) {
+            if unit
+                .impact
+                .is_some_and(|h| !h.after_charge_of(place.distance, edition))
+            {
+                unit.impact = None;
+            }
+        }
+    }
+
     /// Skirmishers charged when not yet fighting turn to face their
     /// chargers: the charge strikes their front (RULES.md Skirmishers).
     fn skirmishers_face_chargers(&mut self) {
@@ -228,6 +243,7 @@ impl Combat {
     pub fn new(mut setup: Setup) -> Combat {
         setup.hate_named_armies();
         setup.bull_charges();
+        setup.impact_charges();
         setup.skirmishers_face_chargers();
         let charger = setup.places.iter().find(|p| p.charging).map(|p| p.side);
         let n = setup.units.len();
