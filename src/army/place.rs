@@ -56,7 +56,7 @@ impl<'r> Kind<'r> {
             unit,
             troop: played.map(|p| p.troop),
             flies: played.is_some_and(|p| p.flies),
-            skirmishes: has(SpecialRule::Skirmishers),
+            skirmishes: has(SpecialRule::Skirmishers) || has(SpecialRule::Raiders),
             m: played.map_or(0.0, |p| p.profile.m.0),
             general: played.is_some_and(|p| p.general),
             battle_standard: played.is_some_and(|p| p.battle_standard),

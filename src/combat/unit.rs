@@ -121,6 +121,9 @@ pub struct Unit {
     pub combat_resolution: u32,
     /// It skirmishes (RULES.md Skirmishers).
     pub skirmishers: bool,
+    /// Raiders: skirmishers with a rank bonus of up to +2 (RULES.md
+    /// Skirmishers).
+    pub raiders: bool,
     /// Resolute (the Dwarfs): flees and pursues 1" (2.5 cm) shorter
     /// (RULES.md Fleeing and pursuit).
     pub resolute: bool,

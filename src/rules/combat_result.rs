@@ -17,6 +17,12 @@ pub fn rank_bonus(models: u32, frontage: u32, disrupted: bool, skirmishers: bool
     bonus
 }
 
+/// A unit of Raiders' rank bonus: as a unit's, formed at least four wide,
+/// at most +2 (RULES.md Skirmishers).
+pub fn raiders_rank_bonus(models: u32, frontage: u32, disrupted: bool) -> u32 {
+    rank_bonus(models, frontage.max(4), disrupted, false).min(2)
+}
+
 /// What one side scores in a round.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Score {

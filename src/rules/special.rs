@@ -182,6 +182,10 @@ pub enum SpecialRule {
     /// Special attacks and psychology).
     #[value(hide = true)]
     ChargeAttack,
+    /// Raiders (Beasts of Chaos): skirmishers that keep a rank bonus of up
+    /// to +2, formed at least four wide (RULES.md Skirmishers).
+    #[value(hide = true)]
+    Raiders,
 }
 
 impl SpecialRule {
@@ -221,6 +225,7 @@ impl SpecialRule {
                 | BullStandard
                 | TuskgorCharge
                 | ChargeAttack
+                | Raiders
         )
     }
 

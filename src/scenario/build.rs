@@ -491,7 +491,9 @@ impl UnitSpec {
             battle_standard: spec.battle_standard || file.battle_standard,
             carries_battle_standard: file.battle_standard,
             combat_resolution: u32::from(file.combat_resolution.0),
-            skirmishers: file.rules.contains(&SpecialRule::Skirmishers),
+            skirmishers: file.rules.contains(&SpecialRule::Skirmishers)
+                || file.rules.contains(&SpecialRule::Raiders),
+            raiders: file.rules.contains(&SpecialRule::Raiders),
             resolute: file.rules.contains(&SpecialRule::Resolute),
             reroll_saves: file.rules.contains(&SpecialRule::RerollSaves),
             double_outnumber_bonus: file.rules.contains(&SpecialRule::DoubleOutnumberBonus),

@@ -257,3 +257,35 @@ fn the_new_rules_agree_between_exact_and_both_monte_carlo_engines() {
         engines_agree(&json(&args), &keys, &format!("{sets:?}"));
     }
 }
+
+#[test]
+fn raiders_count_a_rank_bonus_of_up_to_two_formed_four_wide() {
+    // Beasts of Chaos' Raiders: skirmishers that "gain rank bonus ... just
+    // like normal units, up to a maximum of +2", formed at least four
+    // wide. Against as many models in one rank, no blows: the Raiders win
+    // by their rank bonus and the foe tests Ld 7 less it, breaking with
+    // P = 1 - P(2D6 <= Ld): +2, 1 - 10/36; +1, 1 - 15/36; skirmishers, a
+    // draw.
+    let engaged = "charger = \"none\"\nrounds = 1";
+    let key = "p_defender_breaks";
+    let raiders = "rules = [\"raiders\"]";
+    let breaks = |models: u32, frontage: u32, rules: &str| {
+        let foe = idle("defender", models, models, "");
+        exactly(
+            &idle("attacker", models, frontage, rules),
+            &foe,
+            engaged,
+            key,
+        )
+    };
+    let close = |p: f64, q: f64| (p - q).abs() < 1e-12;
+    // 15 five wide: two ranks behind, +2.
+    assert!(close(breaks(15, 5, raiders), 26.0 / 36.0));
+    // 25 five wide: four behind, a unit's +3, the Raiders' +2.
+    assert!(close(breaks(25, 5, raiders), 26.0 / 36.0));
+    assert!(close(breaks(25, 5, ""), 30.0 / 36.0));
+    // 9 three wide form four wide: 5 behind, one rank of 4, +1.
+    assert!(close(breaks(9, 3, raiders), 21.0 / 36.0));
+    // Skirmishers have none.
+    assert_eq!(breaks(15, 5, "rules = [\"skirmishers\"]"), 0.0);
+}

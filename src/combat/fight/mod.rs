@@ -128,6 +128,8 @@ struct Facts {
     adds: bool,
     /// It skirmishes: no rank bonus, disrupts no ranks.
     skirmishers: bool,
+    /// Raiders: skirmishers with a rank bonus of up to +2.
+    raiders: bool,
     /// Fought in a flank or rear by some contact.
     flankable: bool,
     /// The enemies its front strikes and each face's bonus: front 0, flank

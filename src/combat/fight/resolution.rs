@@ -5,7 +5,9 @@
 use super::{
     giant, Combat, End, Fate, Loss, Record, RoundRecord, State, UnitEnd, MAX_UNITS, NO_FOE,
 };
-use crate::rules::combat_result::{decide, flank_bonus, rank_bonus, Score, Winner};
+use crate::rules::combat_result::{
+    decide, flank_bonus, raiders_rank_bonus, rank_bonus, Score, Winner,
+};
 use crate::rules::leadership::{BreakTest, Breaking};
 use crate::rules::rally::{can_rally, rally_ld};
 use crate::rules::undead::{crumble, crumbling_wounds};
@@ -192,7 +194,11 @@ impl Combat {
             // places his base fills (RULES.md Combat resolution, Characters
             // in units).
             let models = state.start[u] + state.heroes_places_at_start(&f.places, u);
-            let rank = rank_bonus(models, f.frontage, self.disrupted(u, state), f.skirmishers);
+            let disrupted = self.disrupted(u, state);
+            let rank = match f.raiders {
+                true => raiders_rank_bonus(models, f.frontage, disrupted),
+                false => rank_bonus(models, f.frontage, disrupted, f.skirmishers),
+            };
             ranks[s] = ranks[s].max(rank);
             standard[s] |= f.standard;
             musician[s] |= f.musician;

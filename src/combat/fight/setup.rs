@@ -498,6 +498,7 @@ impl Facts {
                     .iter()
                     .any(|c| c.body.combat_resolution > 0 || c.body.carries_battle_standard),
                 skirmishers: unit.skirmishers,
+                raiders: unit.raiders,
                 adds: false,
                 flankable: setup
                     .contacts
