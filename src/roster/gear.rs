@@ -66,6 +66,8 @@ pub(super) struct Gear {
     pub impact_hits: Option<ImpactRead>,
     /// A model's unit strength its book sets by a rule.
     pub unit_strength: Option<u8>,
+    /// It tests on its other models' Ld (Mixed Units).
+    pub others_ld: bool,
     pub general: bool,
     pub battle_standard: bool,
     /// Missile weapons, the strongest last read kept.
@@ -195,6 +197,7 @@ impl Gear {
                 .any(|a| !self.immune_to_panic_against.contains(a))
             || e.open_ground.iter().any(|t| !self.open_ground.contains(t))
             || (e.unit_strength.is_some() && self.unit_strength.is_none())
+            || (e.others_ld && !self.others_ld)
             || (e.impact_hits.is_some() && self.impact_hits.is_none())
             || (e.battle_standard && !self.battle_standard)
             || (e.regeneration && !self.regeneration)
@@ -337,6 +340,7 @@ impl Gear {
             .min(5);
         self.extra_impact_hits = self.extra_impact_hits.max(e.extra_impact_hits);
         self.unit_strength = self.unit_strength.or(e.unit_strength);
+        self.others_ld |= e.others_ld;
         self.impact_hits = self.impact_hits.or(e.impact_hits);
         self.general |= e.general;
         self.battle_standard |= e.battle_standard;

@@ -90,6 +90,7 @@ impl Entry {
             impact_hits: k.text("impact_hits")?,
             impact_beyond: k.small("impact_beyond")?.unwrap_or(0),
             unit_strength: k.small("unit_strength")?,
+            others_ld: k.flag("others_ld")?,
             general: k.flag("general")?,
             battle_standard: k.flag("battle_standard")?,
             command: match k.text("command")?.as_deref() {

@@ -105,6 +105,8 @@ pub(crate) struct Effects {
     pub impact_hits: Option<ImpactRead>,
     /// A model's unit strength, set by its book (RULES.md Profiles).
     pub unit_strength: Option<u8>,
+    /// The unit tests on its other models' Ld (Mixed Units).
+    pub others_ld: bool,
     pub general: bool,
     pub battle_standard: bool,
     pub command: Option<Command>,
@@ -145,6 +147,7 @@ impl Effects {
             immune_to_panic_against: self.immune_to_panic_against.clone(),
             open_ground: self.open_ground.clone(),
             unit_strength: self.unit_strength,
+            others_ld: self.others_ld,
             impact_hits: self.impact_hits,
             battle_standard: self.battle_standard,
             rest_not_played: self.rest_not_played,
@@ -377,6 +380,7 @@ struct Entry {
     impact_hits: Option<String>,
     impact_beyond: u8,
     unit_strength: Option<u8>,
+    others_ld: bool,
     general: bool,
     battle_standard: bool,
     command: Option<Command>,
@@ -505,6 +509,7 @@ impl Entry {
                 Some(n) => Some(bounded(n, 20, "unit_strength")?).filter(|n| *n > 0),
                 None => None,
             },
+            others_ld: self.others_ld,
             general: self.general,
             battle_standard: self.battle_standard,
             command: self.command,

@@ -127,6 +127,21 @@ pub(super) fn unit(
             file.champion = own.map(Box::new);
         }
     }
+    // Mixed Units: the unit tests on its other models' Ld (a pack's
+    // Packmasters'), where better (RULES.md Break test).
+    if let (Ok(file), true) = (&mut unit.played, gear.others_ld) {
+        let others = b
+            .list
+            .iter()
+            .zip(&roles)
+            .filter(|(_, r)| **r == Role::Other);
+        let best = others
+            .filter_map(|(body, _)| body.read("Ld").number())
+            .max();
+        if let Some(ld) = best.filter(|ld| (1..=10).contains(ld)) {
+            file.profile.ld.0 = file.profile.ld.0.max(ld);
+        }
+    }
     if let (Ok(file), Some(per_model)) = (&mut unit.played, model_points(s, &b, &roles, &cast)) {
         file.points = Some(crate::profile::Points(per_model));
     }

@@ -485,3 +485,38 @@ fn a_chariot_takes_its_ld_from_the_crew_member_who_has_one() {
     assert_eq!(played.profile.m.0, 17.5);
     assert_eq!(played.save.map(|s| s.0), Some(4));
 }
+
+#[test]
+fn a_pack_of_mixed_units_tests_on_its_packmasters_ld() {
+    // Skaven, Mixed Units: "The rats use the Packmasters leadership": Ld 5,
+    // not the rats' 3; without the rule, the rats' own.
+    let pack = |rules: &[&str]| {
+        let mut rats = sel(
+            "unit",
+            "Giant Rats",
+            1,
+            &[
+                model("Giant Rat", GIANT_RAT),
+                model("Packmaster", PACKMASTER),
+            ],
+            &[
+                with(sel("model", "Giant Rat Pack", 2, &[], &[]), &cost(60)),
+                sel("upgrade", "6 Giant Rats each pack", 1, &[], &[]),
+                sel(
+                    "upgrade",
+                    "Packmaster each pack",
+                    1,
+                    &[],
+                    &packmaster_gear(),
+                ),
+            ],
+        );
+        for r in rules {
+            rats = rule(rats, r);
+        }
+        let r = army_roster("Skaven", 60, &[rats]);
+        r.units[0].played.as_ref().unwrap().profile.ld.0
+    };
+    assert_eq!(pack(&["Mixed Units"]), 5);
+    assert_eq!(pack(&[]), 3);
+}
