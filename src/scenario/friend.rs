@@ -96,6 +96,8 @@ impl FriendSpec {
             ld: body.ld,
             own_ld: body.own_ld,
             distances,
+            panic: body.panic,
+            spared: [[false; MAX_UNITS]; 2],
         })
     }
 
@@ -211,6 +213,7 @@ impl FriendSpec {
             ld: unit.ld,
             own_ld: unit.own_ld,
             psychology: unit.psychology,
+            panic: unit.panic.clone(),
             unit: Some(unit),
         })
     }
@@ -249,6 +252,7 @@ impl FriendSpec {
             ld: ld.0.max(self.general_ld.map_or(0, |g| g.0)),
             own_ld: ld.0,
             psychology: Psychology::new(&self.part.rules),
+            panic: self.part.panic.clone().unwrap_or_default(),
             unit: None,
         })
     }
@@ -266,6 +270,8 @@ pub(super) struct Body {
     pub own_ld: u8,
     /// Its psychology.
     pub psychology: Psychology,
+    /// Its kinds and whose rout it ignores (RULES.md Panic).
+    pub panic: crate::rules::panic::PanicKinds,
     /// The unit its profile makes, if it has one.
     pub unit: Option<crate::combat::unit::Unit>,
 }

@@ -40,6 +40,7 @@ mod names;
 mod outcomes;
 mod page_words;
 mod panic;
+mod panic_kinds;
 mod parry;
 mod pikes;
 mod plot;
