@@ -182,6 +182,10 @@ pub enum SpecialRule {
     /// Special attacks and psychology).
     #[value(hide = true)]
     ChargeAttack,
+    /// Independent: never tests on the General's Ld (the Cursed Company;
+    /// RULES.md Break test).
+    #[value(hide = true)]
+    Independent,
 }
 
 impl SpecialRule {
@@ -221,6 +225,7 @@ impl SpecialRule {
                 | BullStandard
                 | TuskgorCharge
                 | ChargeAttack
+                | Independent
         )
     }
 
@@ -273,6 +278,9 @@ pub struct Psychology {
     /// Re-rolls failed psychology tests (RULES.md Special attacks and
     /// psychology).
     pub rerolls_psychology: bool,
+    /// Independent: never tests on the General's Ld (RULES.md Break
+    /// test).
+    pub independent: bool,
 }
 
 impl Psychology {
@@ -301,6 +309,7 @@ impl Psychology {
                     .then_some(crate::rules::giant::GiantTable::OrcsAndGoblins)
             },
             rerolls_psychology: has(SpecialRule::RerollPsychology),
+            independent: has(SpecialRule::Independent),
         }
     }
 

@@ -35,6 +35,7 @@ use super::part::unit_table;
 use crate::error::{check_range, InputError};
 use crate::profile::Ranged;
 use crate::query::panic::{BattleLine, Event, LineUnit};
+use crate::rules::leadership::with_general;
 use crate::rules::measure::{base_mm, Footprint};
 use crate::rules::movement::flee_roll;
 use crate::rules::panic::{destruction_causes_panic, rout_panics, PanicKinds, Rout};
@@ -391,7 +392,7 @@ impl LineUnitSpec {
             frontage,
             base.map(|b| edition.from_cm(b / 10.0)),
         );
-        let ld = r.ld.max(self.general_ld.map_or(0, |g| g.0));
+        let ld = with_general(r.ld, self.general_ld.map(|g| g.0), r.psychology.independent);
         let line_unit = LineUnit {
             models,
             standing,

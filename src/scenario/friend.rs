@@ -11,6 +11,7 @@ use crate::combat::fight::MAX_UNITS;
 use crate::combat::friend::{Friend, MAX_FRIENDS};
 use crate::error::InputError;
 use crate::profile::Ranged;
+use crate::rules::leadership::with_general;
 use crate::rules::place::SideName;
 use crate::rules::special::Psychology;
 use crate::rules::Edition;
@@ -249,7 +250,13 @@ impl FriendSpec {
         Ok(Body {
             name,
             unit_strength: us.0,
-            ld: ld.0.max(self.general_ld.map_or(0, |g| g.0)),
+            ld: with_general(
+                ld.0,
+                self.general_ld.map(|g| g.0),
+                self.part
+                    .rules
+                    .contains(&crate::rules::special::SpecialRule::Independent),
+            ),
             own_ld: ld.0,
             psychology: Psychology::new(&self.part.rules),
             panic: self.part.panic.clone().unwrap_or_default(),

@@ -265,3 +265,47 @@ fn a_unit_fighting_beside_a_kind_it_shrugs_off_does_not_panic_when_it_breaks() {
         0.0
     );
 }
+
+#[test]
+fn an_independent_unit_never_tests_on_the_generals_ld() {
+    // Independent (the Cursed Company): a friend of Ld 7 within 15 cm of
+    // a broken unit, the General's Ld 9 within 30 cm, tests on its own 7:
+    // it flees on 8 to 12, 15 of 36, not on 10 to 12, 6 of 36.
+    let broken = unit("Broken", 7, 0.0, "");
+    let plain = unit("Plain", 7, 18.0, "general_ld = 9");
+    let cursed = unit(
+        "Cursed Company",
+        7,
+        -18.0,
+        "general_ld = 9\nrules = [\"independent\"]",
+    );
+    let r = line(
+        "independent",
+        "kind = \"broken\"\nunit = \"Broken\"\nfrom = [0, 10]",
+        &[&broken, &plain, &cursed],
+    );
+    assert!(close(tested(&r, "Plain").1, 6.0 / 36.0), "{r}");
+    assert!(close(tested(&r, "Cursed Company").1, 15.0 / 36.0), "{r}");
+    assert!(close(p_fail(7), 15.0 / 36.0) && close(p_fail(9), 6.0 / 36.0));
+}
+
+#[test]
+fn the_cursed_company_is_independent_and_questing_knights_reroll_psychology() {
+    use mathhammer::rules::special::SpecialRule;
+    const MAN: &str = "4 3 3 3 3 1 3 1 8 - - 1 20x20";
+    let r = army_roster(
+        "Mercenaries",
+        100,
+        &[unit_with("The Cursed Company", MAN, &["Independent"])],
+    );
+    let rules = &r.units[0].played.as_ref().unwrap().rules;
+    assert!(rules.contains(&SpecialRule::Independent), "{rules:?}");
+    let r = army_roster(
+        "Bretonnia",
+        100,
+        &[unit_with("Questing Knights", MAN, &["Questing Vow"])],
+    );
+    let played = r.units[0].played.as_ref().unwrap();
+    assert!(played.rules.contains(&SpecialRule::RerollPsychology));
+    assert_eq!(played.panic.ignores, ["peasants"]);
+}
