@@ -186,6 +186,18 @@ pub enum SpecialRule {
     /// RULES.md Break test).
     #[value(hide = true)]
     Independent,
+    /// Never pursues a broken enemy (the Flayers; RULES.md Fleeing and
+    /// pursuit).
+    #[value(hide = true)]
+    NeverPursues,
+    /// Always pursues a broken enemy, with no test (Ravenous, Fury of
+    /// Ursun; RULES.md Fleeing and pursuit).
+    #[value(hide = true)]
+    AlwaysPursues,
+    /// Enemies that beat it never pursue it (Blessed by the Old Ones;
+    /// RULES.md Fleeing and pursuit).
+    #[value(hide = true)]
+    NeverPursued,
 }
 
 impl SpecialRule {
@@ -226,6 +238,9 @@ impl SpecialRule {
                 | TuskgorCharge
                 | ChargeAttack
                 | Independent
+                | NeverPursues
+                | AlwaysPursues
+                | NeverPursued
         )
     }
 
@@ -281,6 +296,12 @@ pub struct Psychology {
     /// Independent: never tests on the General's Ld (RULES.md Break
     /// test).
     pub independent: bool,
+    /// Never pursues (RULES.md Fleeing and pursuit).
+    pub never_pursues: bool,
+    /// Always pursues.
+    pub always_pursues: bool,
+    /// Never pursued by the enemies that beat it.
+    pub never_pursued: bool,
 }
 
 impl Psychology {
@@ -310,6 +331,22 @@ impl Psychology {
             },
             rerolls_psychology: has(SpecialRule::RerollPsychology),
             independent: has(SpecialRule::Independent),
+            never_pursues: has(SpecialRule::NeverPursues),
+            always_pursues: has(SpecialRule::AlwaysPursues),
+            never_pursued: has(SpecialRule::NeverPursued),
+        }
+    }
+
+    /// Whether, winning, it pursues a broken foe whatever its player
+    /// wants: `Some(false)` never (the Flayers, even if it must), and
+    /// `Some(true)` always (Ravenous, or `must`: hatred, frenzy); `None`:
+    /// as its player chooses, a test to hold back. RULES.md Fleeing and
+    /// pursuit.
+    pub fn pursuit(&self, must: bool) -> Option<bool> {
+        match (self.never_pursues, must || self.always_pursues) {
+            (true, _) => Some(false),
+            (false, true) => Some(true),
+            (false, false) => None,
         }
     }
 

@@ -46,6 +46,7 @@ mod pikes;
 mod plot;
 mod plurals;
 mod profiles;
+mod pursuit_rules;
 mod rally;
 mod random_dice;
 mod readme;
