@@ -198,6 +198,10 @@ pub enum SpecialRule {
     /// RULES.md Fleeing and pursuit).
     #[value(hide = true)]
     NeverPursued,
+    /// Stubborn while the General is with the unit (Bodyguard: Hammerers,
+    /// White Lions; RULES.md Break test).
+    #[value(hide = true)]
+    Bodyguard,
 }
 
 impl SpecialRule {
@@ -241,6 +245,7 @@ impl SpecialRule {
                 | NeverPursues
                 | AlwaysPursues
                 | NeverPursued
+                | Bodyguard
         )
     }
 
@@ -302,6 +307,8 @@ pub struct Psychology {
     pub always_pursues: bool,
     /// Never pursued by the enemies that beat it.
     pub never_pursued: bool,
+    /// Stubborn while the General is with it (RULES.md Break test).
+    pub bodyguard: bool,
 }
 
 impl Psychology {
@@ -334,6 +341,7 @@ impl Psychology {
             never_pursues: has(SpecialRule::NeverPursues),
             always_pursues: has(SpecialRule::AlwaysPursues),
             never_pursued: has(SpecialRule::NeverPursued),
+            bodyguard: has(SpecialRule::Bodyguard),
         }
     }
 
@@ -348,6 +356,13 @@ impl Psychology {
             (false, true) => Some(true),
             (false, false) => None,
         }
+    }
+
+    /// Whether it tests for breaking on its unmodified Ld: stubborn, or a
+    /// Bodyguard the General is with (`general_with_it`). RULES.md Break
+    /// test.
+    pub fn stubborn_now(&self, general_with_it: bool) -> bool {
+        self.stubborn || (self.bodyguard && general_with_it)
     }
 
     /// Never flees nor breaks: unbreakable, or Undead (whose beaten units

@@ -74,3 +74,35 @@ fn a_ravenous_unit_pursues_with_no_test_to_hold_back() {
     ]);
     assert!(close(c, broke * p_caught()), "{c}");
 }
+
+#[test]
+fn a_bodyguard_is_stubborn_while_the_general_is_with_it() {
+    // Hammerers, White Lions: stubborn while the General is with the unit.
+    // Stubborn, the beaten Spearmen (Ld 7) test on their unmodified Ld:
+    // P(breaks) = P(lose the round) x P(2D6 > 7) = P(lose) x 15/36.
+    let round = |sets: &[&str]| {
+        let mut args = vec![
+            "combat",
+            "scenarios/boar_boyz_charge_spearmen.toml",
+            "--set",
+            "situation.rounds=1",
+            "--method",
+            "exact",
+        ];
+        for s in sets {
+            args.extend(["--set", s]);
+        }
+        let r = json(&args);
+        let lose = r["rounds"][0]["p_attacker_wins"].as_f64().unwrap();
+        (lose, r["p_defender_breaks"].as_f64().unwrap())
+    };
+    let bodyguard = "defender.rules=[\"bodyguard\"]";
+    let (lose, breaks) = round(&[bodyguard, "defender.general=true"]);
+    assert!(
+        lose > 0.05 && close(breaks, lose * 15.0 / 36.0),
+        "{lose} {breaks}"
+    );
+    // Without the General, the lost round's margin counts against its Ld.
+    let (lose, breaks) = round(&[bodyguard]);
+    assert!(breaks > lose * 15.0 / 36.0 + 0.01, "{lose} {breaks}");
+}
