@@ -65,6 +65,7 @@
 use crate::error::InputError;
 use crate::rules::fighter::{Defender, Save};
 use crate::rules::gear::{ImpactHits, Missile, Mount};
+use crate::rules::panic::PanicKinds;
 use crate::rules::place::Terrain;
 use crate::rules::profile::{Profile, TroopType};
 use crate::rules::random::{Dice, Die};
@@ -536,6 +537,10 @@ pub struct ProfileFile {
     /// Stoic against Dark Elves; RULES.md Panic).
     #[serde(default)]
     pub immune_to_panic_against: Vec<String>,
+    /// Its kinds, the kinds of friends whose rout it ignores and the only
+    /// kinds its own rout moves to panic (RULES.md Panic).
+    #[serde(default)]
+    pub panic: PanicKinds,
     /// The kinds of difficult terrain it crosses as open ground (woods,
     /// marsh, water, other; RULES.md Charges).
     #[serde(default)]

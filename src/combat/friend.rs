@@ -10,6 +10,7 @@
 //! unit that broke, fled or fell.
 
 use crate::rules::leadership::LeadershipTest;
+use crate::rules::panic::{rout_panics, PanicKinds, Rout};
 
 /// The most friends a scenario may place (kept as bits of a byte).
 pub const MAX_FRIENDS: usize = 8;
@@ -37,9 +38,32 @@ pub struct Friend {
     /// the imperial edition): infinite for the other side's and for units
     /// of its side it is not near.
     pub distances: [f64; crate::combat::fight::MAX_UNITS],
+    /// Its kinds, the kinds of friends whose rout it ignores and the only
+    /// kinds its rout moves to panic (RULES.md Panic).
+    pub panic: PanicKinds,
+    /// The fight's units whose flight, and whose destruction, make it take
+    /// no panic test, worked out at set-up from both sides' kinds
+    /// ([`rout_panics`]).
+    pub spared: [[bool; crate::combat::fight::MAX_UNITS]; 2],
 }
 
 impl Friend {
+    /// Whether unit `u` of the fight is within `reach` of it and its rout
+    /// `rout` may make it test (RULES.md Panic).
+    pub fn moved_by(&self, u: usize, reach: f64, rout: Rout) -> bool {
+        self.distances[u] <= reach && !self.spared[rout as usize][u]
+    }
+
+    /// Works out which of the fight's units (`units`: each one's kinds)
+    /// spare it a panic test when they rout.
+    pub fn spare(&mut self, units: &[&PanicKinds]) {
+        for rout in [Rout::Fled, Rout::Destroyed] {
+            for (u, kinds) in units.iter().enumerate() {
+                self.spared[rout as usize][u] = !rout_panics(kinds, &self.panic, rout);
+            }
+        }
+    }
+
     /// Its panic test (and rally) on its best Ld, the General's counted
     /// only if `general` (he is not fleeing). RULES.md Break test.
     pub fn ld_test(&self, general: bool) -> LeadershipTest {

@@ -154,6 +154,9 @@ pub struct Unit {
     /// The armies against which it is immune to panic: it is in a fight
     /// with an enemy of one of them (RULES.md Panic).
     pub immune_to_panic_against: Vec<String>,
+    /// Its kinds, the kinds of friends whose rout it ignores and the only
+    /// kinds its rout moves to panic (RULES.md Panic).
+    pub panic: crate::rules::panic::PanicKinds,
     /// The kinds of difficult terrain it crosses as open ground (Forest
     /// Walkers' woods; RULES.md Charges).
     pub open_ground: Vec<Terrain>,

@@ -106,6 +106,23 @@ impl ArmySelections {
         out
     }
 
+    /// The kinds of unit its book names for panic rules (`panic = true`)
+    /// that unit `s` is of, as [`given`](Self::given) covers it (RULES.md
+    /// Panic).
+    pub fn kinds(
+        &self,
+        s: &Selection,
+        categories: &[String],
+        models: &[(&str, Role)],
+    ) -> Vec<String> {
+        let hired = hired(categories);
+        kinds_of(&s.army)
+            .iter()
+            .filter(|k| k.panic && covers(k, s, hired, models))
+            .map(|k| k.kind.clone())
+            .collect()
+    }
+
     /// Each rule of the selections that the fights play, with the units
     /// (numbers) of `given` (each unit's number and the rules it was
     /// given) it reached.

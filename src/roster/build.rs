@@ -364,6 +364,7 @@ impl Build<'_> {
             hates: g.hates.clone(),
             fears: g.fears.clone(),
             immune_to_panic_against: g.immune_to_panic_against.clone(),
+            panic: g.panic.clone(),
             open_ground: g.open_ground.clone(),
             unit_strength_per_model: None,
         }

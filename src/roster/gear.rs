@@ -12,6 +12,7 @@
 use super::names::{looked_up, Bonus, Effects, Found, ImpactRead, MissileRules, MissileStrength};
 use super::xml::{RawProfile, Selection};
 use super::Named;
+use crate::rules::panic::PanicKinds;
 use crate::rules::place::Terrain;
 use crate::rules::saves::BodyArmour;
 use crate::rules::special::SpecialRule;
@@ -58,6 +59,9 @@ pub(super) struct Gear {
     pub fears: Vec<String>,
     /// Armies against which it is immune to panic.
     pub immune_to_panic_against: Vec<String>,
+    /// Its kinds, the kinds of friends whose rout it ignores, the only
+    /// kinds its rout moves (RULES.md Panic).
+    pub panic: PanicKinds,
     /// Kinds of difficult terrain it crosses as open ground.
     pub open_ground: Vec<Terrain>,
     pub combat_resolution: u8,
@@ -195,6 +199,15 @@ impl Gear {
             || e.immune_to_panic_against
                 .iter()
                 .any(|a| !self.immune_to_panic_against.contains(a))
+            || e.panic
+                .ignores
+                .iter()
+                .any(|k| !self.panic.ignores.contains(k))
+            || e.panic
+                .ignores_fleeing
+                .iter()
+                .any(|k| !self.panic.ignores_fleeing.contains(k))
+            || e.panic.only_in.is_some()
             || e.open_ground.iter().any(|t| !self.open_ground.contains(t))
             || (e.unit_strength.is_some() && self.unit_strength.is_none())
             || (e.others_ld && !self.others_ld)
@@ -329,6 +342,7 @@ impl Gear {
                 self.immune_to_panic_against.push(army.clone());
             }
         }
+        self.panic.add(&e.panic);
         for t in &e.open_ground {
             if !self.open_ground.contains(t) {
                 self.open_ground.push(*t);

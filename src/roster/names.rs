@@ -194,9 +194,39 @@ pub fn unit_kind_names() -> Vec<(String, String, Vec<String>)> {
 
 /// What is wrong with the rules the `[[units]]` give: each must be a
 /// name of the table for its army, played, and given once however often
-/// named (tests; RULES.md The army's own rules).
+/// named (tests; RULES.md The army's own rules); and each kind a panic
+/// rule names must be a `[[units]]` kind with `panic = true` (RULES.md
+/// Panic), and each such kind named.
 pub fn unit_kind_problems() -> Vec<String> {
     let mut out = Vec::new();
+    let panic_kinds: Vec<&str> = kinds()
+        .by_army
+        .values()
+        .flatten()
+        .filter(|k| k.panic)
+        .map(|k| k.kind.as_str())
+        .collect();
+    let mut named: Vec<&str> = Vec::new();
+    for (army, names) in table() {
+        for (name, verdict) in names {
+            let Verdict::Played(e) = verdict else {
+                continue;
+            };
+            let p = &e.panic;
+            let kinds = p.ignores.iter().chain(&p.ignores_fleeing);
+            for kind in kinds.chain(p.only_in.iter().flatten()) {
+                named.push(kind);
+                if !panic_kinds.contains(&kind.as_str()) {
+                    out.push(format!(
+                        "{army}: {name}: {kind}: no [[units]] kind with panic = true"
+                    ));
+                }
+            }
+        }
+    }
+    for kind in panic_kinds.iter().filter(|k| !named.contains(k)) {
+        out.push(format!("{kind}: panic = true, and no panic rule names it"));
+    }
     for (army, kinds) in &kinds().by_army {
         for k in kinds {
             for name in k.book_rules.iter().chain(&k.army_rules) {

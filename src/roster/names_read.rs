@@ -5,6 +5,7 @@
 //! `toml::Table` reader that query files and `--set` use.
 
 use super::{Bonus, Command, Entry, Saved, UnitKind};
+use crate::rules::panic::PanicKinds;
 use toml::{Table, Value};
 
 /// One part: its army, if it speaks for one, its entries, the units of a
@@ -46,10 +47,11 @@ impl UnitKind {
             except: k.texts("except")?.unwrap_or_default(),
             book_rules: k.texts("book_rules")?.unwrap_or_default(),
             army_rules: k.texts("army_rules")?.unwrap_or_default(),
+            panic: k.flag("panic")?,
         };
         k.done()?;
-        if kind.book_rules.is_empty() && kind.army_rules.is_empty() {
-            return Err("gives nothing: book_rules or army_rules".into());
+        if kind.book_rules.is_empty() && kind.army_rules.is_empty() && !kind.panic {
+            return Err("gives nothing: book_rules, army_rules or panic = true".into());
         }
         if kind.names.as_ref().is_some_and(Vec::is_empty) {
             return Err("names = [] covers no unit (leave it out for every unit)".into());
@@ -84,6 +86,12 @@ impl Entry {
             hates: k.texts("hates")?.unwrap_or_default(),
             fears: k.texts("fears")?.unwrap_or_default(),
             immune_to_panic_against: k.texts("immune_to_panic_against")?.unwrap_or_default(),
+            panic: Box::new(PanicKinds {
+                kinds: Vec::new(),
+                ignores: k.texts("ignores_panic_from")?.unwrap_or_default(),
+                ignores_fleeing: k.texts("ignores_fleeing_panic_from")?.unwrap_or_default(),
+                only_in: k.texts("causes_panic_only_in")?,
+            }),
             open_ground: k.named_list("open_ground")?,
             combat_resolution: k.small("combat_resolution")?.unwrap_or(0),
             extra_impact_hits: k.small("extra_impact_hits")?.unwrap_or(0),

@@ -3,6 +3,7 @@
 //! unit test's failure) and turned into the model's own effects.
 
 use super::{normalised, ByName};
+use crate::rules::panic::PanicKinds;
 use crate::rules::place::Terrain;
 use crate::rules::random::Die;
 use crate::rules::saves::BodyArmour;
@@ -95,6 +96,9 @@ pub(crate) struct Effects {
     /// Armies (catalogue names) against which it is immune to panic
     /// (Stoic).
     pub immune_to_panic_against: Vec<String>,
+    /// Kinds of friends whose rout it ignores, and the only kinds its own
+    /// rout moves to panic (RULES.md Panic); boxed, as few names have it.
+    pub panic: Box<PanicKinds>,
     /// Kinds of difficult terrain it crosses as open ground (Forest
     /// Walkers).
     pub open_ground: Vec<Terrain>,
@@ -145,6 +149,7 @@ impl Effects {
             hates: self.hates.clone(),
             fears: self.fears.clone(),
             immune_to_panic_against: self.immune_to_panic_against.clone(),
+            panic: self.panic.clone(),
             open_ground: self.open_ground.clone(),
             unit_strength: self.unit_strength,
             others_ld: self.others_ld,
@@ -374,6 +379,7 @@ struct Entry {
     hates: Vec<String>,
     fears: Vec<String>,
     immune_to_panic_against: Vec<String>,
+    panic: Box<PanicKinds>,
     open_ground: Vec<Terrain>,
     combat_resolution: u8,
     extra_impact_hits: u8,
@@ -405,6 +411,9 @@ pub(crate) struct UnitKind {
     /// Names of the table that reach the kind when one of the army's own
     /// selections (outside every unit) carries them.
     pub army_rules: Vec<String>,
+    /// Panic rules name the kind (`ignores_panic_from`,
+    /// `causes_panic_only_in`): its units carry it (RULES.md Panic).
+    pub panic: bool,
 }
 
 /// The kinds of units each army book names, by army, and the categories
@@ -495,6 +504,7 @@ impl Entry {
             hates: self.hates.clone(),
             fears: self.fears.clone(),
             immune_to_panic_against: self.immune_to_panic_against.clone(),
+            panic: self.panic.clone(),
             open_ground: self.open_ground.clone(),
             combat_resolution: bounded(self.combat_resolution, 5, "combat_resolution")?,
             extra_impact_hits: bounded(self.extra_impact_hits, 6, "extra_impact_hits")?,

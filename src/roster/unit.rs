@@ -114,6 +114,7 @@ pub(super) fn unit(
         .into_iter()
         .filter(|rule| gear.army_rule(&rule.name))
         .collect();
+    gear.panic.kinds = army.0.kinds(s, army.1, &models);
     let mut build = Build {
         b: &b,
         gear: &gear,

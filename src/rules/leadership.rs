@@ -167,6 +167,16 @@ impl Breaking {
     }
 }
 
+/// The Ld a unit of Ld `own` tests on with the General's `general` within
+/// 30 cm: the better of them, or its own if it is Independent (the
+/// Cursed Company never uses the General's Ld). RULES.md Break test.
+pub fn with_general(own: u8, general: Option<u8>, independent: bool) -> u8 {
+    match general {
+        Some(g) if !independent => own.max(g),
+        _ => own,
+    }
+}
+
 /// Cold-blooded: the total of 3D6 less the highest die.
 pub fn discard_highest(faces: &[u8]) -> u8 {
     let sum: u8 = faces.iter().sum();

@@ -61,6 +61,80 @@ pub fn destruction_causes_panic(models: u32, wounds: u8) -> bool {
     !(models == 1 && wounds < 5)
 }
 
+/// Which friends a unit's rout moves to panic, and whose rout it shrugs
+/// off (RULES.md Panic, "Friends who cause no panic"): its kinds as its
+/// army book calls them (`[[units]]` of `data/names/`), the kinds of
+/// friends whose fleeing, breaking or destruction it takes no panic test
+/// for (Ignore Goblin Panic, Knights Vow), or whose fleeing and breaking
+/// only (Ignore Hobgoblin panic), and the only kinds its own rout makes
+/// test (Clanrat Slaves'; none: Largely Insignificant).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PanicKinds {
+    /// The kinds of unit it is of (“Goblins”, “peasants”).
+    #[serde(default)]
+    pub kinds: Vec<String>,
+    /// The kinds of friends whose rout causes it no panic test.
+    #[serde(default)]
+    pub ignores: Vec<String>,
+    /// The kinds of friends whose fleeing or breaking (not destruction)
+    /// causes it no panic test.
+    #[serde(default)]
+    pub ignores_fleeing: Vec<String>,
+    /// Its own rout makes only friends of these kinds test (`[]`: none);
+    /// `None`: every friend.
+    #[serde(default)]
+    pub only_in: Option<Vec<String>>,
+}
+
+impl PanicKinds {
+    /// Adds `other`'s kinds and ignored kinds to these; its `only_in`
+    /// narrows these (a unit some of whose rules each spare friends).
+    pub fn add(&mut self, other: &PanicKinds) {
+        let push = |to: &mut Vec<String>, from: &[String]| {
+            for k in from {
+                if !to.contains(k) {
+                    to.push(k.clone());
+                }
+            }
+        };
+        push(&mut self.kinds, &other.kinds);
+        push(&mut self.ignores, &other.ignores);
+        push(&mut self.ignores_fleeing, &other.ignores_fleeing);
+        if let Some(only) = &other.only_in {
+            self.only_in = Some(match self.only_in.take() {
+                Some(mine) => mine.into_iter().filter(|k| only.contains(k)).collect(),
+                None => only.clone(),
+            });
+        }
+    }
+}
+
+/// How a friend routed, as the panic rules that spare some friends tell
+/// it apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rout {
+    /// It fled or broke (caught fleeing or not).
+    Fled,
+    /// It was destroyed.
+    Destroyed,
+}
+
+/// Whether the rout of a friend of kinds `causer` may make a unit of
+/// kinds `tester` test for panic: not if the tester ignores one of the
+/// causer's kinds (their flight alone, if so it says), nor if the causer
+/// moves only other kinds than the tester's (RULES.md Panic, "Friends who
+/// cause no panic").
+pub fn rout_panics(causer: &PanicKinds, tester: &PanicKinds, rout: Rout) -> bool {
+    let of = |kinds: &[String]| tester.kinds.iter().any(|k| kinds.contains(k));
+    let ignores = |k: &String| {
+        tester.ignores.contains(k) || (rout == Rout::Fled && tester.ignores_fleeing.contains(k))
+    };
+    let ignored = causer.kinds.iter().any(ignores);
+    let spared = causer.only_in.as_deref().is_some_and(|only| !of(only));
+    !ignored && !spared
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

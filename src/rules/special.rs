@@ -186,6 +186,26 @@ pub enum SpecialRule {
     /// to +2, formed at least four wide (RULES.md Skirmishers).
     #[value(hide = true)]
     Raiders,
+    /// Independent: never tests on the General's Ld (the Cursed Company;
+    /// RULES.md Break test).
+    #[value(hide = true)]
+    Independent,
+    /// Never pursues a broken enemy (the Flayers; RULES.md Fleeing and
+    /// pursuit).
+    #[value(hide = true)]
+    NeverPursues,
+    /// Always pursues a broken enemy, with no test (Ravenous, Fury of
+    /// Ursun; RULES.md Fleeing and pursuit).
+    #[value(hide = true)]
+    AlwaysPursues,
+    /// Enemies that beat it never pursue it (Blessed by the Old Ones;
+    /// RULES.md Fleeing and pursuit).
+    #[value(hide = true)]
+    NeverPursued,
+    /// Stubborn while the General is with the unit (Bodyguard: Hammerers,
+    /// White Lions; RULES.md Break test).
+    #[value(hide = true)]
+    Bodyguard,
 }
 
 impl SpecialRule {
@@ -226,6 +246,11 @@ impl SpecialRule {
                 | TuskgorCharge
                 | ChargeAttack
                 | Raiders
+                | Independent
+                | NeverPursues
+                | AlwaysPursues
+                | NeverPursued
+                | Bodyguard
         )
     }
 
@@ -278,6 +303,17 @@ pub struct Psychology {
     /// Re-rolls failed psychology tests (RULES.md Special attacks and
     /// psychology).
     pub rerolls_psychology: bool,
+    /// Independent: never tests on the General's Ld (RULES.md Break
+    /// test).
+    pub independent: bool,
+    /// Never pursues (RULES.md Fleeing and pursuit).
+    pub never_pursues: bool,
+    /// Always pursues.
+    pub always_pursues: bool,
+    /// Never pursued by the enemies that beat it.
+    pub never_pursued: bool,
+    /// Stubborn while the General is with it (RULES.md Break test).
+    pub bodyguard: bool,
 }
 
 impl Psychology {
@@ -306,7 +342,32 @@ impl Psychology {
                     .then_some(crate::rules::giant::GiantTable::OrcsAndGoblins)
             },
             rerolls_psychology: has(SpecialRule::RerollPsychology),
+            independent: has(SpecialRule::Independent),
+            never_pursues: has(SpecialRule::NeverPursues),
+            always_pursues: has(SpecialRule::AlwaysPursues),
+            never_pursued: has(SpecialRule::NeverPursued),
+            bodyguard: has(SpecialRule::Bodyguard),
         }
+    }
+
+    /// Whether, winning, it pursues a broken foe whatever its player
+    /// wants: `Some(false)` never (the Flayers, even if it must), and
+    /// `Some(true)` always (Ravenous, or `must`: hatred, frenzy); `None`:
+    /// as its player chooses, a test to hold back. RULES.md Fleeing and
+    /// pursuit.
+    pub fn pursuit(&self, must: bool) -> Option<bool> {
+        match (self.never_pursues, must || self.always_pursues) {
+            (true, _) => Some(false),
+            (false, true) => Some(true),
+            (false, false) => None,
+        }
+    }
+
+    /// Whether it tests for breaking on its unmodified Ld: stubborn, or a
+    /// Bodyguard the General is with (`general_with_it`). RULES.md Break
+    /// test.
+    pub fn stubborn_now(&self, general_with_it: bool) -> bool {
+        self.stubborn || (self.bodyguard && general_with_it)
     }
 
     /// Never flees nor breaks: unbreakable, or Undead (whose beaten units

@@ -35,9 +35,10 @@ use super::part::unit_table;
 use crate::error::{check_range, InputError};
 use crate::profile::Ranged;
 use crate::query::panic::{BattleLine, Event, LineUnit};
+use crate::rules::leadership::with_general;
 use crate::rules::measure::{base_mm, Footprint};
 use crate::rules::movement::flee_roll;
-use crate::rules::panic::destruction_causes_panic;
+use crate::rules::panic::{destruction_causes_panic, rout_panics, PanicKinds, Rout};
 use crate::rules::profile::{unit_strength, TroopType};
 use crate::rules::rally::rally_ld;
 use crate::rules::special::Psychology;
@@ -184,6 +185,7 @@ impl BattleLineFile {
                 )
             })
             .collect::<Result<Vec<_>, _>>()?;
+        let units = spared(units);
         let line = BattleLine {
             name: self
                 .name
@@ -200,6 +202,23 @@ impl BattleLineFile {
         line.validate()?;
         Ok(line)
     }
+}
+
+/// The line's units, each told whose rout spares it a panic test
+/// (RULES.md Panic, "Friends who cause no panic").
+fn spared(units: Vec<(LineUnit, PanicKinds)>) -> Vec<LineUnit> {
+    let kinds: Vec<PanicKinds> = units.iter().map(|(_, k)| k.clone()).collect();
+    units
+        .into_iter()
+        .map(|(mut unit, own)| {
+            for rout in [Rout::Fled, Rout::Destroyed] {
+                unit.spared_by[rout as usize] = (0..kinds.len())
+                    .filter(|&u| !rout_panics(&kinds[u], &own, rout))
+                    .fold(0, |bits, u| bits | 1 << u);
+            }
+            unit
+        })
+        .collect()
 }
 
 /// A coordinate key, checked finite and on the table.
@@ -329,7 +348,7 @@ impl LineUnitSpec {
         field: &str,
         edition: Edition,
         musician_rallies: bool,
-    ) -> Result<LineUnit, InputError> {
+    ) -> Result<(LineUnit, PanicKinds), InputError> {
         let key = |k: &str| format!("{field}.{k}");
         let models = self
             .models
@@ -373,8 +392,8 @@ impl LineUnitSpec {
             frontage,
             base.map(|b| edition.from_cm(b / 10.0)),
         );
-        let ld = r.ld.max(self.general_ld.map_or(0, |g| g.0));
-        Ok(LineUnit {
+        let ld = with_general(r.ld, self.general_ld.map(|g| g.0), r.psychology.independent);
+        let line_unit = LineUnit {
             models,
             standing,
             unit_strength: r.unit_strength,
@@ -389,7 +408,9 @@ impl LineUnitSpec {
             name: r.name.into(),
             at,
             fleeing: self.fleeing,
-        })
+            spared_by: [0; 2],
+        };
+        Ok((line_unit, r.panic))
     }
 
     /// What a profile says, read as a friend near a fight reads it.
@@ -426,6 +447,7 @@ impl LineUnitSpec {
             unit_strength: body.unit_strength,
             ld: body.ld,
             psychology: body.psychology,
+            panic: body.panic,
             m: unit.profile.m,
             flies: unit.flies,
             wounds: unit.profile.w,
@@ -461,6 +483,7 @@ impl LineUnitSpec {
             unit_strength: us,
             ld,
             psychology: Psychology::new(&self.part.rules),
+            panic: self.part.panic.clone().unwrap_or_default(),
             m,
             flies: self.part.flies.unwrap_or(false),
             wounds,
@@ -490,6 +513,8 @@ struct Reading {
     unit_strength: u32,
     ld: u8,
     psychology: Psychology,
+    /// Its kinds and whose rout it ignores (RULES.md Panic).
+    panic: PanicKinds,
     /// M in cm.
     m: f64,
     flies: bool,

@@ -11,6 +11,7 @@ use crate::error::InputError;
 use crate::profile::ProfileFile;
 use crate::query::combat::CombatQuery;
 use crate::rules::gear::{BullCharge, Mount};
+use crate::rules::leadership::with_general;
 use crate::rules::movement::{charge_range, check_charge_path};
 use crate::rules::place::{Facing, ReactionName, SideName, Terrain};
 use crate::rules::profile::places_in_ranks;
@@ -482,7 +483,11 @@ impl UnitSpec {
             bull_charge: bull_charge(&file.rules, profile.s),
             crew: file.crew.0,
             missile: file.missile.map(|m| m.missile()),
-            ld: profile.ld.max(spec.general_ld.map_or(0, |g| g.0)),
+            ld: with_general(
+                profile.ld,
+                spec.general_ld.map(|g| g.0),
+                file.rules.contains(&SpecialRule::Independent),
+            ),
             own_ld: profile.ld,
             // The General is this model or a character leading it; so is
             // the battle standard's bearer, a character's while he stands
@@ -505,6 +510,7 @@ impl UnitSpec {
             hates: file.hates.clone(),
             fears: file.fears.clone(),
             immune_to_panic_against: file.immune_to_panic_against.clone(),
+            panic: file.panic.clone(),
             open_ground: file.open_ground.clone(),
             pursue: spec.pursue,
             pursuit_target: None,

@@ -11,6 +11,7 @@ use crate::combat::fight::MAX_UNITS;
 use crate::combat::friend::{Friend, MAX_FRIENDS};
 use crate::error::InputError;
 use crate::profile::Ranged;
+use crate::rules::leadership::with_general;
 use crate::rules::place::SideName;
 use crate::rules::special::Psychology;
 use crate::rules::Edition;
@@ -96,6 +97,8 @@ impl FriendSpec {
             ld: body.ld,
             own_ld: body.own_ld,
             distances,
+            panic: body.panic,
+            spared: [[false; MAX_UNITS]; 2],
         })
     }
 
@@ -211,6 +214,7 @@ impl FriendSpec {
             ld: unit.ld,
             own_ld: unit.own_ld,
             psychology: unit.psychology,
+            panic: unit.panic.clone(),
             unit: Some(unit),
         })
     }
@@ -246,9 +250,16 @@ impl FriendSpec {
         Ok(Body {
             name,
             unit_strength: us.0,
-            ld: ld.0.max(self.general_ld.map_or(0, |g| g.0)),
+            ld: with_general(
+                ld.0,
+                self.general_ld.map(|g| g.0),
+                self.part
+                    .rules
+                    .contains(&crate::rules::special::SpecialRule::Independent),
+            ),
             own_ld: ld.0,
             psychology: Psychology::new(&self.part.rules),
+            panic: self.part.panic.clone().unwrap_or_default(),
             unit: None,
         })
     }
@@ -266,6 +277,8 @@ pub(super) struct Body {
     pub own_ld: u8,
     /// Its psychology.
     pub psychology: Psychology,
+    /// Its kinds and whose rout it ignores (RULES.md Panic).
+    pub panic: crate::rules::panic::PanicKinds,
     /// The unit its profile makes, if it has one.
     pub unit: Option<crate::combat::unit::Unit>,
 }

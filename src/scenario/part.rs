@@ -94,6 +94,10 @@ pub struct ProfilePart {
     pub fears: Vec<String>,
     /// Armies against which it is immune to panic, added to the source's.
     pub immune_to_panic_against: Vec<String>,
+    /// Its kinds, the kinds of friends whose rout it ignores and the only
+    /// kinds its rout moves to panic, added to the source's (RULES.md
+    /// Panic).
+    pub panic: Option<crate::rules::panic::PanicKinds>,
     /// Kinds of difficult terrain it crosses as open ground, added to the
     /// source's.
     pub open_ground: Vec<crate::rules::place::Terrain>,
@@ -164,6 +168,7 @@ macro_rules! unit_table {
                     fears: Vec<String>,
                     #[serde(default)]
                     immune_to_panic_against: Vec<String>,
+                    panic: Option<$crate::rules::panic::PanicKinds>,
                     #[serde(default)]
                     open_ground: Vec<$crate::rules::place::Terrain>,
                     unit_strength_per_model: Option<$crate::profile::Ranged<1, 20>>,
@@ -202,6 +207,7 @@ macro_rules! unit_table {
                         hates: t.hates,
                         fears: t.fears,
                         immune_to_panic_against: t.immune_to_panic_against,
+                        panic: t.panic,
                         open_ground: t.open_ground,
                         unit_strength_per_model: t.unit_strength_per_model,
                     },
@@ -391,6 +397,10 @@ impl ProfilePart {
             .map(|b| b.immune_to_panic_against.clone())
             .unwrap_or_default();
         immune_to_panic_against.extend(self.immune_to_panic_against.iter().cloned());
+        let mut panic = b.map(|b| b.panic.clone()).unwrap_or_default();
+        if let Some(own) = &self.panic {
+            panic.add(own);
+        }
         let mut open_ground = b.map(|b| b.open_ground.clone()).unwrap_or_default();
         open_ground.extend(self.open_ground.iter().copied());
         Ok(ProfileFile {
@@ -427,6 +437,7 @@ impl ProfilePart {
             hates,
             fears,
             immune_to_panic_against,
+            panic,
             open_ground,
             // A type the table sets drops the source's own unit strength.
             unit_strength_per_model: self.unit_strength_per_model.or(b

@@ -43,6 +43,7 @@ pub(crate) fn unit(name: &str, us: u32, ld: u8, x: f64, y: f64) -> LineUnit {
             depth: 4.0,
         },
         fleeing: false,
+        spared_by: [0; 2],
     }
 }
 

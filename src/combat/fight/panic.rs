@@ -7,8 +7,8 @@
 use super::{Combat, Fate, Record, State, UnitEnd, MAX_UNITS};
 use crate::combat::friend::Friend;
 use crate::rules::panic::{
-    caught_friends_cause_panic, destruction_causes_panic, fleeing_friends_cause_panic,
-    BROKEN_FRIEND_CM, DESTROYED_FRIEND_CM, FLEEING_FRIEND_CM,
+    caught_friends_cause_panic, destruction_causes_panic, fleeing_friends_cause_panic, rout_panics,
+    Rout, BROKEN_FRIEND_CM, DESTROYED_FRIEND_CM, FLEEING_FRIEND_CM,
 };
 
 impl Combat {
@@ -33,12 +33,11 @@ impl Combat {
                     record.units[u] == UnitEnd::WipedOut && self.panics_friends_when_destroyed(u);
             }
             self.friends_test(fate, record, side, |f| {
-                let close = |u: usize| f.distances[u] <= near;
                 let caught_us: u32 = (0..MAX_UNITS)
-                    .filter(|&u| close(u))
+                    .filter(|&u| f.moved_by(u, near, Rout::Fled))
                     .map(|u| caught[u])
                     .sum();
-                (0..MAX_UNITS).any(|u| close(u) && shot_down[u])
+                (0..MAX_UNITS).any(|u| shot_down[u] && f.moved_by(u, near, Rout::Destroyed))
                     || caught_friends_cause_panic(caught_us, f.unit_strength)
             });
         }
@@ -56,18 +55,20 @@ impl Combat {
     ) {
         let near = self.setup.edition.from_cm(BROKEN_FRIEND_CM);
         for side in 0..2 {
-            let mut routed = [false; MAX_UNITS];
+            let mut routed = [None; MAX_UNITS];
             for u in self.units_of(side) {
-                routed[u] = before[u] != record.units[u]
-                    && match record.units[u] {
-                        UnitEnd::Broke | UnitEnd::Caught => true,
-                        UnitEnd::WipedOut => self.panics_friends_when_destroyed(u),
-                        _ => false,
-                    };
+                routed[u] = match record.units[u] {
+                    _ if before[u] == record.units[u] => None,
+                    UnitEnd::Broke | UnitEnd::Caught => Some(Rout::Fled),
+                    UnitEnd::WipedOut if self.panics_friends_when_destroyed(u) => {
+                        Some(Rout::Destroyed)
+                    }
+                    _ => None,
+                };
             }
-            if routed.contains(&true) {
+            if routed.iter().any(Option::is_some) {
                 self.friends_test(fate, record, side, |f| {
-                    (0..MAX_UNITS).any(|u| routed[u] && f.distances[u] <= near)
+                    (0..MAX_UNITS).any(|u| routed[u].is_some_and(|r| f.moved_by(u, near, r)))
                 });
             }
         }
@@ -97,7 +98,7 @@ impl Combat {
                 .filter(|&u| {
                     self.facts[u].side == f.side
                         && matches!(record.units[u], UnitEnd::Fled | UnitEnd::Broke)
-                        && f.distances[u] <= near
+                        && f.moved_by(u, near, Rout::Fled)
                 })
                 .map(|u| state.unit_strength(self, u))
                 .sum();
@@ -127,15 +128,24 @@ impl Combat {
             return fled;
         }
         for side in 0..2 {
-            let routed = (0..N).any(|u| {
-                self.facts[u].side == side
-                    && (broken[u] || (wiped[u] && self.panics_friends_when_destroyed(u)))
-            });
-            if !routed {
+            let routed: [Option<Rout>; N] =
+                std::array::from_fn(|u| match self.facts[u].side == side {
+                    true if broken[u] => Some(Rout::Fled),
+                    true if wiped[u] && self.panics_friends_when_destroyed(u) => {
+                        Some(Rout::Destroyed)
+                    }
+                    _ => None,
+                });
+            if routed.iter().all(Option::is_none) {
                 continue;
             }
             for v in (0..N).filter(|&v| self.facts[v].side == side && state.fights(v)) {
-                if !state.psychology(self, v).panics() {
+                // Whose rout moves v (RULES.md Panic, "Friends who cause
+                // no panic").
+                let units = &self.setup.units;
+                let moves = |u: usize, r| rout_panics(&units[u].panic, &units[v].panic, r);
+                let moved = (0..N).any(|u| routed[u].is_some_and(|r| moves(u, r)));
+                if !moved || !state.psychology(self, v).panics() {
                     continue;
                 }
                 fled[v] = !fate.test(&state.psychology_test(self, v, &record.units));

@@ -294,7 +294,7 @@ impl Combat {
                 && fear_us > state.unit_strength(self, u);
             let breaking = Breaking {
                 ld: state.leadership(self, u, &record.units),
-                stubborn: unit.psychology.stubborn,
+                stubborn: unit.psychology.stubborn_now(state.general_with(self, u)),
                 unbreakable: unit.psychology.unbreakable,
                 broken_by_fear: by_fear,
                 battle_standard: state.battle_standard(self, u),
@@ -453,9 +453,10 @@ impl Combat {
                 continue;
             };
             let unit = &self.setup.units[e];
-            let pursues_it = unit.pursue
-                || unit.must_pursue()
-                || !fate.test(&state.ld_test(self, e, &record.units));
+            let pursues_it = match unit.psychology.pursuit(unit.must_pursue()) {
+                Some(rule) => rule,
+                None => unit.pursue || !fate.test(&state.ld_test(self, e, &record.units)),
+            };
             if pursues_it {
                 pursues[e] = target as u8;
             }
@@ -473,7 +474,12 @@ impl Combat {
         e: usize,
         fled: &[bool; N],
     ) -> Option<usize> {
-        let fled_foe = |x: usize| fled[x] && self.foes[e].iter().any(|&(f, _)| f == x);
+        // Blessed by the Old Ones: a foe never pursued is no quarry.
+        let fled_foe = |x: usize| {
+            fled[x]
+                && !self.setup.units[x].psychology.never_pursued
+                && self.foes[e].iter().any(|&(f, _)| f == x)
+        };
         if let Some(t) = self.setup.units[e].pursuit_target.filter(|&t| fled_foe(t)) {
             return Some(t);
         }

@@ -161,6 +161,16 @@ impl Setup {
         }
     }
 
+    /// Each friend near the fight learns which of the fight's units spare
+    /// it a panic test when they rout (RULES.md Panic, "Friends who cause
+    /// no panic").
+    fn spare_friends(&mut self) {
+        let kinds: Vec<_> = self.units.iter().map(|u| &u.panic).collect();
+        for f in &mut self.friends {
+            f.spare(&kinds);
+        }
+    }
+
     /// Which units bull charge: a charging unit of three Ogres or more
     /// (its models with the rule, its characters with it) after a charge
     /// of 6" or more; the others' Bull Charge is taken away. **\[ruling\]**
@@ -242,6 +252,7 @@ impl Combat {
     /// Prepares the fight: steps, strike orders and stand and shoot.
     pub fn new(mut setup: Setup) -> Combat {
         setup.hate_named_armies();
+        setup.spare_friends();
         setup.bull_charges();
         setup.impact_charges();
         setup.skirmishers_face_chargers();

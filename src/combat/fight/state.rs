@@ -327,6 +327,23 @@ impl<const N: usize> State<N> {
         self.leadership_from(combat, u, ld)
     }
 
+    /// Whether the General is with unit `u` now: a character of it who is
+    /// the General and still stands in it, or, if none of its characters
+    /// is, the unit's own `general` (RULES.md Break test: Bodyguard).
+    pub(super) fn general_with(&self, combat: &Combat, u: usize) -> bool {
+        let unit = &combat.setup.units[u];
+        let mut generals = unit
+            .characters
+            .iter()
+            .zip(&self.heroes[u])
+            .filter(|(c, _)| c.body.general)
+            .peekable();
+        match generals.peek() {
+            Some(_) => generals.any(|(_, h)| h.is_some()),
+            None => unit.general,
+        }
+    }
+
     /// Whether unit `u` has a battle standard in range now: one the
     /// scenario puts in range, its own, or a character's standing in it
     /// (RULES.md Break test, Undead).

@@ -26,8 +26,8 @@ use crate::dice::Roll;
 use crate::rules::leadership::LeadershipTest;
 use crate::rules::measure::Footprint;
 use crate::rules::panic::{
-    caught_friends_cause_panic, fleeing_friends_cause_panic, heavy_casualties, BROKEN_FRIEND_CM,
-    DESTROYED_FRIEND_CM, FLEEING_FRIEND_CM,
+    caught_friends_cause_panic, fleeing_friends_cause_panic, heavy_casualties, Rout,
+    BROKEN_FRIEND_CM, DESTROYED_FRIEND_CM, FLEEING_FRIEND_CM,
 };
 use crate::rules::rally::can_rally;
 
@@ -179,6 +179,15 @@ impl<F: LineFate> Play<'_, F> {
             .fold(0, |bits, v| bits | 1 << v)
     }
 
+    /// The units (bits) whose panic test `u`'s rout `rout` may call for:
+    /// those it does not spare (RULES.md Panic, "Friends who cause no
+    /// panic").
+    fn moved_by(&self, u: usize, rout: Rout) -> u16 {
+        (0..self.units.len())
+            .filter(|&v| self.unit(v).spared_by[rout as usize] & 1 << u == 0)
+            .fold(0, |bits, v| bits | 1 << v)
+    }
+
     /// `v` takes a panic test: whether it fails.
     fn fails_panic_test(&mut self, v: usize) -> bool {
         self.stage.tested |= 1 << v;
@@ -223,11 +232,11 @@ impl<F: LineFate> Play<'_, F> {
     /// exceed, if `greater`) test, fleeing from where `u` stood. The tests
     /// are taken together, then those that failed flee: a General among
     /// them lends his Ld to the others' tests (RULES.md Break test).
-    fn friends_test(&mut self, u: usize, within: f64, greater: bool) {
+    fn friends_test(&mut self, u: usize, within: f64, greater: bool, rout: Rout) {
         let cause = self.place(u).centre();
         let us = self.unit(u).unit_strength;
         let mut failed = 0u16;
-        for v in units(self.may_test(u)) {
+        for v in units(self.may_test(u) & self.moved_by(u, rout)) {
             if greater && !caught_friends_cause_panic(us, self.unit(v).unit_strength) {
                 continue;
             }
@@ -250,7 +259,7 @@ impl<F: LineFate> Play<'_, F> {
                 // It flees before its friends test: a General with it lends
                 // them no Ld (RULES.md Break test; seed 004).
                 self.units[unit].fleeing = true;
-                self.friends_test(unit, BROKEN_FRIEND_CM, false);
+                self.friends_test(unit, BROKEN_FRIEND_CM, false, Rout::Fled);
                 self.flee_from(unit, cause);
                 if let Some(pursuit) = pursuit {
                     if self.last {
@@ -263,12 +272,12 @@ impl<F: LineFate> Play<'_, F> {
             Event::Destroyed { unit } => {
                 self.units[unit].destroyed = true;
                 if self.unit(unit).panics_when_destroyed {
-                    self.friends_test(unit, BROKEN_FRIEND_CM, false);
+                    self.friends_test(unit, BROKEN_FRIEND_CM, false, Rout::Destroyed);
                 }
             }
             Event::Caught { unit } => {
                 self.units[unit].destroyed = true;
-                self.friends_test(unit, DESTROYED_FRIEND_CM, true);
+                self.friends_test(unit, DESTROYED_FRIEND_CM, true, Rout::Fled);
             }
             Event::Shot {
                 unit,
@@ -284,7 +293,7 @@ impl<F: LineFate> Play<'_, F> {
         if casualties >= u.standing {
             self.units[unit].destroyed = true;
             if self.unit(unit).panics_when_destroyed {
-                self.friends_test(unit, DESTROYED_FRIEND_CM, false);
+                self.friends_test(unit, DESTROYED_FRIEND_CM, false, Rout::Destroyed);
             }
         } else if heavy_casualties(u.standing, casualties) && u.tests && self.fails_panic_test(unit)
         {
@@ -306,7 +315,8 @@ impl<F: LineFate> Play<'_, F> {
             if !fleeing_friends_cause_panic(all_us, own, equal) {
                 continue;
             }
-            let near = units(fleeing)
+            let moving = fleeing & !self.unit(v).spared_by[Rout::Fled as usize];
+            let near = units(moving)
                 .filter(|&f| self.near(f, v, FLEEING_FRIEND_CM))
                 .fold(0u16, |bits, f| bits | 1 << f);
             if !fleeing_friends_cause_panic(us_of(self, near), own, equal) {

@@ -82,6 +82,10 @@ pub struct LineUnit {
     pub at: Footprint,
     /// It is fleeing when the line is set up (its facing is the way it runs).
     pub fleeing: bool,
+    /// The line's units (bits by index) whose flight, and whose
+    /// destruction (by [`Rout`](crate::rules::panic::Rout)), make it take
+    /// no panic test (RULES.md Panic, "Friends who cause no panic").
+    pub spared_by: [u16; 2],
 }
 
 impl LineUnit {

@@ -39,6 +39,7 @@ impl BattleLine {
             panics_when_destroyed: true,
             at,
             fleeing,
+            spared_by: [0; 2],
         };
         let block = Footprint {
             x: 0.0,
