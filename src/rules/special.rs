@@ -182,6 +182,9 @@ pub enum SpecialRule {
     /// Special attacks and psychology).
     #[value(hide = true)]
     ChargeAttack,
+    /// Troll Vomit: one automatic S5 hit with no armour save a model
+    /// instead of its attacks (RULES.md Special attacks and psychology).
+    TrollVomit,
 }
 
 impl SpecialRule {
@@ -430,6 +433,10 @@ pub struct Rules {
     pub slayer: bool,
     /// +1 A in the round it charges (Blessed Spawning of Sotek).
     pub charge_attack: bool,
+    /// Vomits: one automatic S5 hit with no armour save a model instead
+    /// of its attacks (Troll Vomit; RULES.md Special attacks and
+    /// psychology).
+    pub troll_vomit: bool,
 }
 
 impl Rules {
@@ -485,6 +492,7 @@ impl Rules {
         r.ethereal = has(SpecialRule::Ethereal);
         r.slayer = has(SpecialRule::Slayer);
         r.charge_attack = has(SpecialRule::ChargeAttack);
+        r.troll_vomit = has(SpecialRule::TrollVomit);
         Ok(r)
     }
 }

@@ -491,7 +491,27 @@ pub fn random_unit(r: &mut impl Rng, header: &str, path: &str, most: u32, place:
     }
     let text = with_random_attacks(&with_army_rules(&text, path, models), path, models);
     let text = with_pikes(with_magic_rules(&text), &text);
-    with_own_champion(text, path)
+    with_troll_vomit(with_own_champion(text, path))
+}
+
+/// Troll Vomit (issue 47; RULES.md Special attacks and psychology) now
+/// and then on a [`random_unit`]'s unit, drawn from a stream of its own
+/// seeded by the unit drawn so far (every earlier draw stays): the fight
+/// chooses whether it vomits.
+fn with_troll_vomit(text: String) -> String {
+    let r = &mut own_stream(&text, 4710);
+    if !r.random_bool(0.1) {
+        return text;
+    }
+    let at = text.find("rules = [").expect("a unit's rules") + "rules = [".len();
+    let sep = if text[at..].starts_with(']') {
+        ""
+    } else {
+        ", "
+    };
+    let mut text = text;
+    text.insert_str(at, &format!("\"troll-vomit\"{sep}"));
+    text
 }
 
 /// A champion of his own (issue 47; RULES.md Characters, champions and
