@@ -186,6 +186,9 @@ impl Striker {
         if self.rules.troll_vomit {
             return TROLL_VOMIT_S;
         }
+        if self.fires_pistols(moment) {
+            return PISTOL_S;
+        }
         self.s + self.weapon.strength_bonus(self.troop, moment)
     }
 
@@ -206,6 +209,11 @@ impl Striker {
         } else {
             self.rules.reroll_hits
         };
+        // Festooned with Pistols: armour piercing in the first round.
+        let rules = Rules {
+            armour_piercing: self.rules.armour_piercing || self.fires_pistols(moment),
+            ..self.rules
+        };
         let strength = if self.rules.slayer {
             slayer_strength(self.strength(moment), defender.t)
         } else {
@@ -216,9 +224,24 @@ impl Striker {
             reroll_hits,
             poison: self.rules.poison,
             reroll_wounds: self.rules.reroll_wounds,
-            ..defender.saves(strength, &self.rules, true)
+            ..defender.saves(strength, &rules, true)
         }
         .harming(defender.harmed_by(&self.rules))
+    }
+
+    /// Festooned with Pistols: its pistols strike in a combat's first
+    /// round, at S4, armour piercing. RULES.md Special attacks and
+    /// psychology.
+    pub fn fires_pistols(&self, moment: Moment) -> bool {
+        self.rules.pistols && moment.round == 1 && !self.rules.troll_vomit
+    }
+
+    /// Attacks each model adds at `moment` for a rule of that moment: a
+    /// pair of pistols' second hand weapon, on foot, in a combat's first
+    /// round (Festooned with Pistols). RULES.md Special attacks and
+    /// psychology.
+    pub fn moment_attacks(&self, moment: Moment) -> u32 {
+        u32::from(self.fires_pistols(moment) && self.troop.on_foot()) * u32::from(self.crew)
     }
 
     /// One shot at `defender`: BS and shooting modifiers, the shot's own
@@ -238,6 +261,10 @@ impl Striker {
         .harming(defender.harmed_by(&self.rules))
     }
 }
+
+/// A pistol's Strength in close combat (Festooned with Pistols; RULES.md
+/// Special attacks and psychology).
+pub const PISTOL_S: u8 = 4;
 
 /// Troll Vomit's Strength (RULES.md Special attacks and psychology).
 pub const TROLL_VOMIT_S: u8 = 5;

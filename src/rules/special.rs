@@ -184,7 +184,13 @@ pub enum SpecialRule {
     ChargeAttack,
     /// Troll Vomit: one automatic S5 hit with no armour save a model
     /// instead of its attacks (RULES.md Special attacks and psychology).
+    #[value(aliases = ["vomito-de-trol", "vomito_de_trol"])]
     TrollVomit,
+    /// Festooned with Pistols (Long Drong's Slayer Pirates): in a
+    /// combat's first round two hand weapons (+1 A on foot) at S4, armour
+    /// piercing (RULES.md Special attacks and psychology).
+    #[value(hide = true)]
+    FestoonedWithPistols,
 }
 
 impl SpecialRule {
@@ -224,6 +230,7 @@ impl SpecialRule {
                 | BullStandard
                 | TuskgorCharge
                 | ChargeAttack
+                | FestoonedWithPistols
         )
     }
 
@@ -437,6 +444,9 @@ pub struct Rules {
     /// of its attacks (Troll Vomit; RULES.md Special attacks and
     /// psychology).
     pub troll_vomit: bool,
+    /// Festooned with Pistols: in a combat's first round two hand weapons
+    /// at S4, armour piercing (RULES.md Special attacks and psychology).
+    pub pistols: bool,
 }
 
 impl Rules {
@@ -493,6 +503,7 @@ impl Rules {
         r.slayer = has(SpecialRule::Slayer);
         r.charge_attack = has(SpecialRule::ChargeAttack);
         r.troll_vomit = has(SpecialRule::TrollVomit);
+        r.pistols = has(SpecialRule::FestoonedWithPistols);
         Ok(r)
     }
 }

@@ -1,4 +1,5 @@
-//! Special blows real lists carry (issue 47): Troll Vomit. RULES.md
+//! Special blows real lists carry (issue 47): Troll Vomit, Festooned
+//! with Pistols. RULES.md
 //! Special attacks and psychology. Each figure worked out by hand from
 //! the rule's text.
 
@@ -17,13 +18,18 @@ const TROLL: &str = "6 3 1 5 4 3 1 3 4 - - 3 40x40";
 /// `save`, or none) in one round against `attacker` (its TOML table's
 /// keys below `[attacker]`), with `situation`'s keys added.
 fn one_round(attacker: &str, save: Option<u8>, situation: &str) -> f64 {
+    rounds(attacker, save, situation, 1)
+}
+
+/// As [`one_round`], over `rounds` rounds (the defender strikes no blow).
+fn rounds(attacker: &str, save: Option<u8>, situation: &str, rounds: u32) -> f64 {
     let save = save.map_or_else(String::new, |s| format!("save = {s}\n"));
     let text = format!(
         "name = \"test\"\n\
          [attacker]\nname = \"attacker\"\nfrontage = 3\n{attacker}\n\
          [defender]\nname = \"defender\"\nmodels = 20\nfrontage = 5\nrules = [\"unbreakable\"]\n{save}\
          [defender.profile]\nm = 10\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = 0\nld = 7\n\
-         [situation]\ncharger = \"attacker\"\nrounds = 1\n{situation}\n"
+         [situation]\ncharger = \"attacker\"\nrounds = {rounds}\n{situation}\n"
     );
     let file: ScenarioFile = parse(&text, "test.toml").unwrap_or_else(|e| panic!("{e}"));
     let q = file
@@ -122,4 +128,53 @@ fn a_troll_vomit_switch_of_no_choice_is_refused_naming_the_choices() {
         said.contains("troll_vomit") && said.contains("`best`, `always`, `never`"),
         "{said}"
     );
+}
+
+/// One of Long Drong's Slayer Pirates (a Dwarf: WS4 S3 A1, unbreakable
+/// as they are), Festooned with Pistols or not.
+fn pirate(pistols: bool) -> String {
+    let rules = if pistols {
+        "rules = [\"festooned-with-pistols\", \"unbreakable\"]\n"
+    } else {
+        "rules = [\"unbreakable\"]\n"
+    };
+    format!(
+        "models = 1\n{rules}\
+         [attacker.profile]\nm = 7.5\nws = 4\nbs = 3\ns = 3\nt = 4\nw = 1\ni = 2\na = 1\nld = 9\n"
+    )
+}
+
+#[test]
+fn pistols_strike_twice_at_s4_armour_piercing_in_the_first_round_only() {
+    // At WS3 T3 foes with a 5+ save: in the first round two attacks, 2/3
+    // hit (WS4 against WS3), S4 wounds T3 on 3+ (2/3), and the save, 5+
+    // -1 for S4 -1 armour piercing, is gone: 2 x 2/3 x 2/3 = 8/9.
+    assert_near(one_round(&pirate(true), Some(5), ""), 8.0 / 9.0, "round 1");
+    // The second round with a hand weapon: 2/3 x 1/2 (S3 at T3) x 2/3
+    // (5+ failed) = 2/9 more, 10/9 in two rounds.
+    assert_near(
+        rounds(&pirate(true), Some(5), "", 2),
+        10.0 / 9.0,
+        "rounds 1-2",
+    );
+    // Without pistols 2/9 a round: 4/9 in two.
+    assert_near(
+        rounds(&pirate(false), Some(5), "", 2),
+        4.0 / 9.0,
+        "no pistols",
+    );
+}
+
+#[test]
+fn a_roster_s_loads_of_pistols_are_festooned_with_pistols() {
+    const DWARF: &str = "3 4 3 3 4 1 2 1 9 - - 1 20x20";
+    let m = sel("model", "Dwarf", 10, &[model("Dwarf", DWARF)], &[]);
+    let pistols = sel("upgrade", "Loads of pistols!", 1, &[], &[]);
+    let unit = with(
+        sel("unit", "Long Drong's Slayer Pirates", 1, &[], &[m, pistols]),
+        &cost(120),
+    );
+    let r = army_roster("Mercenaries", 120, &[unit]);
+    let played = r.units[0].played.as_ref().unwrap();
+    assert!(played.rules.contains(&SpecialRule::FestoonedWithPistols));
 }
