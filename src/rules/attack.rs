@@ -129,6 +129,42 @@ impl AttackChain {
         }
     }
 
+    /// The wounds one attack is expected to cause on a model of `w`
+    /// Wounds (a killing blow or multiple wounds capped at `w`), every
+    /// die's path enumerated: for rules that choose between blows (Troll
+    /// Vomit), worked out once per fight.
+    pub fn expected_wounds(&self, w: u8) -> f64 {
+        fn walk(chain: &AttackChain, w: u8, rolled: &mut Vec<u8>) -> f64 {
+            let mut read = 0;
+            let mut more = false;
+            let result = chain.resolve(&mut || {
+                read += 1;
+                match rolled.get(read - 1) {
+                    Some(&d) => d,
+                    None => {
+                        more = true;
+                        1
+                    }
+                }
+            });
+            if more {
+                let mut sum = 0.0;
+                for d in 1..=6 {
+                    rolled.push(d);
+                    sum += walk(chain, w, rolled) / 6.0;
+                    rolled.pop();
+                }
+                return sum;
+            }
+            match result.damage {
+                Damage::Nothing => 0.0,
+                Damage::Wounds(n) => f64::from(n.min(w)),
+                Damage::KillingBlow => f64::from(w),
+            }
+        }
+        walk(self, w, &mut Vec::new())
+    }
+
     /// Resolves one attack with dice from `die` (each call one D6, 1..=6).
     pub fn resolve<D: FnMut() -> u8>(&self, die: &mut D) -> AttackResult {
         // To hit.

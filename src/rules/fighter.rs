@@ -11,6 +11,7 @@ use super::special::{MultipleWounds, Reroll, Rules};
 use super::to_hit::{close_combat_need, close_combat_to_hit, shooting_need, ShootingModifiers};
 use super::to_wound::to_wound;
 use super::weapons::{Moment, Weapon};
+use serde::Deserialize;
 
 /// The striking side of an attack.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -159,6 +160,9 @@ impl Striker {
     /// weapon on foot, +1 for frenzy, for each of its crew (RULES.md
     /// Special attacks and psychology: frenzy; Profiles: a chariot's crew).
     pub fn attacks(&self) -> u32 {
+        if self.rules.troll_vomit {
+            return u32::from(self.crew);
+        }
         let each = u32::from(self.a)
             + u32::from(self.weapon.extra_attacks(self.troop))
             + u32::from(self.rules.frenzy);
@@ -168,6 +172,9 @@ impl Striker {
     /// The dice each model rolls for its random attacks, its crew's
     /// together (RULES.md Special attacks and psychology).
     pub fn attack_dice(&self) -> Option<Dice> {
+        if self.rules.troll_vomit {
+            return None;
+        }
         self.a_dice.map(|d| Dice {
             count: d.count.saturating_mul(self.crew),
             ..d
@@ -176,6 +183,12 @@ impl Striker {
 
     /// Strength with the weapon's bonus at `moment`.
     pub fn strength(&self, moment: Moment) -> u8 {
+        if self.rules.troll_vomit {
+            return TROLL_VOMIT_S;
+        }
+        if self.fires_pistols(moment) {
+            return PISTOL_S;
+        }
         self.s + self.weapon.strength_bonus(self.troop, moment)
     }
 
@@ -183,6 +196,9 @@ impl Striker {
     /// only for a unit that needs them), hatred's re-roll of misses in the
     /// first round, the weapon's Strength.
     pub fn close_combat(&self, defender: &Defender, moment: Moment) -> AttackChain {
+        if self.rules.troll_vomit {
+            return troll_vomit(defender);
+        }
         let need = if self.rules.needs_sixes {
             6
         } else {
@@ -192,6 +208,11 @@ impl Striker {
             Reroll::Failures
         } else {
             self.rules.reroll_hits
+        };
+        // Festooned with Pistols: armour piercing in the first round.
+        let rules = Rules {
+            armour_piercing: self.rules.armour_piercing || self.fires_pistols(moment),
+            ..self.rules
         };
         let strength = if self.rules.slayer {
             slayer_strength(self.strength(moment), defender.t)
@@ -203,9 +224,24 @@ impl Striker {
             reroll_hits,
             poison: self.rules.poison,
             reroll_wounds: self.rules.reroll_wounds,
-            ..defender.saves(strength, &self.rules, true)
+            ..defender.saves(strength, &rules, true)
         }
         .harming(defender.harmed_by(&self.rules))
+    }
+
+    /// Festooned with Pistols: its pistols strike in a combat's first
+    /// round, at S4, armour piercing. RULES.md Special attacks and
+    /// psychology.
+    pub fn fires_pistols(&self, moment: Moment) -> bool {
+        self.rules.pistols && moment.round == 1 && !self.rules.troll_vomit
+    }
+
+    /// Attacks each model adds at `moment` for a rule of that moment: a
+    /// pair of pistols' second hand weapon, on foot, in a combat's first
+    /// round (Festooned with Pistols). RULES.md Special attacks and
+    /// psychology.
+    pub fn moment_attacks(&self, moment: Moment) -> u32 {
+        u32::from(self.fires_pistols(moment) && self.troop.on_foot()) * u32::from(self.crew)
     }
 
     /// One shot at `defender`: BS and shooting modifiers, the shot's own
@@ -224,6 +260,79 @@ impl Striker {
         }
         .harming(defender.harmed_by(&self.rules))
     }
+}
+
+/// A pistol's Strength in close combat (Festooned with Pistols; RULES.md
+/// Special attacks and psychology).
+pub const PISTOL_S: u8 = 4;
+
+/// Troll Vomit's Strength (RULES.md Special attacks and psychology).
+pub const TROLL_VOMIT_S: u8 = 5;
+
+/// One Troll Vomit attack: it hits automatically at S5 with no armour
+/// save, with none of the troll's other rules (as an impact hit); a ward
+/// and regeneration still save. RULES.md Special attacks and psychology.
+pub fn troll_vomit(defender: &Defender) -> AttackChain {
+    let rules = Rules {
+        ignores_armour: true,
+        ..Rules::default()
+    };
+    AttackChain {
+        multiple_wounds: MultipleWounds::One,
+        ..defender.saves(TROLL_VOMIT_S, &rules, true)
+    }
+    .harming(defender.harmed_by(&rules))
+}
+
+/// When trolls vomit (Troll Vomit is their player's choice): a fight's
+/// `troll_vomit` switch (RULES.md Special attacks and psychology, Rulings
+/// and their switches).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case", try_from = "String")]
+pub enum VomitChoice {
+    /// **\[ruling\]** when it pays ([`vomit_pays`]).
+    #[default]
+    Best,
+    /// Every round.
+    Always,
+    /// Never: they attack.
+    Never,
+}
+
+crate::rules::named_by_value_enum!(VomitChoice);
+
+impl VomitChoice {
+    /// Whether a troll that may vomit vomits at `defender` at `moment`.
+    pub fn vomits(self, striker: &Striker, defender: &Defender, moment: Moment) -> bool {
+        match self {
+            VomitChoice::Best => vomit_pays(striker, defender, moment),
+            VomitChoice::Always => true,
+            VomitChoice::Never => false,
+        }
+    }
+}
+
+/// Whether a troll that may vomit does so at `defender` at `moment`:
+/// **\[ruling\]** when its vomit's expected wounds beat its attacks'
+/// (the player's choice, made as a player makes it; a tie attacks).
+/// RULES.md Special attacks and psychology.
+pub fn vomit_pays(striker: &Striker, defender: &Defender, moment: Moment) -> bool {
+    let attacking = Striker {
+        rules: Rules {
+            troll_vomit: false,
+            ..striker.rules
+        },
+        ..*striker
+    };
+    let vomit = troll_vomit(defender).expected_wounds(defender.w) * f64::from(striker.crew);
+    let mean_dice = attacking.attack_dice().map_or(0.0, |d| {
+        f64::from(d.count) * (f64::from(d.die.faces()) + 1.0) / 2.0
+    });
+    let attacks = (f64::from(attacking.attacks()) + mean_dice)
+        * attacking
+            .close_combat(defender, moment)
+            .expected_wounds(defender.w);
+    vomit > attacks
 }
 
 /// One impact hit of a charging chariot: it hits automatically at

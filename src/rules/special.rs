@@ -206,6 +206,15 @@ pub enum SpecialRule {
     /// White Lions; RULES.md Break test).
     #[value(hide = true)]
     Bodyguard,
+    /// Troll Vomit: one automatic S5 hit with no armour save a model
+    /// instead of its attacks (RULES.md Special attacks and psychology).
+    #[value(aliases = ["vomito-de-trol", "vomito_de_trol"])]
+    TrollVomit,
+    /// Festooned with Pistols (Long Drong's Slayer Pirates): in a
+    /// combat's first round two hand weapons (+1 A on foot) at S4, armour
+    /// piercing (RULES.md Special attacks and psychology).
+    #[value(hide = true)]
+    FestoonedWithPistols,
 }
 
 impl SpecialRule {
@@ -251,6 +260,7 @@ impl SpecialRule {
                 | AlwaysPursues
                 | NeverPursued
                 | Bodyguard
+                | FestoonedWithPistols
         )
     }
 
@@ -496,6 +506,13 @@ pub struct Rules {
     pub slayer: bool,
     /// +1 A in the round it charges (Blessed Spawning of Sotek).
     pub charge_attack: bool,
+    /// Vomits: one automatic S5 hit with no armour save a model instead
+    /// of its attacks (Troll Vomit; RULES.md Special attacks and
+    /// psychology).
+    pub troll_vomit: bool,
+    /// Festooned with Pistols: in a combat's first round two hand weapons
+    /// at S4, armour piercing (RULES.md Special attacks and psychology).
+    pub pistols: bool,
 }
 
 impl Rules {
@@ -551,6 +568,8 @@ impl Rules {
         r.ethereal = has(SpecialRule::Ethereal);
         r.slayer = has(SpecialRule::Slayer);
         r.charge_attack = has(SpecialRule::ChargeAttack);
+        r.troll_vomit = has(SpecialRule::TrollVomit);
+        r.pistols = has(SpecialRule::FestoonedWithPistols);
         Ok(r)
     }
 }

@@ -141,6 +141,7 @@ impl ScenarioFile {
             friends,
             musician_rallies: s.musician_rallies,
             fleeing_friends_equal_panics: s.fleeing_friends_equal_panics,
+            troll_vomit: s.troll_vomit,
             redirect,
         });
         Ok(CombatQuery {

@@ -86,12 +86,14 @@
 //! inches = false
 //! insane_courage = false               # [ruling] 7th edition, off in 6th
 //! last_round_winner = "none"           # a fight under way: who won the round before
+//! troll_vomit = "best"                 # [ruling] trolls vomit: best, always, never
 //! ```
 
 use super::part::{unit_table, ProfilePart};
 use crate::error::InputError;
 use crate::profile::Ranged;
 use crate::query::combat::CombatQuery;
+use crate::rules::fighter::VomitChoice;
 use crate::rules::place::{Facing, ReactionName, SideName, TerrainOnPath};
 use crate::text;
 use crate::words::text::Text;
@@ -332,6 +334,10 @@ pub struct Situation {
     /// combat through panic).
     #[serde(default = "no_side")]
     pub last_round_winner: SideName,
+    /// When units that may vomit (Troll Vomit) do so: **\[ruling\]**
+    /// `best` (when it pays), `always` or `never`.
+    #[serde(default)]
+    pub troll_vomit: VomitChoice,
 }
 
 fn no_side() -> SideName {
@@ -359,6 +365,7 @@ impl Default for Situation {
             fleeing_friends_equal_panics: false,
             terror_nearby: false,
             last_round_winner: no_side(),
+            troll_vomit: VomitChoice::default(),
         }
     }
 }

@@ -232,6 +232,7 @@ pub(super) const SPANISH_FORMS: &[(&str, &str)] = &[
     ("target ward", "salvación especial del objetivo"),
     ("target weapon", "arma del objetivo"),
     ("target ws", "HA del objetivo"),
+    ("troll vomit", "vómito de trol"),
     ("turns", "turnos"),
     ("type", "tipo"),
     ("unit strength", "potencia de unidad"),

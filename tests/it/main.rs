@@ -70,6 +70,7 @@ mod sampler;
 mod saves;
 mod scenarios;
 mod snapshots_output;
+mod special_blows;
 mod start_of_turn;
 mod sweep;
 mod terrain;

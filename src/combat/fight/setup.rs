@@ -6,10 +6,12 @@ use super::state::Fright;
 use super::{Combat, Facts, Foes, State, StepSet, MAX_UNITS, NO_FOE};
 use crate::combat::friend::Friend;
 use crate::combat::unit::{Unit, MAX_CHARACTERS};
+use crate::rules::fighter::VomitChoice;
 use crate::rules::gear::BullCharge;
 use crate::rules::movement::{charge_range, random_charge_range};
 use crate::rules::place::{Facing, ReactionName};
 use crate::rules::special::hates_army;
+use crate::rules::weapons::Moment;
 use crate::rules::Edition;
 
 /// What a scenario sets up: the units, where they stand, and the situation.
@@ -46,6 +48,8 @@ pub struct Setup {
     /// **\[ruling\]** fleeing friends of equal unit strength panic a
     /// charger at the start of its turn too (seed 004's reading).
     pub fleeing_friends_equal_panics: bool,
+    /// When units that may vomit (Troll Vomit) do so.
+    pub troll_vomit: VomitChoice,
     /// A unit of the charged side the main charger may redirect its charge
     /// at, if the first target flees and gets away.
     pub redirect: Option<Redirect>,
@@ -248,6 +252,38 @@ impl Setup {
     }
 }
 
+impl Setup {
+    /// Units that may vomit (Troll Vomit) vomit for the whole fight or
+    /// attack, as `troll_vomit` chooses: by default when it pays against
+    /// their first foe in the fight's first round
+    /// ([`VomitChoice::vomits`]); their champions alike. RULES.md Special
+    /// attacks and psychology.
+    fn trolls_choose_to_vomit(&mut self) {
+        for u in 0..self.units.len() {
+            if !self.units[u].rules.troll_vomit {
+                continue;
+            }
+            let side = self.places[u].side;
+            let moment = Moment {
+                round: 1,
+                charging: self.places[u].charging,
+            };
+            let foe = (0..self.units.len())
+                .find(|&e| self.places[e].side != side)
+                .map(|e| self.units[e].defender());
+            let unit = &mut self.units[u];
+            let vomits = foe.is_some_and(|f| {
+                self.troll_vomit
+                    .vomits(&unit.striker(false, false), &f, moment)
+            });
+            unit.rules.troll_vomit = vomits;
+            if let Some(c) = unit.champion_body.as_mut() {
+                c.rules.troll_vomit &= vomits;
+            }
+        }
+    }
+}
+
 impl Combat {
     /// Prepares the fight: steps, strike orders and stand and shoot.
     pub fn new(mut setup: Setup) -> Combat {
@@ -256,6 +292,7 @@ impl Combat {
         setup.bull_charges();
         setup.impact_charges();
         setup.skirmishers_face_chargers();
+        setup.trolls_choose_to_vomit();
         let charger = setup.places.iter().find(|p| p.charging).map(|p| p.side);
         let n = setup.units.len();
         let foes = Foes::of(&setup);

@@ -405,6 +405,7 @@ fn attack_groups(unit: &Unit, moment: Moment, scared: bool) -> (Option<ImpactHit
         // Special attacks and psychology).
         let extra =
             extra + u32::from(u.rules.charge_attack && moment.charge_turn()) * u32::from(u.crew);
+        let extra = extra + calm.moment_attacks(moment);
         Group::counted(
             kind,
             fighter_band(u),

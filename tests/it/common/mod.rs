@@ -54,6 +54,9 @@ pub fn settings(method: Method, trials: u64, seed: u64) -> Settings {
 /// trial of an event expected 0.02 times in the run fails the normal
 /// bound (seen: p = 8.7e-8 over 200,000 trials; 100 million agreed).
 pub fn within_4_sigma(p: f64, e: &Estimate) -> bool {
+    // A sum of many exact probabilities may pass 1 by rounding
+    // (1.00000000000007): its sigma would be NaN.
+    let p = p.clamp(0.0, 1.0);
     let n = e.trials as f64;
     let sigma = (p * (1.0 - p) / n).sqrt();
     let one = if p == 0.0 || p == 1.0 { 0.0 } else { 1.0 / n };
@@ -491,7 +494,46 @@ pub fn random_unit(r: &mut impl Rng, header: &str, path: &str, most: u32, place:
     }
     let text = with_random_attacks(&with_army_rules(&text, path, models), path, models);
     let text = with_pikes(with_magic_rules(&text), &text);
-    with_own_champion(text, path)
+    with_pistols(with_troll_vomit(with_own_champion(text, path)))
+}
+
+/// Festooned with Pistols (issue 47; RULES.md Special attacks and
+/// psychology) now and then on a [`random_unit`]'s unit, drawn from a
+/// stream of its own seeded by the unit drawn so far.
+fn with_pistols(text: String) -> String {
+    let r = &mut own_stream(&text, 4711);
+    if !r.random_bool(0.1) {
+        return text;
+    }
+    let at = text.find("rules = [").expect("a unit's rules") + "rules = [".len();
+    let sep = if text[at..].starts_with(']') {
+        ""
+    } else {
+        ", "
+    };
+    let mut text = text;
+    text.insert_str(at, &format!("\"festooned-with-pistols\"{sep}"));
+    text
+}
+
+/// Troll Vomit (issue 47; RULES.md Special attacks and psychology) now
+/// and then on a [`random_unit`]'s unit, drawn from a stream of its own
+/// seeded by the unit drawn so far (every earlier draw stays): the fight
+/// chooses whether it vomits.
+fn with_troll_vomit(text: String) -> String {
+    let r = &mut own_stream(&text, 4710);
+    if !r.random_bool(0.1) {
+        return text;
+    }
+    let at = text.find("rules = [").expect("a unit's rules") + "rules = [".len();
+    let sep = if text[at..].starts_with(']') {
+        ""
+    } else {
+        ", "
+    };
+    let mut text = text;
+    text.insert_str(at, &format!("\"troll-vomit\"{sep}"));
+    text
 }
 
 /// A champion of his own (issue 47; RULES.md Characters, champions and
