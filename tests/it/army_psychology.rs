@@ -169,13 +169,8 @@ fn a_chaos_unit_with_the_mark_of_chaos_undivided_rerolls_psychology() {
 
 /// The exact report's value of `key` for the fight of these tables.
 fn exactly(attacker: &str, defender: &str, situation: &str, key: &str) -> f64 {
-    use mathhammer::query::Method;
-    use mathhammer::scenario::combat::ScenarioFile;
     let text = format!("name = \"test\"\n{attacker}\n{defender}\n[situation]\n{situation}\n");
-    let file: ScenarioFile = mathhammer::scenario::parse(&text, "test.toml").unwrap();
-    let q = file.combat(std::path::Path::new(".")).unwrap();
-    let settings = crate::common::settings(Method::Exact, 1, 0);
-    crate::common::exact(&q.report(&settings), key)
+    crate::common::exact_of(&text, key)
 }
 
 /// A unit of `models` with A 0, Ld 7, `frontage` wide, and `extra` lines.

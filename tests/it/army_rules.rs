@@ -7,9 +7,7 @@
 //! psychology, Break test. Each figure worked out by hand.
 
 use crate::combat::{combat, more, unit, Scripted};
-use crate::common::{exact, settings};
 use mathhammer::combat::fight::{Combat, End, StepKind, UnitEnd};
-use mathhammer::query::Method;
 use mathhammer::rules::attack::HitNeed;
 use mathhammer::scenario::combat::ScenarioFile;
 use mathhammer::scenario::parse;
@@ -39,11 +37,7 @@ fn hero(side: &str, w: u8, extra: &str) -> String {
 /// The exact report's value of `key` for the fight of these tables.
 fn exactly(attacker: &str, defender: &str, situation: &str, key: &str) -> f64 {
     let text = format!("name = \"test\"\n{attacker}\n{defender}\n[situation]\n{situation}\n");
-    let file: ScenarioFile = parse(&text, "test.toml").unwrap_or_else(|e| panic!("{e}"));
-    let q = file
-        .combat(Path::new("."))
-        .unwrap_or_else(|e| panic!("{e}"));
-    exact(&q.report(&settings(Method::Exact, 1, 0)), key)
+    crate::common::exact_of(&text, key)
 }
 
 fn close(a: f64, b: f64) -> bool {

@@ -4,10 +4,7 @@
 //! hand, and the Monte Carlo engines agree with the exact.
 
 use crate::common::run::{engines_agree, json};
-use crate::common::{exact, settings};
-use mathhammer::query::Method;
-use mathhammer::scenario::combat::ScenarioFile;
-use mathhammer::scenario::parse;
+use crate::common::{combat_of as read, exact_of as exactly};
 use std::path::Path;
 
 const ENGAGED: &str = "charger = \"none\"\nrounds = 1";
@@ -24,17 +21,6 @@ fn body(side: &str, models: u32, p: [u8; 6], extra: &str) -> String {
 
 fn scenario(attacker: &str, defender: &str, situation: &str) -> String {
     format!("name = \"champions\"\n{attacker}\n{defender}\n[situation]\n{situation}\n")
-}
-
-fn read(text: &str) -> Result<mathhammer::query::combat::CombatQuery, String> {
-    let file: ScenarioFile = parse(text, "champions.toml").map_err(|e| e.to_string())?;
-    file.combat(Path::new(".")).map_err(|e| e.to_string())
-}
-
-/// The exact report's value of `key` for a scenario's text.
-fn exactly(text: &str, key: &str) -> f64 {
-    let q = read(text).unwrap_or_else(|e| panic!("{e}"));
-    exact(&q.report(&settings(Method::Exact, 1, 0)), key)
 }
 
 fn close(a: f64, b: f64) -> bool {

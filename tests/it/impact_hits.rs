@@ -4,13 +4,9 @@
 //! RULES.md Special attacks and psychology, Impact hits. Each figure
 //! worked out by hand.
 
+use crate::common::exact_of;
 use crate::common::roster::{model, mount, roster, rule, sel};
-use crate::common::{exact, settings};
-use mathhammer::query::Method;
 use mathhammer::rules::random::Die;
-use mathhammer::scenario::combat::ScenarioFile;
-use mathhammer::scenario::parse;
-use std::path::Path;
 
 /// One Rhinox (a monster, A 0) with Thunderous Charge's D3 S5 impact hits
 /// charging `distance` cm into 20 unbreakable T3 models without a save:
@@ -25,14 +21,7 @@ fn rhinox_charge(distance: f64) -> f64 {
          [defender.profile]\nm = 10\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = 0\nld = 7\n\
          [situation]\ncharger = \"attacker\"\ndistance = {distance}\nrounds = 1\n"
     );
-    let file: ScenarioFile = parse(&text, "test.toml").unwrap_or_else(|e| panic!("{e}"));
-    let q = file
-        .combat(Path::new("."))
-        .unwrap_or_else(|e| panic!("{e}"));
-    exact(
-        &q.report(&settings(Method::Exact, 1, 0)),
-        "mean_defender_casualties",
-    )
+    exact_of(&text, "mean_defender_casualties")
 }
 
 #[test]

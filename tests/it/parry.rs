@@ -11,13 +11,10 @@
 //! (11.1111%) unsaved. With the parry 4+, failing 3/6: 1/2 x 1/3 x 1/2 =
 //! 1/12 (8.3333%).
 
+use crate::common::exact_of;
 use crate::common::roster::{army_roster, cost, item, model, rule, save_against_s3, sel, with};
 use crate::common::run::json;
-use crate::common::{exact, settings};
-use mathhammer::query::Method;
 use mathhammer::roster::Roster;
-use mathhammer::scenario::combat::ScenarioFile;
-use mathhammer::scenario::parse;
 use std::path::{Path, PathBuf};
 
 const UNSAVED: f64 = 1.0 / 9.0;
@@ -125,14 +122,7 @@ fn one_round_casualties(gear: &str) -> f64 {
          [defender.profile]\nm = 10\nws = 3\nbs = 3\ns = 3\nt = 4\nw = 1\ni = 2\na = 0\nld = 7\n\
          [situation]\ncharger = \"none\"\nrounds = 1\n"
     );
-    let file: ScenarioFile = parse(&text, "test.toml").unwrap_or_else(|e| panic!("{e}"));
-    let q = file
-        .combat(Path::new("."))
-        .unwrap_or_else(|e| panic!("{e}"));
-    exact(
-        &q.report(&settings(Method::Exact, 1, 0)),
-        "mean_defender_casualties",
-    )
+    exact_of(&text, "mean_defender_casualties")
 }
 
 #[test]

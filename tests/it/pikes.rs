@@ -4,11 +4,8 @@
 //! at cavalry, chariots or monsters that charged their front. Every figure
 //! worked out by hand, and the Monte Carlo engines agree with the exact.
 
+use crate::common::exact_of as exactly;
 use crate::common::run::{engines_agree, json};
-use crate::common::{exact, settings};
-use mathhammer::query::Method;
-use mathhammer::scenario::combat::ScenarioFile;
-use mathhammer::scenario::parse;
 use std::path::Path;
 
 const CHARGE: &str = "charger = \"attacker\"\ndistance = 5\nrounds = 1";
@@ -25,15 +22,6 @@ fn body(side: &str, models: u32, p: [u8; 8], extra: &str) -> String {
 
 fn scenario(attacker: &str, defender: &str, situation: &str) -> String {
     format!("name = \"pikes\"\n{attacker}\n{defender}\n[situation]\n{situation}\n")
-}
-
-/// The exact report's value of `key` for a scenario's text.
-fn exactly(text: &str, key: &str) -> f64 {
-    let file: ScenarioFile = parse(text, "pikes.toml").unwrap_or_else(|e| panic!("{e}"));
-    let q = file
-        .combat(Path::new("."))
-        .unwrap_or_else(|e| panic!("{e}"));
-    exact(&q.report(&settings(Method::Exact, 1, 0)), key)
 }
 
 fn close(a: f64, b: f64) -> bool {

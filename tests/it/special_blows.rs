@@ -3,13 +3,11 @@
 //! Special attacks and psychology. Each figure worked out by hand from
 //! the rule's text.
 
+use crate::common::exact_of;
 use crate::common::roster::{army_roster, cost, gear_profile, model, rule, sel, with};
-use crate::common::{exact, settings};
-use mathhammer::query::Method;
 use mathhammer::rules::special::SpecialRule;
 use mathhammer::scenario::combat::ScenarioFile;
 use mathhammer::scenario::parse;
-use std::path::Path;
 
 /// A Troll's profile (Forces of Chaos army book).
 const TROLL: &str = "6 3 1 5 4 3 1 3 4 - - 3 40x40";
@@ -31,14 +29,7 @@ fn rounds(attacker: &str, save: Option<u8>, situation: &str, rounds: u32) -> f64
          [defender.profile]\nm = 10\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = 0\nld = 7\n\
          [situation]\ncharger = \"attacker\"\nrounds = {rounds}\n{situation}\n"
     );
-    let file: ScenarioFile = parse(&text, "test.toml").unwrap_or_else(|e| panic!("{e}"));
-    let q = file
-        .combat(Path::new("."))
-        .unwrap_or_else(|e| panic!("{e}"));
-    exact(
-        &q.report(&settings(Method::Exact, 1, 0)),
-        "mean_defender_casualties",
-    )
+    exact_of(&text, "mean_defender_casualties")
 }
 
 /// One Troll (WS3 S5 A3), with Troll Vomit or without.

@@ -2,11 +2,8 @@
 //! Charges): the charger's range through it, from a scenario file and
 //! from a roster's names.
 
-use crate::common::{exact, settings};
+use crate::common::{combat_of, exact, settings};
 use mathhammer::query::Method;
-use mathhammer::scenario::combat::ScenarioFile;
-use mathhammer::scenario::parse;
-use std::path::Path;
 
 /// A charge of 15 cm by a one-model unit of M 10 cm (range 20, through
 /// difficult terrain 10) crossing `crosses`, with `terrain` on its path.
@@ -26,9 +23,7 @@ fn charge_through(terrain: &str, crosses: &str) -> String {
 }
 
 fn p_charge_fails(text: &str) -> Result<f64, String> {
-    let file: ScenarioFile = parse(text, "woods.toml").map_err(|e| e.to_string())?;
-    let query = file.combat(Path::new(".")).map_err(|e| e.to_string())?;
-    let report = query.report(&settings(Method::Exact, 1, 1));
+    let report = combat_of(text)?.report(&settings(Method::Exact, 1, 1));
     Ok(exact(&report, "p_charge_fails"))
 }
 

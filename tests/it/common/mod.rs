@@ -87,6 +87,20 @@ pub fn exact(report: &Report, key: &str) -> f64 {
         .unwrap_or_else(|| panic!("no exact {key}"))
 }
 
+/// A scenario's text read into its fight, or the error in one line.
+pub fn combat_of(text: &str) -> Result<mathhammer::query::combat::CombatQuery, String> {
+    let file: mathhammer::scenario::combat::ScenarioFile =
+        mathhammer::scenario::parse(text, "test.toml").map_err(|e| e.to_string())?;
+    file.combat(std::path::Path::new("."))
+        .map_err(|e| e.to_string())
+}
+
+/// The exact report's value of `key` for a scenario's text.
+pub fn exact_of(text: &str, key: &str) -> f64 {
+    let q = combat_of(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    exact(&q.report(&settings(Method::Exact, 1, 0)), key)
+}
+
 /// The estimate of field `key` by `engine`.
 pub fn estimate(report: &Report, engine: Engine, key: &str) -> Estimate {
     report
@@ -497,31 +511,22 @@ pub fn random_unit(r: &mut impl Rng, header: &str, path: &str, most: u32, place:
     with_pistols(with_troll_vomit(with_own_champion(text, path)))
 }
 
-/// Festooned with Pistols (issue 47; RULES.md Special attacks and
-/// psychology) now and then on a [`random_unit`]'s unit, drawn from a
-/// stream of its own seeded by the unit drawn so far.
+/// Festooned with Pistols (salt 4711) and Troll Vomit (salt 4710; the
+/// fight chooses whether it vomits) now and then on a [`random_unit`]'s
+/// unit (issue 47; RULES.md Special attacks and psychology).
 fn with_pistols(text: String) -> String {
-    let r = &mut own_stream(&text, 4711);
-    if !r.random_bool(0.1) {
-        return text;
-    }
-    let at = text.find("rules = [").expect("a unit's rules") + "rules = [".len();
-    let sep = if text[at..].starts_with(']') {
-        ""
-    } else {
-        ", "
-    };
-    let mut text = text;
-    text.insert_str(at, &format!("\"festooned-with-pistols\"{sep}"));
-    text
+    with_rule_now_and_then(text, 4711, "festooned-with-pistols")
 }
 
-/// Troll Vomit (issue 47; RULES.md Special attacks and psychology) now
-/// and then on a [`random_unit`]'s unit, drawn from a stream of its own
-/// seeded by the unit drawn so far (every earlier draw stays): the fight
-/// chooses whether it vomits.
 fn with_troll_vomit(text: String) -> String {
-    let r = &mut own_stream(&text, 4710);
+    with_rule_now_and_then(text, 4710, "troll-vomit")
+}
+
+/// `rule` added to a unit's rules one time in ten, drawn from a stream of
+/// its own (`salt`) seeded by the unit drawn so far (every earlier draw
+/// stays).
+fn with_rule_now_and_then(text: String, salt: u64, rule: &str) -> String {
+    let r = &mut own_stream(&text, salt);
     if !r.random_bool(0.1) {
         return text;
     }
@@ -532,7 +537,7 @@ fn with_troll_vomit(text: String) -> String {
         ", "
     };
     let mut text = text;
-    text.insert_str(at, &format!("\"troll-vomit\"{sep}"));
+    text.insert_str(at, &format!("\"{rule}\"{sep}"));
     text
 }
 
