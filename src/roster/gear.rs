@@ -193,22 +193,14 @@ impl Gear {
     fn adds(&self, e: &Effects) -> bool {
         let better =
             |new: Option<u8>, old: Option<u8>| new.is_some_and(|n| old.is_none_or(|o| n < o));
-        e.rules.iter().any(|r| !self.rules.contains(r))
-            || e.hates.iter().any(|h| !self.hates.contains(h))
-            || e.fears.iter().any(|f| !self.fears.contains(f))
-            || e.immune_to_panic_against
-                .iter()
-                .any(|a| !self.immune_to_panic_against.contains(a))
-            || e.panic
-                .ignores
-                .iter()
-                .any(|k| !self.panic.ignores.contains(k))
-            || e.panic
-                .ignores_fleeing
-                .iter()
-                .any(|k| !self.panic.ignores_fleeing.contains(k))
+        has_new(&self.rules, &e.rules)
+            || has_new(&self.hates, &e.hates)
+            || has_new(&self.fears, &e.fears)
+            || has_new(&self.immune_to_panic_against, &e.immune_to_panic_against)
+            || has_new(&self.panic.ignores, &e.panic.ignores)
+            || has_new(&self.panic.ignores_fleeing, &e.panic.ignores_fleeing)
             || e.panic.only_in.is_some()
-            || e.open_ground.iter().any(|t| !self.open_ground.contains(t))
+            || has_new(&self.open_ground, &e.open_ground)
             || (e.unit_strength.is_some() && self.unit_strength.is_none())
             || (e.others_ld && !self.others_ld)
             || (e.impact_hits.is_some() && self.impact_hits.is_none())
@@ -307,11 +299,7 @@ impl Gear {
 
     /// [`Gear::apply`] once.
     fn apply_once(&mut self, e: &Effects, name: &str) {
-        for r in &e.rules {
-            if !self.rules.contains(r) {
-                self.rules.push(*r);
-            }
-        }
+        add_new(&mut self.rules, &e.rules);
         self.weapons.extend(e.weapon);
         self.shield |= e.shield;
         if let Some(b) = e.body.filter(|b| rank(*b) > rank(self.body)) {
@@ -327,27 +315,14 @@ impl Gear {
         self.regeneration |= e.regeneration;
         self.flies |= e.flies;
         self.bonus = self.bonus.plus(e.bonus);
-        for army in &e.hates {
-            if !self.hates.contains(army) {
-                self.hates.push(army.clone());
-            }
-        }
-        for army in &e.fears {
-            if !self.fears.contains(army) {
-                self.fears.push(army.clone());
-            }
-        }
-        for army in &e.immune_to_panic_against {
-            if !self.immune_to_panic_against.contains(army) {
-                self.immune_to_panic_against.push(army.clone());
-            }
-        }
+        add_new(&mut self.hates, &e.hates);
+        add_new(&mut self.fears, &e.fears);
+        add_new(
+            &mut self.immune_to_panic_against,
+            &e.immune_to_panic_against,
+        );
         self.panic.add(&e.panic);
-        for t in &e.open_ground {
-            if !self.open_ground.contains(t) {
-                self.open_ground.push(*t);
-            }
-        }
+        add_new(&mut self.open_ground, &e.open_ground);
         self.combat_resolution = self
             .combat_resolution
             .saturating_add(e.combat_resolution)
@@ -558,6 +533,20 @@ fn shots(rules: &str) -> Option<u8> {
         .and_then(|(_, r)| r.split(')').next())
         .and_then(|n| n.trim().parse::<u8>().ok());
     beside_x.or(bracketed).filter(|n| (2..=10).contains(n))
+}
+
+/// Whether `from` holds something `to` has not.
+fn has_new<T: PartialEq>(to: &[T], from: &[T]) -> bool {
+    from.iter().any(|x| !to.contains(x))
+}
+
+/// `from`'s items `to` has not, added to it in their order.
+fn add_new<T: PartialEq + Clone>(to: &mut Vec<T>, from: &[T]) {
+    for x in from {
+        if !to.contains(x) {
+            to.push(x.clone());
+        }
+    }
 }
 
 #[cfg(test)]
