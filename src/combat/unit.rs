@@ -124,6 +124,8 @@ pub struct Unit {
     /// Raiders: skirmishers with a rank bonus of up to +2 (RULES.md
     /// Skirmishers).
     pub raiders: bool,
+    /// Fast cavalry: no rank bonus (RULES.md Combat resolution).
+    pub fast_cavalry: bool,
     /// Resolute (the Dwarfs): flees and pursues 1" (2.5 cm) shorter
     /// (RULES.md Fleeing and pursuit).
     pub resolute: bool,

@@ -2,10 +2,11 @@
 
 /// Rank bonus: +1 per rank of 4 or more models behind the first, at most +3;
 /// only for a unit 4 or more wide; lost while an enemy of US 5+ fights it in
-/// the flank or rear; never for skirmishers (RULES.md Skirmishers).
-/// Measured at the start of the round.
-pub fn rank_bonus(models: u32, frontage: u32, disrupted: bool, skirmishers: bool) -> u32 {
-    if disrupted || skirmishers || frontage < 4 {
+/// the flank or rear; never for a unit without ranks (`no_ranks`):
+/// skirmishers (RULES.md Skirmishers) and fast cavalry. Measured at the
+/// start of the round.
+pub fn rank_bonus(models: u32, frontage: u32, disrupted: bool, no_ranks: bool) -> u32 {
+    if disrupted || no_ranks || frontage < 4 {
         return 0;
     }
     let mut bonus = 0;

@@ -215,6 +215,9 @@ pub enum SpecialRule {
     /// piercing (RULES.md Special attacks and psychology).
     #[value(hide = true)]
     FestoonedWithPistols,
+    /// Fast cavalry: no rank bonus (RULES.md Combat resolution).
+    #[value(hide = true)]
+    FastCavalry,
 }
 
 impl SpecialRule {
@@ -261,6 +264,7 @@ impl SpecialRule {
                 | NeverPursued
                 | Bodyguard
                 | FestoonedWithPistols
+                | FastCavalry
         )
     }
 

@@ -500,6 +500,7 @@ impl UnitSpec {
             skirmishers: file.rules.contains(&SpecialRule::Skirmishers)
                 || file.rules.contains(&SpecialRule::Raiders),
             raiders: file.rules.contains(&SpecialRule::Raiders),
+            fast_cavalry: file.rules.contains(&SpecialRule::FastCavalry),
             resolute: file.rules.contains(&SpecialRule::Resolute),
             reroll_saves: file.rules.contains(&SpecialRule::RerollSaves),
             double_outnumber_bonus: file.rules.contains(&SpecialRule::DoubleOutnumberBonus),

@@ -284,3 +284,17 @@ fn raiders_count_a_rank_bonus_of_up_to_two_formed_four_wide() {
     // Skirmishers have none.
     assert_eq!(breaks(15, 5, "rules = [\"skirmishers\"]"), 0.0);
 }
+
+#[test]
+fn fast_cavalry_count_no_rank_bonus() {
+    // The rulebook's fast cavalry "receives no bonus for ranks". 15 five
+    // wide against as many in one rank, no blows: as a unit, two ranks
+    // behind, +2, and the foe breaks on Ld 7 - 2 with P = 1 - 10/36; as
+    // fast cavalry, a draw: no break test.
+    let engaged = "charger = \"none\"\nrounds = 1";
+    let key = "p_defender_breaks";
+    let foe = idle("defender", 15, 15, "");
+    let breaks = |rules: &str| exactly(&idle("attacker", 15, 5, rules), &foe, engaged, key);
+    assert!((breaks("") - 26.0 / 36.0).abs() < 1e-12);
+    assert_eq!(breaks("rules = [\"fast-cavalry\"]"), 0.0);
+}

@@ -287,3 +287,14 @@ fn a_unicorns_impale_and_the_kin_of_the_bear_god_are_charge_rules_played() {
     assert!(!rules("Dark Elves", "Impale").contains(&SpecialRule::TuskgorCharge));
     assert!(rules("Kislev", "Kin of the Bear God").contains(&SpecialRule::ChargeAttack));
 }
+
+#[test]
+fn fast_cavalry_is_played_and_its_movement_told_not_played() {
+    // The rulebook's Fast Cavalry: no rank bonus (played); its free reform
+    // and shooting on the march are movement the tool does not play.
+    let u = rule(unit("Wolf Riders", DWARF, 5, &[]), "Fast Cavalry");
+    let r = army_roster("Orcs and Goblins", 50, &[u]);
+    assert!(played(&r, 0).rules.contains(&SpecialRule::FastCavalry));
+    let told = &r.units[0];
+    assert!(told.rules_played.iter().any(|n| n.contains("Fast Cavalry")));
+}

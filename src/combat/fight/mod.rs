@@ -130,6 +130,9 @@ struct Facts {
     skirmishers: bool,
     /// Raiders: skirmishers with a rank bonus of up to +2.
     raiders: bool,
+    /// No rank bonus: skirmishers and fast cavalry (RULES.md Combat
+    /// resolution).
+    no_ranks: bool,
     /// Fought in a flank or rear by some contact.
     flankable: bool,
     /// The enemies its front strikes and each face's bonus: front 0, flank

@@ -197,7 +197,7 @@ impl Combat {
             let disrupted = self.disrupted(u, state);
             let rank = match f.raiders {
                 true => raiders_rank_bonus(models, f.frontage, disrupted),
-                false => rank_bonus(models, f.frontage, disrupted, f.skirmishers),
+                false => rank_bonus(models, f.frontage, disrupted, f.no_ranks),
             };
             ranks[s] = ranks[s].max(rank);
             standard[s] |= f.standard;

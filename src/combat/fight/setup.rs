@@ -547,6 +547,7 @@ impl Facts {
                     .any(|c| c.body.combat_resolution > 0 || c.body.carries_battle_standard),
                 skirmishers: unit.skirmishers,
                 raiders: unit.raiders,
+                no_ranks: unit.skirmishers || unit.fast_cavalry,
                 adds: false,
                 flankable: setup
                     .contacts
