@@ -508,7 +508,9 @@ pub fn random_unit(r: &mut impl Rng, header: &str, path: &str, most: u32, place:
     }
     let text = with_random_attacks(&with_army_rules(&text, path, models), path, models);
     let text = with_pikes(with_magic_rules(&text), &text);
-    with_pistols(with_troll_vomit(with_own_champion(text, path)))
+    let text = with_pistols(with_troll_vomit(with_own_champion(text, path)));
+    // Fast cavalry's no rank bonus (salt 4790; RULES.md Combat resolution).
+    with_rule_now_and_then(text, 4790, "fast-cavalry")
 }
 
 /// Festooned with Pistols (salt 4711) and Troll Vomit (salt 4710; the
