@@ -126,6 +126,8 @@ pub struct Unit {
     pub raiders: bool,
     /// Fast cavalry: no rank bonus (RULES.md Combat resolution).
     pub fast_cavalry: bool,
+    /// Undead, it loses one wound fewer when beaten (RULES.md Undead).
+    pub crumbles_one_fewer: bool,
     /// Resolute (the Dwarfs): flees and pursues 1" (2.5 cm) shorter
     /// (RULES.md Fleeing and pursuit).
     pub resolute: bool,

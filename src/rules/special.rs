@@ -218,6 +218,10 @@ pub enum SpecialRule {
     /// Fast cavalry: no rank bonus (RULES.md Combat resolution).
     #[value(hide = true)]
     FastCavalry,
+    /// An Undead unit beaten loses one wound fewer (the Banner of
+    /// Malediction; RULES.md Undead).
+    #[value(hide = true)]
+    CrumblesOneFewer,
 }
 
 impl SpecialRule {
@@ -265,6 +269,7 @@ impl SpecialRule {
                 | Bodyguard
                 | FestoonedWithPistols
                 | FastCavalry
+                | CrumblesOneFewer
         )
     }
 

@@ -6,9 +6,11 @@ use super::casualties::Casualties;
 
 /// The wounds an Undead unit beaten by `margin` loses: one a point, one
 /// less with its battle standard in range ("Undead within 12\" of their
-/// Battle Standard suffer one less wound", both books). RULES.md Undead.
-pub fn crumbling_wounds(margin: u32, battle_standard: bool) -> u32 {
-    margin.saturating_sub(u32::from(battle_standard))
+/// Battle Standard suffer one less wound", both books), one less again
+/// for a unit that loses one fewer (the Banner of Malediction). RULES.md
+/// Undead.
+pub fn crumbling_wounds(margin: u32, battle_standard: bool, one_fewer: bool) -> u32 {
+    margin.saturating_sub(u32::from(battle_standard) + u32::from(one_fewer))
 }
 
 /// `wounds` lost, no save of any kind, by rank and file of `models` models
@@ -43,10 +45,13 @@ mod tests {
 
     #[test]
     fn a_wound_a_point_one_less_with_the_battle_standard() {
-        assert_eq!(crumbling_wounds(3, false), 3);
-        assert_eq!(crumbling_wounds(3, true), 2);
-        assert_eq!(crumbling_wounds(1, true), 0);
-        assert_eq!(crumbling_wounds(0, false), 0);
+        assert_eq!(crumbling_wounds(3, false, false), 3);
+        assert_eq!(crumbling_wounds(3, true, false), 2);
+        assert_eq!(crumbling_wounds(1, true, false), 0);
+        assert_eq!(crumbling_wounds(0, false, false), 0);
+        // The Banner of Malediction: beaten by 3, two models lost.
+        assert_eq!(crumbling_wounds(3, false, true), 2);
+        assert_eq!(crumbling_wounds(3, true, true), 1);
     }
 
     #[test]

@@ -83,6 +83,25 @@ fn beaten_undead_crumble_a_wound_a_point_and_take_no_test() {
         vec![3, 0],
     );
     assert_eq!(record.casualties[1], 4);
+    // The Banner of Malediction: one wound fewer again (the Cursed
+    // Company beaten by 3 loses two): 3 slain and 1 crumbled, or with the
+    // battle standard too, none crumbled.
+    let banner = "rules = [\"undead\", \"crumbles-one-fewer\"]";
+    let (record, _) = scripted(
+        &combat(&a, &unit("defender", 10, 10, 3, 3, banner), CHARGE),
+        vec![3, 0],
+    );
+    assert_eq!(record.casualties[1], 4);
+    let both = unit(
+        "defender",
+        10,
+        10,
+        3,
+        3,
+        &format!("{banner}\nbattle_standard = true"),
+    );
+    let (record, _) = scripted(&combat(&a, &both, CHARGE), vec![3, 0]);
+    assert_eq!(record.casualties[1], 3);
     // A living unit so beaten tests at -2.
     let living = unit("defender", 10, 10, 3, 3, "");
     let (_, fate) = scripted(&combat(&a, &living, CHARGE), vec![3, 0]);

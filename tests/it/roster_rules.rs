@@ -128,12 +128,12 @@ fn names_of_the_mercenaries_catalogue_are_every_armys() {
         unit("Cursed Company", EMPIRE_SOLDIER, 10, &[]),
         "Undead (Regiments of Renown)",
     );
+    let company = rule(company, "The Banner of Malediction (Magic Standard)");
     let r = army_roster("Dogs of War", 100, &[company]);
-    assert!(
-        played(&r, 0).rules.contains(&SpecialRule::Undead),
-        "{:?}",
-        r.units[0]
-    );
+    let rules = &played(&r, 0).rules;
+    assert!(rules.contains(&SpecialRule::Undead), "{:?}", r.units[0]);
+    // Its banner: one wound fewer when beaten (RULES.md Undead).
+    assert!(rules.contains(&SpecialRule::CrumblesOneFewer));
 }
 
 #[test]

@@ -280,7 +280,8 @@ impl Combat {
             let unit = &self.setup.units[u];
             if unit.psychology.undead {
                 let bsb = state.battle_standard(self, u);
-                crumbled[u] = self.crumble(u, crumbling_wounds(loss.margin, bsb), state, record);
+                let wounds = crumbling_wounds(loss.margin, bsb, unit.crumbles_one_fewer);
+                crumbled[u] = self.crumble(u, wounds, state, record);
                 continue;
             }
             // Enemies in contact it fears whose total US beats its own.

@@ -509,8 +509,10 @@ pub fn random_unit(r: &mut impl Rng, header: &str, path: &str, most: u32, place:
     let text = with_random_attacks(&with_army_rules(&text, path, models), path, models);
     let text = with_pikes(with_magic_rules(&text), &text);
     let text = with_pistols(with_troll_vomit(with_own_champion(text, path)));
-    // Fast cavalry's no rank bonus (salt 4790; RULES.md Combat resolution).
-    with_rule_now_and_then(text, 4790, "fast-cavalry")
+    // Fast cavalry's no rank bonus (salt 4790; RULES.md Combat resolution)
+    // and the Banner of Malediction's wound fewer (4791; RULES.md Undead).
+    let text = with_rule_now_and_then(text, 4790, "fast-cavalry");
+    with_rule_now_and_then(text, 4791, "crumbles-one-fewer")
 }
 
 /// Festooned with Pistols (salt 4711) and Troll Vomit (salt 4710; the
