@@ -30,6 +30,7 @@
 #[path = "names_table.rs"]
 mod table;
 
+use crate::rules::panic::LITTLE_UNS;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 use table::{read_parts, UnitKinds, Verdict};
@@ -216,7 +217,7 @@ pub fn unit_kind_problems() -> Vec<String> {
             let kinds = p.ignores.iter().chain(&p.ignores_fleeing);
             for kind in kinds.chain(p.only_in.iter().flatten()) {
                 named.push(kind);
-                if !panic_kinds.contains(&kind.as_str()) {
+                if !panic_kinds.contains(&kind.as_str()) && kind != LITTLE_UNS {
                     out.push(format!(
                         "{army}: {name}: {kind}: no [[units]] kind with panic = true"
                     ));

@@ -14,6 +14,8 @@
 //! assert!(heavy_casualties(4, 1));
 //! ```
 
+use super::profile::TroopType;
+
 /// How near (cm) a friend that breaks or is destroyed in close combat
 /// makes a unit test (seed 003: 15 cm).
 pub const BROKEN_FRIEND_CM: f64 = 15.0;
@@ -87,7 +89,24 @@ pub struct PanicKinds {
     pub only_in: Option<Vec<String>>,
 }
 
+/// The kind of every unit of cavalry-sized models or smaller (infantry
+/// and cavalry), by its troop type, not a book's list: Giants' Ignore
+/// Little 'un Panic ignores it (RULES.md Panic, "Friends who cause no
+/// panic").
+pub const LITTLE_UNS: &str = "cavalry-sized or smaller";
+
 impl PanicKinds {
+    /// These kinds and, for a unit of `troop` models of cavalry size or
+    /// smaller, [`LITTLE_UNS`].
+    pub fn sized(&self, troop: TroopType) -> PanicKinds {
+        let mut kinds = self.clone();
+        let little = matches!(troop, TroopType::Infantry | TroopType::Cavalry);
+        if little && !kinds.kinds.iter().any(|k| k == LITTLE_UNS) {
+            kinds.kinds.push(LITTLE_UNS.to_string());
+        }
+        kinds
+    }
+
     /// Adds `other`'s kinds and ignored kinds to these; its `only_in`
     /// narrows these (a unit some of whose rules each spare friends).
     pub fn add(&mut self, other: &PanicKinds) {

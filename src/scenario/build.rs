@@ -513,7 +513,7 @@ impl UnitSpec {
             hates: file.hates.clone(),
             fears: file.fears.clone(),
             immune_to_panic_against: file.immune_to_panic_against.clone(),
-            panic: file.panic.clone(),
+            panic: file.panic.sized(file.troop),
             open_ground: file.open_ground.clone(),
             pursue: spec.pursue,
             pursuit_target: None,

@@ -9,6 +9,7 @@ use crate::common::p_fail;
 use crate::common::roster::{army_roster, cost, model, rule, sel, with};
 use crate::common::run::json;
 use mathhammer::roster::Roster;
+use mathhammer::rules::panic::LITTLE_UNS;
 use serde_json::Value;
 
 /// A battle line of `units` (each `[[unit]]`'s keys, as TOML lines) on
@@ -308,4 +309,50 @@ fn the_cursed_company_is_independent_and_questing_knights_reroll_psychology() {
     let played = r.units[0].played.as_ref().unwrap();
     assert!(played.rules.contains(&SpecialRule::RerollPsychology));
     assert_eq!(played.panic.ignores, ["peasants"]);
+}
+
+#[test]
+fn giants_ignore_the_rout_of_cavalry_sized_units_and_not_of_larger() {
+    // Ignore Little 'un Panic: "when a cavalry sized base unit, or
+    // smaller, is destroyed, breaks or flees past Giants do not need to
+    // test for panic". The flagship fight, one round, exact: a Giant
+    // beside the Boar Boyz (cavalry) never tests; beside them made large
+    // infantry, he tests and flees exactly as Trolls who ignore nothing.
+    let root = env!("CARGO_MANIFEST_DIR");
+    let text = std::fs::read_to_string(format!("{root}/scenarios/boar_boyz_charge_spearmen.toml"))
+        .unwrap()
+        .replace("\"profiles/", &format!("\"{root}/scenarios/profiles/"));
+    let friend = |name: &str, more: &str| {
+        format!("\n[[friend]]\nside = \"attacker\"\nname = \"{name}\"\nunit_strength = 10\nld = 7\ndistance = 5\n{more}\n")
+    };
+    let giant = format!("panic = {{ ignores = [\"{LITTLE_UNS}\"] }}");
+    let text = text + &friend("Giant", &giant) + &friend("Trolls", "");
+    let dir = std::env::temp_dir().join(format!("mh-panic-kinds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("giant.toml");
+    std::fs::write(&path, text).unwrap();
+    let friends = |troop: &str| {
+        let r = json(&[
+            "combat",
+            &path.display().to_string(),
+            "--set",
+            &format!("attacker.type=\"{troop}\""),
+            "--set",
+            "situation.rounds=1",
+            "--method",
+            "exact",
+        ]);
+        let p = |name: &str, key: &str| {
+            let rows = r["friends"].as_array().unwrap();
+            let row = rows.iter().find(|f| f["name"] == name).unwrap();
+            row[key].as_f64().unwrap()
+        };
+        let [giant, trolls] = ["Giant", "Trolls"].map(|n| [p(n, "p_tests"), p(n, "p_flees")]);
+        (giant, trolls)
+    };
+    let (giant, trolls) = friends("cavalry");
+    assert_eq!(giant, [0.0, 0.0]);
+    assert!(trolls[0] > 0.01 && trolls[1] > 0.01, "{trolls:?}");
+    let (giant, trolls) = friends("large-infantry");
+    assert!(trolls[1] > 0.01 && giant == trolls, "{giant:?} {trolls:?}");
 }
