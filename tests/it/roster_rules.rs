@@ -298,3 +298,12 @@ fn fast_cavalry_is_played_and_its_movement_told_not_played() {
     let told = &r.units[0];
     assert!(told.rules_played.iter().any(|n| n.contains("Fast Cavalry")));
 }
+
+#[test]
+fn a_daemonic_mount_makes_its_rider_cause_fear() {
+    // Hordes of Chaos: "Daemonic Mounts follow the Daemon rules", and
+    // daemons cause fear; a rider whose mount causes fear causes fear.
+    let u = rule(unit("Exalted Champion", DWARF, 1, &[]), "Daemonic Mount");
+    let r = army_roster("Forces of Chaos", 50, &[u]);
+    assert!(played(&r, 0).rules.contains(&SpecialRule::Fear));
+}
