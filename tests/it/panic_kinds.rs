@@ -143,25 +143,32 @@ fn gnoblars_panic_nobody_and_expendable_slaves_only_other_slaves() {
     assert!(close(tests, 1.0) && close(flees, 26.0 / 36.0), "{r}");
 }
 
+/// The flagship scenario with friends of the attacker's (US 10, Ld 7, 5 cm
+/// away), each `(name, more keys)`, written to a file named `tag`.
+fn flagship_with_friends(tag: &str, friends: &[(&str, &str)]) -> std::path::PathBuf {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut text =
+        std::fs::read_to_string(format!("{root}/scenarios/boar_boyz_charge_spearmen.toml"))
+            .unwrap()
+            .replace("\"profiles/", &format!("\"{root}/scenarios/profiles/"));
+    for (name, more) in friends {
+        text += &format!("\n[[friend]]\nside = \"attacker\"\nname = \"{name}\"\nunit_strength = 10\nld = 7\ndistance = 5\n{more}\n");
+    }
+    let dir = std::env::temp_dir().join(format!("mh-panic-kinds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{tag}.toml"));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
 #[test]
 fn a_friend_near_a_fight_ignores_the_rout_of_a_kind_it_shrugs_off() {
     // The flagship fight, one round, exact: the Boar Boyz made Goblins.
     // Their friend that ignores Goblins never tests; one that does not
     // tests exactly when they break or are wiped out (as friends.rs), and
     // flees on Ld 7 15 times in 36.
-    let root = env!("CARGO_MANIFEST_DIR");
-    let text = std::fs::read_to_string(format!("{root}/scenarios/boar_boyz_charge_spearmen.toml"))
-        .unwrap()
-        .replace("\"profiles/", &format!("\"{root}/scenarios/profiles/"));
-    let friend = |name: &str, more: &str| {
-        format!("\n[[friend]]\nside = \"attacker\"\nname = \"{name}\"\nunit_strength = 10\nld = 7\ndistance = 5\n{more}\n")
-    };
-    let text =
-        text + &friend("Orcs", "panic = { ignores = [\"Goblins\"] }") + &friend("Trolls", "");
-    let dir = std::env::temp_dir().join(format!("mh-panic-kinds-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("fight.toml");
-    std::fs::write(&path, text).unwrap();
+    let orcs = "panic = { ignores = [\"Goblins\"] }";
+    let path = flagship_with_friends("fight", &[("Orcs", orcs), ("Trolls", "")]);
     let r = json(&[
         "combat",
         &path.display().to_string(),
@@ -318,19 +325,8 @@ fn giants_ignore_the_rout_of_cavalry_sized_units_and_not_of_larger() {
     // test for panic". The flagship fight, one round, exact: a Giant
     // beside the Boar Boyz (cavalry) never tests; beside them made large
     // infantry, he tests and flees exactly as Trolls who ignore nothing.
-    let root = env!("CARGO_MANIFEST_DIR");
-    let text = std::fs::read_to_string(format!("{root}/scenarios/boar_boyz_charge_spearmen.toml"))
-        .unwrap()
-        .replace("\"profiles/", &format!("\"{root}/scenarios/profiles/"));
-    let friend = |name: &str, more: &str| {
-        format!("\n[[friend]]\nside = \"attacker\"\nname = \"{name}\"\nunit_strength = 10\nld = 7\ndistance = 5\n{more}\n")
-    };
     let giant = format!("panic = {{ ignores = [\"{LITTLE_UNS}\"] }}");
-    let text = text + &friend("Giant", &giant) + &friend("Trolls", "");
-    let dir = std::env::temp_dir().join(format!("mh-panic-kinds-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("giant.toml");
-    std::fs::write(&path, text).unwrap();
+    let path = flagship_with_friends("giant", &[("Giant", &giant), ("Trolls", "")]);
     let friends = |troop: &str| {
         let r = json(&[
             "combat",
