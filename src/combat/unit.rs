@@ -128,6 +128,9 @@ pub struct Unit {
     pub fast_cavalry: bool,
     /// Undead, it loses one wound fewer when beaten (RULES.md Undead).
     pub crumbles_one_fewer: bool,
+    /// A character the unit he stands in may take the Ld of (not an
+    /// Assassin; RULES.md Break test).
+    pub lends_ld: bool,
     /// Resolute (the Dwarfs): flees and pursues 1" (2.5 cm) shorter
     /// (RULES.md Fleeing and pursuit).
     pub resolute: bool,

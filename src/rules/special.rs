@@ -222,6 +222,10 @@ pub enum SpecialRule {
     /// Malediction; RULES.md Undead).
     #[value(hide = true)]
     CrumblesOneFewer,
+    /// A character whose Ld the unit he stands in never uses (Assassins;
+    /// RULES.md Break test).
+    #[value(hide = true)]
+    LendsNoLeadership,
 }
 
 impl SpecialRule {
@@ -270,6 +274,7 @@ impl SpecialRule {
                 | FestoonedWithPistols
                 | FastCavalry
                 | CrumblesOneFewer
+                | LendsNoLeadership
         )
     }
 

@@ -502,6 +502,7 @@ impl UnitSpec {
             raiders: file.rules.contains(&SpecialRule::Raiders),
             fast_cavalry: file.rules.contains(&SpecialRule::FastCavalry),
             crumbles_one_fewer: file.rules.contains(&SpecialRule::CrumblesOneFewer),
+            lends_ld: !file.rules.contains(&SpecialRule::LendsNoLeadership),
             resolute: file.rules.contains(&SpecialRule::Resolute),
             reroll_saves: file.rules.contains(&SpecialRule::RerollSaves),
             double_outnumber_bonus: file.rules.contains(&SpecialRule::DoubleOutnumberBonus),

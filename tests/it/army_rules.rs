@@ -571,3 +571,19 @@ fn a_unit_hates_the_armies_it_names() {
     assert!(c.setup.units[0].rules.hatred && c.setup.units[0].must_pursue());
     assert!(!c.setup.units[1].rules.hatred);
 }
+
+#[test]
+fn a_unit_never_takes_an_assassins_leadership() {
+    // No blows: 10 attackers 10 wide outnumber 5 defenders (Ld 5) and a
+    // hero (US 6), +1. The defenders test on the hero's Ld 8 - 1, break
+    // on 8 to 12, 15 of 36; an Assassin lends none ("units in the army
+    // can never use their Leadership value"): Ld 5 - 1, 30 of 36.
+    let a = body("attacker", 10, 10, [4, 3, 3, 3, 1, 3, 0, 7], "");
+    let d = |rules: &str| {
+        body("defender", 5, 5, [4, 3, 3, 3, 1, 3, 0, 5], "") + &hero("defender", 1, rules)
+    };
+    let breaks = |rules: &str| exactly(&a, &d(rules), ENGAGED, "p_defender_breaks");
+    assert!(close(breaks(""), 15.0 / 36.0), "{}", breaks(""));
+    let assassin = breaks("rules = [\"lends-no-leadership\"]");
+    assert!(close(assassin, 30.0 / 36.0), "{assassin}");
+}

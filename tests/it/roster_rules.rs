@@ -307,3 +307,14 @@ fn a_daemonic_mount_makes_its_rider_cause_fear() {
     let r = army_roster("Forces of Chaos", 50, &[u]);
     assert!(played(&r, 0).rules.contains(&SpecialRule::Fear));
 }
+
+#[test]
+fn an_assassin_lends_no_leadership() {
+    // Skaven and Dark Elves: "units in the army can never use" an
+    // Assassin's Leadership (RULES.md Break test).
+    let u = rule(unit("Assassin", DWARF, 1, &[]), "Leadership (Assassins)");
+    let r = army_roster("Dark Elves", 50, &[u]);
+    assert!(played(&r, 0)
+        .rules
+        .contains(&SpecialRule::LendsNoLeadership));
+}

@@ -395,7 +395,8 @@ impl<const N: usize> State<N> {
         self.ld_test(combat, u, fates).psychology(rerolls)
     }
 
-    /// The best of `ld` and the Ld of a character standing in unit `u`.
+    /// The best of `ld` and the Ld of a character standing in unit `u`
+    /// who lends it (not an Assassin's; RULES.md Break test).
     fn leadership_from(&self, combat: &Combat, u: usize, ld: u8) -> u8 {
         let unit = &combat.setup.units[u];
         let stepped_back = self.stepped_back.get(u).copied().flatten();
@@ -403,7 +404,7 @@ impl<const N: usize> State<N> {
             .iter()
             .zip(&self.heroes[u])
             .enumerate()
-            .filter(|(i, (_, h))| h.is_some() && stepped_back != Some(*i as u8))
+            .filter(|(i, (c, h))| h.is_some() && stepped_back != Some(*i as u8) && c.body.lends_ld)
             .map(|(_, (c, _))| c.body.ld)
             .fold(ld, u8::max)
     }
