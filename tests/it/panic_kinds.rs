@@ -308,6 +308,18 @@ fn the_cursed_company_is_independent_and_questing_knights_reroll_psychology() {
     );
     let rules = &r.units[0].played.as_ref().unwrap().rules;
     assert!(rules.contains(&SpecialRule::Independent), "{rules:?}");
+    // Skaw the Falconer and Kemmler's Tormented units are as independent.
+    for (army, name, rule) in [
+        ("Wood Elves", "Skaw the Falconer", "The Falconer"),
+        ("Vampire Counts", "Wraiths", "Tormented"),
+    ] {
+        let r = army_roster(army, 100, &[unit_with(name, MAN, &[rule])]);
+        let rules = &r.units[0].played.as_ref().unwrap().rules;
+        assert!(
+            rules.contains(&SpecialRule::Independent),
+            "{name}: {rules:?}"
+        );
+    }
     let r = army_roster(
         "Bretonnia",
         100,
