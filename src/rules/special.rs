@@ -226,6 +226,10 @@ pub enum SpecialRule {
     /// RULES.md Break test).
     #[value(hide = true)]
     LendsNoLeadership,
+    /// Bicker (Gnoblars): a D6 at the start of its turn, and on a 1 it
+    /// does nothing that turn: no charge (RULES.md Panic).
+    #[value(hide = true)]
+    Bicker,
 }
 
 impl SpecialRule {
@@ -275,6 +279,7 @@ impl SpecialRule {
                 | FastCavalry
                 | CrumblesOneFewer
                 | LendsNoLeadership
+                | Bicker
         )
     }
 
@@ -338,6 +343,8 @@ pub struct Psychology {
     pub never_pursued: bool,
     /// Stubborn while the General is with it (RULES.md Break test).
     pub bodyguard: bool,
+    /// Bickers: on a 1 at the start of its turn it declares no charge.
+    pub bickers: bool,
 }
 
 impl Psychology {
@@ -371,6 +378,7 @@ impl Psychology {
             always_pursues: has(SpecialRule::AlwaysPursues),
             never_pursued: has(SpecialRule::NeverPursued),
             bodyguard: has(SpecialRule::Bodyguard),
+            bickers: has(SpecialRule::Bicker),
         }
     }
 

@@ -298,3 +298,17 @@ fn fast_cavalry_count_no_rank_bonus() {
     assert!((breaks("") - 26.0 / 36.0).abs() < 1e-12);
     assert_eq!(breaks("rules = [\"fast-cavalry\"]"), 0.0);
 }
+
+#[test]
+fn bickering_gnoblars_declare_their_charge_five_times_in_six() {
+    // Bicker: "roll a D6 at the beginning of the turn for each unit of
+    // Gnoblars ... If a unit rolls a 1 it may do nothing at all that
+    // turn": the charge is declared with P = 5/6.
+    let declared = |sets: &[&str]| {
+        let r = exact_round_one(FLAGSHIP, sets);
+        r["p_charge_declared"].as_f64().unwrap()
+    };
+    assert_eq!(declared(&[]), 1.0);
+    let bicker = declared(&["attacker.rules=[\"bicker\"]"]);
+    assert!((bicker - 5.0 / 6.0).abs() < 1e-12, "{bicker}");
+}

@@ -3,6 +3,7 @@
 //! Charges, Fleeing and pursuit, Panic; seeds 000, 003.
 
 use super::{Combat, End, Fate, Record, StartOfTurn, State, Strikes, UnitEnd, MAX_UNITS, NO_FOE};
+use crate::dice::Roll;
 use crate::rules::animosity;
 use crate::rules::movement::charge_reaches;
 use crate::rules::panic::{fleeing_friends_cause_panic, heavy_casualties};
@@ -103,7 +104,8 @@ impl Combat {
     /// (RULES.md Panic; seed 004): panic from friends fleeing within 10 cm
     /// of greater unit strength, terror from an enemy within 15 cm (a
     /// failure of either flees), stupidity (a failure declares nothing),
-    /// then animosity (after the psychology tests; `rules::animosity`).
+    /// then animosity (after the psychology tests; `rules::animosity`),
+    /// then a Gnoblars' bickering.
     /// Whether it declares its charge.
     fn declares<const N: usize>(
         &self,
@@ -139,6 +141,11 @@ impl Combat {
             record.units[cs] = UnitEnd::ChargeFailed;
             return Declared::Squabbled;
         }
+        // Bicker: on a 1 the Gnoblars do nothing this turn (RULES.md Panic).
+        if p.bickers && fate.roll(&Roll::sum(1)) == 1 {
+            record.units[cs] = UnitEnd::ChargeFailed;
+            return Declared::No;
+        }
         Declared::Yes
     }
 
@@ -148,6 +155,7 @@ impl Combat {
         let p = &unit.psychology;
         self.setup.places[u].start_of_turn != StartOfTurn::default()
             || p.stupid
+            || p.bickers
             || (p.animosity && animosity::troop_tests(unit.troop))
     }
 

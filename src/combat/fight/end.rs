@@ -8,7 +8,7 @@ use std::hash::{Hash, Hasher};
 /// [`End::ALL`] (the outcome partition the README documents).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum End {
-    /// The charger fled or stood stupid at the start of its turn
+    /// The charger fled, or stood stupid or bickered, at the start of its turn
     /// (RULES.md Panic; seed 004): no charge was declared.
     ChargeNotDeclared,
     /// The charger's animosity stopped it at the start of its turn (a 1,
