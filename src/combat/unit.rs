@@ -131,6 +131,8 @@ pub struct Unit {
     /// A character the unit he stands in may take the Ld of (not an
     /// Assassin; RULES.md Break test).
     pub lends_ld: bool,
+    /// Its foot spears fight in three ranks (RULES.md Weapons).
+    pub spears_in_three_ranks: bool,
     /// Resolute (the Dwarfs): flees and pursues 1" (2.5 cm) shorter
     /// (RULES.md Fleeing and pursuit).
     pub resolute: bool,

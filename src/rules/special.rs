@@ -230,6 +230,10 @@ pub enum SpecialRule {
     /// does nothing that turn: no charge (RULES.md Panic).
     #[value(hide = true)]
     Bicker,
+    /// High Elf spears on foot fight in three ranks, not two (RULES.md
+    /// Weapons).
+    #[value(hide = true)]
+    SpearsInThreeRanks,
 }
 
 impl SpecialRule {
@@ -280,6 +284,7 @@ impl SpecialRule {
                 | CrumblesOneFewer
                 | LendsNoLeadership
                 | Bicker
+                | SpearsInThreeRanks
         )
     }
 

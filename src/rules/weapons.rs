@@ -139,6 +139,16 @@ impl Weapon {
         }
     }
 
+    /// [`Self::fighting_ranks`] for a unit whose foot spears fight in three
+    /// ranks (`three`: the High Elves' "may fight in three ranks"), where
+    /// they would fight in two. RULES.md Weapons.
+    pub fn fighting_ranks_of(self, troop: TroopType, moment: Moment, three: bool) -> u32 {
+        match self.fighting_ranks(troop, moment) {
+            2 if three && self == Weapon::Spear => 3,
+            ranks => ranks,
+        }
+    }
+
     /// Pikes strike first in the first round of a combat, before chargers
     /// (after those that always strike first), at a foe fighting their
     /// front (`at_front`). RULES.md Weapons, Order of strikes.

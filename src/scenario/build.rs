@@ -503,6 +503,7 @@ impl UnitSpec {
             fast_cavalry: file.rules.contains(&SpecialRule::FastCavalry),
             crumbles_one_fewer: file.rules.contains(&SpecialRule::CrumblesOneFewer),
             lends_ld: !file.rules.contains(&SpecialRule::LendsNoLeadership),
+            spears_in_three_ranks: file.rules.contains(&SpecialRule::SpearsInThreeRanks),
             resolute: file.rules.contains(&SpecialRule::Resolute),
             reroll_saves: file.rules.contains(&SpecialRule::RerollSaves),
             double_outnumber_bonus: file.rules.contains(&SpecialRule::DoubleOutnumberBonus),

@@ -31,12 +31,12 @@ fn close(a: f64, b: f64) -> bool {
 /// 20 WS3 S3 A1 models with `weapon` (4 ranks of 5) at 30 WS3 T3 models
 /// without armour or attacks, 5 wide: one round, `situation`.
 fn twenty_at_thirty(weapon: &str, situation: &str) -> f64 {
-    let a = body(
-        "attacker",
-        20,
-        [10, 3, 3, 3, 1, 3, 1, 7],
-        &format!("weapon = \"{weapon}\""),
-    );
+    twenty_with_at_thirty(&format!("weapon = \"{weapon}\""), situation)
+}
+
+/// As [`twenty_at_thirty`], the twenty's table lines `extra`.
+fn twenty_with_at_thirty(extra: &str, situation: &str) -> f64 {
+    let a = body("attacker", 20, [10, 3, 3, 3, 1, 3, 1, 7], extra);
     let d = body(
         "defender",
         30,
@@ -151,4 +151,16 @@ fn a_rosters_pikemen_fight_with_pikes() {
         "{:?}",
         r.units[0].rules_not_played
     );
+}
+
+#[test]
+fn high_elf_spears_fight_in_three_ranks() {
+    // "High Elves on foot and armed with spears may fight in three
+    // ranks": as above, 15 strike, 15 x 1/4 = 3.75; the turn they charge
+    // one rank, as any spears: 1.25.
+    let three = "weapon = \"spear\"\nrules = [\"spears-in-three-ranks\"]";
+    let elves = twenty_with_at_thirty(three, ENGAGED);
+    assert!(close(elves, 3.75), "{elves}");
+    let charging = twenty_with_at_thirty(three, CHARGE);
+    assert!(close(charging, 1.25), "{charging}");
 }

@@ -35,7 +35,10 @@ impl RanksBehind {
             return RanksBehind::default();
         }
         RanksBehind {
-            ranks: unit.weapon.fighting_ranks(unit.troop, moment) - 1,
+            ranks: unit
+                .weapon
+                .fighting_ranks_of(unit.troop, moment, unit.spears_in_three_ranks)
+                - 1,
             once: unit.predatory_fighters && !dice,
         }
     }
