@@ -9,8 +9,9 @@
 //! numerous), else on the unit's own selection (the least like a steed of
 //! them), else on upgrades. Of the other profiles, a steed is one chosen
 //! from a group of mounts, one with no T or W of its own, or one that
-//! looks like the rank and file's steed ([`steed_score`] 3 or more), if
-//! it is theirs: not held by another model's selection, one for the unit
+//! looks like the rank and file's steed ([`steed_score`] 3 or more), no
+//! slower than they are unless it is a monster (a Wyvern walks no faster
+//! than its Warboss), if it is theirs: not held by another model's selection, one for the unit
 //! or one each, no narrower than they are (beasts that go with a model
 //! are not its steed); a champion is one more fighter on an upgrade of a
 //! unit of several models, never one bought in each pack nor one whose
@@ -286,13 +287,17 @@ fn wounds(b: &Body) -> u8 {
 
 /// Whether `b` is `rider`'s steed: a steed's shape (no T or W of its
 /// own), or a fighter chosen from a group of mounts or like a steed, and
-/// then no slower than its rider.
+/// then no slower than its rider, unless it is a monster chosen from his
+/// mounts (3 wounds or more: a Stegadon, a Wyvern), which carries him
+/// however slow it walks (RULES.md Profiles: a monster ridden a monster).
 fn is_mount(b: &Body, rider: &Body) -> bool {
     let group = b.at.group.rsplit("::").next().unwrap_or("").to_lowercase();
+    let chosen = group.contains("mount");
     match b.shape {
         Shape::Steed => true,
         Shape::Fighter => {
-            !slower(b, rider) && (group.contains("mount") || steed_score(b, rider) >= STEED)
+            let carries = !slower(b, rider) || wounds(b) >= 3;
+            carries && (chosen || steed_score(b, rider) >= STEED)
         }
         _ => false,
     }
