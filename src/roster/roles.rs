@@ -11,14 +11,15 @@
 //! from a group of mounts, one with no T or W of its own, or one that
 //! looks like the rank and file's steed ([`steed_score`] 3 or more), no
 //! slower than they are unless it is a monster (a Wyvern walks no faster
-//! than its Warboss), if it is theirs: not held by another model's selection, one for the unit
-//! or one each, no narrower than they are (beasts that go with a model
-//! are not its steed); a champion is one more fighter on an upgrade of a
-//! unit of several models (or on a model selection of one of the unit's
-//! own, beside its rank and file's: Ruglud beside his Armoured Orcs), never one bought in each pack nor one whose
-//! M, WS or A is not a number (a Fanatic), the strongest of several (a
-//! regiment's leader before its standard bearer); anything else
-//! is another kind of model in the unit, listed.
+//! than its Warboss), if it is theirs: not held by another model's
+//! selection, one for the unit or one each, no narrower than they are
+//! (beasts that go with a model are not its steed); a champion is one
+//! more fighter on an upgrade of a unit of several models (or on a model
+//! selection of one of the unit's own, beside its rank and file's:
+//! Ruglud beside his Armoured Orcs), never one bought in each pack nor
+//! one whose M, WS or A is not a number (a Fanatic), the strongest of
+//! several (a regiment's leader before its standard bearer); anything
+//! else is another kind of model in the unit, listed.
 
 use super::body::{steed_score, Bodies, Body, Place, Shape};
 use super::count::leading_count;
@@ -304,9 +305,9 @@ fn wounds(b: &Body) -> u8 {
 
 /// Whether `b` is `rider`'s steed: a steed's shape (no T or W of its
 /// own), or a fighter chosen from a group of mounts or like a steed, and
-/// then no slower than its rider, unless it is a monster chosen from his
-/// mounts (3 wounds or more: a Stegadon, a Wyvern), which carries him
-/// however slow it walks (RULES.md Profiles: a monster ridden a monster).
+/// then no slower than its rider, unless it is a monster (3 wounds or
+/// more: a Stegadon, a Wyvern), which carries him however slow it walks
+/// (RULES.md Profiles: a monster ridden a monster).
 fn is_mount(b: &Body, rider: &Body) -> bool {
     let group = b.at.group.rsplit("::").next().unwrap_or("").to_lowercase();
     let chosen = group.contains("mount");
