@@ -105,9 +105,10 @@ impl Build<'_> {
         } else {
             m
         };
-        // A steed slower than its rider walks at the rider's pace.
+        // A steed slower than its rider walks at the rider's pace; a
+        // monster carries him at its own.
         let m = match steed {
-            Some((body, _)) if slower(body, r) => self.movement(r)?,
+            Some((body, _)) if slower(body, r) && !monstrous(body) => self.movement(r)?,
             _ => m,
         };
         // A flying steed's M is its walk: it carries its rider however

@@ -345,6 +345,16 @@ impl Gear {
         }
     }
 
+    /// A standard, musician or battle standard another of its models
+    /// carries for the unit (`unit::carried`): told played, in part where
+    /// its name does more (`rest`).
+    pub fn tell_carried(&mut self, name: &str, rest: Option<&str>) {
+        self.rules_played.add(name, "");
+        if let Some(rest) = rest {
+            self.played_in_part.add(name, rest);
+        }
+    }
+
     /// A name `model`, one of the unit's other models, holds: told as
     /// the table tells it where it decides nothing or is not played; one
     /// the fights would play is his, told later if the unit does not
@@ -357,10 +367,6 @@ impl Gear {
         }
     }
 
-    /// Every name read told once (issue 47): the rules folded into an item
-    /// the unit tells no other way, with the item; the names of its other
-    /// models it tells no other way, not played, with the model that
-    /// holds them (added to `rules_not_played`).
     /// The names the unit's champion (`champion`, his model's name) holds,
     /// told as his own gear (`his`: the unit's and his) tells them: his
     /// fights play them (RULES.md Characters, champions and challenges).
@@ -402,6 +408,12 @@ impl Gear {
         }
     }
 
+    /// Every name read told once (issue 47): the rules folded into an item
+    /// the unit tells no other way, with the item; the names of its other
+    /// models it tells no other way (a Toxote's Strikes Last is his great
+    /// weapon's, as the unit's is), not played, with the model that holds
+    /// them: a kind of model its fights do not play (added to
+    /// `rules_not_played`).
     pub fn folded_and_others(&mut self) -> Vec<Named> {
         let told = [
             &self.equipment,
@@ -412,8 +424,11 @@ impl Gear {
         let folded = std::mem::take(&mut self.folded).untold(&told);
         let others = std::mem::take(&mut self.others).untold(&told);
         for n in others {
+            if folded.iter().any(|f| f.name == n.name) {
+                continue;
+            }
             let why = format!(
-                "held by {}: the unit's fights give its models the unit's gear and rules",
+                "held by {}, another kind of model in the unit: its fights do not play it",
                 n.why
             );
             self.rules_not_played.add(&n.name, &why);

@@ -9,17 +9,22 @@
 //! numerous), else on the unit's own selection (the least like a steed of
 //! them), else on upgrades. Of the other profiles, a steed is one chosen
 //! from a group of mounts, one with no T or W of its own, or one that
-//! looks like the rank and file's steed ([`steed_score`] 3 or more), if
-//! it is theirs: not held by another model's selection, one for the unit
-//! or one each, no narrower than they are (beasts that go with a model
-//! are not its steed); a champion is one more fighter on an upgrade of a
-//! unit of several models, never one bought in each pack nor one whose
-//! M, WS or A is not a number (a Fanatic); anything else
-//! is another kind of model in the unit, listed.
+//! looks like the rank and file's steed ([`steed_score`] 3 or more), no
+//! slower than they are unless it is a monster (a Wyvern walks no faster
+//! than its Warboss), if it is theirs: not held by another model's
+//! selection, one for the unit or one each, no narrower than they are
+//! (beasts that go with a model are not its steed); a champion is one
+//! more fighter on an upgrade of a unit of several models (or on a model
+//! selection of one of the unit's own, beside its rank and file's:
+//! Ruglud beside his Armoured Orcs), never one bought in each pack nor
+//! one whose M, WS or A is not a number (a Fanatic), the strongest of
+//! several (a regiment's leader before its standard bearer); anything
+//! else is another kind of model in the unit, listed.
 
 use super::body::{steed_score, Bodies, Body, Place, Shape};
 use super::count::leading_count;
 use super::Role;
+use std::cmp::Reverse;
 
 /// The score from which a profile is its rank and file's steed.
 const STEED: i32 = 3;
@@ -126,16 +131,21 @@ pub(super) fn cast(b: &Bodies) -> (Cast, Vec<Role>) {
     if let Some(m) = mount {
         roles[m] = Role::Mount;
     }
-    let champion = (0..list.len()).filter(|&i| free(&roles, i)).find(|&i| {
-        let c = &list[i];
-        models > 1
-            && c.shape == Shape::Fighter
-            && steady(c)
-            && (c.place == Place::Upgrade || c.named)
-            && c.count == 1
-            && !c.each
-            && steed_score(c, &list[rider]) < STEED
-    });
+    // Of several, the strongest, then the one with gear of his own
+    // (RULES.md Characters, champions and challenges).
+    let champion = (0..list.len())
+        .filter(|&i| free(&roles, i))
+        .filter(|&i| {
+            let c = &list[i];
+            models > 1
+                && c.shape == Shape::Fighter
+                && steady(c)
+                && (c.place == Place::Upgrade || c.named || c.beside)
+                && c.count == 1
+                && !c.each
+                && steed_score(c, &list[rider]) < STEED
+        })
+        .max_by_key(|&i| (prowess(&list[i]), list[i].at.children.len(), Reverse(i)));
     if let Some(c) = champion {
         roles[c] = Role::Champion;
     }
@@ -279,6 +289,15 @@ fn steady(b: &Body) -> bool {
         .all(|k| b.read(k).number().is_some())
 }
 
+/// A body's WS, S, T, W, I, A and Ld together, those written as numbers.
+fn prowess(b: &Body) -> u32 {
+    ["WS", "S", "T", "W", "I", "A", "Ld"]
+        .iter()
+        .filter_map(|k| b.read(k).number())
+        .map(u32::from)
+        .sum()
+}
+
 /// A body's wounds (0 if not written as a number).
 fn wounds(b: &Body) -> u8 {
     b.read("W").number().unwrap_or(0)
@@ -286,13 +305,17 @@ fn wounds(b: &Body) -> u8 {
 
 /// Whether `b` is `rider`'s steed: a steed's shape (no T or W of its
 /// own), or a fighter chosen from a group of mounts or like a steed, and
-/// then no slower than its rider.
+/// then no slower than its rider, unless it is a monster (3 wounds or
+/// more: a Stegadon, a Wyvern), which carries him however slow it walks
+/// (RULES.md Profiles: a monster ridden a monster).
 fn is_mount(b: &Body, rider: &Body) -> bool {
     let group = b.at.group.rsplit("::").next().unwrap_or("").to_lowercase();
+    let chosen = group.contains("mount");
     match b.shape {
         Shape::Steed => true,
         Shape::Fighter => {
-            !slower(b, rider) && (group.contains("mount") || steed_score(b, rider) >= STEED)
+            let carries = !slower(b, rider) || wounds(b) >= 3;
+            carries && (chosen || steed_score(b, rider) >= STEED)
         }
         _ => false,
     }

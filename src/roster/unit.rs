@@ -306,11 +306,18 @@ fn walk(
         false => held_by,
     };
     if let Some(model) = held_by {
-        if s.kind == "upgrade" && !models {
+        // A model of the unit's own that carries its banner or instrument
+        // (a standard bearer of his own profile) carries the unit's.
+        if models {
+            carried(gear, (&s.name, false), flags);
+        }
+        if s.kind == "upgrade" && !models && !carried(gear, (&s.name, false), flags) {
             gear.other(&s.name, model);
         }
         for rule in &s.rules {
-            gear.other(rule, model);
+            if !carried(gear, (rule, true), flags) {
+                gear.other(rule, model);
+            }
         }
     } else {
         if models && units_models {
@@ -347,6 +354,29 @@ fn walk(
         let own = gear.weapons[weapons_before..].to_vec();
         gear.own_weapons.extend(own);
     }
+}
+
+/// Whether `name`, held by another of the unit's models, is a standard,
+/// a musician or the battle standard: then the unit's, whoever carries
+/// it in it (Ruglud's Orcs' banner, Maggot, carried by Maggot of his own
+/// profile; a General's battle standard carried by a model beside him).
+/// Told as the unit's own would be: a rule (`rule`) or the battle
+/// standard played, in part where it does more; a command upgrade's name
+/// not. RULES.md Combat resolution.
+fn carried(gear: &mut Gear, (name, rule): (&str, bool), flags: &mut Flags) -> bool {
+    let Some(Found::Played(e)) = looked_up(&gear.army, name) else {
+        return false;
+    };
+    match e.command {
+        Some(Command::Standard) => flags.standard = true,
+        Some(Command::Musician) => flags.musician = true,
+        None if e.battle_standard => gear.battle_standard = true,
+        None => return false,
+    }
+    if rule || e.command.is_none() {
+        gear.tell_carried(name, e.rest_not_played);
+    }
+    true
 }
 
 /// The name of the model selection `s` holds or names (the first).

@@ -58,6 +58,7 @@ mod roster_army;
 mod roster_counts;
 mod roster_fights;
 mod roster_handcheck;
+mod roster_held;
 mod roster_link;
 mod roster_machines;
 mod roster_names_told;
