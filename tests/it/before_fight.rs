@@ -6,7 +6,9 @@
 
 use crate::common::agree::fights_compared;
 use crate::common::roster::{army_roster, cost, item, model, sel, with};
-use crate::common::{combat_of, exact_of, random_fight};
+use crate::common::{combat_of, exact_of, random_fight, settings};
+use mathhammer::query::Method;
+use mathhammer::report::Engine;
 use mathhammer::rules::special::SpecialRule;
 use rand::Rng;
 
@@ -50,6 +52,18 @@ fn the_potion_of_pavona_is_a_mixture_over_its_roll() {
         exact_of(&drunk, "mean_defender_casualties"),
         11.0 / 9.0,
         "drunk",
+    );
+    // `--method auto` chose the exact engine, which says it played the
+    // roll's six outcomes.
+    let report = combat_of(&drunk)
+        .unwrap()
+        .report(&settings(Method::Auto, 1, 0));
+    let note = report.outcome(Engine::Exact).and_then(|o| o.note.clone());
+    let note = note.map(|n| n.render(mathhammer::Lang::En));
+    assert!(
+        note.as_deref()
+            .is_some_and(|n| n.contains("in each of the 6 outcomes of the rolls before it")),
+        "{note:?}"
     );
     // The switch keeps it from the fight: 2/3.
     let kept = against_twenty(

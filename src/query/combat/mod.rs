@@ -286,7 +286,14 @@ impl CombatQuery {
                 most as u64
             ),
         };
-        o.note = Some(note);
+        o.note = Some(match parts.len() {
+            1 => note,
+            n => crate::text!(
+                "{}, in each of the {} outcomes of the rolls before it",
+                note,
+                n as u64
+            ),
+        });
         o
     }
 }
