@@ -61,8 +61,30 @@ pub(super) fn rolls_before_fight(
     for (unit, name) in units.iter().zip(names) {
         check(unit, name)?;
     }
+    let rolls: usize = units
+        .iter()
+        .map(|u| {
+            let heroes = u.characters.iter().map(|c| c.body.before_fight.len());
+            let champion = u.champion_body.as_ref().map_or(0, |c| c.before_fight.len());
+            u.before_fight.len() * usize::from(u.models == 1) + champion + heroes.sum::<usize>()
+        })
+        .sum();
+    if rolls > MOST_ROLLS {
+        return Err(InputError::new(
+            "situation",
+            text!(
+                "{} rolls before the fight: their outcomes together would be too many fights to play (accepted: at most {}, or potion_of_pavona = \"not-drunk\" or gourd_of_lustrian_wine = \"not-drunk\")",
+                rolls as u64,
+                MOST_ROLLS as u64
+            ),
+        ));
+    }
     Ok(())
 }
+
+/// The most rolls before one fight: their outcomes together are 6^3 = 216
+/// fights to play.
+const MOST_ROLLS: usize = 3;
 
 /// One unit's rolls, as [`rolls_before_fight`] checks them.
 fn check(unit: &Unit, name: &str) -> Result<(), InputError> {
