@@ -235,15 +235,18 @@ fn a_roll_is_one_models_and_a_lone_one_wound_model_is_refused_it() {
     // Unless the switch keeps it from the fight.
     let kept = against_twenty(&lone, 3, 0, 1, "potion_of_pavona = \"not-drunk\"");
     assert!(combat_of(&kept).is_ok());
-    // Four heroes drinking: 6^4 fights to play, more than the 216 of three.
+    // Five rolls: 6^5 fights to play, more than the 1,296 of four (four
+    // heroes drinking the potion, the last the gourd too).
     let hero = "[[attacker.characters]]\nname = \"hero\"\nrules = [\"potion-of-pavona\"]\n\
                 [attacker.characters.profile]\nm = 10\nws = 4\nbs = 3\ns = 3\nt = 3\nw = 2\ni = 4\na = 2\nld = 8\n";
     let men = "models = 10\n[attacker.profile]\nm = 10\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = 1\nld = 7\n";
-    let four = against_twenty(&format!("{men}{}", hero.repeat(4)), 3, 0, 1, "");
-    let e = combat_of(&four).unwrap_err();
-    assert!(e.contains("4 rolls before the fight"), "{e}");
-    let three = against_twenty(&format!("{men}{}", hero.repeat(3)), 3, 0, 1, "");
-    assert!(combat_of(&three).is_ok());
+    let heroes = format!("{men}{}", hero.repeat(4));
+    let at = heroes.rfind("[\"potion-of-pavona\"]").unwrap() + 1;
+    let mut five = heroes.clone();
+    five.insert_str(at, "\"gourd-of-lustrian-wine\", ");
+    let e = combat_of(&against_twenty(&five, 3, 0, 1, "")).unwrap_err();
+    assert!(e.contains("5 rolls before the fight"), "{e}");
+    assert!(combat_of(&against_twenty(&heroes, 3, 0, 1, "")).is_ok());
 }
 
 /// A Dogs of War unit whose champion holds the potion, as a roster
