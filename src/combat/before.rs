@@ -129,6 +129,8 @@ fn variant(
                 unit.champion = false;
                 unit.champion_body = None;
                 unit.models -= 1;
+                // No enemy declares attacks at a champion who is gone.
+                unit.attacks_on_champion = 0;
                 lost[u].models += 1;
             }
         }

@@ -162,6 +162,53 @@ fn a_champion_slain_by_the_potion_leaves_his_unit_a_model_short() {
 }
 
 #[test]
+fn a_champion_slain_before_the_fight_draws_no_attacks_declared_at_him() {
+    // Foes (A1) declare two attacks a round at the drinking champion, over
+    // two rounds: the mixture equals the fights of the roll's outcomes
+    // played apart, each weighted 1/6, to 1e-12; on a 1, nine men with no
+    // champion and no attack declared at anyone, one casualty already.
+    let men = |models: u32, champion: &str, declared: u32| {
+        format!(
+            "models = {models}\nfrontage = 5\nattacks_on_champion = {declared}\nrules = [\"unbreakable\"]\n\
+             [attacker.profile]\nm = 10\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = 1\nld = 7\n{champion}"
+        )
+    };
+    let his = |rules: &str, profile: &str| {
+        format!(
+            "[attacker.champion]\nname = \"champion\"\nrules = [{rules}]\n\
+             [attacker.champion.profile]\na = 2\n{profile}"
+        )
+    };
+    let outcomes = [
+        "a = 3\ns = 4\n",
+        "a = 3\ns = 4\nt = 4\n",
+        "a = 3\ns = 4\nt = 4\nw = 2\n",
+        "a = 3\ns = 4\nt = 4\nw = 2\nws = 4\n",
+        "a = 3\ns = 4\nt = 4\nw = 2\nws = 4\ni = 4\n",
+    ];
+    for key in [
+        "p_attacker_wins",
+        "mean_defender_casualties",
+        "mean_attacker_casualties",
+    ] {
+        let fight = |attacker: &str| exact_of(&against_twenty(attacker, 3, 1, 2, ""), key);
+        let mixed = fight(&men(10, &his(POTION, ""), 2));
+        // The champion's own table's later `a` overrides his `a = 2`.
+        let raised: f64 = outcomes
+            .iter()
+            .map(|o| fight(&men(10, &his("", "").replace("a = 2\n", o), 2)) / 6.0)
+            .sum();
+        // The 1: nine men, a casualty before the fight.
+        let slain = |k: &str| exact_of(&against_twenty(&men(9, "", 0), 3, 1, 2, ""), k);
+        let one = match key {
+            "mean_attacker_casualties" => slain(key) + 1.0,
+            _ => slain(key),
+        };
+        assert_near(mixed, raised + one / 6.0, key);
+    }
+}
+
+#[test]
 fn a_units_potion_is_its_champions() {
     // The same ten men with `champion = true` and the potion in the
     // unit's rules: he drinks it, as the champion of his own above (the
