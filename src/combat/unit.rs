@@ -183,6 +183,9 @@ pub struct Unit {
     /// Its unit strength per model where its book sets it apart from its
     /// troop type's (RULES.md Profiles).
     pub unit_strength_per_model: Option<u8>,
+    /// What its one model rolls before the fight (the Potion of Pavona;
+    /// RULES.md Rolls before the fight): played by `combat::before`.
+    pub before_fight: Vec<crate::rules::before_fight::BeforeFight>,
 }
 
 /// A character in a unit: his own one-model profile, how many enemy

@@ -189,7 +189,14 @@ impl Striker {
         if self.fires_pistols(moment) {
             return PISTOL_S;
         }
-        self.s + self.weapon.strength_bonus(self.troop, moment)
+        // The Gourd of Lustrian Wine's first round (RULES.md Rolls before
+        // the fight).
+        let drunk = if moment.round == 1 {
+            self.rules.first_round_s
+        } else {
+            0
+        };
+        self.s + self.weapon.strength_bonus(self.troop, moment) + drunk
     }
 
     /// One close-combat attack at `defender` at `moment`: WS against WS (6s

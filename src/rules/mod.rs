@@ -6,6 +6,7 @@
 
 pub mod animosity;
 pub mod attack;
+pub mod before_fight;
 pub mod blows;
 pub mod casualties;
 pub(crate) mod combat_result;

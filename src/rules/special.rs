@@ -234,6 +234,15 @@ pub enum SpecialRule {
     /// Weapons).
     #[value(hide = true)]
     SpearsInThreeRanks,
+    /// The Potion of Pavona: drunk before the fight, D6: on 2+ that many
+    /// characteristics +1, on a 1 a wound lost (RULES.md Rolls before the
+    /// fight).
+    #[value(hide = true)]
+    PotionOfPavona,
+    /// The Gourd of Lustrian Wine: +D6 S in the fight's first round
+    /// (RULES.md Rolls before the fight).
+    #[value(hide = true)]
+    GourdOfLustrianWine,
 }
 
 impl SpecialRule {
@@ -285,6 +294,8 @@ impl SpecialRule {
                 | LendsNoLeadership
                 | Bicker
                 | SpearsInThreeRanks
+                | PotionOfPavona
+                | GourdOfLustrianWine
         )
     }
 
@@ -540,6 +551,9 @@ pub struct Rules {
     /// Festooned with Pistols: in a combat's first round two hand weapons
     /// at S4, armour piercing (RULES.md Special attacks and psychology).
     pub pistols: bool,
+    /// Strength added in a combat's first round (the Gourd of Lustrian
+    /// Wine's roll; RULES.md Rolls before the fight).
+    pub first_round_s: u8,
 }
 
 impl Rules {

@@ -10,6 +10,7 @@ use crate::combat::unit::{Character, Unit, MAX_CHARACTERS};
 use crate::error::InputError;
 use crate::profile::ProfileFile;
 use crate::query::combat::CombatQuery;
+use crate::rules::before_fight::BeforeFight;
 use crate::rules::gear::{BullCharge, Mount};
 use crate::rules::leadership::with_general;
 use crate::rules::movement::{charge_range, check_charge_path};
@@ -91,6 +92,14 @@ impl ScenarioFile {
             };
             check_place(place, &units[u], edition, &name)?;
         }
+        let tables: Vec<String> = (0..units.len())
+            .map(|u| match u {
+                0 => "attacker".to_string(),
+                1 => "defender".to_string(),
+                _ => crate::error::entry("unit", u - 2),
+            })
+            .collect();
+        super::before::rolls_before_fight(&mut units, s, &tables)?;
         check_generals(&units, &places)?;
         if let Some(r) = &redirect {
             super::redirect::check_redirect(r, &units, edition)?;
@@ -398,6 +407,18 @@ fn bull_charge(rules: &[SpecialRule], s: u8) -> Option<BullCharge> {
     })
 }
 
+/// The rolls a model with `rules` makes before the fight, each once
+/// (RULES.md Rolls before the fight).
+fn before_fight(rules: &[SpecialRule]) -> Vec<BeforeFight> {
+    let mut rolls: Vec<BeforeFight> = Vec::new();
+    for roll in rules.iter().filter_map(|&r| BeforeFight::of(r)) {
+        if !rolls.contains(&roll) {
+            rolls.push(roll);
+        }
+    }
+    rolls
+}
+
 impl UnitSpec {
     /// The unit this spec describes (`side` names it in errors).
     pub fn unit(&self, dir: &Path, side: &str) -> Result<Unit, InputError> {
@@ -408,6 +429,7 @@ impl UnitSpec {
             command,
             cost,
         } = spec.resolve(dir, side)?;
+        let file = super::before::champion_drinks(file, command[0], models);
         let profile = file.profile.profile();
         let has = |r| file.rules.contains(&r);
         if spec.characters.len() > MAX_CHARACTERS {
@@ -523,6 +545,7 @@ impl UnitSpec {
             characters,
             attacks_on_champion: spec.attacks_on_champion.0,
             unit_strength_per_model: file.unit_strength_per_model.map(|u| u.0),
+            before_fight: before_fight(&file.rules),
         })
     }
 

@@ -87,12 +87,15 @@
 //! insane_courage = false               # [ruling] 7th edition, off in 6th
 //! last_round_winner = "none"           # a fight under way: who won the round before
 //! troll_vomit = "best"                 # [ruling] trolls vomit: best, always, never
+//! potion_of_pavona = "rolled"          # [ruling] rolled, not-drunk
+//! gourd_of_lustrian_wine = "first-round"  # [ruling] first-round, not-drunk
 //! ```
 
 use super::part::{unit_table, ProfilePart};
 use crate::error::InputError;
 use crate::profile::Ranged;
 use crate::query::combat::CombatQuery;
+use crate::rules::before_fight::{GourdChoice, PotionChoice};
 use crate::rules::fighter::VomitChoice;
 use crate::rules::place::{Facing, ReactionName, SideName, TerrainOnPath};
 use crate::text;
@@ -338,6 +341,15 @@ pub struct Situation {
     /// `best` (when it pays), `always` or `never`.
     #[serde(default)]
     pub troll_vomit: VomitChoice,
+    /// Whether a model carrying the Potion of Pavona drinks it:
+    /// **\[ruling\]** `rolled` or `not-drunk` (RULES.md Rolls before the
+    /// fight).
+    #[serde(default)]
+    pub potion_of_pavona: PotionChoice,
+    /// Whether a model carrying the Gourd of Lustrian Wine drinks it:
+    /// **\[ruling\]** `first-round` or `not-drunk`.
+    #[serde(default)]
+    pub gourd_of_lustrian_wine: GourdChoice,
 }
 
 fn no_side() -> SideName {
@@ -366,6 +378,8 @@ impl Default for Situation {
             terror_nearby: false,
             last_round_winner: no_side(),
             troll_vomit: VomitChoice::default(),
+            potion_of_pavona: PotionChoice::default(),
+            gourd_of_lustrian_wine: GourdChoice::default(),
         }
     }
 }

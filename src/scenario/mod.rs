@@ -3,6 +3,7 @@
 
 use crate::text;
 pub mod battle_line;
+mod before;
 mod build;
 pub mod champion;
 pub mod combat;

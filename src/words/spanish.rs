@@ -386,6 +386,7 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     ("{}+ (a 6, then {}+)", "{}+ (un 6, luego {}+)"),
     ("{}+ save", "{}+ salvación"),
     ("{}, exact", "{}, exacto"),
+    ("{}, in each of the {} outcomes of the rolls before it", "{}, en cada uno de los {} resultados de las tiradas previas"),
     ("{}, re-roll 1s", "{}, repetir los 1"),
     ("{}, re-roll misses", "{}, repetir fallos"),
     ("{}, {}", "{}, {}"),

@@ -13,6 +13,7 @@ mod army_matchup;
 mod army_psychology;
 mod army_rules;
 mod battle_line;
+mod before_fight;
 mod big_units;
 mod chain;
 mod chains;

@@ -3,6 +3,7 @@
 //! the exact chain ([`crate::combat::rounds`]).
 
 use super::Layout;
+use crate::combat::before;
 use crate::combat::chain::{Refused, AUTO_BUDGET, CHAIN_BUDGET};
 use crate::combat::engines::{DiceFate, FastFate, Rolls, StrikeTables};
 use crate::combat::fight::{Combat, Record};
@@ -10,7 +11,10 @@ use crate::combat::rounds::WholeRounds;
 use crate::dice::DiceSource;
 use crate::query::{Method, Sampler, Settings};
 use crate::report::{Engine, Field, Text, Value};
+use crate::sim::alias::AliasTable;
 use crate::sim::{Kernel, Sampling, Tally, Z95};
+use rand::{RngCore, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// Work the chain may spend, for sampling whole rounds under
 /// `--sampler auto`, for each fight the run will play: about a quarter of
@@ -30,38 +34,72 @@ enum Draws {
 }
 
 /// Whole fights: rolling every die, drawing strike steps from tables (the
-/// fast engine), or drawing whole rounds from the exact chain.
+/// fast engine), or drawing whole rounds from the exact chain. A fight
+/// whose models roll before it has a part for each variant
+/// ([`before::variants`]), drawn once a fight from a stream of its own
+/// (RULES.md Rolls before the fight).
 pub struct CombatKernel {
+    parts: Vec<Part>,
+    /// Which part each fight plays, by the variants' probabilities (none:
+    /// one part).
+    pick: Option<AliasTable>,
+}
+
+/// One fight as a kernel plays it.
+struct Part {
     combat: Combat,
     rolls: Rolls,
     draws: Draws,
     layout: Layout,
 }
 
+/// How a kernel's parts draw their fights.
+#[derive(Clone, Copy)]
+enum How {
+    Dice,
+    Steps,
+    /// Whole rounds, the chain within this budget.
+    WholeRounds(u64),
+}
+
 impl CombatKernel {
     /// The kernel of `combat`: strike tables if `fast`, else every die rolled.
     pub fn new(combat: &Combat, fast: bool) -> Self {
-        let draws = match fast {
-            true => Draws::Steps(StrikeTables::new(combat)),
-            false => Draws::Dice,
-        };
-        Self::with(combat, draws)
+        let how = if fast { How::Steps } else { How::Dice };
+        match Self::with(combat, how) {
+            Ok(kernel) => kernel,
+            Err(_) => unreachable!("only whole rounds are refused"),
+        }
     }
 
     /// The kernel of `combat` drawing whole rounds from its exact chain,
-    /// played within `budget`; refused past it.
+    /// played within `budget` (shared among its variants); refused past it.
     pub fn whole_rounds(combat: &Combat, budget: u64) -> Result<Self, Refused> {
-        let rounds = WholeRounds::new(combat, budget)?;
-        Ok(Self::with(combat, Draws::WholeRounds(rounds)))
+        Self::with(combat, How::WholeRounds(budget))
     }
 
-    fn with(combat: &Combat, draws: Draws) -> Self {
-        CombatKernel {
-            combat: combat.clone(),
-            rolls: Rolls::for_combat(combat),
-            draws,
-            layout: Layout::new(combat),
+    fn with(combat: &Combat, how: How) -> Result<Self, Refused> {
+        let layout = Layout::new(combat);
+        let variants = before::variants(combat);
+        if variants.is_empty() {
+            let part = Part::new(combat, how, layout)?;
+            return Ok(CombatKernel {
+                parts: vec![part],
+                pick: None,
+            });
         }
+        let how = match how {
+            How::WholeRounds(budget) => How::WholeRounds(budget / variants.len() as u64),
+            how => how,
+        };
+        let parts = (variants.iter())
+            .map(|v| Part::new(&v.combat, how, layout.with_lost(&v.lost)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let weights: Vec<f64> = variants.iter().map(|v| v.p).collect();
+        Ok(CombatKernel {
+            parts,
+            pick: Some(AliasTable::new(&weights)),
+        })
     }
 
     /// The kernel `engine` runs under `settings`: for the fast engine,
@@ -90,19 +128,77 @@ impl CombatKernel {
 
     /// How it draws a fight, as a report field.
     pub fn sampler_field(&self) -> Option<Field> {
-        let text = match &self.draws {
+        let text = match &self.parts[0].draws {
             Draws::Dice => return None,
             Draws::Steps(_) => crate::text!("strike steps"),
-            Draws::WholeRounds(w) => crate::text!(
-                "whole rounds from the exact chain ({} states)",
-                w.most_states() as u64
-            ),
+            Draws::WholeRounds(_) => {
+                let most = (self.parts.iter())
+                    .filter_map(|p| match &p.draws {
+                        Draws::WholeRounds(w) => Some(w.most_states()),
+                        _ => None,
+                    })
+                    .max()
+                    .unwrap_or(1);
+                crate::text!("whole rounds from the exact chain ({} states)", most as u64)
+            }
         };
         Some(Field::new(
             "sampler",
             crate::text!("sampler"),
             Value::Text(text),
         ))
+    }
+}
+
+impl Part {
+    fn new(combat: &Combat, how: How, layout: Layout) -> Result<Self, Refused> {
+        let draws = match how {
+            How::Dice => Draws::Dice,
+            How::Steps => Draws::Steps(StrikeTables::new(combat)),
+            How::WholeRounds(budget) => Draws::WholeRounds(WholeRounds::new(combat, budget)?),
+        };
+        Ok(Part {
+            combat: combat.clone(),
+            rolls: Rolls::for_combat(combat),
+            draws,
+            layout,
+        })
+    }
+
+    /// Plays `trials` fights into `tally`.
+    fn run<S: DiceSource>(&self, mut dice: S, trials: u64, tally: &mut CombatTally) -> S {
+        let mut record = Record {
+            rounds: Vec::with_capacity(self.layout.rounds),
+            ..Record::default()
+        };
+        let mut play = |fight: &mut dyn FnMut(&mut Record)| {
+            for _ in 0..trials {
+                fight(&mut record);
+                self.layout.add(&record, 1u64, |c, w| tally.0[c] += w);
+            }
+        };
+        match &self.draws {
+            Draws::WholeRounds(rounds) => {
+                let mut counts = rounds.counts();
+                for _ in 0..trials {
+                    rounds.fight(&mut dice, &mut counts);
+                }
+                rounds.each(&counts, |t, n| {
+                    self.layout.add_tallied(t, n, |c, w| tally.0[c] += w)
+                });
+                dice
+            }
+            Draws::Steps(tables) => {
+                let mut fate = FastFate::new(dice, &self.rolls, tables);
+                play(&mut |r| self.combat.fight_into(&mut fate, r));
+                fate.dice
+            }
+            Draws::Dice => {
+                let mut fate = DiceFate::new(dice, &self.rolls);
+                play(&mut |r| self.combat.fight_into(&mut fate, r));
+                fate.dice
+            }
+        }
     }
 }
 
@@ -148,41 +244,25 @@ impl Kernel for CombatKernel {
     type Tally = CombatTally;
 
     fn tally(&self) -> CombatTally {
-        CombatTally(vec![0; self.layout.len()])
+        CombatTally(vec![0; self.parts[0].layout.len()])
     }
 
+    /// A fight whose models roll before it: each fight's variant drawn
+    /// from a stream of its own (seeded by one word of the chunk's), the
+    /// fights then played variant by variant (RULES.md Rolls before the
+    /// fight).
     fn run<S: DiceSource>(&self, mut dice: S, trials: u64, tally: &mut CombatTally) -> S {
-        let mut record = Record {
-            rounds: Vec::with_capacity(self.layout.rounds),
-            ..Record::default()
+        let Some(pick) = &self.pick else {
+            return self.parts[0].run(dice, trials, tally);
         };
-        let mut play = |fight: &mut dyn FnMut(&mut Record)| {
-            for _ in 0..trials {
-                fight(&mut record);
-                self.layout.add(&record, 1u64, |c, w| tally.0[c] += w);
-            }
-        };
-        match &self.draws {
-            Draws::WholeRounds(rounds) => {
-                let mut counts = rounds.counts();
-                for _ in 0..trials {
-                    rounds.fight(&mut dice, &mut counts);
-                }
-                rounds.each(&counts, |t, n| {
-                    self.layout.add_tallied(t, n, |c, w| tally.0[c] += w)
-                });
-                dice
-            }
-            Draws::Steps(tables) => {
-                let mut fate = FastFate::new(dice, &self.rolls, tables);
-                play(&mut |r| self.combat.fight_into(&mut fate, r));
-                fate.dice
-            }
-            Draws::Dice => {
-                let mut fate = DiceFate::new(dice, &self.rolls);
-                play(&mut |r| self.combat.fight_into(&mut fate, r));
-                fate.dice
-            }
+        let mut own = Xoshiro256PlusPlus::seed_from_u64(dice.next_u64());
+        let mut counts = vec![0u64; self.parts.len()];
+        for _ in 0..trials {
+            counts[pick.sample(own.next_u64())] += 1;
         }
+        for (part, &n) in self.parts.iter().zip(&counts) {
+            dice = part.run(dice, n, tally);
+        }
+        dice
     }
 }

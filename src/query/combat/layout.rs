@@ -1,6 +1,7 @@
 //! The tally every engine of a fight fills: where each count lives, and
 //! how a count (or an exact probability) is read as a reported value.
 
+use crate::combat::before::Lost;
 use crate::combat::chain::Tallied;
 use crate::combat::fight::{Combat, End, Record, RoundRecord, UnitEnd};
 
@@ -31,6 +32,10 @@ pub struct Layout {
     friend_sides: Vec<usize>,
     /// The unit each side's General is with, if in the fight.
     generals: [Option<usize>; 2],
+    /// What each unit lost before the fight, in a variant of a fight
+    /// whose models roll before it (empty: nothing), counted with its
+    /// casualties (RULES.md Rolls before the fight).
+    lost: Vec<Lost>,
 }
 
 /// Cells per friend ([`Layout::friend`]).
@@ -91,6 +96,16 @@ impl Layout {
             friends: combat.setup.friends.len(),
             friend_sides: combat.setup.friends.iter().map(|f| f.side).collect(),
             generals: [combat.general(0), combat.general(1)],
+            lost: Vec::new(),
+        }
+    }
+
+    /// This layout for a variant of its fight whose units lost `lost`
+    /// before it: its records tallied as the whole fight's.
+    pub(super) fn with_lost(&self, lost: &[Lost]) -> Layout {
+        Layout {
+            lost: lost.to_vec(),
+            ..self.clone()
         }
     }
 
@@ -213,8 +228,11 @@ impl Layout {
         for u in 0..self.units() {
             let end = UnitEnd::ALL.iter().position(|&e| e == record.units[u]);
             bump(self.unit_end(u, end.unwrap_or(0)), weight);
-            bump(self.total(u, record.casualties[u] as usize), weight);
-            bump(self.slain(u, record.characters_slain[u] as usize), weight);
+            let lost = self.lost.get(u).copied().unwrap_or_default();
+            let casualties = record.casualties[u] + lost.models;
+            bump(self.total(u, casualties as usize), weight);
+            let slain = record.characters_slain[u] + lost.characters;
+            bump(self.slain(u, slain as usize), weight);
         }
         for u in 0..self.units() {
             if record.rally_ld[u] >= 2 {

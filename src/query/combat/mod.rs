@@ -7,6 +7,7 @@
 //! a `Measure` as an exact probability or as an estimate with its interval.
 
 use super::{run_fields, simulate, widest, Method, Question, Settings};
+use crate::combat::before;
 use crate::combat::chain::{exact_fight_within, Refused, AUTO_BUDGET, CHAIN_BUDGET, ROUND_STATES};
 use crate::combat::fight::Combat;
 use crate::plot::Figure;
@@ -244,29 +245,56 @@ impl CombatQuery {
     }
 
     /// The exact engine: the whole fight as a chain of rounds
-    /// (`combat::chain`), within `budget` work; declined past it.
+    /// (`combat::chain`), within `budget` work; declined past it. A fight
+    /// whose models roll before it is each of its variants played in
+    /// turn, its results added weighted by the variant's probability, all
+    /// within the one budget (RULES.md Rolls before the fight).
     fn exact_outcome(&self, budget: u64) -> Outcome {
         let layout = Layout::new(&self.combat);
         let mut p = vec![0.0; layout.len()];
-        let chain = exact_fight_within(&self.combat, budget, |t, q| {
-            layout.add_tallied(t, q, |cell, w| p[cell] += w)
-        });
-        match chain {
-            Ok(size) => {
-                let mut o = self.outcome(Engine::Exact, &ExactMeasure(&p), &layout);
-                let most = size.states.iter().max().copied().unwrap_or(1);
-                let note = match most {
-                    1 => crate::text!("the whole fight in 1 state between rounds at most"),
-                    _ => crate::text!(
-                        "the whole fight in {} states between rounds at most",
-                        most as u64
-                    ),
-                };
-                o.note = Some(note);
-                o
+        let variants = before::variants(&self.combat);
+        let whole = [(1.0, &self.combat, layout.clone())];
+        let parts: Vec<(f64, &Combat, Layout)> = match variants.is_empty() {
+            true => whole.into_iter().collect(),
+            false => (variants.iter())
+                .map(|v| (v.p, &v.combat, layout.with_lost(&v.lost)))
+                .collect(),
+        };
+        let mut most = 1;
+        let mut spent = 0;
+        for (weight, combat, layout) in &parts {
+            let left = budget.saturating_sub(spent);
+            let chain = exact_fight_within(combat, left, |t, q| {
+                layout.add_tallied(t, q, |cell, w| p[cell] += weight * w)
+            });
+            match chain {
+                Ok(size) => {
+                    most = size.states.iter().copied().fold(most, usize::max);
+                    spent += size.work;
+                }
+                Err(refused) => {
+                    let refused = Refused { budget, ..refused };
+                    return Outcome::refused(Engine::Exact, refusal(refused));
+                }
             }
-            Err(refused) => Outcome::refused(Engine::Exact, refusal(refused)),
         }
+        let mut o = self.outcome(Engine::Exact, &ExactMeasure(&p), &layout);
+        let note = match most {
+            1 => crate::text!("the whole fight in 1 state between rounds at most"),
+            _ => crate::text!(
+                "the whole fight in {} states between rounds at most",
+                most as u64
+            ),
+        };
+        o.note = Some(match parts.len() {
+            1 => note,
+            n => crate::text!(
+                "{}, in each of the {} outcomes of the rolls before it",
+                note,
+                n as u64
+            ),
+        });
+        o
     }
 }
 
