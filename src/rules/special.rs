@@ -403,6 +403,7 @@ impl Psychology {
     /// `Some(true)` always (Ravenous, or `must`: hatred, frenzy); `None`:
     /// as its player chooses, a test to hold back. RULES.md Fleeing and
     /// pursuit.
+    #[inline]
     pub fn pursuit(&self, must: bool) -> Option<bool> {
         match (self.never_pursues, must || self.always_pursues) {
             (true, _) => Some(false),
@@ -412,10 +413,11 @@ impl Psychology {
     }
 
     /// Whether it tests for breaking on its unmodified Ld: stubborn, or a
-    /// Bodyguard the General is with (`general_with_it`). RULES.md Break
-    /// test.
-    pub fn stubborn_now(&self, general_with_it: bool) -> bool {
-        self.stubborn || (self.bodyguard && general_with_it)
+    /// Bodyguard the General is with (`general_with_it`, asked only of a
+    /// Bodyguard). RULES.md Break test.
+    #[inline]
+    pub fn stubborn_now(&self, general_with_it: impl FnOnce() -> bool) -> bool {
+        self.stubborn || (self.bodyguard && general_with_it())
     }
 
     /// Never flees nor breaks: unbreakable, or Undead (whose beaten units

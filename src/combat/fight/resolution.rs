@@ -295,7 +295,7 @@ impl Combat {
                 && fear_us > state.unit_strength(self, u);
             let breaking = Breaking {
                 ld: state.leadership(self, u, &record.units),
-                stubborn: unit.psychology.stubborn_now(state.general_with(self, u)),
+                stubborn: unit.psychology.stubborn_now(|| state.general_with(self, u)),
                 unbreakable: unit.psychology.unbreakable,
                 broken_by_fear: by_fear,
                 battle_standard: state.battle_standard(self, u),

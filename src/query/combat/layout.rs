@@ -3,7 +3,7 @@
 
 use crate::combat::before::Lost;
 use crate::combat::chain::Tallied;
-use crate::combat::fight::{Combat, End, Record, RoundRecord, UnitEnd};
+use crate::combat::fight::{Combat, End, Record, RoundRecord, UnitEnd, MAX_UNITS};
 
 /// Where each count lives in a combat tally.
 #[derive(Clone, Debug)]
@@ -33,9 +33,9 @@ pub struct Layout {
     /// The unit each side's General is with, if in the fight.
     generals: [Option<usize>; 2],
     /// What each unit lost before the fight, in a variant of a fight
-    /// whose models roll before it (empty: nothing), counted with its
+    /// whose models roll before it (nothing by default), counted with its
     /// casualties (RULES.md Rolls before the fight).
-    lost: Vec<Lost>,
+    lost: [Lost; MAX_UNITS],
 }
 
 /// Cells per friend ([`Layout::friend`]).
@@ -96,17 +96,18 @@ impl Layout {
             friends: combat.setup.friends.len(),
             friend_sides: combat.setup.friends.iter().map(|f| f.side).collect(),
             generals: [combat.general(0), combat.general(1)],
-            lost: Vec::new(),
+            lost: [Lost::default(); MAX_UNITS],
         }
     }
 
     /// This layout for a variant of its fight whose units lost `lost`
     /// before it: its records tallied as the whole fight's.
     pub(super) fn with_lost(&self, lost: &[Lost]) -> Layout {
-        Layout {
-            lost: lost.to_vec(),
-            ..self.clone()
+        let mut with = self.clone();
+        for (to, from) in with.lost.iter_mut().zip(lost) {
+            *to = *from;
         }
+        with
     }
 
     pub(super) fn units(&self) -> usize {
@@ -228,7 +229,7 @@ impl Layout {
         for u in 0..self.units() {
             let end = UnitEnd::ALL.iter().position(|&e| e == record.units[u]);
             bump(self.unit_end(u, end.unwrap_or(0)), weight);
-            let lost = self.lost.get(u).copied().unwrap_or_default();
+            let lost = self.lost[u];
             let casualties = record.casualties[u] + lost.models;
             bump(self.total(u, casualties as usize), weight);
             let slain = record.characters_slain[u] + lost.characters;
