@@ -63,6 +63,7 @@ fn chain(attacks: u32, wounds: u8, rules: &[SpecialRule]) -> Attacks {
         ethereal: false,
         daemonic_aura: false,
         flammable: false,
+        foes_minus_one_to_hit: false,
     };
     let moment = Moment {
         round: 1,

@@ -568,6 +568,7 @@ impl ProfileFile {
             ethereal: self.rules.contains(&SpecialRule::Ethereal),
             daemonic_aura: self.rules.contains(&SpecialRule::DaemonicAura),
             flammable: self.rules.contains(&SpecialRule::Flammable),
+            foes_minus_one_to_hit: self.rules.contains(&SpecialRule::FoesMinusOneToHit),
         }
     }
 

@@ -339,6 +339,7 @@ impl TargetArgs {
             ethereal: false,
             daemonic_aura: false,
             flammable: false,
+            foes_minus_one_to_hit: false,
         };
         let rules = file.as_ref().map(|f| f.rules.clone()).unwrap_or_default();
         // Ethereal, Daemonic Aura, Flammable: the target file's rules
@@ -347,6 +348,8 @@ impl TargetArgs {
             ethereal: rules.contains(&SpecialRule::Ethereal),
             daemonic_aura: rules.contains(&SpecialRule::DaemonicAura),
             flammable: rules.contains(&SpecialRule::Flammable),
+            // Cloud of Flies (RULES.md To hit in close combat).
+            foes_minus_one_to_hit: rules.contains(&SpecialRule::FoesMinusOneToHit),
             ..defender
         };
         let name = file.map(|f| f.name);

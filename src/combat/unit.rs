@@ -140,6 +140,9 @@ pub struct Unit {
     pub daemonic_aura: bool,
     /// Flammable.
     pub flammable: bool,
+    /// Enemies in contact strike at it at -1 to hit (Cloud of Flies;
+    /// RULES.md To hit in close combat).
+    pub foes_minus_one_to_hit: bool,
     /// Predatory Fighters: a spear's second rank strikes once a model
     /// (RULES.md Weapons).
     pub predatory_fighters: bool,
@@ -264,6 +267,7 @@ impl Unit {
             ethereal: self.ethereal,
             daemonic_aura: self.daemonic_aura,
             flammable: self.flammable,
+            foes_minus_one_to_hit: self.foes_minus_one_to_hit,
         }
     }
 

@@ -82,6 +82,9 @@ pub struct Defender {
     /// Flammable: flaming attacks' unsaved wounds count twice (RULES.md
     /// Special attacks and psychology).
     pub flammable: bool,
+    /// Enemies in contact strike at it at -1 to hit (Cloud of Flies,
+    /// Aura of Frost; RULES.md To hit in close combat).
+    pub foes_minus_one_to_hit: bool,
 }
 
 impl Defender {
@@ -202,7 +205,10 @@ impl Striker {
         let need = if self.rules.needs_sixes {
             6
         } else {
-            close_combat_need(close_combat_to_hit(self.ws, defender.ws), self.hit_modifier)
+            close_combat_need(
+                close_combat_to_hit(self.ws, defender.ws),
+                self.close_combat_modifier(defender, moment),
+            )
         };
         let reroll_hits = if self.rules.hatred && moment.round == 1 {
             Reroll::Failures
@@ -227,6 +233,19 @@ impl Striker {
             ..defender.saves(strength, &rules, true)
         }
         .harming(defender.harmed_by(&self.rules))
+    }
+
+    /// Its close-combat to-hit modifier at `defender` at `moment` (+
+    /// easier): its own further modifier, +1 for a weapon or gift that
+    /// gives it (the Sword of Striking), +1 in a combat's first round for
+    /// its unit's (the Bear Banner), -1 at a foe whose enemies in contact
+    /// strike at -1 (Cloud of Flies). They add up; the roll stays 2 to 6
+    /// ([`close_combat_need`]). RULES.md To hit in close combat.
+    pub fn close_combat_modifier(&self, defender: &Defender, moment: Moment) -> i32 {
+        self.hit_modifier
+            + i32::from(self.rules.plus_one_to_hit)
+            + i32::from(self.rules.plus_one_to_hit_first_round && moment.round == 1)
+            - i32::from(defender.foes_minus_one_to_hit)
     }
 
     /// Festooned with Pistols: its pistols strike in a combat's first

@@ -58,6 +58,9 @@ impl Mount {
             rules: Rules {
                 needs_sixes: rider.rules.needs_sixes,
                 ethereal: rider.rules.ethereal,
+                // The Bear Banner's +1 is the whole unit's (RULES.md To
+                // hit in close combat).
+                plus_one_to_hit_first_round: rider.rules.plus_one_to_hit_first_round,
                 ..Rules::default()
             },
             hit_modifier: 0,

@@ -215,6 +215,17 @@ pub enum SpecialRule {
     /// piercing (RULES.md Special attacks and psychology).
     #[value(hide = true)]
     FestoonedWithPistols,
+    /// +1 to hit in close combat (the Sword of Striking, the Favour of
+    /// the Fay; RULES.md To hit in close combat).
+    PlusOneToHit,
+    /// +1 to hit in the first round of each combat, for the whole unit
+    /// (the Bear Banner; RULES.md To hit in close combat).
+    #[value(hide = true)]
+    PlusOneToHitFirstRound,
+    /// Enemies strike at it at -1 to hit in close combat (Cloud of Flies,
+    /// Aura of Frost; RULES.md To hit in close combat).
+    #[value(hide = true)]
+    FoesMinusOneToHit,
 }
 
 impl SpecialRule {
@@ -261,6 +272,8 @@ impl SpecialRule {
                 | NeverPursued
                 | Bodyguard
                 | FestoonedWithPistols
+                | PlusOneToHitFirstRound
+                | FoesMinusOneToHit
         )
     }
 
@@ -513,6 +526,11 @@ pub struct Rules {
     /// Festooned with Pistols: in a combat's first round two hand weapons
     /// at S4, armour piercing (RULES.md Special attacks and psychology).
     pub pistols: bool,
+    /// +1 to hit in close combat (RULES.md To hit in close combat).
+    pub plus_one_to_hit: bool,
+    /// +1 to hit in close combat in a combat's first round, the whole
+    /// unit's (the Bear Banner; RULES.md To hit in close combat).
+    pub plus_one_to_hit_first_round: bool,
 }
 
 impl Rules {
@@ -570,6 +588,8 @@ impl Rules {
         r.charge_attack = has(SpecialRule::ChargeAttack);
         r.troll_vomit = has(SpecialRule::TrollVomit);
         r.pistols = has(SpecialRule::FestoonedWithPistols);
+        r.plus_one_to_hit = has(SpecialRule::PlusOneToHit);
+        r.plus_one_to_hit_first_round = has(SpecialRule::PlusOneToHitFirstRound);
         Ok(r)
     }
 }

@@ -38,6 +38,7 @@ mod lang_errors;
 mod magic;
 mod matchup;
 mod matchup_answers;
+mod modifiers;
 mod names;
 mod outcomes;
 mod page_words;

@@ -447,7 +447,11 @@ fn attack_groups(unit: &Unit, moment: Moment, scared: bool) -> (Option<ImpactHit
         }
     }
     for (i, c) in unit.characters.iter().enumerate() {
-        groups.push(fighter(StepKind::Character(i), &c.body, 0));
+        let mut g = fighter(StepKind::Character(i), &c.body, 0);
+        // The Bear Banner's +1 is the whole unit's (RULES.md To hit in
+        // close combat).
+        g.striker.rules.plus_one_to_hit_first_round |= unit.rules.plus_one_to_hit_first_round;
+        groups.push(g);
     }
     (impact, groups)
 }

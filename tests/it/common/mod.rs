@@ -308,6 +308,7 @@ fn random_defender(r: &mut impl Rng) -> Defender {
         ethereal: false,
         daemonic_aura: false,
         flammable: false,
+        foes_minus_one_to_hit: false,
     }
 }
 
@@ -508,7 +509,26 @@ pub fn random_unit(r: &mut impl Rng, header: &str, path: &str, most: u32, place:
     }
     let text = with_random_attacks(&with_army_rules(&text, path, models), path, models);
     let text = with_pikes(with_magic_rules(&text), &text);
-    with_pistols(with_troll_vomit(with_own_champion(text, path)))
+    with_to_hit_modifier(with_pistols(with_troll_vomit(with_own_champion(
+        text, path,
+    ))))
+}
+
+/// A to-hit modifier now and then on a [`random_unit`]'s unit (issue 47;
+/// RULES.md To hit in close combat): the Sword of Striking's +1, the Bear
+/// Banner's first-round +1 or a Cloud of Flies' -1 to its foes, drawn
+/// from a stream of its own (salt 4720).
+fn with_to_hit_modifier(text: String) -> String {
+    let r = &mut own_stream(&text, 4720);
+    let rule = pick(
+        r,
+        &[
+            "plus-one-to-hit",
+            "plus-one-to-hit-first-round",
+            "foes-minus-one-to-hit",
+        ],
+    );
+    with_rule_now_and_then(text, 4721, rule)
 }
 
 /// Festooned with Pistols (salt 4711) and Troll Vomit (salt 4710; the

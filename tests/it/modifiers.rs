@@ -1,0 +1,115 @@
+//! To-hit and Leadership modifiers and weapons that read their foe
+//! (issue 47): the Sword of Striking, the Bear Banner, Cloud of Flies.
+//! RULES.md To hit in close combat. Each figure worked out by hand from
+//! the rule's text.
+
+use crate::common::exact_of;
+
+/// The mean casualties of 20 unbreakable WS3 T3 models (A 0, no save,
+/// `defender`'s keys added) in `rounds` rounds against `attacker` (its
+/// TOML table's keys below `[attacker]`), which charges.
+fn slain(attacker: &str, defender: &str, rounds: u32) -> f64 {
+    let text = format!(
+        "name = \"test\"\n\
+         [attacker]\nname = \"attacker\"\nfrontage = 3\n{attacker}\n\
+         [defender]\nname = \"defender\"\nmodels = 20\nfrontage = 5\n{defender}\n\
+         [defender.profile]\nm = 10\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = 0\nld = 7\n\
+         [situation]\ncharger = \"attacker\"\nrounds = {rounds}\n"
+    );
+    exact_of(&text, "mean_defender_casualties")
+}
+
+/// One unbreakable model of WS `ws`, S3, `a` attacks, with `rules` (and
+/// `more` of its table: a steed).
+fn striker(ws: u8, a: u8, rules: &str, more: &str) -> String {
+    format!(
+        "models = 1\nrules = [\"unbreakable\"{rules}]\n{more}\
+         [attacker.profile]\nm = 10\nws = {ws}\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = {a}\nld = 7\n"
+    )
+}
+
+const UNBREAKABLE: &str = "rules = [\"unbreakable\"]";
+
+fn assert_near(got: f64, want: f64, what: &str) {
+    assert!((got - want).abs() < 1e-12, "{what}: {got}, not {want}");
+}
+
+#[test]
+fn the_sword_of_striking_hits_one_easier_never_on_a_one() {
+    // WS4 at WS3 hits on 3+; +1: 2+ (5/6). S3 wounds T3 on 4+ (1/2). Two
+    // attacks: 2 x 5/6 x 1/2 = 5/6 slain, not 2 x 2/3 x 1/2 = 2/3.
+    let sword = striker(4, 2, ", \"plus-one-to-hit\"", "");
+    assert_near(slain(&sword, UNBREAKABLE, 1), 5.0 / 6.0, "sword");
+    assert_near(
+        slain(&striker(4, 2, "", ""), UNBREAKABLE, 1),
+        2.0 / 3.0,
+        "none",
+    );
+    // With the Bear Banner too, +2, the roll stays 2+ (a natural 1
+    // misses): 2 x 5/6 x 1/2 = 5/6 in the first round.
+    let both = striker(
+        4,
+        2,
+        ", \"plus-one-to-hit\", \"plus-one-to-hit-first-round\"",
+        "",
+    );
+    assert_near(slain(&both, UNBREAKABLE, 1), 5.0 / 6.0, "sword and banner");
+}
+
+#[test]
+fn the_bear_banner_hits_one_easier_in_the_first_round_only() {
+    // WS3 at WS3 hits on 4+; the first round 3+ (2/3): 2/3 x 1/2 = 1/3
+    // slain; the second round 4+ again: 1/2 x 1/2 = 1/4, 7/12 in two.
+    let banner = striker(3, 1, ", \"plus-one-to-hit-first-round\"", "");
+    assert_near(slain(&banner, UNBREAKABLE, 1), 1.0 / 3.0, "round 1");
+    assert_near(slain(&banner, UNBREAKABLE, 2), 7.0 / 12.0, "rounds 1-2");
+    // Its steed is of the unit: a rider of no attacks on a WS3 S3 A1
+    // steed hits on 3+ in the first round too, 1/3.
+    let steed = "type = \"cavalry\"\n[attacker.mount]\nws = 3\ns = 3\ni = 3\na = 1\n";
+    let rider = striker(3, 0, ", \"plus-one-to-hit-first-round\"", steed);
+    assert_near(slain(&rider, UNBREAKABLE, 1), 1.0 / 3.0, "steed");
+}
+
+#[test]
+fn a_cloud_of_flies_makes_its_enemies_hit_one_harder() {
+    // WS3 at a WS3 foe with a Cloud of Flies hits on 5+, not 4+: two
+    // attacks 2 x 1/3 x 1/2 = 1/3 slain, not 1/2.
+    let flies = "rules = [\"unbreakable\", \"foes-minus-one-to-hit\"]";
+    assert_near(slain(&striker(3, 2, "", ""), flies, 1), 1.0 / 3.0, "flies");
+    assert_near(
+        slain(&striker(3, 2, "", ""), UNBREAKABLE, 1),
+        1.0 / 2.0,
+        "none",
+    );
+    // A Sword of Striking makes up for it: 4+, 1/2.
+    let sword = striker(3, 2, ", \"plus-one-to-hit\"", "");
+    assert_near(slain(&sword, flies, 1), 1.0 / 2.0, "sword at flies");
+}
+
+#[test]
+fn a_roster_s_bear_banner_and_cloud_of_flies_are_played() {
+    use crate::common::roster::{army_roster, cost, model, rule, sel, with};
+    use mathhammer::rules::special::SpecialRule;
+    const MAN: &str = "4 3 3 3 3 1 3 1 7 - - 1 20x20";
+    let unit = |army: &str, held| {
+        let m = sel("model", "Man", 10, &[model("Man", MAN)], &[]);
+        let r = army_roster(
+            army,
+            100,
+            &[with(sel("unit", "Men", 1, &[], &[m, held]), &cost(100))],
+        );
+        r.units[0].played.as_ref().unwrap().rules.clone()
+    };
+    let banner = sel("upgrade", "Bear Banner", 1, &[], &[]);
+    let rules = unit("Mercenaries", banner);
+    assert!(
+        rules.contains(&SpecialRule::PlusOneToHitFirstRound),
+        "{rules:?}"
+    );
+    let flies = rule(
+        sel("upgrade", "Nurgle's gifts", 1, &[], &[]),
+        "Cloud of Flies",
+    );
+    let rules = unit("Forces of Chaos", flies);
+    assert!(rules.contains(&SpecialRule::FoesMinusOneToHit), "{rules:?}");
+}
