@@ -194,6 +194,7 @@ pub(super) const SPANISH_FORMS: &[(&str, &str)] = &[
     ("no", "no"),
     ("none", "ninguna"),
     ("pike", "pica"),
+    ("plus one to hit", "más uno para impactar"),
     ("poison", "veneno"),
     ("pursuer flies", "el perseguidor vuela"),
     ("pursuer move", "movimiento del perseguidor"),
