@@ -226,6 +226,10 @@ pub enum SpecialRule {
     /// Aura of Frost; RULES.md To hit in close combat).
     #[value(hide = true)]
     FoesMinusOneToHit,
+    /// Aura of Slaanesh: enemy models in base contact test on 1 Ld less,
+    /// at least 2 (RULES.md Break test).
+    #[value(hide = true)]
+    AuraOfSlaanesh,
 }
 
 impl SpecialRule {
@@ -274,6 +278,7 @@ impl SpecialRule {
                 | FestoonedWithPistols
                 | PlusOneToHitFirstRound
                 | FoesMinusOneToHit
+                | AuraOfSlaanesh
         )
     }
 
@@ -337,6 +342,9 @@ pub struct Psychology {
     pub never_pursued: bool,
     /// Stubborn while the General is with it (RULES.md Break test).
     pub bodyguard: bool,
+    /// Aura of Slaanesh: enemies in base contact test on 1 Ld less
+    /// (RULES.md Break test).
+    pub aura_of_slaanesh: bool,
 }
 
 impl Psychology {
@@ -370,6 +378,7 @@ impl Psychology {
             always_pursues: has(SpecialRule::AlwaysPursues),
             never_pursued: has(SpecialRule::NeverPursued),
             bodyguard: has(SpecialRule::Bodyguard),
+            aura_of_slaanesh: has(SpecialRule::AuraOfSlaanesh),
         }
     }
 

@@ -87,7 +87,7 @@ fn a_cloud_of_flies_makes_its_enemies_hit_one_harder() {
 }
 
 #[test]
-fn a_roster_s_bear_banner_and_cloud_of_flies_are_played() {
+fn a_roster_s_bear_banner_cloud_of_flies_and_aura_of_slaanesh_are_played() {
     use crate::common::roster::{army_roster, cost, model, rule, sel, with};
     use mathhammer::rules::special::SpecialRule;
     const MAN: &str = "4 3 3 3 3 1 3 1 7 - - 1 20x20";
@@ -112,4 +112,48 @@ fn a_roster_s_bear_banner_and_cloud_of_flies_are_played() {
     );
     let rules = unit("Forces of Chaos", flies);
     assert!(rules.contains(&SpecialRule::FoesMinusOneToHit), "{rules:?}");
+    let aura = rule(
+        sel("upgrade", "Slaanesh's gifts", 1, &[], &[]),
+        "Aura of Slaanesh",
+    );
+    let rules = unit("Forces of Chaos", aura);
+    assert!(rules.contains(&SpecialRule::AuraOfSlaanesh), "{rules:?}");
+}
+
+/// P(the defender breaks) in one round: ten men of no attacks (two ranks
+/// of five, a standard) with `attacker_rules` beat five Ld `ld` men of
+/// no attacks with `defender_rules` by 3 (rank +1, standard +1,
+/// outnumbering +1, no wounds).
+fn breaks(attacker_rules: &str, defender_rules: &str, ld: u8) -> f64 {
+    let profile = |side: &str, ld: u8| {
+        format!(
+            "[{side}.profile]\nm = 10\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = 0\nld = {ld}\n"
+        )
+    };
+    let text = format!(
+        "name = \"test\"\n\
+         [attacker]\nname = \"attacker\"\nmodels = 10\nfrontage = 5\nstandard = true\n\
+         rules = [\"unbreakable\"{attacker_rules}]\n{}\
+         [defender]\nname = \"defender\"\nmodels = 5\nfrontage = 5\nrules = [{defender_rules}]\n{}\
+         [situation]\ncharger = \"attacker\"\nrounds = 1\n",
+        profile("attacker", 7),
+        profile("defender", ld),
+    );
+    exact_of(&text, "p_defender_breaks")
+}
+
+#[test]
+fn an_aura_of_slaanesh_takes_one_from_the_ld_of_enemies_in_contact() {
+    // Beaten by 3, Ld 7 holds on 2D6 <= 4: 6/36, breaks 30/36. Touching
+    // the aura, Ld 6 holds on 3 or less: 3/36, breaks 33/36.
+    let aura = ", \"aura-of-slaanesh\"";
+    assert_near(breaks("", "", 7), 30.0 / 36.0, "no aura");
+    assert_near(breaks(aura, "", 7), 33.0 / 36.0, "aura");
+    // Stubborn tests on unmodified Ld, the aura's lowered one: 2D6 <= 6
+    // holds, 15/36; it breaks 21/36, not 15/36.
+    let stubborn = "\"stubborn\"";
+    assert_near(breaks("", stubborn, 7), 15.0 / 36.0, "stubborn");
+    assert_near(breaks(aura, stubborn, 7), 21.0 / 36.0, "stubborn, aura");
+    // At least 2: stubborn on Ld 2 holds on a double 1 (1/36) either way.
+    assert_near(breaks(aura, stubborn, 2), 35.0 / 36.0, "Ld 2");
 }

@@ -293,7 +293,7 @@ impl Combat {
                 && !state.psychology(self, u).fearless()
                 && fear_us > state.unit_strength(self, u);
             let breaking = Breaking {
-                ld: state.leadership(self, u, &record.units),
+                ld: state.leadership_in_fight(self, u, &record.units),
                 stubborn: unit.psychology.stubborn_now(state.general_with(self, u)),
                 unbreakable: unit.psychology.unbreakable,
                 broken_by_fear: by_fear,

@@ -516,8 +516,9 @@ pub fn random_unit(r: &mut impl Rng, header: &str, path: &str, most: u32, place:
 
 /// A to-hit modifier now and then on a [`random_unit`]'s unit (issue 47;
 /// RULES.md To hit in close combat): the Sword of Striking's +1, the Bear
-/// Banner's first-round +1 or a Cloud of Flies' -1 to its foes, drawn
-/// from a stream of its own (salt 4720).
+/// Banner's first-round +1 or a Cloud of Flies' -1 to its foes (salts
+/// 4720, 4721), and an Aura of Slaanesh (4722; RULES.md Break test),
+/// each drawn from a stream of its own.
 fn with_to_hit_modifier(text: String) -> String {
     let r = &mut own_stream(&text, 4720);
     let rule = pick(
@@ -528,7 +529,8 @@ fn with_to_hit_modifier(text: String) -> String {
             "foes-minus-one-to-hit",
         ],
     );
-    with_rule_now_and_then(text, 4721, rule)
+    let text = with_rule_now_and_then(text, 4721, rule);
+    with_rule_now_and_then(text, 4722, "aura-of-slaanesh")
 }
 
 /// Festooned with Pistols (salt 4711) and Troll Vomit (salt 4710; the
