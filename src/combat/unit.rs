@@ -268,6 +268,7 @@ impl Unit {
             daemonic_aura: self.daemonic_aura,
             flammable: self.flammable,
             foes_minus_one_to_hit: self.foes_minus_one_to_hit,
+            undead_or_daemon: self.psychology.undead || self.daemonic_aura,
         }
     }
 

@@ -85,6 +85,9 @@ pub struct Defender {
     /// Enemies in contact strike at it at -1 to hit (Cloud of Flies,
     /// Aura of Frost; RULES.md To hit in close combat).
     pub foes_minus_one_to_hit: bool,
+    /// Undead, or a daemon (its ward a Daemonic Aura): what the Stake of
+    /// Sigmar strikes at S8 (RULES.md Weapons).
+    pub undead_or_daemon: bool,
 }
 
 impl Defender {
@@ -148,6 +151,38 @@ impl Defender {
         }
     }
 }
+
+/// The Strength an attack with `rules` and Strength `s` wounds `defender`
+/// at: a Slayer's raised to its Toughness ([`slayer_strength`]); the
+/// Stake of Sigmar's 8 at Undead and daemons, never lowered ([`STAKE_S`]).
+/// RULES.md Special attacks and psychology, Weapons.
+pub fn foe_strength(rules: &Rules, s: u8, defender: &Defender) -> u8 {
+    let s = match rules.stake_of_sigmar && defender.undead_or_daemon {
+        true => s.max(STAKE_S),
+        false => s,
+    };
+    match rules.slayer {
+        true => slayer_strength(s, defender.t),
+        false => s,
+    }
+}
+
+/// The Stake of Sigmar's Strength at Undead and daemons (RULES.md
+/// Weapons).
+pub const STAKE_S: u8 = 8;
+
+/// The wounds each unsaved wound of an attack with `rules` becomes at
+/// `defender`: Vampireslayer's D6 at Toughness 5 or more, else the rules'
+/// own. RULES.md Weapons.
+pub fn wounds_at(rules: &Rules, defender: &Defender) -> MultipleWounds {
+    match rules.vampireslayer && defender.t >= VAMPIRESLAYER_T {
+        true => MultipleWounds::D6,
+        false => rules.multiple_wounds,
+    }
+}
+
+/// The least Toughness Vampireslayer's D6 wounds need (RULES.md Weapons).
+pub const VAMPIRESLAYER_T: u8 = 5;
 
 /// The Daemonic Aura's ward save (RULES.md Magical attacks and Ethereal).
 pub const DAEMONIC_AURA: u8 = 5;
@@ -218,13 +253,10 @@ impl Striker {
         // Festooned with Pistols: armour piercing in the first round.
         let rules = Rules {
             armour_piercing: self.rules.armour_piercing || self.fires_pistols(moment),
+            multiple_wounds: wounds_at(&self.rules, defender),
             ..self.rules
         };
-        let strength = if self.rules.slayer {
-            slayer_strength(self.strength(moment), defender.t)
-        } else {
-            self.strength(moment)
-        };
+        let strength = foe_strength(&self.rules, self.strength(moment), defender);
         AttackChain {
             hit: HitNeed::CloseCombat(need),
             reroll_hits,

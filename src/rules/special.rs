@@ -230,6 +230,12 @@ pub enum SpecialRule {
     /// at least 2 (RULES.md Break test).
     #[value(hide = true)]
     AuraOfSlaanesh,
+    /// The Stake of Sigmar: Strength 8 against Undead and daemons
+    /// (RULES.md Weapons).
+    StakeOfSigmar,
+    /// Vampireslayer: each unsaved wound becomes D6 at a foe of Toughness
+    /// 5 or more (RULES.md Weapons).
+    Vampireslayer,
 }
 
 impl SpecialRule {
@@ -540,6 +546,11 @@ pub struct Rules {
     /// +1 to hit in close combat in a combat's first round, the whole
     /// unit's (the Bear Banner; RULES.md To hit in close combat).
     pub plus_one_to_hit_first_round: bool,
+    /// The Stake of Sigmar: S8 at Undead and daemons (RULES.md Weapons).
+    pub stake_of_sigmar: bool,
+    /// Vampireslayer: D6 wounds for each unsaved wound at T5 or more
+    /// (RULES.md Weapons).
+    pub vampireslayer: bool,
 }
 
 impl Rules {
@@ -599,6 +610,8 @@ impl Rules {
         r.pistols = has(SpecialRule::FestoonedWithPistols);
         r.plus_one_to_hit = has(SpecialRule::PlusOneToHit);
         r.plus_one_to_hit_first_round = has(SpecialRule::PlusOneToHitFirstRound);
+        r.stake_of_sigmar = has(SpecialRule::StakeOfSigmar);
+        r.vampireslayer = has(SpecialRule::Vampireslayer);
         Ok(r)
     }
 }

@@ -49,6 +49,7 @@ fn target(t: u8, w: u8, save: Option<u8>) -> Defender {
         daemonic_aura: false,
         flammable: false,
         foes_minus_one_to_hit: false,
+        undead_or_daemon: false,
     }
 }
 

@@ -157,3 +157,45 @@ fn an_aura_of_slaanesh_takes_one_from_the_ld_of_enemies_in_contact() {
     // At least 2: stubborn on Ld 2 holds on a double 1 (1/36) either way.
     assert_near(breaks(aura, stubborn, 2), 35.0 / 36.0, "Ld 2");
 }
+
+#[test]
+fn the_stake_of_sigmar_strikes_undead_and_daemons_at_strength_8() {
+    // Twenty Undead of T3 (ranks +3 and a standard win the round: none
+    // crumble). Two WS4 S3 attacks hit on 3+ (2/3); the Stake's S8
+    // wounds T3 on 2+ (5/6): 2 x 2/3 x 5/6 = 10/9 slain. S3 wounds on
+    // 4+ (1/2): 2/3.
+    let undead = "standard = true\nrules = [\"undead\"]";
+    let stake = striker(4, 2, ", \"stake-of-sigmar\"", "");
+    assert_near(slain(&stake, undead, 1), 10.0 / 9.0, "undead");
+    assert_near(
+        slain(&striker(4, 2, "", ""), undead, 1),
+        2.0 / 3.0,
+        "no stake",
+    );
+    // Living men of T3 it strikes at S3: 2 x 2/3 x 1/2.
+    assert_near(slain(&stake, UNBREAKABLE, 1), 2.0 / 3.0, "men");
+}
+
+#[test]
+fn a_vampireslayer_makes_each_wound_d6_at_toughness_5_or_more() {
+    // A WS4 S4 attack at WS3 T5 W3 models hits on 3+ (2/3), wounds on 5+
+    // (1/3); its wound becomes D6, 3 or more (4/6) slaying one:
+    // 2/3 x 1/3 x 4/6 = 4/27 slain. At T4 one wound of three slays none.
+    let tough = |t: u8| {
+        format!(
+            "rules = [\"unbreakable\"]\n[defender.profile]\nm = 10\nws = 3\nbs = 3\ns = 3\nt = {t}\nw = 3\ni = 3\na = 0\nld = 7\n"
+        )
+    };
+    let slayer = "models = 1\nrules = [\"unbreakable\", \"vampireslayer\"]\n\
+                  [attacker.profile]\nm = 10\nws = 4\nbs = 3\ns = 4\nt = 4\nw = 1\ni = 3\na = 1\nld = 9\n";
+    let slain_of = |defender: &str| {
+        let text = format!(
+            "name = \"test\"\n[attacker]\nname = \"attacker\"\n{slayer}\
+             [defender]\nname = \"defender\"\nmodels = 5\nfrontage = 5\n{defender}\
+             [situation]\ncharger = \"attacker\"\nrounds = 1\n"
+        );
+        exact_of(&text, "mean_defender_casualties")
+    };
+    assert_near(slain_of(&tough(5)), 4.0 / 27.0, "T5");
+    assert_near(slain_of(&tough(4)), 0.0, "T4");
+}

@@ -309,6 +309,7 @@ fn random_defender(r: &mut impl Rng) -> Defender {
         daemonic_aura: false,
         flammable: false,
         foes_minus_one_to_hit: false,
+        undead_or_daemon: false,
     }
 }
 
@@ -509,7 +510,7 @@ pub fn random_unit(r: &mut impl Rng, header: &str, path: &str, most: u32, place:
     }
     let text = with_random_attacks(&with_army_rules(&text, path, models), path, models);
     let text = with_pikes(with_magic_rules(&text), &text);
-    with_to_hit_modifier(with_pistols(with_troll_vomit(with_own_champion(
+    with_issue_47_modifiers(with_pistols(with_troll_vomit(with_own_champion(
         text, path,
     ))))
 }
@@ -517,9 +518,10 @@ pub fn random_unit(r: &mut impl Rng, header: &str, path: &str, most: u32, place:
 /// A to-hit modifier now and then on a [`random_unit`]'s unit (issue 47;
 /// RULES.md To hit in close combat): the Sword of Striking's +1, the Bear
 /// Banner's first-round +1 or a Cloud of Flies' -1 to its foes (salts
-/// 4720, 4721), and an Aura of Slaanesh (4722; RULES.md Break test),
-/// each drawn from a stream of its own.
-fn with_to_hit_modifier(text: String) -> String {
+/// 4720, 4721), an Aura of Slaanesh (4722; RULES.md Break test), the
+/// Stake of Sigmar and Vampireslayer (4723, 4724; RULES.md Weapons), each
+/// drawn from a stream of its own.
+fn with_issue_47_modifiers(text: String) -> String {
     let r = &mut own_stream(&text, 4720);
     let rule = pick(
         r,
@@ -530,7 +532,9 @@ fn with_to_hit_modifier(text: String) -> String {
         ],
     );
     let text = with_rule_now_and_then(text, 4721, rule);
-    with_rule_now_and_then(text, 4722, "aura-of-slaanesh")
+    let text = with_rule_now_and_then(text, 4722, "aura-of-slaanesh");
+    let text = with_rule_now_and_then(text, 4723, "stake-of-sigmar");
+    with_rule_now_and_then(text, 4724, "vampireslayer")
 }
 
 /// Festooned with Pistols (salt 4711) and Troll Vomit (salt 4710; the
