@@ -236,6 +236,10 @@ pub enum SpecialRule {
     /// Vampireslayer: each unsaved wound becomes D6 at a foe of Toughness
     /// 5 or more (RULES.md Weapons).
     Vampireslayer,
+    /// Quell Animosity: takes no animosity test, and a unit it leads
+    /// rolls a failed one again (RULES.md Panic).
+    #[value(hide = true)]
+    QuellAnimosity,
 }
 
 impl SpecialRule {
@@ -285,6 +289,7 @@ impl SpecialRule {
                 | PlusOneToHitFirstRound
                 | FoesMinusOneToHit
                 | AuraOfSlaanesh
+                | QuellAnimosity
         )
     }
 
@@ -351,6 +356,9 @@ pub struct Psychology {
     /// Aura of Slaanesh: enemies in base contact test on 1 Ld less
     /// (RULES.md Break test).
     pub aura_of_slaanesh: bool,
+    /// Quell Animosity: no animosity test; a unit it leads rolls a failed
+    /// one again (RULES.md Panic).
+    pub quells_animosity: bool,
 }
 
 impl Psychology {
@@ -385,6 +393,7 @@ impl Psychology {
             never_pursued: has(SpecialRule::NeverPursued),
             bodyguard: has(SpecialRule::Bodyguard),
             aura_of_slaanesh: has(SpecialRule::AuraOfSlaanesh),
+            quells_animosity: has(SpecialRule::QuellAnimosity),
         }
     }
 
@@ -406,6 +415,12 @@ impl Psychology {
     /// test.
     pub fn stubborn_now(&self, general_with_it: bool) -> bool {
         self.stubborn || (self.bodyguard && general_with_it)
+    }
+
+    /// Tests for animosity: it has the rule and not Quell Animosity,
+    /// whose models take no test (RULES.md Panic).
+    pub fn takes_animosity_tests(&self) -> bool {
+        self.animosity && !self.quells_animosity
     }
 
     /// Never flees nor breaks: unbreakable, or Undead (whose beaten units

@@ -199,3 +199,41 @@ fn a_vampireslayer_makes_each_wound_d6_at_toughness_5_or_more() {
     assert_near(slain_of(&tough(5)), 4.0 / 27.0, "T5");
     assert_near(slain_of(&tough(4)), 0.0, "T4");
 }
+
+/// P(the charge is declared) of five Orcs (infantry, Ld 7) with `rules`,
+/// led by a Boss with `boss_rules` (none: no Boss), charging five men.
+fn declared(rules: &str, boss_rules: Option<&str>) -> f64 {
+    let profile = |table: &str| {
+        format!("[{table}]\nm = 10\nws = 3\nbs = 3\ns = 3\nt = 4\nw = 1\ni = 2\na = 1\nld = 7\n")
+    };
+    let boss = boss_rules.map_or_else(String::new, |r| {
+        format!(
+            "[[attacker.characters]]\nname = \"Boss\"\nrules = [{r}]\n{}",
+            profile("attacker.characters.profile")
+        )
+    });
+    let text = format!(
+        "name = \"test\"\n[attacker]\nname = \"Orcs\"\nmodels = 5\nfrontage = 5\nrules = [{rules}]\n{}{boss}\
+         [defender]\nname = \"Men\"\nmodels = 5\nfrontage = 5\n{}\
+         [situation]\ncharger = \"attacker\"\nrounds = 1\n",
+        profile("attacker.profile"),
+        profile("defender.profile"),
+    );
+    exact_of(&text, "p_charge_declared")
+}
+
+#[test]
+fn quell_animosity_takes_no_test_and_a_unit_it_leads_rolls_again() {
+    // Animosity stops a charge on a 1, then 1 to 5 on the table: 1/6 x
+    // 5/6 = 5/36, declared 31/36.
+    let animosity = "\"animosity\"";
+    assert_near(declared(animosity, None), 31.0 / 36.0, "animosity");
+    assert_near(declared(animosity, Some("")), 31.0 / 36.0, "a plain Boss");
+    // Led by a Boss with Quell Animosity the 1 is rolled again: 1/6 x
+    // 1/6 x 5/6 = 5/216 stopped, 211/216 declared.
+    let quell = "\"quell-animosity\"";
+    assert_near(declared(animosity, Some(quell)), 211.0 / 216.0, "quelled");
+    // Black Orcs with the rule take no test.
+    let black_orcs = "\"animosity\", \"quell-animosity\"";
+    assert_near(declared(black_orcs, None), 1.0, "Black Orcs");
+}
