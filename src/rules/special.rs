@@ -240,6 +240,10 @@ pub enum SpecialRule {
     /// rolls a failed one again (RULES.md Panic).
     #[value(hide = true)]
     QuellAnimosity,
+    /// Tongue Attack: its steed's attacks are poisoned and strike first
+    /// (RULES.md Special attacks and psychology).
+    #[value(hide = true)]
+    TongueAttack,
 }
 
 impl SpecialRule {
@@ -290,6 +294,7 @@ impl SpecialRule {
                 | FoesMinusOneToHit
                 | AuraOfSlaanesh
                 | QuellAnimosity
+                | TongueAttack
         )
     }
 
@@ -566,6 +571,9 @@ pub struct Rules {
     /// Vampireslayer: D6 wounds for each unsaved wound at T5 or more
     /// (RULES.md Weapons).
     pub vampireslayer: bool,
+    /// Tongue Attack: its steed's attacks are poisoned and strike first,
+    /// not its own (RULES.md Special attacks and psychology).
+    pub tongue_attack: bool,
 }
 
 impl Rules {
@@ -627,6 +635,7 @@ impl Rules {
         r.plus_one_to_hit_first_round = has(SpecialRule::PlusOneToHitFirstRound);
         r.stake_of_sigmar = has(SpecialRule::StakeOfSigmar);
         r.vampireslayer = has(SpecialRule::Vampireslayer);
+        r.tongue_attack = has(SpecialRule::TongueAttack);
         Ok(r)
     }
 }

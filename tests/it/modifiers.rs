@@ -237,3 +237,28 @@ fn quell_animosity_takes_no_test_and_a_unit_it_leads_rolls_again() {
     let black_orcs = "\"animosity\", \"quell-animosity\"";
     assert_near(declared(black_orcs, None), 1.0, "Black Orcs");
 }
+
+#[test]
+fn a_tongue_attack_steed_strikes_first_with_poison() {
+    // A rider of no attacks (T3, 6+ for his mount) on a WS3 S3 I1 A2
+    // steed, charged by one WS3 S3 I3 man (T3, no save). The steed's
+    // poisoned blows hit on 4+, a 6 wounding at once: 2/6 x 1/2 + 1/6 =
+    // 1/3 each; striking first, it slays the man 1 - (2/3)^2 = 5/9.
+    // Without the rule the man strikes first and slays the rider 1/2 x
+    // 1/2 x 5/6 = 5/24; the steed's plain blows slay 1/4 each:
+    // 19/24 x (1 - (3/4)^2) = 133/384.
+    let fight = |rules: &str| {
+        let text = format!(
+            "name = \"test\"\n[attacker]\nname = \"rider\"\nmodels = 1\ntype = \"cavalry\"\n\
+             rules = [\"unbreakable\"{rules}]\n\
+             [attacker.profile]\nm = 20\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = 0\nld = 7\n\
+             [attacker.mount]\nws = 3\ns = 3\ni = 1\na = 2\n\
+             [defender]\nname = \"man\"\nmodels = 1\nrules = [\"unbreakable\"]\n\
+             [defender.profile]\nm = 10\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = 1\nld = 7\n\
+             [situation]\ncharger = \"defender\"\nrounds = 1\n"
+        );
+        exact_of(&text, "mean_defender_casualties")
+    };
+    assert_near(fight(", \"tongue-attack\""), 5.0 / 9.0, "tongue");
+    assert_near(fight(""), 133.0 / 384.0, "none");
+}

@@ -436,9 +436,17 @@ fn attack_groups(unit: &Unit, moment: Moment, scared: bool) -> (Option<ImpactHit
                     groups.push(champion_group(unit, &fighter));
                 }
             }
+            // Tongue Attack: the steed strikes first (RULES.md Special
+            // attacks and psychology).
             Blows::Mount(m, steed) => groups.push(Group::counted(
                 StepKind::Mount,
-                band(false, false, unit.psychology.mindless, charging, false),
+                band(
+                    false,
+                    unit.rules.tongue_attack,
+                    unit.psychology.mindless,
+                    charging,
+                    false,
+                ),
                 m.i,
                 steed,
                 [b.per_model(); 2],

@@ -519,8 +519,8 @@ pub fn random_unit(r: &mut impl Rng, header: &str, path: &str, most: u32, place:
 /// RULES.md To hit in close combat): the Sword of Striking's +1, the Bear
 /// Banner's first-round +1 or a Cloud of Flies' -1 to its foes (salts
 /// 4720, 4721), an Aura of Slaanesh (4722; RULES.md Break test), the
-/// Stake of Sigmar and Vampireslayer (4723, 4724; RULES.md Weapons), each
-/// drawn from a stream of its own.
+/// Stake of Sigmar and Vampireslayer (4723, 4724; RULES.md Weapons), a
+/// steed's Tongue Attack (4725), each drawn from a stream of its own.
 fn with_issue_47_modifiers(text: String) -> String {
     let r = &mut own_stream(&text, 4720);
     let rule = pick(
@@ -534,7 +534,8 @@ fn with_issue_47_modifiers(text: String) -> String {
     let text = with_rule_now_and_then(text, 4721, rule);
     let text = with_rule_now_and_then(text, 4722, "aura-of-slaanesh");
     let text = with_rule_now_and_then(text, 4723, "stake-of-sigmar");
-    with_rule_now_and_then(text, 4724, "vampireslayer")
+    let text = with_rule_now_and_then(text, 4724, "vampireslayer");
+    with_rule_now_and_then(text, 4725, "tongue-attack")
 }
 
 /// Festooned with Pistols (salt 4711) and Troll Vomit (salt 4710; the
