@@ -244,6 +244,10 @@ pub enum SpecialRule {
     /// (RULES.md Special attacks and psychology).
     #[value(hide = true)]
     TongueAttack,
+    /// Stubborn in the first round of each combat only (the Empire's
+    /// Resolute; RULES.md Break test).
+    #[value(hide = true)]
+    StubbornFirstRound,
 }
 
 impl SpecialRule {
@@ -295,6 +299,7 @@ impl SpecialRule {
                 | AuraOfSlaanesh
                 | QuellAnimosity
                 | TongueAttack
+                | StubbornFirstRound
         )
     }
 
@@ -364,6 +369,9 @@ pub struct Psychology {
     /// Quell Animosity: no animosity test; a unit it leads rolls a failed
     /// one again (RULES.md Panic).
     pub quells_animosity: bool,
+    /// Stubborn in the first round of each combat only (RULES.md Break
+    /// test).
+    pub stubborn_first_round: bool,
 }
 
 impl Psychology {
@@ -399,6 +407,7 @@ impl Psychology {
             bodyguard: has(SpecialRule::Bodyguard),
             aura_of_slaanesh: has(SpecialRule::AuraOfSlaanesh),
             quells_animosity: has(SpecialRule::QuellAnimosity),
+            stubborn_first_round: has(SpecialRule::StubbornFirstRound),
         }
     }
 
@@ -415,11 +424,14 @@ impl Psychology {
         }
     }
 
-    /// Whether it tests for breaking on its unmodified Ld: stubborn, or a
-    /// Bodyguard the General is with (`general_with_it`). RULES.md Break
-    /// test.
-    pub fn stubborn_now(&self, general_with_it: bool) -> bool {
-        self.stubborn || (self.bodyguard && general_with_it)
+    /// Whether it tests for breaking on its unmodified Ld in `round` of
+    /// a combat: stubborn, a Bodyguard the General is with
+    /// (`general_with_it`), or Resolute in the first round. RULES.md
+    /// Break test.
+    pub fn stubborn_now(&self, general_with_it: bool, round: u32) -> bool {
+        self.stubborn
+            || (self.bodyguard && general_with_it)
+            || (self.stubborn_first_round && round == 1)
     }
 
     /// Tests for animosity: it has the rule and not Quell Animosity,

@@ -125,6 +125,11 @@ fn a_roster_s_bear_banner_cloud_of_flies_and_aura_of_slaanesh_are_played() {
 /// no attacks with `defender_rules` by 3 (rank +1, standard +1,
 /// outnumbering +1, no wounds).
 fn breaks(attacker_rules: &str, defender_rules: &str, ld: u8) -> f64 {
+    breaks_in(attacker_rules, defender_rules, ld, 1)
+}
+
+/// As [`breaks`], over `rounds` rounds (each lost by 3 alike).
+fn breaks_in(attacker_rules: &str, defender_rules: &str, ld: u8, rounds: u32) -> f64 {
     let profile = |side: &str, ld: u8| {
         format!(
             "[{side}.profile]\nm = 10\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = 0\nld = {ld}\n"
@@ -135,7 +140,7 @@ fn breaks(attacker_rules: &str, defender_rules: &str, ld: u8) -> f64 {
          [attacker]\nname = \"attacker\"\nmodels = 10\nfrontage = 5\nstandard = true\n\
          rules = [\"unbreakable\"{attacker_rules}]\n{}\
          [defender]\nname = \"defender\"\nmodels = 5\nfrontage = 5\nrules = [{defender_rules}]\n{}\
-         [situation]\ncharger = \"attacker\"\nrounds = 1\n",
+         [situation]\ncharger = \"attacker\"\nrounds = {rounds}\n",
         profile("attacker", 7),
         profile("defender", ld),
     );
@@ -261,4 +266,18 @@ fn a_tongue_attack_steed_strikes_first_with_poison() {
     };
     assert_near(fight(", \"tongue-attack\""), 5.0 / 9.0, "tongue");
     assert_near(fight(""), 133.0 / 384.0, "none");
+}
+
+#[test]
+fn resolute_knights_are_stubborn_in_the_first_round_only() {
+    // Beaten by 3 on Ld 7: stubborn, they break on 2D6 > 7 (15/36), as
+    // a stubborn unit does, in the first round.
+    let resolute = "\"stubborn-first-round\"";
+    assert_near(breaks("", resolute, 7), 15.0 / 36.0, "round 1");
+    // The second round, beaten by 3 again, on Ld 4: 30/36. Over two:
+    // 15/36 + 21/36 x 30/36 = 1170/1296 (stubborn throughout: 855/1296).
+    let two = breaks_in("", resolute, 7, 2);
+    assert_near(two, 1170.0 / 1296.0, "rounds 1-2");
+    let stubborn = breaks_in("", "\"stubborn\"", 7, 2);
+    assert_near(stubborn, 855.0 / 1296.0, "stubborn");
 }

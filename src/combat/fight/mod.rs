@@ -509,4 +509,6 @@ impl Combat {
 pub(super) struct Loss {
     pub(super) side: usize,
     pub(super) margin: u32,
+    /// The round lost (1 the combat's first).
+    pub(super) round: u32,
 }

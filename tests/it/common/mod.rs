@@ -520,7 +520,8 @@ pub fn random_unit(r: &mut impl Rng, header: &str, path: &str, most: u32, place:
 /// Banner's first-round +1 or a Cloud of Flies' -1 to its foes (salts
 /// 4720, 4721), an Aura of Slaanesh (4722; RULES.md Break test), the
 /// Stake of Sigmar and Vampireslayer (4723, 4724; RULES.md Weapons), a
-/// steed's Tongue Attack (4725), each drawn from a stream of its own.
+/// steed's Tongue Attack (4725), Resolute (4726; RULES.md Break test),
+/// each drawn from a stream of its own.
 fn with_issue_47_modifiers(text: String) -> String {
     let r = &mut own_stream(&text, 4720);
     let rule = pick(
@@ -535,7 +536,8 @@ fn with_issue_47_modifiers(text: String) -> String {
     let text = with_rule_now_and_then(text, 4722, "aura-of-slaanesh");
     let text = with_rule_now_and_then(text, 4723, "stake-of-sigmar");
     let text = with_rule_now_and_then(text, 4724, "vampireslayer");
-    with_rule_now_and_then(text, 4725, "tongue-attack")
+    let text = with_rule_now_and_then(text, 4725, "tongue-attack");
+    with_rule_now_and_then(text, 4726, "stubborn-first-round")
 }
 
 /// Festooned with Pistols (salt 4711) and Troll Vomit (salt 4710; the
