@@ -298,6 +298,14 @@ impl Unit {
         self.rules.hatred || self.rules.frenzy
     }
 
+    /// It, or a character in it, carries Sporofic Musk: the enemies in
+    /// contact halve their WS and I (RULES.md Special attacks and
+    /// psychology).
+    pub fn carries_sporofic_musk(&self) -> bool {
+        self.psychology.sporofic_musk
+            || (self.characters.iter()).any(|c| c.body.psychology.sporofic_musk)
+    }
+
     /// May not flee as a charge reaction: frenzied, immune to psychology,
     /// unbreakable or Undead. RULES.md Charges, Undead.
     pub fn cannot_flee(&self) -> bool {

@@ -167,6 +167,16 @@ pub fn foe_strength(rules: &Rules, s: u8, defender: &Defender) -> u8 {
     }
 }
 
+/// A WS or I of a model in base contact with an enemy carrying Sporofic
+/// Musk (`musked`): halved, rounding up. RULES.md Special attacks and
+/// psychology.
+pub fn under_sporofic_musk(value: u8, musked: bool) -> u8 {
+    match musked {
+        true => value.div_ceil(2),
+        false => value,
+    }
+}
+
 /// The Stake of Sigmar's Strength at Undead and daemons (RULES.md
 /// Weapons).
 pub const STAKE_S: u8 = 8;

@@ -248,6 +248,10 @@ pub enum SpecialRule {
     /// Resolute; RULES.md Break test).
     #[value(hide = true)]
     StubbornFirstRound,
+    /// Sporofic Musk: enemy models in base contact halve their WS and I,
+    /// rounding up (RULES.md Special attacks and psychology).
+    #[value(hide = true)]
+    SporoficMusk,
 }
 
 impl SpecialRule {
@@ -300,6 +304,7 @@ impl SpecialRule {
                 | QuellAnimosity
                 | TongueAttack
                 | StubbornFirstRound
+                | SporoficMusk
         )
     }
 
@@ -372,6 +377,9 @@ pub struct Psychology {
     /// Stubborn in the first round of each combat only (RULES.md Break
     /// test).
     pub stubborn_first_round: bool,
+    /// Sporofic Musk: enemies in base contact halve their WS and I
+    /// (RULES.md Special attacks and psychology).
+    pub sporofic_musk: bool,
 }
 
 impl Psychology {
@@ -408,6 +416,7 @@ impl Psychology {
             aura_of_slaanesh: has(SpecialRule::AuraOfSlaanesh),
             quells_animosity: has(SpecialRule::QuellAnimosity),
             stubborn_first_round: has(SpecialRule::StubbornFirstRound),
+            sporofic_musk: has(SpecialRule::SporoficMusk),
         }
     }
 

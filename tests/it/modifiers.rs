@@ -281,3 +281,57 @@ fn resolute_knights_are_stubborn_in_the_first_round_only() {
     let stubborn = breaks_in("", "\"stubborn\"", 7, 2);
     assert_near(stubborn, 855.0 / 1296.0, "stubborn");
 }
+
+#[test]
+fn sporofic_musk_halves_the_ws_of_the_enemies_in_contact() {
+    // Two S3 attacks at T3 (4+ to wound). A WS5 attacker at a WS3 foe with
+    // the musk strikes at WS3: 4+, 2 x 1/2 x 1/2 = 1/2 slain, not 3+'s
+    // 2 x 2/3 x 1/2 = 2/3.
+    let musk = "rules = [\"unbreakable\", \"sporofic-musk\"]";
+    assert_near(slain(&striker(5, 2, "", ""), musk, 1), 1.0 / 2.0, "musked");
+    assert_near(
+        slain(&striker(5, 2, "", ""), UNBREAKABLE, 1),
+        2.0 / 3.0,
+        "none",
+    );
+    // A WS3 attacker with the musk at a WS7 foe: its WS 4 (7 halved,
+    // rounding up) is hit on 4+ (1/2), not 5+ (1/3): 1/2, not 1/3.
+    let at_ws7 = |rules: &str| {
+        let text = format!(
+            "name = \"test\"\n[attacker]\nname = \"attacker\"\n{}\
+             [defender]\nname = \"defender\"\nmodels = 20\nfrontage = 5\nrules = [\"unbreakable\"]\n\
+             [defender.profile]\nm = 10\nws = 7\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = 0\nld = 7\n\
+             [situation]\ncharger = \"attacker\"\nrounds = 1\n",
+            striker(3, 2, rules, "")
+        );
+        exact_of(&text, "mean_defender_casualties")
+    };
+    assert_near(at_ws7(", \"sporofic-musk\""), 1.0 / 2.0, "musk at WS7");
+    assert_near(at_ws7(""), 1.0 / 3.0, "WS7");
+}
+
+#[test]
+fn sporofic_musk_halves_the_initiative_of_the_enemies_in_contact() {
+    // One WS3 S3 I4 man with the musk and one WS3 S3 I6 man, T3, one
+    // attack each, no charge. Halved to WS2 I3, the foe strikes after
+    // the musk's bearer, who hits WS2 on 3+: 2/3 x 1/2 = 1/3 slain (were
+    // it first still, it would slay the bearer 1/4 first: 3/4 x 1/3 =
+    // 1/4). Without the musk it strikes first and slays 1/4, leaving 3/4
+    // to strike on 4+: 3/4 x 1/4 = 3/16.
+    let fight = |rules: &str| {
+        let man = |side: &str, i: u8, rules: &str| {
+            format!(
+                "[{side}]\nname = \"{side}\"\nmodels = 1\nrules = [\"unbreakable\"{rules}]\n\
+                 [{side}.profile]\nm = 10\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = {i}\na = 1\nld = 7\n"
+            )
+        };
+        let text = format!(
+            "name = \"test\"\n{}{}[situation]\ncharger = \"none\"\nrounds = 1\n",
+            man("attacker", 4, rules),
+            man("defender", 6, "")
+        );
+        exact_of(&text, "mean_defender_casualties")
+    };
+    assert_near(fight(", \"sporofic-musk\""), 1.0 / 3.0, "musk");
+    assert_near(fight(""), 3.0 / 16.0, "none");
+}

@@ -10,7 +10,7 @@ use crate::combat::unit::Unit;
 use crate::exact::attacks::Count;
 use crate::rules::attack::AttackChain;
 use crate::rules::blows::{blows, Blows};
-use crate::rules::fighter::{Defender, Striker};
+use crate::rules::fighter::{under_sporofic_musk, Defender, Striker};
 use crate::rules::gear::{BullCharge, ImpactHits};
 use crate::rules::place::Facing;
 use crate::rules::random::Dice;
@@ -256,6 +256,9 @@ impl Combat {
             let contact = self.setup.contacts[ci];
             let at_front = contact.striker == u || contact.face == Facing::Front;
             let foe_charged = self.setup.places[e].charging;
+            // Sporofic Musk: who touches it halves WS and I (RULES.md
+            // Special attacks and psychology).
+            let (musked, musks) = (enemy.carries_sporofic_musk(), unit.carries_sporofic_musk());
             let step = |g: &Group, chain, target, defender: &Defender| Step {
                 id: 0,
                 unit: u,
@@ -265,7 +268,7 @@ impl Combat {
                 behind: RanksBehind::of(unit, g.kind, moment, at_front, g.dice.is_some()),
                 kind: g.kind,
                 band: pike_band(g, moment, at_front),
-                initiative: g.initiative,
+                initiative: under_sporofic_musk(g.initiative, musked),
                 chain,
                 per_model: g.per_model,
                 dice: g.dice,
@@ -308,13 +311,15 @@ impl Combat {
             {
                 let targets = targets(enemy).into_iter();
                 let mut striker = g.striker;
+                striker.ws = under_sporofic_musk(striker.ws, musked);
                 striker.s += striker.weapon.strength_bonus_against(
                     moment,
                     enemy.troop,
                     foe_charged,
                     at_front,
                 );
-                for (target, defender) in targets.filter(|t| giant_targets(g.kind, t.0)) {
+                for (target, mut defender) in targets.filter(|t| giant_targets(g.kind, t.0)) {
+                    defender.ws = under_sporofic_musk(defender.ws, musks);
                     let chain = striker.close_combat(&defender, moment);
                     new_steps.push(step(g, chain, target, &defender));
                 }

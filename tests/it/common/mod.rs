@@ -521,7 +521,7 @@ pub fn random_unit(r: &mut impl Rng, header: &str, path: &str, most: u32, place:
 /// 4720, 4721), an Aura of Slaanesh (4722; RULES.md Break test), the
 /// Stake of Sigmar and Vampireslayer (4723, 4724; RULES.md Weapons), a
 /// steed's Tongue Attack (4725), Resolute (4726; RULES.md Break test),
-/// each drawn from a stream of its own.
+/// Sporofic Musk (4727), each drawn from a stream of its own.
 fn with_issue_47_modifiers(text: String) -> String {
     let r = &mut own_stream(&text, 4720);
     let rule = pick(
@@ -537,7 +537,8 @@ fn with_issue_47_modifiers(text: String) -> String {
     let text = with_rule_now_and_then(text, 4723, "stake-of-sigmar");
     let text = with_rule_now_and_then(text, 4724, "vampireslayer");
     let text = with_rule_now_and_then(text, 4725, "tongue-attack");
-    with_rule_now_and_then(text, 4726, "stubborn-first-round")
+    let text = with_rule_now_and_then(text, 4726, "stubborn-first-round");
+    with_rule_now_and_then(text, 4727, "sporofic-musk")
 }
 
 /// Festooned with Pistols (salt 4711) and Troll Vomit (salt 4710; the
