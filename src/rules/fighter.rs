@@ -137,8 +137,10 @@ impl Defender {
             save: if rules.ignores_armour {
                 None
             } else {
+                // Da Wicked Edge: a further -3 (RULES.md Weapons).
                 modified_save(
-                    self.armour_save(close_combat),
+                    self.armour_save(close_combat)
+                        .map(|s| s + WICKED_EDGE * i8::from(rules.wicked_edge)),
                     strength,
                     rules.armour_piercing,
                 )
@@ -176,6 +178,12 @@ pub fn under_sporofic_musk(value: u8, musked: bool) -> u8 {
         false => value,
     }
 }
+
+/// Da Wicked Edge's further modifier to armour saves (RULES.md Weapons).
+pub const WICKED_EDGE: i8 = 3;
+
+/// The Deathsword's Strength (RULES.md Weapons).
+pub const DEATHSWORD_S: u8 = 10;
 
 /// The Stake of Sigmar's Strength at Undead and daemons (RULES.md
 /// Weapons).
@@ -236,6 +244,9 @@ impl Striker {
         }
         if self.fires_pistols(moment) {
             return PISTOL_S;
+        }
+        if self.rules.deathsword {
+            return DEATHSWORD_S;
         }
         self.s + self.weapon.strength_bonus(self.troop, moment)
     }

@@ -236,6 +236,10 @@ pub enum SpecialRule {
     /// Vampireslayer: each unsaved wound becomes D6 at a foe of Toughness
     /// 5 or more (RULES.md Weapons).
     Vampireslayer,
+    /// Da Wicked Edge: armour saves at a further -3 (RULES.md Weapons).
+    WickedEdge,
+    /// The Deathsword: strikes at Strength 10 (RULES.md Weapons).
+    Deathsword,
     /// Quell Animosity: takes no animosity test, and a unit it leads
     /// rolls a failed one again (RULES.md Panic).
     #[value(hide = true)]
@@ -595,6 +599,10 @@ pub struct Rules {
     /// Tongue Attack: its steed's attacks are poisoned and strike first,
     /// not its own (RULES.md Special attacks and psychology).
     pub tongue_attack: bool,
+    /// Da Wicked Edge: armour saves at a further -3 (RULES.md Weapons).
+    pub wicked_edge: bool,
+    /// The Deathsword: Strength 10 (RULES.md Weapons).
+    pub deathsword: bool,
 }
 
 impl Rules {
@@ -657,6 +665,8 @@ impl Rules {
         r.stake_of_sigmar = has(SpecialRule::StakeOfSigmar);
         r.vampireslayer = has(SpecialRule::Vampireslayer);
         r.tongue_attack = has(SpecialRule::TongueAttack);
+        r.wicked_edge = has(SpecialRule::WickedEdge);
+        r.deathsword = has(SpecialRule::Deathsword);
         Ok(r)
     }
 }

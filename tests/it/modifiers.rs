@@ -335,3 +335,23 @@ fn sporofic_musk_halves_the_initiative_of_the_enemies_in_contact() {
     assert_near(fight(", \"sporofic-musk\""), 1.0 / 3.0, "musk");
     assert_near(fight(""), 3.0 / 16.0, "none");
 }
+
+#[test]
+fn the_deathsword_strikes_at_s10_and_da_wicked_edge_cuts_saves_by_3() {
+    // Two WS4 attacks at WS3 T3 models of a 3+ save hit on 3+ (2/3). The
+    // Deathsword's S10 wounds on 2+ (5/6) and leaves no save: 2 x 2/3 x
+    // 5/6 = 10/9 slain. At S3: 4+ to wound, the 3+ save failed 1/3:
+    // 2 x 2/3 x 1/2 x 1/3 = 2/9.
+    let armoured = "save = 3\nrules = [\"unbreakable\"]";
+    let sword = striker(4, 2, ", \"deathsword\"", "");
+    assert_near(slain(&sword, armoured, 1), 10.0 / 9.0, "deathsword");
+    assert_near(
+        slain(&striker(4, 2, "", ""), armoured, 1),
+        2.0 / 9.0,
+        "none",
+    );
+    // Da Wicked Edge: the 3+ save at a further -3 is 6+, failed 5/6:
+    // 2 x 2/3 x 1/2 x 5/6 = 5/9.
+    let edge = striker(4, 2, ", \"wicked-edge\"", "");
+    assert_near(slain(&edge, armoured, 1), 5.0 / 9.0, "wicked edge");
+}
