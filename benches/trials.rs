@@ -63,6 +63,8 @@ fn chain(attacks: u32, wounds: u8, rules: &[SpecialRule]) -> Attacks {
         ethereal: false,
         daemonic_aura: false,
         flammable: false,
+        foes_minus_one_to_hit: false,
+        undead_or_daemon: false,
     };
     let moment = Moment {
         round: 1,

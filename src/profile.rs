@@ -568,6 +568,9 @@ impl ProfileFile {
             ethereal: self.rules.contains(&SpecialRule::Ethereal),
             daemonic_aura: self.rules.contains(&SpecialRule::DaemonicAura),
             flammable: self.rules.contains(&SpecialRule::Flammable),
+            foes_minus_one_to_hit: self.rules.contains(&SpecialRule::FoesMinusOneToHit),
+            undead_or_daemon: self.rules.contains(&SpecialRule::Undead)
+                || self.rules.contains(&SpecialRule::DaemonicAura),
         }
     }
 

@@ -339,6 +339,8 @@ impl TargetArgs {
             ethereal: false,
             daemonic_aura: false,
             flammable: false,
+            foes_minus_one_to_hit: false,
+            undead_or_daemon: false,
         };
         let rules = file.as_ref().map(|f| f.rules.clone()).unwrap_or_default();
         // Ethereal, Daemonic Aura, Flammable: the target file's rules
@@ -347,6 +349,11 @@ impl TargetArgs {
             ethereal: rules.contains(&SpecialRule::Ethereal),
             daemonic_aura: rules.contains(&SpecialRule::DaemonicAura),
             flammable: rules.contains(&SpecialRule::Flammable),
+            // Cloud of Flies (RULES.md To hit in close combat).
+            foes_minus_one_to_hit: rules.contains(&SpecialRule::FoesMinusOneToHit),
+            // The Stake of Sigmar's foes (RULES.md Weapons).
+            undead_or_daemon: rules.contains(&SpecialRule::Undead)
+                || rules.contains(&SpecialRule::DaemonicAura),
             ..defender
         };
         let name = file.map(|f| f.name);

@@ -124,9 +124,12 @@ fn roll_caught(
 }
 
 /// The animosity test's D6 and, after a 1, the table's.
-fn roll_animosity(rolls: &Rolls, dice: &mut impl DiceSource) -> bool {
+fn roll_animosity(rolls: &Rolls, dice: &mut impl DiceSource, quelled: bool) -> bool {
     let d6 = Roll::sum(1);
-    let test = rolls.roll(dice, &d6);
+    let mut test = rolls.roll(dice, &d6);
+    if crate::rules::animosity::rolls_again(quelled, test) {
+        test = rolls.roll(dice, &d6);
+    }
     test == 1 && crate::rules::animosity::stops_charge(test, rolls.roll(dice, &d6))
 }
 
@@ -195,8 +198,8 @@ impl<S: DiceSource> Fate for DiceFate<'_, S> {
     fn roll(&mut self, roll: &Roll) -> u8 {
         self.rolls.roll(&mut self.dice, roll)
     }
-    fn animosity(&mut self) -> bool {
-        roll_animosity(self.rolls, &mut self.dice)
+    fn animosity(&mut self, quelled: bool) -> bool {
+        roll_animosity(self.rolls, &mut self.dice, quelled)
     }
     fn duel(&mut self, step: &Step, n: Strikes, remaining: u32) -> u32 {
         let d6 = Roll::sum(1);
@@ -441,8 +444,8 @@ impl<S: DiceSource> Fate for FastFate<'_, S> {
     fn roll(&mut self, roll: &Roll) -> u8 {
         self.rolls.roll(&mut self.dice, roll)
     }
-    fn animosity(&mut self) -> bool {
-        roll_animosity(self.rolls, &mut self.dice)
+    fn animosity(&mut self, quelled: bool) -> bool {
+        roll_animosity(self.rolls, &mut self.dice, quelled)
     }
     fn duel(&mut self, step: &Step, n: Strikes, remaining: u32) -> u32 {
         let table = self

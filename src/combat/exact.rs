@@ -136,8 +136,8 @@ impl Fate for ExactFate<'_> {
     fn roll(&mut self, roll: &Roll) -> u8 {
         self.random_move(roll)
     }
-    fn animosity(&mut self) -> bool {
-        self.event(crate::rules::animosity::p_stops_charge())
+    fn animosity(&mut self, quelled: bool) -> bool {
+        self.event(crate::rules::animosity::p_stops_charge_of(quelled))
     }
     fn duel(&mut self, step: &Step, n: Strikes, remaining: u32) -> u32 {
         (self.choose)(&duel_pmf(&self.odds[step.id], step, n, remaining)) as u32

@@ -149,6 +149,9 @@ pub struct Unit {
     pub daemonic_aura: bool,
     /// Flammable.
     pub flammable: bool,
+    /// Enemies in contact strike at it at -1 to hit (Cloud of Flies;
+    /// RULES.md To hit in close combat).
+    pub foes_minus_one_to_hit: bool,
     /// Predatory Fighters: a spear's second rank strikes once a model
     /// (RULES.md Weapons).
     pub predatory_fighters: bool,
@@ -276,6 +279,8 @@ impl Unit {
             ethereal: self.ethereal,
             daemonic_aura: self.daemonic_aura,
             flammable: self.flammable,
+            foes_minus_one_to_hit: self.foes_minus_one_to_hit,
+            undead_or_daemon: self.psychology.undead || self.daemonic_aura,
         }
     }
 
@@ -303,6 +308,14 @@ impl Unit {
     /// Fleeing and pursuit (hatred and frenzy must pursue).
     pub fn must_pursue(&self) -> bool {
         self.rules.hatred || self.rules.frenzy
+    }
+
+    /// It, or a character in it, carries Sporofic Musk: the enemies in
+    /// contact halve their WS and I (RULES.md Special attacks and
+    /// psychology).
+    pub fn carries_sporofic_musk(&self) -> bool {
+        self.psychology.sporofic_musk
+            || (self.characters.iter()).any(|c| c.body.psychology.sporofic_musk)
     }
 
     /// May not flee as a charge reaction: frenzied, immune to psychology,

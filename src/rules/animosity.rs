@@ -41,6 +41,23 @@ pub fn p_stops_charge() -> f64 {
     stopped as f64 / 36.0
 }
 
+/// Whether a unit `quelled` (led by a character with Quell Animosity)
+/// rolls its test again after a failed one (a 1). The Orcs and Goblins
+/// army book; RULES.md Panic (start of turn).
+pub fn rolls_again(quelled: bool, test: u8) -> bool {
+    quelled && test == 1
+}
+
+/// P(the animosity test stops the charge) of a unit `quelled` or not: a
+/// quelled unit's failed test is rolled again, and only a second 1 goes
+/// to the table ([`rolls_again`]).
+pub fn p_stops_charge_of(quelled: bool) -> f64 {
+    match quelled {
+        true => p_stops_charge() / 6.0,
+        false => p_stops_charge(),
+    }
+}
+
 /// Whether units of `troop` take the test: infantry and cavalry only.
 /// RULES.md Panic (start of turn).
 pub fn troop_tests(troop: TroopType) -> bool {

@@ -82,6 +82,12 @@ pub struct Defender {
     /// Flammable: flaming attacks' unsaved wounds count twice (RULES.md
     /// Special attacks and psychology).
     pub flammable: bool,
+    /// Enemies in contact strike at it at -1 to hit (Cloud of Flies,
+    /// Aura of Frost; RULES.md To hit in close combat).
+    pub foes_minus_one_to_hit: bool,
+    /// Undead, or a daemon (its ward a Daemonic Aura): what the Stake of
+    /// Sigmar strikes at S8 (RULES.md Weapons).
+    pub undead_or_daemon: bool,
 }
 
 impl Defender {
@@ -131,8 +137,10 @@ impl Defender {
             save: if rules.ignores_armour {
                 None
             } else {
+                // Da Wicked Edge: a further -3 (RULES.md Weapons).
                 modified_save(
-                    self.armour_save(close_combat),
+                    self.armour_save(close_combat)
+                        .map(|s| s + WICKED_EDGE * i8::from(rules.wicked_edge)),
                     strength,
                     rules.armour_piercing,
                 )
@@ -145,6 +153,54 @@ impl Defender {
         }
     }
 }
+
+/// The Strength an attack with `rules` and Strength `s` wounds `defender`
+/// at: a Slayer's raised to its Toughness ([`slayer_strength`]); the
+/// Stake of Sigmar's 8 at Undead and daemons, never lowered ([`STAKE_S`]).
+/// RULES.md Special attacks and psychology, Weapons.
+pub fn foe_strength(rules: &Rules, s: u8, defender: &Defender) -> u8 {
+    let s = match rules.stake_of_sigmar && defender.undead_or_daemon {
+        true => s.max(STAKE_S),
+        false => s,
+    };
+    match rules.slayer {
+        true => slayer_strength(s, defender.t),
+        false => s,
+    }
+}
+
+/// A WS or I of a model in base contact with an enemy carrying Sporofic
+/// Musk (`musked`): halved, rounding up. RULES.md Special attacks and
+/// psychology.
+pub fn under_sporofic_musk(value: u8, musked: bool) -> u8 {
+    match musked {
+        true => value.div_ceil(2),
+        false => value,
+    }
+}
+
+/// Da Wicked Edge's further modifier to armour saves (RULES.md Weapons).
+pub const WICKED_EDGE: i8 = 3;
+
+/// The Deathsword's Strength (RULES.md Weapons).
+pub const DEATHSWORD_S: u8 = 10;
+
+/// The Stake of Sigmar's Strength at Undead and daemons (RULES.md
+/// Weapons).
+pub const STAKE_S: u8 = 8;
+
+/// The wounds each unsaved wound of an attack with `rules` becomes at
+/// `defender`: Vampireslayer's D6 at Toughness 5 or more, else the rules'
+/// own. RULES.md Weapons.
+pub fn wounds_at(rules: &Rules, defender: &Defender) -> MultipleWounds {
+    match rules.vampireslayer && defender.t >= VAMPIRESLAYER_T {
+        true => MultipleWounds::D6,
+        false => rules.multiple_wounds,
+    }
+}
+
+/// The least Toughness Vampireslayer's D6 wounds need (RULES.md Weapons).
+pub const VAMPIRESLAYER_T: u8 = 5;
 
 /// The Daemonic Aura's ward save (RULES.md Magical attacks and Ethereal).
 pub const DAEMONIC_AURA: u8 = 5;
@@ -189,6 +245,9 @@ impl Striker {
         if self.fires_pistols(moment) {
             return PISTOL_S;
         }
+        if self.rules.deathsword {
+            return DEATHSWORD_S;
+        }
         // The Gourd of Lustrian Wine's first round (RULES.md Rolls before
         // the fight).
         let drunk = if moment.round == 1 {
@@ -209,7 +268,10 @@ impl Striker {
         let need = if self.rules.needs_sixes {
             6
         } else {
-            close_combat_need(close_combat_to_hit(self.ws, defender.ws), self.hit_modifier)
+            close_combat_need(
+                close_combat_to_hit(self.ws, defender.ws),
+                self.close_combat_modifier(defender, moment),
+            )
         };
         let reroll_hits = if self.rules.hatred && moment.round == 1 {
             Reroll::Failures
@@ -219,13 +281,10 @@ impl Striker {
         // Festooned with Pistols: armour piercing in the first round.
         let rules = Rules {
             armour_piercing: self.rules.armour_piercing || self.fires_pistols(moment),
+            multiple_wounds: wounds_at(&self.rules, defender),
             ..self.rules
         };
-        let strength = if self.rules.slayer {
-            slayer_strength(self.strength(moment), defender.t)
-        } else {
-            self.strength(moment)
-        };
+        let strength = foe_strength(&self.rules, self.strength(moment), defender);
         AttackChain {
             hit: HitNeed::CloseCombat(need),
             reroll_hits,
@@ -234,6 +293,19 @@ impl Striker {
             ..defender.saves(strength, &rules, true)
         }
         .harming(defender.harmed_by(&self.rules))
+    }
+
+    /// Its close-combat to-hit modifier at `defender` at `moment` (+
+    /// easier): its own further modifier, +1 for a weapon or gift that
+    /// gives it (the Sword of Striking), +1 in a combat's first round for
+    /// its unit's (the Bear Banner), -1 at a foe whose enemies in contact
+    /// strike at -1 (Cloud of Flies). They add up; the roll stays 2 to 6
+    /// ([`close_combat_need`]). RULES.md To hit in close combat.
+    pub fn close_combat_modifier(&self, defender: &Defender, moment: Moment) -> i32 {
+        self.hit_modifier
+            + i32::from(self.rules.plus_one_to_hit)
+            + i32::from(self.rules.plus_one_to_hit_first_round && moment.round == 1)
+            - i32::from(defender.foes_minus_one_to_hit)
     }
 
     /// Festooned with Pistols: its pistols strike in a combat's first

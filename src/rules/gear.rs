@@ -44,9 +44,10 @@ impl Mount {
     }
 
     /// The steed as a striker under `rider`: the rider's troop type, and
-    /// no special rules of his but a failed fear test (6s to hit) and
-    /// his being Ethereal (his steed is: RULES.md Magical attacks and
-    /// Ethereal).
+    /// no special rules of his but a failed fear test (6s to hit), his
+    /// being Ethereal (his steed is: RULES.md Magical attacks and
+    /// Ethereal), his unit's Bear Banner and his steed's Tongue Attack
+    /// (poisoned).
     pub fn striker(&self, rider: &Striker) -> Striker {
         Striker {
             ws: self.ws,
@@ -58,6 +59,12 @@ impl Mount {
             rules: Rules {
                 needs_sixes: rider.rules.needs_sixes,
                 ethereal: rider.rules.ethereal,
+                // The Bear Banner's +1 is the whole unit's (RULES.md To
+                // hit in close combat).
+                plus_one_to_hit_first_round: rider.rules.plus_one_to_hit_first_round,
+                // Tongue Attack: the steed's blows are poisoned (RULES.md
+                // Special attacks and psychology).
+                poison: rider.rules.tongue_attack,
                 ..Rules::default()
             },
             hit_modifier: 0,

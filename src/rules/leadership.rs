@@ -10,6 +10,16 @@ pub const MIN_LD: i32 = 2;
 /// The highest Ld a test may be taken on. RULES.md Break test.
 pub const MAX_LD: i32 = 10;
 
+/// The Ld of a unit in base contact with an Aura of Slaanesh: 1 less, at
+/// least 2 (an Ld below 2 stays as it is). RULES.md Break test.
+pub fn under_aura_of_slaanesh(ld: u8) -> u8 {
+    if i32::from(ld) > MIN_LD {
+        ld - 1
+    } else {
+        ld
+    }
+}
+
 /// One Ld test and the rules that bend it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct LeadershipTest {

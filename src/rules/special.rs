@@ -243,6 +243,47 @@ pub enum SpecialRule {
     /// (RULES.md Rolls before the fight).
     #[value(hide = true)]
     GourdOfLustrianWine,
+    /// +1 to hit in close combat (the Sword of Striking, the Favour of
+    /// the Fay; RULES.md To hit in close combat).
+    PlusOneToHit,
+    /// +1 to hit in the first round of each combat, for the whole unit
+    /// (the Bear Banner; RULES.md To hit in close combat).
+    #[value(hide = true)]
+    PlusOneToHitFirstRound,
+    /// Enemies strike at it at -1 to hit in close combat (Cloud of Flies,
+    /// Aura of Frost; RULES.md To hit in close combat).
+    #[value(hide = true)]
+    FoesMinusOneToHit,
+    /// Aura of Slaanesh: enemy models in base contact test on 1 Ld less,
+    /// at least 2 (RULES.md Break test).
+    #[value(hide = true)]
+    AuraOfSlaanesh,
+    /// The Stake of Sigmar: Strength 8 against Undead and daemons
+    /// (RULES.md Weapons).
+    StakeOfSigmar,
+    /// Vampireslayer: each unsaved wound becomes D6 at a foe of Toughness
+    /// 5 or more (RULES.md Weapons).
+    Vampireslayer,
+    /// Da Wicked Edge: armour saves at a further -3 (RULES.md Weapons).
+    WickedEdge,
+    /// The Deathsword: strikes at Strength 10 (RULES.md Weapons).
+    Deathsword,
+    /// Quell Animosity: takes no animosity test, and a unit it leads
+    /// rolls a failed one again (RULES.md Panic).
+    #[value(hide = true)]
+    QuellAnimosity,
+    /// Tongue Attack: its steed's attacks are poisoned and strike first
+    /// (RULES.md Special attacks and psychology).
+    #[value(hide = true)]
+    TongueAttack,
+    /// Stubborn in the first round of each combat only (the Empire's
+    /// Resolute; RULES.md Break test).
+    #[value(hide = true)]
+    StubbornFirstRound,
+    /// Sporofic Musk: enemy models in base contact halve their WS and I,
+    /// rounding up (RULES.md Special attacks and psychology).
+    #[value(hide = true)]
+    SporoficMusk,
 }
 
 impl SpecialRule {
@@ -296,6 +337,13 @@ impl SpecialRule {
                 | SpearsInThreeRanks
                 | PotionOfPavona
                 | GourdOfLustrianWine
+                | PlusOneToHitFirstRound
+                | FoesMinusOneToHit
+                | AuraOfSlaanesh
+                | QuellAnimosity
+                | TongueAttack
+                | StubbornFirstRound
+                | SporoficMusk
         )
     }
 
@@ -361,6 +409,18 @@ pub struct Psychology {
     pub bodyguard: bool,
     /// Bickers: on a 1 at the start of its turn it declares no charge.
     pub bickers: bool,
+    /// Aura of Slaanesh: enemies in base contact test on 1 Ld less
+    /// (RULES.md Break test).
+    pub aura_of_slaanesh: bool,
+    /// Quell Animosity: no animosity test; a unit it leads rolls a failed
+    /// one again (RULES.md Panic).
+    pub quells_animosity: bool,
+    /// Stubborn in the first round of each combat only (RULES.md Break
+    /// test).
+    pub stubborn_first_round: bool,
+    /// Sporofic Musk: enemies in base contact halve their WS and I
+    /// (RULES.md Special attacks and psychology).
+    pub sporofic_musk: bool,
 }
 
 impl Psychology {
@@ -395,6 +455,10 @@ impl Psychology {
             never_pursued: has(SpecialRule::NeverPursued),
             bodyguard: has(SpecialRule::Bodyguard),
             bickers: has(SpecialRule::Bicker),
+            aura_of_slaanesh: has(SpecialRule::AuraOfSlaanesh),
+            quells_animosity: has(SpecialRule::QuellAnimosity),
+            stubborn_first_round: has(SpecialRule::StubbornFirstRound),
+            sporofic_musk: has(SpecialRule::SporoficMusk),
         }
     }
 
@@ -412,12 +476,21 @@ impl Psychology {
         }
     }
 
-    /// Whether it tests for breaking on its unmodified Ld: stubborn, or a
-    /// Bodyguard the General is with (`general_with_it`, asked only of a
-    /// Bodyguard). RULES.md Break test.
+    /// Whether it tests for breaking on its unmodified Ld in `round` of
+    /// a combat: stubborn, a Bodyguard the General is with
+    /// (`general_with_it`, asked only of a Bodyguard), or Resolute in the
+    /// first round. RULES.md Break test.
     #[inline]
-    pub fn stubborn_now(&self, general_with_it: impl FnOnce() -> bool) -> bool {
-        self.stubborn || (self.bodyguard && general_with_it())
+    pub fn stubborn_now(&self, general_with_it: impl FnOnce() -> bool, round: u32) -> bool {
+        self.stubborn
+            || (self.stubborn_first_round && round == 1)
+            || (self.bodyguard && general_with_it())
+    }
+
+    /// Tests for animosity: it has the rule and not Quell Animosity,
+    /// whose models take no test (RULES.md Panic).
+    pub fn takes_animosity_tests(&self) -> bool {
+        self.animosity && !self.quells_animosity
     }
 
     /// Never flees nor breaks: unbreakable, or Undead (whose beaten units
@@ -556,6 +629,23 @@ pub struct Rules {
     /// Strength added in a combat's first round (the Gourd of Lustrian
     /// Wine's roll; RULES.md Rolls before the fight).
     pub first_round_s: u8,
+    /// +1 to hit in close combat (RULES.md To hit in close combat).
+    pub plus_one_to_hit: bool,
+    /// +1 to hit in close combat in a combat's first round, the whole
+    /// unit's (the Bear Banner; RULES.md To hit in close combat).
+    pub plus_one_to_hit_first_round: bool,
+    /// The Stake of Sigmar: S8 at Undead and daemons (RULES.md Weapons).
+    pub stake_of_sigmar: bool,
+    /// Vampireslayer: D6 wounds for each unsaved wound at T5 or more
+    /// (RULES.md Weapons).
+    pub vampireslayer: bool,
+    /// Tongue Attack: its steed's attacks are poisoned and strike first,
+    /// not its own (RULES.md Special attacks and psychology).
+    pub tongue_attack: bool,
+    /// Da Wicked Edge: armour saves at a further -3 (RULES.md Weapons).
+    pub wicked_edge: bool,
+    /// The Deathsword: Strength 10 (RULES.md Weapons).
+    pub deathsword: bool,
 }
 
 impl Rules {
@@ -613,6 +703,13 @@ impl Rules {
         r.charge_attack = has(SpecialRule::ChargeAttack);
         r.troll_vomit = has(SpecialRule::TrollVomit);
         r.pistols = has(SpecialRule::FestoonedWithPistols);
+        r.plus_one_to_hit = has(SpecialRule::PlusOneToHit);
+        r.plus_one_to_hit_first_round = has(SpecialRule::PlusOneToHitFirstRound);
+        r.stake_of_sigmar = has(SpecialRule::StakeOfSigmar);
+        r.vampireslayer = has(SpecialRule::Vampireslayer);
+        r.tongue_attack = has(SpecialRule::TongueAttack);
+        r.wicked_edge = has(SpecialRule::WickedEdge);
+        r.deathsword = has(SpecialRule::Deathsword);
         Ok(r)
     }
 }

@@ -533,6 +533,7 @@ impl UnitSpec {
             daemonic_aura: file.rules.contains(&SpecialRule::DaemonicAura),
             flammable: file.rules.contains(&SpecialRule::Flammable),
             predatory_fighters: file.rules.contains(&SpecialRule::PredatoryFighters),
+            foes_minus_one_to_hit: file.rules.contains(&SpecialRule::FoesMinusOneToHit),
             army: file.army.clone(),
             hates: file.hates.clone(),
             fears: file.fears.clone(),

@@ -54,6 +54,8 @@ fn defender(ws: u8, t: u8, save: Option<u8>) -> Defender {
         ethereal: false,
         daemonic_aura: false,
         flammable: false,
+        foes_minus_one_to_hit: false,
+        undead_or_daemon: false,
     }
 }
 

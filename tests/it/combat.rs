@@ -99,7 +99,7 @@ impl Fate for Scripted {
         self.roll_offs += 1;
         self.roll_off
     }
-    fn animosity(&mut self) -> bool {
+    fn animosity(&mut self, _: bool) -> bool {
         self.animosity_tests += 1;
         self.squabbles
     }

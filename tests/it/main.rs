@@ -39,6 +39,7 @@ mod lang_errors;
 mod magic;
 mod matchup;
 mod matchup_answers;
+mod modifiers;
 mod names;
 mod outcomes;
 mod page_words;

@@ -110,14 +110,14 @@ fn a_banner_adds_to_its_sides_combat_result() {
 #[test]
 fn one_name_means_what_its_army_book_says() {
     // Resolute: the Dwarfs' flee and pursuit; the Empire's knights'
-    // stubbornness in the first round, not played.
-    let knights = rule(
-        unit("Knights", EMPIRE_SOLDIER, 5, &[]),
-        "Resolute (Knights)",
-    );
-    let r = army_roster("The Empire", 100, &[knights]);
-    assert!(!played(&r, 0).rules.contains(&SpecialRule::Resolute));
-    assert_eq!(r.units[0].rules_not_played[0].name, "Resolute (Knights)");
+    // stubbornness in the first round (issue 47).
+    for name in ["Resolute (Knights)", "Resolute"] {
+        let knights = rule(unit("Knights", EMPIRE_SOLDIER, 5, &[]), name);
+        let r = army_roster("The Empire", 100, &[knights]);
+        let rules = &played(&r, 0).rules;
+        assert!(!rules.contains(&SpecialRule::Resolute), "{name}");
+        assert!(rules.contains(&SpecialRule::StubbornFirstRound), "{name}");
+    }
 }
 
 #[test]

@@ -137,7 +137,11 @@ impl Combat {
             record.units[cs] = UnitEnd::ChargeFailed;
             return Declared::No;
         }
-        if animosity::tests(p.animosity, unit.troop, state.alive[cs]) && fate.animosity() {
+        // Quell Animosity: a unit with it takes no test; one led by a
+        // character with it rolls a failed test again (RULES.md Panic).
+        let quelled = (unit.characters.iter()).any(|c| c.body.psychology.quells_animosity);
+        let tests = p.takes_animosity_tests();
+        if animosity::tests(tests, unit.troop, state.alive[cs]) && fate.animosity(quelled) {
             record.units[cs] = UnitEnd::ChargeFailed;
             return Declared::Squabbled;
         }
@@ -156,7 +160,7 @@ impl Combat {
         self.setup.places[u].start_of_turn != StartOfTurn::default()
             || p.stupid
             || p.bickers
-            || (p.animosity && animosity::troop_tests(unit.troop))
+            || (p.takes_animosity_tests() && animosity::troop_tests(unit.troop))
     }
 
     /// Whether unit `u`'s charge reaches, with this turn's `ranges`.

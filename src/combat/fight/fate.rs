@@ -29,9 +29,11 @@ pub trait Fate {
     fn roll(&mut self, roll: &Roll) -> u8;
     /// A D6 roll-off: does side 0 win it?
     fn roll_off(&mut self) -> bool;
-    /// An animosity test and, after a 1, the Animosity table: does it stop
-    /// the unit's charge ([`crate::rules::animosity::stops_charge`])?
-    fn animosity(&mut self) -> bool;
+    /// An animosity test, rolled again after a 1 if the unit is
+    /// `quelled` (Quell Animosity), and after a 1 the Animosity table:
+    /// does it stop the unit's charge
+    /// ([`crate::rules::animosity::stops_charge`])?
+    fn animosity(&mut self, quelled: bool) -> bool;
     /// Strikes `n` of `step` in a challenge at a fighter with `remaining`
     /// Wounds: the wounds they deal, overkill included, at most `remaining`
     /// + 5 ([`crate::rules::casualties::overkill`]).

@@ -143,6 +143,9 @@ struct Facts {
     waits: bool,
     /// How each unit of the fight frightens it.
     frights: [state::Fright; MAX_UNITS],
+    /// Enemies carrying an Aura of Slaanesh (it or a character of it),
+    /// one bit each: in contact with one, it tests on 1 Ld less.
+    auras: u8,
     /// Unit strength per model, then its characters'.
     strengths: [u32; MAX_CHARACTERS + 1],
     /// The places in its ranks each character fills.
@@ -509,4 +512,6 @@ impl Combat {
 pub(super) struct Loss {
     pub(super) side: usize,
     pub(super) margin: u32,
+    /// The round lost (1 the combat's first).
+    pub(super) round: u32,
 }

@@ -131,6 +131,7 @@ impl Combat {
         let loss = winner.map(|w| Loss {
             side: 1 - w,
             margin,
+            round,
         });
         let (broken, crumbled) = match loss {
             Some(loss) => self.break_tests(fate, loss, state, record),
@@ -294,8 +295,10 @@ impl Combat {
                 && !state.psychology(self, u).fearless()
                 && fear_us > state.unit_strength(self, u);
             let breaking = Breaking {
-                ld: state.leadership(self, u, &record.units),
-                stubborn: unit.psychology.stubborn_now(|| state.general_with(self, u)),
+                ld: state.leadership_in_fight(self, u, &record.units),
+                stubborn: unit
+                    .psychology
+                    .stubborn_now(|| state.general_with(self, u), loss.round),
                 unbreakable: unit.psychology.unbreakable,
                 broken_by_fear: by_fear,
                 battle_standard: state.battle_standard(self, u),

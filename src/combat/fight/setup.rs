@@ -560,6 +560,7 @@ impl Facts {
                 },
                 waits: setup.redirect.is_some_and(|r| r.unit == u),
                 frights: Default::default(),
+                auras: 0,
                 strengths: [0; MAX_CHARACTERS + 1],
                 places: [0; MAX_CHARACTERS],
                 models: unit.models,
@@ -571,6 +572,15 @@ impl Facts {
             f.adds = f.combat_resolution > 0 || f.heroes_count;
             for (fright, enemy) in f.frights.iter_mut().zip(&setup.units) {
                 *fright = Fright::of(unit, enemy);
+            }
+            // Aura of Slaanesh: its bearer's unit, a character's too
+            // (RULES.md Break test).
+            for (e, enemy) in setup.units.iter().enumerate() {
+                let aura = enemy.psychology.aura_of_slaanesh
+                    || (enemy.characters.iter()).any(|c| c.body.psychology.aura_of_slaanesh);
+                if aura && setup.places[e].side != setup.places[u].side {
+                    f.auras |= 1 << e;
+                }
             }
             f.strengths[0] = unit.unit_strength(1);
             for (s, c) in f.strengths[1..].iter_mut().zip(&unit.characters) {

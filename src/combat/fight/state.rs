@@ -2,7 +2,7 @@
 
 use super::{Combat, Facts, Fighter, UnitEnd, MAX_UNITS};
 use crate::combat::unit::{Unit, MAX_CHARACTERS};
-use crate::rules::leadership::LeadershipTest;
+use crate::rules::leadership::{under_aura_of_slaanesh, LeadershipTest};
 use crate::rules::special::{fears_army, fears_outnumbered_by, Psychology};
 use std::hash::{Hash, Hasher};
 
@@ -372,14 +372,42 @@ impl<const N: usize> State<N> {
         }
     }
 
-    /// Unit `u`'s Ld test on its best Ld now ([`State::leadership`]).
+    /// Unit `u`'s Ld test on its best Ld now in the fight
+    /// ([`State::leadership_in_fight`]).
     pub(super) fn ld_test(
         &self,
         combat: &Combat,
         u: usize,
         fates: &[UnitEnd; MAX_UNITS],
     ) -> LeadershipTest {
-        combat.setup.units[u].ld_test(self.leadership(combat, u, fates))
+        combat.setup.units[u].ld_test(self.leadership_in_fight(combat, u, fates))
+    }
+
+    /// The Ld unit `u` tests on in the fight: its best now
+    /// ([`State::leadership`]), 1 less (at least 2) while it is in base
+    /// contact with an enemy carrying an Aura of Slaanesh that still
+    /// stands. **\[ruling\]** the unit tests as one: its models in
+    /// contact lower the Ld it uses, its own or the General's. RULES.md
+    /// Break test.
+    pub(super) fn leadership_in_fight(
+        &self,
+        combat: &Combat,
+        u: usize,
+        fates: &[UnitEnd; MAX_UNITS],
+    ) -> u8 {
+        let ld = self.leadership(combat, u, fates);
+        let auras = combat.facts[u].auras;
+        let touched = auras != 0
+            && (0..N).any(|e| {
+                auras & 1 << e != 0
+                    && self.fights(e)
+                    && self.standing(e)
+                    && (self.contact[u][e] > 0 || self.contact[e][u] > 0)
+            });
+        match touched {
+            true => under_aura_of_slaanesh(ld),
+            false => ld,
+        }
     }
 
     /// Unit `u`'s psychology test (fear, terror, panic, stupidity) on its

@@ -10,7 +10,7 @@ use crate::combat::unit::Unit;
 use crate::exact::attacks::Count;
 use crate::rules::attack::AttackChain;
 use crate::rules::blows::{blows, Blows};
-use crate::rules::fighter::{Defender, Striker};
+use crate::rules::fighter::{under_sporofic_musk, Defender, Striker};
 use crate::rules::gear::{BullCharge, ImpactHits};
 use crate::rules::place::Facing;
 use crate::rules::random::Dice;
@@ -256,6 +256,9 @@ impl Combat {
             let contact = self.setup.contacts[ci];
             let at_front = contact.striker == u || contact.face == Facing::Front;
             let foe_charged = self.setup.places[e].charging;
+            // Sporofic Musk: who touches it halves WS and I (RULES.md
+            // Special attacks and psychology).
+            let (musked, musks) = (enemy.carries_sporofic_musk(), unit.carries_sporofic_musk());
             let step = |g: &Group, chain, target, defender: &Defender| Step {
                 id: 0,
                 unit: u,
@@ -265,7 +268,7 @@ impl Combat {
                 behind: RanksBehind::of(unit, g.kind, moment, at_front, g.dice.is_some()),
                 kind: g.kind,
                 band: pike_band(g, moment, at_front),
-                initiative: g.initiative,
+                initiative: under_sporofic_musk(g.initiative, musked),
                 chain,
                 per_model: g.per_model,
                 dice: g.dice,
@@ -308,13 +311,15 @@ impl Combat {
             {
                 let targets = targets(enemy).into_iter();
                 let mut striker = g.striker;
+                striker.ws = under_sporofic_musk(striker.ws, musked);
                 striker.s += striker.weapon.strength_bonus_against(
                     moment,
                     enemy.troop,
                     foe_charged,
                     at_front,
                 );
-                for (target, defender) in targets.filter(|t| giant_targets(g.kind, t.0)) {
+                for (target, mut defender) in targets.filter(|t| giant_targets(g.kind, t.0)) {
+                    defender.ws = under_sporofic_musk(defender.ws, musks);
                     let chain = striker.close_combat(&defender, moment);
                     new_steps.push(step(g, chain, target, &defender));
                 }
@@ -436,9 +441,17 @@ fn attack_groups(unit: &Unit, moment: Moment, scared: bool) -> (Option<ImpactHit
                     groups.push(champion_group(unit, &fighter));
                 }
             }
+            // Tongue Attack: the steed strikes first (RULES.md Special
+            // attacks and psychology).
             Blows::Mount(m, steed) => groups.push(Group::counted(
                 StepKind::Mount,
-                band(false, false, unit.psychology.mindless, charging, false),
+                band(
+                    false,
+                    unit.rules.tongue_attack,
+                    unit.psychology.mindless,
+                    charging,
+                    false,
+                ),
                 m.i,
                 steed,
                 [b.per_model(); 2],
@@ -447,7 +460,11 @@ fn attack_groups(unit: &Unit, moment: Moment, scared: bool) -> (Option<ImpactHit
         }
     }
     for (i, c) in unit.characters.iter().enumerate() {
-        groups.push(fighter(StepKind::Character(i), &c.body, 0));
+        let mut g = fighter(StepKind::Character(i), &c.body, 0);
+        // The Bear Banner's +1 is the whole unit's (RULES.md To hit in
+        // close combat).
+        g.striker.rules.plus_one_to_hit_first_round |= unit.rules.plus_one_to_hit_first_round;
+        groups.push(g);
     }
     (impact, groups)
 }

@@ -308,6 +308,8 @@ fn random_defender(r: &mut impl Rng) -> Defender {
         ethereal: false,
         daemonic_aura: false,
         flammable: false,
+        foes_minus_one_to_hit: false,
+        undead_or_daemon: false,
     }
 }
 
@@ -508,11 +510,39 @@ pub fn random_unit(r: &mut impl Rng, header: &str, path: &str, most: u32, place:
     }
     let text = with_random_attacks(&with_army_rules(&text, path, models), path, models);
     let text = with_pikes(with_magic_rules(&text), &text);
-    let text = with_pistols(with_troll_vomit(with_own_champion(text, path)));
+    let text = with_issue_47_modifiers(with_pistols(with_troll_vomit(with_own_champion(
+        text, path,
+    ))));
     // Fast cavalry's no rank bonus (salt 4790; RULES.md Combat resolution)
     // and the Banner of Malediction's wound fewer (4791; RULES.md Undead).
     let text = with_rule_now_and_then(text, 4790, "fast-cavalry");
     with_rule_now_and_then(text, 4791, "crumbles-one-fewer")
+}
+
+/// A to-hit modifier now and then on a [`random_unit`]'s unit (issue 47;
+/// RULES.md To hit in close combat): the Sword of Striking's +1, the Bear
+/// Banner's first-round +1 or a Cloud of Flies' -1 to its foes (salts
+/// 4720, 4721), an Aura of Slaanesh (4722; RULES.md Break test), the
+/// Stake of Sigmar and Vampireslayer (4723, 4724; RULES.md Weapons), a
+/// steed's Tongue Attack (4725), Resolute (4726; RULES.md Break test),
+/// Sporofic Musk (4727), each drawn from a stream of its own.
+fn with_issue_47_modifiers(text: String) -> String {
+    let r = &mut own_stream(&text, 4720);
+    let rule = pick(
+        r,
+        &[
+            "plus-one-to-hit",
+            "plus-one-to-hit-first-round",
+            "foes-minus-one-to-hit",
+        ],
+    );
+    let text = with_rule_now_and_then(text, 4721, rule);
+    let text = with_rule_now_and_then(text, 4722, "aura-of-slaanesh");
+    let text = with_rule_now_and_then(text, 4723, "stake-of-sigmar");
+    let text = with_rule_now_and_then(text, 4724, "vampireslayer");
+    let text = with_rule_now_and_then(text, 4725, "tongue-attack");
+    let text = with_rule_now_and_then(text, 4726, "stubborn-first-round");
+    with_rule_now_and_then(text, 4727, "sporofic-musk")
 }
 
 /// Festooned with Pistols (salt 4711) and Troll Vomit (salt 4710; the

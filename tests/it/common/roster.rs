@@ -109,6 +109,8 @@ pub fn save_against_s3(f: &ProfileFile) -> Option<u8> {
         ethereal: false,
         daemonic_aura: false,
         flammable: false,
+        foes_minus_one_to_hit: false,
+        undead_or_daemon: false,
     };
     modified_save(d.armour_save(true), 3, false)
 }
