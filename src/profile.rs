@@ -423,6 +423,10 @@ pub struct MissileValues {
     /// The weapon's own poisoned attacks (a blowpipe's).
     #[serde(default)]
     pub poison: bool,
+    /// Each model's shots an Artillery dice's roll, not `shots` (a
+    /// Leadbelcher cannon).
+    #[serde(default)]
+    pub artillery_dice: bool,
 }
 
 impl MissileValues {
@@ -434,6 +438,7 @@ impl MissileValues {
             long_range: self.long_range,
             armour_piercing: self.armour_piercing,
             poison: self.poison,
+            artillery_dice: self.artillery_dice,
         }
     }
 }

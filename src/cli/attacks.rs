@@ -610,12 +610,19 @@ impl ShootArgs {
             .or(missile.map(|m| m.shots.0))
             .unwrap_or(1);
         let s = a.s.map(|v| v.0).or(missile.map(|m| m.s.0));
+        // Its own missile weapon's shots rolled, unless --shots or --s
+        // name others: a Leadbelcher cannon's Artillery dice, no -1 for
+        // long range (RULES.md Shooting, Artillery dice).
+        let own = missile
+            .filter(|_| self.shots.is_none() && a.s.is_none())
+            .map(|m| m.missile());
+        let shots_dice = own.and_then(|m| m.shots_dice());
         let striker = Striker {
             ws: p.map_or(1, |p| p.ws),
             bs: required(self.bs.map(|v| v.0), p.map(|p| p.bs), "--bs", "--attacker")?,
             s: required(s, p.map(|p| p.s), "--s", "--attacker")?,
-            a: shots,
-            a_dice: None,
+            a: if shots_dice.is_some() { 0 } else { shots },
+            a_dice: shots_dice,
             crew: 1,
             troop: base.troop,
             weapon: Weapon::HandWeapon,
@@ -637,7 +644,7 @@ impl ShootArgs {
         let (defender, target_name, mut target_rules) = self.target_args.defender(false)?;
         target_rules.extend(&self.target_rules);
         let modifiers = ShootingModifiers {
-            long_range: self.long_range,
+            long_range: self.long_range && own.is_none_or(|m| m.shots_dice().is_none()),
             moved: self.moved,
             stand_and_shoot: self.stand_and_shoot,
             cover: self.cover,

@@ -198,9 +198,26 @@ pub struct Missile {
     pub armour_piercing: bool,
     /// The weapon's own poisoned attacks (a blowpipe's).
     pub poison: bool,
+    /// Each model's shots an Artillery dice's roll, not `shots`, with no
+    /// penalty for long range (a Leadbelcher cannon, RULES.md Shooting,
+    /// Artillery dice).
+    pub artillery_dice: bool,
 }
 
 impl Missile {
+    /// The dice each model rolls for its shots (an Artillery dice for a
+    /// Leadbelcher cannon), `None` where its shots are `shots`. RULES.md
+    /// Shooting, Artillery dice.
+    pub fn shots_dice(&self) -> Option<Dice> {
+        self.artillery_dice.then_some(Dice::one(Die::Artillery))
+    }
+
+    /// Whether its shots take -1 for long range: never an Artillery
+    /// dice's (RULES.md Shooting, Artillery dice).
+    pub fn long_range_penalty(&self) -> bool {
+        self.long_range && !self.artillery_dice
+    }
+
     /// `shooter` shooting with these: its Strength, and its own rules
     /// beside the shooter's. RULES.md Shooting.
     pub fn striker(&self, shooter: Striker) -> Striker {
