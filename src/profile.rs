@@ -427,6 +427,9 @@ pub struct MissileValues {
     /// Leadbelcher cannon).
     #[serde(default)]
     pub artillery_dice: bool,
+    /// Its shots are hits, with no roll to hit (a Strangle-root Attack).
+    #[serde(default)]
+    pub hits: bool,
 }
 
 impl MissileValues {
@@ -439,6 +442,7 @@ impl MissileValues {
             armour_piercing: self.armour_piercing,
             poison: self.poison,
             artillery_dice: self.artillery_dice,
+            hits: self.hits,
         }
     }
 }

@@ -610,19 +610,20 @@ impl ShootArgs {
             .or(missile.map(|m| m.shots.0))
             .unwrap_or(1);
         let s = a.s.map(|v| v.0).or(missile.map(|m| m.s.0));
-        // Its own missile weapon's shots rolled, unless --shots or --s
-        // name others: a Leadbelcher cannon's Artillery dice, no -1 for
-        // long range (RULES.md Shooting, Artillery dice).
-        let own = missile
-            .filter(|_| self.shots.is_none() && a.s.is_none())
-            .map(|m| m.missile());
-        let shots_dice = own.and_then(|m| m.shots_dice());
+        // Its own missile weapon (no --s for another): its shots rolled
+        // unless --shots names them, a Leadbelcher cannon's Artillery dice
+        // with no -1 for long range; a Strangle-root Attack's hits (RULES.md
+        // Shooting, Artillery dice).
+        let own = missile.filter(|_| a.s.is_none()).map(|m| m.missile());
+        let shots_dice = own
+            .filter(|_| self.shots.is_none())
+            .and_then(|m| m.shots_dice());
         let striker = Striker {
             ws: p.map_or(1, |p| p.ws),
             bs: required(self.bs.map(|v| v.0), p.map(|p| p.bs), "--bs", "--attacker")?,
             s: required(s, p.map(|p| p.s), "--s", "--attacker")?,
-            a: if shots_dice.is_some() { 0 } else { shots },
-            a_dice: shots_dice,
+            a: shots,
+            a_dice: None,
             crew: 1,
             troop: base.troop,
             weapon: Weapon::HandWeapon,
@@ -635,7 +636,8 @@ impl ShootArgs {
             (Some(m), None) => m.missile().striker(striker),
             _ => striker,
         };
-        if striker.bs == 0 {
+        // Hits need no BS (a Strangle-root Attack's).
+        if striker.bs == 0 && !own.is_some_and(|m| m.hits) {
             return Err(InputError::new(
                 "--bs",
                 text!("BS 0 cannot shoot (accepted: 1 to 10)"),
@@ -644,7 +646,7 @@ impl ShootArgs {
         let (defender, target_name, mut target_rules) = self.target_args.defender(false)?;
         target_rules.extend(&self.target_rules);
         let modifiers = ShootingModifiers {
-            long_range: self.long_range && own.is_none_or(|m| m.shots_dice().is_none()),
+            long_range: self.long_range && own.is_none_or(|m| !m.artillery_dice),
             moved: self.moved,
             stand_and_shoot: self.stand_and_shoot,
             cover: self.cover,
@@ -654,9 +656,33 @@ impl ShootArgs {
             large_target: self.target_large,
             other: 0,
         };
-        Ok(Attacks {
-            query: "shoot",
-            summary: text!(
+        let count = match shots_dice {
+            None => Count::fixed(base.models * u32::from(shots)),
+            Some(d) => Count::of(base.models, 0, Some(d)).ok_or_else(|| {
+                InputError::new(
+                    "--models",
+                    text!(
+                        "{} models whose shots are an Artillery dice each (accepted: at most {}, their dice rolled at once)",
+                        base.models,
+                        d.most_models()
+                    ),
+                )
+            })?,
+        };
+        let chain = match own {
+            Some(m) => m.chain(striker, &defender, &modifiers),
+            None => striker.shooting(&defender, &modifiers),
+        };
+        let summary = match shots_dice {
+            Some(_) => text!(
+                "Shooting: {} x {} (an Artillery dice of shots each, BS{} S{}) at {}",
+                base.models,
+                base.name.clone(),
+                striker.bs,
+                striker.s,
+                describe_target(&defender, target_name.as_deref(), false)
+            ),
+            None => text!(
                 "Shooting: {} x {} ({} {}, BS{} S{}) at {}",
                 base.models,
                 base.name.clone(),
@@ -669,10 +695,14 @@ impl ShootArgs {
                 striker.s,
                 describe_target(&defender, target_name.as_deref(), false)
             ),
+        };
+        Ok(Attacks {
+            query: "shoot",
+            summary,
             groups: vec![AttackGroup {
                 name: "shots",
-                chain: striker.shooting(&defender, &modifiers),
-                count: Count::fixed(base.models * u32::from(shots)),
+                chain,
+                count,
                 strength: striker.s,
             }],
             target_wounds: defender.w,

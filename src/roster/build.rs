@@ -465,6 +465,7 @@ impl Build<'_> {
             armour_piercing: rules.armour_piercing,
             poison: rules.poison,
             artillery_dice: rules.artillery_dice,
+            hits: rules.hits,
         })
     }
 

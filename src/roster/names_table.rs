@@ -262,6 +262,9 @@ pub(crate) struct MissileRules {
     /// Its shots an Artillery dice a model (RULES.md Shooting, Artillery
     /// dice).
     pub artillery_dice: bool,
+    /// Its shots are hits, with no roll to hit (RULES.md Shooting,
+    /// Artillery dice).
+    pub hits: bool,
 }
 
 impl MissileRules {
@@ -380,6 +383,7 @@ struct Entry {
     shots: Option<u8>,
     missile_rules: Vec<SpecialRule>,
     artillery_dice: bool,
+    missile_hits: bool,
     rules: Vec<SpecialRule>,
     bonus: Bonus,
     stacks: bool,
@@ -476,7 +480,8 @@ impl Entry {
             (false, None)
                 if self.shots.is_none()
                     && self.missile_rules.is_empty()
-                    && !self.artillery_dice =>
+                    && !self.artillery_dice
+                    && !self.missile_hits =>
             {
                 None
             }
@@ -486,6 +491,7 @@ impl Entry {
                 ))?;
                 let rules = MissileRules {
                     artillery_dice: self.artillery_dice,
+                    hits: self.missile_hits,
                     ..MissileRules::of(&self.missile_rules)
                         .ok_or("missile_rules (accepted: armour-piercing, poison)")?
                 };

@@ -148,3 +148,70 @@ fn a_rosters_leadbelchers_shoot_an_artillery_dice_each() {
         );
     }
 }
+
+/// A Treeman's Strangle-root Attack at stand and shoot: an Artillery dice
+/// of S4 hits, no roll to hit (RULES.md Shooting, Artillery dice). Seen
+/// failing before: shots rolled to hit at BS3 -1.
+#[test]
+fn a_treemans_strangle_roots_hit_an_artillery_dice_of_times() {
+    // X = 2, 4, 6, 8, 10 or 0 hits, each 1/6; each wounds T3 on 3+, 2/3,
+    // no armour: the lone charger survives with (1/3)^X.
+    // P(shot down) = 1 - (1 + 3^-2 + 3^-4 + 3^-6 + 3^-8 + 3^-10)/6.
+    let q: f64 = 1.0 / 3.0;
+    let survives: f64 = (0..=5).map(|k| q.powi(2 * k)).sum::<f64>() / 6.0;
+    let roots = "{ s = 4, artillery_dice = true, hits = true }";
+    let file = written("roots.toml", &charged_cannons(1, 1, roots));
+    let p = shot_down(&file);
+    assert!(
+        (p - (1.0 - survives)).abs() < 1e-12,
+        "{p} vs {}",
+        1.0 - survives
+    );
+    let r = json(&[
+        "combat", &file, "--method", "all", "--trials", "100000", "--seed", "47",
+    ]);
+    engines_agree(&r, &["p_charger_shot_down"], "strangle-roots");
+}
+
+/// A roster's Treeman carries its Strangle-root Attack as a name: its
+/// shots an Artillery dice of hits at S4.
+#[test]
+fn a_rosters_strangle_root_attack_is_an_artillery_dice_of_hits() {
+    use crate::common::roster::{army_roster, item, model, sel};
+    let treeman = sel(
+        "unit",
+        "Treeman",
+        1,
+        &[model("Treeman", "5 5 0 6 6 6 2 5 8 3+ - 6 50x50")],
+        &[item("Strangle-root Attack")],
+    );
+    let r = army_roster("Wood Elves", 285, &[treeman]);
+    let f = r.units[0].played.as_ref().unwrap();
+    let m = f.missile.unwrap().missile();
+    assert_eq!((m.s, m.artillery_dice, m.hits), (4, true, true));
+}
+
+/// `shoot` rolls a Leadbelcher cannon's Artillery dice: 3 Leadbelchers,
+/// BS3 at 4+ (no -1 at long range), 15 shots on average, 1/2 x 2/3 of
+/// them wounding T3 at S4: 5 wounds.
+#[test]
+fn shoot_rolls_an_artillery_dice_of_shots() {
+    let profile = "name = \"Leadbelchers\"\nmissile = { s = 4, artillery_dice = true, armour_piercing = true }\n\
+         [profile]\nm = 6\nws = 3\nbs = 3\ns = 4\nt = 4\nw = 3\ni = 2\na = 3\nld = 7\n";
+    let file = written("leadbelchers.toml", profile);
+    let r = json(&[
+        "shoot",
+        "--attacker",
+        &file,
+        "--models",
+        "3",
+        "--long-range",
+        "--target-t",
+        "3",
+        "--method",
+        "exact",
+    ]);
+    assert_eq!(r["p_hit"].as_f64(), Some(0.5));
+    let wounds = r["mean_wounds"].as_f64().unwrap();
+    assert!((wounds - 5.0).abs() < 1e-12, "{wounds}");
+}

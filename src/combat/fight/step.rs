@@ -183,7 +183,7 @@ impl Combat {
     /// first target's, or a redirected charge's target's.
     pub(super) fn stand_and_shoot(&mut self, shooter: usize, ch: usize) -> Option<usize> {
         let m = self.setup.units[shooter].missile?;
-        let striker = m.striker(self.setup.units[shooter].striker(true, false));
+        let striker = self.setup.units[shooter].striker(true, false);
         // -1 more at skirmishers (RULES.md Shooting, Skirmishers).
         let modifiers = ShootingModifiers {
             stand_and_shoot: true,
@@ -191,7 +191,7 @@ impl Combat {
             skirmishers: self.setup.units[ch].skirmishers,
             ..Default::default()
         };
-        let chain = striker.shooting(&self.setup.units[ch].defender(), &modifiers);
+        let chain = m.chain(striker, &self.setup.units[ch].defender(), &modifiers);
         let id = self.steps.len();
         self.steps.push(Step {
             id,
