@@ -423,6 +423,13 @@ pub struct MissileValues {
     /// The weapon's own poisoned attacks (a blowpipe's).
     #[serde(default)]
     pub poison: bool,
+    /// Each model's shots an Artillery dice's roll, not `shots` (a
+    /// Leadbelcher cannon).
+    #[serde(default)]
+    pub artillery_dice: bool,
+    /// Its shots are hits, with no roll to hit (a Strangle-root Attack).
+    #[serde(default)]
+    pub hits: bool,
 }
 
 impl MissileValues {
@@ -434,6 +441,8 @@ impl MissileValues {
             long_range: self.long_range,
             armour_piercing: self.armour_piercing,
             poison: self.poison,
+            artillery_dice: self.artillery_dice,
+            hits: self.hits,
         }
     }
 }

@@ -617,6 +617,14 @@ impl ShootArgs {
             .or(missile.map(|m| m.shots.0))
             .unwrap_or(1);
         let s = a.s.map(|v| v.0).or(missile.map(|m| m.s.0));
+        // Its own missile weapon (no --s for another): its shots rolled
+        // unless --shots names them, a Leadbelcher cannon's Artillery dice
+        // with no -1 for long range; a Strangle-root Attack's hits (RULES.md
+        // Shooting, Artillery dice).
+        let own = missile.filter(|_| a.s.is_none()).map(|m| m.missile());
+        let shots_dice = own
+            .filter(|_| self.shots.is_none())
+            .and_then(|m| m.shots_dice());
         let striker = Striker {
             ws: p.map_or(1, |p| p.ws),
             bs: required(self.bs.map(|v| v.0), p.map(|p| p.bs), "--bs", "--attacker")?,
@@ -635,7 +643,8 @@ impl ShootArgs {
             (Some(m), None) => m.missile().striker(striker),
             _ => striker,
         };
-        if striker.bs == 0 {
+        // Hits need no BS (a Strangle-root Attack's).
+        if striker.bs == 0 && !own.is_some_and(|m| m.hits) {
             return Err(InputError::new(
                 "--bs",
                 text!("BS 0 cannot shoot (accepted: 1 to 10)"),
@@ -644,7 +653,7 @@ impl ShootArgs {
         let (defender, target_name, mut target_rules) = self.target_args.defender(false)?;
         target_rules.extend(&self.target_rules);
         let modifiers = ShootingModifiers {
-            long_range: self.long_range,
+            long_range: self.long_range && own.is_none_or(|m| !m.artillery_dice),
             moved: self.moved,
             stand_and_shoot: self.stand_and_shoot,
             cover: self.cover,
@@ -654,9 +663,33 @@ impl ShootArgs {
             large_target: self.target_large,
             other: 0,
         };
-        Ok(Attacks {
-            query: "shoot",
-            summary: text!(
+        let count = match shots_dice {
+            None => Count::fixed(base.models * u32::from(shots)),
+            Some(d) => Count::of(base.models, 0, Some(d)).ok_or_else(|| {
+                InputError::new(
+                    "--models",
+                    text!(
+                        "{} models whose shots are an Artillery dice each (accepted: at most {}, their dice rolled at once)",
+                        base.models,
+                        d.most_models()
+                    ),
+                )
+            })?,
+        };
+        let chain = match own {
+            Some(m) => m.chain(striker, &defender, &modifiers),
+            None => striker.shooting(&defender, &modifiers),
+        };
+        let summary = match shots_dice {
+            Some(_) => text!(
+                "Shooting: {} x {} (an Artillery dice of shots each, BS{} S{}) at {}",
+                base.models,
+                base.name.clone(),
+                striker.bs,
+                striker.s,
+                describe_target(&defender, target_name.as_deref(), false)
+            ),
+            None => text!(
                 "Shooting: {} x {} ({} {}, BS{} S{}) at {}",
                 base.models,
                 base.name.clone(),
@@ -669,10 +702,14 @@ impl ShootArgs {
                 striker.s,
                 describe_target(&defender, target_name.as_deref(), false)
             ),
+        };
+        Ok(Attacks {
+            query: "shoot",
+            summary,
             groups: vec![AttackGroup {
                 name: "shots",
-                chain: striker.shooting(&defender, &modifiers),
-                count: Count::fixed(base.models * u32::from(shots)),
+                chain,
+                count,
                 strength: striker.s,
             }],
             target_wounds: defender.w,

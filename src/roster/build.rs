@@ -464,6 +464,8 @@ impl Build<'_> {
             long_range: false,
             armour_piercing: rules.armour_piercing,
             poison: rules.poison,
+            artillery_dice: rules.artillery_dice,
+            hits: rules.hits,
         })
     }
 

@@ -80,6 +80,8 @@ impl Entry {
             strength: k.text("strength")?,
             shots: k.small("shots")?,
             missile_rules: k.named_list("missile_rules")?,
+            artillery_dice: k.flag("artillery_dice")?,
+            missile_hits: k.flag("missile_hits")?,
             rules: k.named_list("rules")?,
             bonus: k.bonus("bonus")?,
             stacks: k.flag("stacks")?,

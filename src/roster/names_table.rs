@@ -259,6 +259,12 @@ pub(crate) enum Command {
 pub(crate) struct MissileRules {
     pub armour_piercing: bool,
     pub poison: bool,
+    /// Its shots an Artillery dice a model (RULES.md Shooting, Artillery
+    /// dice).
+    pub artillery_dice: bool,
+    /// Its shots are hits, with no roll to hit (RULES.md Shooting,
+    /// Artillery dice).
+    pub hits: bool,
 }
 
 impl MissileRules {
@@ -287,6 +293,9 @@ impl MissileRules {
                 out.poison |= *rule == SpecialRule::Poison;
             }
         }
+        // The game's own dice named as its shots: `Multiple shots
+        // (Artillery dice)`.
+        out.artillery_dice = text.contains(" artillery dice ");
         out
     }
 }
@@ -373,6 +382,8 @@ struct Entry {
     strength: Option<String>,
     shots: Option<u8>,
     missile_rules: Vec<SpecialRule>,
+    artillery_dice: bool,
+    missile_hits: bool,
     rules: Vec<SpecialRule>,
     bonus: Bonus,
     stacks: bool,
@@ -466,13 +477,24 @@ impl Entry {
             Some(other) => return Err(format!("barding = \"{other}\" (accepted: slows, light)")),
         };
         let missile = match (self.missile, &self.strength) {
-            (false, None) if self.shots.is_none() && self.missile_rules.is_empty() => None,
+            (false, None)
+                if self.shots.is_none()
+                    && self.missile_rules.is_empty()
+                    && !self.artillery_dice
+                    && !self.missile_hits =>
+            {
+                None
+            }
             (true, Some(st)) => {
                 let strength = MissileStrength::of(st).ok_or(format!(
                     "strength = \"{st}\" (accepted: 1 to 10, user, user+1)"
                 ))?;
-                let rules = MissileRules::of(&self.missile_rules)
-                    .ok_or("missile_rules (accepted: armour-piercing, poison)")?;
+                let rules = MissileRules {
+                    artillery_dice: self.artillery_dice,
+                    hits: self.missile_hits,
+                    ..MissileRules::of(&self.missile_rules)
+                        .ok_or("missile_rules (accepted: armour-piercing, poison)")?
+                };
                 Some((strength, self.shots.unwrap_or(1).clamp(1, 10), rules))
             }
             _ => return Err("a missile weapon takes missile = true and its strength".into()),

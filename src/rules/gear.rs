@@ -7,6 +7,7 @@ use super::attack::AttackChain;
 use super::fighter::{impact_hit, Defender, Striker};
 use super::random::{Dice, Die};
 use super::special::{Reroll, Rules};
+use super::to_hit::ShootingModifiers;
 use super::weapons::{Moment, Weapon};
 use super::Edition;
 
@@ -205,9 +206,44 @@ pub struct Missile {
     pub armour_piercing: bool,
     /// The weapon's own poisoned attacks (a blowpipe's).
     pub poison: bool,
+    /// Each model's shots an Artillery dice's roll, not `shots`, with no
+    /// penalty for long range (a Leadbelcher cannon, RULES.md Shooting,
+    /// Artillery dice).
+    pub artillery_dice: bool,
+    /// Its shots are hits, with no roll to hit (a Treeman's Strangle-root
+    /// Attack, RULES.md Shooting, Artillery dice).
+    pub hits: bool,
 }
 
 impl Missile {
+    /// One of its shots at `defender`: shot by `shooter` with these
+    /// missiles, or a hit at its Strength with none of the shooter's rules
+    /// (as an impact hit) where its shots are hits. RULES.md Shooting.
+    pub fn chain(
+        &self,
+        shooter: Striker,
+        defender: &Defender,
+        modifiers: &ShootingModifiers,
+    ) -> AttackChain {
+        match self.hits {
+            true => impact_hit(self.s, defender),
+            false => self.striker(shooter).shooting(defender, modifiers),
+        }
+    }
+
+    /// The dice each model rolls for its shots (an Artillery dice for a
+    /// Leadbelcher cannon), `None` where its shots are `shots`. RULES.md
+    /// Shooting, Artillery dice.
+    pub fn shots_dice(&self) -> Option<Dice> {
+        self.artillery_dice.then_some(Dice::one(Die::Artillery))
+    }
+
+    /// Whether its shots take -1 for long range: never an Artillery
+    /// dice's (RULES.md Shooting, Artillery dice).
+    pub fn long_range_penalty(&self) -> bool {
+        self.long_range && !self.artillery_dice
+    }
+
     /// `shooter` shooting with these: its Strength, and its own rules
     /// beside the shooter's. RULES.md Shooting.
     pub fn striker(&self, shooter: Striker) -> Striker {

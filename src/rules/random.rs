@@ -1,9 +1,10 @@
 //! Random values: dice a model rolls for itself each time it uses them. A
 //! chariot's impact hits (a D6 a chariot), random attacks (a Chaos Spawn's
 //! D6+1, rolled by each model each round) and a random move (its 2D6")
-//! are all [`Dice`]: the one roll every engine reads. RULES.md Special
-//! attacks and psychology (impact hits, random attacks), Charges (random
-//! moves).
+//! are all [`Dice`]: the one roll every engine reads, as is a Leadbelcher
+//! cannon's Artillery dice of shots. RULES.md Special attacks and
+//! psychology (impact hits, random attacks), Charges (random moves),
+//! Shooting (the Artillery dice).
 //!
 //! # Example
 //!
@@ -20,21 +21,26 @@
 use crate::dice::{d3_total, Roll, MAX_CUSTOM_DICE};
 use serde::{Deserialize, Serialize};
 
-/// The die a random value rolls: a D6, or a D3 (a D6 halved, rounding up).
+/// The die a random value rolls: a D6, a D3 (a D6 halved, rounding up),
+/// or an Artillery dice (2, 4, 6, 8, 10 or a misfire, read as 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize)]
 pub enum Die {
     /// A D3.
     D3,
     /// A D6.
     D6,
+    /// An Artillery dice: 2, 4, 6, 8, 10 or a misfire, each one time in
+    /// six; a misfire counts 0 (RULES.md Shooting, Artillery dice).
+    Artillery,
 }
 
 impl Die {
     /// The most of these dice read in one roll: 16 D6 (the dice tables'
-    /// largest roll) or 5 D3 (read from 5 D6, enumerated).
+    /// largest roll) or 5 D3 or Artillery dice (read from 5 D6,
+    /// enumerated).
     pub fn most(self) -> u32 {
         match self {
-            Die::D3 => MAX_CUSTOM_DICE,
+            Die::D3 | Die::Artillery => MAX_CUSTOM_DICE,
             Die::D6 => 16,
         }
     }
@@ -48,6 +54,7 @@ impl Die {
         Some(match self {
             Die::D6 => Roll::sum(n),
             Die::D3 => Roll::custom(n, d3_total, "D3s"),
+            Die::Artillery => Roll::custom(n, artillery_total, "Artillery dice"),
         })
     }
 
@@ -56,16 +63,25 @@ impl Die {
         match self {
             Die::D3 => 3,
             Die::D6 => 6,
+            Die::Artillery => 10,
         }
     }
 
-    /// "D3" or "D6".
+    /// "D3", "D6" or "Artillery dice".
     pub fn name(self) -> &'static str {
         match self {
             Die::D3 => "D3",
             Die::D6 => "D6",
+            Die::Artillery => "Artillery dice",
         }
     }
+}
+
+/// The total of some Artillery dice, each read from a D6: faces 1 to 5
+/// are 2, 4, 6, 8, 10 and a 6 the misfire, 0 (RULES.md Shooting,
+/// Artillery dice).
+fn artillery_total(faces: &[u8]) -> u8 {
+    faces.iter().map(|&f| if f == 6 { 0 } else { 2 * f }).sum()
 }
 
 /// The dice one model rolls for a random value: `count` of `die` (a
@@ -127,6 +143,7 @@ impl std::fmt::Display for Dice {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.count {
             1 => f.write_str(self.die.name()),
+            n if self.die == Die::Artillery => write!(f, "{n} {}", self.die.name()),
             n => write!(f, "{n}{}", self.die.name()),
         }
     }
@@ -169,5 +186,26 @@ mod tests {
         }
         assert_eq!(d(2, Die::D6).to_string(), "2D6");
         assert_eq!(d(1, Die::D3).to_string(), "D3");
+    }
+
+    #[test]
+    fn an_artillery_dice_rolls_two_to_ten_or_a_misfire() {
+        // RULES.md Shooting, Artillery dice: 2, 4, 6, 8, 10 or a misfire
+        // (0), each 1/6: mean 30/6 = 5; two dice: 0 only on two misfires,
+        // 1/36, and 20 only on two 10s, 1/36.
+        let counts = |n: u32| {
+            let roll = Dice::one(Die::Artillery).roll(n).unwrap();
+            let mut counts = [0u32; 21];
+            crate::dice::for_each_outcome(n, |_, faces| counts[roll.read(faces) as usize] += 1);
+            counts
+        };
+        let one = counts(1);
+        assert_eq!(one.iter().sum::<u32>(), 6);
+        assert!([0, 2, 4, 6, 8, 10].iter().all(|&v| one[v] == 1));
+        let mean = (0..=10).map(|v| v as u32 * one[v]).sum::<u32>();
+        assert_eq!(mean, 30);
+        let two = counts(2);
+        assert_eq!((two[0], two[20], two[10]), (1, 1, 6));
+        assert!(Dice::one(Die::Artillery).roll(6).is_none());
     }
 }

@@ -311,6 +311,17 @@ fn check_dice_rolled(file: &ProfileFile, models: u32, side: &str) -> Result<(), 
             ));
         }
     }
+    // Each model's Artillery dice of shots, rolled together (RULES.md
+    // Shooting, Artillery dice).
+    if let Some(d) = file.missile.and_then(|m| m.missile().shots_dice()) {
+        if models > d.most_models() {
+            return error(text!(
+                "{} models whose shots are an Artillery dice each (accepted: at most {}, their dice rolled at once)",
+                models,
+                d.most_models()
+            ));
+        }
+    }
     let crew = file.crew.0;
     if let Some(d) = file.profile.a.1 {
         let dice = Dice {

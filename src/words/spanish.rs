@@ -123,6 +123,7 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     ("Per attack, by group", "Por ataque, por grupo"),
     ("Probabilities", "Probabilidades"),
     ("Rules not played", "Reglas no jugadas"),
+    ("Shooting: {} x {} (an Artillery dice of shots each, BS{} S{}) at {}", "Disparo: {} x {} (un dado de artillería de disparos cada una, HP{} F{}) contra {}"),
     ("Shooting: {} x {} ({} {}, BS{} S{}) at {}", "Disparo: {} x {} ({} {}, HP{} F{}) contra {}"),
     ("Sweep of {} ({}): 1 point", "Barrido de {} ({}): 1 punto"),
     ("Sweep of {} ({}): {} points, the same seed for each", "Barrido de {} ({}): {} puntos, la misma semilla en cada uno"),

@@ -292,6 +292,7 @@ pub(super) const SPANISH_ERRORS: &[(&str, &str)] = &[
     ("{} is unbreakable and never flees (accepted: fleeing = false)", "{} es indesmoralizable y nunca huye (aceptado: fleeing = false)"),
     ("{} is unbreakable: it never breaks or flees (accepted for it: destroyed, shot)", "{} es indesmoralizable: nunca se desmoraliza ni huye (aceptado para ella: destroyed, shot)"),
     ("{} is varied twice (accepted: each key once; list every value in one --vary)", "{} se varía dos veces (aceptado: cada clave una vez; pon todos los valores en un solo --vary)"),
+    ("{} models whose shots are an Artillery dice each (accepted: at most {}, their dice rolled at once)", "{} miniaturas cuyos disparos son un dado de artillería cada una (aceptado: como máximo {}, sus dados tirados a la vez)"),
     ("{} models whose steeds have random attacks {} (accepted: at most {}, their dice rolled at once)", "{} miniaturas cuyas monturas tienen ataques aleatorios {} (aceptado: como máximo {}, con sus dados tirados a la vez)"),
     ("{} models with impact hits (accepted: at most {})", "{} miniaturas con impactos por carga (aceptado: como máximo {})"),
     ("{} models with random attacks (accepted: at most {}, their dice rolled at once)", "{} miniaturas con ataques aleatorios (aceptado: como máximo {}, con sus dados tirados a la vez)"),

@@ -12,6 +12,7 @@ mod army;
 mod army_matchup;
 mod army_psychology;
 mod army_rules;
+mod artillery_dice;
 mod battle_line;
 mod before_fight;
 mod big_units;

@@ -183,15 +183,15 @@ impl Combat {
     /// first target's, or a redirected charge's target's.
     pub(super) fn stand_and_shoot(&mut self, shooter: usize, ch: usize) -> Option<usize> {
         let m = self.setup.units[shooter].missile?;
-        let striker = m.striker(self.setup.units[shooter].striker(true, false));
+        let striker = self.setup.units[shooter].striker(true, false);
         // -1 more at skirmishers (RULES.md Shooting, Skirmishers).
         let modifiers = ShootingModifiers {
             stand_and_shoot: true,
-            long_range: m.long_range,
+            long_range: m.long_range_penalty(),
             skirmishers: self.setup.units[ch].skirmishers,
             ..Default::default()
         };
-        let chain = striker.shooting(&self.setup.units[ch].defender(), &modifiers);
+        let chain = m.chain(striker, &self.setup.units[ch].defender(), &modifiers);
         let id = self.steps.len();
         self.steps.push(Step {
             id,
@@ -210,7 +210,19 @@ impl Combat {
             target_w: self.setup.units[ch].profile.w,
             target_models: self.setup.units[ch].models,
         });
+        if let Some(dice) = m.shots_dice() {
+            self.shots_rolled(id, dice);
+        }
         Some(id)
+    }
+
+    /// Step `id`'s shots rolled: each model's dice (a Leadbelcher cannon's
+    /// Artillery dice), nothing beside them. RULES.md Shooting, Artillery
+    /// dice.
+    fn shots_rolled(&mut self, id: usize, dice: Dice) {
+        let step = &mut self.steps[id];
+        step.per_model = [1; 2];
+        step.dice = Some(StepDice { dice, plus: [0; 2] });
     }
 
     /// The strike order of one choice of step sets (`key`: set of unit u is
