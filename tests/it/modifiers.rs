@@ -118,6 +118,22 @@ fn a_roster_s_bear_banner_cloud_of_flies_and_aura_of_slaanesh_are_played() {
     );
     let rules = unit("Forces of Chaos", aura);
     assert!(rules.contains(&SpecialRule::AuraOfSlaanesh), "{rules:?}");
+    // The other books' "-1 to hit" at their bearers: Slimy Skin, Warp
+    // Fleas, a River Troll, the Effigy of Mork, the Fangsword.
+    for (army, name) in [
+        ("Vampire Counts", "Slimy Skin"),
+        ("Skaven", "Warp Fleas (Morbus Sanguis)"),
+        ("Orcs and Goblins", "River Troll"),
+        ("Orcs and Goblins", "Effigy of Mork "),
+        ("High Elves", "The Fangsword of Athel Tamarha"),
+    ] {
+        let held = rule(sel("upgrade", "Gift", 1, &[], &[]), name);
+        let rules = unit(army, held);
+        assert!(
+            rules.contains(&SpecialRule::FoesMinusOneToHit),
+            "{name}: {rules:?}"
+        );
+    }
 }
 
 /// P(the defender breaks) in one round: ten men of no attacks (two ranks
