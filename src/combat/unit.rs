@@ -261,6 +261,14 @@ impl Unit {
         models * per_model
     }
 
+    /// Whether any of its models has a missile weapon: its rank and file,
+    /// or a champion of his own body (RULES.md Shooting, Each model shoots
+    /// his own weapon).
+    pub fn shoots(&self) -> bool {
+        let champions = self.champion_body.as_ref().filter(|_| self.champion);
+        self.missile.is_some() || champions.is_some_and(|b| b.missile.is_some())
+    }
+
     /// As the target of attacks.
     pub fn defender(&self) -> Defender {
         Defender {

@@ -268,7 +268,7 @@ pub(super) fn check_reaction_to(
                     text!("stand-and-shoot needs situation.charger to name the charging side (accepted: hold, flee)"),
                 );
             };
-            if target.missile.is_none() {
+            if !target.shoots() {
                 return error(
                     text!("stand-and-shoot needs the charged unit's {} (accepted: hold, flee)", "missile = { s = .., shots = .. }"),
                 );

@@ -30,12 +30,16 @@ pub enum StepKind {
     Champion,
     /// Steeds of the models in contact.
     Mount,
-    /// Stand and shoot.
+    /// Stand and shoot: the rank and file's (and a champion's who fights
+    /// as one of them).
     Shots,
     /// A character's own attacks (his index in the unit).
     Character(usize),
     /// A Giant's turn on its army book's table (RULES.md Giants).
     Giant,
+    /// Stand and shoot by a champion of his own body with his own missile
+    /// weapon (RULES.md Shooting, Each model shoots his own weapon).
+    ChampionShots,
     /// Bull Charge impact hits of the Ogres in contact with `behind`
     /// Ogres behind them: the rank and file's and champion's (`None`) or
     /// a character's (RULES.md Special attacks and psychology, Bull
