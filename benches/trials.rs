@@ -63,6 +63,7 @@ fn chain(attacks: u32, wounds: u8, rules: &[SpecialRule]) -> Attacks {
         ethereal: false,
         daemonic_aura: false,
         flammable: false,
+        against_missiles: Default::default(),
     };
     let moment = Moment {
         round: 1,

@@ -568,6 +568,7 @@ impl ProfileFile {
             ethereal: self.rules.contains(&SpecialRule::Ethereal),
             daemonic_aura: self.rules.contains(&SpecialRule::DaemonicAura),
             flammable: self.rules.contains(&SpecialRule::Flammable),
+            against_missiles: crate::rules::missile_saves::AgainstMissiles::of(&self.rules),
         }
     }
 

@@ -339,6 +339,7 @@ impl TargetArgs {
             ethereal: false,
             daemonic_aura: false,
             flammable: false,
+            against_missiles: Default::default(),
         };
         let rules = file.as_ref().map(|f| f.rules.clone()).unwrap_or_default();
         // Ethereal, Daemonic Aura, Flammable: the target file's rules

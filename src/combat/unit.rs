@@ -5,6 +5,7 @@ use crate::dice::Roll;
 use crate::rules::fighter::{Defender, Save, Striker};
 use crate::rules::gear::{BullCharge, ImpactHits, Missile, Mount};
 use crate::rules::leadership::LeadershipTest;
+use crate::rules::missile_saves::AgainstMissiles;
 use crate::rules::movement::{charge_range, flee_roll, flight_less, random_charge_range, Flight};
 use crate::rules::place::Terrain;
 use crate::rules::profile::{unit_strength, Profile, TroopType};
@@ -149,6 +150,9 @@ pub struct Unit {
     pub daemonic_aura: bool,
     /// Flammable.
     pub flammable: bool,
+    /// Its saves and to-hit penalty against missiles only (RULES.md
+    /// Shooting, Against missiles only).
+    pub against_missiles: AgainstMissiles,
     /// Predatory Fighters: a spear's second rank strikes once a model
     /// (RULES.md Weapons).
     pub predatory_fighters: bool,
@@ -284,6 +288,7 @@ impl Unit {
             ethereal: self.ethereal,
             daemonic_aura: self.daemonic_aura,
             flammable: self.flammable,
+            against_missiles: self.against_missiles,
         }
     }
 

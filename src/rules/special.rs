@@ -243,6 +243,22 @@ pub enum SpecialRule {
     /// (RULES.md Rolls before the fight).
     #[value(hide = true)]
     GourdOfLustrianWine,
+    /// The Lion Cloak: +2 to its armour save against missiles only
+    /// (RULES.md Shooting, Against missiles only).
+    #[value(hide = true)]
+    LionCloak,
+    /// The Cape of Feathers: a 4+ armour save against missiles only
+    /// (RULES.md Shooting, Against missiles only).
+    #[value(hide = true)]
+    CapeOfFeathers,
+    /// The Gleaming Robe: a 3+ ward against missiles only (RULES.md
+    /// Shooting, Against missiles only).
+    #[value(hide = true)]
+    GleamingRobe,
+    /// Forest Stalkers: enemies a further -1 to hit them with missiles
+    /// (RULES.md Shooting, Against missiles only).
+    #[value(hide = true)]
+    ForestStalkers,
 }
 
 impl SpecialRule {
@@ -296,6 +312,10 @@ impl SpecialRule {
                 | SpearsInThreeRanks
                 | PotionOfPavona
                 | GourdOfLustrianWine
+                | LionCloak
+                | CapeOfFeathers
+                | GleamingRobe
+                | ForestStalkers
         )
     }
 

@@ -13,6 +13,7 @@ use crate::query::combat::CombatQuery;
 use crate::rules::before_fight::BeforeFight;
 use crate::rules::gear::{BullCharge, Mount};
 use crate::rules::leadership::with_general;
+use crate::rules::missile_saves::AgainstMissiles;
 use crate::rules::movement::{charge_range, check_charge_path};
 use crate::rules::place::{Facing, ReactionName, SideName, Terrain};
 use crate::rules::profile::places_in_ranks;
@@ -532,6 +533,7 @@ impl UnitSpec {
             ethereal: file.rules.contains(&SpecialRule::Ethereal),
             daemonic_aura: file.rules.contains(&SpecialRule::DaemonicAura),
             flammable: file.rules.contains(&SpecialRule::Flammable),
+            against_missiles: AgainstMissiles::of(&file.rules),
             predatory_fighters: file.rules.contains(&SpecialRule::PredatoryFighters),
             army: file.army.clone(),
             hates: file.hates.clone(),

@@ -54,6 +54,7 @@ fn defender(ws: u8, t: u8, save: Option<u8>) -> Defender {
         ethereal: false,
         daemonic_aura: false,
         flammable: false,
+        against_missiles: Default::default(),
     }
 }
 

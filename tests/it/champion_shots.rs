@@ -90,3 +90,63 @@ fn the_engines_agree_on_a_champions_own_shot() {
         &text,
     );
 }
+
+/// Ten bowmen's stand and shoot at unbreakable chargers with `armour`
+/// lines and `rule` (a rule's name, or none): their mean casualties.
+fn shot_at(armour: &str, rule: &str) -> f64 {
+    let rules = match rule {
+        "" => "rules = [\"unbreakable\"]".to_string(),
+        r => format!("rules = [\"unbreakable\", \"{r}\"]"),
+    };
+    let a = body("attacker", &format!("{armour}\n{rules}"));
+    let text =
+        volley(BOWS, 1).replace(&body("attacker", "save = 5\nrules = [\"unbreakable\"]"), &a);
+    exactly(&text, "mean_attacker_casualties")
+}
+
+#[test]
+fn saves_against_missiles_only_count_at_stand_and_shoot() {
+    // Ten bows: 5+ to hit standing and shooting (1/3), S3 wounds T3 on
+    // 4+ (1/2): 1/6 a shot unsaved, 10/6 in all.
+    let bare = shot_at("", "");
+    assert!(close(bare, 10.0 / 6.0), "{bare}");
+    // The Lion Cloak: heavy armour's 5+ is 3+ against missiles, failed
+    // 1/3: 10/18 (10/9 without it).
+    let lions = shot_at("armour = \"heavy\"", "lion-cloak");
+    assert!(close(lions, 10.0 / 18.0), "{lions}");
+    let heavy = shot_at("armour = \"heavy\"", "");
+    assert!(close(heavy, 10.0 / 9.0), "{heavy}");
+    // The Cape of Feathers: a 4+ armour save, failed 1/2: 10/12.
+    let cape = shot_at("", "cape-of-feathers");
+    assert!(close(cape, 10.0 / 12.0), "{cape}");
+    // The Gleaming Robe: a 3+ ward, failed 1/3: 10/18.
+    let robe = shot_at("", "gleaming-robe");
+    assert!(close(robe, 10.0 / 18.0), "{robe}");
+    // Forest Stalkers: 6+ to hit (1/6), 1/12 a shot: 10/12.
+    let stalkers = shot_at("", "forest-stalkers");
+    assert!(close(stalkers, 10.0 / 12.0), "{stalkers}");
+}
+
+#[test]
+fn the_engines_agree_on_saves_against_missiles_only() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("champion_shots");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("cloaks.toml");
+    // Lion Cloaks and a Gleaming Robe's ward, chargers that may panic and
+    // strike back in light armour (the cloak counts only against shots).
+    let a = body(
+        "attacker",
+        "armour = \"light\"\nrules = [\"lion-cloak\", \"gleaming-robe\"]",
+    )
+    .replace("a = 0", "a = 1");
+    let text = volley(BOWS, 3)
+        .replace(&body("attacker", "save = 5\nrules = [\"unbreakable\"]"), &a)
+        .replace("a = 0\nld = 7\n", "a = 1\nld = 7\n");
+    std::fs::write(&path, &text).unwrap();
+    let r = json(&["combat", path.to_str().unwrap(), "--method", "all"]);
+    engines_agree(
+        &r,
+        &["p_attacker_wins", "p_defender_wins", "p_charger_fled"],
+        &text,
+    );
+}

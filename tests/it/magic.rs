@@ -48,6 +48,7 @@ fn target(t: u8, w: u8, save: Option<u8>) -> Defender {
         ethereal: false,
         daemonic_aura: false,
         flammable: false,
+        against_missiles: Default::default(),
     }
 }
 

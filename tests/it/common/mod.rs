@@ -308,6 +308,7 @@ fn random_defender(r: &mut impl Rng) -> Defender {
         ethereal: false,
         daemonic_aura: false,
         flammable: false,
+        against_missiles: Default::default(),
     }
 }
 

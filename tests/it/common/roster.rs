@@ -109,6 +109,7 @@ pub fn save_against_s3(f: &ProfileFile) -> Option<u8> {
         ethereal: false,
         daemonic_aura: false,
         flammable: false,
+        against_missiles: Default::default(),
     };
     modified_save(d.armour_save(true), 3, false)
 }
