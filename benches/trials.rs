@@ -65,6 +65,7 @@ fn chain(attacks: u32, wounds: u8, rules: &[SpecialRule]) -> Attacks {
         flammable: false,
         foes_minus_one_to_hit: false,
         undead_or_daemon: false,
+        against_missiles: Default::default(),
     };
     let moment = Moment {
         round: 1,

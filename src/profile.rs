@@ -580,6 +580,7 @@ impl ProfileFile {
             foes_minus_one_to_hit: self.rules.contains(&SpecialRule::FoesMinusOneToHit),
             undead_or_daemon: self.rules.contains(&SpecialRule::Undead)
                 || self.rules.contains(&SpecialRule::DaemonicAura),
+            against_missiles: crate::rules::missile_saves::AgainstMissiles::of(&self.rules),
         }
     }
 

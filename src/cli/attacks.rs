@@ -341,6 +341,7 @@ impl TargetArgs {
             flammable: false,
             foes_minus_one_to_hit: false,
             undead_or_daemon: false,
+            against_missiles: Default::default(),
         };
         let rules = file.as_ref().map(|f| f.rules.clone()).unwrap_or_default();
         // Ethereal, Daemonic Aura, Flammable: the target file's rules

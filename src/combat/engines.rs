@@ -380,6 +380,7 @@ fn max_rolling(combat: &Combat, step: &Step) -> u32 {
     match step.kind {
         StepKind::Impact => contact,
         StepKind::Champion
+        | StepKind::ChampionShots
         | StepKind::Character(_)
         | StepKind::BullCharge {
             character: Some(_), ..

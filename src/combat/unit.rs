@@ -5,6 +5,7 @@ use crate::dice::Roll;
 use crate::rules::fighter::{Defender, Save, Striker};
 use crate::rules::gear::{BullCharge, ImpactHits, Missile, Mount};
 use crate::rules::leadership::LeadershipTest;
+use crate::rules::missile_saves::AgainstMissiles;
 use crate::rules::movement::{charge_range, flee_roll, flight_less, random_charge_range, Flight};
 use crate::rules::place::Terrain;
 use crate::rules::profile::{unit_strength, Profile, TroopType};
@@ -152,6 +153,9 @@ pub struct Unit {
     /// Enemies in contact strike at it at -1 to hit (Cloud of Flies;
     /// RULES.md To hit in close combat).
     pub foes_minus_one_to_hit: bool,
+    /// Its saves and to-hit penalty against missiles only (RULES.md
+    /// Shooting, Against missiles only).
+    pub against_missiles: AgainstMissiles,
     /// Predatory Fighters: a spear's second rank strikes once a model
     /// (RULES.md Weapons).
     pub predatory_fighters: bool,
@@ -264,6 +268,14 @@ impl Unit {
         models * per_model
     }
 
+    /// Whether any of its models has a missile weapon: its rank and file,
+    /// or a champion of his own body (RULES.md Shooting, Each model shoots
+    /// his own weapon).
+    pub fn shoots(&self) -> bool {
+        let champions = self.champion_body.as_ref().filter(|_| self.champion);
+        self.missile.is_some() || champions.is_some_and(|b| b.missile.is_some())
+    }
+
     /// As the target of attacks.
     pub fn defender(&self) -> Defender {
         Defender {
@@ -281,6 +293,7 @@ impl Unit {
             flammable: self.flammable,
             foes_minus_one_to_hit: self.foes_minus_one_to_hit,
             undead_or_daemon: self.psychology.undead || self.daemonic_aura,
+            against_missiles: self.against_missiles,
         }
     }
 

@@ -56,6 +56,7 @@ fn fights_alike(unit: &ProfileFile, his: &ProfileFile) -> bool {
     let p = |f: &ProfileFile| {
         (
             f.profile.ws,
+            f.profile.bs,
             f.profile.s,
             f.profile.t,
             f.profile.w,
@@ -70,4 +71,5 @@ fn fights_alike(unit: &ProfileFile, his: &ProfileFile) -> bool {
         && same_rules(unit, his)
         && same_rules(his, unit)
         && unit.hates == his.hates
+        && unit.missile.map(|m| m.missile()) == his.missile.map(|m| m.missile())
 }

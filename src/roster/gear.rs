@@ -144,9 +144,10 @@ impl Names {
     }
 }
 
-/// Why a champion's own missile weapon is not played.
+/// Why a champion's own missile weapon is not played: he could not be
+/// read as a body of his own.
 const CHAMPIONS_MISSILE: &str =
-    "a champion's own missile weapon: the unit stands and shoots with its rank and file's";
+    "a champion's own missile weapon: his own profile could not be read, so he shoots as one of his unit";
 
 /// Why a name is not played when the table does not have it.
 const NOT_IN_TABLE: &str = "not in the table of names";
@@ -369,8 +370,10 @@ impl Gear {
 
     /// The names the unit's champion (`champion`, his model's name) holds,
     /// told as his own gear (`his`: the unit's and his) tells them: his
-    /// fights play them (RULES.md Characters, champions and challenges).
-    pub fn tell_champions(&mut self, his: &Gear, champion: &str) {
+    /// fights play them (RULES.md Characters, champions and challenges);
+    /// his own missile weapon where he has a body of his own (`his_body`:
+    /// RULES.md Shooting, Each model shoots his own weapon).
+    pub fn tell_champions(&mut self, his: &Gear, champion: &str, his_body: bool) {
         let held = std::mem::take(&mut self.others);
         for n in held.list {
             if n.why != champion {
@@ -388,7 +391,11 @@ impl Gear {
             if told.iter().any(|t| t.has(name)) {
                 continue;
             }
-            if his.missiles_only.has(name) {
+            // Played where he shoots it: his own body's, or as his unit's.
+            let shoots_it = his_body || his.missile == self.missile;
+            if his.missiles_only.has(name) && shoots_it {
+                self.equipment.add(name, "");
+            } else if his.missiles_only.has(name) {
                 self.rules_not_played.add(name, CHAMPIONS_MISSILE);
             } else if his.equipment.has(name) {
                 self.equipment.add(name, "");
@@ -434,6 +441,18 @@ impl Gear {
             self.rules_not_played.add(&n.name, &why);
         }
         folded
+    }
+
+    /// The missile weapon read so far, taken away: a champion's own, read
+    /// next, comes before his unit's (RULES.md Shooting, Each model shoots
+    /// his own weapon).
+    pub(super) fn take_missile(&mut self) -> Option<MissileRead> {
+        self.missile.take()
+    }
+
+    /// `units` back, unless a missile weapon of his own was read since.
+    pub(super) fn keep_missile(&mut self, units: Option<MissileRead>) {
+        self.missile = self.missile.or(units);
     }
 
     /// A missile weapon read from a profile: kept if stronger.

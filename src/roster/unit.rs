@@ -157,7 +157,8 @@ pub(super) fn unit(
     }
     unit.notes = build.notes;
     if let Some(name) = his_name {
-        gear.tell_champions(&his, &name);
+        let his_body = unit.played.as_ref().is_ok_and(|f| f.champion.is_some());
+        gear.tell_champions(&his, &name, his_body);
     }
     unit.champion = matches!(
         cast,
@@ -297,6 +298,12 @@ fn walk(
     let champion = held.clone().any(|r| r == Role::Champion);
     let units_models = held.any(|r| unit_role(&r)) || (his && champion);
     let weapons_before = gear.weapons.len();
+    // A champion shoots his own missile weapon where he has one, else his
+    // unit's (RULES.md Shooting, Each model shoots his own weapon).
+    let units_missile = match his && champion {
+        true => gear.take_missile(),
+        false => None,
+    };
     // The unit's own selection is the unit's, whatever model's profile it
     // shows (a regiment's leader shown at its head): its rules are all of
     // its models', its shown model's armour his.
@@ -353,6 +360,7 @@ fn walk(
     if his && champion {
         let own = gear.weapons[weapons_before..].to_vec();
         gear.own_weapons.extend(own);
+        gear.keep_missile(units_missile);
     }
 }
 

@@ -4,6 +4,7 @@
 //! shooting (RULES.md Shooting) and impact hits (RULES.md Special attacks).
 
 use super::attack::{AttackChain, HitNeed};
+use super::missile_saves::AgainstMissiles;
 use super::profile::TroopType;
 use super::random::Dice;
 use super::saves::{armour_save, modified_save, Armour};
@@ -88,6 +89,9 @@ pub struct Defender {
     /// Undead, or a daemon (its ward a Daemonic Aura): what the Stake of
     /// Sigmar strikes at S8 (RULES.md Weapons).
     pub undead_or_daemon: bool,
+    /// Its saves and to-hit penalty against missiles only (RULES.md
+    /// Shooting, Against missiles only).
+    pub against_missiles: AgainstMissiles,
 }
 
 impl Defender {
@@ -95,6 +99,16 @@ impl Defender {
     /// (0+ or better absorbs Strength: RULES.md Saves). A shield carried
     /// with a two-handed weapon counts only out of close combat.
     pub fn armour_save(&self, close_combat: bool) -> Option<i8> {
+        let save = self.armour_save_of_all(close_combat);
+        match close_combat {
+            true => save,
+            false => self.against_missiles.armour(save),
+        }
+    }
+
+    /// [`Defender::armour_save`] without what counts against missiles
+    /// only.
+    fn armour_save_of_all(&self, close_combat: bool) -> Option<i8> {
         match self.save {
             Save::Given(s) => s.map(|s| s as i8),
             Save::Armour(mut a) => {
@@ -146,7 +160,10 @@ impl Defender {
                 )
             },
             reroll_saves: self.reroll_saves,
-            ward: self.ward_against(rules),
+            ward: match close_combat {
+                true => self.ward_against(rules),
+                false => self.against_missiles.ward(self.ward_against(rules)),
+            },
             regeneration: self.regeneration && !rules.flaming,
             multiple_wounds: rules.multiple_wounds,
             doubled: self.flammable && rules.flaming,
@@ -326,7 +343,10 @@ impl Striker {
     /// One shot at `defender`: BS and shooting modifiers, the shot's own
     /// Strength `s` (weapons in hand do not add to it).
     pub fn shooting(&self, defender: &Defender, modifiers: &ShootingModifiers) -> AttackChain {
-        let hit = match shooting_need(self.bs, modifiers.total() + self.hit_modifier) {
+        // Forest Stalkers: a further -1 (RULES.md Shooting, Against
+        // missiles only).
+        let penalty = i32::from(defender.against_missiles.hit_penalty);
+        let hit = match shooting_need(self.bs, modifiers.total() + self.hit_modifier - penalty) {
             Some(need) => HitNeed::Shooting(need),
             None => HitNeed::Impossible,
         };

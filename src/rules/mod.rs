@@ -16,6 +16,7 @@ pub mod gear;
 pub mod giant;
 pub mod leadership;
 pub mod measure;
+pub mod missile_saves;
 pub mod movement;
 pub mod panic;
 pub mod place;

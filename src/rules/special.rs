@@ -284,6 +284,22 @@ pub enum SpecialRule {
     /// rounding up (RULES.md Special attacks and psychology).
     #[value(hide = true)]
     SporoficMusk,
+    /// The Lion Cloak: +2 to its armour save against missiles only
+    /// (RULES.md Shooting, Against missiles only).
+    #[value(hide = true)]
+    LionCloak,
+    /// The Cape of Feathers: a 4+ armour save against missiles only
+    /// (RULES.md Shooting, Against missiles only).
+    #[value(hide = true)]
+    CapeOfFeathers,
+    /// The Gleaming Robe: a 3+ ward against missiles only (RULES.md
+    /// Shooting, Against missiles only).
+    #[value(hide = true)]
+    GleamingRobe,
+    /// Forest Stalkers: enemies a further -1 to hit them with missiles
+    /// (RULES.md Shooting, Against missiles only).
+    #[value(hide = true)]
+    ForestStalkers,
 }
 
 impl SpecialRule {
@@ -344,6 +360,10 @@ impl SpecialRule {
                 | TongueAttack
                 | StubbornFirstRound
                 | SporoficMusk
+                | LionCloak
+                | CapeOfFeathers
+                | GleamingRobe
+                | ForestStalkers
         )
     }
 

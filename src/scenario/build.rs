@@ -13,6 +13,7 @@ use crate::query::combat::CombatQuery;
 use crate::rules::before_fight::BeforeFight;
 use crate::rules::gear::{BullCharge, Mount};
 use crate::rules::leadership::with_general;
+use crate::rules::missile_saves::AgainstMissiles;
 use crate::rules::movement::{charge_range, check_charge_path};
 use crate::rules::place::{Facing, ReactionName, SideName, Terrain};
 use crate::rules::profile::places_in_ranks;
@@ -268,7 +269,7 @@ pub(super) fn check_reaction_to(
                     text!("stand-and-shoot needs situation.charger to name the charging side (accepted: hold, flee)"),
                 );
             };
-            if target.missile.is_none() {
+            if !target.shoots() {
                 return error(
                     text!("stand-and-shoot needs the charged unit's {} (accepted: hold, flee)", "missile = { s = .., shots = .. }"),
                 );
@@ -543,6 +544,7 @@ impl UnitSpec {
             ethereal: file.rules.contains(&SpecialRule::Ethereal),
             daemonic_aura: file.rules.contains(&SpecialRule::DaemonicAura),
             flammable: file.rules.contains(&SpecialRule::Flammable),
+            against_missiles: AgainstMissiles::of(&file.rules),
             predatory_fighters: file.rules.contains(&SpecialRule::PredatoryFighters),
             foes_minus_one_to_hit: file.rules.contains(&SpecialRule::FoesMinusOneToHit),
             army: file.army.clone(),

@@ -56,6 +56,7 @@ fn defender(ws: u8, t: u8, save: Option<u8>) -> Defender {
         flammable: false,
         foes_minus_one_to_hit: false,
         undead_or_daemon: false,
+        against_missiles: Default::default(),
     }
 }
 

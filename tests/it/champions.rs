@@ -246,11 +246,18 @@ fn a_rosters_champion_fights_with_his_own_profile_and_gear() {
         "{:?}",
         u.equipment
     );
-    // His pistol is no shot of the unit's: not played, and why.
-    let pistol = u.rules_not_played.iter().find(|n| n.name == "Pistol");
+    // His pistol is his own shot (S4, armour piercing), played: the unit
+    // has none (RULES.md Shooting, Each model shoots his own weapon).
+    assert!(f.missile.is_none());
+    let pistol = his.missile.expect("Leopold's pistol").missile();
+    assert_eq!(
+        (pistol.s, pistol.shots, pistol.armour_piercing),
+        (4, 1, true)
+    );
     assert!(
-        pistol.is_some_and(|n| n.why.contains("champion's own missile")),
-        "{:?}",
+        u.equipment.iter().any(|n| n == "Pistol"),
+        "{:?} {:?}",
+        u.equipment,
         u.rules_not_played
     );
 }

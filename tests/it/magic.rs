@@ -50,6 +50,7 @@ fn target(t: u8, w: u8, save: Option<u8>) -> Defender {
         flammable: false,
         foes_minus_one_to_hit: false,
         undead_or_daemon: false,
+        against_missiles: Default::default(),
     }
 }
 

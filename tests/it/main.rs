@@ -18,6 +18,7 @@ mod before_fight;
 mod big_units;
 mod chain;
 mod chains;
+mod champion_shots;
 mod champions;
 mod charge_in_combat;
 mod charge_rules;

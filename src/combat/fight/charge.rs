@@ -320,27 +320,36 @@ impl Combat {
         })
     }
 
-    /// The main charger meets stand and shoot (step `id`): with 25%
-    /// casualties it takes a panic test before contact (RULES.md Shooting).
+    /// The main charger meets stand and shoot (`volley`'s steps, one after
+    /// the other): with 25% casualties it takes a panic test before
+    /// contact (RULES.md Shooting).
     pub(super) fn stand_and_shoot_at<const N: usize>(
         &self,
         fate: &mut impl Fate,
-        id: usize,
+        volley: super::volley::Volley,
         state: &mut State<N>,
         record: &mut Record,
     ) -> Option<End> {
         let c = self.charger?;
         let charger = &self.setup.units[c];
-        let step = &self.steps[id];
         state.begin_round();
-        let n = self.attacks(step, state, false);
-        let hit = fate.strike(step, Strikes { n, frenzied: false }, 0, state.alive[c]);
-        state.alive[c] -= hit.kills;
-        state.damage[c] = hit.damage;
-        record.casualties[c] += hit.kills;
+        let mut kills = 0;
+        for id in volley.steps() {
+            let step = &self.steps[id];
+            let n = self.attacks(step, state, false);
+            if state.alive[c] == 0 {
+                break;
+            }
+            let strikes = Strikes { n, frenzied: false };
+            let hit = fate.strike(step, strikes, state.damage[c], state.alive[c]);
+            state.alive[c] -= hit.kills;
+            state.damage[c] = hit.damage;
+            record.casualties[c] += hit.kills;
+            kills += hit.kills;
+        }
         let shot_down = state.alive[c] == 0;
         let flees = shot_down
-            || (heavy_casualties(charger.models, hit.kills)
+            || (heavy_casualties(charger.models, kills)
                 && charger.psychology.panics()
                 && !fate.test(&state.psychology_test(self, c, &record.units)));
         if !flees {

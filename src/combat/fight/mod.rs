@@ -41,6 +41,7 @@ mod setup;
 mod state;
 mod step;
 mod strikes;
+mod volley;
 
 pub use end::{End, Record, RoundRecord, UnitEnd};
 pub use fate::Fate;
@@ -69,11 +70,11 @@ pub struct Combat {
     pub steps: Vec<Step>,
     /// Steps of each unit: [unit][set], sets as [`StepSet`].
     sets: Vec<[Vec<usize>; 3]>,
-    /// The charged unit's stand-and-shoot step.
-    shots: Option<usize>,
-    /// The redirect target's stand-and-shoot step, and the main charger's
+    /// The charged unit's stand-and-shoot steps.
+    shots: Option<volley::Volley>,
+    /// The redirect target's stand-and-shoot steps, and the main charger's
     /// range to it.
-    redirect_shots: Option<usize>,
+    redirect_shots: Option<volley::Volley>,
     redirect_range: f64,
     /// Strike orders for each choice of step sets, one per unit
     /// (index: sum of set x 3^unit).
@@ -405,7 +406,10 @@ impl Combat {
         let (x, y) = (&self.steps[a], &self.steps[b]);
         let plain = |s: &Step| {
             s.dice.is_none()
-                && !matches!(s.kind, StepKind::Impact | StepKind::Shots | StepKind::Giant)
+                && !matches!(
+                    s.kind,
+                    StepKind::Impact | StepKind::Shots | StepKind::ChampionShots | StepKind::Giant
+                )
         };
         plain(x)
             && plain(y)

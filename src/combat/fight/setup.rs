@@ -358,11 +358,11 @@ impl Combat {
             .map(|key| c.strike_order(key))
             .collect();
         if let (Some(ch), ReactionName::StandAndShoot) = (charger, c.setup.reaction) {
-            c.shots = c.stand_and_shoot(1 - ch, ch);
+            c.shots = c.volley(1 - ch, 1 - ch, ch);
         }
         if let (Some(ch), Some(r)) = (charger, c.setup.redirect) {
             if r.reaction == ReactionName::StandAndShoot {
-                c.redirect_shots = c.stand_and_shoot(r.unit, ch);
+                c.redirect_shots = c.volley(r.unit, 1 - ch, ch);
             }
         }
         c

@@ -11,7 +11,7 @@ use crate::exact::attacks::Count;
 use crate::rules::attack::AttackChain;
 use crate::rules::blows::{blows, Blows};
 use crate::rules::fighter::{under_sporofic_musk, Defender, Striker};
-use crate::rules::gear::{BullCharge, ImpactHits};
+use crate::rules::gear::{BullCharge, ImpactHits, Missile};
 use crate::rules::place::Facing;
 use crate::rules::random::Dice;
 use crate::rules::strike_order::{band, Band};
@@ -30,12 +30,16 @@ pub enum StepKind {
     Champion,
     /// Steeds of the models in contact.
     Mount,
-    /// Stand and shoot.
+    /// Stand and shoot: the rank and file's (and a champion's who fights
+    /// as one of them).
     Shots,
     /// A character's own attacks (his index in the unit).
     Character(usize),
     /// A Giant's turn on its army book's table (RULES.md Giants).
     Giant,
+    /// Stand and shoot by a champion of his own body with his own missile
+    /// weapon (RULES.md Shooting, Each model shoots his own weapon).
+    ChampionShots,
     /// Bull Charge impact hits of the Ogres in contact with `behind`
     /// Ogres behind them: the rank and file's and champion's (`None`) or
     /// a character's (RULES.md Special attacks and psychology, Bull
@@ -184,6 +188,20 @@ impl Combat {
     pub(super) fn stand_and_shoot(&mut self, shooter: usize, ch: usize) -> Option<usize> {
         let m = self.setup.units[shooter].missile?;
         let striker = self.setup.units[shooter].striker(true, false);
+        Some(self.shots_step(shooter, 1 - ch, ch, (m, striker), StepKind::Shots))
+    }
+
+    /// A step of `kind` of `shooter`'s missiles `m` shot by `striker` at
+    /// the charger `ch` as it stands and shoots, each model's shots rolled
+    /// where they are dice. RULES.md Shooting.
+    pub(super) fn shots_step(
+        &mut self,
+        shooter: usize,
+        side: usize,
+        ch: usize,
+        (m, striker): (Missile, Striker),
+        kind: StepKind,
+    ) -> usize {
         // -1 more at skirmishers (RULES.md Shooting, Skirmishers).
         let modifiers = ShootingModifiers {
             stand_and_shoot: true,
@@ -196,11 +214,11 @@ impl Combat {
         self.steps.push(Step {
             id,
             unit: shooter,
-            side: 1 - ch,
+            side,
             foe: ch,
             at_front: true,
             behind: RanksBehind::default(),
-            kind: StepKind::Shots,
+            kind,
             band: Band::Impact,
             initiative: 0,
             chain,
@@ -213,7 +231,7 @@ impl Combat {
         if let Some(dice) = m.shots_dice() {
             self.shots_rolled(id, dice);
         }
-        Some(id)
+        id
     }
 
     /// Step `id`'s shots rolled: each model's dice (a Leadbelcher cannon's

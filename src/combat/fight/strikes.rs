@@ -282,7 +282,10 @@ impl Combat {
                 u32::from(front_rank && state.heroes[u][i].is_some() && !stepped_back(i))
                     * per_model
             }
-            StepKind::Shots => state.alive[u] * per_model,
+            // A champion of his own body shoots his own weapon, or none
+            // (RULES.md Shooting, Each model shoots his own weapon).
+            StepKind::Shots => (state.alive[u] - self.champion_apart(u, state)) * per_model,
+            StepKind::ChampionShots => u32::from(state.champion[u].is_some()) * per_model,
             StepKind::Giant => self.giant_acts(step.id, state),
             StepKind::BullCharge { character, behind } => {
                 // Files in contact: the rank and file's first, then each

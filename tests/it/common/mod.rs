@@ -310,6 +310,7 @@ fn random_defender(r: &mut impl Rng) -> Defender {
         flammable: false,
         foes_minus_one_to_hit: false,
         undead_or_daemon: false,
+        against_missiles: Default::default(),
     }
 }
 
