@@ -21,6 +21,7 @@ pub mod movement;
 pub mod panic;
 pub mod place;
 pub mod profile;
+pub mod psychology;
 pub mod rally;
 pub mod random;
 pub mod saves;
