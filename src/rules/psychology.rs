@@ -66,6 +66,9 @@ pub struct Psychology {
     pub bodyguard: bool,
     /// Bickers: on a 1 at the start of its turn it declares no charge.
     pub bickers: bool,
+    /// Glorious Charge: a unit it charges with unit strength 5 or more
+    /// tests for panic.
+    pub glorious_charge: bool,
     /// Aura of Slaanesh: enemies in base contact test on 1 Ld less
     /// (RULES.md Break test).
     pub aura_of_slaanesh: bool,
@@ -112,6 +115,7 @@ impl Psychology {
             never_pursued: has(SpecialRule::NeverPursued),
             bodyguard: has(SpecialRule::Bodyguard),
             bickers: has(SpecialRule::Bicker),
+            glorious_charge: has(SpecialRule::GloriousCharge),
             aura_of_slaanesh: has(SpecialRule::AuraOfSlaanesh),
             quells_animosity: has(SpecialRule::QuellAnimosity),
             stubborn_first_round: has(SpecialRule::StubbornFirstRound),

@@ -302,6 +302,10 @@ pub enum SpecialRule {
     /// (RULES.md Shooting, Against missiles only).
     #[value(hide = true)]
     ForestStalkers,
+    /// Glorious Charge (the Winged Lancers): a unit it charges with unit
+    /// strength 5 or more takes a panic test (RULES.md Panic).
+    #[value(hide = true)]
+    GloriousCharge,
 }
 
 impl SpecialRule {
@@ -366,6 +370,7 @@ impl SpecialRule {
                 | CapeOfFeathers
                 | GleamingRobe
                 | ForestStalkers
+                | GloriousCharge
         )
     }
 

@@ -312,3 +312,21 @@ fn bickering_gnoblars_declare_their_charge_five_times_in_six() {
     let bicker = declared(&["attacker.rules=[\"bicker\"]"]);
     assert!((bicker - 5.0 / 6.0).abs() < 1e-12, "{bicker}");
 }
+
+#[test]
+fn a_glorious_charge_makes_its_target_test_for_panic() {
+    // The Winged Lancers' Glorious Charge: "any unit charged by a unit of
+    // Winged Lancers with a Unit Strength of 5 or more must take a Panic
+    // test, as if it had been charged in the flank whilst engaged". The
+    // flagship's Spearmen (Ld 7) flee on 8 to 12, 15 of 36; five Boar
+    // Boyz (US 10) too; two (US 4) cause no test.
+    let fled = |sets: &[&str]| {
+        let r = exact_round_one(FLAGSHIP, sets);
+        r["p_defender_flees"].as_f64().unwrap()
+    };
+    assert_eq!(fled(&[]), 0.0);
+    let glorious = "attacker.rules=[\"glorious-charge\"]";
+    assert!((fled(&[glorious]) - 15.0 / 36.0).abs() < 1e-12);
+    assert!((fled(&[glorious, "attacker.models=5"]) - 15.0 / 36.0).abs() < 1e-12);
+    assert_eq!(fled(&[glorious, "attacker.models=2"]), 0.0);
+}

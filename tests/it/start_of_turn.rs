@@ -86,6 +86,7 @@ fn start_of_turn_tests_agree_between_exact_and_both_monte_carlo_engines() {
             "situation.terror_nearby=true",
         ],
         ["attacker.rules=[\"bicker\"]", "situation.rounds=1"],
+        ["attacker.rules=[\"glorious-charge\"]", "situation.rounds=1"],
     ] {
         let mut args = vec!["combat", FLAGSHIP, "--set", "situation.rounds=1"];
         for s in sets {

@@ -193,7 +193,10 @@ impl Combat {
         if self.setup.reaction == ReactionName::Flee {
             return true;
         }
-        let flanked = self.chargers.iter().any(|&u| {
+        // Charged in the flank or rear while engaged, or by a Glorious
+        // Charge, by unit strength 5 or more (RULES.md Panic).
+        let engaged = self.target_engaged(t);
+        let panicked = self.chargers.iter().any(|&u| {
             if !state.fights(u) {
                 return false;
             }
@@ -201,12 +204,13 @@ impl Combat {
                 .iter()
                 .find(|f| f.0 == t)
                 .map(|f| self.setup.contacts[f.1].face);
-            face.is_some_and(|f| f != Facing::Front)
+            let flanked = engaged && face.is_some_and(|f| f != Facing::Front);
+            (flanked || self.setup.units[u].psychology.glorious_charge)
+                && face.is_some()
                 && self.reaches(u, ranges)
                 && state.unit_strength(self, u) >= 5
         });
-        if self.target_engaged(t)
-            && flanked
+        if panicked
             && target.psychology.panics()
             && !fate.test(&state.psychology_test(self, t, &record.units))
         {
