@@ -6,23 +6,14 @@
 //! roll: P(caught) = P(broke) x P(8D6 >= 5D6), P(8D6 >= 5D6) = 0.96326, as
 //! the two dice's distributions give it.
 
-use crate::common::run::json;
+use crate::common::run::exact_round_one;
+
+const FLAGSHIP: &str = "scenarios/boar_boyz_charge_spearmen.toml";
 use mathhammer::exact::Pmf;
 
 /// P(defender breaks), P(defender caught) in one exact round, with `sets`.
 fn fight(sets: &[&str]) -> (f64, f64) {
-    let mut args = vec![
-        "combat",
-        "scenarios/boar_boyz_charge_spearmen.toml",
-        "--set",
-        "situation.rounds=1",
-        "--method",
-        "exact",
-    ];
-    for s in sets {
-        args.extend(["--set", s]);
-    }
-    let r = json(&args);
+    let r = exact_round_one(FLAGSHIP, sets);
     let p = |k: &str| r[k].as_f64().unwrap();
     (p("p_defender_breaks"), p("p_defender_caught"))
 }
@@ -81,18 +72,7 @@ fn a_bodyguard_is_stubborn_while_the_general_is_with_it() {
     // Stubborn, the beaten Spearmen (Ld 7) test on their unmodified Ld:
     // P(breaks) = P(lose the round) x P(2D6 > 7) = P(lose) x 15/36.
     let round = |sets: &[&str]| {
-        let mut args = vec![
-            "combat",
-            "scenarios/boar_boyz_charge_spearmen.toml",
-            "--set",
-            "situation.rounds=1",
-            "--method",
-            "exact",
-        ];
-        for s in sets {
-            args.extend(["--set", s]);
-        }
-        let r = json(&args);
+        let r = exact_round_one(FLAGSHIP, sets);
         let lose = r["rounds"][0]["p_attacker_wins"].as_f64().unwrap();
         (lose, r["p_defender_breaks"].as_f64().unwrap())
     };
