@@ -59,7 +59,7 @@ fn outcome(r: &Value, label: &str) -> f64 {
 }
 
 /// The friends table's row `name`.
-fn row<'a>(r: &'a Value, name: &str) -> &'a Value {
+pub(crate) fn row<'a>(r: &'a Value, name: &str) -> &'a Value {
     r["friends"]
         .as_array()
         .unwrap()

@@ -8,6 +8,7 @@
 use crate::common::p_fail;
 use crate::common::roster::{army_roster, cost, model, rule, sel, with};
 use crate::common::run::json;
+use crate::friends::row;
 use mathhammer::roster::Roster;
 use mathhammer::rules::panic::LITTLE_UNS;
 use serde_json::Value;
@@ -179,17 +180,8 @@ fn a_friend_near_a_fight_ignores_the_rout_of_a_kind_it_shrugs_off() {
         "--method",
         "exact",
     ]);
-    let row = |name: &str| {
-        r["friends"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|f| f["name"] == name)
-            .unwrap()
-            .clone()
-    };
-    assert_eq!(row("Orcs")["p_tests"], 0.0, "{r}");
-    let trolls = row("Trolls");
+    assert_eq!(row(&r, "Orcs")["p_tests"], 0.0, "{r}");
+    let trolls = row(&r, "Trolls");
     let tests = trolls["p_tests"].as_f64().unwrap();
     assert!(tests > 0.01, "{trolls}");
     assert!(close(
@@ -350,11 +342,7 @@ fn giants_ignore_the_rout_of_cavalry_sized_units_and_not_of_larger() {
             "--method",
             "exact",
         ]);
-        let p = |name: &str, key: &str| {
-            let rows = r["friends"].as_array().unwrap();
-            let row = rows.iter().find(|f| f["name"] == name).unwrap();
-            row[key].as_f64().unwrap()
-        };
+        let p = |name: &str, key: &str| row(&r, name)[key].as_f64().unwrap();
         let [giant, trolls] = ["Giant", "Trolls"].map(|n| [p(n, "p_tests"), p(n, "p_flees")]);
         (giant, trolls)
     };
