@@ -159,6 +159,9 @@ pub struct Unit {
     /// Predatory Fighters: a spear's second rank strikes once a model
     /// (RULES.md Weapons).
     pub predatory_fighters: bool,
+    /// Defensive Stakes that still stand before its front: a unit charging
+    /// its front gains no charge bonus (RULES.md Charges, Defensive Stakes).
+    pub defensive_stakes: bool,
     /// The army it belongs to (a catalogue's name), which enemies may hate.
     pub army: Option<String>,
     /// The armies it hates: it hates a fight's enemies of one of them

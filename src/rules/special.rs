@@ -306,6 +306,10 @@ pub enum SpecialRule {
     /// strength 5 or more takes a panic test (RULES.md Panic).
     #[value(hide = true)]
     GloriousCharge,
+    /// Defensive Stakes (Peasant Bowmen): a unit charging its front gains
+    /// no charge bonus (RULES.md Charges, Defensive Stakes).
+    #[value(hide = true)]
+    DefensiveStakes,
 }
 
 impl SpecialRule {
@@ -371,6 +375,7 @@ impl SpecialRule {
                 | GleamingRobe
                 | ForestStalkers
                 | GloriousCharge
+                | DefensiveStakes
         )
     }
 

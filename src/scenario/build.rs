@@ -152,6 +152,7 @@ impl ScenarioFile {
             musician_rallies: s.musician_rallies,
             fleeing_friends_equal_panics: s.fleeing_friends_equal_panics,
             troll_vomit: s.troll_vomit,
+            defensive_stakes: s.defensive_stakes,
             redirect,
         });
         Ok(CombatQuery {
@@ -187,6 +188,7 @@ impl ScenarioFile {
                         fleeing_friends_us: s.fleeing_friends_us.0,
                         terror_nearby: s.terror_nearby,
                     },
+                    stakes_met: false,
                 },
                 false => Place {
                     side: u,
@@ -546,6 +548,7 @@ impl UnitSpec {
             flammable: file.rules.contains(&SpecialRule::Flammable),
             against_missiles: AgainstMissiles::of(&file.rules),
             predatory_fighters: file.rules.contains(&SpecialRule::PredatoryFighters),
+            defensive_stakes: file.rules.contains(&SpecialRule::DefensiveStakes),
             foes_minus_one_to_hit: file.rules.contains(&SpecialRule::FoesMinusOneToHit),
             army: file.army.clone(),
             hates: file.hates.clone(),
@@ -657,6 +660,7 @@ impl UnitSpec {
                 fleeing_friends_us: self.fleeing_friends_us.map_or(0, |u| u.0),
                 terror_nearby: self.terror_nearby.unwrap_or(false),
             },
+            stakes_met: false,
         })
     }
 }

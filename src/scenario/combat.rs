@@ -89,6 +89,7 @@
 //! troll_vomit = "best"                 # [ruling] trolls vomit: best, always, never
 //! potion_of_pavona = "rolled"          # [ruling] rolled, not-drunk
 //! gourd_of_lustrian_wine = "first-round"  # [ruling] first-round, not-drunk
+//! defensive_stakes = "standing"        # [ruling] standing, removed
 //! ```
 
 use super::part::{unit_table, ProfilePart};
@@ -98,6 +99,7 @@ use crate::query::combat::CombatQuery;
 use crate::rules::before_fight::{GourdChoice, PotionChoice};
 use crate::rules::fighter::VomitChoice;
 use crate::rules::place::{Facing, ReactionName, SideName, TerrainOnPath};
+use crate::rules::stakes::StakesChoice;
 use crate::text;
 use crate::words::text::Text;
 use serde::{Deserialize, Deserializer};
@@ -350,6 +352,10 @@ pub struct Situation {
     /// **\[ruling\]** `first-round` or `not-drunk`.
     #[serde(default)]
     pub gourd_of_lustrian_wine: GourdChoice,
+    /// Whether units' Defensive Stakes still stand: **\[ruling\]**
+    /// `standing` or `removed` (RULES.md Charges, Defensive Stakes).
+    #[serde(default)]
+    pub defensive_stakes: StakesChoice,
 }
 
 fn no_side() -> SideName {
@@ -380,6 +386,7 @@ impl Default for Situation {
             troll_vomit: VomitChoice::default(),
             potion_of_pavona: PotionChoice::default(),
             gourd_of_lustrian_wine: GourdChoice::default(),
+            defensive_stakes: StakesChoice::default(),
         }
     }
 }

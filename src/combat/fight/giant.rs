@@ -86,7 +86,7 @@ impl Combat {
         .harming(target.harmed_by(&Default::default()));
         let moment = Moment {
             round: if set == StepSet::Later { 2 } else { 1 },
-            charging: self.setup.places[e].charging && set != StepSet::Later,
+            charging: self.setup.places[e].charge_bonus() && set != StepSet::Later,
         };
         let fend = enemy
             .striker(false, false)

@@ -11,6 +11,7 @@ use crate::rules::gear::BullCharge;
 use crate::rules::movement::{charge_range, random_charge_range};
 use crate::rules::place::{Facing, ReactionName};
 use crate::rules::special::hates_army;
+use crate::rules::stakes::{charge_bonus_kept, StakesChoice};
 use crate::rules::weapons::Moment;
 use crate::rules::Edition;
 
@@ -50,6 +51,8 @@ pub struct Setup {
     pub fleeing_friends_equal_panics: bool,
     /// When units that may vomit (Troll Vomit) do so.
     pub troll_vomit: VomitChoice,
+    /// Whether units' Defensive Stakes still stand.
+    pub defensive_stakes: StakesChoice,
     /// A unit of the charged side the main charger may redirect its charge
     /// at, if the first target flees and gets away.
     pub redirect: Option<Redirect>,
@@ -109,6 +112,9 @@ pub struct Place {
     pub difficult_terrain: bool,
     /// A charger's start of turn.
     pub start_of_turn: StartOfTurn,
+    /// Its charge met Defensive Stakes: it charges without its charge
+    /// bonus (RULES.md Charges, Defensive Stakes).
+    pub stakes_met: bool,
 }
 
 impl Place {
@@ -116,6 +122,13 @@ impl Place {
     /// RULES.md Charges.
     pub fn charge_range(&self, m: f64) -> f64 {
         charge_range(m, self.difficult_terrain, self.wheel)
+    }
+
+    /// It charges with its charge bonus: it charges this turn, and its
+    /// charge met no Defensive Stakes (RULES.md Charges, Defensive
+    /// Stakes).
+    pub fn charge_bonus(&self) -> bool {
+        self.charging && !self.stakes_met
     }
 
     /// The charge range here of a random mover whose dice roll `rolled`.
@@ -191,7 +204,8 @@ impl Setup {
                 .into_iter()
                 .chain(heroes())
                 .any(|b| b.alone);
-            if !(place.charging && BullCharge::charges(ogres, alone, place.distance, edition)) {
+            if !(place.charge_bonus() && BullCharge::charges(ogres, alone, place.distance, edition))
+            {
                 unit.bull_charge = None;
                 for c in &mut unit.characters {
                     c.body.bull_charge = None;
@@ -222,6 +236,22 @@ impl Setup {
             {
                 unit.impact = None;
             }
+        }
+    }
+
+    /// Chargers whose every contact is a front with Defensive Stakes
+    /// standing charge without their bonus (RULES.md Charges, Defensive
+    /// Stakes).
+    fn stakes_meet_chargers(&mut self) {
+        for u in 0..self.units.len() {
+            let met: Vec<(bool, Facing)> = self
+                .contacts
+                .iter()
+                .filter(|c| c.striker == u)
+                .map(|c| (self.units[c.struck].defensive_stakes, c.face))
+                .collect();
+            let kept = charge_bonus_kept(self.defensive_stakes, &met);
+            self.places[u].stakes_met = self.places[u].charging && !kept;
         }
     }
 
@@ -266,7 +296,7 @@ impl Setup {
             let side = self.places[u].side;
             let moment = Moment {
                 round: 1,
-                charging: self.places[u].charging,
+                charging: self.places[u].charge_bonus(),
             };
             let foe = (0..self.units.len())
                 .find(|&e| self.places[e].side != side)
@@ -289,6 +319,7 @@ impl Combat {
     pub fn new(mut setup: Setup) -> Combat {
         setup.hate_named_armies();
         setup.spare_friends();
+        setup.stakes_meet_chargers();
         setup.bull_charges();
         setup.impact_charges();
         setup.skirmishers_face_chargers();

@@ -274,7 +274,7 @@ impl Combat {
     pub(super) fn make_steps(&mut self, u: usize, set: StepSet) -> Vec<usize> {
         let unit = &self.setup.units[u];
         let place = self.setup.places[u];
-        let charging = place.charging && set != StepSet::Later;
+        let charging = place.charge_bonus() && set != StepSet::Later;
         let moment = Moment {
             round: if set == StepSet::Later { 2 } else { 1 },
             charging,

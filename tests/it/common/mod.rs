@@ -514,10 +514,12 @@ pub fn random_unit(r: &mut impl Rng, header: &str, path: &str, most: u32, place:
     let text = with_issue_47_modifiers(with_pistols(with_troll_vomit(with_own_champion(
         text, path,
     ))));
-    // Fast cavalry's no rank bonus (salt 4790; RULES.md Combat resolution)
-    // and the Banner of Malediction's wound fewer (4791; RULES.md Undead).
+    // Fast cavalry's no rank bonus (salt 4790; RULES.md Combat resolution),
+    // the Banner of Malediction's wound fewer (4791; RULES.md Undead) and
+    // Defensive Stakes (4792; RULES.md Charges).
     let text = with_rule_now_and_then(text, 4790, "fast-cavalry");
-    with_rule_now_and_then(text, 4791, "crumbles-one-fewer")
+    let text = with_rule_now_and_then(text, 4791, "crumbles-one-fewer");
+    with_rule_now_and_then(text, 4792, "defensive-stakes")
 }
 
 /// A to-hit modifier now and then on a [`random_unit`]'s unit (issue 47;
