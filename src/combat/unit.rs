@@ -271,6 +271,13 @@ impl Unit {
         models * per_model
     }
 
+    /// Its champion has a body of his own: the rank and file's blows and
+    /// casualties leave him out (RULES.md Characters, champions and
+    /// challenges).
+    pub fn champion_apart(&self) -> bool {
+        self.champion && self.champion_body.is_some()
+    }
+
     /// Whether any of its models has a missile weapon: its rank and file,
     /// or a champion of his own body (RULES.md Shooting, Each model shoots
     /// his own weapon).

@@ -113,6 +113,7 @@ impl Combat {
             foe: g,
             target_w: unit.profile.w,
             target_models: unit.models,
+            foe_champion_apart: unit.champion_apart(),
             ..sub(fend, None, 1)
         };
         let strength = GIANT_HITS_STRENGTH;

@@ -144,6 +144,9 @@ struct Facts {
     waits: bool,
     /// How each unit of the fight frightens it.
     frights: [state::Fright; MAX_UNITS],
+    /// Some unit of the fight frightens it (a break test looks for them
+    /// only then).
+    frightened: bool,
     /// Enemies carrying an Aura of Slaanesh (it or a character of it),
     /// one bit each: in contact with one, it tests on 1 Ld less.
     auras: u8,

@@ -286,11 +286,13 @@ impl Combat {
                 continue;
             }
             // Enemies in contact it fears whose total US beats its own.
-            let fear_us: u32 = self.foes[u]
-                .iter()
-                .filter(|&&(e, _)| state.fights(e) && state.frightens(self, e, u))
-                .map(|&(e, _)| state.unit_strength(self, e))
-                .sum();
+            let fear_us: u32 = match self.facts[u].frightened {
+                true => (self.foes[u].iter())
+                    .filter(|&&(e, _)| state.fights(e) && state.frightens(self, e, u))
+                    .map(|&(e, _)| state.unit_strength(self, e))
+                    .sum(),
+                false => 0,
+            };
             let by_fear = fear_us > 0
                 && !state.psychology(self, u).fearless()
                 && fear_us > state.unit_strength(self, u);

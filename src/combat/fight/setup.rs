@@ -591,18 +591,20 @@ impl Facts {
                 },
                 waits: setup.redirect.is_some_and(|r| r.unit == u),
                 frights: Default::default(),
+                frightened: false,
                 auras: 0,
                 strengths: [0; MAX_CHARACTERS + 1],
                 places: [0; MAX_CHARACTERS],
                 models: unit.models,
                 champion: unit.champion,
-                champion_apart: unit.champion && unit.champion_body.is_some(),
+                champion_apart: unit.champion_apart(),
                 characters: unit.characters.len(),
                 first_foe: foes[u].first().map_or(NO_FOE, |f| f.0 as u8),
             };
             f.adds = f.combat_resolution > 0 || f.heroes_count;
             for (fright, enemy) in f.frights.iter_mut().zip(&setup.units) {
                 *fright = Fright::of(unit, enemy);
+                f.frightened |= *fright != Fright::None;
             }
             // Aura of Slaanesh: its bearer's unit, a character's too
             // (RULES.md Break test).

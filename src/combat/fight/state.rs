@@ -389,6 +389,7 @@ impl<const N: usize> State<N> {
     /// stands. **\[ruling\]** the unit tests as one: its models in
     /// contact lower the Ld it uses, its own or the General's. RULES.md
     /// Break test.
+    #[inline(always)]
     pub(super) fn leadership_in_fight(
         &self,
         combat: &Combat,
