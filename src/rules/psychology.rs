@@ -81,6 +81,12 @@ pub struct Psychology {
     /// Sporofic Musk: enemies in base contact halve their WS and I
     /// (RULES.md Special attacks and psychology).
     pub sporofic_musk: bool,
+    /// Its unit re-rolls failed psychology tests, its characters' rule
+    /// too (RULES.md Special attacks and psychology).
+    pub unit_rerolls_psychology: bool,
+    /// Its unit re-rolls failed break tests, its characters' rule too
+    /// (RULES.md Break test).
+    pub unit_rerolls_break_tests: bool,
 }
 
 impl Psychology {
@@ -120,6 +126,8 @@ impl Psychology {
             quells_animosity: has(SpecialRule::QuellAnimosity),
             stubborn_first_round: has(SpecialRule::StubbornFirstRound),
             sporofic_musk: has(SpecialRule::SporoficMusk),
+            unit_rerolls_psychology: has(SpecialRule::UnitRerollsPsychology),
+            unit_rerolls_break_tests: has(SpecialRule::UnitRerollsBreakTests),
         }
     }
 

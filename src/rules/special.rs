@@ -306,6 +306,17 @@ pub enum SpecialRule {
     /// strength 5 or more takes a panic test (RULES.md Panic).
     #[value(hide = true)]
     GloriousCharge,
+    /// The unit it stands in re-rolls failed psychology tests, carried by
+    /// the unit or a character in it (a Master Moulder's Beastmaster, the
+    /// Jade Lion, Exemplars of Sigmar; RULES.md Special attacks and
+    /// psychology).
+    #[value(hide = true)]
+    UnitRerollsPsychology,
+    /// The unit it stands in re-rolls failed break tests, carried by the
+    /// unit or a character in it (the Virtue of Stoicism; RULES.md Break
+    /// test).
+    #[value(hide = true)]
+    UnitRerollsBreakTests,
 }
 
 impl SpecialRule {
@@ -371,6 +382,8 @@ impl SpecialRule {
                 | GleamingRobe
                 | ForestStalkers
                 | GloriousCharge
+                | UnitRerollsPsychology
+                | UnitRerollsBreakTests
         )
     }
 

@@ -301,7 +301,10 @@ impl Combat {
                     .stubborn_now(|| state.general_with(self, u), loss.round),
                 unbreakable: unit.psychology.unbreakable,
                 broken_by_fear: by_fear,
-                battle_standard: state.battle_standard(self, u),
+                // A battle standard's re-roll, or the Virtue of
+                // Stoicism's (RULES.md Break test).
+                battle_standard: state.battle_standard(self, u)
+                    || state.with_unit_rule(self, u, |p| p.unit_rerolls_break_tests),
                 insane_courage: self.setup.insane_courage,
                 cold_blooded: unit.psychology.cold_blooded,
             };

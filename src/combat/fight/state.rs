@@ -419,8 +419,26 @@ impl<const N: usize> State<N> {
         u: usize,
         fates: &[UnitEnd; MAX_UNITS],
     ) -> LeadershipTest {
-        let rerolls = combat.setup.units[u].psychology.rerolls_psychology;
+        let rerolls = combat.setup.units[u].psychology.rerolls_psychology
+            || self.with_unit_rule(combat, u, |p| p.unit_rerolls_psychology);
         self.ld_test(combat, u, fates).psychology(rerolls)
+    }
+
+    /// Whether unit `u` has a rule that reaches the whole unit (`rule` of
+    /// a psychology): its own, or a character's standing in it (the
+    /// Beastmaster, the Virtue of Stoicism). RULES.md Special attacks and
+    /// psychology, Break test.
+    pub(super) fn with_unit_rule(
+        &self,
+        combat: &Combat,
+        u: usize,
+        rule: impl Fn(&Psychology) -> bool,
+    ) -> bool {
+        let unit = &combat.setup.units[u];
+        rule(&unit.psychology)
+            || (unit.characters.iter())
+                .zip(&self.heroes[u])
+                .any(|(c, h)| h.is_some() && rule(&c.body.psychology))
     }
 
     /// The best of `ld` and the Ld of a character standing in unit `u`
