@@ -42,6 +42,7 @@ impl Rolls {
         rolls.add(LeadershipTest::new(7).roll());
         for u in 0..combat.setup.units.len() {
             rolls.add(combat.flight(u).roll);
+            rolls.add(combat.pursuit(u).roll);
             if let Some(roll) = combat.setup.units[u].move_roll() {
                 rolls.add(roll);
             }

@@ -87,6 +87,17 @@ pub struct Psychology {
     /// Its unit re-rolls failed break tests, its characters' rule too
     /// (RULES.md Break test).
     pub unit_rerolls_break_tests: bool,
+    /// Pursues with one D6 more (RULES.md Fleeing and pursuit).
+    pub pursues_one_die_more: bool,
+    /// Its unit's rank bonus counts double (RULES.md Combat resolution).
+    pub doubles_rank_bonus: bool,
+    /// Its enemies get no outnumbering bonus (RULES.md Combat resolution).
+    pub denies_outnumbering: bool,
+    /// Immune to fear and terror, not to panic (RULES.md Special attacks
+    /// and psychology).
+    pub immune_to_fear: bool,
+    /// Crush the Weak: hates enemies of basic Ld 6 or less.
+    pub crushes_the_weak: bool,
 }
 
 impl Psychology {
@@ -128,6 +139,11 @@ impl Psychology {
             sporofic_musk: has(SpecialRule::SporoficMusk),
             unit_rerolls_psychology: has(SpecialRule::UnitRerollsPsychology),
             unit_rerolls_break_tests: has(SpecialRule::UnitRerollsBreakTests),
+            pursues_one_die_more: has(SpecialRule::PursuesOneDieMore),
+            doubles_rank_bonus: has(SpecialRule::DoubleRankBonus),
+            denies_outnumbering: has(SpecialRule::DeniesOutnumbering),
+            immune_to_fear: has(SpecialRule::ImmuneToFear),
+            crushes_the_weak: has(SpecialRule::CrushTheWeak),
         }
     }
 
@@ -171,7 +187,14 @@ impl Psychology {
     /// Takes no fear tests and is not broken by fear: causes fear itself, is
     /// immune to psychology, or never flees. RULES.md Special attacks.
     pub fn fearless(&self) -> bool {
-        self.fear || self.immune || self.frenzied || self.never_flees()
+        self.fear || self.immune || self.immune_to_fear || self.frenzied || self.never_flees()
+    }
+
+    /// Takes terror tests: one that takes panic tests
+    /// ([`Self::takes_panic_tests`]) and is not immune to fear and terror.
+    /// RULES.md Special attacks and psychology.
+    pub fn takes_terror_tests(&self) -> bool {
+        self.takes_panic_tests() && !self.immune_to_fear
     }
 
     /// Takes panic (and terror) tests: not immune to psychology, not
@@ -227,6 +250,12 @@ pub fn fears_army(fears: &[String], army: Option<&str>) -> bool {
 /// it two to one. RULES.md Special attacks and psychology.
 pub fn fears_outnumbered_by(own_us: u32, enemy_us: u32) -> bool {
     own_us < 2 * enemy_us
+}
+
+/// Whether Crush the Weak's bearer hates an enemy of basic Ld `ld`: 6 or
+/// less. RULES.md Special attacks and psychology.
+pub fn crushed_as_weak(ld: u8) -> bool {
+    ld <= 6
 }
 
 #[cfg(test)]

@@ -6,7 +6,9 @@ use crate::error::InputError;
 use crate::text;
 use serde::{Deserialize, Serialize};
 
-pub use super::psychology::{fears_army, fears_outnumbered_by, hates_army, Psychology};
+pub use super::psychology::{
+    crushed_as_weak, fears_army, fears_outnumbered_by, hates_army, Psychology,
+};
 
 /// A special rule of the attacking unit, as named on the command line
 /// (`--rules poison,killing-blow`) and in profile files (`rules = [...]`).
@@ -317,6 +319,26 @@ pub enum SpecialRule {
     /// test).
     #[value(hide = true)]
     UnitRerollsBreakTests,
+    /// Pursues with one D6 more (Bloodgreed's 3D6 for Minotaurs' 2D6, the
+    /// Jaguar Standard's extra D6"; RULES.md Fleeing and pursuit).
+    #[value(hide = true)]
+    PursuesOneDieMore,
+    /// Its unit's rank bonus counts double, at most +6 (Coils of Sotek,
+    /// the Griffon Standard; RULES.md Combat resolution).
+    #[value(hide = true)]
+    DoubleRankBonus,
+    /// The enemy never gets the outnumbering bonus in its combat (the
+    /// Virtue of Discipline; RULES.md Combat resolution).
+    #[value(hide = true)]
+    DeniesOutnumbering,
+    /// Immune to fear and terror, not to panic (the Banner of Middenheim,
+    /// Bugman's Tankard; RULES.md Special attacks and psychology).
+    #[value(hide = true)]
+    ImmuneToFear,
+    /// Crush the Weak: it and the unit it leads hate enemies of basic Ld 6
+    /// or less (RULES.md Special attacks and psychology).
+    #[value(hide = true)]
+    CrushTheWeak,
 }
 
 impl SpecialRule {
@@ -384,6 +406,11 @@ impl SpecialRule {
                 | GloriousCharge
                 | UnitRerollsPsychology
                 | UnitRerollsBreakTests
+                | PursuesOneDieMore
+                | DoubleRankBonus
+                | DeniesOutnumbering
+                | ImmuneToFear
+                | CrushTheWeak
         )
     }
 

@@ -5,6 +5,7 @@
 //! (A 0), so the rule alone decides.
 
 use crate::common::run::{engines_agree, json};
+use mathhammer::exact::Pmf;
 
 /// `text` written as `name` under the tests' temporary folder.
 pub(crate) fn written(name: &str, text: &str) -> String {
@@ -18,9 +19,15 @@ pub(crate) fn written(name: &str, text: &str) -> String {
 /// A unit table `side` of `models` men (A 0, Ld 7, M 4) `frontage`
 /// wide, with `extra` lines of its table.
 fn idle(side: &str, models: u32, frontage: u32, extra: &str) -> String {
+    men(side, models, frontage, [0, 7], extra)
+}
+
+/// A unit table `side` of `models` men (WS 3, S 3, T 3, M 4) `frontage`
+/// wide with A and Ld `[a, ld]`, and `extra` lines of its table.
+fn men(side: &str, models: u32, frontage: u32, [a, ld]: [u32; 2], extra: &str) -> String {
     format!(
         "[{side}]\nname = \"{side}\"\nmodels = {models}\nfrontage = {frontage}\n{extra}\n\
-         [{side}.profile]\nm = 10\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = 0\nld = 7\n"
+         [{side}.profile]\nm = 10\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = {a}\nld = {ld}\n"
     )
 }
 
@@ -128,12 +135,191 @@ fn the_tail_rules_agree_between_exact_and_both_monte_carlo_engines() {
             ),
             ENGAGED,
         ),
+        fight(
+            "agree_bloodgreed",
+            &idle("attacker", 10, 10, "rules = [\"pursues-one-die-more\"]"),
+            &idle("defender", 5, 5, ""),
+            ENGAGED,
+        ),
+        fight(
+            "agree_coils",
+            &idle(
+                "attacker",
+                12,
+                4,
+                &hero("attacker", "\"double-rank-bonus\""),
+            ),
+            &idle("defender", 10, 10, ""),
+            ENGAGED,
+        ),
+        fight(
+            "agree_crush",
+            &men(
+                "attacker",
+                5,
+                5,
+                [1, 7],
+                &hero("attacker", "\"crush-the-weak\""),
+            ),
+            &men("defender", 10, 5, [1, 6], ""),
+            ENGAGED,
+        ),
     ];
     for file in &cases {
         let args = [
             "combat", file, "--method", "all", "--trials", "40000", "--seed", "47",
         ];
-        let keys = ["p_charge_declared", "p_defender_breaks"];
+        let keys = [
+            "p_charge_declared",
+            "p_defender_breaks",
+            "p_defender_caught",
+            "p_attacker_breaks",
+        ];
         engines_agree(&json(&args), &keys, file);
     }
+}
+
+/// P(a pursuit of `pursuit` D6 reaches a flight of `flee` D6).
+fn p_caught(pursuit: u32, flee: u32) -> f64 {
+    let (pursuit, flee) = (Pmf::nd6(pursuit), Pmf::nd6(flee));
+    flee.iter()
+        .map(|(f, p)| p * (1.0 - pursuit.p_le(f - 1)))
+        .sum()
+}
+
+/// P(defender breaks), P(defender caught) in the exact report of `file`.
+fn broke_and_caught(file: &str) -> (f64, f64) {
+    let r = json(&["combat", file, "--method", "exact"]);
+    let p = |k: &str| r[k].as_f64().unwrap();
+    (p("p_defender_breaks"), p("p_defender_caught"))
+}
+
+#[test]
+fn bloodgreed_and_the_jaguar_standard_pursue_with_one_die_more() {
+    // The five (M 10 cm) break with P = 21/36 and flee 5D6 cm; the ten
+    // pursue 5D6 cm, or with one die more, 3D6" for 2D6": 8D6 cm.
+    let caught = |name: &str, attacker: &str, defender: &str| {
+        broke_and_caught(&fight(
+            name,
+            &idle("attacker", 10, 10, attacker),
+            &idle("defender", 5, 5, defender),
+            ENGAGED,
+        ))
+    };
+    let greed = "rules = [\"pursues-one-die-more\"]";
+    let (broke, plain) = caught("greedless", "", "");
+    assert!(close(broke, 21.0 / 36.0) && close(plain, broke * p_caught(5, 5)));
+    let (b, greedy) = caught("bloodgreed", greed, "");
+    assert!(close(b, broke), "{b}");
+    assert!(close(greedy, broke * p_caught(8, 5)), "{greedy}");
+    assert!(greedy > plain + 0.1, "{greedy} {plain}");
+    // Its flight is as before: beaten, it flees 5D6 from a 5D6 pursuit.
+    let (b, fled) = caught("greedy_beaten", "", greed);
+    assert!(close(fled, b * p_caught(5, 5)), "{fled}");
+}
+
+#[test]
+fn the_coils_of_sotek_and_the_griffon_standard_double_the_rank_bonus() {
+    // Twelve four wide (ranks of 4, 4 and 4: +2) outnumber ten in one
+    // rank (+1): the ten lose by 3 and test Ld 4, breaking 30/36. Doubled,
+    // +4 and +1: Ld 2, breaking 35/36.
+    let breaks = |name: &str, extra: &str| {
+        let file = fight(
+            name,
+            &idle("attacker", 12, 4, extra),
+            &idle("defender", 10, 10, ""),
+            ENGAGED,
+        );
+        exact(&file, "p_defender_breaks")
+    };
+    assert!(close(breaks("ranks", ""), 30.0 / 36.0));
+    let banner = breaks("griffon", "rules = [\"double-rank-bonus\"]");
+    assert!(close(banner, 35.0 / 36.0), "{banner}");
+    // Xltep in the unit: 13 places, ranks of 4, 4, 4 and 1: still +2,
+    // doubled +4.
+    let xltep = breaks("coils", &hero("attacker", "\"double-rank-bonus\""));
+    assert!(close(xltep, 35.0 / 36.0), "{xltep}");
+}
+
+#[test]
+fn the_virtue_of_discipline_denies_the_enemy_its_outnumbering() {
+    // Ten against five, no blows: outnumbering alone wins by 1 (21/36
+    // break). The five with the Virtue: a draw, nobody breaks; the Banner
+    // of the Swarm's +2 is denied too.
+    let breaks = |name: &str, attacker: &str, defender: &str| {
+        let file = fight(
+            name,
+            &idle("attacker", 10, 10, attacker),
+            &idle("defender", 5, 5, defender),
+            ENGAGED,
+        );
+        exact(&file, "p_defender_breaks")
+    };
+    assert!(close(breaks("outnumbered", "", ""), 21.0 / 36.0));
+    let virtue = "rules = [\"denies-outnumbering\"]";
+    assert_eq!(breaks("discipline", "", virtue), 0.0);
+    let swarm = "rules = [\"double-outnumber-bonus\"]";
+    assert_eq!(breaks("discipline_swarm", swarm, virtue), 0.0);
+    // A knight with the Virtue in the unit (US 6 < 10) denies it as well.
+    let led = breaks("knight", "", &hero("defender", "\"denies-outnumbering\""));
+    assert_eq!(led, 0.0);
+}
+
+#[test]
+fn the_banner_of_middenheim_spares_fear_and_terror_not_panic() {
+    // Terror at the start of its turn: Ld 7 fails 15/36; immune, the
+    // charge is always declared. Panic (friends of US 11 fleeing near the
+    // ten): still tested, 21/36.
+    let declared = |name: &str, extra: &str, situation: &str| {
+        let men = idle("attacker", 10, 10, extra);
+        let file = fight(name, &men, &idle("defender", 10, 10, ""), situation);
+        exact(&file, "p_charge_declared")
+    };
+    let immune = "rules = [\"immune-to-fear\"]";
+    assert!(close(declared("terror", "", TERROR), 21.0 / 36.0));
+    assert_eq!(declared("middenheim_terror", immune, TERROR), 1.0);
+    let panic = "charger = \"attacker\"\ndistance = 5\nrounds = 1\nfleeing_friends_us = 11";
+    let p = declared("middenheim_panic", immune, panic);
+    assert!(close(p, 21.0 / 36.0), "{p}");
+    // Charged by fear-causers of greater unit strength (US 10 > 9): Ld 7
+    // fails 15/36 and flees; immune, never.
+    let fled = |name: &str, extra: &str| {
+        let file = fight(
+            name,
+            &idle("attacker", 10, 10, "rules = [\"fear\"]"),
+            &idle("defender", 9, 9, extra),
+            "charger = \"attacker\"\ndistance = 5\nrounds = 1",
+        );
+        let r = json(&["combat", &file, "--method", "exact"]);
+        r["p_target_fled"].as_f64().unwrap() + r["p_target_caught"].as_f64().unwrap()
+    };
+    assert!(close(fled("feared", ""), 15.0 / 36.0));
+    assert_eq!(fled("middenheim_fear", immune), 0.0);
+}
+
+#[test]
+fn crush_the_weak_hates_enemies_of_leadership_six_or_less() {
+    // Five men (WS 3, S 3, A 1) strike five of T 3, WS 3, no save: a hit
+    // 1/2, a wound 1/2, 5/4 slain; hating, misses re-rolled, 3/4 a hit:
+    // 15/8, against Ld 6, not 7.
+    let slain = |name: &str, extra: &str, ld: u32| {
+        let file = fight(
+            name,
+            &men("attacker", 5, 5, [1, 7], extra),
+            &men("defender", 10, 5, [0, ld], "rules = [\"unbreakable\"]"),
+            ENGAGED,
+        );
+        exact(&file, "mean_defender_casualties")
+    };
+    let crush = "rules = [\"crush-the-weak\"]";
+    assert!(close(slain("plain", "", 6), 5.0 / 4.0));
+    let weak = slain("weak", crush, 6);
+    assert!(close(weak, 15.0 / 8.0), "{weak}");
+    let strong = slain("strong", crush, 7);
+    assert!(close(strong, 5.0 / 4.0), "{strong}");
+    // Ar-Ulric's hatred reaches the unit he leads: every hit of its men
+    // 3/4 for 1/2, half as many slain again, wherever he stands.
+    let led = slain("led", &hero("attacker", "\"crush-the-weak\""), 6);
+    let unled = slain("unled", &hero("attacker", ""), 6);
+    assert!(close(led, unled * 1.5), "{led} {unled}");
 }

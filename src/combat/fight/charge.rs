@@ -121,7 +121,7 @@ impl Combat {
         if !self.tests_at_start_of_turn(cs) {
             return Declared::Yes;
         }
-        let fears = p.takes_panic_tests();
+        let fears = p.takes_terror_tests();
         let own = state.unit_strength(self, cs);
         let ld = state.psychology_test(self, cs, began);
         let equal_panics = self.setup.fleeing_friends_equal_panics;

@@ -6,7 +6,7 @@ use super::{
     giant, Combat, End, Fate, Loss, Record, RoundRecord, State, UnitEnd, MAX_UNITS, NO_FOE,
 };
 use crate::rules::combat_result::{
-    decide, flank_bonus, raiders_rank_bonus, rank_bonus, Score, Winner,
+    decide, doubled_rank_bonus, flank_bonus, raiders_rank_bonus, rank_bonus, Score, Winner,
 };
 use crate::rules::leadership::{BreakTest, Breaking};
 use crate::rules::rally::{can_rally, rally_ld};
@@ -186,6 +186,8 @@ impl Combat {
         let mut rear = [0u32; 2];
         let mut bonus = [0u32; 2];
         let mut swarm = [false; 2];
+        // The Virtue of Discipline: a side its enemies deny outnumbering.
+        let mut denied = [false; 2];
         for u in (0..N).filter(|&u| state.fights(u)) {
             let f = &self.facts[u];
             let s = f.side;
@@ -200,10 +202,12 @@ impl Combat {
                 true => raiders_rank_bonus(models, f.frontage, disrupted),
                 false => rank_bonus(models, f.frontage, disrupted, f.no_ranks),
             };
+            let rank = doubled_rank_bonus(rank, f.doubles_ranks);
             ranks[s] = ranks[s].max(rank);
             standard[s] |= f.standard;
             musician[s] |= f.musician;
             swarm[s] |= f.doubles_outnumbering;
+            denied[1 - s] |= f.denies_outnumbering;
             if f.adds {
                 bonus[s] += f.combat_resolution;
                 if f.heroes_count {
@@ -225,7 +229,7 @@ impl Combat {
             Score {
                 wounds: wounds[s],
                 ranks: ranks[s],
-                outnumber: strength[s] > strength[1 - s],
+                outnumber: strength[s] > strength[1 - s] && !denied[s],
                 outnumber_doubled: swarm[s],
                 standard: standard[s],
                 high_ground: self.setup.high_ground == Some(s),
@@ -515,7 +519,7 @@ impl Combat {
             .iter()
             .filter(|&&(e, _)| usize::from(pursues[e]) == u)
         {
-            pursuers[k] = &self.flights[e];
+            pursuers[k] = &self.pursuits[e];
             k += 1;
         }
         (k > 0 || !chargers.is_empty()) && fate.caught(&self.flights[u], chargers, &pursuers[..k])
