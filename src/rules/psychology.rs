@@ -98,6 +98,16 @@ pub struct Psychology {
     pub immune_to_fear: bool,
     /// Crush the Weak: hates enemies of basic Ld 6 or less.
     pub crushes_the_weak: bool,
+    /// Smoke Bombs: alone, pursued only on a 4+ (RULES.md Fleeing and
+    /// pursuit).
+    pub smoke_bomb: bool,
+    /// Its unit's panic tests on 3D6, the highest discarded (RULES.md
+    /// Panic).
+    pub panic_on_three_dice: bool,
+    /// Its unit is immune to panic, its characters' rule too.
+    pub unit_immune_to_panic: bool,
+    /// Its unit is immune to psychology, its characters' rule too.
+    pub unit_immune_to_psychology: bool,
 }
 
 impl Psychology {
@@ -112,12 +122,13 @@ impl Psychology {
             always_strikes_first: has(SpecialRule::AlwaysStrikesFirst),
             strikes_last: has(SpecialRule::StrikesLast),
             mindless: has(SpecialRule::Mindless),
-            immune: has(SpecialRule::ImmuneToPsychology),
+            immune: has(SpecialRule::ImmuneToPsychology)
+                || has(SpecialRule::UnitImmuneToPsychology),
             frenzied: has(SpecialRule::Frenzy),
             stupid: has(SpecialRule::Stupidity),
             animosity: has(SpecialRule::Animosity),
             cold_blooded: has(SpecialRule::ColdBlooded),
-            immune_to_panic: has(SpecialRule::ImmuneToPanic),
+            immune_to_panic: has(SpecialRule::ImmuneToPanic) || has(SpecialRule::UnitImmuneToPanic),
             undead: has(SpecialRule::Undead),
             giant: if has(SpecialRule::GiantSpecialAttacksDogsOfWar) {
                 Some(crate::rules::giant::GiantTable::DogsOfWar)
@@ -144,6 +155,10 @@ impl Psychology {
             denies_outnumbering: has(SpecialRule::DeniesOutnumbering),
             immune_to_fear: has(SpecialRule::ImmuneToFear),
             crushes_the_weak: has(SpecialRule::CrushTheWeak),
+            smoke_bomb: has(SpecialRule::SmokeBomb),
+            panic_on_three_dice: has(SpecialRule::PanicOnThreeDice),
+            unit_immune_to_panic: has(SpecialRule::UnitImmuneToPanic),
+            unit_immune_to_psychology: has(SpecialRule::UnitImmuneToPsychology),
         }
     }
 
@@ -250,6 +265,12 @@ pub fn fears_army(fears: &[String], army: Option<&str>) -> bool {
 /// it two to one. RULES.md Special attacks and psychology.
 pub fn fears_outnumbered_by(own_us: u32, enemy_us: u32) -> bool {
     own_us < 2 * enemy_us
+}
+
+/// Whether an enemy pursues a lone model with Smoke Bombs, on its D6
+/// `roll`: a 4+. RULES.md Fleeing and pursuit.
+pub fn pursues_through_smoke(roll: u8) -> bool {
+    roll >= 4
 }
 
 /// Whether Crush the Weak's bearer hates an enemy of basic Ld `ld`: 6 or

@@ -7,7 +7,8 @@ use crate::text;
 use serde::{Deserialize, Serialize};
 
 pub use super::psychology::{
-    crushed_as_weak, fears_army, fears_outnumbered_by, hates_army, Psychology,
+    crushed_as_weak, fears_army, fears_outnumbered_by, hates_army, pursues_through_smoke,
+    Psychology,
 };
 
 /// A special rule of the attacking unit, as named on the command line
@@ -339,6 +340,23 @@ pub enum SpecialRule {
     /// or less (RULES.md Special attacks and psychology).
     #[value(hide = true)]
     CrushTheWeak,
+    /// Smoke Bombs: fleeing alone from a fight, each enemy pursues him
+    /// only on a D6 of 4+ (RULES.md Fleeing and pursuit).
+    #[value(hide = true)]
+    SmokeBomb,
+    /// The Ragbanner: the unit's panic tests on 3D6, the highest
+    /// discarded (RULES.md Panic).
+    #[value(hide = true)]
+    PanicOnThreeDice,
+    /// Its unit is immune to panic, carried by the unit or a character in
+    /// it (the Aura of the Fey Queen, the Crown of Bretonnia; RULES.md
+    /// Panic).
+    #[value(hide = true)]
+    UnitImmuneToPanic,
+    /// Its unit is immune to psychology, carried by the unit or a
+    /// character in it (Horned Rat Incarnate; RULES.md Panic).
+    #[value(hide = true)]
+    UnitImmuneToPsychology,
 }
 
 impl SpecialRule {
@@ -411,6 +429,10 @@ impl SpecialRule {
                 | DeniesOutnumbering
                 | ImmuneToFear
                 | CrushTheWeak
+                | SmokeBomb
+                | PanicOnThreeDice
+                | UnitImmuneToPanic
+                | UnitImmuneToPsychology
         )
     }
 

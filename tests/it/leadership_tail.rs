@@ -55,6 +55,11 @@ fn exact(file: &str, key: &str) -> f64 {
 /// near: they test Ld 7 for terror before they may declare the charge.
 const TERROR: &str = "charger = \"attacker\"\ndistance = 5\nrounds = 1\nterror_nearby = true";
 
+/// Ten men (eleven with a character) charge from 5 cm at the start of a
+/// turn with friends of US 12 fleeing near: they test Ld 7 for panic
+/// before they may declare it.
+const PANIC: &str = "charger = \"attacker\"\ndistance = 5\nrounds = 1\nfleeing_friends_us = 12";
+
 /// Ten men in one rank against five, engaged, no blows: the five lose by
 /// the outnumbering bonus, 1, and test Ld 7 - 1 = 6.
 const ENGAGED: &str = "charger = \"none\"\nrounds = 1";
@@ -134,6 +139,18 @@ fn the_tail_rules_agree_between_exact_and_both_monte_carlo_engines() {
                 &hero("defender", "\"unit-rerolls-break-tests\""),
             ),
             ENGAGED,
+        ),
+        fight(
+            "agree_smoke",
+            &idle("attacker", 10, 10, ""),
+            &idle("defender", 1, 1, "rules = [\"smoke-bomb\"]"),
+            ENGAGED,
+        ),
+        fight(
+            "agree_ragbanner",
+            &idle("attacker", 10, 10, "rules = [\"panic-on-three-dice\"]"),
+            &idle("defender", 10, 10, ""),
+            PANIC,
         ),
         fight(
             "agree_bloodgreed",
@@ -268,7 +285,7 @@ fn the_virtue_of_discipline_denies_the_enemy_its_outnumbering() {
 #[test]
 fn the_banner_of_middenheim_spares_fear_and_terror_not_panic() {
     // Terror at the start of its turn: Ld 7 fails 15/36; immune, the
-    // charge is always declared. Panic (friends of US 11 fleeing near the
+    // charge is always declared. Panic (friends of US 12 fleeing near the
     // ten): still tested, 21/36.
     let declared = |name: &str, extra: &str, situation: &str| {
         let men = idle("attacker", 10, 10, extra);
@@ -278,8 +295,7 @@ fn the_banner_of_middenheim_spares_fear_and_terror_not_panic() {
     let immune = "rules = [\"immune-to-fear\"]";
     assert!(close(declared("terror", "", TERROR), 21.0 / 36.0));
     assert_eq!(declared("middenheim_terror", immune, TERROR), 1.0);
-    let panic = "charger = \"attacker\"\ndistance = 5\nrounds = 1\nfleeing_friends_us = 11";
-    let p = declared("middenheim_panic", immune, panic);
+    let p = declared("middenheim_panic", immune, PANIC);
     assert!(close(p, 21.0 / 36.0), "{p}");
     // Charged by fear-causers of greater unit strength (US 10 > 9): Ld 7
     // fails 15/36 and flees; immune, never.
@@ -322,4 +338,87 @@ fn crush_the_weak_hates_enemies_of_leadership_six_or_less() {
     let led = slain("led", &hero("attacker", "\"crush-the-weak\""), 6);
     let unled = slain("unled", &hero("attacker", ""), 6);
     assert!(close(led, unled * 1.5), "{led} {unled}");
+}
+
+/// P(the ten declare their charge) with `extra` lines of their table and
+/// `situation`, as a file named `name`.
+fn declared(name: &str, extra: &str, situation: &str) -> f64 {
+    let men = idle("attacker", 10, 10, extra);
+    let file = fight(name, &men, &idle("defender", 10, 10, ""), situation);
+    exact(&file, "p_charge_declared")
+}
+
+#[test]
+fn the_ragbanner_rolls_panic_tests_on_three_dice_less_the_highest() {
+    // Ld 7 on 3D6 with the highest discarded: 174 of the 216 rolls keep
+    // two dice totalling 7 or less (42 fail), not 21/36 on 2D6.
+    let passes = mathhammer::exact::Pmf::of_roll(
+        &mathhammer::rules::leadership::LeadershipTest::on(7, true).roll(),
+    )
+    .p_le(7);
+    assert!(close(passes, 174.0 / 216.0), "{passes}");
+    assert!(close(declared("panicky", "", PANIC), 21.0 / 36.0));
+    let rag = "rules = [\"panic-on-three-dice\"]";
+    let p = declared("ragbanner", rag, PANIC);
+    assert!(close(p, 174.0 / 216.0), "{p}");
+    // Carried by a standing character, the same; terror stays on 2D6.
+    let led = declared(
+        "ragbanner_bsb",
+        &hero("attacker", "\"panic-on-three-dice\""),
+        PANIC,
+    );
+    assert!(close(led, 174.0 / 216.0), "{led}");
+    let terror = declared("ragbanner_terror", rag, TERROR);
+    assert!(close(terror, 21.0 / 36.0), "{terror}");
+}
+
+#[test]
+fn the_fey_queen_and_the_horned_rat_lend_their_unit_immunity() {
+    // A character immune to panic for his unit: its panic test is never
+    // taken (declared always), its terror test still is (21/36).
+    let aura = hero("attacker", "\"unit-immune-to-panic\"");
+    assert_eq!(declared("fey_queen_panic", &aura, PANIC), 1.0);
+    let terror = declared("fey_queen_terror", &aura, TERROR);
+    assert!(close(terror, 21.0 / 36.0), "{terror}");
+    // Immune to psychology: no terror test either.
+    let rat = hero("attacker", "\"unit-immune-to-psychology\"");
+    assert_eq!(declared("horned_rat", &rat, TERROR), 1.0);
+    // His own immunity (immune-to-panic) does not reach the unit.
+    let own = declared(
+        "own_immunity",
+        &hero("attacker", "\"immune-to-panic\""),
+        PANIC,
+    );
+    assert!(close(own, 21.0 / 36.0), "{own}");
+}
+
+#[test]
+fn a_lone_assassin_with_smoke_bombs_is_pursued_only_on_a_four() {
+    // One model (Ld 7) beaten by outnumbering alone breaks 21/36 and flees
+    // 5D6 cm from the ten's 5D6 cm pursuit; with Smoke Bombs they pursue
+    // only on a 4+, 1/2.
+    let caught = |name: &str, extra: &str| {
+        broke_and_caught(&fight(
+            name,
+            &idle("attacker", 10, 10, ""),
+            &idle("defender", 1, 1, extra),
+            ENGAGED,
+        ))
+    };
+    let (broke, plain) = caught("assassin", "");
+    assert!(close(broke, 21.0 / 36.0) && close(plain, broke * p_caught(5, 5)));
+    let (b, smoke) = caught("smoke_bomb", "rules = [\"smoke-bomb\"]");
+    assert!(close(b, broke) && close(smoke, plain / 2.0), "{smoke}");
+    // In a unit, the bombs change nothing: two models are pursued.
+    let pair = |name: &str, extra: &str| {
+        broke_and_caught(&fight(
+            name,
+            &idle("attacker", 10, 10, ""),
+            &idle("defender", 2, 2, extra),
+            ENGAGED,
+        ))
+    };
+    let (_, two) = pair("pair", "");
+    let (_, two_smoke) = pair("pair_smoke", "rules = [\"smoke-bomb\"]");
+    assert!(two > 0.1 && close(two, two_smoke), "{two} {two_smoke}");
 }

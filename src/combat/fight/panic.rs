@@ -148,7 +148,7 @@ impl Combat {
                 if !moved || !state.psychology(self, v).panics() {
                     continue;
                 }
-                fled[v] = !fate.test(&state.psychology_test(self, v, &record.units));
+                fled[v] = !fate.test(&state.panic_test(self, v, &record.units));
             }
         }
         if !fled.contains(&true) {

@@ -5,11 +5,13 @@
 use super::{
     giant, Combat, End, Fate, Loss, Record, RoundRecord, State, UnitEnd, MAX_UNITS, NO_FOE,
 };
+use crate::dice::Roll;
 use crate::rules::combat_result::{
     decide, doubled_rank_bonus, flank_bonus, raiders_rank_bonus, rank_bonus, Score, Winner,
 };
 use crate::rules::leadership::{BreakTest, Breaking};
 use crate::rules::rally::{can_rally, rally_ld};
+use crate::rules::special::pursues_through_smoke;
 use crate::rules::undead::{crumble, crumbling_wounds};
 
 /// A round's result as its blows left it, before anything rolls
@@ -468,11 +470,21 @@ impl Combat {
                 Some(rule) => rule,
                 None => unit.pursue || !fate.test(&state.ld_test(self, e, &record.units)),
             };
+            // Smoke Bombs: a lone model is pursued only on a 4+ (RULES.md
+            // Fleeing and pursuit).
+            let pursues_it = pursues_it
+                && (!self.lone_in_smoke(target) || pursues_through_smoke(fate.roll(&Roll::sum(1))));
             if pursues_it {
                 pursues[e] = target as u8;
             }
         }
         pursues
+    }
+
+    /// Whether unit `u` is a lone model with Smoke Bombs.
+    fn lone_in_smoke(&self, u: usize) -> bool {
+        let unit = &self.setup.units[u];
+        unit.psychology.smoke_bomb && unit.models == 1 && unit.characters.is_empty()
     }
 
     /// The one fleeing foe of `e` it would pursue: the one its scenario

@@ -184,6 +184,22 @@ impl Setup {
         }
     }
 
+    /// A character's immunity that reaches his unit (the Aura of the Fey
+    /// Queen, the Crown of Bretonnia: panic; Horned Rat Incarnate:
+    /// psychology) is the unit's for the whole fight, as the Banner of the
+    /// Swarm's bonus is. RULES.md Panic.
+    fn characters_lend_immunity(&mut self) {
+        for unit in &mut self.units {
+            let lends = |rule: fn(&Psychology) -> bool| {
+                unit.characters.iter().any(|c| rule(&c.body.psychology))
+            };
+            let panic = lends(|p| p.unit_immune_to_panic);
+            let psychology = lends(|p| p.unit_immune_to_psychology);
+            unit.psychology.immune_to_panic |= panic;
+            unit.psychology.immune |= psychology;
+        }
+    }
+
     /// Each friend near the fight learns which of the fight's units spare
     /// it a panic test when they rout (RULES.md Panic, "Friends who cause
     /// no panic").
@@ -307,6 +323,7 @@ impl Combat {
     /// Prepares the fight: steps, strike orders and stand and shoot.
     pub fn new(mut setup: Setup) -> Combat {
         setup.hate_named_armies();
+        setup.characters_lend_immunity();
         setup.spare_friends();
         setup.bull_charges();
         setup.impact_charges();

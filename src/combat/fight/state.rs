@@ -424,6 +424,23 @@ impl<const N: usize> State<N> {
         self.ld_test(combat, u, fates).psychology(rerolls)
     }
 
+    /// Unit `u`'s panic test: its psychology test
+    /// ([`State::psychology_test`]) on 3D6, the highest discarded, with a
+    /// Ragbanner (its own or a standing character's). RULES.md Panic.
+    pub(super) fn panic_test(
+        &self,
+        combat: &Combat,
+        u: usize,
+        fates: &[UnitEnd; MAX_UNITS],
+    ) -> LeadershipTest {
+        let test = self.psychology_test(combat, u, fates);
+        LeadershipTest {
+            cold_blooded: test.cold_blooded
+                || self.with_unit_rule(combat, u, |p| p.panic_on_three_dice),
+            ..test
+        }
+    }
+
     /// Whether unit `u` has a rule that reaches the whole unit (`rule` of
     /// a psychology): its own, or a character's standing in it (the
     /// Beastmaster, the Virtue of Stoicism). RULES.md Special attacks and
