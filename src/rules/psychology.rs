@@ -108,6 +108,9 @@ pub struct Psychology {
     pub unit_immune_to_panic: bool,
     /// Its unit is immune to psychology, its characters' rule too.
     pub unit_immune_to_psychology: bool,
+    /// Friends within 6" re-roll failed panic tests while it does not
+    /// flee (RULES.md Panic).
+    pub friends_reroll_panic: bool,
 }
 
 impl Psychology {
@@ -159,6 +162,7 @@ impl Psychology {
             panic_on_three_dice: has(SpecialRule::PanicOnThreeDice),
             unit_immune_to_panic: has(SpecialRule::UnitImmuneToPanic),
             unit_immune_to_psychology: has(SpecialRule::UnitImmuneToPsychology),
+            friends_reroll_panic: has(SpecialRule::FriendsRerollPanic),
         }
     }
 

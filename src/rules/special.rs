@@ -357,6 +357,10 @@ pub enum SpecialRule {
     /// character in it (Horned Rat Incarnate; RULES.md Panic).
     #[value(hide = true)]
     UnitImmuneToPsychology,
+    /// Friends within 6" of it re-roll failed panic tests while it does
+    /// not flee (Old Grumblers, Exemplars of Sigmar; RULES.md Panic).
+    #[value(hide = true)]
+    FriendsRerollPanic,
 }
 
 impl SpecialRule {
@@ -433,6 +437,7 @@ impl SpecialRule {
                 | PanicOnThreeDice
                 | UnitImmuneToPanic
                 | UnitImmuneToPsychology
+                | FriendsRerollPanic
         )
     }
 

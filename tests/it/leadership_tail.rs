@@ -422,3 +422,47 @@ fn a_lone_assassin_with_smoke_bombs_is_pursued_only_on_a_four() {
     let (_, two_smoke) = pair("pair_smoke", "rules = [\"smoke-bomb\"]");
     assert!(two > 0.1 && close(two, two_smoke), "{two} {two_smoke}");
 }
+
+/// The friend named `name`'s row of the friends table in the exact report
+/// of `file`: P(tests), P(flees).
+fn friend_row(file: &str, name: &str) -> (f64, f64) {
+    let r = json(&["combat", file, "--method", "exact"]);
+    let row = crate::friends::row(&r, name);
+    let p = |k: &str| row[k].as_f64().unwrap();
+    (p("p_tests"), p("p_flees"))
+}
+
+#[test]
+fn old_grumblers_let_friends_within_six_inches_reroll_panic() {
+    // Twenty men in one rank against five and four unbreakable Longbeards
+    // (US 4 on the twenty's flank: no flank bonus): the twenty outnumber
+    // them, +1, and the five test Ld 6, breaking 21/36; the Longbeards
+    // hold, so nobody pursues. A friend (Ld 7, US 10) 10 cm from them
+    // tests on the break and flees 15/36 of the time; within 6" of
+    // Longbeards that do not flee, (15/36)^2.
+    let fight_with = |name: &str, rules: &str| {
+        let longbeards = format!(
+            "[[unit]]\nside = \"defender\"\nname = \"Longbeards\"\nmodels = 4\nfrontage = 4\n\
+             facing = \"flank\"\nrules = [\"unbreakable\"{rules}]\n\
+             [unit.profile]\nm = 10\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = 0\nld = 9\n\
+             [[friend]]\nside = \"defender\"\nname = \"Thunderers\"\nunit_strength = 10\nld = 7\ndistance = 10\n"
+        );
+        let defender = idle("defender", 5, 5, "");
+        fight(
+            name,
+            &idle("attacker", 20, 20, ""),
+            &format!("{defender}\n{longbeards}"),
+            ENGAGED,
+        )
+    };
+    let (tests, flees) = friend_row(&fight_with("grumbleless", ""), "Thunderers");
+    assert!(close(tests, 21.0 / 36.0), "{tests}");
+    assert!(close(flees, tests * 15.0 / 36.0), "{flees}");
+    let file = fight_with("grumblers", ", \"friends-reroll-panic\"");
+    let (t, grumbled) = friend_row(&file, "Thunderers");
+    assert!(close(t, tests), "{t}");
+    assert!(
+        close(grumbled, tests * (15.0 / 36.0) * (15.0 / 36.0)),
+        "{grumbled}"
+    );
+}
