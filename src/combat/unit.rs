@@ -6,7 +6,9 @@ use crate::rules::fighter::{Defender, Save, Striker};
 use crate::rules::gear::{BullCharge, ImpactHits, Missile, Mount};
 use crate::rules::leadership::LeadershipTest;
 use crate::rules::missile_saves::AgainstMissiles;
-use crate::rules::movement::{charge_range, flee_roll, flight_less, random_charge_range, Flight};
+use crate::rules::movement::{
+    charge_range, flee_roll, flight_less, pursuit_roll, random_charge_range, Flight,
+};
 use crate::rules::place::Terrain;
 use crate::rules::profile::{unit_strength, Profile, TroopType};
 use crate::rules::special::{Psychology, Rules};
@@ -259,6 +261,17 @@ impl Unit {
         Flight {
             roll: flee_roll(self.movement(edition), self.flies, edition),
             less: flight_less(self.resolute, edition),
+        }
+    }
+
+    /// Its pursuit: its flee's dice ([`Self::flight`]), one D6 more if it
+    /// pursues with one more (its own rule: Bloodgreed, the Jaguar
+    /// Standard). RULES.md Fleeing and pursuit.
+    pub fn pursuit(&self, edition: Edition) -> Flight {
+        let extra = u32::from(self.psychology.pursues_one_die_more);
+        Flight {
+            roll: pursuit_roll(self.movement(edition), self.flies, extra, edition),
+            ..self.flight(edition)
         }
     }
 

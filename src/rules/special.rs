@@ -6,7 +6,10 @@ use crate::error::InputError;
 use crate::text;
 use serde::{Deserialize, Serialize};
 
-pub use super::psychology::{fears_army, fears_outnumbered_by, hates_army, Psychology};
+pub use super::psychology::{
+    crushed_as_weak, fears_army, fears_outnumbered_by, hates_army, pursues_through_smoke,
+    Psychology,
+};
 
 /// A special rule of the attacking unit, as named on the command line
 /// (`--rules poison,killing-blow`) and in profile files (`rules = [...]`).
@@ -310,6 +313,58 @@ pub enum SpecialRule {
     /// no charge bonus (RULES.md Charges, Defensive Stakes).
     #[value(hide = true)]
     DefensiveStakes,
+    /// The unit it stands in re-rolls failed psychology tests, carried by
+    /// the unit or a character in it (a Master Moulder's Beastmaster, the
+    /// Jade Lion, Exemplars of Sigmar; RULES.md Special attacks and
+    /// psychology).
+    #[value(hide = true)]
+    UnitRerollsPsychology,
+    /// The unit it stands in re-rolls failed break tests, carried by the
+    /// unit or a character in it (the Virtue of Stoicism; RULES.md Break
+    /// test).
+    #[value(hide = true)]
+    UnitRerollsBreakTests,
+    /// Pursues with one D6 more (Bloodgreed's 3D6 for Minotaurs' 2D6, the
+    /// Jaguar Standard's extra D6"; RULES.md Fleeing and pursuit).
+    #[value(hide = true)]
+    PursuesOneDieMore,
+    /// Its unit's rank bonus counts double, at most +6 (Coils of Sotek,
+    /// the Griffon Standard; RULES.md Combat resolution).
+    #[value(hide = true)]
+    DoubleRankBonus,
+    /// The enemy never gets the outnumbering bonus in its combat (the
+    /// Virtue of Discipline; RULES.md Combat resolution).
+    #[value(hide = true)]
+    DeniesOutnumbering,
+    /// Immune to fear and terror, not to panic (the Banner of Middenheim,
+    /// Bugman's Tankard; RULES.md Special attacks and psychology).
+    #[value(hide = true)]
+    ImmuneToFear,
+    /// Crush the Weak: it and the unit it leads hate enemies of basic Ld 6
+    /// or less (RULES.md Special attacks and psychology).
+    #[value(hide = true)]
+    CrushTheWeak,
+    /// Smoke Bombs: fleeing alone from a fight, each enemy pursues him
+    /// only on a D6 of 4+ (RULES.md Fleeing and pursuit).
+    #[value(hide = true)]
+    SmokeBomb,
+    /// The Ragbanner: the unit's panic tests on 3D6, the highest
+    /// discarded (RULES.md Panic).
+    #[value(hide = true)]
+    PanicOnThreeDice,
+    /// Its unit is immune to panic, carried by the unit or a character in
+    /// it (the Aura of the Fey Queen, the Crown of Bretonnia; RULES.md
+    /// Panic).
+    #[value(hide = true)]
+    UnitImmuneToPanic,
+    /// Its unit is immune to psychology, carried by the unit or a
+    /// character in it (Horned Rat Incarnate; RULES.md Panic).
+    #[value(hide = true)]
+    UnitImmuneToPsychology,
+    /// Friends within 6" of it re-roll failed panic tests while it does
+    /// not flee (Old Grumblers, Exemplars of Sigmar; RULES.md Panic).
+    #[value(hide = true)]
+    FriendsRerollPanic,
 }
 
 impl SpecialRule {
@@ -376,6 +431,18 @@ impl SpecialRule {
                 | ForestStalkers
                 | GloriousCharge
                 | DefensiveStakes
+                | UnitRerollsPsychology
+                | UnitRerollsBreakTests
+                | PursuesOneDieMore
+                | DoubleRankBonus
+                | DeniesOutnumbering
+                | ImmuneToFear
+                | CrushTheWeak
+                | SmokeBomb
+                | PanicOnThreeDice
+                | UnitImmuneToPanic
+                | UnitImmuneToPsychology
+                | FriendsRerollPanic
         )
     }
 

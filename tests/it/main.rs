@@ -38,6 +38,7 @@ mod html;
 mod impact_hits;
 mod lang;
 mod lang_errors;
+mod leadership_tail;
 mod magic;
 mod matchup;
 mod matchup_answers;

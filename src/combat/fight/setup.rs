@@ -10,7 +10,7 @@ use crate::rules::fighter::VomitChoice;
 use crate::rules::gear::BullCharge;
 use crate::rules::movement::{charge_range, random_charge_range};
 use crate::rules::place::{Facing, ReactionName};
-use crate::rules::special::hates_army;
+use crate::rules::special::{crushed_as_weak, hates_army, Psychology};
 use crate::rules::stakes::{charge_bonus_kept, StakesChoice};
 use crate::rules::weapons::Moment;
 use crate::rules::Edition;
@@ -151,7 +151,26 @@ impl Setup {
         };
         let sides: Vec<usize> = self.places.iter().map(|p| p.side).collect();
         let of: Vec<Vec<String>> = self.units.iter().map(armies).collect();
+        // Crush the Weak: enemies whose rank and file's basic Ld is 6 or
+        // less (RULES.md Special attacks and psychology).
+        let weak: Vec<bool> = self
+            .units
+            .iter()
+            .map(|e| crushed_as_weak(e.own_ld))
+            .collect();
         for (u, unit) in self.units.iter_mut().enumerate() {
+            let weak_enemy = (0..sides.len()).any(|e| sides[e] != sides[u] && weak[e]);
+            if weak_enemy && unit_or_heroes(unit, |p| p.crushes_the_weak) {
+                // The bearer and the unit he leads, not its other
+                // characters.
+                unit.rules.hatred = true;
+                if let Some(c) = unit.champion_body.as_mut() {
+                    c.rules.hatred = true;
+                }
+                for c in &mut unit.characters {
+                    c.body.rules.hatred |= c.body.psychology.crushes_the_weak;
+                }
+            }
             let enemies: Vec<&String> = (0..sides.len())
                 .filter(|&e| sides[e] != sides[u])
                 .flat_map(|e| of[e].iter())
@@ -175,6 +194,22 @@ impl Setup {
             if let Some(c) = unit.champion_body.as_mut() {
                 c.rules.hatred |= names_an_enemy(&c.hates);
             }
+        }
+    }
+
+    /// A character's immunity that reaches his unit (the Aura of the Fey
+    /// Queen, the Crown of Bretonnia: panic; Horned Rat Incarnate:
+    /// psychology) is the unit's for the whole fight, as the Banner of the
+    /// Swarm's bonus is. RULES.md Panic.
+    fn characters_lend_immunity(&mut self) {
+        for unit in &mut self.units {
+            let lends = |rule: fn(&Psychology) -> bool| {
+                unit.characters.iter().any(|c| rule(&c.body.psychology))
+            };
+            let panic = lends(|p| p.unit_immune_to_panic);
+            let psychology = lends(|p| p.unit_immune_to_psychology);
+            unit.psychology.immune_to_panic |= panic;
+            unit.psychology.immune |= psychology;
         }
     }
 
@@ -318,6 +353,7 @@ impl Combat {
     /// Prepares the fight: steps, strike orders and stand and shoot.
     pub fn new(mut setup: Setup) -> Combat {
         setup.hate_named_armies();
+        setup.characters_lend_immunity();
         setup.spare_friends();
         setup.stakes_meet_chargers();
         setup.bull_charges();
@@ -338,6 +374,11 @@ impl Combat {
             .units
             .iter()
             .map(|unit| unit.flight(setup.edition))
+            .collect();
+        let pursuits = setup
+            .units
+            .iter()
+            .map(|unit| unit.pursuit(setup.edition))
             .collect();
         let move_rolls = setup.units.iter().map(Unit::move_roll).collect();
         let mut side_units = [0u8; 2];
@@ -376,6 +417,7 @@ impl Combat {
             ranges,
             move_rolls,
             flights,
+            pursuits,
             giants: Vec::new(),
         };
         c.starts_of_turn = c.chargers.iter().any(|&u| c.tests_at_start_of_turn(u));
@@ -507,6 +549,10 @@ fn wounds_past_any_test(setup: &Setup) -> u32 {
         let heroes = unit.characters.iter().map(|c| &c.body);
         bonus[place.side] +=
             unit.combat_resolution + heroes.clone().map(|c| c.combat_resolution).sum::<u32>();
+        // A doubled rank bonus: up to 3 more.
+        if unit_or_heroes(unit, |p| p.doubles_rank_bonus) {
+            bonus[place.side] += 3;
+        }
         if unit.psychology.undead {
             let champion = unit.champion_body.as_ref().map_or(0, |c| c.profile.w);
             let wounds = unit.models * u32::from(unit.profile.w.max(champion))
@@ -515,6 +561,13 @@ fn wounds_past_any_test(setup: &Setup) -> u32 {
         }
     }
     24 + bonus[0].max(bonus[1]) + undead
+}
+
+/// Whether `unit` or a character in it has a rule of its psychology that
+/// reaches the whole unit, read once at set-up as the Banner of the
+/// Swarm's (RULES.md Combat resolution).
+fn unit_or_heroes(unit: &Unit, rule: impl Fn(&Psychology) -> bool) -> bool {
+    rule(&unit.psychology) || unit.characters.iter().any(|c| rule(&c.body.psychology))
 }
 
 impl Foes {
@@ -572,6 +625,8 @@ impl Facts {
                         .characters
                         .iter()
                         .any(|c| c.body.double_outnumber_bonus),
+                doubles_ranks: unit_or_heroes(unit, |p| p.doubles_rank_bonus),
+                denies_outnumbering: unit_or_heroes(unit, |p| p.denies_outnumbering),
                 heroes_count: unit
                     .characters
                     .iter()

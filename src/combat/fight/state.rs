@@ -420,8 +420,43 @@ impl<const N: usize> State<N> {
         u: usize,
         fates: &[UnitEnd; MAX_UNITS],
     ) -> LeadershipTest {
-        let rerolls = combat.setup.units[u].psychology.rerolls_psychology;
+        let rerolls = combat.setup.units[u].psychology.rerolls_psychology
+            || self.with_unit_rule(combat, u, |p| p.unit_rerolls_psychology);
         self.ld_test(combat, u, fates).psychology(rerolls)
+    }
+
+    /// Unit `u`'s panic test: its psychology test
+    /// ([`State::psychology_test`]) on 3D6, the highest discarded, with a
+    /// Ragbanner (its own or a standing character's). RULES.md Panic.
+    pub(super) fn panic_test(
+        &self,
+        combat: &Combat,
+        u: usize,
+        fates: &[UnitEnd; MAX_UNITS],
+    ) -> LeadershipTest {
+        let test = self.psychology_test(combat, u, fates);
+        LeadershipTest {
+            cold_blooded: test.cold_blooded
+                || self.with_unit_rule(combat, u, |p| p.panic_on_three_dice),
+            ..test
+        }
+    }
+
+    /// Whether unit `u` has a rule that reaches the whole unit (`rule` of
+    /// a psychology): its own, or a character's standing in it (the
+    /// Beastmaster, the Virtue of Stoicism). RULES.md Special attacks and
+    /// psychology, Break test.
+    pub(super) fn with_unit_rule(
+        &self,
+        combat: &Combat,
+        u: usize,
+        rule: impl Fn(&Psychology) -> bool,
+    ) -> bool {
+        let unit = &combat.setup.units[u];
+        rule(&unit.psychology)
+            || (unit.characters.iter())
+                .zip(&self.heroes[u])
+                .any(|(c, h)| h.is_some() && rule(&c.body.psychology))
     }
 
     /// The best of `ld` and the Ld of a character standing in unit `u`
