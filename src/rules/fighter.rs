@@ -72,6 +72,9 @@ pub struct Defender {
     pub ward: Option<u8>,
     /// It regenerates.
     pub regeneration: bool,
+    /// Its regeneration fails against magical attacks (Special
+    /// Regenerate; RULES.md Special attacks and psychology).
+    pub regeneration_not_magic: bool,
     /// It re-rolls failed armour saves.
     pub reroll_saves: bool,
     /// Ethereal: only magical attacks and Ethereal creatures harm it
@@ -138,6 +141,13 @@ impl Defender {
         }
     }
 
+    /// Whether it regenerates attacks with `rules`: never flaming ones,
+    /// nor magical ones where its regeneration is a Fenbeast's (RULES.md
+    /// Saves; Special attacks and psychology, Special Regenerate).
+    pub fn regenerates_against(&self, rules: &Rules) -> bool {
+        self.regeneration && !rules.flaming && !(self.regeneration_not_magic && rules.magical)
+    }
+
     /// The rest of a chain once hit and wound are known: saves, ward,
     /// regeneration, and what the attacker's rules do to them.
     fn saves(&self, strength: u8, rules: &Rules, close_combat: bool) -> AttackChain {
@@ -164,7 +174,7 @@ impl Defender {
                 true => self.ward_against(rules),
                 false => self.against_missiles.ward(self.ward_against(rules)),
             },
-            regeneration: self.regeneration && !rules.flaming,
+            regeneration: self.regenerates_against(rules),
             multiple_wounds: rules.multiple_wounds,
             doubled: self.flammable && rules.flaming,
         }

@@ -306,6 +306,11 @@ pub enum SpecialRule {
     /// strength 5 or more takes a panic test (RULES.md Panic).
     #[value(hide = true)]
     GloriousCharge,
+    /// Special Regenerate (Fenbeasts): regenerates only where the fight
+    /// stands in a marsh, and never magical attacks' wounds (RULES.md
+    /// Special attacks and psychology, Special Regenerate).
+    #[value(hide = true)]
+    SpecialRegenerate,
 }
 
 impl SpecialRule {
@@ -371,6 +376,7 @@ impl SpecialRule {
                 | GleamingRobe
                 | ForestStalkers
                 | GloriousCharge
+                | SpecialRegenerate
         )
     }
 

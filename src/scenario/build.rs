@@ -152,6 +152,7 @@ impl ScenarioFile {
             musician_rallies: s.musician_rallies,
             fleeing_friends_equal_panics: s.fleeing_friends_equal_panics,
             troll_vomit: s.troll_vomit,
+            ground: s.ground,
             redirect,
         });
         Ok(CombatQuery {
@@ -500,6 +501,7 @@ impl UnitSpec {
             save: file.save(),
             ward: file.ward.map(|w| w.0),
             regeneration: file.regeneration,
+            regenerates_in_marsh: file.rules.contains(&SpecialRule::SpecialRegenerate),
             rules: Rules::new(&file.rules, &format!("{side}.rules"))?,
             psychology: Psychology::new(&file.rules),
             champion: command[0],

@@ -89,6 +89,7 @@
 //! troll_vomit = "best"                 # [ruling] trolls vomit: best, always, never
 //! potion_of_pavona = "rolled"          # [ruling] rolled, not-drunk
 //! gourd_of_lustrian_wine = "first-round"  # [ruling] first-round, not-drunk
+//! ground = "open"                      # open, marsh (where the fight stands)
 //! ```
 
 use super::part::{unit_table, ProfilePart};
@@ -97,7 +98,7 @@ use crate::profile::Ranged;
 use crate::query::combat::CombatQuery;
 use crate::rules::before_fight::{GourdChoice, PotionChoice};
 use crate::rules::fighter::VomitChoice;
-use crate::rules::place::{Facing, ReactionName, SideName, TerrainOnPath};
+use crate::rules::place::{Facing, Ground, ReactionName, SideName, TerrainOnPath};
 use crate::text;
 use crate::words::text::Text;
 use serde::{Deserialize, Deserializer};
@@ -350,6 +351,10 @@ pub struct Situation {
     /// **\[ruling\]** `first-round` or `not-drunk`.
     #[serde(default)]
     pub gourd_of_lustrian_wine: GourdChoice,
+    /// The ground the fight stands on: `open` or `marsh` (RULES.md
+    /// Special attacks and psychology, Special Regenerate).
+    #[serde(default)]
+    pub ground: Ground,
 }
 
 fn no_side() -> SideName {
@@ -380,6 +385,7 @@ impl Default for Situation {
             troll_vomit: VomitChoice::default(),
             potion_of_pavona: PotionChoice::default(),
             gourd_of_lustrian_wine: GourdChoice::default(),
+            ground: Ground::default(),
         }
     }
 }

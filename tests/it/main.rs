@@ -41,6 +41,7 @@ mod lang_errors;
 mod magic;
 mod matchup;
 mod matchup_answers;
+mod mercenaries;
 mod modifiers;
 mod names;
 mod outcomes;

@@ -1,0 +1,130 @@
+//! The Mercenaries' and other books' named rules of issue 47 that the
+//! fights play, each by hand from its army book's text (RULES.md Special
+//! attacks and psychology), through the exact engine and the binary.
+
+use crate::common::run::{engines_agree, exact_round_one, json};
+
+/// `text` written as `name` under the tests' temporary folder.
+fn written(name: &str, text: &str) -> String {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("mercenaries");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    // Whole or not at all: tests running at once write the same files.
+    let part = dir.join(format!("{name}.{:?}", std::thread::current().id()));
+    std::fs::write(&part, text).unwrap();
+    std::fs::rename(&part, &path).unwrap();
+    path.display().to_string()
+}
+
+/// A fight already under way: one attacker (WS3 S3 I5 A1, `attacker`'s
+/// lines added) strikes first at five defenders (WS3 T3 W1 I1, no armour,
+/// `defender`'s lines added) five wide.
+fn one_blow(name: &str, attacker: &str, defender: &str) -> String {
+    let profile =
+        |i: u8| format!("m = 10\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = {i}\na = 1\nld = 7\n");
+    written(
+        name,
+        &format!(
+            "name = \"{name}\"\n[attacker]\nname = \"attacker\"\nmodels = 1\n{attacker}\n\
+             [attacker.profile]\n{}\n[defender]\nname = \"defender\"\nmodels = 5\n{defender}\n\
+             [defender.profile]\n{}\n[situation]\ncharger = \"none\"\n",
+            profile(5),
+            profile(1)
+        ),
+    )
+}
+
+/// The defender's mean casualties in the first round, exact.
+fn mean_casualties(file: &str, sets: &[&str]) -> f64 {
+    exact_round_one(file, sets)["mean_defender_casualties"]
+        .as_f64()
+        .unwrap()
+}
+
+const MARSH: &str = "situation.ground=\"marsh\"";
+
+fn assert_close(a: f64, b: f64) {
+    assert!((a - b).abs() < 1e-12, "{a} vs {b}");
+}
+
+#[test]
+fn fenbeasts_regenerate_in_a_marsh_only() {
+    // RULES.md Special attacks and psychology, Special Regenerate: the
+    // Fenbeasts' regeneration in marshes and fens only, never against
+    // fire or magical attacks. The blow: 4+ to hit (WS3 against WS3),
+    // 4+ to wound (S3 against T3), no armour: 1/2 x 1/2 = 1/4 on open
+    // ground; in a marsh regenerated on a 4+: 1/4 x 1/2 = 1/8; magical
+    // or flaming, 1/4 again (the next test).
+    let file = one_blow("fenbeast.toml", "", "rules = [\"special-regenerate\"]");
+    assert_close(mean_casualties(&file, &[]), 0.25);
+    assert_close(mean_casualties(&file, &[MARSH]), 0.125);
+    // The same fight picked by flags: --ground marsh.
+    let profile = |name: &str, i: u8, rules: &str| {
+        written(
+            name,
+            &format!(
+                "name = \"{name}\"\nrules = [{rules}]\n[profile]\nm = 10\nws = 3\nbs = 3\n\
+                 s = 3\nt = 3\nw = 1\ni = {i}\na = 1\nld = 7\n"
+            ),
+        )
+    };
+    let striker = profile("striker.toml", 5, "");
+    let fenbeast = profile("fenbeast_profile.toml", 1, "\"special-regenerate\"");
+    let picked = |ground: &str| {
+        let r = json(&[
+            "combat",
+            "--attacker",
+            &format!("{striker}:1"),
+            "--defender",
+            &format!("{fenbeast}:5"),
+            "--charger",
+            "none",
+            "--ground",
+            ground,
+            "--set",
+            "situation.rounds=1",
+            "--method",
+            "exact",
+        ]);
+        r["mean_defender_casualties"].as_f64().unwrap()
+    };
+    assert_close(picked("open"), 0.25);
+    assert_close(picked("marsh"), 0.125);
+}
+
+#[test]
+fn fenbeasts_regenerate_no_magical_or_flaming_wounds() {
+    // RULES.md Special Regenerate: in a marsh, the blow of
+    // fenbeasts_regenerate_in_a_marsh_only is unsaved 1/4 again when magical
+    // or flaming; a troll's regeneration (the rulebook's) saves magical
+    // wounds: 1/8.
+    let file = one_blow("fenbeast.toml", "", "rules = [\"special-regenerate\"]");
+    let magic = "attacker.rules=[\"magical-attacks\"]";
+    assert_close(mean_casualties(&file, &[MARSH, magic]), 0.25);
+    let fire = "attacker.rules=[\"flaming\"]";
+    assert_close(mean_casualties(&file, &[MARSH, fire]), 0.25);
+    let troll = one_blow("troll.toml", "", "regeneration = true");
+    assert_close(mean_casualties(&troll, &[magic]), 0.125);
+}
+
+#[test]
+fn the_engines_agree_on_fenbeasts_in_a_marsh() {
+    let file = one_blow("fenbeast_all.toml", "", "rules = [\"special-regenerate\"]");
+    let r = json(&[
+        "combat",
+        &file,
+        "--set",
+        "situation.ground=\"marsh\"",
+        "--method",
+        "all",
+        "--trials",
+        "40000",
+        "--seed",
+        "47",
+    ]);
+    engines_agree(
+        &r,
+        &["p_attacker_wins", "mean_defender_casualties"],
+        "fenbeasts",
+    );
+}
