@@ -311,6 +311,11 @@ pub enum SpecialRule {
     /// Special attacks and psychology, Special Regenerate).
     #[value(hide = true)]
     SpecialRegenerate,
+    /// Peasants Duty (Bretonnia): the unit may use the Ld of a knight
+    /// within 15 cm who is not fleeing, `knight_ld` on its table (RULES.md
+    /// Break test).
+    #[value(hide = true)]
+    PeasantsDuty,
 }
 
 impl SpecialRule {
@@ -377,6 +382,7 @@ impl SpecialRule {
                 | ForestStalkers
                 | GloriousCharge
                 | SpecialRegenerate
+                | PeasantsDuty
         )
     }
 

@@ -24,6 +24,7 @@
 //! # and every attack rule); hates = [...] to its hated armies.
 //! # in_contact = 7                     # models in base contact (default: see below)
 //! # general_ld = 9                     # the General's Ld, within 30 cm
+//! # knight_ld = 8                      # peasants-duty: a knight's Ld, within 15 cm
 //! # general = true                     # the General is with this unit (one a side)
 //! # battle_standard = true             # one in range: re-roll failed break tests,
 //! #                                    # Undead lose a wound less
@@ -154,6 +155,9 @@ unit_table! {
         pub musician: Option<bool>,
         /// The General's Ld, within range (while he is not fleeing).
         pub general_ld: Option<Ranged<1, 10>>,
+        /// Peasants Duty: the Ld of a knight within 15 cm who is not
+        /// fleeing, which the unit may use (`peasants-duty` in its rules).
+        pub knight_ld: Option<Ranged<1, 10>>,
         /// The General is with this unit (one a side): once it breaks,
         /// flees or falls, the others of its side and its friends test and
         /// rally without his Ld.
@@ -253,6 +257,7 @@ impl UnitSpec {
             standard: None,
             musician: None,
             general_ld: None,
+            knight_ld: None,
             general: false,
             battle_standard: false,
             pursue: true,

@@ -2,7 +2,9 @@
 //! fights play, each by hand from its army book's text (RULES.md Special
 //! attacks and psychology), through the exact engine and the binary.
 
-use crate::common::run::{engines_agree, exact_round_one, json};
+use crate::common::run::{engines_agree, error, exact_round_one, json};
+
+const FLAGSHIP: &str = "scenarios/boar_boyz_charge_spearmen.toml";
 
 /// `text` written as `name` under the tests' temporary folder.
 fn written(name: &str, text: &str) -> String {
@@ -126,5 +128,39 @@ fn the_engines_agree_on_fenbeasts_in_a_marsh() {
         &r,
         &["p_attacker_wins", "mean_defender_casualties"],
         "fenbeasts",
+    );
+}
+
+#[test]
+fn peasants_test_on_a_knights_leadership() {
+    // RULES.md Break test, Peasants Duty: the flagship's Spearmen (Ld 7),
+    // stubborn so that the round's margin does not count, with the duty
+    // and a knight of Ld 9 within 15 cm: beaten, they break on 2D6 above
+    // 9, 6/36 = 1/6, not above 7 (15/36).
+    let round = |sets: &[&str]| {
+        let r = exact_round_one(FLAGSHIP, sets);
+        let lose = r["rounds"][0]["p_attacker_wins"].as_f64().unwrap();
+        (lose, r["p_defender_breaks"].as_f64().unwrap())
+    };
+    let knight = "defender.knight_ld=9";
+    let (lose, breaks) = round(&["defender.rules=[\"stubborn\", \"peasants-duty\"]", knight]);
+    assert!(lose > 0.05, "{lose}");
+    assert_close(breaks, lose / 6.0);
+    let (lose, breaks) = round(&["defender.rules=[\"stubborn\", \"peasants-duty\"]"]);
+    assert_close(breaks, lose * 15.0 / 36.0);
+    // Not stubborn, the whole fight is that of Spearmen of Ld 9.
+    let with_knight = exact_round_one(FLAGSHIP, &["defender.rules=[\"peasants-duty\"]", knight]);
+    let ld9 = exact_round_one(FLAGSHIP, &["defender.profile.ld=9"]);
+    for key in ["p_defender_breaks", "p_defender_caught", "p_attacker_wins"] {
+        assert_close(
+            with_knight[key].as_f64().unwrap(),
+            ld9[key].as_f64().unwrap(),
+        );
+    }
+    // A knight's Ld serves only a unit with the duty.
+    let e = error(&["combat", FLAGSHIP, "--set", knight]);
+    assert!(
+        e.contains("defender.knight_ld") && e.contains("Peasants Duty"),
+        "{e}"
     );
 }
