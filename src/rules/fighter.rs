@@ -307,7 +307,9 @@ impl Striker {
         };
         // Festooned with Pistols: armour piercing in the first round.
         let rules = Rules {
-            armour_piercing: self.rules.armour_piercing || self.fires_pistols(moment),
+            armour_piercing: self.rules.armour_piercing
+                || self.fires_pistols(moment)
+                || self.club_pierces(),
             multiple_wounds: wounds_at(&self.rules, defender),
             ..self.rules
         };
@@ -333,6 +335,13 @@ impl Striker {
             + i32::from(self.rules.plus_one_to_hit)
             + i32::from(self.rules.plus_one_to_hit_first_round && moment.round == 1)
             - i32::from(defender.foes_minus_one_to_hit)
+    }
+
+    /// An Ogre club's further -1 to armour saves: only while the club is
+    /// its one weapon, a hand weapon with no ironfist, shield or other
+    /// weapon beside it (RULES.md Weapons).
+    pub fn club_pierces(&self) -> bool {
+        self.rules.ogre_club && self.weapon == Weapon::HandWeapon
     }
 
     /// Festooned with Pistols: its pistols strike in a combat's first

@@ -316,6 +316,11 @@ pub enum SpecialRule {
     /// Break test).
     #[value(hide = true)]
     PeasantsDuty,
+    /// An Ogre club: a further -1 to the armour save of its close-combat
+    /// blows while it is its model's only weapon, not with an ironfist or
+    /// another weapon (RULES.md Weapons).
+    #[value(aliases = ["garrote-ogro", "garrote_ogro"])]
+    OgreClub,
 }
 
 impl SpecialRule {
@@ -480,6 +485,9 @@ pub struct Rules {
     pub wicked_edge: bool,
     /// The Deathsword: Strength 10 (RULES.md Weapons).
     pub deathsword: bool,
+    /// An Ogre club: armour piercing while it fights alone (RULES.md
+    /// Weapons).
+    pub ogre_club: bool,
 }
 
 impl Rules {
@@ -544,6 +552,7 @@ impl Rules {
         r.tongue_attack = has(SpecialRule::TongueAttack);
         r.wicked_edge = has(SpecialRule::WickedEdge);
         r.deathsword = has(SpecialRule::Deathsword);
+        r.ogre_club = has(SpecialRule::OgreClub);
         Ok(r)
     }
 }

@@ -197,6 +197,7 @@ pub(super) const SPANISH_FORMS: &[(&str, &str)] = &[
     ("needs sixes to hit", "impacta solo con seises"),
     ("no", "no"),
     ("none", "ninguna"),
+    ("ogre club", "garrote ogro"),
     ("open", "terreno abierto"),
     ("pike", "pica"),
     ("plus one to hit", "más uno para impactar"),

@@ -164,3 +164,78 @@ fn peasants_test_on_a_knights_leadership() {
         "{e}"
     );
 }
+
+/// Ogre Bulls (WS3 S4 T4 W3 A3) with `gear`, as an Ogre Kingdoms roster
+/// gives them: what they fight with.
+fn ogre_bulls(gear: &[&str]) -> mathhammer::profile::ProfileFile {
+    use crate::common::roster::{army_roster, cost, item, model, sel, with};
+    let mut held = vec![sel("model", "Bulls", 4, &[], &[])];
+    held.extend(gear.iter().map(|g| item(g)));
+    let unit = sel(
+        "unit",
+        "Ogre Bulls",
+        1,
+        &[model("Bulls", "6 3 2 4 4 3 2 3 7 - - 3 40x40")],
+        &held,
+    );
+    let roster = army_roster("Ogre Kingdoms", 140, &[with(unit, &cost(140))]);
+    roster.units[0].played.clone().unwrap()
+}
+
+#[test]
+fn an_ogre_club_pierces_armour_alone_and_an_ironfist_is_a_second_weapon() {
+    use mathhammer::exact::attacks::chain_odds;
+    use mathhammer::rules::fighter::Striker;
+    use mathhammer::rules::special::{Rules, SpecialRule};
+    use mathhammer::rules::weapons::{Moment, Weapon};
+    // RULES.md Weapons, Ogre club and Ironfist. The flagship's Spearmen
+    // (WS3 T3, light armour and shield: 5+) struck by a Bull (WS3 S4):
+    // 4+ to hit, 3+ to wound; the club alone takes the save to none
+    // (5+, +1 for S4, +1 for the club): 3 x 1/2 x 2/3 = 1 unsaved a Bull.
+    // With its ironfist as a second weapon, the club's bonus lost: 4
+    // attacks, saved on 6+: 4 x 1/2 x 2/3 x 5/6 = 10/9.
+    let spearmen = mathhammer::scenario::parse::<mathhammer::profile::ProfileFile>(
+        &std::fs::read_to_string("scenarios/profiles/empire_spearman.toml").unwrap(),
+        "empire_spearman.toml",
+    )
+    .unwrap()
+    .defender();
+    let bull = |weapon: Weapon, rules: &[SpecialRule]| {
+        let striker = Striker {
+            ws: 3,
+            bs: 2,
+            s: 4,
+            a: 3,
+            a_dice: None,
+            crew: 1,
+            troop: mathhammer::rules::profile::TroopType::Infantry,
+            weapon,
+            rules: Rules::new(rules, "test").unwrap(),
+            hit_modifier: 0,
+        };
+        let moment = Moment {
+            round: 2,
+            charging: false,
+        };
+        f64::from(striker.attacks())
+            * chain_odds(&striker.close_combat(&spearmen, moment)).p_unsaved
+    };
+    let club = [SpecialRule::OgreClub];
+    assert_close(bull(Weapon::HandWeapon, &club), 1.0);
+    assert_close(bull(Weapon::AdditionalHandWeapon, &club), 10.0 / 9.0);
+    // Its ironfist as a shield: a hand weapon and shield, no bonus: 3 x
+    // 1/2 x 2/3 x 5/6 = 5/6.
+    assert_close(bull(Weapon::HandWeaponAndShield, &club), 5.0 / 6.0);
+    // A roster's Bulls with club and ironfist fight with both, the club
+    // read as the rule it is; with the club alone, the club.
+    let both = ogre_bulls(&["Ogre Club", "Light Armour", "Ogre Ironfist"]);
+    assert_eq!(both.weapon, Weapon::AdditionalHandWeapon);
+    assert!(
+        both.rules.contains(&SpecialRule::OgreClub),
+        "{:?}",
+        both.rules
+    );
+    assert!(!both.rules.contains(&SpecialRule::ArmourPiercing));
+    let alone = ogre_bulls(&["Ogre Club", "Light Armour"]);
+    assert_eq!(alone.weapon, Weapon::HandWeapon);
+}
