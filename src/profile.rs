@@ -573,6 +573,7 @@ impl ProfileFile {
             weapon: self.weapon,
             ward: self.ward.map(|w| w.0),
             regeneration: self.regeneration,
+            regeneration_not_magic: self.rules.contains(&SpecialRule::SpecialRegenerate),
             reroll_saves: self.rules.contains(&SpecialRule::RerollSaves),
             ethereal: self.rules.contains(&SpecialRule::Ethereal),
             daemonic_aura: self.rules.contains(&SpecialRule::DaemonicAura),

@@ -77,6 +77,10 @@ pub struct Unit {
     pub ward: Option<u8>,
     /// It regenerates.
     pub regeneration: bool,
+    /// Special Regenerate (Fenbeasts): it regenerates where the fight
+    /// stands in a marsh, magical attacks' wounds never (RULES.md Special
+    /// attacks and psychology, Special Regenerate).
+    pub regenerates_in_marsh: bool,
     /// Its attack rules.
     pub rules: Rules,
     /// Its psychology.
@@ -310,6 +314,7 @@ impl Unit {
             weapon: self.weapon,
             ward: self.ward,
             regeneration: self.regeneration,
+            regeneration_not_magic: self.regenerates_in_marsh,
             reroll_saves: self.reroll_saves,
             ethereal: self.ethereal,
             daemonic_aura: self.daemonic_aura,

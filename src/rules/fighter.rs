@@ -72,6 +72,9 @@ pub struct Defender {
     pub ward: Option<u8>,
     /// It regenerates.
     pub regeneration: bool,
+    /// Its regeneration fails against magical attacks (Special
+    /// Regenerate; RULES.md Special attacks and psychology).
+    pub regeneration_not_magic: bool,
     /// It re-rolls failed armour saves.
     pub reroll_saves: bool,
     /// Ethereal: only magical attacks and Ethereal creatures harm it
@@ -138,6 +141,13 @@ impl Defender {
         }
     }
 
+    /// Whether it regenerates attacks with `rules`: never flaming ones,
+    /// nor magical ones where its regeneration is a Fenbeast's (RULES.md
+    /// Saves; Special attacks and psychology, Special Regenerate).
+    pub fn regenerates_against(&self, rules: &Rules) -> bool {
+        self.regeneration && !rules.flaming && !(self.regeneration_not_magic && rules.magical)
+    }
+
     /// The rest of a chain once hit and wound are known: saves, ward,
     /// regeneration, and what the attacker's rules do to them.
     fn saves(&self, strength: u8, rules: &Rules, close_combat: bool) -> AttackChain {
@@ -164,7 +174,7 @@ impl Defender {
                 true => self.ward_against(rules),
                 false => self.against_missiles.ward(self.ward_against(rules)),
             },
-            regeneration: self.regeneration && !rules.flaming,
+            regeneration: self.regenerates_against(rules),
             multiple_wounds: rules.multiple_wounds,
             doubled: self.flammable && rules.flaming,
         }
@@ -297,7 +307,9 @@ impl Striker {
         };
         // Festooned with Pistols: armour piercing in the first round.
         let rules = Rules {
-            armour_piercing: self.rules.armour_piercing || self.fires_pistols(moment),
+            armour_piercing: self.rules.armour_piercing
+                || self.fires_pistols(moment)
+                || self.club_pierces(),
             multiple_wounds: wounds_at(&self.rules, defender),
             ..self.rules
         };
@@ -323,6 +335,13 @@ impl Striker {
             + i32::from(self.rules.plus_one_to_hit)
             + i32::from(self.rules.plus_one_to_hit_first_round && moment.round == 1)
             - i32::from(defender.foes_minus_one_to_hit)
+    }
+
+    /// An Ogre club's further -1 to armour saves: only while the club is
+    /// its one weapon, a hand weapon with no ironfist, shield or other
+    /// weapon beside it (RULES.md Weapons).
+    pub fn club_pierces(&self) -> bool {
+        self.rules.ogre_club && self.weapon == Weapon::HandWeapon
     }
 
     /// Festooned with Pistols: its pistols strike in a combat's first

@@ -177,6 +177,17 @@ impl Breaking {
     }
 }
 
+/// The Ld a unit of Ld `own` may use with its Peasants Duty (`duty`) and
+/// a knight's `knight` within 15 cm who is not fleeing: the better of
+/// them; it is its own for every test, the General's apart. RULES.md Break
+/// test.
+pub fn with_knight(own: u8, knight: Option<u8>, duty: bool) -> u8 {
+    match knight {
+        Some(k) if duty => own.max(k),
+        _ => own,
+    }
+}
+
 /// The Ld a unit of Ld `own` tests on with the General's `general` within
 /// 30 cm: the better of them, or its own if it is Independent (the
 /// Cursed Company never uses the General's Ld). RULES.md Break test.

@@ -365,6 +365,21 @@ pub enum SpecialRule {
     /// not flee (Old Grumblers, Exemplars of Sigmar; RULES.md Panic).
     #[value(hide = true)]
     FriendsRerollPanic,
+    /// Special Regenerate (Fenbeasts): regenerates only where the fight
+    /// stands in a marsh, and never magical attacks' wounds (RULES.md
+    /// Special attacks and psychology, Special Regenerate).
+    #[value(hide = true)]
+    SpecialRegenerate,
+    /// Peasants Duty (Bretonnia): the unit may use the Ld of a knight
+    /// within 15 cm who is not fleeing, `knight_ld` on its table (RULES.md
+    /// Break test).
+    #[value(hide = true)]
+    PeasantsDuty,
+    /// An Ogre club: a further -1 to the armour save of its close-combat
+    /// blows while it is its model's only weapon, not with an ironfist or
+    /// another weapon (RULES.md Weapons).
+    #[value(aliases = ["garrote-ogro", "garrote_ogro"])]
+    OgreClub,
 }
 
 impl SpecialRule {
@@ -443,6 +458,8 @@ impl SpecialRule {
                 | UnitImmuneToPanic
                 | UnitImmuneToPsychology
                 | FriendsRerollPanic
+                | SpecialRegenerate
+                | PeasantsDuty
         )
     }
 
@@ -540,6 +557,9 @@ pub struct Rules {
     pub wicked_edge: bool,
     /// The Deathsword: Strength 10 (RULES.md Weapons).
     pub deathsword: bool,
+    /// An Ogre club: armour piercing while it fights alone (RULES.md
+    /// Weapons).
+    pub ogre_club: bool,
 }
 
 impl Rules {
@@ -604,6 +624,7 @@ impl Rules {
         r.tongue_attack = has(SpecialRule::TongueAttack);
         r.wicked_edge = has(SpecialRule::WickedEdge);
         r.deathsword = has(SpecialRule::Deathsword);
+        r.ogre_club = has(SpecialRule::OgreClub);
         Ok(r)
     }
 }

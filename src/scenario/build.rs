@@ -12,7 +12,7 @@ use crate::profile::ProfileFile;
 use crate::query::combat::CombatQuery;
 use crate::rules::before_fight::BeforeFight;
 use crate::rules::gear::{BullCharge, Mount};
-use crate::rules::leadership::with_general;
+use crate::rules::leadership::{with_general, with_knight};
 use crate::rules::missile_saves::AgainstMissiles;
 use crate::rules::movement::{charge_range, check_charge_path};
 use crate::rules::place::{Facing, ReactionName, SideName, Terrain};
@@ -153,6 +153,7 @@ impl ScenarioFile {
             fleeing_friends_equal_panics: s.fleeing_friends_equal_panics,
             troll_vomit: s.troll_vomit,
             defensive_stakes: s.defensive_stakes,
+            ground: s.ground,
             redirect,
         });
         Ok(CombatQuery {
@@ -483,6 +484,7 @@ impl UnitSpec {
             false => None,
         };
         check_dice_rolled(&file, models, side)?;
+        let own_ld = knights_ld(spec, &file, side)?;
         let frontage = spec.frontage.map_or(models.min(5), |f| f.0);
         file.weapon.allowed(file.troop).map_err(|why| {
             InputError::new(
@@ -502,6 +504,7 @@ impl UnitSpec {
             save: file.save(),
             ward: file.ward.map(|w| w.0),
             regeneration: file.regeneration,
+            regenerates_in_marsh: file.rules.contains(&SpecialRule::SpecialRegenerate),
             rules: Rules::new(&file.rules, &format!("{side}.rules"))?,
             psychology: Psychology::new(&file.rules),
             champion: command[0],
@@ -521,11 +524,11 @@ impl UnitSpec {
             crew: file.crew.0,
             missile: file.missile.map(|m| m.missile()),
             ld: with_general(
-                profile.ld,
+                own_ld,
                 spec.general_ld.map(|g| g.0),
                 file.rules.contains(&SpecialRule::Independent),
             ),
-            own_ld: profile.ld,
+            own_ld,
             // The General is this model or a character leading it; so is
             // the battle standard's bearer, a character's while he stands
             // (RULES.md Break test, Combat resolution).
@@ -663,4 +666,19 @@ impl UnitSpec {
             stakes_met: false,
         })
     }
+}
+
+/// The Ld a unit may use as its own: a knight's within 15 cm
+/// (`knight_ld`) with its Peasants Duty, which no other unit may use
+/// (RULES.md Break test).
+fn knights_ld(spec: &UnitSpec, file: &ProfileFile, side: &str) -> Result<u8, InputError> {
+    let duty = file.rules.contains(&SpecialRule::PeasantsDuty);
+    let knight = spec.knight_ld.map(|k| k.0);
+    if knight.is_some() && !duty {
+        return Err(InputError::new(
+            format!("{side}.knight_ld"),
+            text!("a knight's Ld serves only a unit with Peasants Duty (accepted: peasants-duty in its rules, or no knight_ld)"),
+        ));
+    }
+    Ok(with_knight(file.profile.ld.0, knight, duty))
 }

@@ -24,6 +24,7 @@
 //! # and every attack rule); hates = [...] to its hated armies.
 //! # in_contact = 7                     # models in base contact (default: see below)
 //! # general_ld = 9                     # the General's Ld, within 30 cm
+//! # knight_ld = 8                      # peasants-duty: a knight's Ld, within 15 cm
 //! # general = true                     # the General is with this unit (one a side)
 //! # battle_standard = true             # one in range: re-roll failed break tests,
 //! #                                    # Undead lose a wound less
@@ -90,6 +91,7 @@
 //! potion_of_pavona = "rolled"          # [ruling] rolled, not-drunk
 //! gourd_of_lustrian_wine = "first-round"  # [ruling] first-round, not-drunk
 //! defensive_stakes = "standing"        # [ruling] standing, removed
+//! ground = "open"                      # open, marsh (where the fight stands)
 //! ```
 
 use super::part::{unit_table, ProfilePart};
@@ -98,7 +100,7 @@ use crate::profile::Ranged;
 use crate::query::combat::CombatQuery;
 use crate::rules::before_fight::{GourdChoice, PotionChoice};
 use crate::rules::fighter::VomitChoice;
-use crate::rules::place::{Facing, ReactionName, SideName, TerrainOnPath};
+use crate::rules::place::{Facing, Ground, ReactionName, SideName, TerrainOnPath};
 use crate::rules::stakes::StakesChoice;
 use crate::text;
 use crate::words::text::Text;
@@ -155,6 +157,9 @@ unit_table! {
         pub musician: Option<bool>,
         /// The General's Ld, within range (while he is not fleeing).
         pub general_ld: Option<Ranged<1, 10>>,
+        /// Peasants Duty: the Ld of a knight within 15 cm who is not
+        /// fleeing, which the unit may use (`peasants-duty` in its rules).
+        pub knight_ld: Option<Ranged<1, 10>>,
         /// The General is with this unit (one a side): once it breaks,
         /// flees or falls, the others of its side and its friends test and
         /// rally without his Ld.
@@ -254,6 +259,7 @@ impl UnitSpec {
             standard: None,
             musician: None,
             general_ld: None,
+            knight_ld: None,
             general: false,
             battle_standard: false,
             pursue: true,
@@ -356,6 +362,10 @@ pub struct Situation {
     /// `standing` or `removed` (RULES.md Charges, Defensive Stakes).
     #[serde(default)]
     pub defensive_stakes: StakesChoice,
+    /// The ground the fight stands on: `open` or `marsh` (RULES.md
+    /// Special attacks and psychology, Special Regenerate).
+    #[serde(default)]
+    pub ground: Ground,
 }
 
 fn no_side() -> SideName {
@@ -387,6 +397,7 @@ impl Default for Situation {
             potion_of_pavona: PotionChoice::default(),
             gourd_of_lustrian_wine: GourdChoice::default(),
             defensive_stakes: StakesChoice::default(),
+            ground: Ground::default(),
         }
     }
 }

@@ -52,6 +52,7 @@ pub(super) const SPANISH_ERRORS: &[(&str, &str)] = &[
     ("a file name ending in .json, e.g. charge.json", "un nombre de fichero terminado en .json, p. ej. carga.json"),
     ("a file name ending in .svg or .json, e.g. charge.svg", "un nombre de fichero terminado en .svg o .json, p. ej. carga.svg"),
     ("a file that is not text", "un fichero que no es texto"),
+    ("a knight's Ld serves only a unit with Peasants Duty (accepted: peasants-duty in its rules, or no knight_ld)", "el L de un caballero solo sirve a una unidad con Deber del Campesino (aceptado: peasants-duty en sus reglas, o sin knight_ld)"),
     ("a picture", "una imagen"),
     ("a random move is rolled as the army book prints it (accepted: no --barding with dice for --move)", "un movimiento aleatorio se tira como lo imprime el libro de ejército (aceptado: sin --barding con dados en --move)"),
     ("a redirect target does not charge (accepted: redirect = false, or no charges, fleeing_friends_us or terror_nearby)", "un objetivo de redirección no carga (aceptado: redirect = false, o sin charges, fleeing_friends_us ni terror_nearby)"),

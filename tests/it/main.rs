@@ -42,6 +42,7 @@ mod leadership_tail;
 mod magic;
 mod matchup;
 mod matchup_answers;
+mod mercenaries;
 mod modifiers;
 mod names;
 mod outcomes;

@@ -79,7 +79,7 @@ impl Combat {
             save: None,
             reroll_saves: false,
             ward: target.ward_against(&Default::default()),
-            regeneration: target.regeneration,
+            regeneration: target.regenerates_against(&Default::default()),
             multiple_wounds: MultipleWounds::One,
             doubled: false,
         }

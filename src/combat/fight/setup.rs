@@ -9,7 +9,7 @@ use crate::combat::unit::{Unit, MAX_CHARACTERS};
 use crate::rules::fighter::VomitChoice;
 use crate::rules::gear::BullCharge;
 use crate::rules::movement::{charge_range, random_charge_range};
-use crate::rules::place::{Facing, ReactionName};
+use crate::rules::place::{Facing, Ground, ReactionName};
 use crate::rules::special::{crushed_as_weak, hates_army, Psychology};
 use crate::rules::stakes::{charge_bonus_kept, StakesChoice};
 use crate::rules::weapons::Moment;
@@ -53,6 +53,9 @@ pub struct Setup {
     pub troll_vomit: VomitChoice,
     /// Whether units' Defensive Stakes still stand.
     pub defensive_stakes: StakesChoice,
+    /// The ground the fight stands on (RULES.md Special attacks and
+    /// psychology, Special Regenerate).
+    pub ground: Ground,
     /// A unit of the charged side the main charger may redirect its charge
     /// at, if the first target flees and gets away.
     pub redirect: Option<Redirect>,
@@ -318,6 +321,19 @@ impl Setup {
 }
 
 impl Setup {
+    /// Fenbeasts regenerate where the fight stands in a marsh: their
+    /// Special Regenerate, on each body of its units (RULES.md Special
+    /// attacks and psychology, Special Regenerate).
+    fn regenerate_on_ground(&mut self) {
+        let marsh = self.ground == Ground::Marsh;
+        let on = |u: &mut Unit| u.regeneration |= marsh && u.regenerates_in_marsh;
+        for unit in &mut self.units {
+            on(unit);
+            unit.champion_body.as_deref_mut().map(on);
+            unit.characters.iter_mut().for_each(|c| on(&mut c.body));
+        }
+    }
+
     /// Units that may vomit (Troll Vomit) vomit for the whole fight or
     /// attack, as `troll_vomit` chooses: by default when it pays against
     /// their first foe in the fight's first round
@@ -359,6 +375,7 @@ impl Combat {
         setup.bull_charges();
         setup.impact_charges();
         setup.skirmishers_face_chargers();
+        setup.regenerate_on_ground();
         setup.trolls_choose_to_vomit();
         let charger = setup.places.iter().find(|p| p.charging).map(|p| p.side);
         let n = setup.units.len();

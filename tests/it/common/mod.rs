@@ -308,6 +308,7 @@ fn random_defender(r: &mut impl Rng) -> Defender {
         ethereal: false,
         daemonic_aura: false,
         flammable: false,
+        regeneration_not_magic: false,
         foes_minus_one_to_hit: false,
         undead_or_daemon: false,
         against_missiles: Default::default(),

@@ -1,0 +1,241 @@
+//! The Mercenaries' and other books' named rules of issue 47 that the
+//! fights play, each by hand from its army book's text (RULES.md Special
+//! attacks and psychology), through the exact engine and the binary.
+
+use crate::common::run::{engines_agree, error, exact_round_one, json};
+
+const FLAGSHIP: &str = "scenarios/boar_boyz_charge_spearmen.toml";
+
+/// `text` written as `name` under the tests' temporary folder.
+fn written(name: &str, text: &str) -> String {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("mercenaries");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    // Whole or not at all: tests running at once write the same files.
+    let part = dir.join(format!("{name}.{:?}", std::thread::current().id()));
+    std::fs::write(&part, text).unwrap();
+    std::fs::rename(&part, &path).unwrap();
+    path.display().to_string()
+}
+
+/// A fight already under way: one attacker (WS3 S3 I5 A1, `attacker`'s
+/// lines added) strikes first at five defenders (WS3 T3 W1 I1, no armour,
+/// `defender`'s lines added) five wide.
+fn one_blow(name: &str, attacker: &str, defender: &str) -> String {
+    let profile =
+        |i: u8| format!("m = 10\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = {i}\na = 1\nld = 7\n");
+    written(
+        name,
+        &format!(
+            "name = \"{name}\"\n[attacker]\nname = \"attacker\"\nmodels = 1\n{attacker}\n\
+             [attacker.profile]\n{}\n[defender]\nname = \"defender\"\nmodels = 5\n{defender}\n\
+             [defender.profile]\n{}\n[situation]\ncharger = \"none\"\n",
+            profile(5),
+            profile(1)
+        ),
+    )
+}
+
+/// The defender's mean casualties in the first round, exact.
+fn mean_casualties(file: &str, sets: &[&str]) -> f64 {
+    exact_round_one(file, sets)["mean_defender_casualties"]
+        .as_f64()
+        .unwrap()
+}
+
+const MARSH: &str = "situation.ground=\"marsh\"";
+
+fn assert_close(a: f64, b: f64) {
+    assert!((a - b).abs() < 1e-12, "{a} vs {b}");
+}
+
+#[test]
+fn fenbeasts_regenerate_in_a_marsh_only() {
+    // RULES.md Special attacks and psychology, Special Regenerate: the
+    // Fenbeasts' regeneration in marshes and fens only, never against
+    // fire or magical attacks. The blow: 4+ to hit (WS3 against WS3),
+    // 4+ to wound (S3 against T3), no armour: 1/2 x 1/2 = 1/4 on open
+    // ground; in a marsh regenerated on a 4+: 1/4 x 1/2 = 1/8; magical
+    // or flaming, 1/4 again (the next test).
+    let file = one_blow("fenbeast.toml", "", "rules = [\"special-regenerate\"]");
+    assert_close(mean_casualties(&file, &[]), 0.25);
+    assert_close(mean_casualties(&file, &[MARSH]), 0.125);
+    // The same fight picked by flags: --ground marsh.
+    let profile = |name: &str, i: u8, rules: &str| {
+        written(
+            name,
+            &format!(
+                "name = \"{name}\"\nrules = [{rules}]\n[profile]\nm = 10\nws = 3\nbs = 3\n\
+                 s = 3\nt = 3\nw = 1\ni = {i}\na = 1\nld = 7\n"
+            ),
+        )
+    };
+    let striker = profile("striker.toml", 5, "");
+    let fenbeast = profile("fenbeast_profile.toml", 1, "\"special-regenerate\"");
+    let picked = |ground: &str| {
+        let r = json(&[
+            "combat",
+            "--attacker",
+            &format!("{striker}:1"),
+            "--defender",
+            &format!("{fenbeast}:5"),
+            "--charger",
+            "none",
+            "--ground",
+            ground,
+            "--set",
+            "situation.rounds=1",
+            "--method",
+            "exact",
+        ]);
+        r["mean_defender_casualties"].as_f64().unwrap()
+    };
+    assert_close(picked("open"), 0.25);
+    assert_close(picked("marsh"), 0.125);
+}
+
+#[test]
+fn fenbeasts_regenerate_no_magical_or_flaming_wounds() {
+    // RULES.md Special Regenerate: in a marsh, the blow of
+    // fenbeasts_regenerate_in_a_marsh_only is unsaved 1/4 again when magical
+    // or flaming; a troll's regeneration (the rulebook's) saves magical
+    // wounds: 1/8.
+    let file = one_blow("fenbeast.toml", "", "rules = [\"special-regenerate\"]");
+    let magic = "attacker.rules=[\"magical-attacks\"]";
+    assert_close(mean_casualties(&file, &[MARSH, magic]), 0.25);
+    let fire = "attacker.rules=[\"flaming\"]";
+    assert_close(mean_casualties(&file, &[MARSH, fire]), 0.25);
+    let troll = one_blow("troll.toml", "", "regeneration = true");
+    assert_close(mean_casualties(&troll, &[magic]), 0.125);
+}
+
+#[test]
+fn the_engines_agree_on_fenbeasts_in_a_marsh() {
+    let file = one_blow("fenbeast_all.toml", "", "rules = [\"special-regenerate\"]");
+    let r = json(&[
+        "combat",
+        &file,
+        "--set",
+        "situation.ground=\"marsh\"",
+        "--method",
+        "all",
+        "--trials",
+        "40000",
+        "--seed",
+        "47",
+    ]);
+    engines_agree(
+        &r,
+        &["p_attacker_wins", "mean_defender_casualties"],
+        "fenbeasts",
+    );
+}
+
+#[test]
+fn peasants_test_on_a_knights_leadership() {
+    // RULES.md Break test, Peasants Duty: the flagship's Spearmen (Ld 7),
+    // stubborn so that the round's margin does not count, with the duty
+    // and a knight of Ld 9 within 15 cm: beaten, they break on 2D6 above
+    // 9, 6/36 = 1/6, not above 7 (15/36).
+    let round = |sets: &[&str]| {
+        let r = exact_round_one(FLAGSHIP, sets);
+        let lose = r["rounds"][0]["p_attacker_wins"].as_f64().unwrap();
+        (lose, r["p_defender_breaks"].as_f64().unwrap())
+    };
+    let knight = "defender.knight_ld=9";
+    let (lose, breaks) = round(&["defender.rules=[\"stubborn\", \"peasants-duty\"]", knight]);
+    assert!(lose > 0.05, "{lose}");
+    assert_close(breaks, lose / 6.0);
+    let (lose, breaks) = round(&["defender.rules=[\"stubborn\", \"peasants-duty\"]"]);
+    assert_close(breaks, lose * 15.0 / 36.0);
+    // Not stubborn, the whole fight is that of Spearmen of Ld 9.
+    let with_knight = exact_round_one(FLAGSHIP, &["defender.rules=[\"peasants-duty\"]", knight]);
+    let ld9 = exact_round_one(FLAGSHIP, &["defender.profile.ld=9"]);
+    for key in ["p_defender_breaks", "p_defender_caught", "p_attacker_wins"] {
+        assert_close(
+            with_knight[key].as_f64().unwrap(),
+            ld9[key].as_f64().unwrap(),
+        );
+    }
+    // A knight's Ld serves only a unit with the duty.
+    let e = error(&["combat", FLAGSHIP, "--set", knight]);
+    assert!(
+        e.contains("defender.knight_ld") && e.contains("Peasants Duty"),
+        "{e}"
+    );
+}
+
+/// Ogre Bulls (WS3 S4 T4 W3 A3) with `gear`, as an Ogre Kingdoms roster
+/// gives them: what they fight with.
+fn ogre_bulls(gear: &[&str]) -> mathhammer::profile::ProfileFile {
+    use crate::common::roster::{army_roster, cost, item, model, sel, with};
+    let mut held = vec![sel("model", "Bulls", 4, &[], &[])];
+    held.extend(gear.iter().map(|g| item(g)));
+    let unit = sel(
+        "unit",
+        "Ogre Bulls",
+        1,
+        &[model("Bulls", "6 3 2 4 4 3 2 3 7 - - 3 40x40")],
+        &held,
+    );
+    let roster = army_roster("Ogre Kingdoms", 140, &[with(unit, &cost(140))]);
+    roster.units[0].played.clone().unwrap()
+}
+
+#[test]
+fn an_ogre_club_pierces_armour_alone_and_an_ironfist_is_a_second_weapon() {
+    use mathhammer::exact::attacks::chain_odds;
+    use mathhammer::rules::fighter::Striker;
+    use mathhammer::rules::special::{Rules, SpecialRule};
+    use mathhammer::rules::weapons::{Moment, Weapon};
+    // RULES.md Weapons, Ogre club and Ironfist. The flagship's Spearmen
+    // (WS3 T3, light armour and shield: 5+) struck by a Bull (WS3 S4):
+    // 4+ to hit, 3+ to wound; the club alone takes the save to none
+    // (5+, +1 for S4, +1 for the club): 3 x 1/2 x 2/3 = 1 unsaved a Bull.
+    // With its ironfist as a second weapon, the club's bonus lost: 4
+    // attacks, saved on 6+: 4 x 1/2 x 2/3 x 5/6 = 10/9.
+    let spearmen = mathhammer::scenario::parse::<mathhammer::profile::ProfileFile>(
+        &std::fs::read_to_string("scenarios/profiles/empire_spearman.toml").unwrap(),
+        "empire_spearman.toml",
+    )
+    .unwrap()
+    .defender();
+    let bull = |weapon: Weapon, rules: &[SpecialRule]| {
+        let striker = Striker {
+            ws: 3,
+            bs: 2,
+            s: 4,
+            a: 3,
+            a_dice: None,
+            crew: 1,
+            troop: mathhammer::rules::profile::TroopType::Infantry,
+            weapon,
+            rules: Rules::new(rules, "test").unwrap(),
+            hit_modifier: 0,
+        };
+        let moment = Moment {
+            round: 2,
+            charging: false,
+        };
+        f64::from(striker.attacks())
+            * chain_odds(&striker.close_combat(&spearmen, moment)).p_unsaved
+    };
+    let club = [SpecialRule::OgreClub];
+    assert_close(bull(Weapon::HandWeapon, &club), 1.0);
+    assert_close(bull(Weapon::AdditionalHandWeapon, &club), 10.0 / 9.0);
+    // Its ironfist as a shield: a hand weapon and shield, no bonus: 3 x
+    // 1/2 x 2/3 x 5/6 = 5/6.
+    assert_close(bull(Weapon::HandWeaponAndShield, &club), 5.0 / 6.0);
+    // A roster's Bulls with club and ironfist fight with both, the club
+    // read as the rule it is; with the club alone, the club.
+    let both = ogre_bulls(&["Ogre Club", "Light Armour", "Ogre Ironfist"]);
+    assert_eq!(both.weapon, Weapon::AdditionalHandWeapon);
+    assert!(
+        both.rules.contains(&SpecialRule::OgreClub),
+        "{:?}",
+        both.rules
+    );
+    assert!(!both.rules.contains(&SpecialRule::ArmourPiercing));
+    let alone = ogre_bulls(&["Ogre Club", "Light Armour"]);
+    assert_eq!(alone.weapon, Weapon::HandWeapon);
+}
