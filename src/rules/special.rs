@@ -6,6 +6,8 @@ use crate::error::InputError;
 use crate::text;
 use serde::{Deserialize, Serialize};
 
+pub use super::blades::Blades;
+pub use super::charge_blows::OnTheCharge;
 pub use super::psychology::{
     crushed_as_weak, fears_army, fears_outnumbered_by, hates_army, pursues_through_smoke,
     Psychology,
@@ -380,6 +382,54 @@ pub enum SpecialRule {
     /// another weapon (RULES.md Weapons).
     #[value(aliases = ["garrote-ogro", "garrote_ogro"])]
     OgreClub,
+    /// +1 S the turn it charges (Slavering Charge; RULES.md Special
+    /// attacks and psychology, On the charge and in the first round).
+    PlusOneStrengthCharging,
+    /// +2 S the turn it charges (the Spear of Kurnous, Hearthrender).
+    PlusTwoStrengthCharging,
+    /// +3 S the turn it charges (the Star Lance).
+    PlusThreeStrengthCharging,
+    /// +3 S in the first round of each combat (the Ball and Chain).
+    PlusThreeStrengthFirstRound,
+    /// Killing blow the turn it charges (Hearthrender).
+    KillingBlowCharging,
+    /// No armour save against its blows the turn it charges (the Star
+    /// Lance).
+    IgnoresArmourCharging,
+    /// Re-roll missed hits in the first round of each combat, no hatred
+    /// (Feint).
+    RerollHitsFirstRound,
+    /// Re-roll failed wounds the turn it charges (the Sign of Sotek).
+    RerollWoundsCharging,
+    /// Re-roll hit and wound rolls of 1 the turn it charges (Dragonhide).
+    RerollOnesCharging,
+    /// Its steed +1 S the turn it charges (a Nightmare's or a Dark
+    /// Pegasus' Impale).
+    #[value(hide = true)]
+    SteedPlusOneStrengthCharging,
+    /// Hits on 2+ whatever its WS (Hacka's Sword of Hackin'; RULES.md
+    /// Weapons, Blades that wound by their own rule).
+    HitsOnTwo,
+    /// Its Weapon Skill is 10 (the Cursed Blade of Delirium; RULES.md
+    /// Weapons, Blades that wound by their own rule).
+    #[serde(rename = "weapon-skill-10")]
+    #[value(hide = true, name = "weapon-skill-10")]
+    WeaponSkill10,
+    /// Its hits wound without a roll (Kleeva's Cleaver of Cleavage, the
+    /// 2001 Master Rune of Skalf Blackhammer).
+    WoundsAutomatically,
+    /// Wounds a foe of 3 or more Wounds on 2+ (Foe Bane).
+    FoeBane,
+    /// Its Strength at least one more than the foe's Toughness, at most 6
+    /// (Manbane).
+    Manbane,
+    /// Its Strength at least the foe's Toughness + 2, wounding on 2+ (the
+    /// 2005 Master Rune of Skalf Blackhammer).
+    WoundsOnTwoByStrength,
+    /// Its Strength double the foe's Toughness (the Executioner's Axe).
+    ExecutionersAxe,
+    /// Each unsaved wound becomes two (the Piranha Blade).
+    DoubleWounds,
 }
 
 impl SpecialRule {
@@ -460,6 +510,8 @@ impl SpecialRule {
                 | FriendsRerollPanic
                 | SpecialRegenerate
                 | PeasantsDuty
+                | SteedPlusOneStrengthCharging
+                | WeaponSkill10
         )
     }
 
@@ -560,6 +612,13 @@ pub struct Rules {
     /// An Ogre club: armour piercing while it fights alone (RULES.md
     /// Weapons).
     pub ogre_club: bool,
+    /// The army books' rules on the charge and in the first round
+    /// (RULES.md Special attacks and psychology, On the charge and in the
+    /// first round).
+    pub on_the_charge: OnTheCharge,
+    /// Blades that wound by their own rule (RULES.md Weapons, Blades that
+    /// wound by their own rule).
+    pub blades: Blades,
 }
 
 impl Rules {
@@ -625,6 +684,8 @@ impl Rules {
         r.wicked_edge = has(SpecialRule::WickedEdge);
         r.deathsword = has(SpecialRule::Deathsword);
         r.ogre_club = has(SpecialRule::OgreClub);
+        r.on_the_charge = OnTheCharge::of(rules);
+        r.blades = Blades::of(rules);
         Ok(r)
     }
 }

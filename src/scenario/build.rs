@@ -16,7 +16,7 @@ use crate::rules::leadership::{with_general, with_knight};
 use crate::rules::missile_saves::AgainstMissiles;
 use crate::rules::movement::{charge_range, check_charge_path};
 use crate::rules::place::{Facing, ReactionName, SideName, Terrain};
-use crate::rules::profile::places_in_ranks;
+use crate::rules::profile::{places_in_ranks, Profile};
 use crate::rules::random::{Dice, Die};
 use crate::rules::special::{Psychology, Rules, SpecialRule};
 use crate::rules::Edition;
@@ -422,6 +422,15 @@ fn bull_charge(rules: &[SpecialRule], s: u8) -> Option<BullCharge> {
     })
 }
 
+/// `profile` with its WS raised to 10 by the Cursed Blade of Delirium
+/// (`cursed`; RULES.md Weapons, Blades that wound by their own rule).
+fn weapon_skill_10(profile: Profile, cursed: bool) -> Profile {
+    match cursed {
+        true => Profile { ws: 10, ..profile },
+        false => profile,
+    }
+}
+
 /// The rolls a model with `rules` makes before the fight, each once
 /// (RULES.md Rolls before the fight).
 fn before_fight(rules: &[SpecialRule]) -> Vec<BeforeFight> {
@@ -445,8 +454,8 @@ impl UnitSpec {
             cost,
         } = spec.resolve(dir, side)?;
         let file = super::before::champion_drinks(file, command[0], models);
-        let profile = file.profile.profile();
         let has = |r| file.rules.contains(&r);
+        let profile = weapon_skill_10(file.profile.profile(), has(SpecialRule::WeaponSkill10));
         if spec.characters.len() > MAX_CHARACTERS {
             return Err(InputError::new(
                 format!("{side}.characters"),
@@ -512,10 +521,12 @@ impl UnitSpec {
             standard: command[1],
             musician: command[2],
             mount: file.mount.map(|m| Mount {
+                // Tuskgor Charge, Impale (RULES.md Special attacks and
+                // psychology).
                 charge_s: if has(SpecialRule::TuskgorCharge) {
                     2
                 } else {
-                    0
+                    u8::from(has(SpecialRule::SteedPlusOneStrengthCharging))
                 },
                 ..m.mount()
             }),

@@ -520,7 +520,30 @@ pub fn random_unit(r: &mut impl Rng, header: &str, path: &str, most: u32, place:
     // Defensive Stakes (4792; RULES.md Charges).
     let text = with_rule_now_and_then(text, 4790, "fast-cavalry");
     let text = with_rule_now_and_then(text, 4791, "crumbles-one-fewer");
-    with_rule_now_and_then(text, 4792, "defensive-stakes")
+    let text = with_rule_now_and_then(text, 4792, "defensive-stakes");
+    with_charge_blows(text)
+}
+
+/// A rule on the charge or in the first round now and then on a
+/// [`random_unit`]'s unit (issue 47; RULES.md Special attacks and
+/// psychology, On the charge and in the first round): which one from a
+/// stream of its own (salt 4730), whether from another (4731).
+fn with_charge_blows(text: String) -> String {
+    let r = &mut own_stream(&text, 4730);
+    let rule = pick(
+        r,
+        &[
+            "plus-one-strength-charging",
+            "plus-three-strength-first-round",
+            "killing-blow-charging",
+            "ignores-armour-charging",
+            "reroll-hits-first-round",
+            "reroll-wounds-charging",
+            "reroll-ones-charging",
+            "steed-plus-one-strength-charging",
+        ],
+    );
+    with_rule_now_and_then(text, 4731, rule)
 }
 
 /// A to-hit modifier now and then on a [`random_unit`]'s unit (issue 47;
