@@ -41,6 +41,7 @@ mod lang_errors;
 mod magic;
 mod matchup;
 mod matchup_answers;
+mod mixed_units;
 mod modifiers;
 mod names;
 mod outcomes;
