@@ -423,13 +423,15 @@ fn bull_charge(rules: &[SpecialRule], s: u8) -> Option<BullCharge> {
 
 /// `characters` and, after them, the unit's other kinds of model that
 /// fight in it (`file.others`, a pack's Packmasters), each a body of his
-/// own in its front rank, as a character is, with no enemy attack
-/// declared at him: struck once the rank and file are gone, never in a
-/// challenge; the fights hold as many as fit beside its characters
-/// (RULES.md Characters in units, Other kinds of model in a unit).
+/// own in its front rank, as a character is, with `attacks` enemy
+/// rank-and-file attacks declared at each (**\[ruling\]** none unless the
+/// table says): struck by those, and once the rank and file are gone,
+/// never in a challenge; the fights hold as many as fit beside its
+/// characters (RULES.md Characters in units, Other kinds of model in a
+/// unit).
 fn with_others(
     mut characters: Vec<Character>,
-    file: &ProfileFile,
+    (file, attacks): (&ProfileFile, u32),
     dir: &Path,
     side: &str,
 ) -> Result<Vec<Character>, InputError> {
@@ -444,7 +446,7 @@ fn with_others(
         let places = places_in_ranks(body.troop, file.troop);
         characters.push(Character {
             body,
-            attacks_on_him: 0,
+            attacks_on_him: attacks,
             places,
             character: false,
         });
@@ -506,7 +508,8 @@ impl UnitSpec {
                 })
             })
             .collect::<Result<Vec<_>, InputError>>()?;
-        let characters = with_others(characters, &file, dir, side)?;
+        let others = (&file, spec.attacks_on_others.0);
+        let characters = with_others(characters, others, dir, side)?;
         let own = match &spec.champion {
             Some(ChampionSpec::Own(own)) => Some(own.as_ref()),
             _ => None,

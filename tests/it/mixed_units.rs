@@ -183,11 +183,33 @@ fn a_packmaster_strikes_beside_his_rats() {
 }
 
 #[test]
+fn attacks_declared_at_a_packmaster_leave_his_rats() {
+    // Men of I 5 strike first, five in contact with the Packmaster and four
+    // rats. A blow at a rat: WS 3 against WS 3 hits on 4+ (1/2), S 3
+    // against T 3 wounds on 4+ (1/2), no save: 1/4. None declared at him
+    // (the default), five blows at the rats: 5/4 rats slain; one declared
+    // at him each round (`attacks_on_others = 1`), four: 1.
+    let file = pack_file("one_pack_struck.ros", 1);
+    let text = rats_at_men(&file, 1, "rules = [\"unbreakable\"]", 1).replace("i = 3", "i = 5");
+    let mean = exact_of(&text, "mean_attacker_casualties");
+    assert!((mean - 1.25).abs() < 1e-12, "{mean}");
+    let declared = text.replace(
+        "unit = \"Giant Rats\"",
+        "unit = \"Giant Rats\"\nattacks_on_others = 1",
+    );
+    let mean = exact_of(&declared, "mean_attacker_casualties");
+    assert!((mean - 1.0).abs() < 1e-12, "{mean}");
+}
+
+#[test]
 fn the_engines_agree_on_a_pack_with_its_packmasters() {
     // Three packs (18 rats, 3 Packmasters) against men who strike back and
     // may break: the Packmasters' Ld 5 is lent while one stands.
     let file = pack_file("three_packs.ros", 3);
-    let text = rats_at_men(&file, 1, "", 4);
+    let text = rats_at_men(&file, 1, "", 4).replace(
+        "unit = \"Giant Rats\"",
+        "unit = \"Giant Rats\"\nattacks_on_others = 1",
+    );
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("scenarios");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("three_packs.toml");
