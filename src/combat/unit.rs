@@ -204,7 +204,8 @@ pub struct Unit {
     pub before_fight: Vec<crate::rules::before_fight::BeforeFight>,
 }
 
-/// A character in a unit: his own one-model profile, how many enemy
+/// A character in a unit (or another kind of model of it fielded as a
+/// body of his own): his own one-model profile, how many enemy
 /// rank-and-file attacks are declared at him each round, and the places
 /// of its ranks his base fills.
 #[derive(Clone, Debug)]
@@ -217,6 +218,11 @@ pub struct Character {
     /// a mounted character in a unit on foot (RULES.md Characters in
     /// units, `rules::profile::places_in_ranks`).
     pub places: u32,
+    /// He is a character: he may fight a challenge, and his death is a
+    /// character's. False for another kind of model of the unit fielded
+    /// as a body of his own (a pack's Packmaster; RULES.md Characters in
+    /// units, Other kinds of model in a unit), who comes after them.
+    pub character: bool,
 }
 
 /// Most characters one unit may hold.
@@ -343,6 +349,13 @@ impl Unit {
             rules,
             hit_modifier: 0,
         }
+    }
+
+    /// How many of its characters (the first ones) are characters, not
+    /// other kinds of model fielded apart (RULES.md Characters in units,
+    /// Other kinds of model in a unit).
+    pub fn true_characters(&self) -> usize {
+        self.characters.iter().take_while(|c| c.character).count()
     }
 
     /// Frenzied, hatred and unbreakable-free units that must pursue. RULES.md

@@ -4,6 +4,7 @@
 
 use super::champion::{champion_body, ChampionSpec};
 use super::combat::{ScenarioFile, UnitSpec};
+use super::part::ProfilePart;
 use super::source::Resolved;
 use crate::combat::fight::{Combat, Contact, Place, Redirect, Setup, StartOfTurn, MAX_UNITS};
 use crate::combat::unit::{Character, Unit, MAX_CHARACTERS};
@@ -23,6 +24,7 @@ use crate::rules::Edition;
 use crate::text;
 use crate::words::text::Text;
 use std::path::Path;
+use std::sync::Arc;
 
 impl ScenarioFile {
     /// The fight this scenario describes, validated.
@@ -431,6 +433,39 @@ fn weapon_skill_10(profile: Profile, cursed: bool) -> Profile {
     }
 }
 
+/// `characters` and, after them, the unit's other kinds of model that
+/// fight in it (`file.others`, a pack's Packmasters), each a body of his
+/// own in its front rank, as a character is, with `attacks` enemy
+/// rank-and-file attacks declared at each (**\[ruling\]** none unless the
+/// table says): struck by those, and once the rank and file are gone,
+/// never in a challenge; the fights hold as many as fit beside its
+/// characters (RULES.md Characters in units, Other kinds of model in a
+/// unit).
+fn with_others(
+    mut characters: Vec<Character>,
+    (file, attacks): (&ProfileFile, u32),
+    dir: &Path,
+    side: &str,
+) -> Result<Vec<Character>, InputError> {
+    let room = MAX_CHARACTERS.saturating_sub(characters.len());
+    for (i, other) in file.others.iter().take(room).enumerate() {
+        let part = ProfilePart {
+            inherited: Some(Arc::new(other.clone())),
+            ..ProfilePart::default()
+        };
+        let field = crate::error::entry(&format!("{side}.others"), i);
+        let body = UnitSpec::one_model(part).unit(dir, &field)?;
+        let places = places_in_ranks(body.troop, file.troop);
+        characters.push(Character {
+            body,
+            attacks_on_him: attacks,
+            places,
+            character: false,
+        });
+    }
+    Ok(characters)
+}
+
 /// The rolls a model with `rules` makes before the fight, each once
 /// (RULES.md Rolls before the fight).
 fn before_fight(rules: &[SpecialRule]) -> Vec<BeforeFight> {
@@ -481,9 +516,12 @@ impl UnitSpec {
                     body,
                     attacks_on_him: c.attacks_on_him.0,
                     places,
+                    character: true,
                 })
             })
             .collect::<Result<Vec<_>, InputError>>()?;
+        let others = (&file, spec.attacks_on_others.0);
+        let characters = with_others(characters, others, dir, side)?;
         let own = match &spec.champion {
             Some(ChampionSpec::Own(own)) => Some(own.as_ref()),
             _ => None,

@@ -33,6 +33,8 @@
 //! # also counts as a standard)
 //! # missile = { s = 3, shots = 1 }     # for stand and shoot
 //! # pursue = true                      # pursue a broken enemy
+//! # attacks_on_others = 1              # enemy attacks declared at each of a
+//! #                                    # roster pack's Packmasters a round
 //!
 //! # A champion of his own profile and gear (in place of champion = true):
 //! # what the table gives over his unit's, his A one more, or his own
@@ -182,6 +184,11 @@ unit_table! {
         /// round (RULES.md: attacks on a champion are declared).
         #[serde(default)]
         pub attacks_on_champion: Count<0, 100>,
+        /// Enemy rank-and-file attacks declared at each of its other kinds
+        /// of model fighting in it (a roster pack's Packmasters) each round
+        /// (RULES.md Characters in units, Other kinds of model in a unit).
+        #[serde(default)]
+        pub attacks_on_others: Count<0, 100>,
         /// `[[unit]]` entries only: the side it fights on.
         pub side: Option<SideName>,
         /// `[[unit]]` entries only: the face of the enemy's main unit it fights.
@@ -266,6 +273,7 @@ impl UnitSpec {
             pursuit_target: None,
             characters: Vec::new(),
             attacks_on_champion: Count(0),
+            attacks_on_others: Count(0),
             side: None,
             facing: None,
             charges: None,

@@ -45,6 +45,7 @@ mod magic;
 mod matchup;
 mod matchup_answers;
 mod mercenaries;
+mod mixed_units;
 mod modifiers;
 mod names;
 mod outcomes;

@@ -391,7 +391,7 @@ impl Combat {
             let remaining = u32::from(hero.body.profile.w - d);
             if left >= remaining {
                 state.heroes[u][e] = None;
-                record.characters_slain[u] += 1;
+                record.characters_slain[u] += u32::from(hero.character);
                 left -= remaining;
             } else {
                 state.heroes[u][e] = Some(d + left as u8);

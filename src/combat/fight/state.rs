@@ -178,10 +178,12 @@ impl<const N: usize> State<N> {
     }
 
     /// Who would fight a challenge for `side` (its main unit): its first
-    /// character standing, else its champion.
-    pub(super) fn fighter(&self, side: usize) -> Option<Fighter> {
+    /// character standing (of its first `characters`, the true ones), else
+    /// its champion.
+    pub(super) fn fighter(&self, side: usize, characters: usize) -> Option<Fighter> {
         self.heroes[side]
             .iter()
+            .take(characters)
             .position(|h| h.is_some())
             .map(Fighter::Character)
             .or(self.champion[side].map(|_| Fighter::Champion))
@@ -254,14 +256,17 @@ impl<const N: usize> State<N> {
     }
 
     /// Each unit's characters standing in `before` and slain since, by
-    /// unit: what a fight's blows record of the characters they slay.
-    pub(crate) fn characters_slain_since(
-        &self,
+    /// unit: what a fight's blows record of the characters they slay (of
+    /// each unit's first `characters(u)`, the true ones).
+    pub(crate) fn characters_slain_since<'a>(
+        &'a self,
         before: &Self,
-    ) -> impl Iterator<Item = (usize, u32)> + '_ {
+        characters: impl Fn(usize) -> usize + 'a,
+    ) -> impl Iterator<Item = (usize, u32)> + 'a {
         let before = before.heroes;
         (0..N).map(move |u| {
             let slain = (self.heroes[u].iter().zip(&before[u]))
+                .take(characters(u))
                 .filter(|(now, then)| now.is_none() && then.is_some())
                 .count();
             (u, slain as u32)

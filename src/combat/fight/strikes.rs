@@ -134,7 +134,9 @@ impl Combat {
                 };
                 let c = fate.strike(step, n, d, 1);
                 state.heroes[t][e] = if c.kills > 0 {
-                    record.characters_slain[t] += 1;
+                    // Another kind of model fielded apart is no character.
+                    let character = self.setup.units[t].characters[e].character;
+                    record.characters_slain[t] += u32::from(character);
                     None
                 } else {
                     Some(c.damage)
