@@ -111,6 +111,9 @@ pub struct Psychology {
     /// Friends within 6" re-roll failed panic tests while it does not
     /// flee (RULES.md Panic).
     pub friends_reroll_panic: bool,
+    /// Whispers in the Darkness: enemies test and rally on 1 Ld less
+    /// (RULES.md Break test).
+    pub whispers: bool,
 }
 
 impl Psychology {
@@ -163,6 +166,7 @@ impl Psychology {
             unit_immune_to_panic: has(SpecialRule::UnitImmuneToPanic),
             unit_immune_to_psychology: has(SpecialRule::UnitImmuneToPsychology),
             friends_reroll_panic: has(SpecialRule::FriendsRerollPanic),
+            whispers: has(SpecialRule::WhispersInTheDarkness),
         }
     }
 

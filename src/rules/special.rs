@@ -361,6 +361,11 @@ pub enum SpecialRule {
     /// not flee (Old Grumblers, Exemplars of Sigmar; RULES.md Panic).
     #[value(hide = true)]
     FriendsRerollPanic,
+    /// Whispers in the Darkness (Be'lakor): enemies within 6" test on 1
+    /// Ld less, and every enemy rallies on 1 Ld less (RULES.md Break
+    /// test).
+    #[value(hide = true)]
+    WhispersInTheDarkness,
 }
 
 impl SpecialRule {
@@ -438,6 +443,7 @@ impl SpecialRule {
                 | UnitImmuneToPanic
                 | UnitImmuneToPsychology
                 | FriendsRerollPanic
+                | WhispersInTheDarkness
         )
     }
 

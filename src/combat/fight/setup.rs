@@ -616,6 +616,7 @@ impl Facts {
                 waits: setup.redirect.is_some_and(|r| r.unit == u),
                 frights: Default::default(),
                 auras: 0,
+                whispers: 0,
                 strengths: [0; MAX_CHARACTERS + 1],
                 places: [0; MAX_CHARACTERS],
                 models: unit.models,
@@ -635,6 +636,12 @@ impl Facts {
                     || (enemy.characters.iter()).any(|c| c.body.psychology.aura_of_slaanesh);
                 if aura && setup.places[e].side != setup.places[u].side {
                     f.auras |= 1 << e;
+                }
+                // Whispers in the Darkness (RULES.md Break test).
+                if unit_or_heroes(enemy, |p| p.whispers)
+                    && setup.places[e].side != setup.places[u].side
+                {
+                    f.whispers |= 1 << e;
                 }
             }
             f.strengths[0] = unit.unit_strength(1);
