@@ -114,6 +114,11 @@ pub struct Psychology {
     /// Whispers in the Darkness: enemies test and rally on 1 Ld less
     /// (RULES.md Break test).
     pub whispers: bool,
+    /// A character of Royal Blood.
+    pub royal_blood: bool,
+    /// Immune to fear and terror while a character of Royal Blood is with
+    /// it (RULES.md Special attacks and psychology).
+    pub fearless_with_royal_blood: bool,
 }
 
 impl Psychology {
@@ -167,6 +172,8 @@ impl Psychology {
             unit_immune_to_psychology: has(SpecialRule::UnitImmuneToPsychology),
             friends_reroll_panic: has(SpecialRule::FriendsRerollPanic),
             whispers: has(SpecialRule::WhispersInTheDarkness),
+            royal_blood: has(SpecialRule::RoyalBlood),
+            fearless_with_royal_blood: has(SpecialRule::FearlessWithRoyalBlood),
         }
     }
 

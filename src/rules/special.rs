@@ -366,6 +366,15 @@ pub enum SpecialRule {
     /// test).
     #[value(hide = true)]
     WhispersInTheDarkness,
+    /// A character of Royal Blood (the Dwarfs: RULES.md Special attacks
+    /// and psychology).
+    #[value(hide = true)]
+    RoyalBlood,
+    /// The Hammerers' Bodyguard (Dwarfs): immune to fear and terror while
+    /// a character of Royal Blood is with the unit (RULES.md Special
+    /// attacks and psychology).
+    #[value(hide = true)]
+    FearlessWithRoyalBlood,
 }
 
 impl SpecialRule {
@@ -444,6 +453,8 @@ impl SpecialRule {
                 | UnitImmuneToPsychology
                 | FriendsRerollPanic
                 | WhispersInTheDarkness
+                | RoyalBlood
+                | FearlessWithRoyalBlood
         )
     }
 

@@ -504,3 +504,22 @@ fn whispers_in_the_darkness_lower_the_enemys_tests_and_rallies() {
     let rallies = p(&belakor, "p_defender_rallies");
     assert!(close(rallies, escaped * 15.0 / 36.0), "{rallies}");
 }
+
+#[test]
+fn hammerers_joined_by_royal_blood_are_immune_to_fear_and_terror() {
+    // Terror at the start of the turn: Ld 7 fails 15/36. Hammerers with a
+    // lord of Royal Blood in them take no test; with another lord, or
+    // Royal Blood elsewhere, they do.
+    let bodyguard = |hero_rules: &str| {
+        format!(
+            "rules = [\"fearless-with-royal-blood\"]\n{}",
+            hero("attacker", hero_rules)
+        )
+    };
+    let royal = declared("royal", &bodyguard("\"royal-blood\""), TERROR);
+    assert_eq!(royal, 1.0);
+    let thane = declared("thane", &bodyguard(""), TERROR);
+    assert!(close(thane, 21.0 / 36.0), "{thane}");
+    let lone = declared("lone_lord", &hero("attacker", "\"royal-blood\""), TERROR);
+    assert!(close(lone, 21.0 / 36.0), "{lone}");
+}

@@ -186,8 +186,9 @@ impl Setup {
 
     /// A character's immunity that reaches his unit (the Aura of the Fey
     /// Queen, the Crown of Bretonnia: panic; Horned Rat Incarnate:
-    /// psychology) is the unit's for the whole fight, as the Banner of the
-    /// Swarm's bonus is. RULES.md Panic.
+    /// psychology; Royal Blood with Hammerers: fear and terror) is the
+    /// unit's for the whole fight, as the Banner of the Swarm's bonus is.
+    /// RULES.md Panic, Special attacks and psychology.
     fn characters_lend_immunity(&mut self) {
         for unit in &mut self.units {
             let lends = |rule: fn(&Psychology) -> bool| {
@@ -195,8 +196,11 @@ impl Setup {
             };
             let panic = lends(|p| p.unit_immune_to_panic);
             let psychology = lends(|p| p.unit_immune_to_psychology);
+            // The Hammerers joined by a character of Royal Blood.
+            let royal = lends(|p| p.royal_blood) && unit.psychology.fearless_with_royal_blood;
             unit.psychology.immune_to_panic |= panic;
             unit.psychology.immune |= psychology;
+            unit.psychology.immune_to_fear |= royal;
         }
     }
 
