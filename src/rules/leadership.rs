@@ -20,6 +20,13 @@ pub fn under_aura_of_slaanesh(ld: u8) -> u8 {
     }
 }
 
+/// The Ld of an enemy of Be'lakor within 6" of him, or rallying anywhere
+/// (Whispers in the Darkness): 1 less, at least 2, as under an Aura of
+/// Slaanesh. RULES.md Break test.
+pub fn whispered(ld: u8) -> u8 {
+    under_aura_of_slaanesh(ld)
+}
+
 /// One Ld test and the rules that bend it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct LeadershipTest {

@@ -111,6 +111,14 @@ pub struct Psychology {
     /// Friends within 6" re-roll failed panic tests while it does not
     /// flee (RULES.md Panic).
     pub friends_reroll_panic: bool,
+    /// Whispers in the Darkness: enemies test and rally on 1 Ld less
+    /// (RULES.md Break test).
+    pub whispers: bool,
+    /// A character of Royal Blood.
+    pub royal_blood: bool,
+    /// Immune to fear and terror while a character of Royal Blood is with
+    /// it (RULES.md Special attacks and psychology).
+    pub fearless_with_royal_blood: bool,
 }
 
 impl Psychology {
@@ -163,6 +171,9 @@ impl Psychology {
             unit_immune_to_panic: has(SpecialRule::UnitImmuneToPanic),
             unit_immune_to_psychology: has(SpecialRule::UnitImmuneToPsychology),
             friends_reroll_panic: has(SpecialRule::FriendsRerollPanic),
+            whispers: has(SpecialRule::WhispersInTheDarkness),
+            royal_blood: has(SpecialRule::RoyalBlood),
+            fearless_with_royal_blood: has(SpecialRule::FearlessWithRoyalBlood),
         }
     }
 

@@ -430,6 +430,20 @@ pub enum SpecialRule {
     ExecutionersAxe,
     /// Each unsaved wound becomes two (the Piranha Blade).
     DoubleWounds,
+    /// Whispers in the Darkness (Be'lakor): enemies within 6" test on 1
+    /// Ld less, and every enemy rallies on 1 Ld less (RULES.md Break
+    /// test).
+    #[value(hide = true)]
+    WhispersInTheDarkness,
+    /// A character of Royal Blood (the Dwarfs: RULES.md Special attacks
+    /// and psychology).
+    #[value(hide = true)]
+    RoyalBlood,
+    /// The Hammerers' Bodyguard (Dwarfs): immune to fear and terror while
+    /// a character of Royal Blood is with the unit (RULES.md Special
+    /// attacks and psychology).
+    #[value(hide = true)]
+    FearlessWithRoyalBlood,
 }
 
 impl SpecialRule {
@@ -512,6 +526,9 @@ impl SpecialRule {
                 | PeasantsDuty
                 | SteedPlusOneStrengthCharging
                 | WeaponSkill10
+                | WhispersInTheDarkness
+                | RoyalBlood
+                | FearlessWithRoyalBlood
         )
     }
 

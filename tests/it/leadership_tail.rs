@@ -141,6 +141,12 @@ fn the_tail_rules_agree_between_exact_and_both_monte_carlo_engines() {
             ENGAGED,
         ),
         fight(
+            "agree_whispers",
+            &idle("attacker", 10, 10, "rules = [\"whispers-in-the-darkness\"]"),
+            &idle("defender", 5, 5, ""),
+            ENGAGED,
+        ),
+        fight(
             "agree_smoke",
             &idle("attacker", 10, 10, ""),
             &idle("defender", 1, 1, "rules = [\"smoke-bomb\"]"),
@@ -191,6 +197,7 @@ fn the_tail_rules_agree_between_exact_and_both_monte_carlo_engines() {
             "p_defender_breaks",
             "p_defender_caught",
             "p_attacker_breaks",
+            "p_defender_rallies",
         ];
         engines_agree(&json(&args), &keys, file);
     }
@@ -465,4 +472,54 @@ fn old_grumblers_let_friends_within_six_inches_reroll_panic() {
         close(grumbled, tests * (15.0 / 36.0) * (15.0 / 36.0)),
         "{grumbled}"
     );
+}
+
+#[test]
+fn whispers_in_the_darkness_lower_the_enemys_tests_and_rallies() {
+    // Ten against five, no blows: the five lose by 1 and test Ld 7 - 1:
+    // break 21/36. Whispered to, Ld 6 - 1 = 5: pass 10/36, break 26/36.
+    // The broken rally at their next turn on Ld 7 (21/36), whispered to
+    // on 6 (15/36): P(rallies) = P(broke, not caught) x it.
+    let report = |name: &str, extra: &str| {
+        let file = fight(
+            name,
+            &idle("attacker", 10, 10, extra),
+            &idle("defender", 5, 5, ""),
+            ENGAGED,
+        );
+        json(&["combat", &file, "--method", "exact"])
+    };
+    let p = |r: &serde_json::Value, k: &str| r[k].as_f64().unwrap();
+    let plain = report("unwhispered", "");
+    assert!(close(p(&plain, "p_defender_breaks"), 21.0 / 36.0));
+    let escaped = p(&plain, "p_defender_breaks") - p(&plain, "p_defender_caught");
+    assert!(close(
+        p(&plain, "p_defender_rallies"),
+        escaped * 21.0 / 36.0
+    ));
+    let belakor = report("whispered", "rules = [\"whispers-in-the-darkness\"]");
+    let broke = p(&belakor, "p_defender_breaks");
+    assert!(close(broke, 26.0 / 36.0), "{broke}");
+    let escaped = broke - p(&belakor, "p_defender_caught");
+    let rallies = p(&belakor, "p_defender_rallies");
+    assert!(close(rallies, escaped * 15.0 / 36.0), "{rallies}");
+}
+
+#[test]
+fn hammerers_joined_by_royal_blood_are_immune_to_fear_and_terror() {
+    // Terror at the start of the turn: Ld 7 fails 15/36. Hammerers with a
+    // lord of Royal Blood in them take no test; with another lord, or
+    // Royal Blood elsewhere, they do.
+    let bodyguard = |hero_rules: &str| {
+        format!(
+            "rules = [\"fearless-with-royal-blood\"]\n{}",
+            hero("attacker", hero_rules)
+        )
+    };
+    let royal = declared("royal", &bodyguard("\"royal-blood\""), TERROR);
+    assert_eq!(royal, 1.0);
+    let thane = declared("thane", &bodyguard(""), TERROR);
+    assert!(close(thane, 21.0 / 36.0), "{thane}");
+    let lone = declared("lone_lord", &hero("attacker", "\"royal-blood\""), TERROR);
+    assert!(close(lone, 21.0 / 36.0), "{lone}");
 }

@@ -158,6 +158,10 @@ struct Facts {
     /// Enemies carrying an Aura of Slaanesh (it or a character of it),
     /// one bit each: in contact with one, it tests on 1 Ld less.
     auras: u8,
+    /// Enemies carrying Whispers in the Darkness (it or a character of
+    /// it), one bit each: while one fights and stands, it tests on 1 Ld
+    /// less, and rallies on 1 less while one has not fallen.
+    whispers: u8,
     /// Unit strength per model, then its characters'.
     strengths: [u32; MAX_CHARACTERS + 1],
     /// The places in its ranks each character fills.

@@ -9,7 +9,7 @@ use crate::dice::Roll;
 use crate::rules::combat_result::{
     decide, doubled_rank_bonus, flank_bonus, raiders_rank_bonus, rank_bonus, Score, Winner,
 };
-use crate::rules::leadership::{BreakTest, Breaking};
+use crate::rules::leadership::{whispered, BreakTest, Breaking};
 use crate::rules::rally::{can_rally, rally_ld};
 use crate::rules::special::pursues_through_smoke;
 use crate::rules::undead::{crumble, crumbling_wounds};
@@ -422,7 +422,22 @@ impl Combat {
             return 0;
         }
         let unit = &self.setup.units[u];
-        rally_ld(ld, unit.musician, self.setup.musician_rallies)
+        let ld = rally_ld(ld, unit.musician, self.setup.musician_rallies);
+        // Whispers in the Darkness: every enemy rallies on 1 less while
+        // Be'lakor has not fallen (RULES.md Break test).
+        let whispers = self.facts[u].whispers;
+        let whispered_to = whispers != 0
+            && (0..N).any(|e| {
+                whispers & 1 << e != 0
+                    && !matches!(
+                        record.units[e],
+                        UnitEnd::WipedOut | UnitEnd::Caught | UnitEnd::CaughtFleeing
+                    )
+            });
+        match whispered_to {
+            true => whispered(ld),
+            false => ld,
+        }
     }
 
     /// Seed 004: the General lends his Ld only while he is not fleeing.

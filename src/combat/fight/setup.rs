@@ -202,8 +202,9 @@ impl Setup {
 
     /// A character's immunity that reaches his unit (the Aura of the Fey
     /// Queen, the Crown of Bretonnia: panic; Horned Rat Incarnate:
-    /// psychology) is the unit's for the whole fight, as the Banner of the
-    /// Swarm's bonus is. RULES.md Panic.
+    /// psychology; Royal Blood with Hammerers: fear and terror) is the
+    /// unit's for the whole fight, as the Banner of the Swarm's bonus is.
+    /// RULES.md Panic, Special attacks and psychology.
     fn characters_lend_immunity(&mut self) {
         for unit in &mut self.units {
             let lends = |rule: fn(&Psychology) -> bool| {
@@ -211,8 +212,11 @@ impl Setup {
             };
             let panic = lends(|p| p.unit_immune_to_panic);
             let psychology = lends(|p| p.unit_immune_to_psychology);
+            // The Hammerers joined by a character of Royal Blood.
+            let royal = lends(|p| p.royal_blood) && unit.psychology.fearless_with_royal_blood;
             unit.psychology.immune_to_panic |= panic;
             unit.psychology.immune |= psychology;
+            unit.psychology.immune_to_fear |= royal;
         }
     }
 
@@ -665,6 +669,7 @@ impl Facts {
                 frights: Default::default(),
                 frightened: false,
                 auras: 0,
+                whispers: 0,
                 strengths: [0; MAX_CHARACTERS + 1],
                 places: [0; MAX_CHARACTERS],
                 models: unit.models,
@@ -685,6 +690,12 @@ impl Facts {
                     || (enemy.characters.iter()).any(|c| c.body.psychology.aura_of_slaanesh);
                 if aura && setup.places[e].side != setup.places[u].side {
                     f.auras |= 1 << e;
+                }
+                // Whispers in the Darkness (RULES.md Break test).
+                if unit_or_heroes(enemy, |p| p.whispers)
+                    && setup.places[e].side != setup.places[u].side
+                {
+                    f.whispers |= 1 << e;
                 }
             }
             f.strengths[0] = unit.unit_strength(1);

@@ -2,7 +2,7 @@
 
 use super::{Combat, Facts, Fighter, UnitEnd, MAX_UNITS};
 use crate::combat::unit::{Unit, MAX_CHARACTERS};
-use crate::rules::leadership::{under_aura_of_slaanesh, LeadershipTest};
+use crate::rules::leadership::{under_aura_of_slaanesh, whispered, LeadershipTest};
 use crate::rules::special::{fears_army, fears_outnumbered_by, Psychology};
 use std::hash::{Hash, Hasher};
 
@@ -410,8 +410,17 @@ impl<const N: usize> State<N> {
                     && self.standing(e)
                     && (self.contact[u][e] > 0 || self.contact[e][u] > 0)
             });
-        match touched {
+        let ld = match touched {
             true => under_aura_of_slaanesh(ld),
+            false => ld,
+        };
+        // Whispers in the Darkness: **[ruling]** every enemy of the fight
+        // is within 6" of Be'lakor while he fights and stands.
+        let whispers = combat.facts[u].whispers;
+        let whispered_to = whispers != 0
+            && (0..N).any(|e| whispers & 1 << e != 0 && self.fights(e) && self.standing(e));
+        match whispered_to {
+            true => whispered(ld),
             false => ld,
         }
     }
