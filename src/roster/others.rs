@@ -1,16 +1,17 @@
 //! A roster unit's other kinds of model that fight in it (a pack's
-//! Packmasters, where its book's Mixed Units says so): each model a
-//! profile file of his own, his profile and the gear he holds, fielded
-//! beside the rank and file as a character in the unit is. RULES.md
-//! Characters in units, Other kinds of model in a unit.
+//! Packmasters, where its book's Mixed Units says so; a regiment's named
+//! models beside its champion): each model a profile file of his own, his
+//! profile and the gear he holds, fielded beside the rank and file as a
+//! character in the unit is. RULES.md Characters in units, Other kinds of
+//! model in a unit.
 
 use super::body::{Bodies, Shape};
 use super::build::Build;
 use super::gear::Gear;
-use super::roles::Cast;
+use super::roles::{leads_like_a_champion, Cast};
 use super::xml::Selection;
 use super::Role;
-use crate::profile::{Points, ProfileFile};
+use crate::profile::{Points, ProfileFile, Ranged};
 use crate::text;
 use crate::words::text::Text;
 
@@ -19,27 +20,57 @@ use crate::words::text::Text;
 /// (`combat::unit::MAX_CHARACTERS`), one kept for a character who joins.
 pub(crate) const MAX_OTHERS: u32 = 3;
 
+/// Which of the unit's other models fight in it: all of them where its
+/// book's rule says so (`all`: Mixed Units), each with only the gear his
+/// own selections hold; else those that could have led it as its
+/// champion (a regiment's other named models: Sheikh Sufti, Kylist), each
+/// with the unit's gear and his own, as its champion. Troops only.
+pub(super) fn fighting(b: &Bodies, cast: &Cast, roles: &[Role], all: bool) -> (Vec<usize>, bool) {
+    let Cast::Troops {
+        rider,
+        models,
+        machine: None,
+        ..
+    } = *cast
+    else {
+        return (Vec::new(), false);
+    };
+    let other = |i: &usize| roles[*i] == Role::Other;
+    let which = (0..b.list.len()).filter(other);
+    match all {
+        true => (which.collect(), false),
+        false => {
+            let leads = |i: &usize| leads_like_a_champion(&b.list[*i], &b.list[rider], models);
+            (which.filter(leads).collect(), true)
+        }
+    }
+}
+
 /// A profile file per model fielded, and each kind's name with his gear.
 pub(super) type Fielded = (Vec<ProfileFile>, Vec<(String, Gear)>);
 
-/// The unit's other kinds of model as they fight in it: a profile file
-/// per model (one pack's Packmaster each), with each kind's name and the
-/// gear he holds (`own_gear` reads it: his own selections'), to tell his
-/// names by; or why they cannot be fielded. Troops only (no war
-/// machine's crew, no chariot); each kind a fighter whose M, WS and A are
-/// numbers. His points are his unit's, which its list prices whole.
+/// The unit's other kinds of model `others` ([`fighting`]) as they fight
+/// in it: a profile file per model (one pack's Packmaster each), on the
+/// rank and file's steed if they ride one, with each kind's name and his
+/// gear (`own_gear` reads it), to tell his names by; or why they cannot
+/// be fielded. Troops only (no war machine's crew, no chariot); each kind
+/// a fighter whose M, WS and A are numbers. His points are his unit's,
+/// which its list prices whole.
 pub(super) fn fielded(
     s: &Selection,
     b: &Bodies,
-    (cast, roles): (&Cast, &[Role]),
+    cast: &Cast,
+    others: &[usize],
     own_gear: impl Fn(usize) -> Gear,
 ) -> Result<Fielded, Text> {
-    let Cast::Troops { machine: None, .. } = cast else {
+    let Cast::Troops {
+        machine: None,
+        mount,
+        ..
+    } = *cast
+    else {
         return Err(text!("a war machine's or chariot's other models"));
     };
-    let others: Vec<usize> = (0..b.list.len())
-        .filter(|&i| roles[i] == Role::Other)
-        .collect();
     let models: u32 = others
         .iter()
         .fold(0u32, |n, &i| n.saturating_add(b.list[i].count));
@@ -52,7 +83,7 @@ pub(super) fn fielded(
     }
     let mut files = Vec::new();
     let mut gears = Vec::new();
-    for i in others {
+    for &i in others {
         let body = &b.list[i];
         let steady = ["M", "WS", "A"]
             .iter()
@@ -69,10 +100,15 @@ pub(super) fn fielded(
             gear: &gear,
             notes: Vec::new(),
         };
-        let file = build.troops(s, i, 1, None)?;
+        let file = build.troops(s, i, 1, mount)?;
+        // A banner, an instrument or the battle standard he carries is
+        // the unit's (`unit::carried`), and so is the General's place.
         let file = ProfileFile {
             name: body.profile.name.clone(),
             points: Some(Points(0.0)),
+            combat_resolution: Ranged(0),
+            battle_standard: false,
+            general: false,
             ..file
         };
         for _ in 0..body.count {

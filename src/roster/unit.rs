@@ -128,13 +128,15 @@ pub(super) fn unit(
             file.champion = own.map(Box::new);
         }
     }
-    // Mixed Units: its other kinds of model fight in it, each with his
-    // own profile and gear (RULES.md Characters in units, Other kinds of
-    // model in a unit); their names told as their gear tells them.
+    // Its other kinds of model that fight in it (Mixed Units' Packmasters,
+    // a regiment's named models), each with his own profile and gear
+    // (RULES.md Characters in units, Other kinds of model in a unit);
+    // their names told as their gear tells them.
+    let (apart, units_gear) = super::others::fighting(&b, &cast, &roles, gear.others_fight);
     let mut fielded = Vec::new();
-    if let (Ok(file), true) = (&mut unit.played, gear.others_fight) {
-        let own = |i: usize| own_gear(s, &b, &roles, i);
-        match super::others::fielded(s, &b, (&cast, &roles), own) {
+    if let (Ok(file), false) = (&mut unit.played, apart.is_empty()) {
+        let own = |i: usize| own_gear(s, &b, &roles, (i, units_gear));
+        match super::others::fielded(s, &b, &cast, &apart, own) {
             Ok((files, gears)) => {
                 file.others = files;
                 fielded = gears;
@@ -164,8 +166,9 @@ pub(super) fn unit(
     if let (Ok(file), Some(per_model)) = (&mut unit.played, model_points(s, &b, &roles, &cast)) {
         file.points = Some(crate::profile::Points(per_model));
     }
-    for (body, role) in b.list.iter().zip(&roles) {
-        if *role == Role::Other && fielded.is_empty() {
+    for (i, (body, role)) in b.list.iter().zip(&roles).enumerate() {
+        let played_apart = !fielded.is_empty() && apart.contains(&i);
+        if *role == Role::Other && !played_apart {
             build.notes.push(text!(
                 "{} x{}: another kind of model in the unit, not played in its fights",
                 &body.profile.name,
@@ -385,13 +388,26 @@ fn walk(
     }
 }
 
-/// The gear another kind of model of the unit (body `i` of `b`) holds:
-/// the selections that hold or name his profile below the unit's own,
-/// each read as a unit's (its other models' names only told), his own
-/// weapons first. The unit's own selection and its rank and file's are
-/// theirs, not his (RULES.md Characters in units, Other kinds of model in
-/// a unit).
-fn own_gear(s: &Selection, b: &Bodies, roles: &[Role], i: usize) -> Gear {
+/// The gear another kind of model of the unit (body `i` of `b`) fights
+/// with: with the unit's (`units`, a regiment's named model), the unit's
+/// and his own, his own weapons first, as its champion's; else (a pack's
+/// Packmaster) the selections that hold or name his profile below the
+/// unit's own, each read as a unit's (its other models' names only told):
+/// the unit's own selection and its rank and file's are theirs, not his
+/// (RULES.md Characters in units, Other kinds of model in a unit).
+fn own_gear(s: &Selection, b: &Bodies, roles: &[Role], (i, units): (usize, bool)) -> Gear {
+    if units {
+        let his: Vec<Role> = (0..roles.len())
+            .map(|j| match (j == i, roles[j]) {
+                (true, _) => Role::Champion,
+                (false, Role::Champion) => Role::Other,
+                (false, r) => r,
+            })
+            .collect();
+        let mut gear = Gear::of(&s.army);
+        walk(s, b, &his, (None, true), &mut gear, &mut Flags::default());
+        return gear;
+    }
     let his: Vec<Role> = (0..roles.len())
         .map(|j| match j == i {
             true => Role::RankAndFile,
