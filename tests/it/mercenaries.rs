@@ -239,3 +239,62 @@ fn an_ogre_club_pierces_armour_alone_and_an_ironfist_is_a_second_weapon() {
     let alone = ogre_bulls(&["Ogre Club", "Light Armour"]);
     assert_eq!(alone.weapon, Weapon::HandWeapon);
 }
+
+#[test]
+fn ice_weapons_are_magical_hand_weapons() {
+    use crate::common::roster::{army_roster, cost, item, model, sel, with};
+    use mathhammer::exact::attacks::chain_odds;
+    use mathhammer::rules::special::{Rules, SpecialRule};
+    use mathhammer::rules::weapons::{Moment, Weapon};
+    // RULES.md Magical attacks and Ethereal: Ice Trolls' "Ice weapons count
+    // as magical hand weapons". A troll (WS3 S5) at a Spirit Host (WS3 T4,
+    // Ethereal): 4+ to hit, 3+ to wound, no save: 1/2 x 2/3 = 1/3 a blow;
+    // a mundane blow harms it not at all.
+    let ghost = mathhammer::rules::fighter::Defender {
+        ethereal: true,
+        ..mathhammer::scenario::parse::<mathhammer::profile::ProfileFile>(
+            "name = \"Spirit Host\"\n[profile]\nm = 10\nws = 3\nbs = 0\ns = 3\nt = 4\nw = 3\ni = 1\na = 3\nld = 4\n",
+            "ghost.toml",
+        )
+        .unwrap()
+        .defender()
+    };
+    for army in ["Mercenaries", "Ogre Kingdoms"] {
+        let trolls = sel(
+            "unit",
+            "Ice Trolls",
+            1,
+            &[model("Ice Troll", "6 3 1 5 4 3 1 3 4 - - 3 40x40")],
+            &[sel("model", "Ice Troll", 3, &[], &[]), item("Ice Weapons")],
+        );
+        let r = army_roster(army, 150, &[with(trolls, &cost(150))]);
+        let f = r.units[0].played.clone().unwrap();
+        assert_eq!(f.weapon, Weapon::HandWeapon, "{army}");
+        assert!(
+            f.rules.contains(&SpecialRule::MagicalAttacks),
+            "{army}: {:?}",
+            f.rules
+        );
+        let blow = |rules: &[SpecialRule]| {
+            let striker = mathhammer::rules::fighter::Striker {
+                ws: 3,
+                bs: 1,
+                s: 5,
+                a: 3,
+                a_dice: None,
+                crew: 1,
+                troop: f.troop,
+                weapon: f.weapon,
+                rules: Rules::new(rules, "test").unwrap(),
+                hit_modifier: 0,
+            };
+            let moment = Moment {
+                round: 2,
+                charging: false,
+            };
+            chain_odds(&striker.close_combat(&ghost, moment)).p_unsaved
+        };
+        assert_close(blow(&f.rules), 1.0 / 3.0);
+        assert_close(blow(&[]), 0.0);
+    }
+}
