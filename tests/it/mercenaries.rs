@@ -298,3 +298,73 @@ fn ice_weapons_are_magical_hand_weapons() {
         assert_close(blow(&[]), 0.0);
     }
 }
+
+#[test]
+fn hunting_hounds_charge_through_woods_and_panic_only_hounds() {
+    use crate::common::roster::{army_xml, cost, model, rule, sel, with};
+    use mathhammer::rules::place::Terrain;
+    // RULES.md Charges (terrain some units cross as open ground) and
+    // Panic: the Empire's Hunting Hounds (M7: 17.5 cm) "suffer no
+    // movement penalties for moving through woods" and "do not cause
+    // Panic tests in friendly units except other Hounds". Charging 20 cm
+    // through a wood they keep 2M = 35 cm and reach; without the rule
+    // their range is M = 17.5 cm and the charge fails.
+    let hounds = |rules: &[&str]| {
+        let mut unit = sel(
+            "unit",
+            "Hunting Hounds",
+            1,
+            &[model("Hunting Hound", "7 4 0 3 3 1 3 1 6 - - 1 25x50")],
+            &[sel("model", "Hunting Hound", 10, &[], &[])],
+        );
+        for r in rules {
+            unit = rule(unit, r);
+        }
+        with(unit, &cost(60))
+    };
+    let roster = mathhammer::roster::Roster::from_bytes(
+        "hounds.ros",
+        army_xml(
+            "The Empire",
+            120,
+            &[hounds(&["Relentless Chase"]), hounds(&[])],
+        )
+        .as_bytes(),
+    )
+    .unwrap();
+    let played = roster.units[0].played.clone().unwrap();
+    assert_eq!(played.open_ground, [Terrain::Woods]);
+    assert_eq!(played.panic.kinds, ["Hunting Hounds"]);
+    assert_eq!(
+        played.panic.only_in,
+        Some(vec!["Hunting Hounds".to_string()])
+    );
+    let file = written(
+        "hounds.ros",
+        &army_xml(
+            "The Empire",
+            120,
+            &[hounds(&["Relentless Chase"]), hounds(&[])],
+        ),
+    );
+    let fails = |unit: &str| {
+        let r = json(&[
+            "combat",
+            "--attacker",
+            &format!("{file}:{unit}"),
+            "--defender",
+            "scenarios/profiles/empire_spearman.toml:10",
+            "--distance",
+            "20",
+            "--set",
+            "situation.difficult_terrain=\"woods\"",
+            "--set",
+            "situation.rounds=1",
+            "--method",
+            "exact",
+        ]);
+        r["p_charge_fails"].as_f64().unwrap()
+    };
+    assert_close(fails("1"), 0.0);
+    assert_close(fails("2"), 1.0);
+}
