@@ -368,3 +368,21 @@ fn hunting_hounds_charge_through_woods_and_panic_only_hounds() {
     assert_close(fails("1"), 0.0);
     assert_close(fails("2"), 1.0);
 }
+
+#[test]
+fn an_ogre_club_beside_a_shield_loses_its_bonus_however_written() {
+    // RULES.md Weapons, Ogre club [ruling]: one WS3 S3 blow at a WS3 T3
+    // spearman with light armour and shield (5+): 1/2 x 1/2 = 1/4
+    // wounds; the club alone saved on 6+, 1/4 x 5/6 = 5/24 unsaved; with a
+    // shield, written either way, on 5+: 1/4 x 2/3 = 1/6.
+    let armoured = "weapon = \"spear\"\narmour = \"light\"\nshield = true";
+    let club = |name: &str, gear: &str| {
+        let attacker = format!("rules = [\"ogre-club\"]\n{gear}");
+        mean_casualties(&one_blow(name, &attacker, armoured), &[])
+    };
+    assert_close(club("club.toml", "weapon = \"hand-weapon\""), 5.0 / 24.0);
+    let shield = "weapon = \"hand-weapon\"\nshield = true";
+    assert_close(club("club_shield.toml", shield), 1.0 / 6.0);
+    let written = "weapon = \"hand-weapon-and-shield\"";
+    assert_close(club("club_hwas.toml", written), 1.0 / 6.0);
+}
