@@ -524,6 +524,12 @@ pub struct ProfileFile {
     /// and challenges).
     #[serde(skip)]
     pub champion: Option<Box<ProfileFile>>,
+    /// The unit's other kinds of model that fight in it (a pack's
+    /// Packmasters), a file a model, each his own profile and gear: bodies
+    /// of their own beside the rank and file (RULES.md Characters in
+    /// units, Other kinds of model in a unit).
+    #[serde(skip)]
+    pub others: Vec<ProfileFile>,
     /// This model is the army's General: the unit it is, or leads, is its
     /// side's General's unit.
     #[serde(default)]

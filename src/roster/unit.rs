@@ -128,9 +128,27 @@ pub(super) fn unit(
             file.champion = own.map(Box::new);
         }
     }
+    // Mixed Units: its other kinds of model fight in it, each with his
+    // own profile and gear (RULES.md Characters in units, Other kinds of
+    // model in a unit); their names told as their gear tells them.
+    let mut fielded = Vec::new();
+    if let (Ok(file), true) = (&mut unit.played, gear.others_fight) {
+        let own = |i: usize| own_gear(s, &b, &roles, i);
+        match super::others::fielded(s, &b, (&cast, &roles), own) {
+            Ok((files, gears)) => {
+                file.others = files;
+                fielded = gears;
+            }
+            Err(why) => build
+                .notes
+                .push(text!("its other kinds of model are not fielded: {}", why)),
+        }
+    }
     // Mixed Units: the unit tests on its other models' Ld (a pack's
-    // Packmasters'), where better (RULES.md Break test).
-    if let (Ok(file), true) = (&mut unit.played, gear.others_ld) {
+    // Packmasters'), where better (RULES.md Break test); fielded, they
+    // lend it while one stands, as a character does.
+    let others_ld = gear.others_ld && fielded.is_empty();
+    if let (Ok(file), true) = (&mut unit.played, others_ld) {
         let others = b
             .list
             .iter()
@@ -147,7 +165,7 @@ pub(super) fn unit(
         file.points = Some(crate::profile::Points(per_model));
     }
     for (body, role) in b.list.iter().zip(&roles) {
-        if *role == Role::Other {
+        if *role == Role::Other && fielded.is_empty() {
             build.notes.push(text!(
                 "{} x{}: another kind of model in the unit, not played in its fights",
                 &body.profile.name,
@@ -156,6 +174,9 @@ pub(super) fn unit(
         }
     }
     unit.notes = build.notes;
+    for (name, his) in &fielded {
+        gear.tell_champions(his, name, true);
+    }
     if let Some(name) = his_name {
         let his_body = unit.played.as_ref().is_ok_and(|f| f.champion.is_some());
         gear.tell_champions(&his, &name, his_body);
@@ -362,6 +383,38 @@ fn walk(
         gear.own_weapons.extend(own);
         gear.keep_missile(units_missile);
     }
+}
+
+/// The gear another kind of model of the unit (body `i` of `b`) holds:
+/// the selections that hold or name his profile below the unit's own,
+/// each read as a unit's (its other models' names only told), his own
+/// weapons first. The unit's own selection and its rank and file's are
+/// theirs, not his (RULES.md Characters in units, Other kinds of model in
+/// a unit).
+fn own_gear(s: &Selection, b: &Bodies, roles: &[Role], i: usize) -> Gear {
+    let his: Vec<Role> = (0..roles.len())
+        .map(|j| match j == i {
+            true => Role::RankAndFile,
+            false => Role::Other,
+        })
+        .collect();
+    let mut gear = Gear::of(&s.army);
+    let holds = |x: &Selection| {
+        !std::ptr::eq(x, s)
+            && (std::ptr::eq(b.list[i].at, x)
+                || b.namers.iter().any(|(n, k)| *k == i && std::ptr::eq(*n, x)))
+    };
+    let mut flags = Flags::default();
+    let mut stack: Vec<&Selection> = vec![s];
+    while let Some(x) = stack.pop() {
+        if holds(x) {
+            walk(x, b, &his, (None, false), &mut gear, &mut flags);
+            continue;
+        }
+        let below = x.children.iter().filter(|c| !stands_alone(s, c));
+        stack.extend(below.rev());
+    }
+    gear
 }
 
 /// Whether `name`, held by another of the unit's models, is a standard,

@@ -190,6 +190,8 @@ pub fn foe_strength(rules: &Rules, s: u8, defender: &Defender) -> u8 {
         true => s.max(STAKE_S),
         false => s,
     };
+    // Manbane, Skalf's rune, the Executioner's Axe (RULES.md Weapons).
+    let s = rules.blades.strength(s, defender.t);
     match rules.slayer {
         true => slayer_strength(s, defender.t),
         false => s,
@@ -282,7 +284,11 @@ impl Striker {
         } else {
             0
         };
-        self.s + self.weapon.strength_bonus(self.troop, moment) + drunk
+        // Slavering Charge, the Star Lance, the Ball and Chain (RULES.md
+        // Special attacks and psychology, On the charge and in the first
+        // round).
+        let book = self.rules.on_the_charge.strength(moment);
+        self.s + self.weapon.strength_bonus(self.troop, moment) + drunk + book
     }
 
     /// One close-combat attack at `defender` at `moment`: WS against WS (6s
@@ -292,11 +298,13 @@ impl Striker {
         if self.rules.troll_vomit {
             return troll_vomit(defender);
         }
+        let blades = self.rules.blades;
         let need = if self.rules.needs_sixes {
             6
         } else {
+            // Hacka's Sword (RULES.md Weapons).
             close_combat_need(
-                close_combat_to_hit(self.ws, defender.ws),
+                blades.to_hit(close_combat_to_hit(self.ws, defender.ws)),
                 self.close_combat_modifier(defender, moment),
             )
         };
@@ -305,8 +313,14 @@ impl Striker {
         } else {
             self.rules.reroll_hits
         };
+        // Feint, the Sign of Sotek, Dragonhide, Hearthrender, the Star
+        // Lance (RULES.md Special attacks and psychology, On the charge and
+        // in the first round).
+        let book = self.rules.on_the_charge;
         // Festooned with Pistols: armour piercing in the first round.
         let rules = Rules {
+            killing_blow: self.rules.killing_blow || book.killing_blow(moment),
+            ignores_armour: self.rules.ignores_armour || book.ignores_armour(moment),
             armour_piercing: self.rules.armour_piercing
                 || self.fires_pistols(moment)
                 || self.club_pierces(),
@@ -314,12 +328,16 @@ impl Striker {
             ..self.rules
         };
         let strength = foe_strength(&self.rules, self.strength(moment), defender);
+        let rest = defender.saves(strength, &rules, true);
+        // Kleeva's Cleaver, Foe Bane, the Piranha Blade (RULES.md Weapons).
         AttackChain {
             hit: HitNeed::CloseCombat(need),
-            reroll_hits,
+            reroll_hits: book.reroll_hits(moment, reroll_hits),
             poison: self.rules.poison,
-            reroll_wounds: self.rules.reroll_wounds,
-            ..defender.saves(strength, &rules, true)
+            wound: blades.to_wound(rest.wound, defender.w),
+            reroll_wounds: book.reroll_wounds(moment, self.rules.reroll_wounds),
+            doubled: rest.doubled || blades.double_wounds,
+            ..rest
         }
         .harming(defender.harmed_by(&self.rules))
     }

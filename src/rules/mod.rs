@@ -7,8 +7,10 @@
 pub mod animosity;
 pub mod attack;
 pub mod before_fight;
+pub mod blades;
 pub mod blows;
 pub mod casualties;
+pub mod charge_blows;
 pub(crate) mod combat_result;
 pub(crate) mod edition;
 pub mod fighter;
@@ -26,6 +28,7 @@ pub mod rally;
 pub mod random;
 pub mod saves;
 pub mod special;
+pub mod stakes;
 pub(crate) mod strike_order;
 pub mod to_hit;
 pub(crate) mod to_wound;

@@ -6,7 +6,12 @@ use crate::error::InputError;
 use crate::text;
 use serde::{Deserialize, Serialize};
 
-pub use super::psychology::{fears_army, fears_outnumbered_by, hates_army, Psychology};
+pub use super::blades::Blades;
+pub use super::charge_blows::OnTheCharge;
+pub use super::psychology::{
+    crushed_as_weak, fears_army, fears_outnumbered_by, hates_army, pursues_through_smoke,
+    Psychology,
+};
 
 /// A special rule of the attacking unit, as named on the command line
 /// (`--rules poison,killing-blow`) and in profile files (`rules = [...]`).
@@ -306,6 +311,62 @@ pub enum SpecialRule {
     /// strength 5 or more takes a panic test (RULES.md Panic).
     #[value(hide = true)]
     GloriousCharge,
+    /// Defensive Stakes (Peasant Bowmen): a unit charging its front gains
+    /// no charge bonus (RULES.md Charges, Defensive Stakes).
+    #[value(hide = true)]
+    DefensiveStakes,
+    /// The unit it stands in re-rolls failed psychology tests, carried by
+    /// the unit or a character in it (a Master Moulder's Beastmaster, the
+    /// Jade Lion, Exemplars of Sigmar; RULES.md Special attacks and
+    /// psychology).
+    #[value(hide = true)]
+    UnitRerollsPsychology,
+    /// The unit it stands in re-rolls failed break tests, carried by the
+    /// unit or a character in it (the Virtue of Stoicism; RULES.md Break
+    /// test).
+    #[value(hide = true)]
+    UnitRerollsBreakTests,
+    /// Pursues with one D6 more (Bloodgreed's 3D6 for Minotaurs' 2D6, the
+    /// Jaguar Standard's extra D6"; RULES.md Fleeing and pursuit).
+    #[value(hide = true)]
+    PursuesOneDieMore,
+    /// Its unit's rank bonus counts double, at most +6 (Coils of Sotek,
+    /// the Griffon Standard; RULES.md Combat resolution).
+    #[value(hide = true)]
+    DoubleRankBonus,
+    /// The enemy never gets the outnumbering bonus in its combat (the
+    /// Virtue of Discipline; RULES.md Combat resolution).
+    #[value(hide = true)]
+    DeniesOutnumbering,
+    /// Immune to fear and terror, not to panic (the Banner of Middenheim,
+    /// Bugman's Tankard; RULES.md Special attacks and psychology).
+    #[value(hide = true)]
+    ImmuneToFear,
+    /// Crush the Weak: it and the unit it leads hate enemies of basic Ld 6
+    /// or less (RULES.md Special attacks and psychology).
+    #[value(hide = true)]
+    CrushTheWeak,
+    /// Smoke Bombs: fleeing alone from a fight, each enemy pursues him
+    /// only on a D6 of 4+ (RULES.md Fleeing and pursuit).
+    #[value(hide = true)]
+    SmokeBomb,
+    /// The Ragbanner: the unit's panic tests on 3D6, the highest
+    /// discarded (RULES.md Panic).
+    #[value(hide = true)]
+    PanicOnThreeDice,
+    /// Its unit is immune to panic, carried by the unit or a character in
+    /// it (the Aura of the Fey Queen, the Crown of Bretonnia; RULES.md
+    /// Panic).
+    #[value(hide = true)]
+    UnitImmuneToPanic,
+    /// Its unit is immune to psychology, carried by the unit or a
+    /// character in it (Horned Rat Incarnate; RULES.md Panic).
+    #[value(hide = true)]
+    UnitImmuneToPsychology,
+    /// Friends within 6" of it re-roll failed panic tests while it does
+    /// not flee (Old Grumblers, Exemplars of Sigmar; RULES.md Panic).
+    #[value(hide = true)]
+    FriendsRerollPanic,
     /// Special Regenerate (Fenbeasts): regenerates only where the fight
     /// stands in a marsh, and never magical attacks' wounds (RULES.md
     /// Special attacks and psychology, Special Regenerate).
@@ -321,6 +382,54 @@ pub enum SpecialRule {
     /// another weapon (RULES.md Weapons).
     #[value(aliases = ["garrote-ogro", "garrote_ogro"])]
     OgreClub,
+    /// +1 S the turn it charges (Slavering Charge; RULES.md Special
+    /// attacks and psychology, On the charge and in the first round).
+    PlusOneStrengthCharging,
+    /// +2 S the turn it charges (the Spear of Kurnous, Hearthrender).
+    PlusTwoStrengthCharging,
+    /// +3 S the turn it charges (the Star Lance).
+    PlusThreeStrengthCharging,
+    /// +3 S in the first round of each combat (the Ball and Chain).
+    PlusThreeStrengthFirstRound,
+    /// Killing blow the turn it charges (Hearthrender).
+    KillingBlowCharging,
+    /// No armour save against its blows the turn it charges (the Star
+    /// Lance).
+    IgnoresArmourCharging,
+    /// Re-roll missed hits in the first round of each combat, no hatred
+    /// (Feint).
+    RerollHitsFirstRound,
+    /// Re-roll failed wounds the turn it charges (the Sign of Sotek).
+    RerollWoundsCharging,
+    /// Re-roll hit and wound rolls of 1 the turn it charges (Dragonhide).
+    RerollOnesCharging,
+    /// Its steed +1 S the turn it charges (a Nightmare's or a Dark
+    /// Pegasus' Impale).
+    #[value(hide = true)]
+    SteedPlusOneStrengthCharging,
+    /// Hits on 2+ whatever its WS (Hacka's Sword of Hackin'; RULES.md
+    /// Weapons, Blades that wound by their own rule).
+    HitsOnTwo,
+    /// Its Weapon Skill is 10 (the Cursed Blade of Delirium; RULES.md
+    /// Weapons, Blades that wound by their own rule).
+    #[serde(rename = "weapon-skill-10")]
+    #[value(hide = true, name = "weapon-skill-10")]
+    WeaponSkill10,
+    /// Its hits wound without a roll (Kleeva's Cleaver of Cleavage, the
+    /// 2001 Master Rune of Skalf Blackhammer).
+    WoundsAutomatically,
+    /// Wounds a foe of 3 or more Wounds on 2+ (Foe Bane).
+    FoeBane,
+    /// Its Strength at least one more than the foe's Toughness, at most 6
+    /// (Manbane).
+    Manbane,
+    /// Its Strength at least the foe's Toughness + 2, wounding on 2+ (the
+    /// 2005 Master Rune of Skalf Blackhammer).
+    WoundsOnTwoByStrength,
+    /// Its Strength double the foe's Toughness (the Executioner's Axe).
+    ExecutionersAxe,
+    /// Each unsaved wound becomes two (the Piranha Blade).
+    DoubleWounds,
 }
 
 impl SpecialRule {
@@ -386,8 +495,23 @@ impl SpecialRule {
                 | GleamingRobe
                 | ForestStalkers
                 | GloriousCharge
+                | DefensiveStakes
+                | UnitRerollsPsychology
+                | UnitRerollsBreakTests
+                | PursuesOneDieMore
+                | DoubleRankBonus
+                | DeniesOutnumbering
+                | ImmuneToFear
+                | CrushTheWeak
+                | SmokeBomb
+                | PanicOnThreeDice
+                | UnitImmuneToPanic
+                | UnitImmuneToPsychology
+                | FriendsRerollPanic
                 | SpecialRegenerate
                 | PeasantsDuty
+                | SteedPlusOneStrengthCharging
+                | WeaponSkill10
         )
     }
 
@@ -488,6 +612,13 @@ pub struct Rules {
     /// An Ogre club: armour piercing while it fights alone (RULES.md
     /// Weapons).
     pub ogre_club: bool,
+    /// The army books' rules on the charge and in the first round
+    /// (RULES.md Special attacks and psychology, On the charge and in the
+    /// first round).
+    pub on_the_charge: OnTheCharge,
+    /// Blades that wound by their own rule (RULES.md Weapons, Blades that
+    /// wound by their own rule).
+    pub blades: Blades,
 }
 
 impl Rules {
@@ -553,6 +684,8 @@ impl Rules {
         r.wicked_edge = has(SpecialRule::WickedEdge);
         r.deathsword = has(SpecialRule::Deathsword);
         r.ogre_club = has(SpecialRule::OgreClub);
+        r.on_the_charge = OnTheCharge::of(rules);
+        r.blades = Blades::of(rules);
         Ok(r)
     }
 }

@@ -4,6 +4,7 @@
 
 use super::champion::{champion_body, ChampionSpec};
 use super::combat::{ScenarioFile, UnitSpec};
+use super::part::ProfilePart;
 use super::source::Resolved;
 use crate::combat::fight::{Combat, Contact, Place, Redirect, Setup, StartOfTurn, MAX_UNITS};
 use crate::combat::unit::{Character, Unit, MAX_CHARACTERS};
@@ -16,13 +17,14 @@ use crate::rules::leadership::{with_general, with_knight};
 use crate::rules::missile_saves::AgainstMissiles;
 use crate::rules::movement::{charge_range, check_charge_path};
 use crate::rules::place::{Facing, ReactionName, SideName, Terrain};
-use crate::rules::profile::places_in_ranks;
+use crate::rules::profile::{places_in_ranks, Profile};
 use crate::rules::random::{Dice, Die};
 use crate::rules::special::{Psychology, Rules, SpecialRule};
 use crate::rules::Edition;
 use crate::text;
 use crate::words::text::Text;
 use std::path::Path;
+use std::sync::Arc;
 
 impl ScenarioFile {
     /// The fight this scenario describes, validated.
@@ -152,6 +154,7 @@ impl ScenarioFile {
             musician_rallies: s.musician_rallies,
             fleeing_friends_equal_panics: s.fleeing_friends_equal_panics,
             troll_vomit: s.troll_vomit,
+            defensive_stakes: s.defensive_stakes,
             ground: s.ground,
             redirect,
         });
@@ -188,6 +191,7 @@ impl ScenarioFile {
                         fleeing_friends_us: s.fleeing_friends_us.0,
                         terror_nearby: s.terror_nearby,
                     },
+                    stakes_met: false,
                 },
                 false => Place {
                     side: u,
@@ -420,6 +424,48 @@ fn bull_charge(rules: &[SpecialRule], s: u8) -> Option<BullCharge> {
     })
 }
 
+/// `profile` with its WS raised to 10 by the Cursed Blade of Delirium
+/// (`cursed`; RULES.md Weapons, Blades that wound by their own rule).
+fn weapon_skill_10(profile: Profile, cursed: bool) -> Profile {
+    match cursed {
+        true => Profile { ws: 10, ..profile },
+        false => profile,
+    }
+}
+
+/// `characters` and, after them, the unit's other kinds of model that
+/// fight in it (`file.others`, a pack's Packmasters), each a body of his
+/// own in its front rank, as a character is, with `attacks` enemy
+/// rank-and-file attacks declared at each (**\[ruling\]** none unless the
+/// table says): struck by those, and once the rank and file are gone,
+/// never in a challenge; the fights hold as many as fit beside its
+/// characters (RULES.md Characters in units, Other kinds of model in a
+/// unit).
+fn with_others(
+    mut characters: Vec<Character>,
+    (file, attacks): (&ProfileFile, u32),
+    dir: &Path,
+    side: &str,
+) -> Result<Vec<Character>, InputError> {
+    let room = MAX_CHARACTERS.saturating_sub(characters.len());
+    for (i, other) in file.others.iter().take(room).enumerate() {
+        let part = ProfilePart {
+            inherited: Some(Arc::new(other.clone())),
+            ..ProfilePart::default()
+        };
+        let field = crate::error::entry(&format!("{side}.others"), i);
+        let body = UnitSpec::one_model(part).unit(dir, &field)?;
+        let places = places_in_ranks(body.troop, file.troop);
+        characters.push(Character {
+            body,
+            attacks_on_him: attacks,
+            places,
+            character: false,
+        });
+    }
+    Ok(characters)
+}
+
 /// The rolls a model with `rules` makes before the fight, each once
 /// (RULES.md Rolls before the fight).
 fn before_fight(rules: &[SpecialRule]) -> Vec<BeforeFight> {
@@ -443,8 +489,8 @@ impl UnitSpec {
             cost,
         } = spec.resolve(dir, side)?;
         let file = super::before::champion_drinks(file, command[0], models);
-        let profile = file.profile.profile();
         let has = |r| file.rules.contains(&r);
+        let profile = weapon_skill_10(file.profile.profile(), has(SpecialRule::WeaponSkill10));
         if spec.characters.len() > MAX_CHARACTERS {
             return Err(InputError::new(
                 format!("{side}.characters"),
@@ -470,9 +516,12 @@ impl UnitSpec {
                     body,
                     attacks_on_him: c.attacks_on_him.0,
                     places,
+                    character: true,
                 })
             })
             .collect::<Result<Vec<_>, InputError>>()?;
+        let others = (&file, spec.attacks_on_others.0);
+        let characters = with_others(characters, others, dir, side)?;
         let own = match &spec.champion {
             Some(ChampionSpec::Own(own)) => Some(own.as_ref()),
             _ => None,
@@ -510,10 +559,12 @@ impl UnitSpec {
             standard: command[1],
             musician: command[2],
             mount: file.mount.map(|m| Mount {
+                // Tuskgor Charge, Impale (RULES.md Special attacks and
+                // psychology).
                 charge_s: if has(SpecialRule::TuskgorCharge) {
                     2
                 } else {
-                    0
+                    u8::from(has(SpecialRule::SteedPlusOneStrengthCharging))
                 },
                 ..m.mount()
             }),
@@ -549,6 +600,7 @@ impl UnitSpec {
             flammable: file.rules.contains(&SpecialRule::Flammable),
             against_missiles: AgainstMissiles::of(&file.rules),
             predatory_fighters: file.rules.contains(&SpecialRule::PredatoryFighters),
+            defensive_stakes: file.rules.contains(&SpecialRule::DefensiveStakes),
             foes_minus_one_to_hit: file.rules.contains(&SpecialRule::FoesMinusOneToHit),
             army: file.army.clone(),
             hates: file.hates.clone(),
@@ -660,6 +712,7 @@ impl UnitSpec {
                 fleeing_friends_us: self.fleeing_friends_us.map_or(0, |u| u.0),
                 terror_nearby: self.terror_nearby.unwrap_or(false),
             },
+            stakes_met: false,
         })
     }
 }

@@ -33,6 +33,8 @@
 //! # also counts as a standard)
 //! # missile = { s = 3, shots = 1 }     # for stand and shoot
 //! # pursue = true                      # pursue a broken enemy
+//! # attacks_on_others = 1              # enemy attacks declared at each of a
+//! #                                    # roster pack's Packmasters a round
 //!
 //! # A champion of his own profile and gear (in place of champion = true):
 //! # what the table gives over his unit's, his A one more, or his own
@@ -90,6 +92,7 @@
 //! troll_vomit = "best"                 # [ruling] trolls vomit: best, always, never
 //! potion_of_pavona = "rolled"          # [ruling] rolled, not-drunk
 //! gourd_of_lustrian_wine = "first-round"  # [ruling] first-round, not-drunk
+//! defensive_stakes = "standing"        # [ruling] standing, removed
 //! ground = "open"                      # open, marsh (where the fight stands)
 //! ```
 
@@ -100,6 +103,7 @@ use crate::query::combat::CombatQuery;
 use crate::rules::before_fight::{GourdChoice, PotionChoice};
 use crate::rules::fighter::VomitChoice;
 use crate::rules::place::{Facing, Ground, ReactionName, SideName, TerrainOnPath};
+use crate::rules::stakes::StakesChoice;
 use crate::text;
 use crate::words::text::Text;
 use serde::{Deserialize, Deserializer};
@@ -180,6 +184,11 @@ unit_table! {
         /// round (RULES.md: attacks on a champion are declared).
         #[serde(default)]
         pub attacks_on_champion: Count<0, 100>,
+        /// Enemy rank-and-file attacks declared at each of its other kinds
+        /// of model fighting in it (a roster pack's Packmasters) each round
+        /// (RULES.md Characters in units, Other kinds of model in a unit).
+        #[serde(default)]
+        pub attacks_on_others: Count<0, 100>,
         /// `[[unit]]` entries only: the side it fights on.
         pub side: Option<SideName>,
         /// `[[unit]]` entries only: the face of the enemy's main unit it fights.
@@ -264,6 +273,7 @@ impl UnitSpec {
             pursuit_target: None,
             characters: Vec::new(),
             attacks_on_champion: Count(0),
+            attacks_on_others: Count(0),
             side: None,
             facing: None,
             charges: None,
@@ -356,6 +366,10 @@ pub struct Situation {
     /// **\[ruling\]** `first-round` or `not-drunk`.
     #[serde(default)]
     pub gourd_of_lustrian_wine: GourdChoice,
+    /// Whether units' Defensive Stakes still stand: **\[ruling\]**
+    /// `standing` or `removed` (RULES.md Charges, Defensive Stakes).
+    #[serde(default)]
+    pub defensive_stakes: StakesChoice,
     /// The ground the fight stands on: `open` or `marsh` (RULES.md
     /// Special attacks and psychology, Special Regenerate).
     #[serde(default)]
@@ -390,6 +404,7 @@ impl Default for Situation {
             troll_vomit: VomitChoice::default(),
             potion_of_pavona: PotionChoice::default(),
             gourd_of_lustrian_wine: GourdChoice::default(),
+            defensive_stakes: StakesChoice::default(),
             ground: Ground::default(),
         }
     }

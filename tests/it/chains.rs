@@ -11,7 +11,7 @@ use mathhammer::rules::special::{Rules, SpecialRule};
 use mathhammer::rules::to_hit::ShootingModifiers;
 use mathhammer::rules::weapons::{Moment, Weapon};
 
-const EPS: f64 = 1e-14;
+pub(crate) const EPS: f64 = 1e-14;
 const ROUND_1: Moment = Moment {
     round: 1,
     charging: false,
@@ -20,12 +20,12 @@ const ROUND_2: Moment = Moment {
     round: 2,
     charging: false,
 };
-const CHARGE: Moment = Moment {
+pub(crate) const CHARGE: Moment = Moment {
     round: 1,
     charging: true,
 };
 
-fn striker(ws: u8, s: u8, rules: &[SpecialRule]) -> Striker {
+pub(crate) fn striker(ws: u8, s: u8, rules: &[SpecialRule]) -> Striker {
     Striker {
         ws,
         bs: 3,
@@ -40,7 +40,7 @@ fn striker(ws: u8, s: u8, rules: &[SpecialRule]) -> Striker {
     }
 }
 
-fn defender(ws: u8, t: u8, save: Option<u8>) -> Defender {
+pub(crate) fn defender(ws: u8, t: u8, save: Option<u8>) -> Defender {
     Defender {
         ws,
         t,

@@ -8,7 +8,7 @@ use crate::common::exact_of;
 /// The mean casualties of 20 unbreakable WS3 T3 models (A 0, no save,
 /// `defender`'s keys added) in `rounds` rounds against `attacker` (its
 /// TOML table's keys below `[attacker]`), which charges.
-fn slain(attacker: &str, defender: &str, rounds: u32) -> f64 {
+pub(crate) fn slain(attacker: &str, defender: &str, rounds: u32) -> f64 {
     let text = format!(
         "name = \"test\"\n\
          [attacker]\nname = \"attacker\"\nfrontage = 3\n{attacker}\n\
@@ -21,16 +21,16 @@ fn slain(attacker: &str, defender: &str, rounds: u32) -> f64 {
 
 /// One unbreakable model of WS `ws`, S3, `a` attacks, with `rules` (and
 /// `more` of its table: a steed).
-fn striker(ws: u8, a: u8, rules: &str, more: &str) -> String {
+pub(crate) fn striker(ws: u8, a: u8, rules: &str, more: &str) -> String {
     format!(
         "models = 1\nrules = [\"unbreakable\"{rules}]\n{more}\
          [attacker.profile]\nm = 10\nws = {ws}\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = {a}\nld = 7\n"
     )
 }
 
-const UNBREAKABLE: &str = "rules = [\"unbreakable\"]";
+pub(crate) const UNBREAKABLE: &str = "rules = [\"unbreakable\"]";
 
-fn assert_near(got: f64, want: f64, what: &str) {
+pub(crate) fn assert_near(got: f64, want: f64, what: &str) {
     assert!((got - want).abs() < 1e-12, "{what}: {got}, not {want}");
 }
 

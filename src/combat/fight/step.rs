@@ -126,6 +126,9 @@ pub struct Step {
     pub target_w: u8,
     /// The most models it can slay: the struck unit's, or one character.
     pub target_models: u32,
+    /// The struck unit's champion has a body of his own
+    /// ([`Unit::champion_apart`]), read here, once, for each blow.
+    pub foe_champion_apart: bool,
 }
 
 /// The dice of a step whose models roll for their attacks, and the attacks
@@ -227,6 +230,7 @@ impl Combat {
             target: Target::RankAndFile,
             target_w: self.setup.units[ch].profile.w,
             target_models: self.setup.units[ch].models,
+            foe_champion_apart: self.setup.units[ch].champion_apart(),
         });
         if let Some(dice) = m.shots_dice() {
             self.shots_rolled(id, dice);
@@ -274,7 +278,7 @@ impl Combat {
     pub(super) fn make_steps(&mut self, u: usize, set: StepSet) -> Vec<usize> {
         let unit = &self.setup.units[u];
         let place = self.setup.places[u];
-        let charging = place.charging && set != StepSet::Later;
+        let charging = place.charge_bonus() && set != StepSet::Later;
         let moment = Moment {
             round: if set == StepSet::Later { 2 } else { 1 },
             charging,
@@ -308,6 +312,7 @@ impl Combat {
                     Target::RankAndFile => enemy.models,
                     Target::Character(_) | Target::Champion => 1,
                 },
+                foe_champion_apart: enemy.champion_apart(),
             };
             // Impact hits: a charging chariot's front, at what it charged.
             if let Some(hits) = impact.filter(|_| contact.striker == u) {

@@ -515,13 +515,38 @@ pub fn random_unit(r: &mut impl Rng, header: &str, path: &str, most: u32, place:
     let text = with_issue_47_modifiers(with_pistols(with_troll_vomit(with_own_champion(
         text, path,
     ))));
-    // Fast cavalry's no rank bonus (salt 4790; RULES.md Combat resolution)
-    // and the Banner of Malediction's wound fewer (4791; RULES.md Undead).
+    // Fast cavalry's no rank bonus (salt 4790; RULES.md Combat resolution),
+    // the Banner of Malediction's wound fewer (4791; RULES.md Undead) and
+    // Defensive Stakes (4792; RULES.md Charges).
     let text = with_rule_now_and_then(text, 4790, "fast-cavalry");
     let text = with_rule_now_and_then(text, 4791, "crumbles-one-fewer");
+    let text = with_rule_now_and_then(text, 4792, "defensive-stakes");
+    let text = with_charge_blows(text);
     // Special Regenerate (4794; RULES.md Special attacks and psychology):
     // it regenerates where random_fight stands the fight in a marsh.
     with_rule_now_and_then(text, 4794, "special-regenerate")
+}
+
+/// A rule on the charge or in the first round now and then on a
+/// [`random_unit`]'s unit (issue 47; RULES.md Special attacks and
+/// psychology, On the charge and in the first round): which one from a
+/// stream of its own (salt 4730), whether from another (4731).
+fn with_charge_blows(text: String) -> String {
+    let r = &mut own_stream(&text, 4730);
+    let rule = pick(
+        r,
+        &[
+            "plus-one-strength-charging",
+            "plus-three-strength-first-round",
+            "killing-blow-charging",
+            "ignores-armour-charging",
+            "reroll-hits-first-round",
+            "reroll-wounds-charging",
+            "reroll-ones-charging",
+            "steed-plus-one-strength-charging",
+        ],
+    );
+    with_rule_now_and_then(text, 4731, rule)
 }
 
 /// A to-hit modifier now and then on a [`random_unit`]'s unit (issue 47;
