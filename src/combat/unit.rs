@@ -337,6 +337,9 @@ impl Unit {
         let mut rules = self.rules;
         rules.frenzy &= frenzied;
         rules.needs_sixes |= needs_sixes;
+        // An Ogre club beside a shield, however written: its bonus is
+        // lost (RULES.md Weapons, Ogre club).
+        rules.ogre_club &= !matches!(self.save, Save::Armour(a) if a.shield);
         Striker {
             ws: self.profile.ws,
             bs: self.profile.bs,

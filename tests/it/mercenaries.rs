@@ -239,3 +239,150 @@ fn an_ogre_club_pierces_armour_alone_and_an_ironfist_is_a_second_weapon() {
     let alone = ogre_bulls(&["Ogre Club", "Light Armour"]);
     assert_eq!(alone.weapon, Weapon::HandWeapon);
 }
+
+#[test]
+fn ice_weapons_are_magical_hand_weapons() {
+    use crate::common::roster::{army_roster, cost, item, model, sel, with};
+    use mathhammer::exact::attacks::chain_odds;
+    use mathhammer::rules::special::{Rules, SpecialRule};
+    use mathhammer::rules::weapons::{Moment, Weapon};
+    // RULES.md Magical attacks and Ethereal: Ice Trolls' "Ice weapons count
+    // as magical hand weapons". A troll (WS3 S5) at a Spirit Host (WS3 T4,
+    // Ethereal): 4+ to hit, 3+ to wound, no save: 1/2 x 2/3 = 1/3 a blow;
+    // a mundane blow harms it not at all.
+    let ghost = mathhammer::rules::fighter::Defender {
+        ethereal: true,
+        ..mathhammer::scenario::parse::<mathhammer::profile::ProfileFile>(
+            "name = \"Spirit Host\"\n[profile]\nm = 10\nws = 3\nbs = 0\ns = 3\nt = 4\nw = 3\ni = 1\na = 3\nld = 4\n",
+            "ghost.toml",
+        )
+        .unwrap()
+        .defender()
+    };
+    for army in ["Mercenaries", "Ogre Kingdoms"] {
+        let trolls = sel(
+            "unit",
+            "Ice Trolls",
+            1,
+            &[model("Ice Troll", "6 3 1 5 4 3 1 3 4 - - 3 40x40")],
+            &[sel("model", "Ice Troll", 3, &[], &[]), item("Ice Weapons")],
+        );
+        let r = army_roster(army, 150, &[with(trolls, &cost(150))]);
+        let f = r.units[0].played.clone().unwrap();
+        assert_eq!(f.weapon, Weapon::HandWeapon, "{army}");
+        assert!(
+            f.rules.contains(&SpecialRule::MagicalAttacks),
+            "{army}: {:?}",
+            f.rules
+        );
+        let blow = |rules: &[SpecialRule]| {
+            let striker = mathhammer::rules::fighter::Striker {
+                ws: 3,
+                bs: 1,
+                s: 5,
+                a: 3,
+                a_dice: None,
+                crew: 1,
+                troop: f.troop,
+                weapon: f.weapon,
+                rules: Rules::new(rules, "test").unwrap(),
+                hit_modifier: 0,
+            };
+            let moment = Moment {
+                round: 2,
+                charging: false,
+            };
+            chain_odds(&striker.close_combat(&ghost, moment)).p_unsaved
+        };
+        assert_close(blow(&f.rules), 1.0 / 3.0);
+        assert_close(blow(&[]), 0.0);
+    }
+}
+
+#[test]
+fn hunting_hounds_charge_through_woods_and_panic_only_hounds() {
+    use crate::common::roster::{army_xml, cost, model, rule, sel, with};
+    use mathhammer::rules::place::Terrain;
+    // RULES.md Charges (terrain some units cross as open ground) and
+    // Panic: the Empire's Hunting Hounds (M7: 17.5 cm) "suffer no
+    // movement penalties for moving through woods" and "do not cause
+    // Panic tests in friendly units except other Hounds". Charging 20 cm
+    // through a wood they keep 2M = 35 cm and reach; without the rule
+    // their range is M = 17.5 cm and the charge fails.
+    let hounds = |rules: &[&str]| {
+        let mut unit = sel(
+            "unit",
+            "Hunting Hounds",
+            1,
+            &[model("Hunting Hound", "7 4 0 3 3 1 3 1 6 - - 1 25x50")],
+            &[sel("model", "Hunting Hound", 10, &[], &[])],
+        );
+        for r in rules {
+            unit = rule(unit, r);
+        }
+        with(unit, &cost(60))
+    };
+    let roster = mathhammer::roster::Roster::from_bytes(
+        "hounds.ros",
+        army_xml(
+            "The Empire",
+            120,
+            &[hounds(&["Relentless Chase"]), hounds(&[])],
+        )
+        .as_bytes(),
+    )
+    .unwrap();
+    let played = roster.units[0].played.clone().unwrap();
+    assert_eq!(played.open_ground, [Terrain::Woods]);
+    assert_eq!(played.panic.kinds, ["Hunting Hounds"]);
+    assert_eq!(
+        played.panic.only_in,
+        Some(vec!["Hunting Hounds".to_string()])
+    );
+    let file = written(
+        "hounds.ros",
+        &army_xml(
+            "The Empire",
+            120,
+            &[hounds(&["Relentless Chase"]), hounds(&[])],
+        ),
+    );
+    let fails = |unit: &str| {
+        let r = json(&[
+            "combat",
+            "--attacker",
+            &format!("{file}:{unit}"),
+            "--defender",
+            "scenarios/profiles/empire_spearman.toml:10",
+            "--distance",
+            "20",
+            "--set",
+            "situation.difficult_terrain=\"woods\"",
+            "--set",
+            "situation.rounds=1",
+            "--method",
+            "exact",
+        ]);
+        r["p_charge_fails"].as_f64().unwrap()
+    };
+    assert_close(fails("1"), 0.0);
+    assert_close(fails("2"), 1.0);
+}
+
+#[test]
+fn an_ogre_club_beside_a_shield_loses_its_bonus_however_written() {
+    // RULES.md Weapons, Ogre club [ruling]: one WS3 S3 blow at a WS3 T3
+    // spearman with light armour and shield (5+): 1/2 x 1/2 = 1/4
+    // wounds; the club alone saved on 6+, 1/4 x 5/6 = 5/24 unsaved; with a
+    // shield, written either way, on 5+: 1/4 x 2/3 = 1/6.
+    let armoured = "weapon = \"spear\"\narmour = \"light\"\nshield = true";
+    let club = |name: &str, gear: &str| {
+        let attacker = format!("rules = [\"ogre-club\"]\n{gear}");
+        mean_casualties(&one_blow(name, &attacker, armoured), &[])
+    };
+    assert_close(club("club.toml", "weapon = \"hand-weapon\""), 5.0 / 24.0);
+    let shield = "weapon = \"hand-weapon\"\nshield = true";
+    assert_close(club("club_shield.toml", shield), 1.0 / 6.0);
+    let written = "weapon = \"hand-weapon-and-shield\"";
+    assert_close(club("club_hwas.toml", written), 1.0 / 6.0);
+}

@@ -521,7 +521,10 @@ pub fn random_unit(r: &mut impl Rng, header: &str, path: &str, most: u32, place:
     let text = with_rule_now_and_then(text, 4790, "fast-cavalry");
     let text = with_rule_now_and_then(text, 4791, "crumbles-one-fewer");
     let text = with_rule_now_and_then(text, 4792, "defensive-stakes");
-    with_charge_blows(text)
+    let text = with_charge_blows(text);
+    // Special Regenerate (4794; RULES.md Special attacks and psychology):
+    // it regenerates where random_fight stands the fight in a marsh.
+    with_rule_now_and_then(text, 4794, "special-regenerate")
 }
 
 /// A rule on the charge or in the first round now and then on a
@@ -915,7 +918,18 @@ pub fn random_fight(r: &mut impl Rng, extras: usize) -> String {
             "[[friend]]\nside = \"{side}\"\nname = \"friend {i}\"\nunit_strength = {us}\nld = {ld}\n{distance}\n",
         );
     }
-    text
+    with_ground(text)
+}
+
+/// The fight now and then in a marsh (RULES.md Special attacks and
+/// psychology, Special Regenerate), drawn from a stream of its own seeded
+/// by the fight drawn (salt 4795), so every earlier draw stays.
+fn with_ground(text: String) -> String {
+    let r = &mut own_stream(&text, 4795);
+    match r.random_bool(0.3) {
+        true => text.replacen("[situation]\n", "[situation]\nground = \"marsh\"\n", 1),
+        false => text,
+    }
 }
 
 /// `fight` (a [`random_fight`]'s text) with the General in the attacker's
