@@ -35,6 +35,7 @@ mod end;
 mod fate;
 mod giant;
 mod panic;
+mod prepare;
 mod redirect;
 mod resolution;
 mod setup;
