@@ -27,6 +27,7 @@ pub fn raiders_rank_bonus(models: u32, frontage: u32, disrupted: bool) -> u32 {
 /// A rank bonus counted double where a rule doubles it (Coils of Sotek,
 /// the Griffon Standard): three ranks at most, so +6 at most. RULES.md
 /// Combat resolution.
+#[inline]
 pub fn doubled_rank_bonus(bonus: u32, doubled: bool) -> u32 {
     match doubled {
         true => 2 * bonus,

@@ -122,6 +122,13 @@ pub struct Psychology {
 }
 
 impl Psychology {
+    /// Whether it has a rule that reaches its whole unit while its model
+    /// stands, read a test at a time (`State::with_unit_rule`): re-rolled
+    /// psychology or break tests, the Ragbanner's panic.
+    pub fn reaches_its_unit(&self) -> bool {
+        self.unit_rerolls_psychology || self.unit_rerolls_break_tests || self.panic_on_three_dice
+    }
+
     /// The psychology of `rules`.
     pub fn new(rules: &[SpecialRule]) -> Self {
         let has = |x| rules.contains(&x);

@@ -156,6 +156,9 @@ struct Facts {
     /// Some unit of the fight frightens it (a break test looks for them
     /// only then).
     frightened: bool,
+    /// It or a character of it has a rule that reaches the whole unit
+    /// while he stands (`State::with_unit_rule` looks only then).
+    unit_rules: bool,
     /// Enemies carrying an Aura of Slaanesh (it or a character of it),
     /// one bit each: in contact with one, it tests on 1 Ld less.
     auras: u8,

@@ -499,6 +499,7 @@ impl Combat {
     }
 
     /// Whether unit `u` is a lone model with Smoke Bombs.
+    #[inline]
     fn lone_in_smoke(&self, u: usize) -> bool {
         let unit = &self.setup.units[u];
         unit.psychology.smoke_bomb && unit.models == 1 && unit.characters.is_empty()

@@ -438,6 +438,7 @@ impl Facts {
                 waits: setup.redirect.is_some_and(|r| r.unit == u),
                 frights: Default::default(),
                 frightened: false,
+                unit_rules: unit_or_heroes(unit, Psychology::reaches_its_unit),
                 auras: 0,
                 whispers: 0,
                 strengths: [0; MAX_CHARACTERS + 1],

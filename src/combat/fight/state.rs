@@ -460,12 +460,16 @@ impl<const N: usize> State<N> {
     /// a psychology): its own, or a character's standing in it (the
     /// Beastmaster, the Virtue of Stoicism). RULES.md Special attacks and
     /// psychology, Break test.
+    #[inline]
     pub(super) fn with_unit_rule(
         &self,
         combat: &Combat,
         u: usize,
         rule: impl Fn(&Psychology) -> bool,
     ) -> bool {
+        if !combat.facts[u].unit_rules {
+            return false;
+        }
         let unit = &combat.setup.units[u];
         rule(&unit.psychology)
             || (unit.characters.iter())
