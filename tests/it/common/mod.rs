@@ -311,6 +311,7 @@ fn random_defender(r: &mut impl Rng) -> Defender {
         foes_minus_one_to_hit: false,
         undead_or_daemon: false,
         against_missiles: Default::default(),
+        hardiness: Default::default(),
     }
 }
 
@@ -540,7 +541,27 @@ fn with_charge_blows(text: String) -> String {
             "steed-plus-one-strength-charging",
         ],
     );
-    with_rule_now_and_then(text, 4731, rule)
+    let text = with_rule_now_and_then(text, 4731, rule);
+    with_hardiness(text)
+}
+
+/// A rule of what harms a model now and then on a [`random_unit`]'s unit
+/// (issue 47; RULES.md Saves, What harms a model): which one from a
+/// stream of its own (salt 4732), whether from another (4733).
+fn with_hardiness(text: String) -> String {
+    let r = &mut own_stream(&text, 4732);
+    let rule = pick(
+        r,
+        &[
+            "immune-to-poison",
+            "ward-against-strong-blows",
+            "ward-of-strength",
+            "blows-at-most-strength-5",
+            "fireproof",
+            "fire-resistant",
+        ],
+    );
+    with_rule_now_and_then(text, 4733, rule)
 }
 
 /// A to-hit modifier now and then on a [`random_unit`]'s unit (issue 47;
