@@ -117,3 +117,26 @@ fn a_beastslayers_wounds_count_double_for_combat_resolution() {
         "beastslayer",
     );
 }
+
+#[test]
+fn a_beastslayer_champion_counts_his_own_wounds_double_not_his_units() {
+    // A WS3 S3 model and its champion (WS3 S3 A1, wounds-count-double) at
+    // five WS3 T3 models (A 0, Ld 7), which outnumber them (+1). Each
+    // attack wounds 1/4. The champion's wound alone scores 2, a win by 1
+    // (the defender breaks 21/36); both 3, by 2 (26/36); the other's
+    // alone 1, a draw. 3/16 x 21/36 + 1/16 x 26/36 = 89/576: the
+    // champion strikes apart from his rank and file.
+    let text = "name = \"test\"\n\
+         [attacker]\nname = \"attacker\"\nmodels = 2\nfrontage = 2\nrules = [\"unbreakable\"]\n\
+         [attacker.profile]\nm = 4\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = 1\nld = 10\n\
+         [attacker.champion]\nname = \"slayer\"\nrules = [\"wounds-count-double\"]\n\
+         [attacker.champion.profile]\nws = 3\ns = 3\ni = 3\na = 1\nw = 1\n\
+         [defender]\nname = \"defender\"\nmodels = 5\nfrontage = 5\n\
+         [defender.profile]\nm = 4\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = 0\nld = 7\n\
+         [situation]\ncharger = \"attacker\"\nrounds = 1\n";
+    near(
+        crate::common::exact_of(text, "p_defender_breaks"),
+        89.0 / 576.0,
+        "champion",
+    );
+}
