@@ -63,6 +63,7 @@ fn chain(attacks: u32, wounds: u8, rules: &[SpecialRule]) -> Attacks {
         ethereal: false,
         daemonic_aura: false,
         flammable: false,
+        regeneration_not_magic: false,
         foes_minus_one_to_hit: false,
         undead_or_daemon: false,
         against_missiles: Default::default(),

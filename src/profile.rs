@@ -524,6 +524,12 @@ pub struct ProfileFile {
     /// and challenges).
     #[serde(skip)]
     pub champion: Option<Box<ProfileFile>>,
+    /// The unit's other kinds of model that fight in it (a pack's
+    /// Packmasters), a file a model, each his own profile and gear: bodies
+    /// of their own beside the rank and file (RULES.md Characters in
+    /// units, Other kinds of model in a unit).
+    #[serde(skip)]
+    pub others: Vec<ProfileFile>,
     /// This model is the army's General: the unit it is, or leads, is its
     /// side's General's unit.
     #[serde(default)]
@@ -573,6 +579,7 @@ impl ProfileFile {
             weapon: self.weapon,
             ward: self.ward.map(|w| w.0),
             regeneration: self.regeneration,
+            regeneration_not_magic: self.rules.contains(&SpecialRule::SpecialRegenerate),
             reroll_saves: self.rules.contains(&SpecialRule::RerollSaves),
             ethereal: self.rules.contains(&SpecialRule::Ethereal),
             daemonic_aura: self.rules.contains(&SpecialRule::DaemonicAura),

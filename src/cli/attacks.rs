@@ -339,6 +339,7 @@ impl TargetArgs {
             ethereal: false,
             daemonic_aura: false,
             flammable: false,
+            regeneration_not_magic: false,
             foes_minus_one_to_hit: false,
             undead_or_daemon: false,
             against_missiles: Default::default(),
@@ -351,6 +352,8 @@ impl TargetArgs {
             ethereal: rules.contains(&SpecialRule::Ethereal),
             daemonic_aura: rules.contains(&SpecialRule::DaemonicAura),
             flammable: rules.contains(&SpecialRule::Flammable),
+            // Special Regenerate (RULES.md Special attacks and psychology).
+            regeneration_not_magic: rules.contains(&SpecialRule::SpecialRegenerate),
             // Cloud of Flies (RULES.md To hit in close combat).
             foes_minus_one_to_hit: rules.contains(&SpecialRule::FoesMinusOneToHit),
             // The Stake of Sigmar's foes (RULES.md Weapons).

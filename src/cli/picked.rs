@@ -15,7 +15,7 @@ use crate::combat::unit::MAX_CHARACTERS;
 use crate::error::InputError;
 use crate::query::combat::CombatQuery;
 use crate::roster::{Roster, UnitKey};
-use crate::rules::place::{Facing, ReactionName, SideName};
+use crate::rules::place::{Facing, Ground, ReactionName, SideName};
 use crate::rules::saves::BodyArmour;
 use crate::rules::weapons::Weapon;
 use crate::scenario::combat::{apply_set, parse_with_sets, ScenarioFile};
@@ -53,6 +53,8 @@ pub(super) struct Picked<'a> {
     pub sides: [PickedSide<'a>; 2],
     pub charger: SideName,
     pub facing: Facing,
+    /// The ground the fight stands on (`--ground`).
+    pub ground: Ground,
     pub distance: f64,
     pub reaction: ReactionName,
     /// Each roster's General is near its unit (`--general-near`).
@@ -129,6 +131,9 @@ impl Picked<'_> {
         let mut situation = Table::new();
         situation.insert("charger".into(), named(self.charger).into());
         situation.insert("facing".into(), named(self.facing).into());
+        if self.ground != Ground::Open {
+            situation.insert("ground".into(), named(self.ground).into());
+        }
         situation.insert("distance".into(), self.distance.into());
         situation.insert("reaction".into(), named(self.reaction).into());
         scenario.insert("situation".into(), situation.into());

@@ -10,7 +10,7 @@ use super::query_file::load_query;
 use super::values::{Number, Whole};
 use crate::error::{InputError, Origin};
 use crate::query::combat::CombatQuery;
-use crate::rules::place::{Facing, ReactionName, SideName};
+use crate::rules::place::{Facing, Ground, ReactionName, SideName};
 use crate::rules::saves::BodyArmour;
 use crate::rules::weapons::Weapon;
 use crate::sweep::{compare_queries, sweep_points, Compared, Point, Query, Vary};
@@ -92,6 +92,9 @@ pub struct PickArgs {
     /// Without a FILE: where the charge hits the charged unit
     #[arg(long, alias = "encaramiento", value_enum)]
     pub facing: Option<Facing>,
+    /// Without a FILE: the ground the fight stands on (marsh: Fenbeasts regenerate)
+    #[arg(long, alias = "terreno", value_enum)]
+    pub ground: Option<Ground>,
     /// Without a FILE: each roster's General is near its unit (within 30 cm): it tests on his Ld
     #[arg(long, alias = "general-cerca")]
     pub general_near: bool,
@@ -102,7 +105,7 @@ pub struct PickArgs {
 
 impl PickArgs {
     /// Each flag and whether it was given.
-    fn given(&self) -> [(&'static str, bool); 22] {
+    fn given(&self) -> [(&'static str, bool); 23] {
         [
             ("--attacker", self.attacker.is_some()),
             ("--attacker-models", self.attacker_models.is_some()),
@@ -124,6 +127,7 @@ impl PickArgs {
             ("--reaction", self.reaction.is_some()),
             ("--charger", self.charger.is_some()),
             ("--facing", self.facing.is_some()),
+            ("--ground", self.ground.is_some()),
             ("--general-near", self.general_near),
             ("--join", !self.joins.is_empty()),
         ]
@@ -174,6 +178,7 @@ impl PickArgs {
             ],
             charger: self.charger.unwrap_or_default(),
             facing: self.facing.unwrap_or_default(),
+            ground: self.ground.unwrap_or_default(),
             distance: self.distance.map_or(0.0, |d| d.0),
             reaction: self.reaction.unwrap_or_default(),
             general_near: self.general_near,

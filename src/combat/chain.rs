@@ -285,7 +285,8 @@ fn transition<const N: usize>(
             // What the blows settle, once a state: only what rolls is
             // played path by path.
             let (mut state, mut settled_record) = (*state, record.clone());
-            for (u, slain) in state.characters_slain_since(&start) {
+            let characters = |u: usize| combat.setup.units[u].true_characters();
+            for (u, slain) in state.characters_slain_since(&start, characters) {
                 settled_record.characters_slain[u] += slain;
             }
             let settled = combat.settle(&mut state, &mut settled_record, *wounds);

@@ -42,6 +42,7 @@ impl Rolls {
         rolls.add(LeadershipTest::new(7).roll());
         for u in 0..combat.setup.units.len() {
             rolls.add(combat.flight(u).roll);
+            rolls.add(combat.pursuit(u).roll);
             if let Some(roll) = combat.setup.units[u].move_roll() {
                 rolls.add(roll);
             }
@@ -58,8 +59,11 @@ impl Rolls {
         }
         // Last, and only when needed: the other rolls' look-ups stay as short.
         let setup = &combat.setup;
-        if setup.units.iter().any(|u| u.psychology.cold_blooded)
-            || setup.friends.iter().any(|f| f.cold_blooded)
+        let three_dice =
+            |p: &crate::rules::special::Psychology| p.cold_blooded || p.panic_on_three_dice;
+        if setup.units.iter().any(|u| {
+            three_dice(&u.psychology) || u.characters.iter().any(|c| three_dice(&c.body.psychology))
+        }) || setup.friends.iter().any(|f| f.cold_blooded)
         {
             rolls.add(LeadershipTest::on(7, true).roll());
         }

@@ -6,7 +6,9 @@ use crate::rules::fighter::{Defender, Save, Striker};
 use crate::rules::gear::{BullCharge, ImpactHits, Missile, Mount};
 use crate::rules::leadership::LeadershipTest;
 use crate::rules::missile_saves::AgainstMissiles;
-use crate::rules::movement::{charge_range, flee_roll, flight_less, random_charge_range, Flight};
+use crate::rules::movement::{
+    charge_range, flee_roll, flight_less, pursuit_roll, random_charge_range, Flight,
+};
 use crate::rules::place::Terrain;
 use crate::rules::profile::{unit_strength, Profile, TroopType};
 use crate::rules::special::{Psychology, Rules};
@@ -75,6 +77,10 @@ pub struct Unit {
     pub ward: Option<u8>,
     /// It regenerates.
     pub regeneration: bool,
+    /// Special Regenerate (Fenbeasts): it regenerates where the fight
+    /// stands in a marsh, magical attacks' wounds never (RULES.md Special
+    /// attacks and psychology, Special Regenerate).
+    pub regenerates_in_marsh: bool,
     /// Its attack rules.
     pub rules: Rules,
     /// Its psychology.
@@ -162,6 +168,9 @@ pub struct Unit {
     /// Predatory Fighters: a spear's second rank strikes once a model
     /// (RULES.md Weapons).
     pub predatory_fighters: bool,
+    /// Defensive Stakes that still stand before its front: a unit charging
+    /// its front gains no charge bonus (RULES.md Charges, Defensive Stakes).
+    pub defensive_stakes: bool,
     /// The army it belongs to (a catalogue's name), which enemies may hate.
     pub army: Option<String>,
     /// The armies it hates: it hates a fight's enemies of one of them
@@ -198,7 +207,8 @@ pub struct Unit {
     pub before_fight: Vec<crate::rules::before_fight::BeforeFight>,
 }
 
-/// A character in a unit: his own one-model profile, how many enemy
+/// A character in a unit (or another kind of model of it fielded as a
+/// body of his own): his own one-model profile, how many enemy
 /// rank-and-file attacks are declared at him each round, and the places
 /// of its ranks his base fills.
 #[derive(Clone, Debug)]
@@ -211,6 +221,11 @@ pub struct Character {
     /// a mounted character in a unit on foot (RULES.md Characters in
     /// units, `rules::profile::places_in_ranks`).
     pub places: u32,
+    /// He is a character: he may fight a challenge, and his death is a
+    /// character's. False for another kind of model of the unit fielded
+    /// as a body of his own (a pack's Packmaster; RULES.md Characters in
+    /// units, Other kinds of model in a unit), who comes after them.
+    pub character: bool,
 }
 
 /// Most characters one unit may hold.
@@ -262,6 +277,17 @@ impl Unit {
         }
     }
 
+    /// Its pursuit: its flee's dice ([`Self::flight`]), one D6 more if it
+    /// pursues with one more (its own rule: Bloodgreed, the Jaguar
+    /// Standard). RULES.md Fleeing and pursuit.
+    pub fn pursuit(&self, edition: Edition) -> Flight {
+        let extra = u32::from(self.psychology.pursues_one_die_more);
+        Flight {
+            roll: pursuit_roll(self.movement(edition), self.flies, extra, edition),
+            ..self.flight(edition)
+        }
+    }
+
     /// Unit strength of `models` of its models: its own per model where
     /// its book gives one, else its troop type's. RULES.md Profiles.
     pub fn unit_strength(&self, models: u32) -> u32 {
@@ -269,6 +295,13 @@ impl Unit {
             .unit_strength_per_model
             .map_or_else(|| unit_strength(self.troop, self.profile.w, 0), u32::from);
         models * per_model
+    }
+
+    /// Its champion has a body of his own: the rank and file's blows and
+    /// casualties leave him out (RULES.md Characters, champions and
+    /// challenges).
+    pub fn champion_apart(&self) -> bool {
+        self.champion && self.champion_body.is_some()
     }
 
     /// Whether any of its models has a missile weapon: its rank and file,
@@ -290,6 +323,7 @@ impl Unit {
             weapon: self.weapon,
             ward: self.ward,
             regeneration: self.regeneration,
+            regeneration_not_magic: self.regenerates_in_marsh,
             reroll_saves: self.reroll_saves,
             ethereal: self.ethereal,
             daemonic_aura: self.daemonic_aura,
@@ -307,6 +341,9 @@ impl Unit {
         let mut rules = self.rules;
         rules.frenzy &= frenzied;
         rules.needs_sixes |= needs_sixes;
+        // An Ogre club beside a shield, however written: its bonus is
+        // lost (RULES.md Weapons, Ogre club).
+        rules.ogre_club &= !matches!(self.save, Save::Armour(a) if a.shield);
         Striker {
             ws: self.profile.ws,
             bs: self.profile.bs,
@@ -319,6 +356,13 @@ impl Unit {
             rules,
             hit_modifier: 0,
         }
+    }
+
+    /// How many of its characters (the first ones) are characters, not
+    /// other kinds of model fielded apart (RULES.md Characters in units,
+    /// Other kinds of model in a unit).
+    pub fn true_characters(&self) -> usize {
+        self.characters.iter().take_while(|c| c.character).count()
     }
 
     /// Frenzied, hatred and unbreakable-free units that must pursue. RULES.md

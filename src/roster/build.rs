@@ -359,6 +359,7 @@ impl Build<'_> {
             points: (models > 0).then(|| Points(own_points(s) / f64::from(models))),
             combat_resolution: Ranged(g.combat_resolution.min(5)),
             champion: None,
+            others: Vec::new(),
             general: g.general,
             battle_standard: g.battle_standard,
             army: (!g.army.is_empty()).then(|| g.army.clone()),

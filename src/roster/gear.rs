@@ -72,6 +72,8 @@ pub(super) struct Gear {
     pub unit_strength: Option<u8>,
     /// It tests on its other models' Ld (Mixed Units).
     pub others_ld: bool,
+    /// Its other kinds of model fight in it (Mixed Units).
+    pub others_fight: bool,
     pub general: bool,
     pub battle_standard: bool,
     /// Missile weapons, the strongest last read kept.
@@ -204,6 +206,7 @@ impl Gear {
             || has_new(&self.open_ground, &e.open_ground)
             || (e.unit_strength.is_some() && self.unit_strength.is_none())
             || (e.others_ld && !self.others_ld)
+            || (e.others_fight && !self.others_fight)
             || (e.impact_hits.is_some() && self.impact_hits.is_none())
             || (e.battle_standard && !self.battle_standard)
             || (e.regeneration && !self.regeneration)
@@ -331,6 +334,7 @@ impl Gear {
         self.extra_impact_hits = self.extra_impact_hits.max(e.extra_impact_hits);
         self.unit_strength = self.unit_strength.or(e.unit_strength);
         self.others_ld |= e.others_ld;
+        self.others_fight |= e.others_fight;
         self.impact_hits = self.impact_hits.or(e.impact_hits);
         self.general |= e.general;
         self.battle_standard |= e.battle_standard;
@@ -401,6 +405,9 @@ impl Gear {
                 self.equipment.add(name, "");
             } else if his.rules_played.has(name) {
                 self.rules_played.add(name, "");
+                if let Some(m) = his.played_in_part.get(name) {
+                    self.played_in_part.add(name, &m.why);
+                }
             } else if let Some(m) = his.played_in_part.get(name) {
                 self.played_in_part.add(name, &m.why);
             } else if let Some(m) = his.no_effect.get(name) {

@@ -370,8 +370,29 @@ fn unit_text(roster: &Roster, u: &RosterUnit) -> String {
         out += &format!("   note        {note}\n");
     }
     match &u.played {
-        Ok(p) => out += &format!("   plays as    {}\n", plays_as(p)),
+        Ok(p) => {
+            out += &format!("   plays as    {}\n", plays_as(p));
+            out += &others_play_as(p);
+        }
         Err(why) => out += &format!("   left out    {why}\n"),
+    }
+    out
+}
+
+/// How the unit's other kinds of model that fight in it play, a line a
+/// kind with its models (RULES.md Characters in units, Other kinds of
+/// model in a unit).
+fn others_play_as(p: &crate::profile::ProfileFile) -> String {
+    let mut out = String::new();
+    let mut kinds: Vec<(&crate::profile::ProfileFile, usize)> = Vec::new();
+    for o in &p.others {
+        match kinds.iter_mut().find(|(k, _)| k.name == o.name) {
+            Some((_, n)) => *n += 1,
+            None => kinds.push((o, 1)),
+        }
+    }
+    for (o, n) in kinds {
+        out += &format!("   with        {} x{n}: {}\n", o.name, plays_as(o));
     }
     out
 }

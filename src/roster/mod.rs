@@ -60,6 +60,7 @@ mod link;
 pub mod listing;
 #[doc(hidden)]
 pub mod names;
+mod others;
 pub mod plain;
 mod roles;
 mod unit;

@@ -101,6 +101,7 @@ impl Entry {
             impact_beyond: k.small("impact_beyond")?.unwrap_or(0),
             unit_strength: k.small("unit_strength")?,
             others_ld: k.flag("others_ld")?,
+            others_fight: k.flag("others_fight")?,
             general: k.flag("general")?,
             battle_standard: k.flag("battle_standard")?,
             command: match k.text("command")?.as_deref() {

@@ -111,6 +111,9 @@ pub(crate) struct Effects {
     pub unit_strength: Option<u8>,
     /// The unit tests on its other models' Ld (Mixed Units).
     pub others_ld: bool,
+    /// Its other kinds of model fight in it, each a body with his own
+    /// profile and gear (Mixed Units: a pack's Packmasters).
+    pub others_fight: bool,
     pub general: bool,
     pub battle_standard: bool,
     pub command: Option<Command>,
@@ -153,6 +156,7 @@ impl Effects {
             open_ground: self.open_ground.clone(),
             unit_strength: self.unit_strength,
             others_ld: self.others_ld,
+            others_fight: self.others_fight,
             impact_hits: self.impact_hits,
             battle_standard: self.battle_standard,
             rest_not_played: self.rest_not_played,
@@ -398,6 +402,7 @@ struct Entry {
     impact_beyond: u8,
     unit_strength: Option<u8>,
     others_ld: bool,
+    others_fight: bool,
     general: bool,
     battle_standard: bool,
     command: Option<Command>,
@@ -542,6 +547,7 @@ impl Entry {
                 None => None,
             },
             others_ld: self.others_ld,
+            others_fight: self.others_fight,
             general: self.general,
             battle_standard: self.battle_standard,
             command: self.command,

@@ -135,16 +135,7 @@ pub(super) fn cast(b: &Bodies) -> (Cast, Vec<Role>) {
     // (RULES.md Characters, champions and challenges).
     let champion = (0..list.len())
         .filter(|&i| free(&roles, i))
-        .filter(|&i| {
-            let c = &list[i];
-            models > 1
-                && c.shape == Shape::Fighter
-                && steady(c)
-                && (c.place == Place::Upgrade || c.named || c.beside)
-                && c.count == 1
-                && !c.each
-                && steed_score(c, &list[rider]) < STEED
-        })
+        .filter(|&i| leads_like_a_champion(&list[i], &list[rider], models))
         .max_by_key(|&i| (prowess(&list[i]), list[i].at.children.len(), Reverse(i)));
     if let Some(c) = champion {
         roles[c] = Role::Champion;
@@ -278,6 +269,24 @@ fn rank_and_file(
         let all_wounds = u64::from(wounds(&list[i])) * u64::from(models(i));
         (all_wounds, place(i), wounds(&list[i]), std::cmp::Reverse(i))
     })
+}
+
+/// Whether `c` may lead `models` of `rider` as their champion: one more
+/// fighter on an upgrade of a unit of several models (or on a model
+/// selection of one of the unit's own), one alone, not bought in each
+/// pack, with M, WS and A written as numbers, not like their steed. Of
+/// several, one is the champion; the others (a regiment's other named
+/// models: Sheikh Sufti beside Al Muktar) fight beside them with their
+/// own profiles (RULES.md Characters in units, Other kinds of model in a
+/// unit).
+pub(super) fn leads_like_a_champion(c: &Body, rider: &Body, models: u32) -> bool {
+    models > 1
+        && c.shape == Shape::Fighter
+        && steady(c)
+        && (c.place == Place::Upgrade || c.named || c.beside)
+        && c.count == 1
+        && !c.each
+        && steed_score(c, rider) < STEED
 }
 
 /// Whether a body's M, WS and A are written as numbers, as a champion's

@@ -128,9 +128,29 @@ pub(super) fn unit(
             file.champion = own.map(Box::new);
         }
     }
+    // Its other kinds of model that fight in it (Mixed Units' Packmasters,
+    // a regiment's named models), each with his own profile and gear
+    // (RULES.md Characters in units, Other kinds of model in a unit);
+    // their names told as their gear tells them.
+    let (apart, units_gear) = super::others::fighting(&b, &cast, &roles, gear.others_fight);
+    let mut fielded = Vec::new();
+    if let (Ok(file), false) = (&mut unit.played, apart.is_empty()) {
+        let own = |i: usize| own_gear(s, &b, &roles, (i, units_gear));
+        match super::others::fielded(s, &b, &cast, &apart, own) {
+            Ok((files, gears)) => {
+                file.others = files;
+                fielded = gears;
+            }
+            Err(why) => build
+                .notes
+                .push(text!("its other kinds of model are not fielded: {}", why)),
+        }
+    }
     // Mixed Units: the unit tests on its other models' Ld (a pack's
-    // Packmasters'), where better (RULES.md Break test).
-    if let (Ok(file), true) = (&mut unit.played, gear.others_ld) {
+    // Packmasters'), where better (RULES.md Break test); fielded, they
+    // lend it while one stands, as a character does.
+    let others_ld = gear.others_ld && fielded.is_empty();
+    if let (Ok(file), true) = (&mut unit.played, others_ld) {
         let others = b
             .list
             .iter()
@@ -146,8 +166,9 @@ pub(super) fn unit(
     if let (Ok(file), Some(per_model)) = (&mut unit.played, model_points(s, &b, &roles, &cast)) {
         file.points = Some(crate::profile::Points(per_model));
     }
-    for (body, role) in b.list.iter().zip(&roles) {
-        if *role == Role::Other {
+    for (i, (body, role)) in b.list.iter().zip(&roles).enumerate() {
+        let played_apart = !fielded.is_empty() && apart.contains(&i);
+        if *role == Role::Other && !played_apart {
             build.notes.push(text!(
                 "{} x{}: another kind of model in the unit, not played in its fights",
                 &body.profile.name,
@@ -156,6 +177,9 @@ pub(super) fn unit(
         }
     }
     unit.notes = build.notes;
+    for (name, his) in &fielded {
+        gear.tell_champions(his, name, true);
+    }
     if let Some(name) = his_name {
         let his_body = unit.played.as_ref().is_ok_and(|f| f.champion.is_some());
         gear.tell_champions(&his, &name, his_body);
@@ -362,6 +386,51 @@ fn walk(
         gear.own_weapons.extend(own);
         gear.keep_missile(units_missile);
     }
+}
+
+/// The gear another kind of model of the unit (body `i` of `b`) fights
+/// with: with the unit's (`units`, a regiment's named model), the unit's
+/// and his own, his own weapons first, as its champion's; else (a pack's
+/// Packmaster) the selections that hold or name his profile below the
+/// unit's own, each read as a unit's (its other models' names only told):
+/// the unit's own selection and its rank and file's are theirs, not his
+/// (RULES.md Characters in units, Other kinds of model in a unit).
+fn own_gear(s: &Selection, b: &Bodies, roles: &[Role], (i, units): (usize, bool)) -> Gear {
+    if units {
+        let his: Vec<Role> = (0..roles.len())
+            .map(|j| match (j == i, roles[j]) {
+                (true, _) => Role::Champion,
+                (false, Role::Champion) => Role::Other,
+                (false, r) => r,
+            })
+            .collect();
+        let mut gear = Gear::of(&s.army);
+        walk(s, b, &his, (None, true), &mut gear, &mut Flags::default());
+        return gear;
+    }
+    let his: Vec<Role> = (0..roles.len())
+        .map(|j| match j == i {
+            true => Role::RankAndFile,
+            false => Role::Other,
+        })
+        .collect();
+    let mut gear = Gear::of(&s.army);
+    let holds = |x: &Selection| {
+        !std::ptr::eq(x, s)
+            && (std::ptr::eq(b.list[i].at, x)
+                || b.namers.iter().any(|(n, k)| *k == i && std::ptr::eq(*n, x)))
+    };
+    let mut flags = Flags::default();
+    let mut stack: Vec<&Selection> = vec![s];
+    while let Some(x) = stack.pop() {
+        if holds(x) {
+            walk(x, b, &his, (None, false), &mut gear, &mut flags);
+            continue;
+        }
+        let below = x.children.iter().filter(|c| !stands_alone(s, c));
+        stack.extend(below.rev());
+    }
+    gear
 }
 
 /// Whether `name`, held by another of the unit's models, is a standard,

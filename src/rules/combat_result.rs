@@ -24,6 +24,16 @@ pub fn raiders_rank_bonus(models: u32, frontage: u32, disrupted: bool) -> u32 {
     rank_bonus(models, frontage.max(4), disrupted, false).min(2)
 }
 
+/// A rank bonus counted double where a rule doubles it (Coils of Sotek,
+/// the Griffon Standard): three ranks at most, so +6 at most. RULES.md
+/// Combat resolution.
+pub fn doubled_rank_bonus(bonus: u32, doubled: bool) -> u32 {
+    match doubled {
+        true => 2 * bonus,
+        false => bonus,
+    }
+}
+
 /// What one side scores in a round.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Score {

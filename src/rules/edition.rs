@@ -68,6 +68,18 @@ impl Edition {
         }
     }
 
+    /// Number of D6 for a pursuit with `extra` D6" more (Bloodgreed, the
+    /// Jaguar Standard): imperial 2 or 3 and them; metric the inches'
+    /// dice at 2.5 cm to the inch, rounded up, as 2D6" are 5D6 cm and 3D6"
+    /// 8D6 cm (4D6" are 10D6 cm). RULES.md Fleeing and pursuit.
+    pub fn pursuit_dice_count(self, fast: bool, extra: u32) -> u32 {
+        let inches = Edition::Imperial.flee_dice_count(fast) + extra;
+        match self {
+            Edition::Imperial => inches,
+            Edition::Metric => (5 * inches).div_ceil(2),
+        }
+    }
+
     /// The largest M the command line accepts (a flier's 50 cm is 20").
     pub fn max_move(self) -> f64 {
         match self {

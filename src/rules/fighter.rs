@@ -73,6 +73,9 @@ pub struct Defender {
     pub ward: Option<u8>,
     /// It regenerates.
     pub regeneration: bool,
+    /// Its regeneration fails against magical attacks (Special
+    /// Regenerate; RULES.md Special attacks and psychology).
+    pub regeneration_not_magic: bool,
     /// It re-rolls failed armour saves.
     pub reroll_saves: bool,
     /// Ethereal: only magical attacks and Ethereal creatures harm it
@@ -142,6 +145,13 @@ impl Defender {
         }
     }
 
+    /// Whether it regenerates attacks with `rules`: never flaming ones,
+    /// nor magical ones where its regeneration is a Fenbeast's (RULES.md
+    /// Saves; Special attacks and psychology, Special Regenerate).
+    pub fn regenerates_against(&self, rules: &Rules) -> bool {
+        self.regeneration && !rules.flaming && !(self.regeneration_not_magic && rules.magical)
+    }
+
     /// The rest of a chain once hit and wound are known: saves, ward,
     /// regeneration, and what the attacker's rules do to them.
     fn saves(&self, strength: u8, rules: &Rules, close_combat: bool) -> AttackChain {
@@ -177,7 +187,7 @@ impl Defender {
                 },
                 strength,
             ),
-            regeneration: self.regeneration && !rules.flaming,
+            regeneration: self.regenerates_against(rules),
             multiple_wounds: hardiness.wounds(rules.multiple_wounds),
             doubled: self.flammable && rules.flaming && hardiness.takes_many_wounds(),
         }
@@ -324,7 +334,9 @@ impl Striker {
         let rules = Rules {
             killing_blow: self.rules.killing_blow || book.killing_blow(moment),
             ignores_armour: self.rules.ignores_armour || book.ignores_armour(moment),
-            armour_piercing: self.rules.armour_piercing || self.fires_pistols(moment),
+            armour_piercing: self.rules.armour_piercing
+                || self.fires_pistols(moment)
+                || self.club_pierces(),
             multiple_wounds: wounds_at(&self.rules, defender),
             ..self.rules
         };
@@ -355,6 +367,13 @@ impl Striker {
             + i32::from(self.rules.plus_one_to_hit)
             + i32::from(self.rules.plus_one_to_hit_first_round && moment.round == 1)
             - i32::from(defender.foes_minus_one_to_hit)
+    }
+
+    /// An Ogre club's further -1 to armour saves: only while the club is
+    /// its one weapon, a hand weapon with no ironfist, shield or other
+    /// weapon beside it (RULES.md Weapons).
+    pub fn club_pierces(&self) -> bool {
+        self.rules.ogre_club && self.weapon == Weapon::HandWeapon
     }
 
     /// Festooned with Pistols: its pistols strike in a combat's first

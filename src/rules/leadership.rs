@@ -20,6 +20,13 @@ pub fn under_aura_of_slaanesh(ld: u8) -> u8 {
     }
 }
 
+/// The Ld of an enemy of Be'lakor within 6" of him, or rallying anywhere
+/// (Whispers in the Darkness): 1 less, at least 2, as under an Aura of
+/// Slaanesh. RULES.md Break test.
+pub fn whispered(ld: u8) -> u8 {
+    under_aura_of_slaanesh(ld)
+}
+
 /// One Ld test and the rules that bend it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct LeadershipTest {
@@ -174,6 +181,17 @@ impl Breaking {
                 ..LeadershipTest::new(self.ld)
             })
         }
+    }
+}
+
+/// The Ld a unit of Ld `own` may use with its Peasants Duty (`duty`) and
+/// a knight's `knight` within 15 cm who is not fleeing: the better of
+/// them; it is its own for every test, the General's apart. RULES.md Break
+/// test.
+pub fn with_knight(own: u8, knight: Option<u8>, duty: bool) -> u8 {
+    match knight {
+        Some(k) if duty => own.max(k),
+        _ => own,
     }
 }
 

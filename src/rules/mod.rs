@@ -29,6 +29,7 @@ pub mod rally;
 pub mod random;
 pub mod saves;
 pub mod special;
+pub mod stakes;
 pub(crate) mod strike_order;
 pub mod to_hit;
 pub(crate) mod to_wound;

@@ -115,6 +115,13 @@ pub fn flee_roll(m: f64, flies: bool, edition: Edition) -> Roll {
     Roll::sum(edition.flee_dice_count(fast))
 }
 
+/// Pursuit dice: the flee's ([`flee_roll`]) and `extra` D6" more
+/// (Bloodgreed, the Jaguar Standard). RULES.md Fleeing and pursuit.
+pub fn pursuit_roll(m: f64, flies: bool, extra: u32, edition: Edition) -> Roll {
+    let fast = flies || m > edition.fast_move_above() + EPS;
+    Roll::sum(edition.pursuit_dice_count(fast, extra))
+}
+
 /// The fleeing unit is destroyed if the pursuit is at least its flee (each
 /// its roll as [`Flight::distance`] reads it). RULES.md Fleeing and
 /// pursuit.

@@ -20,6 +20,11 @@ use super::profile::TroopType;
 /// makes a unit test (seed 003: 15 cm).
 pub const BROKEN_FRIEND_CM: f64 = 15.0;
 
+/// How near a unit whose rule lets friends re-roll failed panic tests
+/// (Old Grumblers, Exemplars of Sigmar) a friend must stand: 15 cm (6").
+/// RULES.md Panic.
+pub const GRUMBLERS_REACH_CM: f64 = 15.0;
+
 /// How near (cm) a friend caught fleeing a charge, or destroyed by
 /// shooting, makes a unit test (seed 003: 10 cm).
 pub const DESTROYED_FRIEND_CM: f64 = 10.0;

@@ -84,7 +84,25 @@ impl ReactionName {
     }
 }
 
+/// The ground the fight stands on: open ground, or a kind some units'
+/// rules name (Fenbeasts regenerate in a marsh; RULES.md Special attacks
+/// and psychology, Special Regenerate).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case", try_from = "String")]
+pub enum Ground {
+    #[default]
+    #[value(aliases = ["abierto", "terreno-abierto", "terreno_abierto"])]
+    /// Open ground.
+    Open,
+    #[value(aliases = ["pantano", "pantanos", "marshes", "fen", "fens", "morass", "swamp"])]
+    /// Marshes, fens, morasses and other swampy ground (not lakes or
+    /// rivers).
+    Marsh,
+}
+
 crate::rules::named_by_value_enum!(SideName);
+
+crate::rules::named_by_value_enum!(Ground);
 
 crate::rules::named_by_value_enum!(Facing);
 

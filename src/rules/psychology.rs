@@ -81,6 +81,44 @@ pub struct Psychology {
     /// Sporofic Musk: enemies in base contact halve their WS and I
     /// (RULES.md Special attacks and psychology).
     pub sporofic_musk: bool,
+    /// Its unit re-rolls failed psychology tests, its characters' rule
+    /// too (RULES.md Special attacks and psychology).
+    pub unit_rerolls_psychology: bool,
+    /// Its unit re-rolls failed break tests, its characters' rule too
+    /// (RULES.md Break test).
+    pub unit_rerolls_break_tests: bool,
+    /// Pursues with one D6 more (RULES.md Fleeing and pursuit).
+    pub pursues_one_die_more: bool,
+    /// Its unit's rank bonus counts double (RULES.md Combat resolution).
+    pub doubles_rank_bonus: bool,
+    /// Its enemies get no outnumbering bonus (RULES.md Combat resolution).
+    pub denies_outnumbering: bool,
+    /// Immune to fear and terror, not to panic (RULES.md Special attacks
+    /// and psychology).
+    pub immune_to_fear: bool,
+    /// Crush the Weak: hates enemies of basic Ld 6 or less.
+    pub crushes_the_weak: bool,
+    /// Smoke Bombs: alone, pursued only on a 4+ (RULES.md Fleeing and
+    /// pursuit).
+    pub smoke_bomb: bool,
+    /// Its unit's panic tests on 3D6, the highest discarded (RULES.md
+    /// Panic).
+    pub panic_on_three_dice: bool,
+    /// Its unit is immune to panic, its characters' rule too.
+    pub unit_immune_to_panic: bool,
+    /// Its unit is immune to psychology, its characters' rule too.
+    pub unit_immune_to_psychology: bool,
+    /// Friends within 6" re-roll failed panic tests while it does not
+    /// flee (RULES.md Panic).
+    pub friends_reroll_panic: bool,
+    /// Whispers in the Darkness: enemies test and rally on 1 Ld less
+    /// (RULES.md Break test).
+    pub whispers: bool,
+    /// A character of Royal Blood.
+    pub royal_blood: bool,
+    /// Immune to fear and terror while a character of Royal Blood is with
+    /// it (RULES.md Special attacks and psychology).
+    pub fearless_with_royal_blood: bool,
 }
 
 impl Psychology {
@@ -95,12 +133,13 @@ impl Psychology {
             always_strikes_first: has(SpecialRule::AlwaysStrikesFirst),
             strikes_last: has(SpecialRule::StrikesLast),
             mindless: has(SpecialRule::Mindless),
-            immune: has(SpecialRule::ImmuneToPsychology),
+            immune: has(SpecialRule::ImmuneToPsychology)
+                || has(SpecialRule::UnitImmuneToPsychology),
             frenzied: has(SpecialRule::Frenzy),
             stupid: has(SpecialRule::Stupidity),
             animosity: has(SpecialRule::Animosity),
             cold_blooded: has(SpecialRule::ColdBlooded),
-            immune_to_panic: has(SpecialRule::ImmuneToPanic),
+            immune_to_panic: has(SpecialRule::ImmuneToPanic) || has(SpecialRule::UnitImmuneToPanic),
             undead: has(SpecialRule::Undead),
             giant: if has(SpecialRule::GiantSpecialAttacksDogsOfWar) {
                 Some(crate::rules::giant::GiantTable::DogsOfWar)
@@ -120,6 +159,21 @@ impl Psychology {
             quells_animosity: has(SpecialRule::QuellAnimosity),
             stubborn_first_round: has(SpecialRule::StubbornFirstRound),
             sporofic_musk: has(SpecialRule::SporoficMusk),
+            unit_rerolls_psychology: has(SpecialRule::UnitRerollsPsychology),
+            unit_rerolls_break_tests: has(SpecialRule::UnitRerollsBreakTests),
+            pursues_one_die_more: has(SpecialRule::PursuesOneDieMore),
+            doubles_rank_bonus: has(SpecialRule::DoubleRankBonus),
+            denies_outnumbering: has(SpecialRule::DeniesOutnumbering),
+            immune_to_fear: has(SpecialRule::ImmuneToFear),
+            crushes_the_weak: has(SpecialRule::CrushTheWeak),
+            smoke_bomb: has(SpecialRule::SmokeBomb),
+            panic_on_three_dice: has(SpecialRule::PanicOnThreeDice),
+            unit_immune_to_panic: has(SpecialRule::UnitImmuneToPanic),
+            unit_immune_to_psychology: has(SpecialRule::UnitImmuneToPsychology),
+            friends_reroll_panic: has(SpecialRule::FriendsRerollPanic),
+            whispers: has(SpecialRule::WhispersInTheDarkness),
+            royal_blood: has(SpecialRule::RoyalBlood),
+            fearless_with_royal_blood: has(SpecialRule::FearlessWithRoyalBlood),
         }
     }
 
@@ -163,7 +217,14 @@ impl Psychology {
     /// Takes no fear tests and is not broken by fear: causes fear itself, is
     /// immune to psychology, or never flees. RULES.md Special attacks.
     pub fn fearless(&self) -> bool {
-        self.fear || self.immune || self.frenzied || self.never_flees()
+        self.fear || self.immune || self.immune_to_fear || self.frenzied || self.never_flees()
+    }
+
+    /// Takes terror tests: one that takes panic tests
+    /// ([`Self::takes_panic_tests`]) and is not immune to fear and terror.
+    /// RULES.md Special attacks and psychology.
+    pub fn takes_terror_tests(&self) -> bool {
+        self.takes_panic_tests() && !self.immune_to_fear
     }
 
     /// Takes panic (and terror) tests: not immune to psychology, not
@@ -219,6 +280,18 @@ pub fn fears_army(fears: &[String], army: Option<&str>) -> bool {
 /// it two to one. RULES.md Special attacks and psychology.
 pub fn fears_outnumbered_by(own_us: u32, enemy_us: u32) -> bool {
     own_us < 2 * enemy_us
+}
+
+/// Whether an enemy pursues a lone model with Smoke Bombs, on its D6
+/// `roll`: a 4+. RULES.md Fleeing and pursuit.
+pub fn pursues_through_smoke(roll: u8) -> bool {
+    roll >= 4
+}
+
+/// Whether Crush the Weak's bearer hates an enemy of basic Ld `ld`: 6 or
+/// less. RULES.md Special attacks and psychology.
+pub fn crushed_as_weak(ld: u8) -> bool {
+    ld <= 6
 }
 
 #[cfg(test)]

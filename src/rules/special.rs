@@ -8,7 +8,10 @@ use serde::{Deserialize, Serialize};
 
 pub use super::blades::Blades;
 pub use super::charge_blows::OnTheCharge;
-pub use super::psychology::{fears_army, fears_outnumbered_by, hates_army, Psychology};
+pub use super::psychology::{
+    crushed_as_weak, fears_army, fears_outnumbered_by, hates_army, pursues_through_smoke,
+    Psychology,
+};
 
 /// A special rule of the attacking unit, as named on the command line
 /// (`--rules poison,killing-blow`) and in profile files (`rules = [...]`).
@@ -308,6 +311,77 @@ pub enum SpecialRule {
     /// strength 5 or more takes a panic test (RULES.md Panic).
     #[value(hide = true)]
     GloriousCharge,
+    /// Defensive Stakes (Peasant Bowmen): a unit charging its front gains
+    /// no charge bonus (RULES.md Charges, Defensive Stakes).
+    #[value(hide = true)]
+    DefensiveStakes,
+    /// The unit it stands in re-rolls failed psychology tests, carried by
+    /// the unit or a character in it (a Master Moulder's Beastmaster, the
+    /// Jade Lion, Exemplars of Sigmar; RULES.md Special attacks and
+    /// psychology).
+    #[value(hide = true)]
+    UnitRerollsPsychology,
+    /// The unit it stands in re-rolls failed break tests, carried by the
+    /// unit or a character in it (the Virtue of Stoicism; RULES.md Break
+    /// test).
+    #[value(hide = true)]
+    UnitRerollsBreakTests,
+    /// Pursues with one D6 more (Bloodgreed's 3D6 for Minotaurs' 2D6, the
+    /// Jaguar Standard's extra D6"; RULES.md Fleeing and pursuit).
+    #[value(hide = true)]
+    PursuesOneDieMore,
+    /// Its unit's rank bonus counts double, at most +6 (Coils of Sotek,
+    /// the Griffon Standard; RULES.md Combat resolution).
+    #[value(hide = true)]
+    DoubleRankBonus,
+    /// The enemy never gets the outnumbering bonus in its combat (the
+    /// Virtue of Discipline; RULES.md Combat resolution).
+    #[value(hide = true)]
+    DeniesOutnumbering,
+    /// Immune to fear and terror, not to panic (the Banner of Middenheim,
+    /// Bugman's Tankard; RULES.md Special attacks and psychology).
+    #[value(hide = true)]
+    ImmuneToFear,
+    /// Crush the Weak: it and the unit it leads hate enemies of basic Ld 6
+    /// or less (RULES.md Special attacks and psychology).
+    #[value(hide = true)]
+    CrushTheWeak,
+    /// Smoke Bombs: fleeing alone from a fight, each enemy pursues him
+    /// only on a D6 of 4+ (RULES.md Fleeing and pursuit).
+    #[value(hide = true)]
+    SmokeBomb,
+    /// The Ragbanner: the unit's panic tests on 3D6, the highest
+    /// discarded (RULES.md Panic).
+    #[value(hide = true)]
+    PanicOnThreeDice,
+    /// Its unit is immune to panic, carried by the unit or a character in
+    /// it (the Aura of the Fey Queen, the Crown of Bretonnia; RULES.md
+    /// Panic).
+    #[value(hide = true)]
+    UnitImmuneToPanic,
+    /// Its unit is immune to psychology, carried by the unit or a
+    /// character in it (Horned Rat Incarnate; RULES.md Panic).
+    #[value(hide = true)]
+    UnitImmuneToPsychology,
+    /// Friends within 6" of it re-roll failed panic tests while it does
+    /// not flee (Old Grumblers, Exemplars of Sigmar; RULES.md Panic).
+    #[value(hide = true)]
+    FriendsRerollPanic,
+    /// Special Regenerate (Fenbeasts): regenerates only where the fight
+    /// stands in a marsh, and never magical attacks' wounds (RULES.md
+    /// Special attacks and psychology, Special Regenerate).
+    #[value(hide = true)]
+    SpecialRegenerate,
+    /// Peasants Duty (Bretonnia): the unit may use the Ld of a knight
+    /// within 15 cm who is not fleeing, `knight_ld` on its table (RULES.md
+    /// Break test).
+    #[value(hide = true)]
+    PeasantsDuty,
+    /// An Ogre club: a further -1 to the armour save of its close-combat
+    /// blows while it is its model's only weapon, not with an ironfist or
+    /// another weapon (RULES.md Weapons).
+    #[value(aliases = ["garrote-ogro", "garrote_ogro"])]
+    OgreClub,
     /// +1 S the turn it charges (Slavering Charge; RULES.md Special
     /// attacks and psychology, On the charge and in the first round).
     PlusOneStrengthCharging,
@@ -388,6 +462,20 @@ pub enum SpecialRule {
     /// and psychology).
     #[value(hide = true)]
     Fusillade,
+    /// Whispers in the Darkness (Be'lakor): enemies within 6" test on 1
+    /// Ld less, and every enemy rallies on 1 Ld less (RULES.md Break
+    /// test).
+    #[value(hide = true)]
+    WhispersInTheDarkness,
+    /// A character of Royal Blood (the Dwarfs: RULES.md Special attacks
+    /// and psychology).
+    #[value(hide = true)]
+    RoyalBlood,
+    /// The Hammerers' Bodyguard (Dwarfs): immune to fear and terror while
+    /// a character of Royal Blood is with the unit (RULES.md Special
+    /// attacks and psychology).
+    #[value(hide = true)]
+    FearlessWithRoyalBlood,
 }
 
 impl SpecialRule {
@@ -453,6 +541,21 @@ impl SpecialRule {
                 | GleamingRobe
                 | ForestStalkers
                 | GloriousCharge
+                | DefensiveStakes
+                | UnitRerollsPsychology
+                | UnitRerollsBreakTests
+                | PursuesOneDieMore
+                | DoubleRankBonus
+                | DeniesOutnumbering
+                | ImmuneToFear
+                | CrushTheWeak
+                | SmokeBomb
+                | PanicOnThreeDice
+                | UnitImmuneToPanic
+                | UnitImmuneToPsychology
+                | FriendsRerollPanic
+                | SpecialRegenerate
+                | PeasantsDuty
                 | SteedPlusOneStrengthCharging
                 | WeaponSkill10
                 | ImmuneToPoison
@@ -463,6 +566,9 @@ impl SpecialRule {
                 | FireResistant
                 | WoundsCountDouble
                 | Fusillade
+                | WhispersInTheDarkness
+                | RoyalBlood
+                | FearlessWithRoyalBlood
         )
     }
 
@@ -560,6 +666,9 @@ pub struct Rules {
     pub wicked_edge: bool,
     /// The Deathsword: Strength 10 (RULES.md Weapons).
     pub deathsword: bool,
+    /// An Ogre club: armour piercing while it fights alone (RULES.md
+    /// Weapons).
+    pub ogre_club: bool,
     /// The army books' rules on the charge and in the first round
     /// (RULES.md Special attacks and psychology, On the charge and in the
     /// first round).
@@ -637,6 +746,7 @@ impl Rules {
         r.tongue_attack = has(SpecialRule::TongueAttack);
         r.wicked_edge = has(SpecialRule::WickedEdge);
         r.deathsword = has(SpecialRule::Deathsword);
+        r.ogre_club = has(SpecialRule::OgreClub);
         r.on_the_charge = OnTheCharge::of(rules);
         r.blades = Blades::of(rules);
         r.wounds_count_double = has(SpecialRule::WoundsCountDouble);

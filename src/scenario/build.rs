@@ -4,6 +4,7 @@
 
 use super::champion::{champion_body, ChampionSpec};
 use super::combat::{ScenarioFile, UnitSpec};
+use super::part::ProfilePart;
 use super::source::Resolved;
 use crate::combat::fight::{Combat, Contact, Place, Redirect, Setup, StartOfTurn, MAX_UNITS};
 use crate::combat::unit::{Character, Unit, MAX_CHARACTERS};
@@ -12,7 +13,7 @@ use crate::profile::ProfileFile;
 use crate::query::combat::CombatQuery;
 use crate::rules::before_fight::BeforeFight;
 use crate::rules::gear::{BullCharge, Mount};
-use crate::rules::leadership::with_general;
+use crate::rules::leadership::{with_general, with_knight};
 use crate::rules::missile_saves::AgainstMissiles;
 use crate::rules::movement::{charge_range, check_charge_path};
 use crate::rules::place::{Facing, ReactionName, SideName, Terrain};
@@ -23,6 +24,7 @@ use crate::rules::Edition;
 use crate::text;
 use crate::words::text::Text;
 use std::path::Path;
+use std::sync::Arc;
 
 impl ScenarioFile {
     /// The fight this scenario describes, validated.
@@ -152,6 +154,8 @@ impl ScenarioFile {
             musician_rallies: s.musician_rallies,
             fleeing_friends_equal_panics: s.fleeing_friends_equal_panics,
             troll_vomit: s.troll_vomit,
+            defensive_stakes: s.defensive_stakes,
+            ground: s.ground,
             redirect,
         });
         Ok(CombatQuery {
@@ -187,6 +191,7 @@ impl ScenarioFile {
                         fleeing_friends_us: s.fleeing_friends_us.0,
                         terror_nearby: s.terror_nearby,
                     },
+                    stakes_met: false,
                 },
                 false => Place {
                     side: u,
@@ -428,6 +433,39 @@ fn weapon_skill_10(profile: Profile, cursed: bool) -> Profile {
     }
 }
 
+/// `characters` and, after them, the unit's other kinds of model that
+/// fight in it (`file.others`, a pack's Packmasters), each a body of his
+/// own in its front rank, as a character is, with `attacks` enemy
+/// rank-and-file attacks declared at each (**\[ruling\]** none unless the
+/// table says): struck by those, and once the rank and file are gone,
+/// never in a challenge; the fights hold as many as fit beside its
+/// characters (RULES.md Characters in units, Other kinds of model in a
+/// unit).
+fn with_others(
+    mut characters: Vec<Character>,
+    (file, attacks): (&ProfileFile, u32),
+    dir: &Path,
+    side: &str,
+) -> Result<Vec<Character>, InputError> {
+    let room = MAX_CHARACTERS.saturating_sub(characters.len());
+    for (i, other) in file.others.iter().take(room).enumerate() {
+        let part = ProfilePart {
+            inherited: Some(Arc::new(other.clone())),
+            ..ProfilePart::default()
+        };
+        let field = crate::error::entry(&format!("{side}.others"), i);
+        let body = UnitSpec::one_model(part).unit(dir, &field)?;
+        let places = places_in_ranks(body.troop, file.troop);
+        characters.push(Character {
+            body,
+            attacks_on_him: attacks,
+            places,
+            character: false,
+        });
+    }
+    Ok(characters)
+}
+
 /// The rolls a model with `rules` makes before the fight, each once
 /// (RULES.md Rolls before the fight).
 fn before_fight(rules: &[SpecialRule]) -> Vec<BeforeFight> {
@@ -478,9 +516,12 @@ impl UnitSpec {
                     body,
                     attacks_on_him: c.attacks_on_him.0,
                     places,
+                    character: true,
                 })
             })
             .collect::<Result<Vec<_>, InputError>>()?;
+        let others = (&file, spec.attacks_on_others.0);
+        let characters = with_others(characters, others, dir, side)?;
         let own = match &spec.champion {
             Some(ChampionSpec::Own(own)) => Some(own.as_ref()),
             _ => None,
@@ -490,6 +531,7 @@ impl UnitSpec {
             false => None,
         };
         check_dice_rolled(&file, models, side)?;
+        let own_ld = knights_ld(spec, &file, side)?;
         let frontage = spec.frontage.map_or(models.min(5), |f| f.0);
         file.weapon.allowed(file.troop).map_err(|why| {
             InputError::new(
@@ -509,6 +551,7 @@ impl UnitSpec {
             save: file.save(),
             ward: file.ward.map(|w| w.0),
             regeneration: file.regeneration,
+            regenerates_in_marsh: file.rules.contains(&SpecialRule::SpecialRegenerate),
             rules: Rules::new(&file.rules, &format!("{side}.rules"))?,
             psychology: Psychology::new(&file.rules),
             champion: command[0],
@@ -530,11 +573,11 @@ impl UnitSpec {
             crew: file.crew.0,
             missile: file.missile.map(|m| m.missile()),
             ld: with_general(
-                profile.ld,
+                own_ld,
                 spec.general_ld.map(|g| g.0),
                 file.rules.contains(&SpecialRule::Independent),
             ),
-            own_ld: profile.ld,
+            own_ld,
             // The General is this model or a character leading it; so is
             // the battle standard's bearer, a character's while he stands
             // (RULES.md Break test, Combat resolution).
@@ -558,6 +601,7 @@ impl UnitSpec {
             against_missiles: AgainstMissiles::of(&file.rules),
             hardiness: crate::rules::hardiness::Hardiness::of(&file.rules),
             predatory_fighters: file.rules.contains(&SpecialRule::PredatoryFighters),
+            defensive_stakes: file.rules.contains(&SpecialRule::DefensiveStakes),
             foes_minus_one_to_hit: file.rules.contains(&SpecialRule::FoesMinusOneToHit),
             army: file.army.clone(),
             hates: file.hates.clone(),
@@ -669,6 +713,22 @@ impl UnitSpec {
                 fleeing_friends_us: self.fleeing_friends_us.map_or(0, |u| u.0),
                 terror_nearby: self.terror_nearby.unwrap_or(false),
             },
+            stakes_met: false,
         })
     }
+}
+
+/// The Ld a unit may use as its own: a knight's within 15 cm
+/// (`knight_ld`) with its Peasants Duty, which no other unit may use
+/// (RULES.md Break test).
+fn knights_ld(spec: &UnitSpec, file: &ProfileFile, side: &str) -> Result<u8, InputError> {
+    let duty = file.rules.contains(&SpecialRule::PeasantsDuty);
+    let knight = spec.knight_ld.map(|k| k.0);
+    if knight.is_some() && !duty {
+        return Err(InputError::new(
+            format!("{side}.knight_ld"),
+            text!("a knight's Ld serves only a unit with Peasants Duty (accepted: peasants-duty in its rules, or no knight_ld)"),
+        ));
+    }
+    Ok(with_knight(file.profile.ld.0, knight, duty))
 }

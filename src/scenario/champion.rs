@@ -78,11 +78,13 @@ pub(crate) fn champion_body(
     if own.is_none() && file.champion.is_none() {
         return Ok(None);
     }
-    let inherited = file.champion.as_deref().cloned().unwrap_or_else(|| {
+    let mut inherited = file.champion.as_deref().cloned().unwrap_or_else(|| {
         let mut his = file.clone();
         his.profile.a.0 = his.profile.a.0.saturating_add(1);
         his
     });
+    // His unit's other kinds of model are its, not his.
+    inherited.others.clear();
     let part = ProfilePart {
         inherited: Some(Arc::new(inherited)),
         ..own.map(|o| o.part.clone()).unwrap_or_default()

@@ -24,6 +24,7 @@
 //! # and every attack rule); hates = [...] to its hated armies.
 //! # in_contact = 7                     # models in base contact (default: see below)
 //! # general_ld = 9                     # the General's Ld, within 30 cm
+//! # knight_ld = 8                      # peasants-duty: a knight's Ld, within 15 cm
 //! # general = true                     # the General is with this unit (one a side)
 //! # battle_standard = true             # one in range: re-roll failed break tests,
 //! #                                    # Undead lose a wound less
@@ -32,6 +33,8 @@
 //! # also counts as a standard)
 //! # missile = { s = 3, shots = 1 }     # for stand and shoot
 //! # pursue = true                      # pursue a broken enemy
+//! # attacks_on_others = 1              # enemy attacks declared at each of a
+//! #                                    # roster pack's Packmasters a round
 //!
 //! # A champion of his own profile and gear (in place of champion = true):
 //! # what the table gives over his unit's, his A one more, or his own
@@ -89,6 +92,8 @@
 //! troll_vomit = "best"                 # [ruling] trolls vomit: best, always, never
 //! potion_of_pavona = "rolled"          # [ruling] rolled, not-drunk
 //! gourd_of_lustrian_wine = "first-round"  # [ruling] first-round, not-drunk
+//! defensive_stakes = "standing"        # [ruling] standing, removed
+//! ground = "open"                      # open, marsh (where the fight stands)
 //! ```
 
 use super::part::{unit_table, ProfilePart};
@@ -97,7 +102,8 @@ use crate::profile::Ranged;
 use crate::query::combat::CombatQuery;
 use crate::rules::before_fight::{GourdChoice, PotionChoice};
 use crate::rules::fighter::VomitChoice;
-use crate::rules::place::{Facing, ReactionName, SideName, TerrainOnPath};
+use crate::rules::place::{Facing, Ground, ReactionName, SideName, TerrainOnPath};
+use crate::rules::stakes::StakesChoice;
 use crate::text;
 use crate::words::text::Text;
 use serde::{Deserialize, Deserializer};
@@ -153,6 +159,9 @@ unit_table! {
         pub musician: Option<bool>,
         /// The General's Ld, within range (while he is not fleeing).
         pub general_ld: Option<Ranged<1, 10>>,
+        /// Peasants Duty: the Ld of a knight within 15 cm who is not
+        /// fleeing, which the unit may use (`peasants-duty` in its rules).
+        pub knight_ld: Option<Ranged<1, 10>>,
         /// The General is with this unit (one a side): once it breaks,
         /// flees or falls, the others of its side and its friends test and
         /// rally without his Ld.
@@ -175,6 +184,11 @@ unit_table! {
         /// round (RULES.md: attacks on a champion are declared).
         #[serde(default)]
         pub attacks_on_champion: Count<0, 100>,
+        /// Enemy rank-and-file attacks declared at each of its other kinds
+        /// of model fighting in it (a roster pack's Packmasters) each round
+        /// (RULES.md Characters in units, Other kinds of model in a unit).
+        #[serde(default)]
+        pub attacks_on_others: Count<0, 100>,
         /// `[[unit]]` entries only: the side it fights on.
         pub side: Option<SideName>,
         /// `[[unit]]` entries only: the face of the enemy's main unit it fights.
@@ -252,12 +266,14 @@ impl UnitSpec {
             standard: None,
             musician: None,
             general_ld: None,
+            knight_ld: None,
             general: false,
             battle_standard: false,
             pursue: true,
             pursuit_target: None,
             characters: Vec::new(),
             attacks_on_champion: Count(0),
+            attacks_on_others: Count(0),
             side: None,
             facing: None,
             charges: None,
@@ -350,6 +366,14 @@ pub struct Situation {
     /// **\[ruling\]** `first-round` or `not-drunk`.
     #[serde(default)]
     pub gourd_of_lustrian_wine: GourdChoice,
+    /// Whether units' Defensive Stakes still stand: **\[ruling\]**
+    /// `standing` or `removed` (RULES.md Charges, Defensive Stakes).
+    #[serde(default)]
+    pub defensive_stakes: StakesChoice,
+    /// The ground the fight stands on: `open` or `marsh` (RULES.md
+    /// Special attacks and psychology, Special Regenerate).
+    #[serde(default)]
+    pub ground: Ground,
 }
 
 fn no_side() -> SideName {
@@ -380,6 +404,8 @@ impl Default for Situation {
             troll_vomit: VomitChoice::default(),
             potion_of_pavona: PotionChoice::default(),
             gourd_of_lustrian_wine: GourdChoice::default(),
+            defensive_stakes: StakesChoice::default(),
+            ground: Ground::default(),
         }
     }
 }

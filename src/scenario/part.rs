@@ -431,6 +431,7 @@ impl ProfilePart {
                 .or(b.map(|b| b.combat_resolution))
                 .unwrap_or_default(),
             champion: b.and_then(|b| b.champion.clone()),
+            others: b.map(|b| b.others.clone()).unwrap_or_default(),
             general: b.is_some_and(|b| b.general),
             battle_standard: b.is_some_and(|b| b.battle_standard),
             army: self.army.clone().or(b.and_then(|b| b.army.clone())),

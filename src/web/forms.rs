@@ -59,7 +59,7 @@ const PAGE_FLAGS: [&str; 15] = [
 /// edition, the rulings,
 /// a matchup's whole names, and the gear and command group a picked unit
 /// takes from its roster or profile.
-const MORE_OPTIONS: [&str; 22] = [
+const MORE_OPTIONS: [&str; 23] = [
     "join",
     "wheel",
     "barding",
@@ -71,6 +71,7 @@ const MORE_OPTIONS: [&str; 22] = [
     "inches",
     "insane-courage",
     "fleeing-friends-equal-panics",
+    "ground",
     "wide",
     "attacker-frontage",
     "attacker-weapon",
@@ -415,7 +416,7 @@ mod tests {
     }
 
     /// The flags that pick and tune a fight's units, in the forms' order.
-    const PICKED: [&str; 22] = [
+    const PICKED: [&str; 23] = [
         "--attacker",
         "--attacker-models",
         "--attacker-frontage",
@@ -436,6 +437,7 @@ mod tests {
         "--reaction",
         "--charger",
         "--facing",
+        "--ground",
         "--general-near",
         "--join",
     ];

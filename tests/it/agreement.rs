@@ -370,3 +370,24 @@ fn redirected_charges_agree_with_exact() {
         "only {compared} comparisons, {redirected} of p_redirected"
     );
 }
+
+#[test]
+fn the_random_units_carry_issue_47s_last_rules_now_and_then() {
+    // The agreement fights draw them (common::random_unit, each rule
+    // from a stream of its own, 1 in 10): check they do, or those fights
+    // test nothing of them.
+    let r = &mut rng(4792);
+    let units: Vec<String> = (0..400)
+        .map(|_| random_unit(r, "[attacker]", "attacker", 20, ""))
+        .collect();
+    let carrying = |rule: &str| units.iter().filter(|u| u.contains(rule)).count();
+    for rule in [
+        "\"defensive-stakes\"",
+        "\"special-regenerate\"",
+        "\"fast-cavalry\"",
+        "-charging\"",
+    ] {
+        let n = carrying(rule);
+        assert!((10..120).contains(&n), "{rule}: {n} of 400");
+    }
+}

@@ -3,7 +3,7 @@
 //! Blessed Spawning of Sotek. Each figure worked out by hand from the
 //! army book's text, one round of a fight whose men cannot strike back.
 
-use crate::common::run::{engines_agree, json};
+use crate::common::run::{engines_agree, exact_round_one, json};
 
 /// `text` written as `name` under the tests' temporary folder.
 fn written(name: &str, text: &str) -> String {
@@ -207,4 +207,46 @@ fn blessed_spawning_of_sotek_adds_an_attack_the_round_it_charges() {
     assert!((sotek - 5.0 / 2.0).abs() < 1e-12, "{sotek}");
     let two = men_slain("sotek2.toml", &skinks("\"charge-attack\"", 2));
     assert!((two - 15.0 / 4.0).abs() < 1e-12, "{two}");
+}
+
+#[test]
+fn defensive_stakes_take_the_charge_bonus_from_a_charge_at_their_front() {
+    // Defensive Stakes: "No unit gains any charge bonus when they charge
+    // the unit's front ... lances do not gain their +2 Strength bonus".
+    // Five knights (WS4, a champion of A2: 6 blows) and their warhorses
+    // (WS3 S3, 5 blows) charge 25 halberdiers (WS3 T3, light armour),
+    // whose I1 lets the knights strike first either way. A lance charging
+    // (S5): 6 x 2/3 to hit x 5/6 to wound, no save = 10/3; the horses
+    // 5 x 1/2 x 1/2 x 5/6 (6+) = 25/24: 105/24 slain. Against the stakes
+    // (S3): 6 x 2/3 x 1/2 x 5/6 = 5/3, 65/24 slain with the horses'.
+    let slain = |sets: &[&str]| {
+        let mut all = vec!["defender.profile.i=1"];
+        all.extend(sets);
+        exact_round_one("scenarios/knights_charge_halberdiers.toml", &all)
+            ["mean_defender_casualties"]
+            .as_f64()
+            .unwrap()
+    };
+    let stakes = "defender.rules=[\"defensive-stakes\"]";
+    assert!((slain(&[]) - 105.0 / 24.0).abs() < 1e-12);
+    assert!((slain(&[stakes]) - 65.0 / 24.0).abs() < 1e-12);
+    // Stakes gone (the unit moved), or a charge at the flank: the bonus.
+    let removed = "situation.defensive_stakes=\"removed\"";
+    assert!((slain(&[stakes, removed]) - 105.0 / 24.0).abs() < 1e-12);
+    let flank = slain(&[stakes, "situation.facing=\"flank\""]);
+    let flank_unstaked = slain(&["situation.facing=\"flank\""]);
+    assert!(
+        (flank - flank_unstaked).abs() < 1e-12,
+        "{flank} {flank_unstaked}"
+    );
+    // Whole fights, Initiative tied: the stakes' strike order is rolled.
+    let r = json(&[
+        "combat",
+        "scenarios/knights_charge_halberdiers.toml",
+        "--method",
+        "all",
+        "--set",
+        stakes,
+    ]);
+    engines_agree(&r, &["p_attacker_wins", "p_defender_wins"], "stakes");
 }

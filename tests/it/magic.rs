@@ -48,6 +48,7 @@ fn target(t: u8, w: u8, save: Option<u8>) -> Defender {
         ethereal: false,
         daemonic_aura: false,
         flammable: false,
+        regeneration_not_magic: false,
         foes_minus_one_to_hit: false,
         undead_or_daemon: false,
         against_missiles: Default::default(),

@@ -489,8 +489,12 @@ fn a_chariot_takes_its_ld_from_the_crew_member_who_has_one() {
 #[test]
 fn a_pack_of_mixed_units_tests_on_its_packmasters_ld() {
     // Skaven, Mixed Units: "The rats use the Packmasters leadership": Ld 5,
-    // not the rats' 3; without the rule, the rats' own.
-    let pack = |rules: &[&str]| {
+    // not the rats' 3; without the rule, the rats' own. Fielded, the
+    // Packmasters lend it while they stand, as a character does (the rats'
+    // file keeps their 3); four packs' four Packmasters are more than a
+    // roster fields, and the pack tests on their Ld 5 (RULES.md Characters
+    // in units, Other kinds of model in a unit).
+    let pack = |rules: &[&str], packs: u32| {
         let mut rats = sel(
             "unit",
             "Giant Rats",
@@ -500,7 +504,7 @@ fn a_pack_of_mixed_units_tests_on_its_packmasters_ld() {
                 model("Packmaster", PACKMASTER),
             ],
             &[
-                with(sel("model", "Giant Rat Pack", 2, &[], &[]), &cost(60)),
+                with(sel("model", "Giant Rat Pack", packs, &[], &[]), &cost(60)),
                 sel("upgrade", "6 Giant Rats each pack", 1, &[], &[]),
                 sel(
                     "upgrade",
@@ -515,8 +519,11 @@ fn a_pack_of_mixed_units_tests_on_its_packmasters_ld() {
             rats = rule(rats, r);
         }
         let r = army_roster("Skaven", 60, &[rats]);
-        r.units[0].played.as_ref().unwrap().profile.ld.0
+        let played = r.units[0].played.as_ref().unwrap();
+        let others: Vec<u8> = played.others.iter().map(|o| o.profile.ld.0).collect();
+        (played.profile.ld.0, others)
     };
-    assert_eq!(pack(&["Mixed Units"]), 5);
-    assert_eq!(pack(&[]), 3);
+    assert_eq!(pack(&["Mixed Units"], 2), (3, vec![5, 5]));
+    assert_eq!(pack(&["Mixed Units"], 4), (5, vec![]));
+    assert_eq!(pack(&[], 2), (3, vec![]));
 }

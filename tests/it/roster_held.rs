@@ -278,12 +278,15 @@ fn the_strongest_of_a_regiments_named_models_is_its_champion() {
     assert_eq!(golgfag.name, "Golgfag");
     assert!(u.standard && u.musician);
     // Three a rank in contact with 20 WS3 T6 men (4+ save) who strike no
-    // blow: Golgfag and two Ogres. An Ogre's blow: WS3 against WS3 hits
-    // on 4+ (1/2), S4 against T6 wounds on 6+ (1/6), the save 5+ at S4
-    // fails 2/3: 1/18, six of them 1/3. Golgfag's: WS5 hits on 3+ (2/3),
-    // S5 wounds on 5+ (1/3), the save 6+ at S5 fails 5/6: 5/27, five of
-    // them 25/27. In all 1/3 + 25/27 = 34/27 (Skaff's four Ogre blows
-    // and the Ogres' six, 10/18 = 5/9, when he was the champion).
+    // blow: Golgfag, Skaff (his own body, as his regiment's other named
+    // model: RULES.md Characters in units, Other kinds of model in a
+    // unit) and an Ogre. An Ogre's blow: WS3 against WS3 hits on 4+
+    // (1/2), S4 against T6 wounds on 6+ (1/6), the save 5+ at S4 fails
+    // 2/3: 1/18; the Ogre's three and Skaff's four, 7/18. Golgfag's: WS5
+    // hits on 3+ (2/3), S5 wounds on 5+ (1/3), the save 6+ at S5 fails
+    // 5/6: 5/27, five of them 25/27. In all 7/18 + 25/27 = 71/54 (34/27
+    // with Skaff one of the Ogres, two of them in contact; 5/9 when he
+    // was the champion).
     let men = "[defender]\nname = \"men\"\nmodels = 20\nfrontage = 5\nsave = 4\n\
                rules = [\"unbreakable\"]\n[defender.profile]\nm = 10\nws = 3\nbs = 3\n\
                s = 3\nt = 6\nw = 1\ni = 1\na = 0\nld = 7\n";
@@ -293,7 +296,11 @@ fn the_strongest_of_a_regiments_named_models_is_its_champion() {
         file.display()
     );
     let casualties = crate::common::exact_of(&text, "mean_defender_casualties");
-    assert!((casualties - 34.0 / 27.0).abs() < 1e-12, "{casualties}");
+    assert!((casualties - 71.0 / 54.0).abs() < 1e-12, "{casualties}");
+    let skaff: Vec<&str> = f.others.iter().map(|o| o.name.as_str()).collect();
+    assert_eq!(skaff, ["Skaff (SB)"]);
+    // His banner is the unit's: it counts once, not again on his body.
+    assert_eq!(f.others[0].combat_resolution.0, 0);
 }
 
 /// Malakai Makaisson's Goblin-Hewer as the data writes it: Malakai and

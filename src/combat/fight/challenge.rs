@@ -25,12 +25,19 @@ impl Combat {
             }
             state.duel = None;
         }
-        let (Some(mine), Some(theirs)) = (state.fighter(c), state.fighter(1 - c)) else {
+        // Only characters challenge, accept or step back; another kind of
+        // model fielded apart (a Packmaster) never does (RULES.md
+        // Characters in units, Other kinds of model in a unit).
+        let characters = |side: usize| self.setup.units[side].true_characters();
+        let mine = state.fighter(c, characters(c));
+        let theirs = state.fighter(1 - c, characters(1 - c));
+        let (Some(mine), Some(theirs)) = (mine, theirs) else {
             return;
         };
         if self.setup.refuse_challenge {
             state.stepped_back[1 - c] = state.heroes[1 - c]
                 .iter()
+                .take(characters(1 - c))
                 .position(|h| h.is_some())
                 .map(|i| i as u8);
         } else {

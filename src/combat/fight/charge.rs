@@ -121,15 +121,16 @@ impl Combat {
         if !self.tests_at_start_of_turn(cs) {
             return Declared::Yes;
         }
-        let fears = p.takes_panic_tests();
+        let fears = p.takes_terror_tests();
         let own = state.unit_strength(self, cs);
         let ld = state.psychology_test(self, cs, began);
+        let panic_ld = state.panic_test(self, cs, began);
         let equal_panics = self.setup.fleeing_friends_equal_panics;
         let panics =
             p.panics() && fleeing_friends_cause_panic(turn.fleeing_friends_us, own, equal_panics);
         // Fear- and terror-causers never test for terror (RULES.md Charges).
         let terrified = turn.terror_nearby && fears && !p.fear;
-        if (panics && !fate.test(&ld)) || (terrified && !fate.test(&ld)) {
+        if (panics && !fate.test(&panic_ld)) || (terrified && !fate.test(&ld)) {
             self.fled(cs, state, record);
             return Declared::No;
         }
@@ -212,7 +213,7 @@ impl Combat {
         });
         if panicked
             && target.psychology.panics()
-            && !fate.test(&state.psychology_test(self, t, &record.units))
+            && !fate.test(&state.panic_test(self, t, &record.units))
         {
             return true;
         }
@@ -355,7 +356,7 @@ impl Combat {
         let flees = shot_down
             || (heavy_casualties(charger.models, kills)
                 && charger.psychology.panics()
-                && !fate.test(&state.psychology_test(self, c, &record.units)));
+                && !fate.test(&state.panic_test(self, c, &record.units)));
         if !flees {
             return None;
         }

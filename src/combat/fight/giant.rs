@@ -79,14 +79,14 @@ impl Combat {
             save: None,
             reroll_saves: false,
             ward: target.ward_against(&Default::default()),
-            regeneration: target.regeneration,
+            regeneration: target.regenerates_against(&Default::default()),
             multiple_wounds: MultipleWounds::One,
             doubled: false,
         }
         .harming(target.harmed_by(&Default::default()));
         let moment = Moment {
             round: if set == StepSet::Later { 2 } else { 1 },
-            charging: self.setup.places[e].charging && set != StepSet::Later,
+            charging: self.setup.places[e].charge_bonus() && set != StepSet::Later,
         };
         let fend = enemy
             .striker(false, false)
@@ -113,6 +113,7 @@ impl Combat {
             foe: g,
             target_w: unit.profile.w,
             target_models: unit.models,
+            foe_champion_apart: unit.champion_apart(),
             ..sub(fend, None, 1)
         };
         let strength = GIANT_HITS_STRENGTH;

@@ -90,8 +90,10 @@ pub struct Combat {
     ranges: Vec<f64>,
     /// Each random mover's roll for its move (RULES.md Charges).
     move_rolls: Vec<Option<crate::dice::Roll>>,
-    /// Each unit's flee (and pursuit): its dice, less a resolute's inch.
+    /// Each unit's flee: its dice, less a resolute's inch.
     flights: Vec<Flight>,
+    /// Each unit's pursuit (RULES.md Fleeing and pursuit).
+    pursuits: Vec<Flight>,
     /// The orders key of rounds after the first (every unit's later set).
     later: usize,
     /// What the per-round rules read of each unit (absent units: default).
@@ -121,6 +123,12 @@ struct Facts {
     /// It, or a character in it, carries the Banner of the Swarm: its
     /// side's outnumbering is worth +2 while it fights.
     doubles_outnumbering: bool,
+    /// It, or a character in it, doubles its rank bonus (Coils of Sotek,
+    /// the Griffon Standard).
+    doubles_ranks: bool,
+    /// It, or a character in it, denies its enemies the outnumbering
+    /// bonus while it fights (the Virtue of Discipline).
+    denies_outnumbering: bool,
     /// Some character of it adds to the combat result or carries the
     /// battle standard (only then are they looked at, every round).
     heroes_count: bool,
@@ -144,9 +152,16 @@ struct Facts {
     waits: bool,
     /// How each unit of the fight frightens it.
     frights: [state::Fright; MAX_UNITS],
+    /// Some unit of the fight frightens it (a break test looks for them
+    /// only then).
+    frightened: bool,
     /// Enemies carrying an Aura of Slaanesh (it or a character of it),
     /// one bit each: in contact with one, it tests on 1 Ld less.
     auras: u8,
+    /// Enemies carrying Whispers in the Darkness (it or a character of
+    /// it), one bit each: while one fights and stands, it tests on 1 Ld
+    /// less, and rallies on 1 less while one has not fallen.
+    whispers: u8,
     /// Unit strength per model, then its characters'.
     strengths: [u32; MAX_CHARACTERS + 1],
     /// The places in its ranks each character fills.
@@ -194,6 +209,11 @@ impl Combat {
     /// Unit `u`'s flee (and pursuit).
     pub fn flight(&self, u: usize) -> &Flight {
         &self.flights[u]
+    }
+
+    /// Unit `u`'s pursuit: its flee's dice, or one D6 more (Bloodgreed).
+    pub fn pursuit(&self, u: usize) -> &Flight {
+        &self.pursuits[u]
     }
 
     /// A difference in wounds caused in a round past which the rest of the

@@ -8,7 +8,7 @@ use super::{Combat, Fate, Record, State, UnitEnd, MAX_UNITS};
 use crate::combat::friend::Friend;
 use crate::rules::panic::{
     caught_friends_cause_panic, destruction_causes_panic, fleeing_friends_cause_panic, rout_panics,
-    Rout, BROKEN_FRIEND_CM, DESTROYED_FRIEND_CM, FLEEING_FRIEND_CM,
+    Rout, BROKEN_FRIEND_CM, DESTROYED_FRIEND_CM, FLEEING_FRIEND_CM, GRUMBLERS_REACH_CM,
 };
 
 impl Combat {
@@ -148,7 +148,7 @@ impl Combat {
                 if !moved || !state.psychology(self, v).panics() {
                     continue;
                 }
-                fled[v] = !fate.test(&state.psychology_test(self, v, &record.units));
+                fled[v] = !fate.test(&state.panic_test(self, v, &record.units));
             }
         }
         if !fled.contains(&true) {
@@ -183,6 +183,20 @@ impl Combat {
         destruction_causes_panic(models, unit.profile.w)
     }
 
+    /// Whether friend `f` stands within 6" of a unit of its side in the
+    /// fight that lets friends re-roll failed panic tests (Old Grumblers:
+    /// its own or a character's) and has not broken, fled or fallen.
+    /// RULES.md Panic.
+    fn grumbled_at(&self, f: &Friend, record: &Record) -> bool {
+        let near = self.setup.edition.from_cm(GRUMBLERS_REACH_CM);
+        self.setup.units.iter().enumerate().any(|(u, unit)| {
+            f.distances[u] <= near
+                && !record.units[u].fled_or_fell()
+                && (unit.psychology.friends_reroll_panic
+                    || (unit.characters.iter()).any(|c| c.body.psychology.friends_reroll_panic))
+        })
+    }
+
     /// One panic test for each friend of `side` that is `near` the cause,
     /// still stands and may test: on the General's Ld only while he is not
     /// fleeing (RULES.md Break test; seed 004).
@@ -200,7 +214,8 @@ impl Combat {
             }
             record.friends_tested |= bit;
             let general = !self.general_gone(side, &record.units);
-            if !fate.test(&f.ld_test(general)) {
+            let test = f.ld_test(general).psychology(self.grumbled_at(f, record));
+            if !fate.test(&test) {
                 record.friends_fled |= bit;
             }
         }

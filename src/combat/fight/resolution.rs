@@ -5,11 +5,13 @@
 use super::{
     giant, Combat, End, Fate, Loss, Record, RoundRecord, State, UnitEnd, MAX_UNITS, NO_FOE,
 };
+use crate::dice::Roll;
 use crate::rules::combat_result::{
-    decide, flank_bonus, raiders_rank_bonus, rank_bonus, Score, Winner,
+    decide, doubled_rank_bonus, flank_bonus, raiders_rank_bonus, rank_bonus, Score, Winner,
 };
-use crate::rules::leadership::{BreakTest, Breaking};
+use crate::rules::leadership::{whispered, BreakTest, Breaking};
 use crate::rules::rally::{can_rally, rally_ld};
+use crate::rules::special::pursues_through_smoke;
 use crate::rules::undead::{crumble, crumbling_wounds};
 
 /// A round's result as its blows left it, before anything rolls
@@ -186,6 +188,8 @@ impl Combat {
         let mut rear = [0u32; 2];
         let mut bonus = [0u32; 2];
         let mut swarm = [false; 2];
+        // The Virtue of Discipline: a side its enemies deny outnumbering.
+        let mut denied = [false; 2];
         for u in (0..N).filter(|&u| state.fights(u)) {
             let f = &self.facts[u];
             let s = f.side;
@@ -200,10 +204,12 @@ impl Combat {
                 true => raiders_rank_bonus(models, f.frontage, disrupted),
                 false => rank_bonus(models, f.frontage, disrupted, f.no_ranks),
             };
+            let rank = doubled_rank_bonus(rank, f.doubles_ranks);
             ranks[s] = ranks[s].max(rank);
             standard[s] |= f.standard;
             musician[s] |= f.musician;
             swarm[s] |= f.doubles_outnumbering;
+            denied[1 - s] |= f.denies_outnumbering;
             if f.adds {
                 bonus[s] += f.combat_resolution;
                 if f.heroes_count {
@@ -225,7 +231,7 @@ impl Combat {
             Score {
                 wounds: wounds[s],
                 ranks: ranks[s],
-                outnumber: strength[s] > strength[1 - s],
+                outnumber: strength[s] > strength[1 - s] && !denied[s],
                 outnumber_doubled: swarm[s],
                 standard: standard[s],
                 high_ground: self.setup.high_ground == Some(s),
@@ -286,11 +292,13 @@ impl Combat {
                 continue;
             }
             // Enemies in contact it fears whose total US beats its own.
-            let fear_us: u32 = self.foes[u]
-                .iter()
-                .filter(|&&(e, _)| state.fights(e) && state.frightens(self, e, u))
-                .map(|&(e, _)| state.unit_strength(self, e))
-                .sum();
+            let fear_us: u32 = match self.facts[u].frightened {
+                true => (self.foes[u].iter())
+                    .filter(|&&(e, _)| state.fights(e) && state.frightens(self, e, u))
+                    .map(|&(e, _)| state.unit_strength(self, e))
+                    .sum(),
+                false => 0,
+            };
             let by_fear = fear_us > 0
                 && !state.psychology(self, u).fearless()
                 && fear_us > state.unit_strength(self, u);
@@ -301,7 +309,10 @@ impl Combat {
                     .stubborn_now(|| state.general_with(self, u), loss.round),
                 unbreakable: unit.psychology.unbreakable,
                 broken_by_fear: by_fear,
-                battle_standard: state.battle_standard(self, u),
+                // A battle standard's re-roll, or the Virtue of
+                // Stoicism's (RULES.md Break test).
+                battle_standard: state.battle_standard(self, u)
+                    || state.with_unit_rule(self, u, |p| p.unit_rerolls_break_tests),
                 insane_courage: self.setup.insane_courage,
                 cold_blooded: unit.psychology.cold_blooded,
             };
@@ -380,7 +391,7 @@ impl Combat {
             let remaining = u32::from(hero.body.profile.w - d);
             if left >= remaining {
                 state.heroes[u][e] = None;
-                record.characters_slain[u] += 1;
+                record.characters_slain[u] += u32::from(hero.character);
                 left -= remaining;
             } else {
                 state.heroes[u][e] = Some(d + left as u8);
@@ -411,7 +422,22 @@ impl Combat {
             return 0;
         }
         let unit = &self.setup.units[u];
-        rally_ld(ld, unit.musician, self.setup.musician_rallies)
+        let ld = rally_ld(ld, unit.musician, self.setup.musician_rallies);
+        // Whispers in the Darkness: every enemy rallies on 1 less while
+        // Be'lakor has not fallen (RULES.md Break test).
+        let whispers = self.facts[u].whispers;
+        let whispered_to = whispers != 0
+            && (0..N).any(|e| {
+                whispers & 1 << e != 0
+                    && !matches!(
+                        record.units[e],
+                        UnitEnd::WipedOut | UnitEnd::Caught | UnitEnd::CaughtFleeing
+                    )
+            });
+        match whispered_to {
+            true => whispered(ld),
+            false => ld,
+        }
     }
 
     /// Seed 004: the General lends his Ld only while he is not fleeing.
@@ -461,11 +487,21 @@ impl Combat {
                 Some(rule) => rule,
                 None => unit.pursue || !fate.test(&state.ld_test(self, e, &record.units)),
             };
+            // Smoke Bombs: a lone model is pursued only on a 4+ (RULES.md
+            // Fleeing and pursuit).
+            let pursues_it = pursues_it
+                && (!self.lone_in_smoke(target) || pursues_through_smoke(fate.roll(&Roll::sum(1))));
             if pursues_it {
                 pursues[e] = target as u8;
             }
         }
         pursues
+    }
+
+    /// Whether unit `u` is a lone model with Smoke Bombs.
+    fn lone_in_smoke(&self, u: usize) -> bool {
+        let unit = &self.setup.units[u];
+        unit.psychology.smoke_bomb && unit.models == 1 && unit.characters.is_empty()
     }
 
     /// The one fleeing foe of `e` it would pursue: the one its scenario
@@ -512,7 +548,7 @@ impl Combat {
             .iter()
             .filter(|&&(e, _)| usize::from(pursues[e]) == u)
         {
-            pursuers[k] = &self.flights[e];
+            pursuers[k] = &self.pursuits[e];
             k += 1;
         }
         (k > 0 || !chargers.is_empty()) && fate.caught(&self.flights[u], chargers, &pursuers[..k])

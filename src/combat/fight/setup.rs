@@ -9,8 +9,9 @@ use crate::combat::unit::{Unit, MAX_CHARACTERS};
 use crate::rules::fighter::VomitChoice;
 use crate::rules::gear::BullCharge;
 use crate::rules::movement::{charge_range, random_charge_range};
-use crate::rules::place::{Facing, ReactionName};
-use crate::rules::special::hates_army;
+use crate::rules::place::{Facing, Ground, ReactionName};
+use crate::rules::special::{crushed_as_weak, hates_army, Psychology};
+use crate::rules::stakes::{charge_bonus_kept, StakesChoice};
 use crate::rules::weapons::Moment;
 use crate::rules::Edition;
 
@@ -50,6 +51,11 @@ pub struct Setup {
     pub fleeing_friends_equal_panics: bool,
     /// When units that may vomit (Troll Vomit) do so.
     pub troll_vomit: VomitChoice,
+    /// Whether units' Defensive Stakes still stand.
+    pub defensive_stakes: StakesChoice,
+    /// The ground the fight stands on (RULES.md Special attacks and
+    /// psychology, Special Regenerate).
+    pub ground: Ground,
     /// A unit of the charged side the main charger may redirect its charge
     /// at, if the first target flees and gets away.
     pub redirect: Option<Redirect>,
@@ -109,6 +115,9 @@ pub struct Place {
     pub difficult_terrain: bool,
     /// A charger's start of turn.
     pub start_of_turn: StartOfTurn,
+    /// Its charge met Defensive Stakes: it charges without its charge
+    /// bonus (RULES.md Charges, Defensive Stakes).
+    pub stakes_met: bool,
 }
 
 impl Place {
@@ -116,6 +125,13 @@ impl Place {
     /// RULES.md Charges.
     pub fn charge_range(&self, m: f64) -> f64 {
         charge_range(m, self.difficult_terrain, self.wheel)
+    }
+
+    /// It charges with its charge bonus: it charges this turn, and its
+    /// charge met no Defensive Stakes (RULES.md Charges, Defensive
+    /// Stakes).
+    pub fn charge_bonus(&self) -> bool {
+        self.charging && !self.stakes_met
     }
 
     /// The charge range here of a random mover whose dice roll `rolled`.
@@ -138,7 +154,26 @@ impl Setup {
         };
         let sides: Vec<usize> = self.places.iter().map(|p| p.side).collect();
         let of: Vec<Vec<String>> = self.units.iter().map(armies).collect();
+        // Crush the Weak: enemies whose rank and file's basic Ld is 6 or
+        // less (RULES.md Special attacks and psychology).
+        let weak: Vec<bool> = self
+            .units
+            .iter()
+            .map(|e| crushed_as_weak(e.own_ld))
+            .collect();
         for (u, unit) in self.units.iter_mut().enumerate() {
+            let weak_enemy = (0..sides.len()).any(|e| sides[e] != sides[u] && weak[e]);
+            if weak_enemy && unit_or_heroes(unit, |p| p.crushes_the_weak) {
+                // The bearer and the unit he leads, not its other
+                // characters.
+                unit.rules.hatred = true;
+                if let Some(c) = unit.champion_body.as_mut() {
+                    c.rules.hatred = true;
+                }
+                for c in &mut unit.characters {
+                    c.body.rules.hatred |= c.body.psychology.crushes_the_weak;
+                }
+            }
             let enemies: Vec<&String> = (0..sides.len())
                 .filter(|&e| sides[e] != sides[u])
                 .flat_map(|e| of[e].iter())
@@ -162,6 +197,26 @@ impl Setup {
             if let Some(c) = unit.champion_body.as_mut() {
                 c.rules.hatred |= names_an_enemy(&c.hates);
             }
+        }
+    }
+
+    /// A character's immunity that reaches his unit (the Aura of the Fey
+    /// Queen, the Crown of Bretonnia: panic; Horned Rat Incarnate:
+    /// psychology; Royal Blood with Hammerers: fear and terror) is the
+    /// unit's for the whole fight, as the Banner of the Swarm's bonus is.
+    /// RULES.md Panic, Special attacks and psychology.
+    fn characters_lend_immunity(&mut self) {
+        for unit in &mut self.units {
+            let lends = |rule: fn(&Psychology) -> bool| {
+                unit.characters.iter().any(|c| rule(&c.body.psychology))
+            };
+            let panic = lends(|p| p.unit_immune_to_panic);
+            let psychology = lends(|p| p.unit_immune_to_psychology);
+            // The Hammerers joined by a character of Royal Blood.
+            let royal = lends(|p| p.royal_blood) && unit.psychology.fearless_with_royal_blood;
+            unit.psychology.immune_to_panic |= panic;
+            unit.psychology.immune |= psychology;
+            unit.psychology.immune_to_fear |= royal;
         }
     }
 
@@ -191,7 +246,8 @@ impl Setup {
                 .into_iter()
                 .chain(heroes())
                 .any(|b| b.alone);
-            if !(place.charging && BullCharge::charges(ogres, alone, place.distance, edition)) {
+            if !(place.charge_bonus() && BullCharge::charges(ogres, alone, place.distance, edition))
+            {
                 unit.bull_charge = None;
                 for c in &mut unit.characters {
                     c.body.bull_charge = None;
@@ -225,6 +281,22 @@ impl Setup {
         }
     }
 
+    /// Chargers whose every contact is a front with Defensive Stakes
+    /// standing charge without their bonus (RULES.md Charges, Defensive
+    /// Stakes).
+    fn stakes_meet_chargers(&mut self) {
+        for u in 0..self.units.len() {
+            let met: Vec<(bool, Facing)> = self
+                .contacts
+                .iter()
+                .filter(|c| c.striker == u)
+                .map(|c| (self.units[c.struck].defensive_stakes, c.face))
+                .collect();
+            let kept = charge_bonus_kept(self.defensive_stakes, &met);
+            self.places[u].stakes_met = self.places[u].charging && !kept;
+        }
+    }
+
     /// Skirmishers charged when not yet fighting turn to face their
     /// chargers: the charge strikes their front (RULES.md Skirmishers).
     fn skirmishers_face_chargers(&mut self) {
@@ -253,6 +325,19 @@ impl Setup {
 }
 
 impl Setup {
+    /// Fenbeasts regenerate where the fight stands in a marsh: their
+    /// Special Regenerate, on each body of its units (RULES.md Special
+    /// attacks and psychology, Special Regenerate).
+    fn regenerate_on_ground(&mut self) {
+        let marsh = self.ground == Ground::Marsh;
+        let on = |u: &mut Unit| u.regeneration |= marsh && u.regenerates_in_marsh;
+        for unit in &mut self.units {
+            on(unit);
+            unit.champion_body.as_deref_mut().map(on);
+            unit.characters.iter_mut().for_each(|c| on(&mut c.body));
+        }
+    }
+
     /// Units that may vomit (Troll Vomit) vomit for the whole fight or
     /// attack, as `troll_vomit` chooses: by default when it pays against
     /// their first foe in the fight's first round
@@ -266,7 +351,7 @@ impl Setup {
             let side = self.places[u].side;
             let moment = Moment {
                 round: 1,
-                charging: self.places[u].charging,
+                charging: self.places[u].charge_bonus(),
             };
             let foe = (0..self.units.len())
                 .find(|&e| self.places[e].side != side)
@@ -288,10 +373,13 @@ impl Combat {
     /// Prepares the fight: steps, strike orders and stand and shoot.
     pub fn new(mut setup: Setup) -> Combat {
         setup.hate_named_armies();
+        setup.characters_lend_immunity();
         setup.spare_friends();
+        setup.stakes_meet_chargers();
         setup.bull_charges();
         setup.impact_charges();
         setup.skirmishers_face_chargers();
+        setup.regenerate_on_ground();
         setup.trolls_choose_to_vomit();
         let charger = setup.places.iter().find(|p| p.charging).map(|p| p.side);
         let n = setup.units.len();
@@ -307,6 +395,11 @@ impl Combat {
             .units
             .iter()
             .map(|unit| unit.flight(setup.edition))
+            .collect();
+        let pursuits = setup
+            .units
+            .iter()
+            .map(|unit| unit.pursuit(setup.edition))
             .collect();
         let move_rolls = setup.units.iter().map(Unit::move_roll).collect();
         let mut side_units = [0u8; 2];
@@ -345,6 +438,7 @@ impl Combat {
             ranges,
             move_rolls,
             flights,
+            pursuits,
             giants: Vec::new(),
         };
         c.starts_of_turn = c.chargers.iter().any(|&u| c.tests_at_start_of_turn(u));
@@ -476,6 +570,10 @@ fn wounds_past_any_test(setup: &Setup) -> u32 {
         let heroes = unit.characters.iter().map(|c| &c.body);
         bonus[place.side] +=
             unit.combat_resolution + heroes.clone().map(|c| c.combat_resolution).sum::<u32>();
+        // A doubled rank bonus: up to 3 more.
+        if unit_or_heroes(unit, |p| p.doubles_rank_bonus) {
+            bonus[place.side] += 3;
+        }
         if unit.psychology.undead {
             let champion = unit.champion_body.as_ref().map_or(0, |c| c.profile.w);
             let wounds = unit.models * u32::from(unit.profile.w.max(champion))
@@ -484,6 +582,13 @@ fn wounds_past_any_test(setup: &Setup) -> u32 {
         }
     }
     24 + bonus[0].max(bonus[1]) + undead
+}
+
+/// Whether `unit` or a character in it has a rule of its psychology that
+/// reaches the whole unit, read once at set-up as the Banner of the
+/// Swarm's (RULES.md Combat resolution).
+fn unit_or_heroes(unit: &Unit, rule: impl Fn(&Psychology) -> bool) -> bool {
+    rule(&unit.psychology) || unit.characters.iter().any(|c| rule(&c.body.psychology))
 }
 
 impl Foes {
@@ -541,6 +646,8 @@ impl Facts {
                         .characters
                         .iter()
                         .any(|c| c.body.double_outnumber_bonus),
+                doubles_ranks: unit_or_heroes(unit, |p| p.doubles_rank_bonus),
+                denies_outnumbering: unit_or_heroes(unit, |p| p.denies_outnumbering),
                 heroes_count: unit
                     .characters
                     .iter()
@@ -560,18 +667,21 @@ impl Facts {
                 },
                 waits: setup.redirect.is_some_and(|r| r.unit == u),
                 frights: Default::default(),
+                frightened: false,
                 auras: 0,
+                whispers: 0,
                 strengths: [0; MAX_CHARACTERS + 1],
                 places: [0; MAX_CHARACTERS],
                 models: unit.models,
                 champion: unit.champion,
-                champion_apart: unit.champion && unit.champion_body.is_some(),
+                champion_apart: unit.champion_apart(),
                 characters: unit.characters.len(),
                 first_foe: foes[u].first().map_or(NO_FOE, |f| f.0 as u8),
             };
             f.adds = f.combat_resolution > 0 || f.heroes_count;
             for (fright, enemy) in f.frights.iter_mut().zip(&setup.units) {
                 *fright = Fright::of(unit, enemy);
+                f.frightened |= *fright != Fright::None;
             }
             // Aura of Slaanesh: its bearer's unit, a character's too
             // (RULES.md Break test).
@@ -580,6 +690,12 @@ impl Facts {
                     || (enemy.characters.iter()).any(|c| c.body.psychology.aura_of_slaanesh);
                 if aura && setup.places[e].side != setup.places[u].side {
                     f.auras |= 1 << e;
+                }
+                // Whispers in the Darkness (RULES.md Break test).
+                if unit_or_heroes(enemy, |p| p.whispers)
+                    && setup.places[e].side != setup.places[u].side
+                {
+                    f.whispers |= 1 << e;
                 }
             }
             f.strengths[0] = unit.unit_strength(1);

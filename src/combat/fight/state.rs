@@ -2,7 +2,7 @@
 
 use super::{Combat, Facts, Fighter, UnitEnd, MAX_UNITS};
 use crate::combat::unit::{Unit, MAX_CHARACTERS};
-use crate::rules::leadership::{under_aura_of_slaanesh, LeadershipTest};
+use crate::rules::leadership::{under_aura_of_slaanesh, whispered, LeadershipTest};
 use crate::rules::special::{fears_army, fears_outnumbered_by, Psychology};
 use std::hash::{Hash, Hasher};
 
@@ -178,10 +178,12 @@ impl<const N: usize> State<N> {
     }
 
     /// Who would fight a challenge for `side` (its main unit): its first
-    /// character standing, else its champion.
-    pub(super) fn fighter(&self, side: usize) -> Option<Fighter> {
+    /// character standing (of its first `characters`, the true ones), else
+    /// its champion.
+    pub(super) fn fighter(&self, side: usize, characters: usize) -> Option<Fighter> {
         self.heroes[side]
             .iter()
+            .take(characters)
             .position(|h| h.is_some())
             .map(Fighter::Character)
             .or(self.champion[side].map(|_| Fighter::Champion))
@@ -254,14 +256,17 @@ impl<const N: usize> State<N> {
     }
 
     /// Each unit's characters standing in `before` and slain since, by
-    /// unit: what a fight's blows record of the characters they slay.
-    pub(crate) fn characters_slain_since(
-        &self,
+    /// unit: what a fight's blows record of the characters they slay (of
+    /// each unit's first `characters(u)`, the true ones).
+    pub(crate) fn characters_slain_since<'a>(
+        &'a self,
         before: &Self,
-    ) -> impl Iterator<Item = (usize, u32)> + '_ {
+        characters: impl Fn(usize) -> usize + 'a,
+    ) -> impl Iterator<Item = (usize, u32)> + 'a {
         let before = before.heroes;
         (0..N).map(move |u| {
             let slain = (self.heroes[u].iter().zip(&before[u]))
+                .take(characters(u))
                 .filter(|(now, then)| now.is_none() && then.is_some())
                 .count();
             (u, slain as u32)
@@ -389,6 +394,7 @@ impl<const N: usize> State<N> {
     /// stands. **\[ruling\]** the unit tests as one: its models in
     /// contact lower the Ld it uses, its own or the General's. RULES.md
     /// Break test.
+    #[inline(always)]
     pub(super) fn leadership_in_fight(
         &self,
         combat: &Combat,
@@ -404,8 +410,17 @@ impl<const N: usize> State<N> {
                     && self.standing(e)
                     && (self.contact[u][e] > 0 || self.contact[e][u] > 0)
             });
-        match touched {
+        let ld = match touched {
             true => under_aura_of_slaanesh(ld),
+            false => ld,
+        };
+        // Whispers in the Darkness: **[ruling]** every enemy of the fight
+        // is within 6" of Be'lakor while he fights and stands.
+        let whispers = combat.facts[u].whispers;
+        let whispered_to = whispers != 0
+            && (0..N).any(|e| whispers & 1 << e != 0 && self.fights(e) && self.standing(e));
+        match whispered_to {
+            true => whispered(ld),
             false => ld,
         }
     }
@@ -419,8 +434,43 @@ impl<const N: usize> State<N> {
         u: usize,
         fates: &[UnitEnd; MAX_UNITS],
     ) -> LeadershipTest {
-        let rerolls = combat.setup.units[u].psychology.rerolls_psychology;
+        let rerolls = combat.setup.units[u].psychology.rerolls_psychology
+            || self.with_unit_rule(combat, u, |p| p.unit_rerolls_psychology);
         self.ld_test(combat, u, fates).psychology(rerolls)
+    }
+
+    /// Unit `u`'s panic test: its psychology test
+    /// ([`State::psychology_test`]) on 3D6, the highest discarded, with a
+    /// Ragbanner (its own or a standing character's). RULES.md Panic.
+    pub(super) fn panic_test(
+        &self,
+        combat: &Combat,
+        u: usize,
+        fates: &[UnitEnd; MAX_UNITS],
+    ) -> LeadershipTest {
+        let test = self.psychology_test(combat, u, fates);
+        LeadershipTest {
+            cold_blooded: test.cold_blooded
+                || self.with_unit_rule(combat, u, |p| p.panic_on_three_dice),
+            ..test
+        }
+    }
+
+    /// Whether unit `u` has a rule that reaches the whole unit (`rule` of
+    /// a psychology): its own, or a character's standing in it (the
+    /// Beastmaster, the Virtue of Stoicism). RULES.md Special attacks and
+    /// psychology, Break test.
+    pub(super) fn with_unit_rule(
+        &self,
+        combat: &Combat,
+        u: usize,
+        rule: impl Fn(&Psychology) -> bool,
+    ) -> bool {
+        let unit = &combat.setup.units[u];
+        rule(&unit.psychology)
+            || (unit.characters.iter())
+                .zip(&self.heroes[u])
+                .any(|(c, h)| h.is_some() && rule(&c.body.psychology))
     }
 
     /// The best of `ld` and the Ld of a character standing in unit `u`

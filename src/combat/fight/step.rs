@@ -129,6 +129,9 @@ pub struct Step {
     /// What each wound it causes counts for combat resolution: 2 for a
     /// Beastslayer's blows, else 1 (RULES.md Combat resolution).
     pub resolution_wounds: u32,
+    /// The struck unit's champion has a body of his own
+    /// ([`Unit::champion_apart`]), read here, once, for each blow.
+    pub foe_champion_apart: bool,
 }
 
 /// The dice of a step whose models roll for their attacks, and the attacks
@@ -231,6 +234,7 @@ impl Combat {
             target_w: self.setup.units[ch].profile.w,
             target_models: self.setup.units[ch].models,
             resolution_wounds: 1,
+            foe_champion_apart: self.setup.units[ch].champion_apart(),
         });
         if let Some(dice) = m.shots_dice() {
             self.shots_rolled(id, dice);
@@ -278,7 +282,7 @@ impl Combat {
     pub(super) fn make_steps(&mut self, u: usize, set: StepSet) -> Vec<usize> {
         let unit = &self.setup.units[u];
         let place = self.setup.places[u];
-        let charging = place.charging && set != StepSet::Later;
+        let charging = place.charge_bonus() && set != StepSet::Later;
         let moment = Moment {
             round: if set == StepSet::Later { 2 } else { 1 },
             charging,
@@ -314,6 +318,7 @@ impl Combat {
                 },
                 // Beastslayer (RULES.md Combat resolution).
                 resolution_wounds: 1 + u32::from(g.striker.rules.wounds_count_double),
+                foe_champion_apart: enemy.champion_apart(),
             };
             // Impact hits: a charging chariot's front, at what it charged.
             if let Some(hits) = impact.filter(|_| contact.striker == u) {

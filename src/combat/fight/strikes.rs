@@ -112,7 +112,7 @@ impl Combat {
                 c.combat_result_wounds(step.target_w) - u32::from(d)
             }
             Target::RankAndFile => {
-                let apart = self.champion_apart(t, state);
+                let apart = u32::from(step.foe_champion_apart && state.champion[t].is_some());
                 if state.alive[t] == apart {
                     return 0;
                 }
@@ -134,7 +134,9 @@ impl Combat {
                 };
                 let c = fate.strike(step, n, d, 1);
                 state.heroes[t][e] = if c.kills > 0 {
-                    record.characters_slain[t] += 1;
+                    // Another kind of model fielded apart is no character.
+                    let character = self.setup.units[t].characters[e].character;
+                    record.characters_slain[t] += u32::from(character);
                     None
                 } else {
                     Some(c.damage)
@@ -214,7 +216,7 @@ impl Combat {
             // A champion of his own body is struck, once his rank and file
             // are gone, by every attack at them (RULES.md Characters,
             // champions and challenges).
-            let declared = if state.start[t] == self.champion_apart(t, state) {
+            let declared = if state.start[t] == u32::from(step.foe_champion_apart) {
                 left
             } else if declares {
                 self.setup.units[t].attacks_on_champion

@@ -75,7 +75,7 @@ impl Layout {
             .setup
             .units
             .iter()
-            .map(|u| u.characters.len())
+            .map(|u| u.true_characters())
             .collect();
         let rounds = combat.setup.rounds as usize;
         let model_offsets = offsets(&models);

@@ -308,6 +308,7 @@ fn random_defender(r: &mut impl Rng) -> Defender {
         ethereal: false,
         daemonic_aura: false,
         flammable: false,
+        regeneration_not_magic: false,
         foes_minus_one_to_hit: false,
         undead_or_daemon: false,
         against_missiles: Default::default(),
@@ -515,11 +516,17 @@ pub fn random_unit(r: &mut impl Rng, header: &str, path: &str, most: u32, place:
     let text = with_issue_47_modifiers(with_pistols(with_troll_vomit(with_own_champion(
         text, path,
     ))));
-    // Fast cavalry's no rank bonus (salt 4790; RULES.md Combat resolution)
-    // and the Banner of Malediction's wound fewer (4791; RULES.md Undead).
+    // Fast cavalry's no rank bonus (salt 4790; RULES.md Combat resolution),
+    // the Banner of Malediction's wound fewer (4791; RULES.md Undead) and
+    // Defensive Stakes (4792; RULES.md Charges).
     let text = with_rule_now_and_then(text, 4790, "fast-cavalry");
     let text = with_rule_now_and_then(text, 4791, "crumbles-one-fewer");
-    with_charge_blows(text)
+    let text = with_rule_now_and_then(text, 4792, "defensive-stakes");
+    let text = with_charge_blows(text);
+    // Special Regenerate (4794; RULES.md Special attacks and psychology):
+    // it regenerates where random_fight stands the fight in a marsh.
+    let text = with_rule_now_and_then(text, 4794, "special-regenerate");
+    with_hardiness(text)
 }
 
 /// A rule on the charge or in the first round now and then on a
@@ -541,8 +548,7 @@ fn with_charge_blows(text: String) -> String {
             "steed-plus-one-strength-charging",
         ],
     );
-    let text = with_rule_now_and_then(text, 4731, rule);
-    with_hardiness(text)
+    with_rule_now_and_then(text, 4731, rule)
 }
 
 /// A rule of what harms a model now and then on a [`random_unit`]'s unit
@@ -933,7 +939,18 @@ pub fn random_fight(r: &mut impl Rng, extras: usize) -> String {
             "[[friend]]\nside = \"{side}\"\nname = \"friend {i}\"\nunit_strength = {us}\nld = {ld}\n{distance}\n",
         );
     }
-    text
+    with_ground(text)
+}
+
+/// The fight now and then in a marsh (RULES.md Special attacks and
+/// psychology, Special Regenerate), drawn from a stream of its own seeded
+/// by the fight drawn (salt 4795), so every earlier draw stays.
+fn with_ground(text: String) -> String {
+    let r = &mut own_stream(&text, 4795);
+    match r.random_bool(0.3) {
+        true => text.replacen("[situation]\n", "[situation]\nground = \"marsh\"\n", 1),
+        false => text,
+    }
 }
 
 /// `fight` (a [`random_fight`]'s text) with the General in the attacker's

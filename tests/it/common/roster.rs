@@ -109,6 +109,7 @@ pub fn save_against_s3(f: &ProfileFile) -> Option<u8> {
         ethereal: false,
         daemonic_aura: false,
         flammable: false,
+        regeneration_not_magic: false,
         foes_minus_one_to_hit: false,
         undead_or_daemon: false,
         against_missiles: Default::default(),

@@ -1,0 +1,120 @@
+//! A roster unit's other kinds of model that fight in it (a pack's
+//! Packmasters, where its book's Mixed Units says so; a regiment's named
+//! models beside its champion): each model a profile file of his own, his
+//! profile and the gear he holds, fielded beside the rank and file as a
+//! character in the unit is. RULES.md Characters in units, Other kinds of
+//! model in a unit.
+
+use super::body::{Bodies, Shape};
+use super::build::Build;
+use super::gear::Gear;
+use super::roles::{leads_like_a_champion, Cast};
+use super::xml::Selection;
+use super::Role;
+use crate::profile::{Points, ProfileFile, Ranged};
+use crate::text;
+use crate::words::text::Text;
+
+/// The most models of other kinds the roster fields in one unit: the
+/// fights hold four models apart from the rank and file
+/// (`combat::unit::MAX_CHARACTERS`), one kept for a character who joins.
+pub(crate) const MAX_OTHERS: u32 = 3;
+
+/// Which of the unit's other models fight in it: all of them where its
+/// book's rule says so (`all`: Mixed Units), each with only the gear his
+/// own selections hold; else those that could have led it as its
+/// champion (a regiment's other named models: Sheikh Sufti, Kylist), each
+/// with the unit's gear and his own, as its champion. Troops only.
+pub(super) fn fighting(b: &Bodies, cast: &Cast, roles: &[Role], all: bool) -> (Vec<usize>, bool) {
+    let Cast::Troops {
+        rider,
+        models,
+        machine: None,
+        ..
+    } = *cast
+    else {
+        return (Vec::new(), false);
+    };
+    let other = |i: &usize| roles[*i] == Role::Other;
+    let which = (0..b.list.len()).filter(other);
+    match all {
+        true => (which.collect(), false),
+        false => {
+            let leads = |i: &usize| leads_like_a_champion(&b.list[*i], &b.list[rider], models);
+            (which.filter(leads).collect(), true)
+        }
+    }
+}
+
+/// A profile file per model fielded, and each kind's name with his gear.
+pub(super) type Fielded = (Vec<ProfileFile>, Vec<(String, Gear)>);
+
+/// The unit's other kinds of model `others` ([`fighting`]) as they fight
+/// in it: a profile file per model (one pack's Packmaster each), on the
+/// rank and file's steed if they ride one, with each kind's name and his
+/// gear (`own_gear` reads it), to tell his names by; or why they cannot
+/// be fielded. Troops only (no war machine's crew, no chariot); each kind
+/// a fighter whose M, WS and A are numbers. His points are his unit's,
+/// which its list prices whole.
+pub(super) fn fielded(
+    s: &Selection,
+    b: &Bodies,
+    cast: &Cast,
+    others: &[usize],
+    own_gear: impl Fn(usize) -> Gear,
+) -> Result<Fielded, Text> {
+    let Cast::Troops {
+        machine: None,
+        mount,
+        ..
+    } = *cast
+    else {
+        return Err(text!("a war machine's or chariot's other models"));
+    };
+    let models: u32 = others
+        .iter()
+        .fold(0u32, |n, &i| n.saturating_add(b.list[i].count));
+    if models > MAX_OTHERS {
+        return Err(text!(
+            "{} models of other kinds (the fights field at most {} beside the rank and file)",
+            models,
+            MAX_OTHERS
+        ));
+    }
+    let mut files = Vec::new();
+    let mut gears = Vec::new();
+    for &i in others {
+        let body = &b.list[i];
+        let steady = ["M", "WS", "A"]
+            .iter()
+            .all(|k| body.read(k).number().is_some());
+        if body.shape != Shape::Fighter || !steady {
+            return Err(text!(
+                "{}: a model whose M, WS or A is not a number",
+                &body.profile.name
+            ));
+        }
+        let gear = own_gear(i);
+        let mut build = Build {
+            b,
+            gear: &gear,
+            notes: Vec::new(),
+        };
+        let file = build.troops(s, i, 1, mount)?;
+        // A banner, an instrument or the battle standard he carries is
+        // the unit's (`unit::carried`), and so is the General's place.
+        let file = ProfileFile {
+            name: body.profile.name.clone(),
+            points: Some(Points(0.0)),
+            combat_resolution: Ranged(0),
+            battle_standard: false,
+            general: false,
+            ..file
+        };
+        for _ in 0..body.count {
+            files.push(file.clone());
+        }
+        gears.push((body.profile.name.clone(), gear));
+    }
+    Ok((files, gears))
+}
