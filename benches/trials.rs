@@ -67,6 +67,7 @@ fn chain(attacks: u32, wounds: u8, rules: &[SpecialRule]) -> Attacks {
         foes_minus_one_to_hit: false,
         undead_or_daemon: false,
         against_missiles: Default::default(),
+        hardiness: Default::default(),
     };
     let moment = Moment {
         round: 1,

@@ -588,6 +588,7 @@ impl ProfileFile {
             undead_or_daemon: self.rules.contains(&SpecialRule::Undead)
                 || self.rules.contains(&SpecialRule::DaemonicAura),
             against_missiles: crate::rules::missile_saves::AgainstMissiles::of(&self.rules),
+            hardiness: crate::rules::hardiness::Hardiness::of(&self.rules),
         }
     }
 

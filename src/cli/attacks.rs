@@ -343,6 +343,7 @@ impl TargetArgs {
             foes_minus_one_to_hit: false,
             undead_or_daemon: false,
             against_missiles: Default::default(),
+            hardiness: Default::default(),
         };
         let rules = file.as_ref().map(|f| f.rules.clone()).unwrap_or_default();
         // Ethereal, Daemonic Aura, Flammable: the target file's rules
@@ -358,6 +359,9 @@ impl TargetArgs {
             // The Stake of Sigmar's foes (RULES.md Weapons).
             undead_or_daemon: rules.contains(&SpecialRule::Undead)
                 || rules.contains(&SpecialRule::DaemonicAura),
+            // Immune to Poison, talismans (RULES.md Saves, What harms a
+            // model).
+            hardiness: crate::rules::hardiness::Hardiness::of(&rules),
             ..defender
         };
         let name = file.map(|f| f.name);

@@ -162,6 +162,9 @@ pub struct Unit {
     /// Its saves and to-hit penalty against missiles only (RULES.md
     /// Shooting, Against missiles only).
     pub against_missiles: AgainstMissiles,
+    /// What its rules and talismans do to the blows at it (RULES.md
+    /// Saves, What harms a model).
+    pub hardiness: crate::rules::hardiness::Hardiness,
     /// Predatory Fighters: a spear's second rank strikes once a model
     /// (RULES.md Weapons).
     pub predatory_fighters: bool,
@@ -328,6 +331,7 @@ impl Unit {
             foes_minus_one_to_hit: self.foes_minus_one_to_hit,
             undead_or_daemon: self.psychology.undead || self.daemonic_aura,
             against_missiles: self.against_missiles,
+            hardiness: self.hardiness,
         }
     }
 

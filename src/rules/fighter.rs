@@ -4,6 +4,7 @@
 //! shooting (RULES.md Shooting) and impact hits (RULES.md Special attacks).
 
 use super::attack::{AttackChain, HitNeed};
+use super::hardiness::Hardiness;
 use super::missile_saves::AgainstMissiles;
 use super::profile::TroopType;
 use super::random::Dice;
@@ -95,6 +96,9 @@ pub struct Defender {
     /// Its saves and to-hit penalty against missiles only (RULES.md
     /// Shooting, Against missiles only).
     pub against_missiles: AgainstMissiles,
+    /// What its rules and talismans do to the blows at it (RULES.md
+    /// Saves, What harms a model).
+    pub hardiness: Hardiness,
 }
 
 impl Defender {
@@ -127,7 +131,7 @@ impl Defender {
     /// magical attacks and Ethereal creatures' do. RULES.md Magical attacks
     /// and Ethereal.
     pub fn harmed_by(&self, rules: &Rules) -> bool {
-        !self.ethereal || rules.magical || rules.ethereal
+        (!self.ethereal || rules.magical || rules.ethereal) && self.hardiness.harmed_by(rules)
     }
 
     /// Its ward against attacks with `rules`: a Daemonic Aura's fails
@@ -151,11 +155,16 @@ impl Defender {
     /// The rest of a chain once hit and wound are known: saves, ward,
     /// regeneration, and what the attacker's rules do to them.
     fn saves(&self, strength: u8, rules: &Rules, close_combat: bool) -> AttackChain {
+        // The Skull of Mugrar, Fire Resistant (RULES.md Saves, What harms a
+        // model).
+        let hardiness = self.hardiness;
+        let strength = hardiness.strength(strength);
+        let wounding = hardiness.wounding_strength(strength, rules.flaming);
         AttackChain {
             hit: HitNeed::Automatic,
             reroll_hits: Reroll::None,
             poison: false,
-            wound: to_wound(strength, self.t),
+            wound: to_wound(wounding, self.t),
             reroll_wounds: Reroll::None,
             killing_blow: rules.killing_blow && self.troop.man_sized(),
             save: if rules.ignores_armour {
@@ -170,13 +179,17 @@ impl Defender {
                 )
             },
             reroll_saves: self.reroll_saves,
-            ward: match close_combat {
-                true => self.ward_against(rules),
-                false => self.against_missiles.ward(self.ward_against(rules)),
-            },
+            // The Aura of Quetzl, the Cloak of the Beastlord.
+            ward: hardiness.ward(
+                match close_combat {
+                    true => self.ward_against(rules),
+                    false => self.against_missiles.ward(self.ward_against(rules)),
+                },
+                strength,
+            ),
             regeneration: self.regenerates_against(rules),
-            multiple_wounds: rules.multiple_wounds,
-            doubled: self.flammable && rules.flaming,
+            multiple_wounds: hardiness.wounds(rules.multiple_wounds),
+            doubled: self.flammable && rules.flaming && hardiness.takes_many_wounds(),
         }
     }
 }
@@ -333,10 +346,11 @@ impl Striker {
         AttackChain {
             hit: HitNeed::CloseCombat(need),
             reroll_hits: book.reroll_hits(moment, reroll_hits),
-            poison: self.rules.poison,
+            poison: defender.hardiness.poisoned(self.rules.poison),
             wound: blades.to_wound(rest.wound, defender.w),
             reroll_wounds: book.reroll_wounds(moment, self.rules.reroll_wounds),
-            doubled: rest.doubled || blades.double_wounds,
+            doubled: rest.doubled
+                || (blades.double_wounds && defender.hardiness.takes_many_wounds()),
             ..rest
         }
         .harming(defender.harmed_by(&self.rules))
@@ -370,11 +384,12 @@ impl Striker {
     }
 
     /// Attacks each model adds at `moment` for a rule of that moment: a
-    /// pair of pistols' second hand weapon, on foot, in a combat's first
-    /// round (Festooned with Pistols). RULES.md Special attacks and
-    /// psychology.
+    /// pair of pistols' second hand weapon, on foot (mounted too with
+    /// Fusillade), in a combat's first round (Festooned with Pistols).
+    /// RULES.md Special attacks and psychology.
     pub fn moment_attacks(&self, moment: Moment) -> u32 {
-        u32::from(self.fires_pistols(moment) && self.troop.on_foot()) * u32::from(self.crew)
+        let second = self.troop.on_foot() || self.rules.fusillade;
+        u32::from(self.fires_pistols(moment) && second) * u32::from(self.crew)
     }
 
     /// One shot at `defender`: BS and shooting modifiers, the shot's own
@@ -390,7 +405,7 @@ impl Striker {
         AttackChain {
             hit,
             reroll_hits: self.rules.reroll_hits,
-            poison: self.rules.poison,
+            poison: defender.hardiness.poisoned(self.rules.poison),
             reroll_wounds: self.rules.reroll_wounds,
             ..defender.saves(self.s, &self.rules, false)
         }

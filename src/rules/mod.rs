@@ -16,6 +16,7 @@ pub(crate) mod edition;
 pub mod fighter;
 pub mod gear;
 pub mod giant;
+pub mod hardiness;
 pub mod leadership;
 pub mod measure;
 pub mod missile_saves;

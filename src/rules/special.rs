@@ -430,6 +430,38 @@ pub enum SpecialRule {
     ExecutionersAxe,
     /// Each unsaved wound becomes two (the Piranha Blade).
     DoubleWounds,
+    /// Poisoned attacks do not wound it automatically (Immune to Poison;
+    /// RULES.md Saves, What harms a model).
+    #[value(hide = true)]
+    ImmuneToPoison,
+    /// A 4+ ward against blows of Strength 5 or more (the Aura of Quetzl).
+    #[serde(rename = "ward-against-strong-blows")]
+    #[value(hide = true, name = "ward-against-strong-blows")]
+    WardAgainstStrong,
+    /// A ward of each blow's Strength, at worst 6+ (the Cloak of the
+    /// Beastlord).
+    #[value(hide = true)]
+    WardOfStrength,
+    /// Blows at it are at most S5 and cause one wound each (the Skull of
+    /// Mugrar).
+    #[serde(rename = "blows-at-most-strength-5")]
+    #[value(hide = true, name = "blows-at-most-strength-5")]
+    StrengthAtMost5,
+    /// Flaming attacks cannot harm it (the Amulet of Fire).
+    #[value(hide = true)]
+    Fireproof,
+    /// Flaming attacks wound it at -1 S (Fire Resistant).
+    #[value(hide = true)]
+    FireResistant,
+    /// Each wound its own blows cause counts two for combat resolution
+    /// (Beastslayer, the Laurels of Victory; RULES.md Combat resolution).
+    #[value(hide = true)]
+    WoundsCountDouble,
+    /// Fusillade (Pistoliers): Festooned with Pistols' second pistol even
+    /// mounted, +1 A in a combat's first round (RULES.md Special attacks
+    /// and psychology).
+    #[value(hide = true)]
+    Fusillade,
     /// Whispers in the Darkness (Be'lakor): enemies within 6" test on 1
     /// Ld less, and every enemy rallies on 1 Ld less (RULES.md Break
     /// test).
@@ -526,6 +558,14 @@ impl SpecialRule {
                 | PeasantsDuty
                 | SteedPlusOneStrengthCharging
                 | WeaponSkill10
+                | ImmuneToPoison
+                | WardAgainstStrong
+                | WardOfStrength
+                | StrengthAtMost5
+                | Fireproof
+                | FireResistant
+                | WoundsCountDouble
+                | Fusillade
                 | WhispersInTheDarkness
                 | RoyalBlood
                 | FearlessWithRoyalBlood
@@ -636,6 +676,12 @@ pub struct Rules {
     /// Blades that wound by their own rule (RULES.md Weapons, Blades that
     /// wound by their own rule).
     pub blades: Blades,
+    /// Each wound its blows cause counts two for combat resolution
+    /// (Beastslayer; RULES.md Combat resolution).
+    pub wounds_count_double: bool,
+    /// Fusillade: its pistols' second attack even mounted (RULES.md
+    /// Special attacks and psychology).
+    pub fusillade: bool,
 }
 
 impl Rules {
@@ -703,6 +749,8 @@ impl Rules {
         r.ogre_club = has(SpecialRule::OgreClub);
         r.on_the_charge = OnTheCharge::of(rules);
         r.blades = Blades::of(rules);
+        r.wounds_count_double = has(SpecialRule::WoundsCountDouble);
+        r.fusillade = has(SpecialRule::Fusillade);
         Ok(r)
     }
 }

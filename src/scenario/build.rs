@@ -599,6 +599,7 @@ impl UnitSpec {
             daemonic_aura: file.rules.contains(&SpecialRule::DaemonicAura),
             flammable: file.rules.contains(&SpecialRule::Flammable),
             against_missiles: AgainstMissiles::of(&file.rules),
+            hardiness: crate::rules::hardiness::Hardiness::of(&file.rules),
             predatory_fighters: file.rules.contains(&SpecialRule::PredatoryFighters),
             defensive_stakes: file.rules.contains(&SpecialRule::DefensiveStakes),
             foes_minus_one_to_hit: file.rules.contains(&SpecialRule::FoesMinusOneToHit),

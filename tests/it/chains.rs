@@ -58,6 +58,7 @@ pub(crate) fn defender(ws: u8, t: u8, save: Option<u8>) -> Defender {
         foes_minus_one_to_hit: false,
         undead_or_daemon: false,
         against_missiles: Default::default(),
+        hardiness: Default::default(),
     }
 }
 

@@ -52,6 +52,7 @@ fn target(t: u8, w: u8, save: Option<u8>) -> Defender {
         foes_minus_one_to_hit: false,
         undead_or_daemon: false,
         against_missiles: Default::default(),
+        hardiness: Default::default(),
     }
 }
 

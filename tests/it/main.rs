@@ -35,6 +35,7 @@ mod fuzz_rosters;
 mod fuzz_scenarios;
 mod general;
 mod giants;
+mod hardiness;
 mod headline;
 mod html;
 mod impact_hits;

@@ -169,3 +169,36 @@ fn a_roster_s_loads_of_pistols_are_festooned_with_pistols() {
     let played = r.units[0].played.as_ref().unwrap();
     assert!(played.rules.contains(&SpecialRule::FestoonedWithPistols));
 }
+
+/// A Pistolier (WS3 S3 A1) on a WS3 S3 A1 horse, unbreakable, with
+/// `rules`.
+fn pistolier(rules: &str) -> String {
+    format!(
+        "models = 1\ntype = \"cavalry\"\nrules = [\"unbreakable\"{rules}]\n\
+         [attacker.profile]\nm = 8\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = 1\nld = 7\n\
+         [attacker.mount]\nws = 3\ns = 3\ni = 3\na = 1\n"
+    )
+}
+
+#[test]
+fn fusillade_fires_both_pistols_mounted_in_the_first_round() {
+    // At WS3 T3 foes with a 5+ save: the rider's two pistol blows at S4,
+    // armour piercing (no save left), 2 x 1/2 x 2/3 = 2/3, and the horse
+    // 1/2 x 1/2 x 2/3 = 1/6: 5/6 slain in the first round. Festooned
+    // with Pistols alone gives a rider one blow: 1/3 + 1/6 = 1/2.
+    let both = ", \"festooned-with-pistols\", \"fusillade\"";
+    assert_near(
+        one_round(&pistolier(both), Some(5), ""),
+        5.0 / 6.0,
+        "fusillade",
+    );
+    let one = ", \"festooned-with-pistols\"";
+    assert_near(one_round(&pistolier(one), Some(5), ""), 0.5, "festooned");
+    // The second round: the rider's hand weapon, 1/2 x 1/2 x 2/3 = 1/6,
+    // and the horse's 1/6: 5/6 + 1/3 = 7/6 in two.
+    assert_near(
+        rounds(&pistolier(both), Some(5), "", 2),
+        7.0 / 6.0,
+        "two rounds",
+    );
+}

@@ -423,7 +423,8 @@ impl Combat {
 
     /// Whether strike steps `a` and `b` strike alike: one unit's attacks
     /// at one foe's rank and file, at the same moment, each attack the
-    /// same, none rolled (a unit's rank and file and its champion). Their
+    /// same, none rolled, their wounds counting alike for combat
+    /// resolution (a unit's rank and file and its champion). Their
     /// attacks struck together fare as struck one after the other: each kills
     /// what is left of the rank and file, wound by wound.
     pub(crate) fn strike_alike(&self, a: usize, b: usize) -> bool {
@@ -441,6 +442,7 @@ impl Combat {
             && y.target == Target::RankAndFile
             && (x.unit, x.foe, x.at_front, x.target_w) == (y.unit, y.foe, y.at_front, y.target_w)
             && (x.band, x.initiative, x.chain) == (y.band, y.initiative, y.chain)
+            && x.resolution_wounds == y.resolution_wounds
     }
 
     /// `n` strikes of step `id` as its [`Step::per_model`] counts them
@@ -464,7 +466,8 @@ impl Combat {
             n,
             frenzied: state.frenzy[step.unit],
         };
-        wounds[step.side] += self.strike(fate, step, strikes, state, record);
+        wounds[step.side] +=
+            step.resolution_wounds * self.strike(fate, step, strikes, state, record);
     }
 
     /// One strike step `id` of round `round`, if its unit and foe still
@@ -493,7 +496,8 @@ impl Combat {
             self.giant_blow(fate, id, round, state, record, wounds);
         } else if n > 0 {
             let strikes = Strikes { n, frenzied };
-            wounds[step.side] += self.strike(fate, step, strikes, state, record);
+            wounds[step.side] +=
+                step.resolution_wounds * self.strike(fate, step, strikes, state, record);
         }
     }
 

@@ -126,6 +126,9 @@ pub struct Step {
     pub target_w: u8,
     /// The most models it can slay: the struck unit's, or one character.
     pub target_models: u32,
+    /// What each wound it causes counts for combat resolution: 2 for a
+    /// Beastslayer's blows, else 1 (RULES.md Combat resolution).
+    pub resolution_wounds: u32,
     /// The struck unit's champion has a body of his own
     /// ([`Unit::champion_apart`]), read here, once, for each blow.
     pub foe_champion_apart: bool,
@@ -230,6 +233,7 @@ impl Combat {
             target: Target::RankAndFile,
             target_w: self.setup.units[ch].profile.w,
             target_models: self.setup.units[ch].models,
+            resolution_wounds: 1,
             foe_champion_apart: self.setup.units[ch].champion_apart(),
         });
         if let Some(dice) = m.shots_dice() {
@@ -312,6 +316,8 @@ impl Combat {
                     Target::RankAndFile => enemy.models,
                     Target::Character(_) | Target::Champion => 1,
                 },
+                // Beastslayer (RULES.md Combat resolution).
+                resolution_wounds: 1 + u32::from(g.striker.rules.wounds_count_double),
                 foe_champion_apart: enemy.champion_apart(),
             };
             // Impact hits: a charging chariot's front, at what it charged.

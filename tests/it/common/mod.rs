@@ -312,6 +312,7 @@ fn random_defender(r: &mut impl Rng) -> Defender {
         foes_minus_one_to_hit: false,
         undead_or_daemon: false,
         against_missiles: Default::default(),
+        hardiness: Default::default(),
     }
 }
 
@@ -524,7 +525,8 @@ pub fn random_unit(r: &mut impl Rng, header: &str, path: &str, most: u32, place:
     let text = with_charge_blows(text);
     // Special Regenerate (4794; RULES.md Special attacks and psychology):
     // it regenerates where random_fight stands the fight in a marsh.
-    with_rule_now_and_then(text, 4794, "special-regenerate")
+    let text = with_rule_now_and_then(text, 4794, "special-regenerate");
+    with_hardiness(text)
 }
 
 /// A rule on the charge or in the first round now and then on a
@@ -547,6 +549,25 @@ fn with_charge_blows(text: String) -> String {
         ],
     );
     with_rule_now_and_then(text, 4731, rule)
+}
+
+/// A rule of what harms a model now and then on a [`random_unit`]'s unit
+/// (issue 47; RULES.md Saves, What harms a model): which one from a
+/// stream of its own (salt 4732), whether from another (4733).
+fn with_hardiness(text: String) -> String {
+    let r = &mut own_stream(&text, 4732);
+    let rule = pick(
+        r,
+        &[
+            "immune-to-poison",
+            "ward-against-strong-blows",
+            "ward-of-strength",
+            "blows-at-most-strength-5",
+            "fireproof",
+            "fire-resistant",
+        ],
+    );
+    with_rule_now_and_then(text, 4733, rule)
 }
 
 /// A to-hit modifier now and then on a [`random_unit`]'s unit (issue 47;

@@ -113,6 +113,7 @@ pub fn save_against_s3(f: &ProfileFile) -> Option<u8> {
         foes_minus_one_to_hit: false,
         undead_or_daemon: false,
         against_missiles: Default::default(),
+        hardiness: Default::default(),
     };
     modified_save(d.armour_save(true), 3, false)
 }
