@@ -108,6 +108,10 @@ pub struct Combat {
     wounds_cap: u32,
     /// The steps each Giant's table plays through (RULES.md Giants).
     giants: Vec<giant::GiantSteps>,
+    /// Every step strikes plainly: no Giant's table, every wound counted
+    /// once for combat resolution (the rounds' blows need look for
+    /// neither).
+    plain_blows: bool,
 }
 
 /// What the per-round rules read of a unit, kept in a fixed array: combat
@@ -332,14 +336,15 @@ impl Combat {
     ) -> Option<End> {
         let order = self.round_start(fate, round, state);
         let mut wounds = [0u32; 2];
-        // Two loops: a fight without a Giant keeps its blows as they were.
-        if self.giants.is_empty() {
+        // Two loops: a fight without a Giant or a Beastslayer keeps its
+        // blows as they were.
+        if self.plain_blows {
             for &id in self.steps_in_order(order) {
-                self.blow::<N, false>(fate, id, round, state, record, &mut wounds);
+                self.blow::<N, true>(fate, id, round, state, record, &mut wounds);
             }
         } else {
             for &id in self.steps_in_order(order) {
-                self.blow::<N, true>(fate, id, round, state, record, &mut wounds);
+                self.blow::<N, false>(fate, id, round, state, record, &mut wounds);
             }
         }
         self.round_end(fate, round, state, record, wounds)
@@ -466,16 +471,17 @@ impl Combat {
             n,
             frenzied: state.frenzy[step.unit],
         };
-        wounds[step.side] +=
-            step.resolution_wounds * self.strike(fate, step, strikes, state, record);
+        let caused = self.strike(fate, step, strikes, state, record);
+        wounds[step.side] += step.counted(caused);
     }
 
     /// One strike step `id` of round `round`, if its unit and foe still
     /// fight and stand and it has attacks: the wounds it causes count for
-    /// its side. `GIANTS`: the fight has a Giant, whose table step plays
-    /// its table (RULES.md Giants).
+    /// its side. `PLAIN`: [`Combat::plain_blows`]; else a Giant's table
+    /// step plays its table (RULES.md Giants) and a step's wounds count as
+    /// [`Step::counted`] says.
     #[inline(always)]
-    pub(crate) fn blow<const N: usize, const GIANTS: bool>(
+    pub(crate) fn blow<const N: usize, const PLAIN: bool>(
         &self,
         fate: &mut impl Fate,
         id: usize,
@@ -492,12 +498,15 @@ impl Combat {
         }
         let frenzied = state.frenzy[u];
         let n = self.attacks(step, state, frenzied);
-        if GIANTS && n > 0 && step.kind == StepKind::Giant {
+        if !PLAIN && n > 0 && step.kind == StepKind::Giant {
             self.giant_blow(fate, id, round, state, record, wounds);
         } else if n > 0 {
             let strikes = Strikes { n, frenzied };
-            wounds[step.side] +=
-                step.resolution_wounds * self.strike(fate, step, strikes, state, record);
+            let caused = self.strike(fate, step, strikes, state, record);
+            wounds[step.side] += match PLAIN {
+                true => caused,
+                false => step.counted(caused),
+            };
         }
     }
 

@@ -210,6 +210,7 @@ impl Combat {
             flights,
             pursuits,
             giants: Vec::new(),
+            plain_blows: false,
         };
         c.starts_of_turn = c.chargers.iter().any(|&u| c.tests_at_start_of_turn(u));
         for u in 0..n {
@@ -229,6 +230,7 @@ impl Combat {
                 c.redirect_shots = c.volley(r.unit, 1 - ch, ch);
             }
         }
+        c.plain_blows = c.giants.is_empty() && c.steps.iter().all(|s| s.resolution_wounds == 1);
         c
     }
 

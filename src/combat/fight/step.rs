@@ -128,7 +128,7 @@ pub struct Step {
     pub target_models: u32,
     /// What each wound it causes counts for combat resolution: 2 for a
     /// Beastslayer's blows, else 1 (RULES.md Combat resolution).
-    pub resolution_wounds: u32,
+    pub resolution_wounds: u8,
     /// The struck unit's champion has a body of his own
     /// ([`Unit::champion_apart`]), read here, once, for each blow.
     pub foe_champion_apart: bool,
@@ -158,6 +158,16 @@ pub struct Strikes {
 }
 
 impl Step {
+    /// The wounds it `caused` as combat resolution counts them: twice for
+    /// a Beastslayer's (RULES.md Combat resolution).
+    #[inline(always)]
+    pub(crate) fn counted(&self, caused: u32) -> u32 {
+        match self.resolution_wounds {
+            1 => caused,
+            n => u32::from(n) * caused,
+        }
+    }
+
     /// How many attacks strikes `s` make: for a step with dice, each
     /// model's dice rolled and its attacks beside them added (RULES.md
     /// Special attacks and psychology). The models rolling at once are at
@@ -317,7 +327,7 @@ impl Combat {
                     Target::Character(_) | Target::Champion => 1,
                 },
                 // Beastslayer (RULES.md Combat resolution).
-                resolution_wounds: 1 + u32::from(g.striker.rules.wounds_count_double),
+                resolution_wounds: 1 + u8::from(g.striker.rules.wounds_count_double),
                 foe_champion_apart: enemy.champion_apart(),
             };
             // Impact hits: a charging chariot's front, at what it charged.
