@@ -32,6 +32,10 @@ struct Kind<'r> {
     battle_standard: bool,
     /// A war machine's engineer (a name of `data/characters.toml`).
     engineer: bool,
+    /// How many other models fight beside him in his own unit
+    /// (`ProfileFile::others`: Felix beside Gotrek, Slygit beside
+    /// Skabend).
+    band: usize,
     /// Its words of kin: its name's and its rank and file's capitalised
     /// words (`Orc`, `Goblin`, `Saurus`).
     kin: Vec<String>,
@@ -58,6 +62,7 @@ impl<'r> Kind<'r> {
             flies: played.is_some_and(|p| p.flies),
             skirmishes: has(SpecialRule::Skirmishers) || has(SpecialRule::Raiders),
             m: played.map_or(0.0, |p| p.profile.m.0),
+            band: played.map_or(0, |p| p.others.len()),
             general: played.is_some_and(|p| p.general),
             battle_standard: played.is_some_and(|p| p.battle_standard),
             engineer: names.into_iter().any(|n| engineer_name(&n)),
@@ -119,7 +124,9 @@ fn forbids(c: &Kind, u: &Kind) -> Option<Text> {
     let Some(own) = c.troop else {
         return Some(text!("the roster cannot play '{}'", &c.unit.name));
     };
-    let why = if !c.unit.army.is_empty() && !unit.army.is_empty() && c.unit.army != unit.army {
+    let why = if c.band > 0 {
+        band_alone(c)
+    } else if !c.unit.army.is_empty() && !unit.army.is_empty() && c.unit.army != unit.army {
         text!("'{}' is of another army", &unit.name)
     } else if unit.parent.is_some() {
         text!(
@@ -151,6 +158,17 @@ fn forbids(c: &Kind, u: &Kind) -> Option<Text> {
         return None;
     };
     Some(why)
+}
+
+/// Why a character fielded with other models of his own (a band:
+/// Skabend and Slygit) stands alone: **[ruling]** they fight as a unit
+/// of their own and join none, so no model of theirs is left out of a
+/// unit's fight (RULES.md Other kinds of model in a unit).
+fn band_alone(c: &Kind) -> Text {
+    text!(
+        "he fights beside {} other models of his own as a unit of its own: alone",
+        c.band
+    )
 }
 
 /// Whether players field character `c` in unit `u` (one the rules allow
@@ -283,6 +301,7 @@ fn default_stand(c: &Kind, kinds: &[Kind], held: &[usize]) -> Stand {
     match c.troop {
         None => return alone(text!("he cannot fight")),
         Some(TroopType::Monster) => return alone(text!("on a monster: alone")),
+        _ if c.band > 0 => return alone(band_alone(c)),
         Some(TroopType::Chariot) => {
             return alone(text!("in a chariot: alone (he may join chariots only)"))
         }

@@ -21,8 +21,9 @@ use crate::words::text::Text;
 pub(crate) const MAX_OTHERS: u32 = 3;
 
 /// Which of the unit's other models fight in it: all of them where its
-/// book's rule says so (`all`: Mixed Units), each with only the gear his
-/// own selections hold; else those that could have led it as its
+/// book's rule says so (`all`: Mixed Units) or where the unit is a band
+/// of single models ([`band`]: Gotrek and Felix), each with only the gear
+/// his own selections hold; else those that could have led it as its
 /// champion (a regiment's other named models: Sheikh Sufti, Kylist), each
 /// with the unit's gear and his own, as its champion. Troops only.
 pub(super) fn fighting(b: &Bodies, cast: &Cast, roles: &[Role], all: bool) -> (Vec<usize>, bool) {
@@ -37,13 +38,27 @@ pub(super) fn fighting(b: &Bodies, cast: &Cast, roles: &[Role], all: bool) -> (V
     };
     let other = |i: &usize| roles[*i] == Role::Other;
     let which = (0..b.list.len()).filter(other);
-    match all {
+    match all || band(b, rider, models, which.clone()) {
         true => (which.collect(), false),
         false => {
             let leads = |i: &usize| leads_like_a_champion(&b.list[*i], &b.list[rider], models);
             (which.filter(leads).collect(), true)
         }
     }
+}
+
+/// Whether the unit is a band of single models, each a character's
+/// profile on a model selection of the unit's own (Gotrek and Felix,
+/// Grabnatz and Gulag): its rank and file one such model, and each other
+/// model one more, a fighter. Each fights beside the others with his own
+/// profile and gear (RULES.md Other kinds of model in a unit).
+fn band(b: &Bodies, rider: usize, models: u32, mut others: impl Iterator<Item = usize>) -> bool {
+    let single = |i: usize| {
+        let x = &b.list[i];
+        x.beside && x.count == 1 && !x.each && x.shape == Shape::Fighter
+    };
+    let mut others = others.by_ref().peekable();
+    models == 1 && single(rider) && others.peek().is_some() && others.all(single)
 }
 
 /// A profile file per model fielded, and each kind's name with his gear.

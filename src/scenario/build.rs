@@ -532,7 +532,13 @@ impl UnitSpec {
         };
         check_dice_rolled(&file, models, side)?;
         let own_ld = knights_ld(spec, &file, side)?;
-        let frontage = spec.frontage.map_or(models.min(5), |f| f.0);
+        // The other kinds of model fielded in it stand in its ranks too: a
+        // band of two named models stands two wide, neither behind the
+        // other (RULES.md Other kinds of model in a unit).
+        let others = characters.iter().filter(|c| !c.character).count() as u32;
+        let frontage = spec
+            .frontage
+            .map_or(models.saturating_add(others).min(5), |f| f.0);
         file.weapon.allowed(file.troop).map_err(|why| {
             InputError::new(
                 format!("{side}.weapon"),

@@ -227,6 +227,10 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     ("hand weapon", "arma de mano"),
     ("hand weapon and shield", "arma de mano y escudo"),
     ("he cannot fight", "no puede combatir"),
+    (
+        "he fights beside {} other models of his own as a unit of its own: alone",
+        "lucha junto a {} otras miniaturas suyas como una unidad propia: solo",
+    ),
     ("heavy armour", "armadura pesada"),
     ("holding", "aguanta"),
     ("holding instead", "aguantan en su lugar"),

@@ -13,6 +13,7 @@ mod army_matchup;
 mod army_psychology;
 mod army_rules;
 mod artillery_dice;
+mod bands;
 mod battle_line;
 mod before_fight;
 mod big_units;

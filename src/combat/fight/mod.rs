@@ -174,6 +174,10 @@ struct Facts {
     strengths: [u32; MAX_CHARACTERS + 1],
     /// The places in its ranks each character fills.
     places: [u32; MAX_CHARACTERS],
+    /// Its other kinds of model (characters' bodies that are no
+    /// characters: a pack's Packmasters, Felix beside Gotrek), one bit
+    /// each.
+    others: u32,
     /// At the start: models, champion, characters, the first foe.
     models: u32,
     champion: bool,

@@ -250,7 +250,8 @@ impl Combat {
 
     /// Models of `u` in base contact with its foe `e` across contact `ci`, by
     /// the models each
-    /// had at the start of the round. Front to front (or rear): its frontage,
+    /// had at the start of the round (its other kinds of model with
+    /// them). Front to front (or rear): its frontage,
     /// at most the enemy's frontage + 2 (corner contact). A flank: the struck
     /// unit's ranks face the striker's frontage, less the front rank's end
     /// model while its front is also fighting. Skirmishers form their
@@ -265,7 +266,11 @@ impl Combat {
         state: &State<N>,
     ) -> u32 {
         let (unit, enemy) = (&self.setup.units[u], &self.setup.units[e]);
-        let (alive, enemy_alive) = (state.start[u], state.start[e]);
+        // Its other kinds of model stand in its ranks as its rank and file
+        // do (RULES.md Other kinds of model in a unit): a band of one
+        // model and another fights two in contact.
+        let others = |x: usize| (state.heroes_at_start[x] & self.facts[x].others).count_ones();
+        let (alive, enemy_alive) = (state.start[u] + others(u), state.start[e] + others(e));
         if let Some(n) = unit.in_contact {
             if self.foes[u][0].1 == ci {
                 return n.min(alive);
@@ -445,6 +450,9 @@ impl Facts {
                 whispers: 0,
                 strengths: [0; MAX_CHARACTERS + 1],
                 places: [0; MAX_CHARACTERS],
+                others: (unit.characters.iter().enumerate())
+                    .filter(|(_, c)| !c.character)
+                    .fold(0, |mask, (i, _)| mask | 1 << i),
                 models: unit.models,
                 champion: unit.champion,
                 champion_apart: unit.champion_apart(),
