@@ -112,6 +112,9 @@ pub struct Combat {
     /// once for combat resolution (the rounds' blows need look for
     /// neither).
     plain_blows: bool,
+    /// No unit has other kinds of model (`Facts::others`): its models in
+    /// contact are its rank and file's alone.
+    plain_contacts: bool,
 }
 
 /// What the per-round rules read of a unit, kept in a fixed array: combat

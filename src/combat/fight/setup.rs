@@ -211,6 +211,7 @@ impl Combat {
             pursuits,
             giants: Vec::new(),
             plain_blows: false,
+            plain_contacts: false,
         };
         c.starts_of_turn = c.chargers.iter().any(|&u| c.tests_at_start_of_turn(u));
         for u in 0..n {
@@ -231,6 +232,7 @@ impl Combat {
             }
         }
         c.plain_blows = c.giants.is_empty() && c.steps.iter().all(|s| s.resolution_wounds == 1);
+        c.plain_contacts = c.facts.iter().all(|f| f.others == 0);
         c
     }
 
@@ -258,6 +260,7 @@ impl Combat {
     /// fighting line as wide as the enemy's face takes, their frontage no
     /// limit (RULES.md Skirmishers). A scenario may give it outright for the
     /// unit's first foe.
+    #[inline(always)]
     pub(super) fn contact<const N: usize>(
         &self,
         u: usize,
@@ -269,8 +272,10 @@ impl Combat {
         // Its other kinds of model stand in its ranks as its rank and file
         // do (RULES.md Other kinds of model in a unit): a band of one
         // model and another fights two in contact.
-        let others = |x: usize| (state.heroes_at_start[x] & self.facts[x].others).count_ones();
-        let (alive, enemy_alive) = (state.start[u] + others(u), state.start[e] + others(e));
+        let (alive, enemy_alive) = match self.plain_contacts {
+            true => (state.start[u], state.start[e]),
+            false => (self.in_ranks(u, state), self.in_ranks(e, state)),
+        };
         if let Some(n) = unit.in_contact {
             if self.foes[u][0].1 == ci {
                 return n.min(alive);
@@ -305,8 +310,17 @@ impl Combat {
         width.min(alive)
     }
 
+    /// Unit `u`'s models in its ranks at the start of the round: its rank
+    /// and file and its other kinds of model (RULES.md Other kinds of
+    /// model in a unit); kept out of [`Combat::contact`]'s common path.
+    #[inline(never)]
+    fn in_ranks<const N: usize>(&self, u: usize, state: &State<N>) -> u32 {
+        state.start[u] + (state.heroes_at_start[u] & self.facts[u].others).count_ones()
+    }
+
     /// Each engaged pair's models in contact, once a round (every strike
     /// step reads them).
+    #[inline(always)]
     pub(super) fn measure_contacts<const N: usize>(&self, state: &mut State<N>) {
         for u in 0..N {
             for &(e, ci) in self.foes[u].iter() {
