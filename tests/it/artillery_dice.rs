@@ -6,11 +6,7 @@ use crate::common::run::{engines_agree, error, json};
 
 /// A scenario file of `text` in the tests' own folder.
 fn written(name: &str, text: &str) -> String {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("artillery_dice");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.display().to_string()
+    crate::common::written_in("artillery_dice", name, text)
 }
 
 /// `chargers` T3 W1 models without armour (Ld 10, unbreakable: no panic

@@ -7,11 +7,7 @@ use crate::common::run::{engines_agree, exact_round_one, json};
 
 /// `text` written as `name` under the tests' temporary folder.
 fn written(name: &str, text: &str) -> String {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("charge_rules");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.display().to_string()
+    crate::common::written_in("charge_rules", name, text)
 }
 
 /// A profile table: M WS BS S T W I A Ld.

@@ -22,14 +22,7 @@ fn giant(rules: &str) -> String {
 
 /// `text` written as `name` under the tests' temporary folder.
 fn written(name: &str, text: &str) -> String {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("giants");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    // Whole or not at all: tests running at once write the same files.
-    let part = dir.join(format!("{name}.{:?}", std::thread::current().id()));
-    std::fs::write(&part, text).unwrap();
-    std::fs::rename(&part, &path).unwrap();
-    path.display().to_string()
+    crate::common::written_in("giants", name, text)
 }
 
 /// A fight of one round: the Giant charges `foe` (its table's lines).

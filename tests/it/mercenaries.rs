@@ -8,14 +8,7 @@ const FLAGSHIP: &str = "scenarios/boar_boyz_charge_spearmen.toml";
 
 /// `text` written as `name` under the tests' temporary folder.
 fn written(name: &str, text: &str) -> String {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("mercenaries");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    // Whole or not at all: tests running at once write the same files.
-    let part = dir.join(format!("{name}.{:?}", std::thread::current().id()));
-    std::fs::write(&part, text).unwrap();
-    std::fs::rename(&part, &path).unwrap();
-    path.display().to_string()
+    crate::common::written_in("mercenaries", name, text)
 }
 
 /// A fight already under way: one attacker (WS3 S3 I5 A1, `attacker`'s

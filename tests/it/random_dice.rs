@@ -16,11 +16,7 @@ fn spawn(more: &str) -> String {
 
 /// `text` written as `name` under the tests' temporary folder.
 fn written(name: &str, text: &str) -> String {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("random_dice");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.display().to_string()
+    crate::common::written_in("random_dice", name, text)
 }
 
 #[test]

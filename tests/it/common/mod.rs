@@ -1012,3 +1012,16 @@ pub const HOSTILE_VALUES: [&str; 16] = [
     "true",
     "[]",
 ];
+
+/// `text` written as `name` in the tests' temporary folder `folder`,
+/// whole or not at all (tests running at once write the same files); its
+/// path.
+pub fn written_in(folder: &str, name: &str, text: &str) -> String {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(folder);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let part = dir.join(format!("{name}.{:?}", std::thread::current().id()));
+    std::fs::write(&part, text).unwrap();
+    std::fs::rename(&part, &path).unwrap();
+    path.display().to_string()
+}
