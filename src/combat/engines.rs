@@ -61,9 +61,8 @@ impl Rolls {
         let setup = &combat.setup;
         let three_dice =
             |p: &crate::rules::special::Psychology| p.cold_blooded || p.panic_on_three_dice;
-        if setup.units.iter().any(|u| {
-            three_dice(&u.psychology) || u.characters.iter().any(|c| three_dice(&c.body.psychology))
-        }) || setup.friends.iter().any(|f| f.cold_blooded)
+        if setup.units.iter().any(|u| u.or_its_characters(three_dice))
+            || setup.friends.iter().any(|f| f.cold_blooded)
         {
             rolls.add(LeadershipTest::on(7, true).roll());
         }

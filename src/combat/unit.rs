@@ -297,6 +297,13 @@ impl Unit {
         models * per_model
     }
 
+    /// Whether it or a character in it has `rule` of its psychology: a
+    /// rule that reaches the whole unit, read once at set-up as the Banner
+    /// of the Swarm's (RULES.md Combat resolution).
+    pub fn or_its_characters(&self, rule: impl Fn(&Psychology) -> bool) -> bool {
+        rule(&self.psychology) || self.characters.iter().any(|c| rule(&c.body.psychology))
+    }
+
     /// Its champion has a body of his own: the rank and file's blows and
     /// casualties leave him out (RULES.md Characters, champions and
     /// challenges).

@@ -7,7 +7,7 @@
 //! the units as these leave them. RULES.md Charges, Special attacks and
 //! psychology.
 
-use super::setup::{unit_or_heroes, Setup};
+use super::setup::Setup;
 use crate::combat::unit::Unit;
 use crate::rules::gear::BullCharge;
 use crate::rules::place::{Facing, Ground};
@@ -37,7 +37,7 @@ impl Setup {
             .collect();
         for (u, unit) in self.units.iter_mut().enumerate() {
             let weak_enemy = (0..sides.len()).any(|e| sides[e] != sides[u] && weak[e]);
-            if weak_enemy && unit_or_heroes(unit, |p| p.crushes_the_weak) {
+            if weak_enemy && unit.or_its_characters(|p| p.crushes_the_weak) {
                 // The bearer and the unit he leads, not its other
                 // characters.
                 unit.rules.hatred = true;

@@ -362,7 +362,7 @@ fn wounds_past_any_test(setup: &Setup) -> u32 {
         bonus[place.side] +=
             unit.combat_resolution + heroes.clone().map(|c| c.combat_resolution).sum::<u32>();
         // A doubled rank bonus: up to 3 more.
-        if unit_or_heroes(unit, |p| p.doubles_rank_bonus) {
+        if unit.or_its_characters(|p| p.doubles_rank_bonus) {
             bonus[place.side] += 3;
         }
         if unit.psychology.undead {
@@ -373,13 +373,6 @@ fn wounds_past_any_test(setup: &Setup) -> u32 {
         }
     }
     24 + bonus[0].max(bonus[1]) + undead
-}
-
-/// Whether `unit` or a character in it has a rule of its psychology that
-/// reaches the whole unit, read once at set-up as the Banner of the
-/// Swarm's (RULES.md Combat resolution).
-pub(super) fn unit_or_heroes(unit: &Unit, rule: impl Fn(&Psychology) -> bool) -> bool {
-    rule(&unit.psychology) || unit.characters.iter().any(|c| rule(&c.body.psychology))
 }
 
 impl Foes {
@@ -437,8 +430,8 @@ impl Facts {
                         .characters
                         .iter()
                         .any(|c| c.body.double_outnumber_bonus),
-                doubles_ranks: unit_or_heroes(unit, |p| p.doubles_rank_bonus),
-                denies_outnumbering: unit_or_heroes(unit, |p| p.denies_outnumbering),
+                doubles_ranks: unit.or_its_characters(|p| p.doubles_rank_bonus),
+                denies_outnumbering: unit.or_its_characters(|p| p.denies_outnumbering),
                 heroes_count: unit
                     .characters
                     .iter()
@@ -459,7 +452,7 @@ impl Facts {
                 waits: setup.redirect.is_some_and(|r| r.unit == u),
                 frights: Default::default(),
                 frightened: false,
-                unit_rules: unit_or_heroes(unit, Psychology::reaches_its_unit),
+                unit_rules: unit.or_its_characters(Psychology::reaches_its_unit),
                 auras: 0,
                 whispers: 0,
                 strengths: [0; MAX_CHARACTERS + 1],
@@ -487,7 +480,7 @@ impl Facts {
                     f.auras |= 1 << e;
                 }
                 // Whispers in the Darkness (RULES.md Break test).
-                if unit_or_heroes(enemy, |p| p.whispers)
+                if enemy.or_its_characters(|p| p.whispers)
                     && setup.places[e].side != setup.places[u].side
                 {
                     f.whispers |= 1 << e;
