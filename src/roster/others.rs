@@ -8,7 +8,7 @@
 use super::body::{Bodies, Shape};
 use super::build::Build;
 use super::gear::Gear;
-use super::roles::{leads_like_a_champion, Cast};
+use super::roles::{leads_like_a_champion, steady, Cast};
 use super::xml::Selection;
 use super::Role;
 use crate::profile::{Points, ProfileFile, Ranged};
@@ -100,10 +100,7 @@ pub(super) fn fielded(
     let mut gears = Vec::new();
     for &i in others {
         let body = &b.list[i];
-        let steady = ["M", "WS", "A"]
-            .iter()
-            .all(|k| body.read(k).number().is_some());
-        if body.shape != Shape::Fighter || !steady {
+        if body.shape != Shape::Fighter || !steady(body) {
             return Err(text!(
                 "{}: a model whose M, WS or A is not a number",
                 &body.profile.name

@@ -292,7 +292,7 @@ pub(super) fn leads_like_a_champion(c: &Body, rider: &Body, models: u32) -> bool
 /// Whether a body's M, WS and A are written as numbers, as a champion's
 /// are: a model that moves or strikes at random or by special rules (a
 /// Fanatic) is another kind of model in the unit.
-fn steady(b: &Body) -> bool {
+pub(super) fn steady(b: &Body) -> bool {
     ["M", "WS", "A"]
         .iter()
         .all(|k| b.read(k).number().is_some())
