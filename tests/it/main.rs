@@ -36,6 +36,7 @@ mod fuzz_rosters;
 mod fuzz_scenarios;
 mod general;
 mod giants;
+mod handlers;
 mod hardiness;
 mod headline;
 mod html;
