@@ -43,6 +43,7 @@ mod impact_hits;
 mod lang;
 mod lang_errors;
 mod leadership_tail;
+mod library_units;
 mod magic;
 mod matchup;
 mod matchup_answers;
