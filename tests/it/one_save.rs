@@ -209,3 +209,38 @@ fn the_engines_agree_on_the_gems_bearer() {
         );
     }
 }
+
+#[test]
+fn marco_colombo_from_a_roster_plays_the_gem_of_lustria() {
+    // Marco as the Mercenaries' list writes him: a character's unit of
+    // one with his gear and the Gem among his magic items.
+    use crate::common::roster::{army_roster, category, cost, item, model, sel, with};
+    let gear = [
+        "Hand Weapon",
+        "Light Armour",
+        "Shield",
+        "Crossbow",
+        "Gem of Lustria",
+    ];
+    let marco = sel(
+        "unit",
+        "Marco Colombo",
+        1,
+        &[model("Marco Colombo", "4 6 6 4 4 3 6 4 10 5 7 1 20x20")],
+        &gear.map(item),
+    );
+    let marco = with(marco, &format!("{}{}", category("Characters"), cost(155)));
+    let r = army_roster("Mercenaries", 155, &[marco]);
+    let u = &r.units[0];
+    let played = u.played.as_ref().expect("Marco plays");
+    assert!(played.rules.contains(&GEM), "{:?}", played.rules);
+    assert!(
+        u.rules_played.iter().any(|n| n == "Gem of Lustria"),
+        "{:?}",
+        u.rules_played
+    );
+    assert!(!u
+        .rules_not_played
+        .iter()
+        .any(|n| n.name == "Gem of Lustria"));
+}
