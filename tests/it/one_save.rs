@@ -244,3 +244,40 @@ fn marco_colombo_from_a_roster_plays_the_gem_of_lustria() {
         .iter()
         .any(|n| n.name == "Gem of Lustria"));
 }
+
+#[test]
+fn the_fight_asks_for_the_re_roll_until_spent_and_again_each_round() {
+    // A lone bearer struck by a hero (I5) and a model (I3) each round, two
+    // rounds (the bearer's own blow third): the hero's blows, first, find
+    // the re-roll held; spent there, the model's do not; the next round
+    // holds it again. Never spent, every strike at him finds it held.
+    use crate::combat::{combat, unit, Scripted};
+    let hero = "[[attacker.characters]]\nname = \"hero\"\n\
+                [attacker.characters.profile]\nm = 10\nws = 4\nbs = 3\ns = 3\nt = 4\nw = 2\ni = 5\na = 2\nld = 8\n";
+    let attacker = format!("{}{hero}", unit("attacker", 2, 3, 3, 3, ""));
+    let gem = format!("save = 4\nrules = [\"unbreakable\", {GEM_RULE}]");
+    let defender = unit("defender", 1, 1, 3, 1, &gem);
+    let fight = combat(&attacker, &defender, "charger = \"none\"\nrounds = 2");
+    let mut spends = Scripted {
+        spends: true,
+        ..Scripted::default()
+    };
+    fight.fight(&mut spends);
+    assert_eq!(spends.strikes.len(), 6, "{:?}", spends.strikes);
+    assert_eq!(spends.saving, [0, 3]);
+    let mut keeps = Scripted::default();
+    fight.fight(&mut keeps);
+    assert_eq!(keeps.saving, [0, 1, 3, 4]);
+    // Without the Gem, none.
+    let bare = unit(
+        "defender",
+        1,
+        1,
+        3,
+        1,
+        "save = 4\nrules = [\"unbreakable\"]",
+    );
+    let mut none = Scripted::default();
+    combat(&attacker, &bare, "charger = \"none\"\nrounds = 2").fight(&mut none);
+    assert!(none.saving.is_empty());
+}
