@@ -281,3 +281,37 @@ fn the_fight_asks_for_the_re_roll_until_spent_and_again_each_round() {
     combat(&attacker, &bare, "charger = \"none\"\nrounds = 2").fight(&mut none);
     assert!(none.saving.is_empty());
 }
+
+#[test]
+fn stand_and_shoot_at_a_charging_bearer_shares_round_ones_re_roll() {
+    // RULES.md Saves, One failed save a turn, [ruling]: the shots at a
+    // charging bearer are in his turn, as round 1 is. The shots spend it:
+    // round 1's blows at him do not find it; round 2's do.
+    use crate::combat::{combat, unit, Scripted};
+    let gem = format!("save = 4\nrules = [\"unbreakable\", {GEM_RULE}]");
+    let bearer = unit("attacker", 1, 1, 3, 3, &gem);
+    let shooters = unit("defender", 5, 5, 3, 3, "missile = { s = 3, shots = 1 }");
+    let fight = combat(
+        &bearer,
+        &shooters,
+        "charger = \"attacker\"\ndistance = 15\nreaction = \"stand-and-shoot\"\nrounds = 2",
+    );
+    let mut spends = Scripted {
+        spends: true,
+        ..Scripted::default()
+    };
+    fight.fight(&mut spends);
+    // Shots, round 1 (the bearer's blow, the shooters'), round 2 (the
+    // same): the shots' and round 2's blows at him ask.
+    let at_him: Vec<usize> = (spends.strikes.iter().enumerate())
+        .filter(|(_, s)| s.0 == 1)
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(at_him.len(), 3, "{:?}", spends.strikes);
+    assert_eq!(
+        spends.saving,
+        [at_him[0], at_him[2]],
+        "{:?}",
+        spends.strikes
+    );
+}
