@@ -13,12 +13,13 @@
 //! All three apply the same rule functions to what they draw.
 
 use super::fight::{Combat, Fate, Step, StepKind, Strikes};
+use super::one_save::{duel_saving_pmf, SavingTables};
 use crate::dice::source::PreparedRoll;
 use crate::dice::{DiceSource, Roll};
 use crate::exact::attacks::{chain_odds, CasualtyPmf};
 use crate::exact::Pmf;
 use crate::rules::attack::Damage;
-use crate::rules::casualties::{overkill, Casualties};
+use crate::rules::casualties::{overkill, Casualties, OVERKILL_CAP};
 use crate::rules::leadership::LeadershipTest;
 use crate::rules::movement::{charge_catches, pursuit_catches, Flight};
 use crate::sim::alias::AliasTable;
@@ -217,6 +218,33 @@ impl<S: DiceSource> Fate for DiceFate<'_, S> {
         }
         dealt
     }
+    fn strike_saving(
+        &mut self,
+        step: &Step,
+        n: Strikes,
+        damage: u8,
+        cap: u32,
+    ) -> (Casualties, bool) {
+        let attacks = self.attacks(step, n);
+        let (w, d6) = (step.target_w, Roll::sum(1));
+        let (mut c, mut held) = (Casualties { kills: 0, damage }, true);
+        for _ in 0..attacks {
+            let (rolls, dice) = (self.rolls, &mut self.dice);
+            let r = (step.chain).resolve_saving(&mut || rolls.roll(dice, &d6), &mut held);
+            c = c.apply(r.damage, w, Some(cap));
+        }
+        (c, !held)
+    }
+    fn duel_saving(&mut self, step: &Step, n: Strikes, remaining: u32) -> (u32, bool) {
+        let d6 = Roll::sum(1);
+        let (mut dealt, mut held) = (0, true);
+        for _ in 0..self.attacks(step, n) {
+            let (rolls, dice) = (self.rolls, &mut self.dice);
+            let r = (step.chain).resolve_saving(&mut || rolls.roll(dice, &d6), &mut held);
+            dealt = overkill(dealt, r.damage, remaining);
+        }
+        (dealt, !held)
+    }
 }
 
 /// What one attack of a step does, with its probability.
@@ -309,6 +337,9 @@ pub struct StrikeTables {
     tables: Vec<Vec<OnceLock<StrikeTable>>>,
     /// Each step's per-attack damage odds.
     odds: Vec<DamageOdds>,
+    /// The tables of steps whose foe re-rolls one failed armour save a
+    /// turn (RULES.md Saves, One failed save a turn).
+    saving: SavingTables,
 }
 
 impl StrikeTables {
@@ -326,6 +357,7 @@ impl StrikeTables {
         StrikeTables {
             tables,
             odds: step_odds(combat),
+            saving: SavingTables::new(combat, |s| max_slot(combat, s)),
         }
     }
 
@@ -413,6 +445,9 @@ pub struct FastFate<'a, S> {
     tables: &'a StrikeTables,
     /// Challenge tables, built when first needed: (step, slot, remaining).
     duels: HashMap<(usize, usize, u32), AliasTable>,
+    /// Those at a fighter holding his one re-roll of a failed armour save
+    /// ([`super::one_save::duel_saving_pmf`]'s outcomes).
+    saving_duels: HashMap<(usize, usize, u32), AliasTable>,
 }
 
 impl<'a, S: DiceSource> FastFate<'a, S> {
@@ -423,6 +458,7 @@ impl<'a, S: DiceSource> FastFate<'a, S> {
             rolls,
             tables,
             duels: HashMap::new(),
+            saving_duels: HashMap::new(),
         }
     }
 }
@@ -459,5 +495,29 @@ impl<S: DiceSource> Fate for FastFate<'_, S> {
                 AliasTable::new(&duel_pmf(&self.tables.odds[step.id], step, n, remaining))
             });
         table.sample(self.dice.next_u64()) as u32
+    }
+    fn strike_saving(
+        &mut self,
+        step: &Step,
+        n: Strikes,
+        damage: u8,
+        cap: u32,
+    ) -> (Casualties, bool) {
+        let tables = self.tables;
+        let odds = (step, &tables.odds[step.id]);
+        let (c, spent) = (tables.saving).draw(odds, n, damage, self.dice.next_u64());
+        (c.capped(cap), spent)
+    }
+    fn duel_saving(&mut self, step: &Step, n: Strikes, remaining: u32) -> (u32, bool) {
+        let tables = self.tables;
+        let table = (self.saving_duels)
+            .entry((step.id, step.slot(n), remaining))
+            .or_insert_with(|| {
+                let odds = (tables.saving.saving(step), tables.odds[step.id].as_slice());
+                AliasTable::new(&duel_saving_pmf(odds, step, n, remaining))
+            });
+        let i = table.sample(self.dice.next_u64()) as u32;
+        let len = remaining + OVERKILL_CAP + 1;
+        (i % len, i >= len)
     }
 }

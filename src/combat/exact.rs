@@ -7,11 +7,13 @@
 pub(super) use super::distinct::Distinct;
 use super::engines::{duel_pmf, step_odds, strike_count, strike_pmf, DamageOdds, Outcomes};
 use super::fight::{Combat, Fate, Record, Step, Strikes};
+use super::one_save::{duel_saving_pmf, steps_saving_odds, strike_saving_outcomes};
 use crate::dice::Roll;
+use crate::exact::attacks::SavingOdds;
 use crate::exact::leadership::p_pass;
 use crate::exact::tree::Paths;
 use crate::exact::Pmf;
-use crate::rules::casualties::Casualties;
+use crate::rules::casualties::{Casualties, OVERKILL_CAP};
 use crate::rules::leadership::LeadershipTest;
 use crate::rules::movement::{charge_catches, pursuit_catches, Flight};
 use rustc_hash::FxHashMap as HashMap;
@@ -25,6 +27,10 @@ pub(super) struct ExactFate<'c> {
     odds: &'c [DamageOdds],
     /// Keyed by (step, slot of its strikes, damage, models left).
     strikes: &'c mut HashMap<(usize, usize, u8, u32), Outcomes>,
+    /// Each step's odds while its foe holds his one re-roll of a failed
+    /// armour save a turn, and those strikes' outcomes, keyed as
+    /// `strikes` (RULES.md Saves, One failed save a turn).
+    saving: &'c mut Saving,
     /// Catches worked out: a fight has a handful.
     catches: &'c mut Vec<Catch>,
     /// Leadership tests worked out, with P(pass): a fight has a handful.
@@ -33,6 +39,18 @@ pub(super) struct ExactFate<'c> {
     work: &'c Cell<u64>,
     budget: u64,
 }
+
+/// The strikes of steps whose foe holds his one re-roll of a failed armour
+/// save a turn: each step's odds then, and the outcomes worked out.
+#[derive(Default)]
+pub(super) struct Saving {
+    odds: Vec<SavingOdds>,
+    outcomes: HashMap<(usize, usize, u8, u32), SavingOutcomes>,
+}
+
+/// A strike's exact outcomes at a body holding the re-roll: probabilities,
+/// and the casualties with whether it was spent.
+type SavingOutcomes = (Vec<f64>, Vec<(Casualties, bool)>);
 
 /// A catch's odds: the flight, the chargers, the pursuers' flights, and
 /// P(caught).
@@ -142,6 +160,39 @@ impl Fate for ExactFate<'_> {
     fn duel(&mut self, step: &Step, n: Strikes, remaining: u32) -> u32 {
         (self.choose)(&duel_pmf(&self.odds[step.id], step, n, remaining)) as u32
     }
+    fn strike_saving(
+        &mut self,
+        step: &Step,
+        n: Strikes,
+        damage: u8,
+        cap: u32,
+    ) -> (Casualties, bool) {
+        let key = (step.id, step.slot(n), damage, cap);
+        if !self.saving.outcomes.contains_key(&key) {
+            // Twice the dynamic programme's work: kept and spent.
+            let odds = &self.odds[step.id];
+            let states = 2 * (u64::from(cap) + 1) * u64::from(step.target_w);
+            let cost = (strike_count(step, n).max().max(0) as u64)
+                .saturating_mul(states)
+                .saturating_mul(odds.len() as u64);
+            self.work.set(self.work.get().saturating_add(cost));
+            if self.work.get() > self.budget {
+                // Over budget: the search stops after this run.
+                return (Casualties { kills: 0, damage }, false);
+            }
+            let saving = (&self.saving.odds[step.id], odds.as_slice());
+            let outcomes = strike_saving_outcomes(saving, step, n, damage, cap);
+            self.saving.outcomes.insert(key, outcomes);
+        }
+        let (p, outcomes) = &self.saving.outcomes[&key];
+        outcomes[(self.choose)(p)]
+    }
+    fn duel_saving(&mut self, step: &Step, n: Strikes, remaining: u32) -> (u32, bool) {
+        let odds = (&self.saving.odds[step.id], self.odds[step.id].as_slice());
+        let i = (self.choose)(&duel_saving_pmf(odds, step, n, remaining)) as u32;
+        let len = remaining + OVERKILL_CAP + 1;
+        (i % len, i >= len)
+    }
 }
 
 /// Work the exact engine may spend on one fight before it gives up, in
@@ -174,6 +225,7 @@ pub fn exact_records_within(combat: &Combat, budget: u64) -> Option<Vec<(Record,
 pub(super) struct ExactRuns {
     odds: Vec<DamageOdds>,
     strikes: HashMap<(usize, usize, u8, u32), Outcomes>,
+    saving: Saving,
     catches: Vec<Catch>,
     tests: Vec<(LeadershipTest, f64)>,
     paths: Paths,
@@ -187,6 +239,10 @@ impl ExactRuns {
         ExactRuns {
             odds: step_odds(combat),
             strikes: HashMap::default(),
+            saving: Saving {
+                odds: steps_saving_odds(combat),
+                outcomes: HashMap::default(),
+            },
             catches: Vec::new(),
             tests: Vec::new(),
             paths: Paths::default(),
@@ -226,7 +282,7 @@ impl ExactRuns {
         mut procedure: impl FnMut(&mut ExactFate) -> T,
         visit: impl FnMut(T, f64),
     ) -> bool {
-        let (odds, strikes) = (&self.odds, &mut self.strikes);
+        let (odds, strikes, saving) = (&self.odds, &mut self.strikes, &mut self.saving);
         let (catches, tests) = (&mut self.catches, &mut self.tests);
         let (work, budget) = (&self.work, self.budget);
         self.paths.enumerate(
@@ -235,6 +291,7 @@ impl ExactRuns {
                     choose,
                     odds,
                     strikes: &mut *strikes,
+                    saving: &mut *saving,
                     catches: &mut *catches,
                     tests: &mut *tests,
                     work,

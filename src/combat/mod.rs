@@ -11,5 +11,6 @@ pub mod engines;
 pub mod exact;
 pub mod fight;
 pub mod friend;
+mod one_save;
 pub mod rounds;
 pub mod unit;

@@ -105,6 +105,44 @@ pub fn chain_odds(chain: &AttackChain) -> ChainOdds {
     odds
 }
 
+/// Per-attack damage odds of one chain at a model that still holds its one
+/// re-roll of a failed armour save this turn (RULES.md Saves, One failed
+/// save a turn): the outcomes that keep it and those that spend it, each
+/// `Damage::Nothing` included, summing to 1 together.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SavingOdds {
+    /// Outcomes with no failed armour save: the re-roll is kept.
+    pub kept: Vec<(Damage, f64)>,
+    /// Outcomes after the re-roll, passed or failed: it is spent.
+    pub spent: Vec<(Damage, f64)>,
+}
+
+/// The exact [`SavingOdds`] of `chain`, by enumerating the dice of
+/// [`AttackChain::resolve_saving`].
+pub fn saving_odds(chain: &AttackChain) -> SavingOdds {
+    let mut odds = SavingOdds::default();
+    enumerate_dice(
+        |die| {
+            let mut kept = true;
+            let r = chain.resolve_saving(&mut || die(), &mut kept);
+            (r.damage, kept)
+        },
+        |(d, kept), p| {
+            let list = match kept {
+                true => &mut odds.kept,
+                false => &mut odds.spent,
+            };
+            match list.iter_mut().find(|(e, _)| *e == d) {
+                Some((_, q)) => *q += p,
+                None => list.push((d, p)),
+            }
+        },
+    );
+    odds.kept.sort_by_key(|&(d, _)| d);
+    odds.spent.sort_by_key(|&(d, _)| d);
+    odds
+}
+
 /// A distribution over a unit's casualties. State `kills * W + damage`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CasualtyPmf {
@@ -182,6 +220,41 @@ impl CasualtyPmf {
         CasualtyPmf { p: mixed, ..*self }
     }
 
+    /// [`CasualtyPmf::after`] at a target still holding its one re-roll of
+    /// a failed armour save this turn (RULES.md Saves, One failed save a
+    /// turn): each attack with `saving` odds until one spends it, the rest
+    /// with `odds` (the chain's own). Returns the casualties where the
+    /// re-roll is kept and where it is spent, two parts of one
+    /// distribution.
+    pub fn after_saving(
+        &self,
+        saving: &SavingOdds,
+        odds: &[(Damage, f64)],
+        count: &Pmf,
+    ) -> (CasualtyPmf, CasualtyPmf) {
+        let mut kept = self.clone();
+        let mut spent = CasualtyPmf {
+            p: vec![0.0; usize::from(self.wounds)],
+            ..*self
+        };
+        let (mut kept_mixed, mut spent_mixed) = (Vec::new(), Vec::new());
+        for n in 0..=count.max() {
+            let weight = count.p_eq(n);
+            if weight > 0.0 {
+                add_weighted(&mut kept_mixed, &kept.p, weight);
+                add_weighted(&mut spent_mixed, &spent.p, weight);
+            }
+            if n < count.max() {
+                let newly = kept.step(&saving.spent);
+                spent = spent.step(odds);
+                add_weighted(&mut spent.p, &newly.p, 1.0);
+                kept = kept.step(&saving.kept);
+            }
+        }
+        let part = |p| CasualtyPmf { p, ..*self };
+        (part(kept_mixed), part(spent_mixed))
+    }
+
     /// (state, probability) over every state with positive probability.
     pub fn iter(&self) -> impl Iterator<Item = (Casualties, f64)> + '_ {
         self.p
@@ -217,5 +290,16 @@ impl CasualtyPmf {
             p[v] += q;
         }
         Pmf::from_weights(0, p)
+    }
+}
+
+/// `to += weight * from`, element by element, `to` grown to `from`'s
+/// length.
+fn add_weighted(to: &mut Vec<f64>, from: &[f64], weight: f64) {
+    if to.len() < from.len() {
+        to.resize(from.len(), 0.0);
+    }
+    for (t, &f) in to.iter_mut().zip(from) {
+        *t += weight * f;
     }
 }

@@ -167,6 +167,21 @@ impl AttackChain {
 
     /// Resolves one attack with dice from `die` (each call one D6, 1..=6).
     pub fn resolve<D: FnMut() -> u8>(&self, die: &mut D) -> AttackResult {
+        self.resolve_saving(die, &mut false)
+    }
+
+    /// [`AttackChain::resolve`] at a model that may re-roll one failed
+    /// armour save while `one_save` holds (the Gem of Lustria: RULES.md
+    /// Saves, One failed save a turn): its armour save, failed and not
+    /// already re-rolled, is rolled again and `one_save` is spent, whether
+    /// the second roll passes or not. A blow that allows no armour save
+    /// (none left after Strength, a killing blow) spends nothing.
+    #[inline(always)]
+    pub fn resolve_saving<D: FnMut() -> u8>(
+        &self,
+        die: &mut D,
+        one_save: &mut bool,
+    ) -> AttackResult {
         // To hit.
         let mut poisoned = false;
         match self.hit {
@@ -228,6 +243,13 @@ impl AttackChain {
             .0
             {
                 return saved;
+            }
+            // A roll is re-rolled once: not after the unit's own re-roll.
+            if *one_save && !self.reroll_saves {
+                *one_save = false;
+                if passes(die(), need) {
+                    return saved;
+                }
             }
         }
         // Ward or regeneration (not against a killing blow).

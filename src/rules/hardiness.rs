@@ -4,6 +4,7 @@
 //! wounds it at -1 S. RULES.md Saves, What harms a model. Read when a
 //! strike step's chain is built (`Defender::saves`), never per blow.
 
+use super::attack::AttackChain;
 use super::special::{MultipleWounds, Rules, SpecialRule};
 
 /// The rules of a struck model that change the blows at it.
@@ -24,6 +25,9 @@ pub struct Hardiness {
     pub fireproof: bool,
     /// Flaming attacks wound it at -1 S (Fire Resistant).
     pub fire_resistant: bool,
+    /// It re-rolls the first armour save it fails each turn (the Gem of
+    /// Lustria: RULES.md Saves, One failed save a turn).
+    pub one_failed_save_a_turn: bool,
 }
 
 /// The least Strength the Aura of Quetzl's ward saves against.
@@ -46,7 +50,16 @@ impl Hardiness {
             strength_at_most_5: has(SpecialRule::StrengthAtMost5),
             fireproof: has(SpecialRule::Fireproof),
             fire_resistant: has(SpecialRule::FireResistant),
+            one_failed_save_a_turn: has(SpecialRule::RerollOneFailedSaveATurn),
         }
+    }
+
+    /// Whether blows of `chain` at it may spend its one re-roll of a
+    /// failed armour save a turn: they allow an armour save, which it does
+    /// not re-roll already (a roll is re-rolled once). RULES.md Saves, One
+    /// failed save a turn.
+    pub fn saves_again_once(self, chain: &AttackChain) -> bool {
+        self.one_failed_save_a_turn && chain.save.is_some() && !chain.reroll_saves
     }
 
     /// Whether attacks with `rules` may harm it: no flaming attack harms

@@ -476,6 +476,11 @@ pub enum SpecialRule {
     /// attacks and psychology).
     #[value(hide = true)]
     FearlessWithRoyalBlood,
+    /// Re-rolls the first armour save it fails each turn, one round of
+    /// close combat (the Gem of Lustria; RULES.md Saves, One failed save a
+    /// turn).
+    #[value(hide = true)]
+    RerollOneFailedSaveATurn,
 }
 
 impl SpecialRule {
@@ -569,6 +574,7 @@ impl SpecialRule {
                 | WhispersInTheDarkness
                 | RoyalBlood
                 | FearlessWithRoyalBlood
+                | RerollOneFailedSaveATurn
         )
     }
 

@@ -386,6 +386,7 @@ fn the_random_units_carry_issue_47s_last_rules_now_and_then() {
         "\"special-regenerate\"",
         "\"fast-cavalry\"",
         "-charging\"",
+        "\"reroll-one-failed-save-a-turn\"",
     ] {
         let n = carrying(rule);
         assert!((10..120).contains(&n), "{rule}: {n} of 400");

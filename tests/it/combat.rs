@@ -61,6 +61,10 @@ pub(crate) struct Scripted {
     pub(crate) moves: u8,
     /// Each catch's flight and its pursuers'.
     pub(crate) flights: Vec<(Flight, Vec<Flight>)>,
+    /// The strikes (their index in `strikes`) at a model holding his one
+    /// re-roll of a failed armour save a turn, and whether they spend it.
+    pub(crate) saving: Vec<usize>,
+    pub(crate) spends: bool,
 }
 
 impl Fate for Scripted {
@@ -121,6 +125,20 @@ impl Fate for Scripted {
             .unwrap_or(0);
         self.duels_seen.push(remaining);
         dealt
+    }
+    fn strike_saving(
+        &mut self,
+        step: &Step,
+        n: Strikes,
+        damage: u8,
+        cap: u32,
+    ) -> (Casualties, bool) {
+        self.saving.push(self.strikes.len());
+        (self.strike(step, n, damage, cap), self.spends)
+    }
+    fn duel_saving(&mut self, step: &Step, n: Strikes, remaining: u32) -> (u32, bool) {
+        self.saving.push(self.strikes.len());
+        (self.duel(step, n, remaining), self.spends)
     }
 }
 

@@ -52,6 +52,7 @@ mod mercenaries;
 mod mixed_units;
 mod modifiers;
 mod names;
+mod one_save;
 mod outcomes;
 mod page_words;
 mod panic;

@@ -346,7 +346,8 @@ impl Combat {
                 break;
             }
             let strikes = Strikes { n, frenzied: false };
-            let hit = fate.strike(step, strikes, state.damage[c], state.alive[c]);
+            let left = (state.damage[c], state.alive[c]);
+            let hit = Self::struck(fate, step, strikes, left, &mut state.saves_spent[c]);
             state.alive[c] -= hit.kills;
             state.damage[c] = hit.damage;
             record.casualties[c] += hit.kills;

@@ -38,4 +38,17 @@ pub trait Fate {
     /// Wounds: the wounds they deal, overkill included, at most `remaining`
     /// + 5 ([`crate::rules::casualties::overkill`]).
     fn duel(&mut self, step: &Step, n: Strikes, remaining: u32) -> u32;
+    /// [`Fate::strike`] at a model still holding its one re-roll of a
+    /// failed armour save this turn ([`Step::foe_one_save`]; RULES.md
+    /// Saves, One failed save a turn): also whether the strikes spent it.
+    fn strike_saving(
+        &mut self,
+        step: &Step,
+        n: Strikes,
+        damage: u8,
+        cap: u32,
+    ) -> (Casualties, bool);
+    /// [`Fate::duel`] at such a fighter: also whether the strikes spent
+    /// his re-roll.
+    fn duel_saving(&mut self, step: &Step, n: Strikes, remaining: u32) -> (u32, bool);
 }

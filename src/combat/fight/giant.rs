@@ -91,8 +91,9 @@ impl Combat {
         let fend = enemy
             .striker(false, false)
             .close_combat(&unit.defender(), moment);
-        let sub = |chain, dice: Option<u8>, per_model: u32| Step {
+        let sub = |chain: AttackChain, dice: Option<u8>, per_model: u32| Step {
             id: 0,
+            foe_one_save: target.hardiness.saves_again_once(&chain),
             kind: StepKind::Impact,
             band: Band::Impact,
             initiative: 0,
@@ -114,6 +115,7 @@ impl Combat {
             target_w: unit.profile.w,
             target_models: unit.models,
             foe_champion_apart: unit.champion_apart(),
+            foe_one_save: unit.defender().hardiness.saves_again_once(&fend),
             ..sub(fend, None, 1)
         };
         let strength = GIANT_HITS_STRENGTH;

@@ -39,6 +39,9 @@ impl Combat {
         record: &mut Record,
         wounds: [u32; 2],
     ) -> Settled<N> {
+        // The turn is over: every re-roll of a failed save a turn is
+        // back (RULES.md Saves, One failed save a turn).
+        state.saves_spent = [0; N];
         let before = record.units;
         let mut round = RoundRecord {
             winner: None,

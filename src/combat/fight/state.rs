@@ -76,13 +76,31 @@ pub(crate) struct State<const N: usize> {
     /// (bits of `giant.rs`: jumping on, resting this round or the next,
     /// yelled). RULES.md Giants.
     pub(super) giant: u16,
+    /// The bodies of each unit that spent their one re-roll of a failed
+    /// armour save this turn, one bit each ([`one_save_bit`]): none
+    /// between rounds, a round's blows and a charge's shots being a turn
+    /// (RULES.md Saves, One failed save a turn).
+    pub(super) saves_spent: [u8; N],
+}
+
+/// The bit of [`State::saves_spent`] of the body `target` strikes: the
+/// rank and file 1, a character `1 << (1 + his index)`, the champion
+/// `1 << 5`.
+#[inline(always)]
+pub(super) fn one_save_bit(target: super::Target) -> u8 {
+    match target {
+        super::Target::RankAndFile => 1,
+        super::Target::Character(e) => 2 << e,
+        super::Target::Champion => 1 << 5,
+    }
 }
 
 /// Hashes what tells the states met together apart (what stands, who
 /// fights whom, frenzy, the challenge, the last winner), packed into a few
 /// words: the exact chain hashes states by the million. The fields left
 /// out follow from these or are the same between rounds; equal states
-/// still hash equal.
+/// still hash equal (the re-rolls of a failed save spent, none between
+/// rounds, are left out).
 impl<const N: usize> Hash for State<N> {
     fn hash<H: Hasher>(&self, h: &mut H) {
         for u in 0..N {
@@ -156,6 +174,7 @@ impl<const N: usize> State<N> {
             frenzy: [false; N],
             last_winner: last_winner.map(|w| w as u8),
             giant: 0,
+            saves_spent: [0; N],
         }
     }
 

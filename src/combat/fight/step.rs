@@ -132,6 +132,11 @@ pub struct Step {
     /// The struck unit's champion has a body of his own
     /// ([`Unit::champion_apart`]), read here, once, for each blow.
     pub foe_champion_apart: bool,
+    /// The model it strikes re-rolls the first armour save it fails each
+    /// turn, and its blows allow one (the Gem of Lustria: RULES.md Saves,
+    /// One failed save a turn): read once a blow, before the state's
+    /// re-roll spent.
+    pub foe_one_save: bool,
 }
 
 /// The dice of a step whose models roll for their attacks, and the attacks
@@ -225,7 +230,8 @@ impl Combat {
             skirmishers: self.setup.units[ch].skirmishers,
             ..Default::default()
         };
-        let chain = m.chain(striker, &self.setup.units[ch].defender(), &modifiers);
+        let target = self.setup.units[ch].defender();
+        let chain = m.chain(striker, &target, &modifiers);
         let id = self.steps.len();
         self.steps.push(Step {
             id,
@@ -245,6 +251,7 @@ impl Combat {
             target_models: self.setup.units[ch].models,
             resolution_wounds: 1,
             foe_champion_apart: self.setup.units[ch].champion_apart(),
+            foe_one_save: target.hardiness.saves_again_once(&chain),
         });
         if let Some(dice) = m.shots_dice() {
             self.shots_rolled(id, dice);
@@ -329,6 +336,7 @@ impl Combat {
                 // Beastslayer (RULES.md Combat resolution).
                 resolution_wounds: 1 + u8::from(g.striker.rules.wounds_count_double),
                 foe_champion_apart: enemy.champion_apart(),
+                foe_one_save: defender.hardiness.saves_again_once(&chain),
             };
             // Impact hits: a charging chariot's front, at what it charged.
             if let Some(hits) = impact.filter(|_| contact.striker == u) {

@@ -2,8 +2,10 @@
 //! strike order, casualties removed before they strike back. RULES.md Order
 //! of strikes, Weapons (spears), Characters champions and challenges.
 
+use super::state::one_save_bit;
 use super::{Combat, Fate, Fighter, Record, State, Step, StepKind, Strikes, Target};
 use crate::combat::unit::Unit;
+use crate::rules::casualties::Casualties;
 use crate::rules::gear::ogres_with_behind;
 use crate::rules::weapons::{Moment, Weapon};
 
@@ -76,7 +78,7 @@ impl Combat {
             // A challenge: overkill counts, up to +5.
             let w = u32::from(step.target_w);
             let remaining = w - u32::from(state.fighter_damage(t, duel[t]));
-            let dealt = fate.duel(step, n, remaining);
+            let dealt = Self::dealt(fate, step, n, remaining, &mut state.saves_spent[t]);
             if dealt >= remaining {
                 match duel[t] {
                     Fighter::Character(e) => {
@@ -101,7 +103,7 @@ impl Combat {
         match step.target {
             Target::Champion => {
                 let Some(d) = state.champion[t] else { return 0 };
-                let c = fate.strike(step, n, d, 1);
+                let c = Self::struck(fate, step, n, (d, 1), &mut state.saves_spent[t]);
                 if c.kills > 0 {
                     state.champion[t] = None;
                     state.alive[t] -= 1;
@@ -116,7 +118,8 @@ impl Combat {
                 if state.alive[t] == apart {
                     return 0;
                 }
-                let c = fate.strike(step, n, state.damage[t], state.alive[t] - apart);
+                let left = (state.damage[t], state.alive[t] - apart);
+                let c = Self::struck(fate, step, n, left, &mut state.saves_spent[t]);
                 let wounds = c.combat_result_wounds(step.target_w) - u32::from(state.damage[t]);
                 state.alive[t] -= c.kills;
                 // At most 500 models a unit: checked when the scenario is read.
@@ -132,7 +135,7 @@ impl Combat {
                 let Some(d) = state.heroes[t][e] else {
                     return 0;
                 };
-                let c = fate.strike(step, n, d, 1);
+                let c = Self::struck(fate, step, n, (d, 1), &mut state.saves_spent[t]);
                 state.heroes[t][e] = if c.kills > 0 {
                     // Another kind of model fielded apart is no character.
                     let character = self.setup.units[t].characters[e].character;
@@ -144,6 +147,42 @@ impl Combat {
                 c.combat_result_wounds(step.target_w) - u32::from(d)
             }
         }
+    }
+
+    /// The casualties strikes `n` of `step` cause on a body whose wounded
+    /// model has taken `damage` wounds and which has `cap` models left;
+    /// where it holds its one re-roll of a failed armour save this turn
+    /// (its bit of `spent` clear), the strikes that may spend it (RULES.md
+    /// Saves, One failed save a turn).
+    #[inline(always)]
+    pub(super) fn struck(
+        fate: &mut impl Fate,
+        step: &Step,
+        n: Strikes,
+        (damage, cap): (u8, u32),
+        spent: &mut u8,
+    ) -> Casualties {
+        let bit = one_save_bit(step.target);
+        if step.foe_one_save && *spent & bit == 0 {
+            let (c, used) = fate.strike_saving(step, n, damage, cap);
+            *spent |= bit * u8::from(used);
+            return c;
+        }
+        fate.strike(step, n, damage, cap)
+    }
+
+    /// [`Fate::duel`]'s wounds dealt to a challenger with `remaining`
+    /// Wounds, holding his one re-roll of a failed armour save as
+    /// [`Combat::struck`] says.
+    #[inline(always)]
+    fn dealt(fate: &mut impl Fate, step: &Step, n: Strikes, remaining: u32, spent: &mut u8) -> u32 {
+        let bit = one_save_bit(step.target);
+        if step.foe_one_save && *spent & bit == 0 {
+            let (dealt, used) = fate.duel_saving(step, n, remaining);
+            *spent |= bit * u8::from(used);
+            return dealt;
+        }
+        fate.duel(step, n, remaining)
     }
 
     /// Attacks a step makes now, at its target (models, for a step with

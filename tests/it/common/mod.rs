@@ -526,7 +526,34 @@ pub fn random_unit(r: &mut impl Rng, header: &str, path: &str, most: u32, place:
     // Special Regenerate (4794; RULES.md Special attacks and psychology):
     // it regenerates where random_fight stands the fight in a marsh.
     let text = with_rule_now_and_then(text, 4794, "special-regenerate");
-    with_hardiness(text)
+    with_one_save(with_hardiness(text), path)
+}
+
+/// The Gem of Lustria's re-roll of the first armour save failed each turn
+/// (issue 47; RULES.md Saves, One failed save a turn) now and then on a
+/// [`random_unit`]'s rank and file (1 in 10) or its character (2 in 10),
+/// drawn from a stream of its own (salt 4796).
+fn with_one_save(text: String, path: &str) -> String {
+    let r = &mut own_stream(&text, 4796);
+    let rule = "\"reroll-one-failed-save-a-turn\"";
+    let bearer = format!("[[{path}.characters]]\nname = \"hero\"\n");
+    match r.random_range(0..10) {
+        0 => {
+            let at = text.find("rules = [").expect("a unit's rules") + "rules = [".len();
+            let sep = if text[at..].starts_with(']') {
+                ""
+            } else {
+                ", "
+            };
+            let mut text = text;
+            text.insert_str(at, &format!("{rule}{sep}"));
+            text
+        }
+        1 | 2 if text.contains(&bearer) => {
+            text.replacen(&bearer, &format!("{bearer}rules = [{rule}]\n"), 1)
+        }
+        _ => text,
+    }
 }
 
 /// A rule on the charge or in the first round now and then on a
