@@ -28,6 +28,7 @@
 
 mod armies;
 mod format;
+pub mod listing;
 mod pick;
 
 use crate::error::InputError;
@@ -214,13 +215,24 @@ impl ArmyBook {
 
     /// Unit `entry` at its default pick, as a roster's unit.
     pub(crate) fn picked(&self, entry: &Entry) -> Result<RosterUnit, Text> {
-        let shared = pick::Shared {
-            army: self.file()?,
-            common: self.common()?,
-        };
-        let roster = Roster::chosen(&entry.name, &self.book, shared.list(entry));
+        let roster = self.list_of(entry)?;
         (roster.units.into_iter().next())
             .ok_or_else(|| text!("'{}' holds no unit the tool reads", entry.name.clone()))
+    }
+
+    /// A list of unit `entry` alone at its default pick (its detachments
+    /// after it), with its army's own selections.
+    pub(crate) fn list_of(&self, entry: &Entry) -> Result<Roster, Text> {
+        let shared = self.shared()?;
+        Ok(Roster::chosen(&entry.name, &self.book, shared.list(entry)))
+    }
+
+    /// Where its shared groups are looked up.
+    fn shared(&self) -> Result<pick::Shared<'_>, Text> {
+        Ok(pick::Shared {
+            army: self.file()?,
+            common: self.common()?,
+        })
     }
 
     /// The fewest and most models of unit `entry` (none: no limit): its

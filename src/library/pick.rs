@@ -20,7 +20,7 @@ pub(super) struct Shared<'a> {
 
 impl Shared<'_> {
     /// The group `g` is, or refers to (none: a key neither file has).
-    fn resolve<'g>(&'g self, g: &'g Group) -> Option<&'g Group> {
+    pub(super) fn resolve<'g>(&'g self, g: &'g Group) -> Option<&'g Group> {
         match &g.shared {
             None => Some(g),
             Some(key) => match key.strip_prefix("common:") {
