@@ -357,7 +357,12 @@ fn unit_listed(
     ];
     for (key, file) in files {
         if let Some(file) = file {
-            table.insert(key.into(), from_folder(dir, file).into());
+            // An army book is named as it was typed: it is no file.
+            let named = match key == "roster" && from_library(file) {
+                true => file.clone(),
+                false => from_folder(dir, file),
+            };
+            table.insert(key.into(), named.into());
         }
     }
     match &spec.part.unit {

@@ -93,8 +93,10 @@ impl Listed<'_> {
             .map_or("Other", String::as_str)
     }
 
+    /// Its default pick's points shared by the models of its model
+    /// entry (a unit without one, a character or a war machine, is one).
     fn points_per_model(&self) -> f64 {
-        self.unit.points / f64::from(self.unit.models.max(1))
+        self.unit.points / f64::from(ArmyBook::models(self.entry).0)
     }
 
     /// Its rank and file's value of characteristic `column`.
@@ -153,21 +155,21 @@ fn army_json(book: &ArmyBook) -> Result<serde_json::Value, Text> {
 fn army_text(book: &ArmyBook) -> Result<String, Text> {
     let units = listed(book)?;
     let mut out = format!("{} ({})\n", book.book, book.key);
-    let header: String = COLUMNS.iter().map(|c| format!("{c:>4}")).collect();
+    let header: String = COLUMNS.iter().map(|c| format!("{c:>5}")).collect();
     for category in categories(&units) {
-        out += &format!("\n{category}\n{:<34} {:>6} {header}\n", "unit", "pts");
+        out += &format!("\n{category}\n{:<28} {:>6}{header}\n", "unit", "pts");
         for (i, u) in units
             .iter()
             .enumerate()
             .filter(|(_, u)| u.category() == category)
         {
             let name = format!("{:>3}. {}", i + 1, u.entry.name);
-            let name: String = name.chars().take(34).collect();
+            let name: String = name.chars().take(28).collect();
             let row: String = COLUMNS
                 .iter()
-                .map(|c| format!("{:>4}", short(&u.value(c))))
+                .map(|c| format!("{:>5}", short(&u.value(c))))
                 .collect();
-            out += &format!("{name:<34} {:>6} {row}\n", points(u.points_per_model()));
+            out += &format!("{name:<28} {:>6}{row}\n", points(u.points_per_model()));
         }
     }
     Ok(out

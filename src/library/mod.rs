@@ -151,6 +151,20 @@ impl ArmyBook {
         })
     }
 
+    /// Every name its units and their options carry that the names table
+    /// must know: rules, upgrades and profiles other than models', each
+    /// once, sorted.
+    pub fn names(&self) -> Result<Vec<String>, Text> {
+        let file = self.file()?;
+        let mut out = std::collections::BTreeSet::new();
+        let groups = file.shared.values().chain(self.common()?.values());
+        let entries = file.units.iter().chain(&file.army_rules);
+        for e in entries.chain(groups.flat_map(|g| &g.entries)) {
+            names_of(e, &mut out);
+        }
+        Ok(out.into_iter().collect())
+    }
+
     /// The names of its units, in the book's order.
     pub fn unit_names(&self) -> Result<Vec<&str>, Text> {
         Ok(self.file()?.units.iter().map(|u| u.name.as_str()).collect())
@@ -242,6 +256,29 @@ impl ArmyBook {
             Some(m) => (m.min.max(1), m.max),
             None => (1, Some(1)),
         }
+    }
+}
+
+/// The names entry `e` and what it holds carry (see [`ArmyBook::names`]):
+/// an upgrade's that is no model and no spell (a model's name is no gear),
+/// its rules, its weapons', armour's and magic items' profiles.
+fn names_of(e: &Entry, out: &mut std::collections::BTreeSet<String>) {
+    let model_or_spell = e
+        .profiles
+        .iter()
+        .any(|p| matches!(p.kind.as_str(), "Profile" | "Spell"));
+    if e.kind == "upgrade" && !model_or_spell {
+        out.insert(e.name.clone());
+    }
+    out.extend(e.rules.iter().cloned());
+    let gear = e
+        .profiles
+        .iter()
+        .filter(|p| matches!(p.kind.as_str(), "Weapon" | "Armour" | "Magic Items"));
+    out.extend(gear.map(|p| p.name.clone()));
+    let groups = e.groups.iter().flat_map(|g| &g.entries);
+    for c in e.entries.iter().chain(groups) {
+        names_of(c, out);
     }
 }
 

@@ -77,6 +77,13 @@ fn library_pick(text: &str) -> Option<(&str, &str)> {
     text.split_once(':')
 }
 
+/// Whether `text`, read in a file of folder `dir`, picks an army book's
+/// unit (`ARMY:UNIT[:MODELS]`, no file by the army's name there), not a
+/// file named from that folder.
+pub fn picks_from_library(text: &str, dir: &std::path::Path) -> bool {
+    library_pick(text).is_some_and(|(army, _)| !dir.join(army).is_file())
+}
+
 /// The unit table `text` names (`flag` names it in errors).
 pub fn unit_reference(text: &str, flag: &str) -> Result<UnitSpec, InputError> {
     let bad = |why: Text| {
