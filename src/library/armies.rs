@@ -1,6 +1,6 @@
 //! An army book named as players type it: in any case and with any
-//! punctuation, by its book's name, its key or one of its `armies.toml`
-//! words whole (`empire`, `dwarfs`), else by the start of words of one of
+//! punctuation, by its book's name, its key, its Spanish name or one of
+//! its `armies.toml` words whole (`empire`, `dwarfs`), else by the start of words of one of
 //! them, in their order, that only one book fits (`vampire`, `dwarfs
 //! 2001`, `orcs gob`).
 
@@ -22,6 +22,7 @@ fn names(a: &ArmyBook) -> Vec<Vec<String>> {
     [&a.book, &a.key]
         .into_iter()
         .chain(&a.words)
+        .chain(&a.spanish)
         .map(|n| words(n))
         .collect()
 }

@@ -70,10 +70,14 @@ fn armies_json(library: &Library) -> serde_json::Value {
 }
 
 fn armies_text(library: &Library) -> String {
-    let mut out = format!("{:<24} {:<20} {:>5}\n", "army", "key", "units");
+    let mut out = format!(
+        "{:<24} {:<18} {:>5}  {}\n",
+        "army", "key", "units", "in Spanish"
+    );
     for a in library.armies() {
         let units = a.unit_names().map_or(0, |n| n.len());
-        out += &format!("{:<24} {:<20} {:>5}\n", a.book, a.key, units);
+        let spanish = a.spanish.as_deref().unwrap_or("-");
+        out += &format!("{:<24} {:<18} {:>5}  {}\n", a.book, a.key, units, spanish);
     }
     out + "\nmathhammer units ARMY lists an army's units; ARMY:UNIT[:MODELS] picks one\n(combat --attacker \"empire:halberdiers:20\").\n"
 }

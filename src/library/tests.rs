@@ -36,6 +36,7 @@ fn an_army_is_named_as_players_type_it() {
     assert_eq!(key("dwarfs"), Ok("dwarfs-2006"));
     assert_eq!(key("dwarfs 2001"), Ok("dwarfs-2001"));
     assert_eq!(key("dwarfs-2001"), Ok("dwarfs-2001"));
+    assert_eq!(key("el imperio"), Ok("the-empire"));
     let unknown = library.army("elves").unwrap_err().to_string();
     assert!(
         unknown.contains("no army 'elves'") && unknown.contains("the-empire, orcs-and-goblins"),
@@ -109,4 +110,77 @@ fn a_unit_s_model_range_is_its_model_entry_s() {
     let range = |name: &str| ArmyBook::models(empire.entry(&UnitKey::parse(name)).unwrap());
     assert_eq!(range("halberdiers"), (10, None));
     assert_eq!(range("captain"), (1, Some(1)));
+}
+
+#[test]
+fn the_shipped_library_has_a_file_for_every_army_and_each_reads() {
+    let library = Library::of(&shipped::FILES).unwrap();
+    assert!(!library.armies().is_empty());
+    for army in library.armies() {
+        let file = army.file().unwrap_or_else(|e| panic!("{}: {e}", army.key));
+        assert!(!file.units.is_empty(), "{}", army.key);
+    }
+    let keys: Vec<&str> = library.armies().iter().map(|a| a.key.as_str()).collect();
+    let files: Vec<&str> = shipped::FILES.units.iter().map(|(k, _)| *k).collect();
+    assert_eq!(keys.len(), files.len(), "a file no army names: {files:?}");
+}
+
+#[test]
+fn a_default_pick_takes_each_entry_and_group_at_its_fewest() {
+    let army: ArmyFile = serde_json::from_str(
+        r#"{"written_by":"by hand","army":"A","shared":{"banners":{"name":"Banners","entries":[{"name":"Flag","type":"upgrade","pts":5}]}},
+            "army_rules":[{"name":"Army Rules","type":"upgrade","min":1}],
+            "units":[{"name":"U","type":"unit","pts":1,
+              "entries":[{"name":"Trooper","type":"model","min":5,"pts":2},{"name":"Horn","type":"upgrade"}],
+              "groups":[{"name":"Weapons","min":1,"default":"Spear","entries":[{"name":"Axe","type":"upgrade"},{"name":"Spear","type":"upgrade","pts":1}],
+                         "groups":[{"name":"Armour","entries":[{"name":"Light Armour","type":"upgrade","min":1}]}]},
+                        {"shared":"banners","name":"Banners","min":1},
+                        {"shared":"common:gifts","name":"Gifts","min":1}]}]}"#,
+    )
+    .unwrap();
+    let common: std::collections::BTreeMap<String, format::Group> = serde_json::from_str(
+        r#"{"gifts":{"name":"Gifts","entries":[{"name":"Gift","type":"upgrade","pts":3}]}}"#,
+    )
+    .unwrap();
+    let shared = pick::Shared {
+        army: &army,
+        common: &common,
+    };
+    let list = shared.list(&army.units[0]);
+    let unit = &list[0];
+    let held: Vec<(&str, u32, &str, f64)> = (unit.children.iter())
+        .map(|c| (c.name.as_str(), c.number, c.group.as_str(), c.points))
+        .collect();
+    assert_eq!(
+        held,
+        [
+            ("Trooper", 5, "", 10.0),
+            ("Spear", 1, "Weapons", 1.0),
+            ("Light Armour", 1, "Weapons::Armour", 0.0),
+            ("Flag", 1, "Banners", 5.0),
+            ("Gift", 1, "Gifts", 3.0),
+        ]
+    );
+    assert_eq!((unit.points, list[1].name.as_str()), (1.0, "Army Rules"));
+}
+
+#[test]
+fn a_unit_with_no_model_at_its_fewest_has_one_of_its_first() {
+    let army: ArmyFile = serde_json::from_str(
+        r#"{"written_by":"by hand","army":"A","units":[{"name":"Pack","type":"unit",
+            "entries":[{"name":"Rat","type":"model","pts":2},{"name":"Master","type":"model"}]}]}"#,
+    )
+    .unwrap();
+    let common = Default::default();
+    let shared = pick::Shared {
+        army: &army,
+        common: &common,
+    };
+    let pack = &shared.list(&army.units[0])[0];
+    let held: Vec<(&str, u32)> = pack
+        .children
+        .iter()
+        .map(|c| (c.name.as_str(), c.number))
+        .collect();
+    assert_eq!(held, [("Rat", 1)]);
 }
