@@ -5,7 +5,7 @@
 //! character in the unit is. RULES.md Characters in units, Other kinds of
 //! model in a unit.
 
-use super::body::{Bodies, Shape};
+use super::body::{Bodies, Body, Shape};
 use super::build::Build;
 use super::gear::Gear;
 use super::roles::{leads_like_a_champion, steady, Cast};
@@ -31,6 +31,7 @@ pub(super) fn fighting(b: &Bodies, cast: &Cast, roles: &[Role], all: bool) -> (V
         rider,
         models,
         machine: None,
+        mount,
         ..
     } = *cast
     else {
@@ -38,13 +39,21 @@ pub(super) fn fighting(b: &Bodies, cast: &Cast, roles: &[Role], all: bool) -> (V
     };
     let other = |i: &usize| roles[*i] == Role::Other;
     let which = (0..b.list.len()).filter(other);
-    match all || band(b, rider, models, which.clone()) {
-        true => (which.collect(), false),
-        false => {
-            let leads = |i: &usize| leads_like_a_champion(&b.list[*i], &b.list[rider], models);
-            (which.filter(leads).collect(), true)
-        }
+    // Where all fight, a body that is no fighter stays apart (the Anvil
+    // of Doom beside its Guards: RULES.md Other kinds of model in a unit).
+    let fighter = |i: &usize| b.list[*i].shape == Shape::Fighter;
+    if all || band(b, rider, models, which.clone()) {
+        return (which.filter(fighter).collect(), false);
     }
+    let handlers = match mount {
+        None => handlers(b, rider, models, which.clone().filter(fighter)),
+        Some(_) => Vec::new(),
+    };
+    if !handlers.is_empty() {
+        return (handlers, false);
+    }
+    let leads = |i: &usize| leads_like_a_champion(&b.list[*i], &b.list[rider], models);
+    (which.filter(leads).collect(), true)
 }
 
 /// Whether the unit is a band of single models, each a character's
@@ -59,6 +68,40 @@ fn band(b: &Bodies, rider: usize, models: u32, mut others: impl Iterator<Item = 
     };
     let mut others = others.by_ref().peekable();
     models == 1 && single(rider) && others.peek().is_some() && others.all(single)
+}
+
+/// A monster's handlers (a War Hydra's Beastmaster Apprentices; RULES.md
+/// Other kinds of model in a unit): in troops (no character) of one
+/// model on foot, the fighters `others` with fewer wounds than it, on
+/// selections of the unit's own, not inside its rank and file's (there a
+/// profile is that model's variant: a Spellsthirster War Hydra); none
+/// elsewhere.
+fn handlers(
+    b: &Bodies,
+    rider: usize,
+    models: u32,
+    others: impl Iterator<Item = usize>,
+) -> Vec<usize> {
+    let troops =
+        !b.categories.is_empty() && !super::CHARACTER_CATEGORIES.iter().any(|k| b.in_category(k));
+    let rider = &b.list[rider];
+    if !troops || models != 1 || rider.count != 1 {
+        return Vec::new();
+    }
+    let inside = |at: &Selection| {
+        let mut stack = vec![rider.at];
+        while let Some(s) = stack.pop() {
+            if std::ptr::eq(s, at) {
+                return true;
+            }
+            stack.extend(s.children.iter());
+        }
+        false
+    };
+    let wounds = |x: &Body| x.read("W").number().unwrap_or(0);
+    others
+        .filter(|&i| wounds(&b.list[i]) < wounds(rider) && !inside(b.list[i].at))
+        .collect()
 }
 
 /// A profile file per model fielded, and each kind's name with his gear.

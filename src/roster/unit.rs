@@ -14,7 +14,7 @@
 //! never the list.
 
 use super::army::ArmySelections;
-use super::body::{bodies, stands_alone, Bodies, Body};
+use super::body::{bodies, stands_alone, Bodies, Body, Shape};
 use super::build::Build;
 use super::gear::Gear;
 use super::names::{looked_up, Command, Found};
@@ -308,7 +308,9 @@ fn walk(
         .list
         .iter()
         .zip(roles)
-        .filter(|(body, _)| std::ptr::eq(body.at, s))
+        // A profile with no characteristics is no model (the Anvil of
+        // Doom's platform): what its selection holds is the unit's.
+        .filter(|(body, _)| std::ptr::eq(body.at, s) && body.shape != Shape::Other)
         .map(|(_, r)| *r)
         .chain(
             b.namers

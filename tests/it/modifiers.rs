@@ -126,6 +126,9 @@ fn a_roster_s_bear_banner_cloud_of_flies_and_aura_of_slaanesh_are_played() {
         ("Orcs and Goblins", "River Troll"),
         ("Orcs and Goblins", "Effigy of Mork "),
         ("High Elves", "The Fangsword of Athel Tamarha"),
+        // Within 6" of him (played at him: RULES.md To hit).
+        ("Vampire Counts", "Staff of Raukhamon"),
+        ("Bretonnia", "I will taunt you viciously a second time"),
     ] {
         let held = rule(sel("upgrade", "Gift", 1, &[], &[]), name);
         let rules = unit(army, held);
