@@ -3,11 +3,13 @@
 //! lower case, any spaces, without the list's `0-1`), and a unit is picked
 //! by the first of these that only one unit fits: its whole name; its name
 //! with a word singular or plural (`Knight` for `Knights`: s, es, ies and
-//! y); words of its name in their order (`knights` for `Knights of the
-//! Knightly Orders`). Units that tie are listed with their numbers; a name
-//! that matches nothing is answered with the closest names of the list
-//! (strsim's Jaro-Winkler over the same words), so a typo is fixed from the
-//! error alone.
+//! y); words of its name in their order, as typed (`swordmasters` for
+//! `Swordmasters of Hoeth`, not `Eltharion, the Swordmaster`), then each
+//! singular or plural (`knight` for `Knights of the Knightly Orders`).
+//! Units that tie are listed with their numbers; a name that matches
+//! nothing is answered with the closest names of the list (strsim's
+//! Jaro-Winkler over the same words), so a typo is fixed from the error
+//! alone.
 
 use super::{Roster, RosterUnit};
 use crate::text;
@@ -165,8 +167,9 @@ pub(crate) fn fit(names: &[&str], typed: &str) -> Fit {
         return Fit::Same(same);
     }
     let plural = || fitting(&|n| n.len() == wanted.len() && runs(n, &wanted));
+    let part_as_typed = || fitting(&|n| n.windows(wanted.len()).any(|w| w == wanted.as_slice()));
     let part = || fitting(&|n| n.windows(wanted.len()).any(|w| runs(w, &wanted)));
-    let found = [same, plural(), part()]
+    let found = [same, plural(), part_as_typed(), part()]
         .into_iter()
         .find(|at| !at.is_empty());
     match found {
@@ -241,7 +244,23 @@ pub(crate) fn one_or_more(a: &str, b: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{one_or_more, words};
+    use super::{fit, one_or_more, words, Fit};
+
+    #[test]
+    fn words_as_typed_come_before_their_plurals() {
+        let names = ["0-1 Swordmasters of Hoeth", "Eltharion, the Swordmaster"];
+        assert_eq!(fit(&names, "swordmasters"), Fit::One(0));
+        assert_eq!(fit(&names, "Swordmaster"), Fit::One(1));
+        assert_eq!(fit(&names, "hoeth"), Fit::One(0));
+        assert_eq!(fit(&names, "master"), Fit::None);
+        let knights = ["Knights of the Realm", "Knight Errant"];
+        assert_eq!(fit(&knights, "knight"), Fit::One(1));
+        assert_eq!(fit(&knights, "knights"), Fit::One(0));
+        assert_eq!(
+            fit(&["Orc Boyz", "Orc Arrer Boyz"], "orc"),
+            Fit::Several(vec![0, 1])
+        );
+    }
 
     #[test]
     fn names_are_compared_as_their_words() {
