@@ -144,6 +144,7 @@ pub mod sweep;
 pub mod army;
 pub mod error;
 pub mod files;
+pub mod library;
 pub mod plot;
 pub mod profile;
 pub mod query;

@@ -73,6 +73,14 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
                 notes: Vec::new(),
             });
         }
+        Command::Units(a) => {
+            let stdout =
+                crate::library::listing::units(a.army.as_deref(), a.unit.as_deref(), a.json)?;
+            return Ok(Output {
+                stdout,
+                notes: Vec::new(),
+            });
+        }
         Command::Sweep(a) => {
             let varies = a
                 .varies

@@ -151,6 +151,14 @@ pub enum Command {
     )]
     #[command(visible_aliases = ["lista"])]
     Roster(RosterArgs),
+    /// The army books' units: the armies, an army's units with their profiles and points, or one unit with its options
+    #[command(after_help = "Examples:\n  mathhammer units\n  \
+                            mathhammer units empire\n  \
+                            mathhammer units empire halberdiers --json\n\n\
+                      Any unit listed is picked as ARMY:UNIT[:MODELS] wherever a roster's unit is:\n  \
+                            mathhammer combat --attacker \"empire:halberdiers:20\" --defender \"orcs:orc boyz:25\"")]
+    #[command(visible_aliases = ["unidades"])]
+    Units(UnitsArgs),
     /// A list against a list: every unit of roster A charging every unit of roster B, P(win) in a matrix
     #[command(
         after_help = "Examples:\n  mathhammer matchup scenarios/rosters/orcs_500.ros scenarios/rosters/empire_500.ros\n  \
@@ -219,7 +227,7 @@ impl Command {
             Command::Matchup(a) => Some((&a.engine, &a.output)),
             #[cfg(feature = "completions")]
             Command::Completions(_) => None,
-            Command::Roster(_) => None,
+            Command::Roster(_) | Command::Units(_) => None,
         }
     }
 }
@@ -351,6 +359,20 @@ pub struct RosterArgs {
     /// Put a character where you field him: CHARACTER=UNIT or CHARACTER=alone (names or numbers); repeat for several
     #[arg(long = "join", alias = "unir", value_name = "CHARACTER=UNIT")]
     pub joins: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+/// `mathhammer units`: its arguments.
+pub struct UnitsArgs {
+    /// An army book, as you type it (empire, orcs, dwarfs 2001); none: the armies
+    #[arg(value_name = "ARMY")]
+    pub army: Option<String>,
+    /// One of its units, by name or number; none: its units
+    #[arg(value_name = "UNIT")]
+    pub unit: Option<String>,
+    /// Print JSON with stable keys
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]

@@ -156,6 +156,11 @@ impl Picked<'_> {
             let (Some(file), Some(key)) = (spec.part.roster, spec.part.unit) else {
                 continue;
             };
+            // An army book's unit is picked alone: no list fields
+            // characters in it.
+            if from_library(&file) {
+                continue;
+            }
             let at = match rosters.iter().position(|(f, ..)| *f == file) {
                 Some(at) => at,
                 None => {
@@ -284,7 +289,7 @@ fn fielded_already(character: &str, fielded: &Option<Fielded>) -> bool {
 fn general_ld(reference: &str, side: &str) -> Result<i64, InputError> {
     let flag = "--general-near";
     let spec = unit_reference(reference, &format!("--{side}"))?;
-    let Some(file) = spec.part.roster else {
+    let Some(file) = spec.part.roster.filter(|f| !from_library(f)) else {
         return Err(InputError::new(
             flag,
             text!(
@@ -305,6 +310,15 @@ fn general_ld(reference: &str, side: &str) -> Result<i64, InputError> {
             ),
         )),
     }
+}
+
+/// Whether a reference's list `file` is an army book of the library, not
+/// a roster file.
+fn from_library(file: &str) -> bool {
+    matches!(
+        crate::library::source(Path::new(""), file),
+        Ok(crate::library::Source::Army(_))
+    )
 }
 
 /// A value's name as a file spells it (`stand-and-shoot`).
@@ -343,7 +357,12 @@ fn unit_listed(
     ];
     for (key, file) in files {
         if let Some(file) = file {
-            table.insert(key.into(), from_folder(dir, file).into());
+            // An army book is named as it was typed: it is no file.
+            let named = match key == "roster" && from_library(file) {
+                true => file.clone(),
+                false => from_folder(dir, file),
+            };
+            table.insert(key.into(), named.into());
         }
     }
     match &spec.part.unit {

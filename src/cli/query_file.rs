@@ -8,6 +8,7 @@
 use super::{Cli, Command};
 use crate::error::InputError;
 use crate::scenario::battle_line::BattleLineFile;
+use crate::scenario::reference::picks_from_library;
 use crate::sweep::Query;
 use crate::text;
 use crate::words::text::Text;
@@ -178,6 +179,8 @@ impl FileKeys {
         }
         let is_file = FILE_KEYS.contains(&arg.get_id().as_str());
         let values = match value {
+            // An army book's unit is no file: it is named as written.
+            toml::Value::String(s) if is_file && picks_from_library(&s, dir) => vec![s],
             toml::Value::String(s) if is_file => vec![dir.join(s).display().to_string()],
             other if is_file => {
                 return Err(error(text!(

@@ -3,11 +3,13 @@
 //! lower case, any spaces, without the list's `0-1`), and a unit is picked
 //! by the first of these that only one unit fits: its whole name; its name
 //! with a word singular or plural (`Knight` for `Knights`: s, es, ies and
-//! y); words of its name in their order (`knights` for `Knights of the
-//! Knightly Orders`). Units that tie are listed with their numbers; a name
-//! that matches nothing is answered with the closest names of the list
-//! (strsim's Jaro-Winkler over the same words), so a typo is fixed from the
-//! error alone.
+//! y); words of its name in their order, as typed (`swordmasters` for
+//! `Swordmasters of Hoeth`, not `Eltharion, the Swordmaster`), then each
+//! singular or plural (`knight` for `Knights of the Knightly Orders`).
+//! Units that tie are listed with their numbers; a name that matches
+//! nothing is answered with the closest names of the list (strsim's
+//! Jaro-Winkler over the same words), so a typo is fixed from the error
+//! alone.
 
 use super::{Roster, RosterUnit};
 use crate::text;
@@ -89,69 +91,104 @@ impl Roster {
     /// The one unit `name` fits, by the first way of matching (the
     /// module's) that any unit fits.
     fn named(&self, name: &str) -> Result<&RosterUnit, Text> {
-        let wanted = words(name);
-        let names: Vec<Vec<String>> = self.units.iter().map(|u| words(&u.name)).collect();
-        let fitting = |fits: &dyn Fn(&[String]) -> bool| -> Vec<&RosterUnit> {
-            match wanted.is_empty() {
-                true => Vec::new(),
-                false => self
-                    .units
-                    .iter()
-                    .zip(&names)
-                    .filter(|(_, n)| fits(n))
-                    .map(|(u, _)| u)
-                    .collect(),
-            }
+        let names: Vec<&str> = self.units.iter().map(|u| u.name.as_str()).collect();
+        let units = |at: Vec<usize>| -> Vec<&RosterUnit> {
+            at.into_iter().map(|i| &self.units[i]).collect()
         };
-        let same = fitting(&|n| n == wanted.as_slice());
-        if same.len() > 1 {
-            return Err(text!(
+        match fit(&names, name) {
+            Fit::One(i) => Ok(&self.units[i]),
+            Fit::Same(same) => Err(text!(
                 "{} units are named '{}' (accepted: their numbers, {})",
                 same.len(),
                 name,
-                same.iter()
+                units(same)
+                    .iter()
                     .map(|u| u.number.to_string())
                     .collect::<Vec<_>>()
                     .join(", ")
-            ));
-        }
-        let plural = || fitting(&|n| n.len() == wanted.len() && runs(n, &wanted));
-        let part = || fitting(&|n| n.windows(wanted.len()).any(|w| runs(w, &wanted)));
-        let found = [same, plural(), part()]
-            .into_iter()
-            .find(|units| !units.is_empty());
-        match found.as_deref() {
-            Some([unit]) => Ok(unit),
-            Some(units) => Err(text!(
+            )),
+            Fit::Several(several) => Err(text!(
                 "'{}' fits {} units: {} (accepted: one of their numbers, or more of a name)",
                 name,
-                units.len(),
-                numbered(units)
+                several.len(),
+                numbered(&units(several))
             )),
-            None => Err(text!(
+            Fit::None => Err(text!(
                 "no unit '{}' in the list ({}; accepted: a unit's name, or its number from 1 to {})",
                 name,
-                self.closest(name),
+                self.closest(&names, name),
                 self.units.len()
             )),
         }
     }
 
     /// The names closest to `name`, most alike first, with their numbers.
-    fn closest(&self, name: &str) -> Text {
-        let wanted = words(name).join(" ");
-        let mut scored: Vec<(f64, &RosterUnit)> = self
-            .units
-            .iter()
-            .map(|u| (strsim::jaro_winkler(&wanted, &words(&u.name).join(" ")), u))
+    fn closest(&self, names: &[&str], name: &str) -> Text {
+        let near: Vec<&RosterUnit> = closest(names, name, SUGGESTIONS)
+            .into_iter()
+            .map(|i| &self.units[i])
             .collect();
-        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.number.cmp(&b.1.number)));
-        let near: Vec<&RosterUnit> = scored.iter().take(SUGGESTIONS).map(|(_, u)| *u).collect();
         match near.is_empty() {
             true => text!("none: the list has no units"),
             false => text!("closest: {}", numbered(&near)),
         }
     }
+}
+
+/// Which of a list's names a typed name fits, by the first way of
+/// matching (the module's) that any name fits: their places in the list.
+#[derive(Debug, PartialEq)]
+pub(crate) enum Fit {
+    /// One name.
+    One(usize),
+    /// Several names are the typed name itself.
+    Same(Vec<usize>),
+    /// Several names fit it by the first way any fits.
+    Several(Vec<usize>),
+    /// None.
+    None,
+}
+
+/// Which of `names` `typed` fits (the module's ways, in order).
+pub(crate) fn fit(names: &[&str], typed: &str) -> Fit {
+    let wanted = words(typed);
+    let names: Vec<Vec<String>> = names.iter().map(|n| words(n)).collect();
+    let fitting = |fits: &dyn Fn(&[String]) -> bool| -> Vec<usize> {
+        match wanted.is_empty() {
+            true => Vec::new(),
+            false => (names.iter().enumerate())
+                .filter(|(_, n)| fits(n))
+                .map(|(i, _)| i)
+                .collect(),
+        }
+    };
+    let same = fitting(&|n| n == wanted.as_slice());
+    if same.len() > 1 {
+        return Fit::Same(same);
+    }
+    let plural = || fitting(&|n| n.len() == wanted.len() && runs(n, &wanted));
+    let part_as_typed = || fitting(&|n| n.windows(wanted.len()).any(|w| w == wanted.as_slice()));
+    let part = || fitting(&|n| n.windows(wanted.len()).any(|w| runs(w, &wanted)));
+    let found = [same, plural(), part_as_typed(), part()]
+        .into_iter()
+        .find(|at| !at.is_empty());
+    match found {
+        Some(at) if at.len() == 1 => Fit::One(at[0]),
+        Some(at) => Fit::Several(at),
+        None => Fit::None,
+    }
+}
+
+/// The places of the `most` of `names` closest to `typed` (strsim's
+/// Jaro-Winkler over their words), most alike first, the earlier first
+/// among equals.
+pub(crate) fn closest(names: &[&str], typed: &str, most: usize) -> Vec<usize> {
+    let wanted = words(typed).join(" ");
+    let mut scored: Vec<(f64, usize)> = (names.iter().enumerate())
+        .map(|(i, n)| (strsim::jaro_winkler(&wanted, &words(n).join(" ")), i))
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    scored.into_iter().take(most).map(|(_, i)| i).collect()
 }
 
 /// Units as an error lists them: `'Orc Boyz' (2), 'Orc Arrer Boyz' (3)`.
@@ -207,7 +244,23 @@ pub(crate) fn one_or_more(a: &str, b: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{one_or_more, words};
+    use super::{fit, one_or_more, words, Fit};
+
+    #[test]
+    fn words_as_typed_come_before_their_plurals() {
+        let names = ["0-1 Swordmasters of Hoeth", "Eltharion, the Swordmaster"];
+        assert_eq!(fit(&names, "swordmasters"), Fit::One(0));
+        assert_eq!(fit(&names, "Swordmaster"), Fit::One(1));
+        assert_eq!(fit(&names, "hoeth"), Fit::One(0));
+        assert_eq!(fit(&names, "master"), Fit::None);
+        let knights = ["Knights of the Realm", "Knight Errant"];
+        assert_eq!(fit(&knights, "knight"), Fit::One(1));
+        assert_eq!(fit(&knights, "knights"), Fit::One(0));
+        assert_eq!(
+            fit(&["Orc Boyz", "Orc Arrer Boyz"], "orc"),
+            Fit::Several(vec![0, 1])
+        );
+    }
 
     #[test]
     fn names_are_compared_as_their_words() {

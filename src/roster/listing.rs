@@ -54,7 +54,7 @@ pub fn json_value(roster: &Roster) -> serde_json::Value {
 }
 
 /// Unit `u`'s entry of the listing.
-pub(super) fn unit_json(u: &RosterUnit) -> serde_json::Value {
+pub fn unit_json(u: &RosterUnit) -> serde_json::Value {
     let saves = u.played.as_ref().ok().map(|p| p.saves_as_played());
     let profiles: Vec<_> = u
         .profiles

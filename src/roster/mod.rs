@@ -52,9 +52,10 @@ mod army;
 mod body;
 mod build;
 mod champion;
+mod chosen;
 mod columns;
 mod count;
-mod find;
+pub(crate) mod find;
 mod gear;
 mod link;
 pub mod listing;
@@ -69,6 +70,7 @@ mod xml;
 
 pub use archive::MAX_ROSTER_BYTES;
 pub use army::{ArmyRule, ForceRule, RuleSource};
+pub(crate) use chosen::Chosen;
 pub(crate) use find::one_or_more as same_word;
 pub use find::UnitKey;
 pub use link::{for_link, ForLink};
@@ -311,11 +313,21 @@ impl Roster {
                 raw.game_system
             )));
         }
+        Ok(Roster::from_selections(
+            raw.name,
+            raw.points,
+            &raw.selections,
+        ))
+    }
+
+    /// The list named `name` of `points` whose forces hold `selections`:
+    /// its units, the points outside them and its army's own rules.
+    fn from_selections(name: String, points: f64, selections: &[xml::Selection]) -> Roster {
         let mut found = Found::default();
-        for s in &raw.selections {
+        for s in selections {
             army_selections(s, &mut found.army);
         }
-        for s in &raw.selections {
+        for s in selections {
             found.top(s);
         }
         let given: Vec<(usize, &[ArmyRule])> = found
@@ -326,18 +338,18 @@ impl Roster {
         let army_rules = found.army.reached(&given);
         // A roster that writes no categories (a hand-written one) says no
         // one is a character: a lone model is taken for one.
-        if !raw.selections.iter().any(categorised) {
+        if !selections.iter().any(categorised) {
             for u in &mut found.units {
                 u.character = unit::looks_like_character(u);
             }
         }
-        Ok(Roster {
-            name: raw.name,
-            points: raw.points,
+        Roster {
+            name,
+            points,
             units: found.units,
             outside: found.outside,
             army_rules,
-        })
+        }
     }
 
     /// The Ld of the list's General (the unit a `General` name marks), if

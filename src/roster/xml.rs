@@ -289,7 +289,7 @@ impl Builder {
 
 /// Whether `s`'s unit selections are its models (see
 /// [`Selection::units_are_models`]).
-fn units_are_models(s: &Selection) -> bool {
+pub(super) fn units_are_models(s: &Selection) -> bool {
     let profile = |sel: &Selection| sel.profiles.iter().any(|p| p.kind == "Profile");
     let own = profile(s) || s.children.iter().any(|c| c.kind != "unit" && profile(c));
     let mut units = s.children.iter().filter(|c| c.kind == "unit");

@@ -13,7 +13,7 @@ use crate::error::InputError;
 use crate::profile::{
     ImpactHitsValues, MissileValues, MountValues, Points, ProfileFile, ProfileOverride, Ranged,
 };
-use crate::roster::{Roster, RosterUnit, UnitKey};
+use crate::roster::{RosterUnit, UnitKey};
 use crate::rules::profile::TroopType;
 use crate::rules::saves::BodyArmour;
 use crate::rules::special::SpecialRule;
@@ -448,8 +448,9 @@ impl ProfilePart {
     }
 }
 
-/// The unit `key` names in roster file `file` (a path from folder `dir`):
-/// an error reading the file is `file_field`'s, a key the roster has not
+/// The unit `key` names in roster file `file` (a path from folder `dir`)
+/// or, where no file has that name, army book `file`'s: an error reading
+/// the file or naming the army is `file_field`'s, a key the list has not
 /// `unit_field`'s, each naming the file as written.
 pub(crate) fn roster_unit(
     dir: &Path,
@@ -458,12 +459,7 @@ pub(crate) fn roster_unit(
     file_field: &str,
     unit_field: &str,
 ) -> Result<RosterUnit, InputError> {
-    let roster =
-        Roster::read(&dir.join(file)).map_err(|e| InputError::new(file_field, e.text()))?;
-    let unit = roster
-        .unit(key)
-        .map_err(|why| InputError::new(unit_field, text!("{}: {}", file, why)))?;
-    Ok(unit.clone())
+    crate::library::listed_unit(dir, file, key, file_field, unit_field)
 }
 
 /// A roster's unit as it fights, or `field`'s error saying why it cannot,

@@ -1,9 +1,12 @@
 //! A unit named on the command line, as `combat --attacker`, `attacks
 //! --attacker` and `matchup` take it: `FILE.ros:NAME` or `FILE.ros:N` (a
-//! roster's unit by name or number, `.rosz` too), `FILE.toml:MODELS` (a
-//! profile file and a model count) or `FILE.toml` (one model). It becomes
-//! the same unit table a scenario file gives, so the fight is built by one
-//! path.
+//! roster's unit by name or number, `.rosz` too), `ARMY:UNIT` (an army
+//! book's unit from the library, [`crate::library`]: where no file has
+//! the name, the army's book is the unit's list), each with `:MODELS`,
+//! `FILE.toml:MODELS` (a profile file and a model count) or `FILE.toml`
+//! (one model). It becomes the same unit table a scenario file gives
+//! (`roster = "empire"`, `unit = "halberdiers"` for a library pick), so
+//! the fight is built by one path.
 //!
 //! # Example
 //!
@@ -13,11 +16,15 @@
 //! assert_eq!(boyz.part.roster.as_deref(), Some("scenarios/rosters/orcs_500.ros"));
 //! let spearmen = unit_reference("scenarios/profiles/empire_spearman.toml:20", "--defender").unwrap();
 //! assert_eq!(spearmen.models.map(|m| m.0), Some(20));
+//! let halberdiers = unit_reference("empire:halberdiers:20", "--defender").unwrap();
+//! assert_eq!(halberdiers.part.roster.as_deref(), Some("empire"));
+//! assert_eq!(halberdiers.models.map(|m| m.0), Some(20));
 //! ```
 
 use super::combat::{Count, Situation, UnitSpec};
 use super::part::ProfilePart;
 use crate::error::InputError;
+use crate::library::{source, ArmyBook, Source};
 use crate::roster::UnitKey;
 use crate::rules::place::{Facing, ReactionName, SideName};
 use crate::text;
@@ -52,9 +59,29 @@ fn split_at_file<'a>(text: &'a str, extensions: &[&str]) -> Option<(&'a str, Opt
 }
 
 /// Whether `text` names a roster (`FILE.ros` or `FILE.rosz`, any case,
-/// with or without its unit), not a profile file.
+/// with or without its unit) or an army book's unit (`ARMY:UNIT`), not a
+/// profile file.
 pub fn names_roster(text: &str) -> bool {
-    file_end(text, &ROSTERS).is_some()
+    file_end(text, &ROSTERS).is_some() || library_pick(text).is_some()
+}
+
+/// `text` as `ARMY:UNIT[:MODELS]` (the army, the rest), if it is one: it
+/// has no roster's or profile's extension and names no file.
+fn library_pick(text: &str) -> Option<(&str, &str)> {
+    if file_end(text, &ROSTERS).is_some()
+        || file_end(text, &PROFILE).is_some()
+        || std::path::Path::new(text).is_file()
+    {
+        return None;
+    }
+    text.split_once(':')
+}
+
+/// Whether `text`, read in a file of folder `dir`, picks an army book's
+/// unit (`ARMY:UNIT[:MODELS]`, no file by the army's name there), not a
+/// file named from that folder.
+pub fn picks_from_library(text: &str, dir: &std::path::Path) -> bool {
+    library_pick(text).is_some_and(|(army, _)| !dir.join(army).is_file())
 }
 
 /// The unit table `text` names (`flag` names it in errors).
@@ -62,10 +89,14 @@ pub fn unit_reference(text: &str, flag: &str) -> Result<UnitSpec, InputError> {
     let bad = |why: Text| {
         InputError::new(
             flag,
-            text!("'{}': {} (accepted: FILE.ros:NAME, FILE.ros:NUMBER, FILE.ros:NAME:MODELS, FILE.toml:MODELS or FILE.toml)", text, why),
+            text!("'{}': {} (accepted: FILE.ros:NAME, FILE.ros:NUMBER, FILE.ros:NAME:MODELS, ARMY:UNIT, ARMY:UNIT:MODELS, FILE.toml:MODELS or FILE.toml)", text, why),
         )
     };
-    if let Some((file, unit)) = split_at_file(text, &ROSTERS) {
+    let listed = split_at_file(text, &ROSTERS).or_else(|| {
+        let (army, unit) = library_pick(text)?;
+        Some((army, Some(unit)))
+    });
+    if let Some((file, unit)) = listed {
         let unit = unit.ok_or_else(|| bad(text!("a roster needs its unit after a ':'")))?;
         // `NAME:25` or `3:25`: the unit with 25 models.
         let (unit, models) = match unit.rsplit_once(':') {
@@ -75,9 +106,16 @@ pub fn unit_reference(text: &str, flag: &str) -> Result<UnitSpec, InputError> {
         if unit.trim().is_empty() {
             return Err(bad(text!("no unit after the ':'")));
         }
+        let key = UnitKey::parse(unit);
+        // The army and its unit are named where the text is typed.
+        let unknown = |why: Text| InputError::new(flag, text!("'{}': {}", text, why));
+        let from = source(std::path::Path::new(""), file).map_err(unknown)?;
+        if let Source::Army(army) = from {
+            in_range(army, &key, models).map_err(unknown)?;
+        }
         let part = ProfilePart {
             roster: Some(file.to_string()),
-            unit: Some(UnitKey::parse(unit)),
+            unit: Some(key),
             ..ProfilePart::default()
         };
         return Ok(UnitSpec::one_model(part).with_models(models));
@@ -92,6 +130,30 @@ pub fn unit_reference(text: &str, flag: &str) -> Result<UnitSpec, InputError> {
         ..ProfilePart::default()
     };
     Ok(UnitSpec::one_model(part).with_models(Some(Count(models))))
+}
+
+/// Whether army `army` has the unit `key` names, and `models` (if given)
+/// are as many as the book lets it hold.
+fn in_range(army: &ArmyBook, key: &UnitKey, models: Option<Count<1, 500>>) -> Result<(), Text> {
+    let entry = army.entry(key)?;
+    let (least, most) = ArmyBook::models(entry);
+    let name = entry.name.clone();
+    match (models, most) {
+        (Some(Count(n)), Some(most)) if n < least || n > most => Err(text!(
+            "{} models of '{}' (accepted: {} to {})",
+            n,
+            name,
+            least,
+            most
+        )),
+        (Some(Count(n)), None) if n < least => Err(text!(
+            "{} models of '{}' (accepted: {} or more)",
+            n,
+            name,
+            least
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// A model count written after a reference's `:`, from 1 to 500.

@@ -44,6 +44,7 @@ mod impact_hits;
 mod lang;
 mod lang_errors;
 mod leadership_tail;
+mod library;
 mod library_units;
 mod magic;
 mod matchup;

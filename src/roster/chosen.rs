@@ -1,0 +1,72 @@
+//! A list chosen by other means than a file (the unit library's picks,
+//! `crate::library`): its selections described plainly, read by the same
+//! path a roster file's selections take, so a unit chosen so plays as the
+//! same unit read from a roster.
+
+use super::xml::{RawProfile, Selection};
+use super::Roster;
+
+/// A selection as a list holds it: what a roster's `<selection>` writes.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Chosen {
+    pub name: String,
+    /// `unit`, `model` or `upgrade`.
+    pub kind: String,
+    pub number: u32,
+    /// The entry group it was chosen from (`Command group`; groups within
+    /// groups joined by `::`).
+    pub group: String,
+    pub categories: Vec<String>,
+    /// Its `pts` for all its models.
+    pub points: f64,
+    pub rules: Vec<String>,
+    pub profiles: Vec<ChosenProfile>,
+    pub children: Vec<Chosen>,
+}
+
+/// A profile: its name, type (`Profile`, `Weapon`...) and
+/// characteristics as written.
+pub(crate) type ChosenProfile = (String, String, Vec<(String, String)>);
+
+impl Roster {
+    /// The list named `name` of army `army` (the catalogue's name) that
+    /// holds the selections `chosen`: read as a roster file's selections
+    /// are.
+    pub(crate) fn chosen(name: &str, army: &str, chosen: Vec<Chosen>) -> Roster {
+        let army: std::rc::Rc<str> = army.into();
+        let selections: Vec<Selection> = chosen.into_iter().map(|c| selection(c, &army)).collect();
+        let points = selections.iter().map(total).sum();
+        Roster::from_selections(name.to_string(), points, &selections)
+    }
+}
+
+/// `c` as the XML reader would have read it.
+fn selection(c: Chosen, army: &std::rc::Rc<str>) -> Selection {
+    let mut s = Selection {
+        name: c.name,
+        army: army.clone(),
+        kind: c.kind,
+        number: c.number,
+        group: c.group,
+        categories: c.categories,
+        points: c.points,
+        rules: c.rules,
+        profiles: (c.profiles.into_iter())
+            .map(|(name, kind, characteristics)| RawProfile {
+                name,
+                kind,
+                characteristics,
+            })
+            .collect(),
+        children: c.children.into_iter().map(|c| selection(c, army)).collect(),
+        problem: None,
+        units_are_models: false,
+    };
+    s.units_are_models = super::xml::units_are_models(&s);
+    s
+}
+
+/// The points of `s` and all it holds.
+fn total(s: &Selection) -> f64 {
+    s.points + s.children.iter().map(total).sum::<f64>()
+}
