@@ -5,9 +5,10 @@
 //! written as the WFB6 data writes them; figures worked out by hand.
 
 use crate::common::exact_of;
-use crate::common::roster::{army_xml, category, item, model, rule, sel, with};
+use crate::common::roster::{
+    army_xml, category, held_by_others, item, men_struck_by, model, read_army, rule, sel, with,
+};
 use mathhammer::army::Army;
-use mathhammer::roster::{Roster, RosterUnit};
 use mathhammer::rules::special::SpecialRule;
 use mathhammer::rules::weapons::Weapon;
 
@@ -108,25 +109,13 @@ fn orc_boyz() -> String {
     )
 }
 
-fn read(army: &str, units: &[String]) -> Roster {
-    Roster::from_bytes("t.ros", army_xml(army, 0, units).as_bytes()).unwrap()
-}
-
-/// The names told "held by" another model.
-fn held(u: &RosterUnit) -> Vec<&str> {
-    (u.rules_not_played.iter())
-        .filter(|n| n.why.contains("held by"))
-        .map(|n| n.name.as_str())
-        .collect()
-}
-
 /// Felix fights beside Gotrek with his own profile and blade (A 3 and the
 /// blade's +2), and Slygit beside Skabend with his Lucky git (2+ ward)
 /// and two hand weapons; none of their names is "held by" another kind
 /// of model. Seen failing before: neither was fielded, their names held.
 #[test]
 fn each_model_of_a_band_fights_with_his_own_gear() {
-    let r = read("Mercenaries", &[gotrek_and_felix(true)]);
+    let r = read_army("Mercenaries", &[gotrek_and_felix(true)]);
     let u = &r.units[0];
     let played = u.played.as_ref().unwrap();
     assert_eq!(played.others.len(), 1, "{:?}", u.notes);
@@ -136,13 +125,13 @@ fn each_model_of_a_band_fights_with_his_own_gear() {
     assert_eq!((felix.profile.ws.0, felix.profile.a.0), (5, 5));
     assert_eq!(felix.weapon, Weapon::HandWeapon);
     assert!(felix.rules.contains(&SpecialRule::MagicalAttacks));
-    assert!(held(u).is_empty(), "{:?}", u.rules_not_played);
+    assert!(held_by_others(u).is_empty(), "{:?}", u.rules_not_played);
     let blade = "Wyrmslayer Blade (Magic Weapon)";
     assert!(u.played_in_part.iter().any(|n| n.name == blade));
     // Gotrek's own gear stays his: the unit's file plays him.
     assert_eq!(played.profile.ws.0, 7);
 
-    let r = read("Orcs and goblins", &[skabend_and_slygit()]);
+    let r = read_army("Orcs and goblins", &[skabend_and_slygit()]);
     let u = &r.units[0];
     let played = u.played.as_ref().unwrap();
     assert_eq!(played.profile.ws.0, 4);
@@ -151,7 +140,7 @@ fn each_model_of_a_band_fights_with_his_own_gear() {
     assert_eq!(slygit.name, "Slygit");
     assert_eq!(slygit.weapon, Weapon::AdditionalHandWeapon);
     assert_eq!(slygit.ward.map(|w| w.0), Some(2));
-    assert!(held(u).is_empty(), "{:?}", u.rules_not_played);
+    assert!(held_by_others(u).is_empty(), "{:?}", u.rules_not_played);
 }
 
 /// A band never joins another unit, so none of its models is left out
@@ -161,7 +150,7 @@ fn each_model_of_a_band_fights_with_his_own_gear() {
 /// before: he led the Boyz, Slygit lost.
 #[test]
 fn a_band_stands_alone() {
-    let r = read("Orcs and goblins", &[orc_boyz(), skabend_and_slygit()]);
+    let r = read_army("Orcs and goblins", &[orc_boyz(), skabend_and_slygit()]);
     let army = Army::field(&r, &[]).unwrap();
     let stand = army.stand_of(2).unwrap();
     assert_eq!(stand.unit, None);
@@ -190,13 +179,7 @@ fn felix_strikes_beside_gotrek() {
         let path = dir.join(format!("gotrek_{felix}.ros"));
         let xml = army_xml("Mercenaries", 0, &[gotrek_and_felix(felix)]);
         std::fs::write(&path, xml).unwrap();
-        let text = format!(
-            "name = \"band\"\n[attacker]\nroster = \"{}\"\nunit = \"Gotrek Gurnisson & Felix Jaeger\"\n\
-             [defender]\nname = \"Men\"\nmodels = 20\nfrontage = 5\nsave = 5\nrules = [\"unbreakable\"]\n\
-             [defender.profile]\nm = 10\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = 0\nld = 7\n\
-             [situation]\ncharger = \"none\"\nrounds = 1\n",
-            path.display()
-        );
+        let text = men_struck_by(&path, "Gotrek Gurnisson & Felix Jaeger");
         let mean = exact_of(&text, "mean_defender_casualties");
         assert!((mean - expected).abs() < 1e-9, "felix {felix}: {mean}");
     }

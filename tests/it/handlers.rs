@@ -4,8 +4,9 @@
 //! written as the WFB6 data writes them; figures worked out by hand.
 
 use crate::common::exact_of;
-use crate::common::roster::{army_xml, category, item, model, rule, sel, with};
-use mathhammer::roster::{Roster, RosterUnit};
+use crate::common::roster::{
+    army_xml, category, held_by_others, item, men_struck_by, model, read_army, rule, sel, with,
+};
 use mathhammer::rules::saves::BodyArmour;
 use mathhammer::rules::special::SpecialRule;
 use mathhammer::rules::weapons::Weapon;
@@ -83,25 +84,13 @@ fn runelord_with_anvil() -> String {
     with(lord, &category("Lord"))
 }
 
-fn read(army: &str, units: &[String]) -> Roster {
-    Roster::from_bytes("t.ros", army_xml(army, 0, units).as_bytes()).unwrap()
-}
-
-/// The names told "held by" another model.
-fn held(u: &RosterUnit) -> Vec<&str> {
-    (u.rules_not_played.iter())
-        .filter(|n| n.why.contains("held by"))
-        .map(|n| n.name.as_str())
-        .collect()
-}
-
 /// The Hydra's two apprentices fight beside it, each with his two hand
 /// weapons and hatred; the Spellsthirster variant inside the Hydra's own
 /// selection is no model of its own. Seen failing before: neither
 /// apprentice fielded, their names "held by" them.
 #[test]
 fn a_war_hydras_handlers_fight_beside_it() {
-    let r = read("Dark Elves", &[war_hydra(true)]);
+    let r = read_army("Dark Elves", &[war_hydra(true)]);
     let u = &r.units[0];
     let played = u.played.as_ref().unwrap();
     assert_eq!(played.others.len(), 2, "{:?}", u.notes);
@@ -110,7 +99,7 @@ fn a_war_hydras_handlers_fight_beside_it() {
         assert_eq!(handler.weapon, Weapon::AdditionalHandWeapon);
         assert_eq!((handler.profile.ws.0, handler.profile.w.0), (4, 1));
     }
-    assert!(held(u).is_empty(), "{:?}", u.rules_not_played);
+    assert!(held_by_others(u).is_empty(), "{:?}", u.rules_not_played);
     assert_eq!(played.profile.ws.0, 4, "the Hydra is the rank and file");
     assert!(played.rules.contains(&SpecialRule::Terror));
 }
@@ -141,7 +130,7 @@ fn a_war_hydra_and_its_apprentices_strike_together() {
 /// rule "held by Anvil of Doom", the Guards not fielded.
 #[test]
 fn the_anvil_guards_fight_beside_their_runelord() {
-    let r = read("Dwarfs (2005)", &[runelord_with_anvil()]);
+    let r = read_army("Dwarfs (2005)", &[runelord_with_anvil()]);
     let u = &r.units[0];
     let played = u.played.as_ref().unwrap();
     assert!(played.rules.contains(&SpecialRule::Unbreakable));
@@ -152,7 +141,7 @@ fn the_anvil_guards_fight_beside_their_runelord() {
         assert_eq!(guard.weapon, Weapon::HandWeaponAndShield);
         assert_eq!(guard.armour, BodyArmour::Gromril);
     }
-    assert!(held(u).is_empty(), "{:?}", u.rules_not_played);
+    assert!(held_by_others(u).is_empty(), "{:?}", u.rules_not_played);
 }
 
 /// The Runelord and his Guards strike at 20 men (WS 3, T 3, 5+ save),
@@ -175,16 +164,4 @@ fn the_runelord_and_his_guards_strike_together() {
         "mean_defender_casualties",
     );
     assert!((mean - 20.0 / 9.0).abs() < 1e-9, "{mean}");
-}
-
-/// A one-round scenario: `unit` of roster `path` strikes at 20 men who
-/// strike nothing back.
-fn men_struck_by(path: &std::path::Path, unit: &str) -> String {
-    format!(
-        "name = \"handlers\"\n[attacker]\nroster = \"{}\"\nunit = \"{unit}\"\n\
-         [defender]\nname = \"Men\"\nmodels = 20\nfrontage = 5\nsave = 5\nrules = [\"unbreakable\"]\n\
-         [defender.profile]\nm = 10\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = 0\nld = 7\n\
-         [situation]\ncharger = \"none\"\nrounds = 1\n",
-        path.display()
-    )
 }

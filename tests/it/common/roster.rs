@@ -199,3 +199,28 @@ pub fn mount(name: &str, values: &str) -> String {
         model(name, values)
     )
 }
+
+/// The roster of `units` chosen from army book `army`, read as a file.
+pub fn read_army(army: &str, units: &[String]) -> Roster {
+    Roster::from_bytes("t.ros", army_xml(army, 0, units).as_bytes()).unwrap()
+}
+
+/// The names unit `u` tells "held by" another kind of model.
+pub fn held_by_others(u: &RosterUnit) -> Vec<&str> {
+    (u.rules_not_played.iter())
+        .filter(|n| n.why.contains("held by"))
+        .map(|n| n.name.as_str())
+        .collect()
+}
+
+/// A one-round scenario: `unit` of roster `path` strikes at 20 men (WS 3,
+/// T 3, 5+ save, five wide, unbreakable) who strike nothing back.
+pub fn men_struck_by(path: &std::path::Path, unit: &str) -> String {
+    format!(
+        "name = \"struck\"\n[attacker]\nroster = \"{}\"\nunit = \"{unit}\"\n\
+         [defender]\nname = \"Men\"\nmodels = 20\nfrontage = 5\nsave = 5\nrules = [\"unbreakable\"]\n\
+         [defender.profile]\nm = 10\nws = 3\nbs = 3\ns = 3\nt = 3\nw = 1\ni = 3\na = 0\nld = 7\n\
+         [situation]\ncharger = \"none\"\nrounds = 1\n",
+        path.display()
+    )
+}
