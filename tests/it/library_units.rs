@@ -156,7 +156,7 @@ fn mismatches(u: &Unit, json: &Value) -> Vec<String> {
 /// Each unit of the file as `mathhammer units ARMY UNIT --json` gives it:
 /// every figure the book gives, every difference listed in one failure.
 #[test]
-#[ignore = "the unit library lands with units-core"]
+#[ignore = "43 figures differ between these hand-written figures and the library (the catalogues' default gear and prices, and figures written from memory): each to be settled against a second source (issue 48)"]
 fn library_units_play_as_their_army_books_write_them() {
     let mut wrong = Vec::new();
     for u in expected() {
