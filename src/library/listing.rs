@@ -227,27 +227,32 @@ fn unit_text(book: &ArmyBook, entry: &Entry) -> Result<String, Text> {
     let mut out = format!("{} of {} ({}): {}\n", entry.name, book.book, book.key, size);
     out += &crate::roster::listing::text(&roster);
     let options = options(&book.shared()?, entry);
-    let mut group = None;
-    out += "\nOptions (points each):\n";
+    // Each group once, in the order first met, its options together.
+    let mut groups: Vec<&str> = Vec::new();
     for o in &options {
-        if group != Some(&o.group) {
-            let name = if o.group.is_empty() {
-                "the unit's own"
-            } else {
-                &o.group
-            };
-            out += &format!("  {name}\n");
-            group = Some(&o.group);
+        if !groups.contains(&o.group.as_str()) {
+            groups.push(&o.group);
         }
-        let range = match o.max {
-            Some(max) => format!("{} to {max}", o.min),
-            None => format!("{} or more", o.min),
+    }
+    out += "\nOptions (points each):\n";
+    for group in groups {
+        let name = if group.is_empty() {
+            "the unit's own"
+        } else {
+            group
         };
-        out += &format!(
-            "    {:<52} {:>7} {range}\n",
-            short_name(&o.name),
-            points(o.points)
-        );
+        out += &format!("  {name}\n");
+        for o in options.iter().filter(|o| o.group == group) {
+            let range = match o.max {
+                Some(max) => format!("{} to {max}", o.min),
+                None => format!("{} or more", o.min),
+            };
+            out += &format!(
+                "    {:<52} {:>7} {range}\n",
+                short_name(&o.name),
+                points(o.points)
+            );
+        }
     }
     Ok(out)
 }

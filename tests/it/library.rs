@@ -414,3 +414,64 @@ fn compared_with_roster(library: &Library, file: &std::path::Path) -> [usize; 4]
     );
     counts
 }
+
+#[test]
+fn units_lists_the_armies_an_army_and_a_unit_with_its_options() {
+    let armies = json(&["units"]);
+    let listed = armies["armies"].as_array().unwrap();
+    assert_eq!(listed.len(), Library::shipped().armies().len());
+    assert!(listed
+        .iter()
+        .any(|a| a["key"] == "the-empire" && a["units"].as_u64() > Some(50)));
+    let empire = json(&["units", "empire"]);
+    let first = &empire["units"][0];
+    assert_eq!(
+        (first["name"].as_str(), first["category"].as_str()),
+        (Some("Halberdiers"), Some("Core"))
+    );
+    assert_eq!(
+        (
+            first["points_per_model"].as_f64(),
+            first["profile"]["WS"].as_str()
+        ),
+        (Some(6.0), Some("3"))
+    );
+    let unit = json(&["units", "empire", "halberdiers"]);
+    assert_eq!(unit["army"], "The Empire");
+    assert_eq!(unit["key"], "the-empire");
+    assert_eq!(unit["models"], serde_json::json!({"min": 10, "max": null}));
+    assert_eq!(unit["points_per_model"], 6.0);
+    let played = &unit["unit"];
+    assert_eq!(played["profiles"][0]["role"], "rank and file");
+    assert!(
+        played["plays_as"]
+            .as_str()
+            .unwrap()
+            .starts_with("infantry, "),
+        "{played}"
+    );
+    assert_eq!(played["save"], 6);
+    let sergeant = serde_json::json!({"group": "Command group", "name": "Sergeant", "points": 10.0, "min": 0, "max": 1});
+    assert!(
+        unit["options"].as_array().unwrap().contains(&sergeant),
+        "{}",
+        unit["options"]
+    );
+    // The unit object is the roster listing's for the same unit.
+    let text = stdout(&["units", "empire", "halberdiers"]);
+    assert!(
+        text.contains("plays as    infantry, M 10 cm WS 3"),
+        "{text}"
+    );
+    // The tables of ours fit 80 columns (the unit's own lines are the
+    // roster listing's).
+    let options = text.split("Options").nth(1).unwrap();
+    let ours = [
+        stdout(&["units"]),
+        stdout(&["units", "orcs"]),
+        options.to_string(),
+    ];
+    for line in ours.iter().flat_map(|t| t.lines()) {
+        assert!(line.chars().count() <= 80, "{line}");
+    }
+}
