@@ -106,7 +106,6 @@ pub(crate) struct Group {
     #[serde(default)]
     pub min: u32,
     #[serde(default)]
-    #[allow(dead_code)] // TODO the options listing
     pub max: Option<u32>,
     /// The member chosen where it must hold one.
     pub default: Option<String>,

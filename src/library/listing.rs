@@ -24,6 +24,8 @@ struct Option_ {
     points: f64,
     min: u32,
     max: Option<u32>,
+    /// How many of its group's members a unit takes, fewest and most.
+    of_group: (u32, Option<u32>),
 }
 
 /// `mathhammer units [ARMY] [UNIT] [--json]`'s output, or the flag's
@@ -241,7 +243,16 @@ fn unit_text(book: &ArmyBook, entry: &Entry) -> Result<String, Text> {
         } else {
             group
         };
-        out += &format!("  {name}\n");
+        let limits = options
+            .iter()
+            .find(|o| o.group == group)
+            .map(|o| o.of_group);
+        let take = match limits {
+            Some((0, None)) | None => String::new(),
+            Some((least, Some(most))) => format!(" (take {least} to {most})"),
+            Some((least, None)) => format!(" (take {least} or more)"),
+        };
+        out += &format!("  {name}{take}\n");
         for o in options.iter().filter(|o| o.group == group) {
             let range = match o.max {
                 Some(max) => format!("{} to {max}", o.min),
@@ -275,7 +286,7 @@ fn entries_of(shared: &Shared, e: &Entry, path: &str, depth: usize, out: &mut Ve
         return;
     }
     for c in e.entries.iter().filter(|c| c.kind != "model" || depth > 0) {
-        option(shared, c, path, depth, out);
+        option(shared, c, (path, (0, None)), depth, out);
     }
     for g in &e.groups {
         group_of(shared, g, path, depth, out);
@@ -290,21 +301,33 @@ fn group_of(shared: &Shared, link: &Group, path: &str, depth: usize, out: &mut V
         "" => g.name.clone(),
         p => format!("{p}::{}", g.name),
     };
+    // A link's own limits, else the shared group's.
+    let least = if link.min > 0 { link.min } else { g.min };
+    let limits = (least, link.max.or(g.max));
     for c in &g.entries {
-        option(shared, c, &path, depth, out);
+        option(shared, c, (&path, limits), depth, out);
     }
     for x in &g.groups {
         group_of(shared, x, &path, depth + 1, out);
     }
 }
 
-fn option(shared: &Shared, c: &Entry, path: &str, depth: usize, out: &mut Vec<Option_>) {
+/// Option `c` of group `path` (with its group's limits), then those it
+/// holds.
+fn option(
+    shared: &Shared,
+    c: &Entry,
+    (path, of_group): (&str, (u32, Option<u32>)),
+    depth: usize,
+    out: &mut Vec<Option_>,
+) {
     out.push(Option_ {
         group: path.to_string(),
         name: c.name.clone(),
         points: c.pts,
         min: c.min,
         max: c.max,
+        of_group,
     });
     let inner = match path {
         "" => c.name.clone(),

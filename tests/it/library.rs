@@ -475,3 +475,27 @@ fn units_lists_the_armies_an_army_and_a_unit_with_its_options() {
         assert!(line.chars().count() <= 80, "{line}");
     }
 }
+
+#[test]
+fn the_armies_are_named_as_the_issue_types_them() {
+    let library = Library::shipped();
+    let key = |typed: &str| {
+        library
+            .army(typed)
+            .map(|a| a.key.clone())
+            .unwrap_or_else(|e| e.to_string())
+    };
+    for (typed, army) in [
+        ("empire", "the-empire"),
+        ("orcs", "orcs-and-goblins"),
+        ("dwarfs", "dwarfs-2006"),
+        ("dwarfs 2001", "dwarfs-2001"),
+        ("Dwarfs (2001)", "dwarfs-2001"),
+        ("vampire", "vampire-counts"),
+        ("chaos", "forces-of-chaos"),
+        ("chaos dwarfs", "chaos-dwarfs"),
+        ("Elfos Oscuros", "dark-elves"),
+    ] {
+        assert_eq!(key(typed), army, "{typed}");
+    }
+}
