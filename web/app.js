@@ -429,9 +429,6 @@ function translate() {
   for (const e of document.querySelectorAll('[data-ui-placeholder]')) {
     e.placeholder = ui(e.dataset.uiPlaceholder);
   }
-  for (const e of document.querySelectorAll('[data-ui-aria]')) {
-    e.setAttribute('aria-label', ui(e.dataset.uiAria));
-  }
   sayUnitSizes();
   if ($('scenario').options.length) markEdited();
   sayRosters();

@@ -67,7 +67,7 @@ function field(f) {
       typed.hidden = input.value !== TYPED(f.flag);
       showSize(input, size);
     });
-    return element('label', {}, [words(f.label), armyPicker(input), input, size, help, typed, err]);
+    return element('label', {}, [...labelledPicker(f, input), input, size, help, typed, err]);
   }
   if (f.choices.length && !f.list) {
     // Left empty, a flag is not sent: its default (or a profile file's

@@ -141,8 +141,7 @@ function armyPicker(source) {
     option.value = a.key;
     return option;
   });
-  const menu = element('select', { 'data-army': '', 'aria-label': 'army book' }, [files, ...books]);
-  menu.dataset.uiAria = 'army book';
+  const menu = element('select', { 'data-army': '' }, [files, ...books]);
   menu.addEventListener('change', () => {
     source.dataset.army = menu.value;
     source.value = '';
@@ -150,6 +149,25 @@ function armyPicker(source) {
     source.dispatchEvent(new Event('change', { bubbles: true }));
   });
   return menu;
+}
+
+// The label of field `f`, whose picker `source` has an army menu before
+// it, then that menu: the menu named by the label and "army book", the
+// picker by the label.
+function labelledPicker(f, source) {
+  const id = `unit-${FORMS.find(q => q.fields.includes(f)).query}${f.flag}`;
+  const label = words(f.label);
+  label.id = `${id}-label`;
+  const book = element('span', {
+    id: `${id}-book`,
+    hidden: '',
+    'data-ui': 'army book',
+    text: ui('army book'),
+  });
+  const menu = armyPicker(source);
+  menu.setAttribute('aria-labelledby', `${id}-label ${id}-book`);
+  source.setAttribute('aria-labelledby', `${id}-label`);
+  return [label, book, menu];
 }
 
 // Unit picker `source` set to `value`: its army menu to the army it names
@@ -203,7 +221,7 @@ function unitPicker(f, err) {
     profile = now;
     showSize(source, hint);
   });
-  return element('label', {}, [words(f.label), armyPicker(source), source, hint, err]);
+  return element('label', {}, [...labelledPicker(f, source), source, hint, err]);
 }
 
 // The picker's choices: the shipped profiles, then each roster's units;

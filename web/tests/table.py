@@ -362,6 +362,11 @@ def check_library(url):
             said = pick_from_book(driver, "--defender", "Orcs and Goblins", "Orc Boyz")
             assert said == "10 or more models", said
             page.fill(driver, "--defender-models", "25")
+            # Each menu named for a reader: its side's label, the army's "army book".
+            source = page.field(driver, "--defender")
+            menu = source.find_element(By.XPATH, "preceding-sibling::select[@data-army]")
+            names = source.accessible_name, menu.accessible_name
+            assert names == ("defender", "defender army book"), names
             assert not driver.execute_script(TARGETS), driver.execute_script(TARGETS)
             if width < 500:
                 assert not driver.execute_script(SMALL_TEXT), driver.execute_script(SMALL_TEXT)
