@@ -246,7 +246,14 @@ function fillPicker(source) {
           c,
           units
             .filter(u => u.category === c)
-            .map(u => [u.pick, `${u.name} (${u.points_per_model.toLocaleString(lang())} pts)`]),
+            .map(u => [
+              u.pick,
+              `${u.name} (${u.points_per_model.toLocaleString(lang())} pts)`,
+              // Its rank and file's profile, as `units ARMY` lists it, as its title.
+              Object.entries(u.profile ?? {})
+                .map(([k, v]) => `${k} ${v}`)
+                .join(' '),
+            ]),
         ),
       ),
     );

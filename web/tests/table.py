@@ -330,6 +330,8 @@ def pick_from_book(driver, flag, army, unit):
     Select(menu).select_by_visible_text(army)
     option = [o for o in Select(source).options if o.text.startswith(f"{unit} (")]
     assert len(option) == 1, [o.text for o in Select(source).options]
+    # Its title the rank and file's profile, as `units ARMY` lists it.
+    assert option[0].get_attribute("title").startswith("M "), option[0].get_attribute("title")
     Select(source).select_by_value(option[0].get_attribute("value"))
     return source.find_element(By.XPATH, "following-sibling::small[@class='size']").text
 
