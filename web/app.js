@@ -61,6 +61,8 @@ const UI_ES = {
   alone: 'solo',
   'Characters: where each stands': 'Personajes: dónde está cada uno',
   'What each unit plays as': 'Cómo juega cada unidad',
+  'profiles and rosters': 'perfiles y listas',
+  'army book': 'libro de ejército',
   'This link is broken (its query cannot be read): the page starts afresh.':
     'Este enlace está roto (no se puede leer su consulta): la página empieza de cero.',
 };
@@ -409,6 +411,7 @@ async function loadState() {
     const key = stateKey(e);
     const given = key in state.values;
     if (e.type === 'checkbox') e.checked = given && !!state.values[key];
+    else if (e.matches('[data-unit], [data-unit-file]')) setPick(e, given ? state.values[key] : '');
     else e.value = given ? state.values[key] : '';
     e.dispatchEvent(new Event('change'));
     if (e.dataset.file && given) e.hidden = false;
@@ -426,6 +429,7 @@ function translate() {
   for (const e of document.querySelectorAll('[data-ui-placeholder]')) {
     e.placeholder = ui(e.dataset.uiPlaceholder);
   }
+  sayUnitSizes();
   if ($('scenario').options.length) markEdited();
   sayRosters();
   // Each character's place and why, in the new language.
@@ -462,7 +466,8 @@ function openCell(cell) {
       e.value = '';
       continue;
     }
-    if (e.dataset.flag in picks) e.value = picks[e.dataset.flag];
+    if (e.matches('[data-unit]')) setPick(e, picks[e.dataset.flag] ?? '');
+    else if (e.dataset.flag in picks) e.value = picks[e.dataset.flag];
     else e.value = '';
     e.dispatchEvent(new Event('change'));
   }
@@ -492,6 +497,7 @@ async function start() {
   FORMS = JSON.parse(wasm_bindgen.forms());
   SHIPPED = JSON.parse(wasm_bindgen.shipped());
   listShippedRosters();
+  listArmies();
   buildTabs();
   buildForms();
   buildCombat();

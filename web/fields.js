@@ -52,7 +52,8 @@ function field(f) {
   if (f.positional) return argumentPicker(f, err);
   let input;
   if (f.value_name === 'FILE') {
-    // A unit's file: a shipped profile, a roster's unit, or one typed.
+    // A unit's file: a shipped profile, a roster's unit, an army book's
+    // unit (its size said under it), or one typed.
     input = element('select', { 'data-flag': f.flag, 'data-unit-file': '' });
     fillPicker(input);
     const typed = element('textarea', {
@@ -61,10 +62,12 @@ function field(f) {
       'data-file': TYPED(f.flag),
       hidden: '',
     });
+    const size = element('small', { class: 'size' });
     input.addEventListener('change', () => {
       typed.hidden = input.value !== TYPED(f.flag);
+      showSize(input, size);
     });
-    return element('label', {}, [words(f.label), input, help, typed, err]);
+    return element('label', {}, [...labelledPicker(f, input), input, size, help, typed, err]);
   }
   if (f.choices.length && !f.list) {
     // Left empty, a flag is not sent: its default (or a profile file's

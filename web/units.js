@@ -1,7 +1,10 @@
-// The combat tab's unit pickers: each side's unit from the shipped
-// profiles (with a model count) or from a roster, shipped or dropped on the
-// page, listed by the library (`roster FILE --json`). A pick is the value
-// `combat --attacker` takes: PROFILE.toml:MODELS or ROSTER.ros:NUMBER.
+// The unit pickers: each unit from the shipped profiles (with a model
+// count), from a roster, shipped or dropped on the page, listed by the
+// library (`roster FILE --json`), or from an army book, its army then its
+// unit (`units --json`, `units ARMY --json`). A pick is the value
+// `combat --attacker` takes: PROFILE.toml:MODELS, ROSTER.ros:NUMBER or
+// ARMY:UNIT (the army's key and the unit's name), its models in the
+// models field.
 'use strict';
 
 // Rosters dropped on the page, by path: sent with every question.
@@ -40,13 +43,168 @@ function listShippedRosters() {
 const shippedProfiles = () =>
   Object.keys(SHIPPED).filter(p => /^scenarios\/profiles\/[^/]+\.toml$/.test(p));
 
+// The army books (`units --json`: key, book, Spanish name), read once.
+let ARMIES = [];
+// Each army book's units that fight (`units ARMY --json`), read when the
+// army is first picked, each with its pick.
+const ARMY_UNITS = {};
+// Each army book unit's size (`units ARMY UNIT --json`'s `models`), by pick.
+const UNIT_SIZES = {};
+
+// A library answer's JSON for command line `args`, or its error thrown.
+function libraryAnswer(args) {
+  const res = answerHere({ args: [...args, '--json'], files: {} });
+  if (res.code !== 0) throw new Error(res.stderr.trim());
+  return JSON.parse(res.stdout);
+}
+
+function listArmies() {
+  const started = performance.now();
+  ARMIES = libraryAnswer(['units']).armies;
+  // The first `units --json` in the page (for BENCHMARKS.md).
+  window.mathhammerUnitsMs = performance.now() - started;
+}
+
+// Army `key`'s units that fight, in the book's order: each picked by its
+// name (`empire:Halberdiers`), or by its number where the book names two
+// alike (two Cannons).
+function armyUnits(key) {
+  if (!ARMY_UNITS[key]) {
+    const all = libraryAnswer(['units', key]).units;
+    const alike = name => all.filter(u => u.name === name).length > 1;
+    ARMY_UNITS[key] = all
+      .filter(u => !u.left_out)
+      .map(u => ({ ...u, pick: `${key}:${alike(u.name) ? u.number : u.name}` }));
+  }
+  return ARMY_UNITS[key];
+}
+
+// The army book a pick names (`the-empire:Halberdiers`), if any: a file's
+// path never is one (it has a `/` or a `.`).
+function armyOf(value) {
+  const key = (value || '').split(':')[0];
+  return ARMIES.some(a => a.key === key) ? key : '';
+}
+
+// Army book unit `pick`'s fewest and most models (null: no limit).
+function unitSize(pick) {
+  if (!UNIT_SIZES[pick]) {
+    const [key, ...unit] = pick.split(':');
+    UNIT_SIZES[pick] = libraryAnswer(['units', key, unit.join(':')]).models;
+  }
+  return UNIT_SIZES[pick];
+}
+
+// The models field that goes with unit picker `source` (`--attacker`'s
+// `--attacker-models`; for attacks and shoot, `--models` and
+// `--target-models`), if its form has one.
+function modelsField(source) {
+  const form = source.closest('.form');
+  const flag = source.dataset.flag;
+  const own = { '--attacker': ['--attacker-models', '--models'], '--target': ['--target-models'] };
+  for (const f of own[flag] ?? [`${flag}-models`]) {
+    const found = form?.querySelector(`[data-flag="${f}"]`);
+    if (found) return found;
+  }
+  return null;
+}
+
+// A unit's size in the page's words: "10 or more models", "1 model".
+function sizeWords({ min, max }) {
+  const es = lang() === 'es';
+  if (max === min) {
+    if (es) return min === 1 ? '1 miniatura' : `${min} miniaturas`;
+    return min === 1 ? '1 model' : `${min} models`;
+  }
+  if (max === null) return es ? `${min} miniaturas o más` : `${min} or more models`;
+  return es ? `de ${min} a ${max} miniaturas` : `${min} to ${max} models`;
+}
+
+// Each army book unit's size said again, in the page's language.
+function sayUnitSizes() {
+  for (const hint of document.querySelectorAll('small.size[data-pick]')) {
+    hint.textContent = sizeWords(unitSize(hint.dataset.pick));
+  }
+}
+
+// The army menu before unit picker `source`: its profiles and rosters
+// first, then each army book, named in the page's language; an army
+// picked, the unit picker lists its units.
+function armyPicker(source) {
+  const files = element('option', {
+    value: '',
+    'data-ui': 'profiles and rosters',
+    text: ui('profiles and rosters'),
+  });
+  const books = ARMIES.map(a => {
+    const option = words({ en: a.book, es: a.spanish ?? a.book }, 'option');
+    option.value = a.key;
+    return option;
+  });
+  const menu = element('select', { 'data-army': '' }, [files, ...books]);
+  menu.addEventListener('change', () => {
+    source.dataset.army = menu.value;
+    source.value = '';
+    fillPicker(source);
+    source.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  return menu;
+}
+
+// The label of field `f`, whose picker `source` has an army menu before
+// it, then that menu: the menu named by the label and "army book", the
+// picker by the label.
+function labelledPicker(f, source) {
+  const id = `unit-${FORMS.find(q => q.fields.includes(f)).query}${f.flag}`;
+  const label = words(f.label);
+  label.id = `${id}-label`;
+  const book = element('span', {
+    id: `${id}-book`,
+    hidden: '',
+    'data-ui': 'army book',
+    text: ui('army book'),
+  });
+  const menu = armyPicker(source);
+  menu.setAttribute('aria-labelledby', `${id}-label ${id}-book`);
+  source.setAttribute('aria-labelledby', `${id}-label`);
+  return [label, book, menu];
+}
+
+// Unit picker `source` set to `value`: its army menu to the army it names
+// (none for a file), its units listed.
+function setPick(source, value) {
+  const army = armyOf(value);
+  const menu = source.parentNode.querySelector('[data-army]');
+  if (menu) menu.value = army;
+  source.dataset.army = army;
+  fillPicker(source);
+  source.value = value;
+}
+
+// An army book's unit picked: its models field starts at its fewest and
+// says its size beside; else what it says is gone.
+function showSize(source, hint) {
+  const pick = source.value;
+  if (!armyOf(pick)) {
+    hint.textContent = '';
+    delete hint.dataset.pick;
+    return;
+  }
+  const size = unitSize(pick);
+  hint.dataset.pick = pick;
+  hint.textContent = sizeWords(size);
+  const count = modelsField(source);
+  if (count) count.value = String(size.min);
+}
+
 // A picker for a flag whose value is a unit (`--attacker`, `--defender`)
 // or a character to lead one (`--attacker-character`); none at first (the
 // tab's example picks combat's). The flag's help, which says how to type
 // one, is not shown. A unit's count is its own field (`--attacker-models`):
 // picking a roster's unit empties it (the list's count stands), picking a
 // profile, which has no count of its own, after a roster's unit starts it
-// at 20.
+// at 20, picking an army book's unit starts it at the unit's fewest (its
+// size said under the picker).
 function unitPicker(f, err) {
   const source = element('select', {
     'data-flag': f.flag,
@@ -54,19 +212,22 @@ function unitPicker(f, err) {
     ...(f.value_name === 'CHARACTER' ? { 'data-character': '' } : {}),
   });
   fillPicker(source);
+  const hint = element('small', { class: 'size' });
   let profile = true;
   source.addEventListener('change', () => {
     const count = source.closest('.form')?.querySelector(`[data-flag="${f.flag}-models"]`);
     const now = source.value === '' || source.value.endsWith('.toml');
     if (count && now !== profile) count.value = now ? '20' : '';
     profile = now;
+    showSize(source, hint);
   });
-  return element('label', {}, [words(f.label), source, err]);
+  return element('label', {}, [...labelledPicker(f, source), source, hint, err]);
 }
 
 // The picker's choices: the shipped profiles, then each roster's units;
 // none first for a character (none leads) or a unit's file (the flags
-// stand alone), a profile typed last for the latter.
+// stand alone), a profile typed last for the latter. With an army book
+// picked, its units instead, by category as the book has them.
 function fillPicker(source) {
   const kept = source.value;
   const group = (label, options) =>
@@ -75,6 +236,30 @@ function fillPicker(source) {
       { label },
       options.map(([value, text, title]) => element('option', { value, text, title: title ?? '' })),
     );
+  if (source.dataset.army) {
+    const units = armyUnits(source.dataset.army);
+    const categories = [...new Set(units.map(u => u.category))];
+    source.replaceChildren(
+      element('option', { value: '', text: '—' }),
+      ...categories.map(c =>
+        group(
+          c,
+          units
+            .filter(u => u.category === c)
+            .map(u => [
+              u.pick,
+              `${u.name} (${u.points_per_model.toLocaleString(lang())} pts)`,
+              // Its rank and file's profile, as `units ARMY` lists it, as its title.
+              Object.entries(u.profile ?? {})
+                .map(([k, v]) => `${k} ${v}`)
+                .join(' '),
+            ]),
+        ),
+      ),
+    );
+    if (kept) source.value = kept;
+    return;
+  }
   const profiles = group(
     ui('Profiles'),
     shippedProfiles().map(p => [p, profileName(p)]),

@@ -902,6 +902,19 @@ def timings(url):
         print(f"worker: a charge answered in {worker:.2f} ms through the worker, "
               f"{here:.2f} ms on the page's thread (overhead {worker - here:.2f} ms; "
               "medians of five)")
+        # The unit library in the page: the first `units --json` (the
+        # armies, each army's file parsed to count its units), then an
+        # army's units and a unit (the largest book), each the first time
+        # and again.
+        units = driver.execute_script("return window.mathhammerUnitsMs")
+        asked = driver.execute_script(
+            "const t = a => { const s = performance.now();"
+            "  answerHere({args: [...a, '--json'], files: {}}); return performance.now() - s; };"
+            "const army = ['units', 'forces-of-chaos'], unit = [...army, 'Warriors of Chaos'];"
+            "return [t(army), t(army), t(unit), t(unit)];")
+        print(f"unit library: the first units --json {units:.1f} ms (at load); units "
+              f"forces-of-chaos --json {asked[0]:.1f} ms, again {asked[1]:.1f} ms; a unit "
+              f"{asked[2]:.1f} ms, again {asked[3]:.1f} ms")
         print(f"load to first answer: {first} ms from navigation (a shared link to the "
               f"Boar Boyz charge; the library compiled and ready in "
               f"{driver.execute_script('return window.mathhammerReadyMs')} ms of it)")
@@ -933,6 +946,7 @@ def main():
     finally:
         driver.quit()
     table.check_table(url)
+    table.check_library(url)
     check_broken_link(url)
     # Opened from disk, with no server.
     driver = browser(1280)

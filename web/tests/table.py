@@ -320,3 +320,131 @@ def check_table(url):
             page.no_exceptions(driver)
         finally:
             driver.quit()
+
+
+def pick_from_book(driver, flag, army, unit):
+    """Army book `army`, then its unit `unit`, for `flag`, as a player taps
+    them (the names the menus show): the size said under the picker."""
+    source = page.field(driver, flag)
+    menu = source.find_element(By.XPATH, "preceding-sibling::select[@data-army]")
+    Select(menu).select_by_visible_text(army)
+    option = [o for o in Select(source).options if o.text.startswith(f"{unit} (")]
+    assert len(option) == 1, [o.text for o in Select(source).options]
+    # Its title the rank and file's profile, as `units ARMY` lists it.
+    assert option[0].get_attribute("title").startswith("M "), option[0].get_attribute("title")
+    Select(source).select_by_value(option[0].get_attribute("value"))
+    return source.find_element(By.XPATH, "following-sibling::small[@class='size']").text
+
+
+def book_picks(driver, flag):
+    """What `flag`'s pickers show: the army book, the pick, the models."""
+    source = page.field(driver, flag)
+    menu = source.find_element(By.XPATH, "preceding-sibling::select[@data-army]")
+    models = page.field(driver, f"{flag}-models").get_attribute("value")
+    return menu.get_attribute("value"), source.get_attribute("value"), models
+
+
+def check_library(url):
+    """A first visit, no file: The Empire's Halberdiers, 20, against Orcs
+    and Goblins' Orc Boyz, 25, picked in a few taps (army, unit, models),
+    answer as the CLI does for the same ARMY:UNIT picks; its link carries
+    the picks, not profiles, and a fresh page opening it shows them again
+    with the same answer. On a phone and a desktop; on the desktop, a
+    character from a book leading the Halberdiers, the attacks tab's
+    units from the books, and the size said in Spanish."""
+    for width, height in [(375, 812), (1280, 900)]:
+        driver = page.browser(width, height)
+        try:
+            page.ready(driver, url)
+            page.combat_from(driver, "pick")
+            said = pick_from_book(driver, "--attacker", "The Empire", "Halberdiers")
+            assert said == "10 or more models", said
+            assert book_picks(driver, "--attacker")[2] == "10"
+            page.fill(driver, "--attacker-models", "20")
+            said = pick_from_book(driver, "--defender", "Orcs and Goblins", "Orc Boyz")
+            assert said == "10 or more models", said
+            page.fill(driver, "--defender-models", "25")
+            # Each menu named for a reader: its side's label, the army's "army book".
+            source = page.field(driver, "--defender")
+            menu = source.find_element(By.XPATH, "preceding-sibling::select[@data-army]")
+            names = source.accessible_name, menu.accessible_name
+            assert names == ("defender", "defender army book"), names
+            assert not driver.execute_script(TARGETS), driver.execute_script(TARGETS)
+            if width < 500:
+                assert not driver.execute_script(SMALL_TEXT), driver.execute_script(SMALL_TEXT)
+            page.shot(driver, f"library-picked-{width}", at="fields")
+            answered(driver)
+            args = ["combat", "--attacker", "the-empire:Halberdiers", "--attacker-models", "20",
+                    "--defender", "orcs-and-goblins:Orc Boyz", "--defender-models", "25",
+                    "--trials", "100000", "--seed", "2000"]
+            assert page.report_html(driver) == page.cli_html(driver, *args)
+            assert "20 Halberdiers charge 25 Orc Boyz" in driver.find_element(By.ID, "report").text
+            assert page.in_view(driver, "#report dl.headline"), "the headline is off the screen"
+            page.shot(driver, f"library-answered-{width}", at="says")
+            shown = page.headline(driver)
+            # The link names the picks as the command line takes them.
+            WebDriverWait(driver, 10).until(
+                lambda d: "the-empire:Halberdiers" in urllib.parse.unquote(d.current_url))
+            link = driver.current_url
+            state = json.loads(urllib.parse.unquote(link.split("#", 1)[1]))
+            assert state["values"]["--attacker"] == "the-empire:Halberdiers", state
+            assert state["values"]["--defender"] == "orcs-and-goblins:Orc Boyz", state
+            assert "rosters" not in state, state
+            other = page.browser(width, height)
+            try:
+                page.ready(other, link)
+                settle(other)
+                assert book_picks(other, "--attacker") == (
+                    "the-empire", "the-empire:Halberdiers", "20"), book_picks(other, "--attacker")
+                assert book_picks(other, "--defender") == (
+                    "orcs-and-goblins", "orcs-and-goblins:Orc Boyz", "25")
+                size = page.field(other, "--attacker").find_element(
+                    By.XPATH, "following-sibling::small[@class='size']").text
+                assert size == "10 or more models", size
+                assert page.headline(other) == shown, (page.headline(other), shown)
+                page.no_exceptions(other)
+            finally:
+                other.quit()
+            if width > 500:
+                check_library_desktop(driver)
+            page.no_exceptions(driver)
+        finally:
+            driver.quit()
+        print(f"{width} px: a first visit picks The Empire's 20 Halberdiers against Orcs and "
+              "Goblins' 25 Orc Boyz in six taps and the models typed, the CLI's answer; its "
+              f"link ({len(link):,} characters) carries the picks and reopens them")
+
+
+def check_library_desktop(driver):
+    """A character from a book leads the picked unit; the attacks tab's
+    units from the books; the army and the size in Spanish."""
+    said = pick_from_book(driver, "--attacker-character", "The Empire", "Elector Count")
+    assert said == "1 model", said
+    answered(driver)
+    args = ["combat", "--attacker", "the-empire:Halberdiers", "--attacker-models", "20",
+            "--attacker-character", "the-empire:Elector Count",
+            "--defender", "orcs-and-goblins:Orc Boyz", "--defender-models", "25",
+            "--trials", "100000", "--seed", "2000"]
+    assert page.report_html(driver) == page.cli_html(driver, *args)
+    Select(page.field(driver, "--attacker-character")).select_by_value("")
+    Select(driver.find_element(By.ID, "lang")).select_by_value("es")
+    menu = page.field(driver, "--defender").find_element(
+        By.XPATH, "preceding-sibling::select[@data-army]")
+    assert Select(menu).first_selected_option.text == "Orcos y Goblins"
+    size = page.field(driver, "--defender").find_element(
+        By.XPATH, "following-sibling::small[@class='size']").text
+    assert size == "10 miniaturas o más", size
+    Select(driver.find_element(By.ID, "lang")).select_by_value("en")
+    page.tab(driver, "attacks")
+    pick_from_book(driver, "--attacker", "Forces of Chaos", "Warriors of Chaos")
+    pick_from_book(driver, "--target", "Lizardmen", "Saurus Warriors")
+    # Each models field starts at its unit's fewest.
+    models = page.field(driver, "--models").get_attribute("value")
+    assert models == "10" and page.field(driver, "--target-models").get_attribute("value") == "10"
+    answered(driver)
+    args = ["attacks", "--attacker", "forces-of-chaos:Warriors of Chaos", "--models", models,
+            "--target", "lizardmen:Saurus Warriors", "--target-models", "10"]
+    assert page.report_html(driver) == page.cli_html(driver, *args)
+    print(f"1280 px: an Elector Count from the book leads the Halberdiers; Warriors of Chaos "
+          f"({models}) attack Saurus Warriors on the attacks tab, each the CLI's answer; "
+          "Orcos y Goblins, 10 miniaturas o más in Spanish")
