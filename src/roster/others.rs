@@ -25,7 +25,8 @@ pub(crate) const MAX_OTHERS: u32 = 3;
 /// of single models ([`band`]: Gotrek and Felix), each with only the gear
 /// his own selections hold; else those that could have led it as its
 /// champion (a regiment's other named models: Sheikh Sufti, Kylist), each
-/// with the unit's gear and his own, as its champion. Troops only.
+/// with the unit's gear and his own, as its champion; a monster's
+/// handlers ([`handlers`]) with their own. Troops only.
 pub(super) fn fighting(b: &Bodies, cast: &Cast, roles: &[Role], all: bool) -> (Vec<usize>, bool) {
     let Cast::Troops {
         rider,
