@@ -86,6 +86,13 @@ pub const GAME_SYSTEM: &str = "Warhammer Fantasy Battles (6th";
 /// character's selection, a hero's `Heroes` or `Characters`).
 pub const CHARACTER_CATEGORIES: [&str; 4] = ["Lord", "Heroes", "Characters", "Special Characters"];
 
+/// Whether category `name` (any case, spaces around) is a character's.
+fn is_character_category(name: &str) -> bool {
+    CHARACTER_CATEGORIES
+        .iter()
+        .any(|k| name.trim().eq_ignore_ascii_case(k))
+}
+
 /// An army list.
 #[derive(Clone, Debug)]
 pub struct Roster {

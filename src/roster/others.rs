@@ -84,7 +84,7 @@ fn handlers(
     others: impl Iterator<Item = usize>,
 ) -> Vec<usize> {
     let troops =
-        !b.categories.is_empty() && !super::CHARACTER_CATEGORIES.iter().any(|k| b.in_category(k));
+        !b.categories.is_empty() && !b.categories.iter().any(|c| super::is_character_category(c));
     let rider = &b.list[rider];
     if !troops || models != 1 || rider.count != 1 {
         return Vec::new();

@@ -53,11 +53,7 @@ pub(super) fn unit(
         champion: false,
         standard: false,
         musician: false,
-        character: s.categories.iter().any(|c| {
-            super::CHARACTER_CATEGORIES
-                .iter()
-                .any(|k| c.trim().eq_ignore_ascii_case(k))
-        }),
+        character: s.categories.iter().any(|c| super::is_character_category(c)),
         war_machine: false,
         played: Err(Text::default()),
     };
