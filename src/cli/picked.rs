@@ -13,6 +13,7 @@ use crate::army::join::for_lists;
 use crate::army::{Army, Join};
 use crate::combat::unit::MAX_CHARACTERS;
 use crate::error::InputError;
+use crate::library::{Asked, Choices, Source};
 use crate::query::combat::CombatQuery;
 use crate::roster::{Roster, UnitKey};
 use crate::rules::place::{Facing, Ground, ReactionName, SideName};
@@ -22,6 +23,7 @@ use crate::scenario::combat::{apply_set, parse_with_sets, ScenarioFile};
 use crate::scenario::part::{fighting, roster_unit};
 use crate::scenario::reference::unit_reference;
 use crate::text;
+use crate::words::text::Text;
 use clap::ValueEnum;
 use std::path::Path;
 use toml::{Table, Value};
@@ -76,6 +78,8 @@ pub(super) struct PickedSide<'a> {
     pub armour: Option<BodyArmour>,
     pub shield: Option<bool>,
     pub command: Option<&'a [CommandModel]>,
+    /// Its army book's options, by name (an army book's unit only).
+    pub options: &'a [String],
     pub characters: &'a [String],
 }
 
@@ -209,6 +213,11 @@ impl PickedSide<'_> {
     /// numbers).
     fn table(&self, side: &str, dir: &Path, fielded: Option<Fielded>) -> Result<Table, InputError> {
         let mut table = unit(self.unit, &format!("--{side}"), dir)?;
+        self.chosen_from_book(side)?;
+        if !self.options.is_empty() {
+            let options: Vec<Value> = self.options.iter().map(|o| o.as_str().into()).collect();
+            table.insert("options".into(), options.into());
+        }
         if let Some(n) = self.models {
             table.insert("models".into(), i64::from(n.0).into());
         }
@@ -265,6 +274,56 @@ impl PickedSide<'_> {
             table.insert("characters".into(), leaders.into());
         }
         Ok(table)
+    }
+}
+
+impl PickedSide<'_> {
+    /// Its flags' choices as its army book allows them, for a unit of the
+    /// unit library: a refusal names the flag that asked it (RULES.md Army
+    /// books' units). A roster file's unit takes no `--SIDE-option`.
+    fn chosen_from_book(&self, side: &str) -> Result<(), InputError> {
+        let spec = unit_reference(self.unit, &format!("--{side}"))?;
+        let (Some(file), Some(key)) = (spec.part.roster, spec.part.unit) else {
+            return self.no_options(side, self.unit);
+        };
+        let Ok(Source::Army(army)) = crate::library::source(Path::new(""), &file) else {
+            return self.no_options(side, &file);
+        };
+        let has = |m: CommandModel| self.command.map(|c| c.contains(&m));
+        let choices = Choices {
+            models: self.models.map(|m| m.0).or(spec.models.map(|m| m.0)),
+            weapon: self.weapon,
+            armour: self.armour,
+            shield: self.shield,
+            command: [
+                has(CommandModel::Champion),
+                has(CommandModel::Standard),
+                has(CommandModel::Musician),
+            ],
+            options: self.options.to_vec(),
+        };
+        army.unit_chosen(&key, &choices).map(|_| ()).map_err(|r| {
+            let flag = match r.asked {
+                Asked::Unit => format!("--{side}"),
+                Asked::Champion | Asked::Standard | Asked::Musician => {
+                    format!("--{side}-command")
+                }
+                Asked::Options => format!("--{side}-option"),
+                asked => format!("--{side}-{}", asked.key()),
+            };
+            InputError::new(flag, text!("{}: {}", self.unit.to_string(), r.why))
+        })
+    }
+
+    /// Refuses `--SIDE-option` for a unit not of an army book (`what`).
+    fn no_options(&self, side: &str, what: &str) -> Result<(), InputError> {
+        match self.options.is_empty() {
+            true => Ok(()),
+            false => Err(InputError::new(
+                format!("--{side}-option"),
+                text!("chooses an army book's options, and '{}' is no army book (accepted: with {} ARMY:UNIT)", what.to_string(), Text::flag(format!("--{side}"))),
+            )),
+        }
     }
 }
 
@@ -346,7 +405,7 @@ fn unit_listed(
     if let (Some(file), Some(key)) = (&spec.part.roster, &spec.part.unit) {
         // A unit the roster has not, or one that cannot fight, is the
         // flag's error, not a place in the scenario written from the flags.
-        let listed = roster_unit(Path::new(""), file, key, flag, flag)?;
+        let listed = roster_unit(Path::new(""), file, key, (flag, flag), &Default::default())?;
         fighting(&listed, Some(file), flag)?;
         listed_models = Some(listed.models);
     }

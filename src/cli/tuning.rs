@@ -32,7 +32,7 @@ pub enum Shield {
 #[derive(Args, Debug, Default)]
 /// The units picked by flags and their tuning.
 pub struct PickArgs {
-    /// The attacker (it charges, unless --charger says otherwise), without a FILE: ROSTER.ros:NAME, ROSTER.ros:NUMBER (ROSTER.ros:NAME:MODELS with its models) or PROFILE.toml:MODELS
+    /// The attacker (it charges, unless --charger says otherwise), without a FILE: ROSTER.ros:NAME, ROSTER.ros:NUMBER (ROSTER.ros:NAME:MODELS with its models), ARMY:UNIT[:MODELS] (an army book's unit: mathhammer units) or PROFILE.toml:MODELS
     #[arg(long, alias = "atacante", value_name = "UNIT", requires = "defender")]
     pub attacker: Option<String>,
     /// Without a FILE: the attacker's rank-and-file models (default the roster's)
@@ -53,7 +53,10 @@ pub struct PickArgs {
     /// Without a FILE: the attacker's command group, comma-separated (none: no command group)
     #[arg(long, value_enum, value_delimiter = ',', value_name = "MODELS")]
     pub attacker_command: Option<Vec<CommandModel>>,
-    /// Without a FILE: a character leading the attacker: ROSTER.ros:NAME, ROSTER.ros:NUMBER or PROFILE.toml; repeat for several
+    /// Without a FILE: an option of the attacker's army book (ARMY:UNIT), by name as `mathhammer units ARMY UNIT` lists it; repeat for several
+    #[arg(long, alias = "atacante-opcion", value_name = "OPTION")]
+    pub attacker_option: Vec<String>,
+    /// Without a FILE: a character leading the attacker: ROSTER.ros:NAME, ROSTER.ros:NUMBER, ARMY:UNIT or PROFILE.toml; repeat for several
     #[arg(long, value_name = "CHARACTER")]
     pub attacker_character: Vec<String>,
     /// The defender, as --attacker
@@ -77,6 +80,9 @@ pub struct PickArgs {
     /// Without a FILE: the defender's command group, as --attacker-command
     #[arg(long, value_enum, value_delimiter = ',', value_name = "MODELS")]
     pub defender_command: Option<Vec<CommandModel>>,
+    /// Without a FILE: an option of the defender's army book, as --attacker-option
+    #[arg(long, alias = "defensor-opcion", value_name = "OPTION")]
+    pub defender_option: Vec<String>,
     /// Without a FILE: a character leading the defender, as --attacker-character
     #[arg(long, value_name = "CHARACTER")]
     pub defender_character: Vec<String>,
@@ -105,7 +111,7 @@ pub struct PickArgs {
 
 impl PickArgs {
     /// Each flag and whether it was given.
-    fn given(&self) -> [(&'static str, bool); 23] {
+    fn given(&self) -> [(&'static str, bool); 25] {
         [
             ("--attacker", self.attacker.is_some()),
             ("--attacker-models", self.attacker_models.is_some()),
@@ -114,6 +120,7 @@ impl PickArgs {
             ("--attacker-armour", self.attacker_armour.is_some()),
             ("--attacker-shield", self.attacker_shield.is_some()),
             ("--attacker-command", self.attacker_command.is_some()),
+            ("--attacker-option", !self.attacker_option.is_empty()),
             ("--attacker-character", !self.attacker_character.is_empty()),
             ("--defender", self.defender.is_some()),
             ("--defender-models", self.defender_models.is_some()),
@@ -122,6 +129,7 @@ impl PickArgs {
             ("--defender-armour", self.defender_armour.is_some()),
             ("--defender-shield", self.defender_shield.is_some()),
             ("--defender-command", self.defender_command.is_some()),
+            ("--defender-option", !self.defender_option.is_empty()),
             ("--defender-character", !self.defender_character.is_empty()),
             ("--distance", self.distance.is_some()),
             ("--reaction", self.reaction.is_some()),
@@ -163,6 +171,7 @@ impl PickArgs {
                     armour: self.attacker_armour,
                     shield: shield(self.attacker_shield),
                     command: self.attacker_command.as_deref(),
+                    options: &self.attacker_option,
                     characters: &self.attacker_character,
                 },
                 PickedSide {
@@ -173,6 +182,7 @@ impl PickArgs {
                     armour: self.defender_armour,
                     shield: shield(self.defender_shield),
                     command: self.defender_command.as_deref(),
+                    options: &self.defender_option,
                     characters: &self.defender_character,
                 },
             ],

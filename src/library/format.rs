@@ -73,6 +73,10 @@ pub(crate) struct Entry {
     /// Its points, each.
     #[serde(default)]
     pub pts: f64,
+    /// Its points for each rank-and-file model of the unit it is bought
+    /// for (a shield for every model), beside `pts`.
+    #[serde(default)]
+    pub pts_per_model: f64,
     #[serde(default)]
     pub categories: Vec<String>,
     #[serde(default)]

@@ -27,6 +27,7 @@
 //! ```
 
 mod armies;
+mod choose;
 mod format;
 pub mod listing;
 mod pick;
@@ -35,6 +36,7 @@ use crate::error::InputError;
 use crate::roster::{Roster, RosterUnit, UnitKey};
 use crate::text;
 use crate::words::text::Text;
+pub use choose::{Asked, Choices, Refused};
 use format::{ArmyFile, CommonFile, Entry};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -176,6 +178,16 @@ impl ArmyBook {
         self.picked(self.entry(key)?)
     }
 
+    /// Its unit `key` names with `choices` made (see [`Choices`]), or the
+    /// first the book refuses.
+    pub fn unit_chosen(&self, key: &UnitKey, choices: &Choices) -> Result<RosterUnit, Refused> {
+        let entry = self.entry(key).map_err(|why| Refused {
+            asked: Asked::Unit,
+            why,
+        })?;
+        self.chosen(entry, choices)
+    }
+
     /// The entry of its unit `key` names.
     pub(crate) fn entry(&self, key: &UnitKey) -> Result<&Entry, Text> {
         let file = self.file()?;
@@ -304,17 +316,23 @@ pub fn source(dir: &Path, file: &str) -> Result<Source, Text> {
 /// The unit `key` names in `file` (a roster file or an army book, from
 /// folder `dir`): an error reading the file or naming the army is
 /// `file_field`'s, a key the list has not `unit_field`'s.
+/// An army book's unit is built with `choices`; a refusal is the key's
+/// beside `unit_field` (`attacker.weapon` beside `attacker.unit`).
 pub fn listed_unit(
     dir: &Path,
     file: &str,
     key: &UnitKey,
-    file_field: &str,
-    unit_field: &str,
+    (file_field, unit_field): (&str, &str),
+    choices: &Choices,
 ) -> Result<RosterUnit, InputError> {
     match source(dir, file).map_err(|why| InputError::new(file_field, why))? {
-        Source::Army(army) => {
-            (army.unit(key)).map_err(|why| InputError::new(unit_field, text!("{}: {}", file, why)))
-        }
+        Source::Army(army) => army.unit_chosen(key, choices).map_err(|r| {
+            let field = match (r.asked, unit_field.rsplit_once('.')) {
+                (Asked::Unit, _) | (_, None) => unit_field.to_string(),
+                (asked, Some((side, _))) => format!("{side}.{}", asked.key()),
+            };
+            InputError::new(field, text!("{}: {}", file, r.why))
+        }),
         Source::File => {
             let roster =
                 Roster::read(&dir.join(file)).map_err(|e| InputError::new(file_field, e.text()))?;

@@ -2,7 +2,9 @@
 //! that must hold one its `default` or first member, a unit with no
 //! models one of its first model entry), as the selections a roster of it
 //! would hold: as `scripts/wfb6-rosters` writes a list of every unit at
-//! its minimum, so the two read alike.
+//! its minimum, so the two read alike. A pick with options chosen
+//! (`choose`) holds those too, each in place of what its group held where
+//! the group cannot hold both, and the unit's models as many as asked.
 
 use super::format::{ArmyFile, Entry, Group};
 use crate::roster::Chosen;
@@ -30,6 +32,75 @@ impl Shared<'_> {
         }
     }
 
+    /// The selections a list of unit `unit` alone holds at its default
+    /// pick: the unit, then the army's own selections.
+    pub fn list(&self, unit: &Entry) -> Vec<Chosen> {
+        self.list_with(unit, &[], None)
+    }
+
+    /// The selections a list of unit `unit` alone holds with the options
+    /// `chosen` (its entries) and `models` rank-and-file models (none: its
+    /// fewest): the unit, then the army's own selections.
+    pub fn list_with(&self, unit: &Entry, chosen: &[&Entry], models: Option<u32>) -> Vec<Chosen> {
+        let least = unit
+            .entries
+            .iter()
+            .find(|e| e.kind == "model")
+            .map(|m| m.min);
+        let picker = Picker {
+            shared: self,
+            chosen,
+            models,
+            unit_models: models.or(least).unwrap_or(1),
+            rank_and_file: unit.entries.iter().find(|e| e.kind == "model"),
+        };
+        let mut out = vec![picker.entry(unit, 1, "", 0)];
+        out.extend(self.army.army_rules.iter().map(|r| self.entry(r, 1, "", 0)));
+        out
+    }
+
+    /// Entry `e` chosen `number` times from group `group` (its path), at
+    /// its default.
+    pub fn entry(&self, e: &Entry, number: u32, group: &str, depth: usize) -> Chosen {
+        let picker = Picker {
+            shared: self,
+            chosen: &[],
+            models: None,
+            unit_models: 1,
+            rank_and_file: None,
+        };
+        picker.entry(e, number, group, depth)
+    }
+}
+
+/// A unit's pick: its options chosen and its models.
+struct Picker<'a> {
+    shared: &'a Shared<'a>,
+    /// The options chosen beyond the default pick.
+    chosen: &'a [&'a Entry],
+    /// Its rank-and-file models, where asked.
+    models: Option<u32>,
+    /// Its rank-and-file models as picked: what an option priced per
+    /// model costs by.
+    unit_models: u32,
+    /// Its rank-and-file model entry.
+    rank_and_file: Option<&'a Entry>,
+}
+
+impl Picker<'_> {
+    fn is_chosen(&self, e: &Entry) -> bool {
+        self.chosen.iter().any(|c| std::ptr::eq(*c, e))
+    }
+
+    /// How many of `c` a pick holds where its parent holds it: the models
+    /// asked of the rank and file, else its fewest (at least one, chosen).
+    fn number_of(&self, c: &Entry) -> u32 {
+        match (self.models, self.rank_and_file) {
+            (Some(n), Some(r)) if std::ptr::eq(r, c) => n,
+            _ => c.min.max(1),
+        }
+    }
+
     /// Entry `e` chosen `number` times from group `group` (its path).
     pub fn entry(&self, e: &Entry, number: u32, group: &str, depth: usize) -> Chosen {
         Chosen {
@@ -38,7 +109,7 @@ impl Shared<'_> {
             number,
             group: group.to_string(),
             categories: e.categories.clone(),
-            points: e.pts * f64::from(number),
+            points: e.pts * f64::from(number) + e.pts_per_model * f64::from(self.unit_models),
             rules: e.rules.clone(),
             profiles: (e.profiles.iter())
                 .map(|p| (p.name.clone(), p.kind.clone(), p.values.clone()))
@@ -54,8 +125,8 @@ impl Shared<'_> {
     /// then its groups'; a unit with no models one of its first model entry.
     fn children(&self, e: &Entry, depth: usize) -> Vec<Chosen> {
         let mut out: Vec<Chosen> = (e.entries.iter())
-            .filter(|c| c.min > 0)
-            .map(|c| self.entry(c, c.min, "", depth))
+            .filter(|c| c.min > 0 || self.is_chosen(c))
+            .map(|c| self.entry(c, self.number_of(c), "", depth))
             .collect();
         let has_models = out.iter().any(|c| c.kind == "model");
         for g in &e.groups {
@@ -63,7 +134,7 @@ impl Shared<'_> {
         }
         if e.kind == "unit" && !has_models {
             if let Some(first) = e.entries.iter().find(|c| c.kind == "model") {
-                out.push(self.entry(first, 1, "", depth));
+                out.push(self.entry(first, self.number_of(first), "", depth));
             }
         }
         out
@@ -73,7 +144,7 @@ impl Shared<'_> {
     /// default member where it must hold some, and its members' own
     /// fewest.
     fn group(&self, link: &Group, path: &str, depth: usize) -> Vec<Chosen> {
-        let Some(g) = self.resolve(link).filter(|_| depth < MAX_DEPTH) else {
+        let Some(g) = self.shared.resolve(link).filter(|_| depth < MAX_DEPTH) else {
             return Vec::new();
         };
         let path = match path {
@@ -86,7 +157,10 @@ impl Shared<'_> {
         };
         let mut out = Vec::new();
         let named = |name: &str| Some(name) == g.default.as_deref();
-        let entry_pick = (least > 0)
+        // Options chosen in it stand in for its default where they are
+        // as many as it must hold.
+        let chosen = self.chosen_in(g, depth);
+        let entry_pick = (least > chosen)
             .then(|| {
                 let default = g.entries.iter().position(|e| named(&e.name));
                 let group = g.groups.iter().position(|x| named(&x.name));
@@ -108,8 +182,8 @@ impl Shared<'_> {
             None => {}
         }
         for (i, e) in g.entries.iter().enumerate() {
-            if e.min > 0 && entry_pick != Some(Ok(i)) {
-                out.push(self.entry(e, e.min, &path, depth + 1));
+            if (e.min > 0 || self.is_chosen(e)) && entry_pick != Some(Ok(i)) {
+                out.push(self.entry(e, self.number_of(e), &path, depth + 1));
             }
         }
         for (i, x) in g.groups.iter().enumerate() {
@@ -120,11 +194,12 @@ impl Shared<'_> {
         out
     }
 
-    /// The selections a list of unit `unit` alone holds: the unit at its
-    /// default, then the army's own selections.
-    pub fn list(&self, unit: &Entry) -> Vec<Chosen> {
-        let mut out = vec![self.entry(unit, 1, "", 0)];
-        out.extend(self.army.army_rules.iter().map(|r| self.entry(r, 1, "", 0)));
-        out
+    /// How many options chosen group `g` holds, in its groups too.
+    fn chosen_in(&self, g: &Group, depth: usize) -> u32 {
+        let own = g.entries.iter().filter(|e| self.is_chosen(e)).count() as u32;
+        let inner = (g.groups.iter())
+            .filter_map(|x| self.shared.resolve(x).filter(|_| depth < MAX_DEPTH))
+            .map(|x| self.chosen_in(x, depth + 1));
+        own + inner.sum::<u32>()
     }
 }

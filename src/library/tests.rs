@@ -184,3 +184,37 @@ fn a_unit_with_no_model_at_its_fewest_has_one_of_its_first() {
         .collect();
     assert_eq!(held, [("Rat", 1)]);
 }
+
+#[test]
+fn an_option_chosen_stands_in_for_its_groups_default_and_is_priced_per_model() {
+    let army: ArmyFile = serde_json::from_str(
+        r#"{"written_by":"by hand","army":"A","units":[{"name":"U","type":"unit",
+              "entries":[{"name":"Trooper","type":"model","min":5,"pts":2},
+                         {"name":"Shields","type":"upgrade","max":1,"pts_per_model":1}],
+              "groups":[{"name":"Weapons","min":1,"max":1,"default":"Spear",
+                         "entries":[{"name":"Axe","type":"upgrade","pts":3},{"name":"Spear","type":"upgrade"}]}]}]}"#,
+    )
+    .unwrap();
+    let common = Default::default();
+    let shared = pick::Shared {
+        army: &army,
+        common: &common,
+    };
+    let unit = &army.units[0];
+    let (shields, axe) = (&unit.entries[1], &unit.groups[0].entries[0]);
+    let list = shared.list_with(unit, &[shields, axe], Some(12));
+    let held: Vec<(&str, u32, f64)> = (list[0].children.iter())
+        .map(|c| (c.name.as_str(), c.number, c.points))
+        .collect();
+    // 12 troopers at 2, a shield each at 1, the axe in the spear's place.
+    assert_eq!(
+        held,
+        [("Trooper", 12, 24.0), ("Shields", 1, 12.0), ("Axe", 1, 3.0)]
+    );
+    // Without a choice: the spear, the fewest troopers, no shields.
+    let plain = shared.list(unit);
+    let held: Vec<&str> = (plain[0].children.iter())
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(held, ["Trooper", "Spear"]);
+}

@@ -70,3 +70,49 @@ fn selection(c: Chosen, army: &std::rc::Rc<str>) -> Selection {
 fn total(s: &Selection) -> f64 {
     s.points + s.children.iter().map(total).sum::<f64>()
 }
+
+/// What an option gives a unit of army `army`, read alone by the roster
+/// reader's names: the weapons and body armour it carries, a shield, and
+/// whether it is a standard, a musician or a model of its own (a
+/// champion). How a library pick finds the option a tuning flag asks for.
+#[derive(Debug, Default)]
+pub(crate) struct Gives {
+    pub weapons: Vec<crate::rules::weapons::Weapon>,
+    pub body: crate::rules::saves::BodyArmour,
+    pub shield: bool,
+    pub standard: bool,
+    pub musician: bool,
+    pub model: bool,
+}
+
+/// What option `c` gives a unit of army `army` (see [`Gives`]).
+pub(crate) fn option_gives(army: &str, c: &Chosen) -> Gives {
+    use super::names::Command;
+    use super::names::{looked_up, Found};
+    let s = selection(c.clone(), &army.into());
+    let command = match looked_up(army, &s.name) {
+        Some(Found::Played(e)) => e.command,
+        _ => None,
+    };
+    let mut gear = super::gear::Gear::of(army);
+    gear.item(&s);
+    Gives {
+        weapons: gear.weapons,
+        body: gear.body,
+        shield: gear.shield,
+        standard: command == Some(Command::Standard),
+        musician: command == Some(Command::Musician),
+        model: c.profiles.iter().any(|(_, kind, _)| kind == "Profile"),
+    }
+}
+
+/// Whether option `c` of a unit of army `army` is a unit of its own (a
+/// detachment), as the roster reader reads one held by a unit.
+pub(crate) fn stands_alone(army: &str, c: &Chosen) -> bool {
+    let army = army.into();
+    let unit = Chosen {
+        kind: "unit".into(),
+        ..Chosen::default()
+    };
+    super::body::stands_alone(&selection(unit, &army), &selection(c.clone(), &army))
+}

@@ -70,7 +70,7 @@ mod xml;
 
 pub use archive::MAX_ROSTER_BYTES;
 pub use army::{ArmyRule, ForceRule, RuleSource};
-pub(crate) use chosen::Chosen;
+pub(crate) use chosen::{option_gives, stands_alone, Chosen, Gives};
 pub(crate) use find::one_or_more as same_word;
 pub use find::UnitKey;
 pub use link::{for_link, ForLink};

@@ -10,6 +10,7 @@
 //! [`ProfilePart`]: one list of keys, one merge.
 
 use crate::error::InputError;
+use crate::library::{Choices, Source};
 use crate::profile::{
     ImpactHitsValues, MissileValues, MountValues, Points, ProfileFile, ProfileOverride, Ranged,
 };
@@ -22,6 +23,15 @@ use crate::text;
 use crate::words::text::Text;
 use std::path::Path;
 use std::sync::Arc;
+
+/// What a unit table asks of an army book's unit beside its part's gear
+/// and options: its models and command group (the table's own keys).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct TableAsks {
+    pub models: Option<u32>,
+    /// A champion, a standard, a musician.
+    pub command: [Option<bool>; 3],
+}
 
 /// A table's profile part resolved: the unit's profile and gear, the
 /// roster's unit it came from, and the first gear the table changed from
@@ -55,6 +65,8 @@ pub struct ProfilePart {
     pub troop: Option<TroopType>,
     /// Profile values over the source's.
     pub profile: Option<ProfileOverride>,
+    /// An army book's options chosen for its unit, by name.
+    pub options: Vec<String>,
     /// Its weapon.
     pub weapon: Option<Weapon>,
     /// Its body armour.
@@ -145,6 +157,8 @@ macro_rules! unit_table {
                     #[serde(rename = "type")]
                     troop: Option<$crate::rules::profile::TroopType>,
                     profile: Option<$crate::profile::ProfileOverride>,
+                    #[serde(default)]
+                    options: Vec<String>,
                     weapon: Option<$crate::rules::weapons::Weapon>,
                     armour: Option<$crate::rules::saves::BodyArmour>,
                     shield: Option<bool>,
@@ -188,6 +202,7 @@ macro_rules! unit_table {
                         name: t.name,
                         troop: t.troop,
                         profile: t.profile,
+                        options: t.options,
                         weapon: t.weapon,
                         armour: t.armour,
                         shield: t.shield,
@@ -275,8 +290,15 @@ impl ProfilePart {
     /// The unit's profile and gear: its source's, with the table's own
     /// values over them (`side` names the table in errors), and the
     /// roster's unit it came from, if any.
-    pub(crate) fn resolve(&self, dir: &Path, side: &str) -> Result<Resolved, InputError> {
-        let listed = self.listed_unit(dir, side)?;
+    /// An army book's unit is built with the table's `asks`, its gear and
+    /// options (RULES.md Army books' units).
+    pub(crate) fn resolve(
+        &self,
+        dir: &Path,
+        side: &str,
+        asks: TableAsks,
+    ) -> Result<Resolved, InputError> {
+        let listed = self.listed_unit(dir, side, asks)?;
         let base = match (&listed, &self.profile_file) {
             (Some(unit), _) => Some(fighting(
                 unit,
@@ -334,7 +356,12 @@ impl ProfilePart {
 
     /// The roster's unit the table names, read from its file (or already
     /// read, for a fight built from a roster).
-    fn listed_unit(&self, dir: &Path, side: &str) -> Result<Option<Arc<RosterUnit>>, InputError> {
+    fn listed_unit(
+        &self,
+        dir: &Path,
+        side: &str,
+        asks: TableAsks,
+    ) -> Result<Option<Arc<RosterUnit>>, InputError> {
         if let Some(unit) = &self.listed {
             return Ok(Some(unit.clone()));
         }
@@ -360,13 +387,16 @@ impl ProfilePart {
                 text!("given with a roster (accepted: one of them)"),
             ));
         }
-        let unit = roster_unit(
-            dir,
-            file,
-            key,
-            &format!("{side}.roster"),
-            &format!("{side}.unit"),
-        )?;
+        let choices = Choices {
+            models: asks.models,
+            weapon: self.weapon,
+            armour: self.armour,
+            shield: self.shield,
+            command: asks.command,
+            options: self.options.clone(),
+        };
+        let fields = (&format!("{side}.roster"), &format!("{side}.unit"));
+        let unit = roster_unit(dir, file, key, (fields.0, fields.1), &choices)?;
         Ok(Some(Arc::new(unit)))
     }
 
@@ -456,10 +486,18 @@ pub(crate) fn roster_unit(
     dir: &Path,
     file: &str,
     key: &UnitKey,
-    file_field: &str,
-    unit_field: &str,
+    fields: (&str, &str),
+    choices: &Choices,
 ) -> Result<RosterUnit, InputError> {
-    crate::library::listed_unit(dir, file, key, file_field, unit_field)
+    let from_book = matches!(crate::library::source(dir, file), Ok(Source::Army(_)));
+    if !from_book && !choices.options.is_empty() {
+        let side = fields.1.rsplit_once('.').map_or(fields.1, |(side, _)| side);
+        return Err(InputError::new(
+            format!("{side}.options"),
+            text!("chooses an army book's options, and '{}' is a roster file (accepted: roster = \"ARMY\" with options; a list's unit holds its list's)", file),
+        ));
+    }
+    crate::library::listed_unit(dir, file, key, fields, choices)
 }
 
 /// A roster's unit as it fights, or `field`'s error saying why it cannot,

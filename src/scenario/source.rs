@@ -29,6 +29,18 @@ pub(crate) struct Resolved {
 }
 
 impl UnitSpec {
+    /// What the table asks of an army book's unit beside its gear.
+    fn asks(&self) -> super::part::TableAsks {
+        super::part::TableAsks {
+            models: self.models.map(|m| m.0),
+            command: [
+                self.champion.as_ref().map(|c| c.leads()),
+                self.standard,
+                self.musician,
+            ],
+        }
+    }
+
     /// The unit's profile and gear (its part's), its models and command
     /// group: the table's, else its roster unit's (`side` names the table
     /// in errors).
@@ -37,7 +49,7 @@ impl UnitSpec {
             file,
             listed,
             changed,
-        } = self.part.resolve(dir, side)?;
+        } = self.part.resolve(dir, side, self.asks())?;
         let models = match (self.models, &listed) {
             (Some(m), _) => m.0,
             (None, Some(unit)) if unit.models <= MAX_MODELS => unit.models,

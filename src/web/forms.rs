@@ -416,7 +416,7 @@ mod tests {
     }
 
     /// The flags that pick and tune a fight's units, in the forms' order.
-    const PICKED: [&str; 23] = [
+    const PICKED: [&str; 25] = [
         "--attacker",
         "--attacker-models",
         "--attacker-frontage",
@@ -424,6 +424,7 @@ mod tests {
         "--attacker-armour",
         "--attacker-shield",
         "--attacker-command",
+        "--attacker-option",
         "--attacker-character",
         "--defender",
         "--defender-models",
@@ -432,6 +433,7 @@ mod tests {
         "--defender-armour",
         "--defender-shield",
         "--defender-command",
+        "--defender-option",
         "--defender-character",
         "--distance",
         "--reaction",

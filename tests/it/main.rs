@@ -45,6 +45,7 @@ mod lang;
 mod lang_errors;
 mod leadership_tail;
 mod library;
+mod library_choices;
 mod library_units;
 mod magic;
 mod matchup;
