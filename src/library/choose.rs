@@ -285,49 +285,71 @@ fn take<'a>(chosen: &mut Vec<&'a Entry>, o: &BookOption<'a>) {
 }
 
 /// The option `typed` names among `all` (of unit `unit`): by its name as
-/// units are found, the shallowest where several share it, or by its
-/// path where it has `::`.
+/// units are found, the shallowest where several share it; the parts
+/// before a `::` each name a group or an option holding it, in order
+/// (`Champion::Shield`, `Command group::War Banner`).
 fn named<'a, 'b>(
     all: &'b [BookOption<'a>],
     typed: &str,
     unit: &str,
 ) -> Result<&'b BookOption<'a>, Text> {
     use crate::roster::find::{closest, fit, Fit};
-    let by_path = typed.contains("::");
-    let names: Vec<&str> = (all.iter())
-        .map(|o| match by_path {
-            true => o.path.as_str(),
-            false => o.entry.name.as_str(),
-        })
-        .collect();
-    let quoted = |at: &[usize]| {
-        (at.iter())
-            .map(|i| format!("'{}'", all[*i].path))
-            .collect::<Vec<_>>()
-            .join(", ")
+    let mut parts: Vec<&str> = typed.split("::").map(str::trim).collect();
+    let last = parts.pop().unwrap_or_default();
+    let along = |o: &BookOption| {
+        let segments: Vec<&str> = o.path.split("::").collect();
+        let mut path = segments[..segments.len() - 1].iter();
+        parts
+            .iter()
+            .all(|p| path.any(|seg| matches!(fit(&[seg], p), Fit::One(_))))
     };
-    match fit(&names, typed) {
-        Fit::One(i) => Ok(&all[i]),
-        Fit::Same(at) | Fit::Several(at) => {
-            let least = at.iter().map(|i| all[*i].holders.len()).min().unwrap_or(0);
-            let shallow: Vec<usize> = at.iter().copied().filter(|i| all[*i].holders.len() == least).collect();
-            let same_entry = shallow.iter().all(|i| std::ptr::eq(all[*i].entry, all[shallow[0]].entry));
-            match shallow.len() == 1 || same_entry {
-                true => Ok(&all[shallow[0]]),
-                false => Err(text!(
-                    "'{}' fits {} options of '{}': {} (accepted: more of a name, or GROUP::NAME)",
-                    typed,
-                    shallow.len(),
-                    unit,
-                    quoted(&shallow)
-                )),
-            }
-        }
-        Fit::None => Err(text!(
+    let at: Vec<usize> = (0..all.len()).filter(|i| along(&all[*i])).collect();
+    if at.is_empty() {
+        // No group or holder of those names: the closest paths.
+        let paths: Vec<&str> = all.iter().map(|o| o.path.as_str()).collect();
+        let near = closest(&paths, typed, super::SUGGESTIONS);
+        let near: Vec<String> = near.iter().map(|i| format!("'{}'", paths[*i])).collect();
+        return Err(text!(
             "no option '{}' of '{}' (closest: {}; accepted: an option as mathhammer units ARMY UNIT lists it)",
             typed,
             unit,
-            quoted(&closest(&names, typed, super::SUGGESTIONS))
+            near.join(", ")
+        ));
+    }
+    let names: Vec<&str> = at.iter().map(|i| all[*i].entry.name.as_str()).collect();
+    let quoted = |found: &[usize]| {
+        (found.iter())
+            .map(|i| format!("'{}'", all[at[*i]].path))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let found = match fit(&names, last) {
+        Fit::One(i) => vec![i],
+        Fit::Same(found) | Fit::Several(found) => found,
+        Fit::None => {
+            return Err(text!(
+                "no option '{}' of '{}' (closest: {}; accepted: an option as mathhammer units ARMY UNIT lists it)",
+                typed,
+                unit,
+                quoted(&closest(&names, last, super::SUGGESTIONS))
+            ))
+        }
+    };
+    let depth = |i: &usize| all[at[*i]].holders.len();
+    let least = found.iter().map(depth).min().unwrap_or(0);
+    let shallow: Vec<usize> = found.into_iter().filter(|i| depth(i) == least).collect();
+    let first = &all[at[shallow[0]]];
+    match shallow
+        .iter()
+        .all(|i| std::ptr::eq(all[at[*i]].entry, first.entry))
+    {
+        true => Ok(first),
+        false => Err(text!(
+            "'{}' fits {} options of '{}': {} (accepted: more of a name, or GROUP::NAME)",
+            typed,
+            shallow.len(),
+            unit,
+            quoted(&shallow)
         )),
     }
 }

@@ -1,6 +1,7 @@
 //! A unit's default pick (every entry and group at its fewest, a group
 //! that must hold one its `default` or first member, a unit with no
-//! models one of its first model entry), as the selections a roster of it
+//! models one of its first model entry; a group whose compulsory members
+//! hold as many as it must, nothing more), as the selections a roster of it
 //! would hold: as `scripts/wfb6-rosters` writes a list of every unit at
 //! its minimum, so the two read alike. A pick with options chosen
 //! (`choose`) holds those too, each in place of what its group held where
@@ -157,10 +158,12 @@ impl Picker<'_> {
         };
         let mut out = Vec::new();
         let named = |name: &str| Some(name) == g.default.as_deref();
-        // Options chosen in it stand in for its default where they are
-        // as many as it must hold.
-        let chosen = self.chosen_in(g, depth);
-        let entry_pick = (least > chosen)
+        // Its members every pick holds, and options chosen in it, stand in
+        // for its default where they are as many as it must hold (a hand
+        // weapon each holds a Weapons group of one or two).
+        let compulsory: u32 = g.entries.iter().map(|e| e.min).sum();
+        let held = self.chosen_in(g, depth) + compulsory;
+        let entry_pick = (least > held)
             .then(|| {
                 let default = g.entries.iter().position(|e| named(&e.name));
                 let group = g.groups.iter().position(|x| named(&x.name));

@@ -116,3 +116,28 @@ pub(crate) fn stands_alone(army: &str, c: &Chosen) -> bool {
     };
     super::body::stands_alone(&selection(unit, &army), &selection(c.clone(), &army))
 }
+
+/// The options unit selection `s` holds (see `RosterUnit::options`).
+pub(super) fn options_held(s: &Selection) -> Vec<String> {
+    let mut out = Vec::new();
+    held_under(s, "", &mut out);
+    out
+}
+
+fn held_under(s: &Selection, path: &str, out: &mut Vec<String>) {
+    for c in s
+        .children
+        .iter()
+        .filter(|c| !super::body::stands_alone(s, c))
+    {
+        let own = match (c.kind == "model", path) {
+            (true, _) => path.to_string(),
+            (false, "") => c.name.clone(),
+            (false, p) => format!("{p}::{}", c.name),
+        };
+        if c.kind != "model" {
+            out.push(own.clone());
+        }
+        held_under(c, &own, out);
+    }
+}

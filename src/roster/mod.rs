@@ -173,6 +173,10 @@ pub struct RosterUnit {
     /// A war machine (its crew fight for it): a war machine's profile, or
     /// the game system's `War Machine` category on a unit of troops.
     pub war_machine: bool,
+    /// The options its list chose: each upgrade it holds (not a model, not
+    /// a detachment) by the options that hold it and its name
+    /// (`Standard Bearer::War Banner`), as a library pick names options.
+    pub options: Vec<String>,
     /// The unit as the tool plays it, or why it cannot fight.
     pub played: Result<ProfileFile, crate::words::text::Text>,
 }

@@ -55,6 +55,7 @@ pub(super) fn unit(
         musician: false,
         character: s.categories.iter().any(|c| super::is_character_category(c)),
         war_machine: false,
+        options: super::chosen::options_held(s),
         played: Err(Text::default()),
     };
     if let Some(e) = problem(s) {

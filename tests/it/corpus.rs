@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// Every `.ros` and `.rosz` under `dir`, in order.
-fn rosters(dir: &Path, out: &mut Vec<PathBuf>) {
+pub(crate) fn rosters(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };

@@ -532,3 +532,92 @@ fn the_armies_are_named_as_the_issue_types_them() {
         assert_eq!(key(typed), army, "{typed}");
     }
 }
+
+/// Each unit of roster `file` that names an army book's unit, against the
+/// same unit from the library with the list's models and options (RULES.md
+/// Army books' units): alike, apart by their points only, played apart,
+/// refused by the library (an option it does not find).
+fn roster_against_library(library: &Library, file: &std::path::Path) -> [usize; 4] {
+    let roster = mathhammer::roster::Roster::read(file).unwrap();
+    let mut counts = [0; 4];
+    for unit in roster.units.iter().filter(|u| u.parent.is_none()) {
+        let Some(book) = library.armies().iter().find(|a| a.book == unit.army) else {
+            continue;
+        };
+        if !book.unit_names().unwrap().contains(&unit.name.as_str()) {
+            continue;
+        }
+        let key = UnitKey::Name(unit.name.clone());
+        let models = Some(unit.models).filter(|m| *m > 0);
+        let with = |options: Vec<String>| mathhammer::library::Choices {
+            models,
+            options,
+            ..Default::default()
+        };
+        // An option the library has not (the roster written from another
+        // version of the catalogue) is left out, and told.
+        let (known, unknown): (Vec<String>, Vec<String>) = (unit.options.iter().cloned())
+            .partition(|o| book.unit_chosen(&key, &with(vec![o.clone()])).is_ok());
+        if !unknown.is_empty() {
+            println!(
+                "  {}: '{}' options the library has not: {unknown:?}",
+                file.display(),
+                unit.name
+            );
+        }
+        let choices = with(known);
+        let ours = match book.unit_chosen(&key, &choices) {
+            Ok(ours) => ours,
+            Err(r) => {
+                counts[3] += 1;
+                println!("  {}: '{}' refused: {}", file.display(), unit.name, r.why);
+                continue;
+            }
+        };
+        let (a, b) = (as_played(&ours), as_played(unit));
+        let apart = match (a == b, ours.points == unit.points) {
+            (true, true) => 0,
+            (true, false) => 1,
+            (false, _) => 2,
+        };
+        counts[apart] += 1;
+        if apart > 0 {
+            println!(
+                "  {}: '{}' apart:\n    library {a} ({} pts)\n    roster  {b} ({} pts)",
+                file.display(),
+                unit.name,
+                ours.points,
+                unit.points
+            );
+        }
+    }
+    counts
+}
+
+#[test]
+#[ignore = "needs the data repository's rosters: MATHHAMMER_ROSTERS=DATA_DIR/historic_battle_data"]
+fn the_data_repositorys_rosters_units_play_as_the_library_with_their_options() {
+    let folders = std::env::var("MATHHAMMER_ROSTERS").expect("MATHHAMMER_ROSTERS=DIR[:DIR...]");
+    let library = Library::shipped();
+    let mut files = Vec::new();
+    for dir in folders.split(':') {
+        crate::corpus::rosters(std::path::Path::new(dir), &mut files);
+    }
+    let mut all = [0; 4];
+    for file in files
+        .iter()
+        .filter(|f| !f.to_string_lossy().contains("_min_"))
+    {
+        let counts = roster_against_library(library, file);
+        all = std::array::from_fn(|i| all[i] + counts[i]);
+    }
+    println!(
+        "{} rosters: {} same, {} points apart, {} played apart, {} refused",
+        files.len(),
+        all[0],
+        all[1],
+        all[2],
+        all[3]
+    );
+    assert!(all[0] > 0);
+}
