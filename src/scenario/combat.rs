@@ -7,6 +7,9 @@
 //! profile_file = "orc_boar_boy.toml"  # a profile file, relative to this file
 //! # roster = "rosters/orcs_500.ros"    # or a roster's unit (its models, gear,
 //! # unit = "Boar Boyz"                 # command group), by name or number
+//! # roster = "empire"                  # or an army book's unit (ARMY, no file
+//! # unit = "halberdiers"               # by that name), with the book's
+//! # options = ["Shield", "Sergeant"]   # options chosen (RULES.md Army books' units)
 //! models = 5
 //! frontage = 5                         # models per rank
 //! champion = true                      # +1 A on one model
