@@ -17,6 +17,7 @@ pub(crate) mod attacks;
 mod combat;
 pub(crate) mod panic;
 mod picked;
+mod picked_flags;
 mod query_file;
 pub(crate) mod refused;
 pub mod tuning;

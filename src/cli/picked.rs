@@ -13,7 +13,6 @@ use crate::army::join::for_lists;
 use crate::army::{Army, Join};
 use crate::combat::unit::MAX_CHARACTERS;
 use crate::error::InputError;
-use crate::library::{Asked, Choices, Source};
 use crate::query::combat::CombatQuery;
 use crate::roster::{Roster, UnitKey};
 use crate::rules::place::{Facing, Ground, ReactionName, SideName};
@@ -91,8 +90,9 @@ impl Picked<'_> {
     /// file's.
     pub fn combat(&self, sets: &[String]) -> Result<CombatQuery, InputError> {
         let text = self.scenario(Path::new(""))?.to_string();
-        let file: ScenarioFile = parse_with_sets(&text, "", sets)?;
-        let combat = file.combat(Path::new(""))?;
+        let named = |e: InputError| self.named_by_flag(e, &text, sets);
+        let file: ScenarioFile = parse_with_sets(&text, "", sets).map_err(named)?;
+        let combat = file.combat(Path::new("")).map_err(named)?;
         Ok(CombatQuery {
             sets: sets.to_vec(),
             ..combat
@@ -214,6 +214,23 @@ impl PickedSide<'_> {
     fn table(&self, side: &str, dir: &Path, fielded: Option<Fielded>) -> Result<Table, InputError> {
         let mut table = unit(self.unit, &format!("--{side}"), dir)?;
         self.chosen_from_book(side)?;
+        // A count typed after the unit (`NAME:22`; a profile's is 1 untyped).
+        let typed = (table.get("models").and_then(|m| m.as_integer()))
+            .filter(|_| table.contains_key("roster") || self.unit.contains(':'));
+        if let (Some(typed), Some(n)) = (typed, self.models) {
+            if typed != i64::from(n.0) {
+                return Err(InputError::new(
+                    format!("--{side}-models"),
+                    text!(
+                        "{} models, and {} in {} {} (accepted: one count)",
+                        n.0,
+                        typed,
+                        Text::flag(format!("--{side}")),
+                        self.unit.to_string()
+                    ),
+                ));
+            }
+        }
         if !self.options.is_empty() {
             let options: Vec<Value> = self.options.iter().map(|o| o.as_str().into()).collect();
             table.insert("options".into(), options.into());
@@ -274,56 +291,6 @@ impl PickedSide<'_> {
             table.insert("characters".into(), leaders.into());
         }
         Ok(table)
-    }
-}
-
-impl PickedSide<'_> {
-    /// Its flags' choices as its army book allows them, for a unit of the
-    /// unit library: a refusal names the flag that asked it (RULES.md Army
-    /// books' units). A roster file's unit takes no `--SIDE-option`.
-    fn chosen_from_book(&self, side: &str) -> Result<(), InputError> {
-        let spec = unit_reference(self.unit, &format!("--{side}"))?;
-        let (Some(file), Some(key)) = (spec.part.roster, spec.part.unit) else {
-            return self.no_options(side, self.unit);
-        };
-        let Ok(Source::Army(army)) = crate::library::source(Path::new(""), &file) else {
-            return self.no_options(side, &file);
-        };
-        let has = |m: CommandModel| self.command.map(|c| c.contains(&m));
-        let choices = Choices {
-            models: self.models.map(|m| m.0).or(spec.models.map(|m| m.0)),
-            weapon: self.weapon,
-            armour: self.armour,
-            shield: self.shield,
-            command: [
-                has(CommandModel::Champion),
-                has(CommandModel::Standard),
-                has(CommandModel::Musician),
-            ],
-            options: self.options.to_vec(),
-        };
-        army.unit_chosen(&key, &choices).map(|_| ()).map_err(|r| {
-            let flag = match r.asked {
-                Asked::Unit => format!("--{side}"),
-                Asked::Champion | Asked::Standard | Asked::Musician => {
-                    format!("--{side}-command")
-                }
-                Asked::Options => format!("--{side}-option"),
-                asked => format!("--{side}-{}", asked.key()),
-            };
-            InputError::new(flag, text!("{}: {}", self.unit.to_string(), r.why))
-        })
-    }
-
-    /// Refuses `--SIDE-option` for a unit not of an army book (`what`).
-    fn no_options(&self, side: &str, what: &str) -> Result<(), InputError> {
-        match self.options.is_empty() {
-            true => Ok(()),
-            false => Err(InputError::new(
-                format!("--{side}-option"),
-                text!("chooses an army book's options, and '{}' is no army book (accepted: with {} ARMY:UNIT)", what.to_string(), Text::flag(format!("--{side}"))),
-            )),
-        }
     }
 }
 

@@ -194,6 +194,12 @@ fn kind(found: &str) -> Text {
 
 /// A phrase of serde's or toml's translated whole, anything else kept.
 pub(crate) fn phrase(s: &str) -> Text {
+    // A Rust type says nothing to a player: what it holds.
+    match s {
+        "i64" | "u64" | "u32" | "u8" => return text!("a whole number"),
+        "f64" => return text!("a number"),
+        _ => {}
+    }
     match PHRASES.iter().copied().find(|p| *p == s) {
         Some(p) => Text::words(p),
         None => Text::kept(s),
@@ -214,20 +220,33 @@ mod tests {
 
     #[test]
     fn serde_and_toml_forms_translate_and_keep_their_values() {
+        // As serde writes it, in English, in Spanish: a Rust type named by
+        // what it holds.
         let cases = [
             (
                 "invalid type: string \"x\", expected i64",
+                "invalid type: string \"x\", expected a whole number",
                 "tipo no válido: texto \"x\"; se esperaba un número entero",
             ),
-            ("missing field `models`", "falta el campo `models`"),
             (
+                "invalid type: floating point `1000.0`, expected u32",
+                "invalid type: floating point `1000.0`, expected a whole number",
+                "tipo no válido: número decimal `1000.0`; se esperaba un número entero",
+            ),
+            (
+                "missing field `models`",
+                "missing field `models`",
+                "falta el campo `models`",
+            ),
+            (
+                "unclosed table, expected `]`",
                 "unclosed table, expected `]`",
                 "tabla sin cerrar; se esperaba `]`",
             ),
-            ("something new", "something new"),
+            ("something new", "something new", "something new"),
         ];
-        for (english, spanish) in cases {
-            let t = message(english);
+        for (serde, english, spanish) in cases {
+            let t = message(serde);
             assert_eq!(t.render(Lang::En), english);
             assert_eq!(t.render(Lang::Es), spanish);
         }

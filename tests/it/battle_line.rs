@@ -551,7 +551,10 @@ fn bad_battle_lines_get_one_line_errors() {
         ("unit.1.base=[0, 20]", "unit.1.base"),
         ("unit.3.ld=7", "'unit' is a list: name an entry, 1 to 2"),
         ("turns=9", "9 is out of range (accepted: 0 to 6)"),
-        ("turns=x", "--set: invalid type: string \"x\", expected i64"),
+        (
+            "turns=x",
+            "--set: invalid type: string \"x\", expected a whole number",
+        ),
     ] {
         let e = error(&[
             "panic",

@@ -31,6 +31,7 @@ mod combat;
 mod corpus;
 mod determinism;
 mod exact;
+mod flag_errors;
 mod friends;
 mod fuzz_rosters;
 mod fuzz_scenarios;

@@ -352,7 +352,10 @@ fn points_follow_the_models_and_say_what_is_not_priced() {
     ];
     let file = json(&profile);
     let per_model = file["attacker_points"].as_f64().unwrap() / 20.0;
+    // Its count given by the flag alone (a count after the file and the
+    // flag is refused: one count, issue 50).
     let mut more = profile.to_vec();
+    more[2] = "scenarios/profiles/empire_halberdier.toml";
     more.extend(["--attacker-models", "25"]);
     assert_eq!(json(&more)["attacker_points"], per_model * 25.0);
     let mut swap = profile.to_vec();
