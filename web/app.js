@@ -63,6 +63,8 @@ const UI_ES = {
   'What each unit plays as': 'Cómo juega cada unidad',
   'profiles and rosters': 'perfiles y listas',
   'army book': 'libro de ejército',
+  "the book's options": 'opciones del libro',
+  'a model': 'por miniatura',
   'This link is broken (its query cannot be read): the page starts afresh.':
     'Este enlace está roto (no se puede leer su consulta): la página empieza de cero.',
 };

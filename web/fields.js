@@ -184,6 +184,8 @@ function buildForms() {
     );
   $('fields').replaceChildren(...FORMS.map(f => part(f, false)));
   $('more-fields').replaceChildren(...FORMS.map(f => part(f, true)));
+  // An options field shows once its picker holds an army book's unit.
+  for (const source of document.querySelectorAll('[data-unit]')) showOptions(source);
   for (const f of FORMS) {
     for (const x of f.fields.filter(x => x.example !== null)) {
       const e = document.querySelector(`[data-form="${f.query}"] [data-flag="${x.flag}"]`);

@@ -197,6 +197,90 @@ function showSize(source, hint) {
   if (count) count.value = String(size.min);
 }
 
+// Each army book unit's options a player may choose (`units ARMY UNIT
+// --json`'s `choices`: path, name, group, points, points_per_model), by
+// pick.
+const UNIT_CHOICES = {};
+
+function unitChoices(pick) {
+  if (!UNIT_CHOICES[pick]) {
+    const [key, ...unit] = pick.split(':');
+    UNIT_CHOICES[pick] = libraryAnswer(['units', key, unit.join(':')]).choices ?? [];
+  }
+  return UNIT_CHOICES[pick];
+}
+
+// The options field that goes with unit picker `source` (`--attacker`'s
+// `--attacker-option`), if its form has one.
+function optionsField(source) {
+  const form = source.closest('.form');
+  return form?.querySelector(`input[data-flag="${source.dataset.flag}-option"]`) ?? null;
+}
+
+// An option's price in the page's words: "10 pts", "+1 pts a model".
+function priceWords(c) {
+  const parts = [];
+  if (c.points) parts.push(`${c.points.toLocaleString(lang())} pts`);
+  if (c.points_per_model) {
+    parts.push(`+${c.points_per_model.toLocaleString(lang())} pts ${ui('a model')}`);
+  }
+  return parts.join(', ');
+}
+
+// The army book unit picked in `source`: its options as boxes under its
+// options field, by the book's groups, each adding its path to the field's
+// `;`-separated list or taking it out (the field stays what is sent and
+// shared); the field emptied, as its unit changed. Another pick: the
+// field hidden.
+function showOptions(source) {
+  const input = optionsField(source);
+  if (!input) return;
+  input.value = '';
+  const holder = input.closest('label, .field');
+  holder.parentNode.querySelector(`details[data-options="${input.dataset.flag}"]`)?.remove();
+  // Only an army book's unit has options to choose.
+  holder.hidden = !armyOf(source.value);
+  if (holder.hidden) return;
+  const choices = unitChoices(source.value);
+  if (!choices.length) return;
+  const listed = () =>
+    input.value
+      .split(';')
+      .map(v => v.trim())
+      .filter(v => v);
+  const boxes = choices.map(c => {
+    const box = element('input', { type: 'checkbox', value: c.path });
+    box.addEventListener('change', () => {
+      const others = listed().filter(v => v !== c.path);
+      input.value = [...others, ...(box.checked ? [c.path] : [])].join('; ');
+    });
+    const price = priceWords(c);
+    const name = element('span', { text: price ? `${c.name} (${price})` : c.name });
+    return element('label', { class: 'switch', title: c.path }, [box, name]);
+  });
+  const tick = () => {
+    for (const box of boxes) box.firstChild.checked = listed().includes(box.firstChild.value);
+  };
+  input.addEventListener('input', tick);
+  input.addEventListener('change', tick);
+  const groups = [...new Set(choices.map(c => c.group))];
+  const lists = groups.map(g =>
+    element('fieldset', {}, [
+      element('legend', { text: g || '—' }),
+      ...boxes.filter((_, i) => choices[i].group === g),
+    ]),
+  );
+  const summary = element('summary', {}, [
+    element('span', { 'data-ui': "the book's options", text: ui("the book's options") }),
+    document.createTextNode(` (${choices.length})`),
+  ]);
+  const details = element('details', { class: 'options', 'data-options': input.dataset.flag }, [
+    summary,
+    element('div', { class: 'scroll' }, lists),
+  ]);
+  holder.after(details);
+}
+
 // A picker for a flag whose value is a unit (`--attacker`, `--defender`)
 // or a character to lead one (`--attacker-character`); none at first (the
 // tab's example picks combat's). The flag's help, which says how to type
@@ -220,6 +304,7 @@ function unitPicker(f, err) {
     if (count && now !== profile) count.value = now ? '20' : '';
     profile = now;
     showSize(source, hint);
+    showOptions(source);
   });
   return element('label', {}, [...labelledPicker(f, source), source, hint, err]);
 }

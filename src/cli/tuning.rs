@@ -53,8 +53,13 @@ pub struct PickArgs {
     /// Without a FILE: the attacker's command group, comma-separated (none: no command group)
     #[arg(long, value_enum, value_delimiter = ',', value_name = "MODELS")]
     pub attacker_command: Option<Vec<CommandModel>>,
-    /// Without a FILE: an option of the attacker's army book (ARMY:UNIT), by name as `mathhammer units ARMY UNIT` lists it; repeat for several
-    #[arg(long, alias = "atacante-opcion", value_name = "OPTION")]
+    /// Without a FILE: an option of the attacker's army book (ARMY:UNIT), by name as `mathhammer units ARMY UNIT` lists it; several separated by ';' or the flag repeated
+    #[arg(
+        long,
+        alias = "atacante-opcion",
+        value_name = "OPTION",
+        value_delimiter = ';'
+    )]
     pub attacker_option: Vec<String>,
     /// Without a FILE: a character leading the attacker: ROSTER.ros:NAME, ROSTER.ros:NUMBER, ARMY:UNIT or PROFILE.toml; repeat for several
     #[arg(long, value_name = "CHARACTER")]
@@ -81,7 +86,12 @@ pub struct PickArgs {
     #[arg(long, value_enum, value_delimiter = ',', value_name = "MODELS")]
     pub defender_command: Option<Vec<CommandModel>>,
     /// Without a FILE: an option of the defender's army book, as --attacker-option
-    #[arg(long, alias = "defensor-opcion", value_name = "OPTION")]
+    #[arg(
+        long,
+        alias = "defensor-opcion",
+        value_name = "OPTION",
+        value_delimiter = ';'
+    )]
     pub defender_option: Vec<String>,
     /// Without a FILE: a character leading the defender, as --attacker-character
     #[arg(long, value_name = "CHARACTER")]

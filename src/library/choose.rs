@@ -153,17 +153,17 @@ impl<'a> Walk<'a, '_> {
         let path = joined(path, &e.name);
         let mut inner = holders.to_vec();
         inner.push(e);
+        self.out.push(BookOption {
+            entry: e,
+            holders: holders.to_vec(),
+            path: path.clone(),
+        });
         for c in &e.entries {
             self.option(c, &path, &inner);
         }
         for g in &e.groups {
             self.group(g, &path, &inner);
         }
-        self.out.push(BookOption {
-            entry: e,
-            holders: holders.to_vec(),
-            path,
-        });
     }
 
     fn group(&mut self, link: &'a Group, path: &str, holders: &[&'a Entry]) {
@@ -244,6 +244,26 @@ impl ArmyBook {
             }
         }
         Ok(unit)
+    }
+}
+
+impl ArmyBook {
+    /// What a player may choose of unit `entry` (`units ARMY UNIT --json`'s
+    /// `choices`, the page's boxes): each option every pick does not hold
+    /// already, by its path (what `--attacker-option` takes), its name, its
+    /// group (the path before it) and its points, each and a model.
+    pub(crate) fn choices_json(&self, entry: &Entry) -> Result<Vec<serde_json::Value>, Text> {
+        let shared = self.shared()?;
+        let choices = (options(&shared, &self.book, entry).into_iter())
+            .filter(|o| o.entry.min == 0)
+            .map(|o| {
+                let group = o.path.rsplit_once("::").map_or("", |(g, _)| g);
+                serde_json::json!({
+                    "path": o.path, "name": o.entry.name, "group": group,
+                    "points": o.entry.pts, "points_per_model": o.entry.pts_per_model,
+                })
+            });
+        Ok(choices.collect())
     }
 }
 

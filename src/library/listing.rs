@@ -214,6 +214,7 @@ fn unit_json(book: &ArmyBook, entry: &Entry) -> Result<serde_json::Value, Text> 
         "army": book.book, "key": book.key, "name": entry.name, "category": u.category(),
         "models": models_json(entry), "points_per_model": u.points_per_model(),
         "unit": crate::roster::listing::unit_json(&u.unit), "options": options,
+        "choices": book.choices_json(entry)?,
     }))
 }
 

@@ -415,9 +415,36 @@ def check_library(url):
               f"link ({len(link):,} characters) carries the picks and reopens them")
 
 
+def check_library_options(driver):
+    """The Halberdiers' options under their options field, by the book's
+    groups: a shield each ticked, the field holds its path and the answer
+    is the CLI's with it (a shield a model priced); unticked, none."""
+    details = driver.find_element(By.CSS_SELECTOR, 'details[data-options="--attacker-option"]')
+    details.find_element(By.TAG_NAME, "summary").click()
+    shield = "Weapons and Armour::Shield"
+    box = details.find_element(By.CSS_SELECTOR, f'input[value="{shield}"]')
+    label = box.find_element(By.XPATH, "..").text
+    assert label == "Shield (+1 pts a model)", label
+    box.click()
+    assert page.field(driver, "--attacker-option").get_attribute("value") == shield
+    answered(driver)
+    args = ["combat", "--attacker", "the-empire:Halberdiers", "--attacker-models", "20",
+            "--attacker-option", shield,
+            "--defender", "orcs-and-goblins:Orc Boyz", "--defender-models", "25",
+            "--trials", "100000", "--seed", "2000"]
+    assert page.report_html(driver) == page.cli_html(driver, *args)
+    assert "140" in driver.find_element(By.ID, "report").text
+    box.click()
+    assert page.field(driver, "--attacker-option").get_attribute("value") == ""
+    print("1280 px: the Halberdiers' options as boxes; a shield each ticked, 140 points, "
+          "the CLI's answer")
+
+
 def check_library_desktop(driver):
-    """A character from a book leads the picked unit; the attacks tab's
-    units from the books; the army and the size in Spanish."""
+    """The book's options as boxes (a shield each, priced); a character
+    from a book leads the picked unit; the attacks tab's units from the
+    books; the army and the size in Spanish."""
+    check_library_options(driver)
     said = pick_from_book(driver, "--attacker-character", "The Empire", "Elector Count")
     assert said == "1 model", said
     answered(driver)
