@@ -26,9 +26,11 @@
 //! assert_eq!(halberdiers.points, 60.0);
 //! ```
 
+mod any_order;
 mod armies;
 mod format;
 pub mod listing;
+mod options;
 mod pick;
 
 use crate::error::InputError;
@@ -232,13 +234,16 @@ impl ArmyBook {
                 self.book.clone(),
                 quoted(&at)
             )),
-            Fit::None => Err(text!(
-                "no unit '{}' in {} (closest: {}; accepted: a unit's name as the book writes it; mathhammer units {} lists them)",
-                name,
-                self.book.clone(),
-                quoted(&closest(names, name, SUGGESTIONS)),
-                self.key.clone()
-            )),
+            Fit::None => match any_order::fitting(names, name)[..] {
+                [one] => Ok(one),
+                ref reordered => Err(text!(
+                    "no unit '{}' in {} (closest: {}; accepted: a unit's name as the book writes it; mathhammer units {} lists them)",
+                    name,
+                    self.book.clone(),
+                    quoted(&suggested(reordered, &closest(names, name, SUGGESTIONS))),
+                    self.key.clone()
+                )),
+            },
         }
     }
 
@@ -272,6 +277,15 @@ impl ArmyBook {
             None => (1, Some(1)),
         }
     }
+}
+
+/// The units an error suggests: those a name's words fit in another
+/// order first, then the closest.
+fn suggested(reordered: &[usize], closest: &[usize]) -> Vec<usize> {
+    let mut out = reordered.to_vec();
+    out.extend(closest.iter().filter(|i| !reordered.contains(i)));
+    out.truncate(SUGGESTIONS.max(reordered.len()));
+    out
 }
 
 /// The names entry `e` and what it holds carry (see [`ArmyBook::names`]):

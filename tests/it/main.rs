@@ -45,6 +45,7 @@ mod lang;
 mod lang_errors;
 mod leadership_tail;
 mod library;
+mod library_listing;
 mod library_units;
 mod magic;
 mod matchup;
