@@ -56,7 +56,7 @@ pub fn units(
     let named = |why: Text| InputError::new("UNIT", crate::text!("'{}': {}", unit, why));
     let entry = book.entry(&UnitKey::parse(unit)).map_err(named)?;
     (match json {
-        true => unit_json(book, entry).map(pretty),
+        true => unit_json(book, entry, lang).map(pretty),
         false => unit_text(book, entry, lang),
     })
     .map_err(named)
@@ -233,13 +233,20 @@ pub(super) fn points(p: f64) -> String {
     format!("{}", (p * 100.0).round() / 100.0)
 }
 
+/// Unit `entry`'s size in a player's words, in `lang` (`10 or more
+/// models`: the page says it under a unit's picker).
+fn size_words(entry: &Entry, lang: Lang) -> String {
+    let (min, max) = ArmyBook::models(entry);
+    super::options::size(min, max).render(lang)
+}
+
 /// Unit `entry`'s fewest and most models, as JSON.
 fn models_json(entry: &Entry) -> serde_json::Value {
     let (min, max) = ArmyBook::models(entry);
     json!({"min": min, "max": max})
 }
 
-fn unit_json(book: &ArmyBook, entry: &Entry) -> Result<serde_json::Value, Text> {
+fn unit_json(book: &ArmyBook, entry: &Entry, lang: Lang) -> Result<serde_json::Value, Text> {
     let u = Listed {
         entry,
         unit: book.picked(entry)?,
@@ -250,7 +257,8 @@ fn unit_json(book: &ArmyBook, entry: &Entry) -> Result<serde_json::Value, Text> 
         .collect();
     Ok(json!({
         "army": book.book, "key": book.key, "name": entry.name, "category": u.category(),
-        "models": models_json(entry), "points_per_model": u.points_per_model(),
+        "models": models_json(entry), "size": size_words(entry, lang),
+        "points_per_model": u.points_per_model(),
         "unit": crate::roster::listing::unit_json(&u.unit), "options": options,
     }))
 }
@@ -281,27 +289,16 @@ fn unit_text(book: &ArmyBook, entry: &Entry, lang: Lang) -> Result<String, Text>
         ),
     };
     let (each, least) = (points(listed.points_per_model()), points(unit.points));
-    let size = match ArmyBook::models(entry) {
-        (1, Some(1)) => text!("1 model, {} points", least),
-        (min, Some(max)) if max == min => {
-            text!(
-                "{} models, {} points a model, {} points in all",
-                min,
-                each,
-                least
-            )
+    let (min, max) = ArmyBook::models(entry);
+    let size = super::options::size(min, max);
+    let size = match max {
+        Some(1) if min == 1 => text!("{}, {} points", size, least),
+        Some(max) if max == min => {
+            text!("{}, {} points a model, {} points in all", size, each, least)
         }
-        (min, Some(max)) => text!(
-            "{} to {} models, {} points a model, {} points at {}",
-            min,
-            max,
-            each,
-            least,
-            min
-        ),
-        (min, None) => text!(
-            "{} or more models, {} points a model, {} points at {}",
-            min,
+        _ => text!(
+            "{}, {} points a model, {} points at {}",
+            size,
             each,
             least,
             min

@@ -164,7 +164,7 @@ fn option(shared: &Shared, c: &Entry, depth: usize, out: &mut Vec<(usize, Row)>)
                 _ if fixed => name,
                 (least, most) => name.then(text!(" ({})", count(least, most))),
             };
-            Row::Option(name, Some(m.pts), models_count(m.min, m.max))
+            Row::Option(name, Some(m.pts), size(m.min, m.max))
         }
         None if fixed => Row::Option(name, None, text!("included")),
         None => Row::Option(name, Some(c.pts), count(c.min, c.max)),
@@ -189,9 +189,11 @@ fn count(least: u32, most: Option<u32>) -> Text {
     }
 }
 
-/// How many models of a band a unit may take.
-fn models_count(least: u32, most: Option<u32>) -> Text {
+/// How many models a unit (or a band of an option) has, fewest and most
+/// (none: no limit), in a player's words: `10 or more models`.
+pub(super) fn size(least: u32, most: Option<u32>) -> Text {
     match most {
+        Some(1) if least == 1 => text!("1 model"),
         Some(most) if most == least => text!("{} models", least),
         Some(most) => text!("{} to {} models", least, most),
         None => text!("{} or more models", least),

@@ -4,7 +4,7 @@
 //! said once; a unit named by its words in another order; the listing in
 //! Spanish with `--lang es`.
 
-use crate::common::run::{error, stdout};
+use crate::common::run::{error, json, stdout};
 
 /// The lines of `text` after its line starting `Options` (or `Opciones`).
 fn options_of(text: &str) -> Vec<&str> {
@@ -117,7 +117,7 @@ fn units_speaks_spanish_with_lang_es() {
     assert!(
         boyz.starts_with(
             "Orc Boyz: una unidad de Orcos y Goblins (orcs-and-goblins), Core\n\
-             10 o más miniaturas, 5 puntos por miniatura, 50 puntos con 10\n"
+             10 miniaturas o más, 5 puntos por miniatura, 50 puntos con 10\n"
         ),
         "{boyz}"
     );
@@ -146,4 +146,20 @@ fn every_units_options_fit_80_columns_in_each_language() {
         }
     }
     assert!(rows > 20_000, "{rows} rows");
+}
+
+#[test]
+fn a_units_size_is_said_in_its_json_in_the_language_asked() {
+    // The page says it under a unit's picker.
+    let size = |args: &[&str]| json(args)["size"].as_str().map(str::to_string);
+    let halberdiers = ["units", "empire", "halberdiers"];
+    assert_eq!(size(&halberdiers).as_deref(), Some("10 or more models"));
+    let spanish = [&halberdiers[..], &["--lang", "es"]].concat();
+    assert_eq!(size(&spanish).as_deref(), Some("10 miniaturas o más"));
+    let captain = ["units", "empire", "captain", "--lang", "es"];
+    assert_eq!(size(&captain).as_deref(), Some("1 miniatura"));
+    assert_eq!(
+        json(&halberdiers)["models"],
+        serde_json::json!({"min": 10, "max": null})
+    );
 }
