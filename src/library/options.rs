@@ -51,15 +51,18 @@ pub(super) fn text(shared: &Shared, entry: &Entry, lang: Lang) -> String {
                 cut(&format!("{indent}{name}{}", take.render(lang)), 80) + "\n"
             }
             Row::Option(name, points, many) => {
-                let name = cut(&format!("{indent}{}", name.render(lang)), NAME_WIDTH - 1);
+                let name = format!("{indent}{}", name.render(lang));
+                // A name too long for its column has a line of its own.
+                let (own, name) = match name.chars().count() < NAME_WIDTH {
+                    true => (String::new(), name),
+                    false => (cut(&name, 80) + "\n", String::new()),
+                };
                 let points = points.map_or(String::new(), super::listing::points);
-                format!(
-                    "{name:<NAME_WIDTH$}{points:>POINTS_WIDTH$}  {}\n",
+                let row = format!(
+                    "{name:<NAME_WIDTH$}{points:>POINTS_WIDTH$}  {}",
                     many.render(lang)
-                )
-                .trim_end()
-                .to_string()
-                    + "\n"
+                );
+                own + row.trim_end() + "\n"
             }
             Row::With(gear) => {
                 let with = text!("with {}", gear.join(", ")).render(lang);

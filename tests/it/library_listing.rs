@@ -163,3 +163,14 @@ fn a_units_size_is_said_in_its_json_in_the_language_asked() {
         serde_json::json!({"min": 10, "max": null})
     );
 }
+
+#[test]
+fn a_name_too_long_for_its_column_is_whole_on_a_line_of_its_own() {
+    let text = stdout(&["units", "lizardmen", "skink priest"]);
+    let options = options_of(&text);
+    let at = (options.iter())
+        .position(|l| l.trim() == "Blessed Spawning of Sotek, the Serpent God")
+        .unwrap_or_else(|| panic!("{options:#?}"));
+    let figures: Vec<&str> = options[at + 1].split_whitespace().collect();
+    assert_eq!(figures, ["10", "up", "to", "1"]);
+}
