@@ -48,7 +48,8 @@ let ARMIES = [];
 // Each army book's units that fight (`units ARMY --json`), read when the
 // army is first picked, each with its pick.
 const ARMY_UNITS = {};
-// Each army book unit's size (`units ARMY UNIT --json`'s `models`), by pick.
+// Each army book unit's size (`units ARMY UNIT --json`'s `models`, and
+// `size`, its words in the page's language), by language and pick.
 const UNIT_SIZES = {};
 
 // A library answer's JSON for command line `args`, or its error thrown.
@@ -86,13 +87,17 @@ function armyOf(value) {
   return ARMIES.some(a => a.key === key) ? key : '';
 }
 
-// Army book unit `pick`'s fewest and most models (null: no limit).
+// Army book unit `pick`'s fewest and most models (null: no limit), and
+// its size as the library says it in the page's language ("10 or more
+// models", "1 miniatura").
 function unitSize(pick) {
-  if (!UNIT_SIZES[pick]) {
+  const at = `${lang()} ${pick}`;
+  if (!UNIT_SIZES[at]) {
     const [key, ...unit] = pick.split(':');
-    UNIT_SIZES[pick] = libraryAnswer(['units', key, unit.join(':')]).models;
+    const answer = libraryAnswer(['units', key, unit.join(':'), '--lang', lang()]);
+    UNIT_SIZES[at] = { ...answer.models, words: answer.size };
   }
-  return UNIT_SIZES[pick];
+  return UNIT_SIZES[at];
 }
 
 // The models field that goes with unit picker `source` (`--attacker`'s
@@ -109,21 +114,10 @@ function modelsField(source) {
   return null;
 }
 
-// A unit's size in the page's words: "10 or more models", "1 model".
-function sizeWords({ min, max }) {
-  const es = lang() === 'es';
-  if (max === min) {
-    if (es) return min === 1 ? '1 miniatura' : `${min} miniaturas`;
-    return min === 1 ? '1 model' : `${min} models`;
-  }
-  if (max === null) return es ? `${min} miniaturas o más` : `${min} or more models`;
-  return es ? `de ${min} a ${max} miniaturas` : `${min} to ${max} models`;
-}
-
 // Each army book unit's size said again, in the page's language.
 function sayUnitSizes() {
   for (const hint of document.querySelectorAll('small.size[data-pick]')) {
-    hint.textContent = sizeWords(unitSize(hint.dataset.pick));
+    hint.textContent = unitSize(hint.dataset.pick).words;
   }
 }
 
@@ -192,7 +186,7 @@ function showSize(source, hint) {
   }
   const size = unitSize(pick);
   hint.dataset.pick = pick;
-  hint.textContent = sizeWords(size);
+  hint.textContent = size.words;
   const count = modelsField(source);
   if (count) count.value = String(size.min);
 }

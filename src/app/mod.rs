@@ -74,8 +74,8 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
             });
         }
         Command::Units(a) => {
-            let stdout =
-                crate::library::listing::units(a.army.as_deref(), a.unit.as_deref(), a.json)?;
+            let (army, unit) = (a.army.as_deref(), a.unit.as_deref());
+            let stdout = crate::library::listing::units(army, unit, a.json, a.lang)?;
             return Ok(Output {
                 stdout,
                 notes: Vec::new(),

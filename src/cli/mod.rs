@@ -374,6 +374,9 @@ pub struct UnitsArgs {
     /// Print JSON with stable keys
     #[arg(long)]
     pub json: bool,
+    /// Language of the listing's words and the armies' names (JSON keeps the book's)
+    #[arg(long, value_enum, default_value_t = Lang::En, hide_possible_values = false)]
+    pub lang: Lang,
 }
 
 #[derive(Args, Debug)]

@@ -46,7 +46,8 @@ pub(crate) struct ArmyFile {
     pub units: Vec<Entry>,
 }
 
-/// `data/units/common.json`: the game system's groups every book links.
+/// `data/units/common.json`: the game system's groups every book links,
+/// and the hirelings (the Mercenaries' regiments) every book may hire.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct CommonFile {
@@ -54,10 +55,47 @@ pub(super) struct CommonFile {
     pub written_by: String,
     #[serde(default)]
     pub shared: BTreeMap<String, Group>,
+    /// Units written once for every book that hires them, by key.
+    #[serde(default)]
+    pub hirelings: BTreeMap<String, Entry>,
+}
+
+impl ArmyFile {
+    /// Its units with each reference to a hireling (`"hire": KEY`) made
+    /// the hireling, in the categories the reference gives where it gives
+    /// some (a book hiring a Rare regiment as a Special choice); or why
+    /// one cannot be.
+    pub(super) fn hire(&mut self, hirelings: &BTreeMap<String, Entry>) -> Result<(), String> {
+        for unit in &mut self.units {
+            let Some(key) = unit.hire.take() else {
+                continue;
+            };
+            let hireling = (hirelings.get(&key)).ok_or_else(|| {
+                format!("'{}' hires '{key}', which common.json has not", unit.name)
+            })?;
+            let only_named = unit.entries.is_empty()
+                && unit.groups.is_empty()
+                && unit.profiles.is_empty()
+                && unit.rules.is_empty()
+                && (unit.min, unit.max, unit.pts) == (0, None, 0.0);
+            if hireling.name != unit.name || !only_named {
+                return Err(format!(
+                    "'{}' hires '{key}' ('{}'): a hired unit writes its hireling's name, its type and its categories only",
+                    unit.name, hireling.name
+                ));
+            }
+            let categories = std::mem::take(&mut unit.categories);
+            *unit = hireling.clone();
+            if !categories.is_empty() {
+                unit.categories = categories;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// An entry a list may choose: a unit, a model or an upgrade.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct Entry {
     pub name: String,
@@ -87,10 +125,13 @@ pub(crate) struct Entry {
     pub entries: Vec<Entry>,
     #[serde(default)]
     pub groups: Vec<Group>,
+    /// A unit of a book that is a hireling of `common.json` (its key):
+    /// the file writes its name, type and categories only.
+    pub hire: Option<String>,
 }
 
 /// A profile: its name, type and characteristics as written.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct Profile {
     pub name: String,
@@ -102,7 +143,7 @@ pub(crate) struct Profile {
 
 /// A group of entries to choose from, or a reference to a shared one
 /// (`shared`: its key, `common:KEY` for the game system's).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct Group {
     pub name: String,

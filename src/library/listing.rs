@@ -1,11 +1,14 @@
 //! `mathhammer units`: the armies, an army's units, or one unit with its
-//! options, as text (80 columns) and JSON.
+//! options, as text (80 columns, in English or Spanish) and JSON (the
+//! page's: its options flat, by group path).
 
 use super::format::{Entry, Group};
 use super::pick::Shared;
 use super::{ArmyBook, Library};
 use crate::error::InputError;
 use crate::roster::{Role, RosterUnit, UnitKey, Value};
+use crate::text;
+use crate::words::lang::Lang;
 use crate::words::text::Text;
 use serde_json::json;
 
@@ -24,18 +27,21 @@ struct Option_ {
     points: f64,
     min: u32,
     max: Option<u32>,
-    /// How many of its group's members a unit takes, fewest and most.
-    of_group: (u32, Option<u32>),
 }
 
 /// `mathhammer units [ARMY] [UNIT] [--json]`'s output, or the flag's
 /// error naming what was typed.
-pub fn units(army: Option<&str>, unit: Option<&str>, json: bool) -> Result<String, InputError> {
+pub fn units(
+    army: Option<&str>,
+    unit: Option<&str>,
+    json: bool,
+    lang: Lang,
+) -> Result<String, InputError> {
     let library = Library::shipped();
     let Some(typed) = army else {
         return Ok(match json {
             true => pretty(armies_json(library)),
-            false => armies_text(library),
+            false => armies_text(library, lang),
         });
     };
     let bad = |field: &str, why: Text| InputError::new(field, crate::text!("'{}': {}", typed, why));
@@ -43,15 +49,15 @@ pub fn units(army: Option<&str>, unit: Option<&str>, json: bool) -> Result<Strin
     let Some(unit) = unit else {
         return (match json {
             true => army_json(book).map(pretty),
-            false => army_text(book),
+            false => army_text(book, lang),
         })
         .map_err(|why| bad("ARMY", why));
     };
     let named = |why: Text| InputError::new("UNIT", crate::text!("'{}': {}", unit, why));
     let entry = book.entry(&UnitKey::parse(unit)).map_err(named)?;
     (match json {
-        true => unit_json(book, entry).map(pretty),
-        false => unit_text(book, entry),
+        true => unit_json(book, entry, lang).map(pretty),
+        false => unit_text(book, entry, lang),
     })
     .map_err(named)
 }
@@ -71,17 +77,45 @@ fn armies_json(library: &Library) -> serde_json::Value {
     json!({ "armies": armies })
 }
 
-fn armies_text(library: &Library) -> String {
+fn armies_text(library: &Library, lang: Lang) -> String {
+    // The other language's name last: the Spanish where it is English,
+    // the book's where it is Spanish.
+    let other = match lang {
+        Lang::En => text!("in Spanish"),
+        Lang::Es => text!("in English"),
+    };
     let mut out = format!(
-        "{:<24} {:<18} {:>5}  {}\n",
-        "army", "key", "units", "in Spanish"
+        "{:<24} {:<18} {:>8}  {}\n",
+        text!("army").render(lang),
+        text!("key").render(lang),
+        text!("units").render(lang),
+        other.render(lang)
     );
     for a in library.armies() {
         let units = a.unit_names().map_or(0, |n| n.len());
-        let spanish = a.spanish.as_deref().unwrap_or("-");
-        out += &format!("{:<24} {:<18} {:>5}  {}\n", a.book, a.key, units, spanish);
+        let other = match lang {
+            Lang::En => a.spanish.as_deref().unwrap_or("-"),
+            Lang::Es => &a.book,
+        };
+        out += &format!(
+            "{:<24} {:<18} {:>8}  {other}\n",
+            army_name(a, lang),
+            a.key,
+            units
+        );
     }
-    out + "\nmathhammer units ARMY lists an army's units; ARMY:UNIT[:MODELS] picks one\n(combat --attacker \"empire:halberdiers:20\").\n"
+    out + "\n"
+        + &text!("mathhammer units ARMY lists an army's units; ARMY:UNIT[:MODELS] picks one")
+            .render(lang)
+        + "\n(combat --attacker \"empire:halberdiers:20\").\n"
+}
+
+/// Army `a`'s name in `lang`: its Spanish where the rulebook gives one.
+fn army_name(a: &ArmyBook, lang: Lang) -> &str {
+    match (lang, &a.spanish) {
+        (Lang::Es, Some(spanish)) => spanish,
+        _ => &a.book,
+    }
 }
 
 /// Unit `entry` of `book` at its default pick, its points per model and
@@ -158,12 +192,13 @@ fn army_json(book: &ArmyBook) -> Result<serde_json::Value, Text> {
     Ok(json!({"army": book.book, "key": book.key, "units": entries}))
 }
 
-fn army_text(book: &ArmyBook) -> Result<String, Text> {
+fn army_text(book: &ArmyBook, lang: Lang) -> Result<String, Text> {
     let units = listed(book)?;
-    let mut out = format!("{} ({})\n", book.book, book.key);
+    let mut out = format!("{} ({})\n", army_name(book, lang), book.key);
     let header: String = COLUMNS.iter().map(|c| format!("{c:>5}")).collect();
+    let (unit, pts) = (text!("unit").render(lang), text!("pts").render(lang));
     for category in categories(&units) {
-        out += &format!("\n{category}\n{:<28} {:>6}{header}\n", "unit", "pts");
+        out += &format!("\n{category}\n{unit:<28} {pts:>6}{header}\n");
         for (i, u) in units
             .iter()
             .enumerate()
@@ -179,10 +214,13 @@ fn army_text(book: &ArmyBook) -> Result<String, Text> {
         }
     }
     Ok(out
-        + &format!(
-            "\nmathhammer units {} UNIT shows a unit and its options.\n",
-            book.key
-        ))
+        + "\n"
+        + &text!(
+            "mathhammer units {} UNIT shows a unit and its options.",
+            book.key.clone()
+        )
+        .render(lang)
+        + "\n")
 }
 
 /// A value cut to a column of four.
@@ -191,8 +229,15 @@ fn short(v: &str) -> String {
 }
 
 /// Points as players write them: 6, 8.5.
-fn points(p: f64) -> String {
+pub(super) fn points(p: f64) -> String {
     format!("{}", (p * 100.0).round() / 100.0)
+}
+
+/// Unit `entry`'s size in a player's words, in `lang` (`10 or more
+/// models`: the page says it under a unit's picker).
+fn size_words(entry: &Entry, lang: Lang) -> String {
+    let (min, max) = ArmyBook::models(entry);
+    super::options::size(min, max).render(lang)
 }
 
 /// Unit `entry`'s fewest and most models, as JSON.
@@ -201,7 +246,7 @@ fn models_json(entry: &Entry) -> serde_json::Value {
     json!({"min": min, "max": max})
 }
 
-fn unit_json(book: &ArmyBook, entry: &Entry) -> Result<serde_json::Value, Text> {
+fn unit_json(book: &ArmyBook, entry: &Entry, lang: Lang) -> Result<serde_json::Value, Text> {
     let u = Listed {
         entry,
         unit: book.picked(entry)?,
@@ -212,66 +257,61 @@ fn unit_json(book: &ArmyBook, entry: &Entry) -> Result<serde_json::Value, Text> 
         .collect();
     Ok(json!({
         "army": book.book, "key": book.key, "name": entry.name, "category": u.category(),
-        "models": models_json(entry), "points_per_model": u.points_per_model(),
+        "models": models_json(entry), "size": size_words(entry, lang),
+        "points_per_model": u.points_per_model(),
         "unit": crate::roster::listing::unit_json(&u.unit), "options": options,
         "choices": book.choices_json(entry)?,
     }))
 }
 
-fn unit_text(book: &ArmyBook, entry: &Entry) -> Result<String, Text> {
+fn unit_text(book: &ArmyBook, entry: &Entry, lang: Lang) -> Result<String, Text> {
     let roster = book.list_of(entry)?;
-    let (min, max) = ArmyBook::models(entry);
-    let size = match max {
-        Some(1) if min == 1 => "1 model".to_string(),
-        Some(max) if max == min => format!("{min} models"),
-        Some(max) => format!("{min} to {max} models"),
-        None => format!("{min} or more models"),
+    let unit = (roster.units.first())
+        .ok_or_else(|| text!("'{}' holds no unit the tool reads", entry.name.clone()))?;
+    let listed = Listed {
+        entry,
+        unit: unit.clone(),
     };
-    let mut out = format!("{} of {} ({}): {}\n", entry.name, book.book, book.key, size);
-    out += &crate::roster::listing::text(&roster);
-    let options = options(&book.shared()?, entry);
-    // Each group once, in the order first met, its options together.
-    let mut groups: Vec<&str> = Vec::new();
-    for o in &options {
-        if !groups.contains(&o.group.as_str()) {
-            groups.push(&o.group);
+    let (name, army, key) = (entry.name.clone(), army_name(book, lang), book.key.clone());
+    let head = match unit.character {
+        true => text!(
+            "{}: a character of {} ({}), {}",
+            name,
+            army,
+            key,
+            listed.category()
+        ),
+        false => text!(
+            "{}: a unit of {} ({}), {}",
+            name,
+            army,
+            key,
+            listed.category()
+        ),
+    };
+    let (each, least) = (points(listed.points_per_model()), points(unit.points));
+    let (min, max) = ArmyBook::models(entry);
+    let size = super::options::size(min, max);
+    let size = match max {
+        Some(1) if min == 1 => text!("{}, {} points", size, least),
+        Some(max) if max == min => {
+            text!("{}, {} points a model, {} points in all", size, each, least)
         }
-    }
-    out += "\nOptions (points each):\n";
-    for group in groups {
-        let name = if group.is_empty() {
-            "the unit's own"
-        } else {
-            group
-        };
-        let limits = options
-            .iter()
-            .find(|o| o.group == group)
-            .map(|o| o.of_group);
-        let take = match limits {
-            Some((0, None)) | None => String::new(),
-            Some((least, Some(most))) => format!(" (take {least} to {most})"),
-            Some((least, None)) => format!(" (take {least} or more)"),
-        };
-        out += &format!("  {name}{take}\n");
-        for o in options.iter().filter(|o| o.group == group) {
-            let range = match o.max {
-                Some(max) => format!("{} to {max}", o.min),
-                None => format!("{} or more", o.min),
-            };
-            out += &format!(
-                "    {:<52} {:>7} {range}\n",
-                short_name(&o.name),
-                points(o.points)
-            );
-        }
-    }
-    Ok(out)
-}
-
-/// A name cut to its column.
-fn short_name(name: &str) -> String {
-    name.chars().take(52).collect()
+        _ => text!(
+            "{}, {} points a model, {} points at {}",
+            size,
+            each,
+            least,
+            min
+        ),
+    };
+    Ok(head.render(lang)
+        + "\n"
+        + &size.render(lang)
+        + "\n\n"
+        + &crate::roster::listing::unit_lines(&roster, unit)
+        + "\n"
+        + &super::options::text(&book.shared()?, entry, lang))
 }
 
 /// Unit `entry`'s options: its entries (its models aside) and its groups'
@@ -287,7 +327,7 @@ fn entries_of(shared: &Shared, e: &Entry, path: &str, depth: usize, out: &mut Ve
         return;
     }
     for c in e.entries.iter().filter(|c| c.kind != "model" || depth > 0) {
-        option(shared, c, (path, (0, None)), depth, out);
+        option(shared, c, path, depth, out);
     }
     for g in &e.groups {
         group_of(shared, g, path, depth, out);
@@ -302,33 +342,22 @@ fn group_of(shared: &Shared, link: &Group, path: &str, depth: usize, out: &mut V
         "" => g.name.clone(),
         p => format!("{p}::{}", g.name),
     };
-    // A link's own limits, else the shared group's.
-    let least = if link.min > 0 { link.min } else { g.min };
-    let limits = (least, link.max.or(g.max));
     for c in &g.entries {
-        option(shared, c, (&path, limits), depth, out);
+        option(shared, c, &path, depth, out);
     }
     for x in &g.groups {
         group_of(shared, x, &path, depth + 1, out);
     }
 }
 
-/// Option `c` of group `path` (with its group's limits), then those it
-/// holds.
-fn option(
-    shared: &Shared,
-    c: &Entry,
-    (path, of_group): (&str, (u32, Option<u32>)),
-    depth: usize,
-    out: &mut Vec<Option_>,
-) {
+/// Option `c` of group `path`, then those it holds.
+fn option(shared: &Shared, c: &Entry, path: &str, depth: usize, out: &mut Vec<Option_>) {
     out.push(Option_ {
         group: path.to_string(),
         name: c.name.clone(),
         points: c.pts,
         min: c.min,
         max: c.max,
-        of_group,
     });
     let inner = match path {
         "" => c.name.clone(),

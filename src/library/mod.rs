@@ -26,10 +26,12 @@
 //! assert_eq!(halberdiers.points, 60.0);
 //! ```
 
+mod any_order;
 mod armies;
 mod choose;
 mod format;
 pub mod listing;
+mod options;
 mod pick;
 
 use crate::error::InputError;
@@ -40,7 +42,7 @@ pub use choose::{Asked, Choices, Refused};
 use format::{ArmyFile, CommonFile, Entry};
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// The most names an error suggests.
 const SUGGESTIONS: usize = 3;
@@ -64,9 +66,16 @@ pub struct ArmyBook {
     pub spanish: Option<String>,
     text: &'static str,
     file: OnceLock<Result<ArmyFile, String>>,
-    /// The game system's shared groups (`common.json`), read with it.
-    common: &'static str,
-    common_read: OnceLock<Result<BTreeMap<String, format::Group>, String>>,
+    /// `common.json`, read once for every army.
+    common: Arc<Common>,
+}
+
+/// `common.json` (the game system's shared groups and the hirelings),
+/// parsed on its first use.
+#[derive(Debug)]
+struct Common {
+    text: &'static str,
+    read: OnceLock<Result<CommonFile, String>>,
 }
 
 /// The library's files, as a [`Library`] reads them: `armies.toml`,
@@ -91,6 +100,10 @@ impl Library {
     /// missing (its files are parsed on first use).
     pub fn of(files: &Files) -> Result<Library, String> {
         let armies: format::Armies = toml::from_str(files.armies).map_err(|e| e.to_string())?;
+        let common = Arc::new(Common {
+            text: files.common,
+            read: OnceLock::new(),
+        });
         let armies = (armies.army.into_iter())
             .map(|a| {
                 let text = (files.units.iter())
@@ -104,8 +117,7 @@ impl Library {
                     spanish: a.spanish,
                     text,
                     file: OnceLock::new(),
-                    common: files.common,
-                    common_read: OnceLock::new(),
+                    common: Arc::clone(&common),
                 })
             })
             .collect::<Result<Vec<_>, String>>()?;
@@ -124,25 +136,30 @@ impl Library {
 }
 
 impl ArmyBook {
-    /// The game system's shared groups.
-    fn common(&self) -> Result<&BTreeMap<String, format::Group>, Text> {
-        let read = self.common_read.get_or_init(|| {
-            serde_json::from_str::<CommonFile>(self.common)
-                .map(|c| c.shared)
-                .map_err(|e| e.to_string())
-        });
+    /// `common.json`, parsed on first use.
+    fn common_file(&self) -> Result<&CommonFile, Text> {
+        let read = (self.common.read)
+            .get_or_init(|| serde_json::from_str(self.common.text).map_err(|e| e.to_string()));
         read.as_ref()
             .map_err(|e| text!("the library's common.json cannot be read: {}", e.clone()))
     }
 
-    /// Its file, parsed on first use.
+    /// The game system's shared groups.
+    fn common(&self) -> Result<&BTreeMap<String, format::Group>, Text> {
+        Ok(&self.common_file()?.shared)
+    }
+
+    /// Its file, parsed on first use, its hired units made the hirelings
+    /// of `common.json`.
     pub(crate) fn file(&self) -> Result<&ArmyFile, Text> {
+        let common = self.common_file()?;
         let read = self.file.get_or_init(|| {
-            let file: ArmyFile = serde_json::from_str(self.text).map_err(|e| e.to_string())?;
-            match file.army == self.book {
-                true => Ok(file),
-                false => Err(format!("its army is '{}', not '{}'", file.army, self.book)),
+            let mut file: ArmyFile = serde_json::from_str(self.text).map_err(|e| e.to_string())?;
+            if file.army != self.book {
+                return Err(format!("its army is '{}', not '{}'", file.army, self.book));
             }
+            file.hire(&common.hirelings)?;
+            Ok(file)
         });
         read.as_ref().map_err(|e| {
             text!(
@@ -229,13 +246,16 @@ impl ArmyBook {
                 self.book.clone(),
                 quoted(&at)
             )),
-            Fit::None => Err(text!(
-                "no unit '{}' in {} (closest: {}; accepted: a unit's name as the book writes it; mathhammer units {} lists them)",
-                name,
-                self.book.clone(),
-                quoted(&closest(names, name, SUGGESTIONS)),
-                self.key.clone()
-            )),
+            Fit::None => match any_order::fitting(names, name)[..] {
+                [one] => Ok(one),
+                ref reordered => Err(text!(
+                    "no unit '{}' in {} (closest: {}; accepted: a unit's name as the book writes it; mathhammer units {} lists them)",
+                    name,
+                    self.book.clone(),
+                    quoted(&suggested(reordered, &closest(names, name, SUGGESTIONS))),
+                    self.key.clone()
+                )),
+            },
         }
     }
 
@@ -269,6 +289,15 @@ impl ArmyBook {
             None => (1, Some(1)),
         }
     }
+}
+
+/// The units an error suggests: those a name's words fit in another
+/// order first, then the closest.
+fn suggested(reordered: &[usize], closest: &[usize]) -> Vec<usize> {
+    let mut out = reordered.to_vec();
+    out.extend(closest.iter().filter(|i| !reordered.contains(i)));
+    out.truncate(SUGGESTIONS.max(reordered.len()));
+    out
 }
 
 /// The names entry `e` and what it holds carry (see [`ArmyBook::names`]):

@@ -218,3 +218,50 @@ fn an_option_chosen_stands_in_for_its_groups_default_and_is_priced_per_model() {
         .collect();
     assert_eq!(held, ["Trooper", "Spear"]);
 }
+
+#[test]
+fn a_hired_unit_is_its_hireling_in_the_categories_its_book_gives() {
+    let hirelings: std::collections::BTreeMap<String, Entry> = serde_json::from_str(
+        r#"{"ogres":{"name":"Ogres","type":"unit","pts":40,"categories":["Rare","Regiment of Renown"],
+            "entries":[{"name":"Ogre","type":"model","min":3}],
+            "groups":[{"shared":"common:magic-banners-2","name":"Magic Banners"}]}}"#,
+    )
+    .unwrap();
+    let book = |units: &str| -> ArmyFile {
+        serde_json::from_str(&format!(
+            r#"{{"written_by":"by hand","army":"A","units":[{units}]}}"#
+        ))
+        .unwrap()
+    };
+    let mut army = book(
+        r#"{"name":"Ogres","type":"unit","hire":"ogres"},
+           {"name":"Ogres","type":"unit","hire":"ogres","categories":["Special"]}"#,
+    );
+    army.hire(&hirelings).unwrap();
+    let [rare, special] = &army.units[..] else {
+        panic!("{:?}", army.units);
+    };
+    for hired in [rare, special] {
+        assert_eq!(
+            (hired.name.as_str(), hired.pts, hired.hire.as_ref()),
+            ("Ogres", 40.0, None)
+        );
+        assert_eq!(hired.entries[0].min, 3);
+        assert_eq!(
+            hired.groups[0].shared.as_deref(),
+            Some("common:magic-banners-2")
+        );
+    }
+    assert_eq!(rare.categories, ["Rare", "Regiment of Renown"]);
+    assert_eq!(special.categories, ["Special"]);
+    let why = |units: &str| book(units).hire(&hirelings).unwrap_err();
+    let unknown = why(r#"{"name":"Ogres","type":"unit","hire":"giants"}"#);
+    assert!(
+        unknown.contains("hires 'giants', which common.json has not"),
+        "{unknown}"
+    );
+    let renamed = why(r#"{"name":"Trolls","type":"unit","hire":"ogres"}"#);
+    assert!(renamed.contains("writes its hireling's name"), "{renamed}");
+    let more = why(r#"{"name":"Ogres","type":"unit","hire":"ogres","pts":45}"#);
+    assert!(more.contains("categories only"), "{more}");
+}

@@ -303,10 +303,17 @@ fn force_rules_text(roster: &Roster) -> String {
 }
 
 fn unit_text(roster: &Roster, u: &RosterUnit) -> String {
-    let mut out = format!(
+    let head = format!(
         "\n{}. {} ({} points, {} models)\n",
         u.number, u.name, u.points, u.models
     );
+    head + &unit_lines(roster, u)
+}
+
+/// Unit `u`'s lines under its name: its profiles, command, gear, rules
+/// and how it plays (`units ARMY UNIT` lists a unit of the library so).
+pub(crate) fn unit_lines(roster: &Roster, u: &RosterUnit) -> String {
+    let mut out = String::new();
     if let Some(parent) = u.parent.and_then(|n| roster.units.get(n - 1)) {
         out += &format!("   detachment  of {}. {}\n", parent.number, parent.name);
     }

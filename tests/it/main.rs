@@ -47,6 +47,7 @@ mod lang_errors;
 mod leadership_tail;
 mod library;
 mod library_choices;
+mod library_listing;
 mod library_units;
 mod magic;
 mod matchup;
