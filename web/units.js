@@ -230,7 +230,8 @@ function showOptions(source) {
   const input = optionsField(source);
   if (!input) return;
   input.value = '';
-  const holder = input.closest('label, .field');
+  // Its field (its label, or the field its label is in) and its help.
+  const holder = input.closest('.field') ?? input.closest('label');
   holder.parentNode.querySelector(`details[data-options="${input.dataset.flag}"]`)?.remove();
   // Only an army book's unit has options to choose.
   holder.hidden = !armyOf(source.value);

@@ -32,7 +32,7 @@ pub enum Shield {
 #[derive(Args, Debug, Default)]
 /// The units picked by flags and their tuning.
 pub struct PickArgs {
-    /// The attacker (it charges, unless --charger says otherwise), without a FILE: ROSTER.ros:NAME, ROSTER.ros:NUMBER (ROSTER.ros:NAME:MODELS with its models), ARMY:UNIT[:MODELS] (an army book's unit: mathhammer units) or PROFILE.toml:MODELS
+    /// The attacker (it charges, unless --charger says otherwise), without a FILE: ROSTER.ros:NAME, ROSTER.ros:NUMBER (ROSTER.ros:NAME:MODELS with its models), ARMY:UNIT[:MODELS] (an army book's unit) or PROFILE.toml:MODELS
     #[arg(long, alias = "atacante", value_name = "UNIT", requires = "defender")]
     pub attacker: Option<String>,
     /// Without a FILE: the attacker's rank-and-file models (default the roster's)
@@ -53,7 +53,7 @@ pub struct PickArgs {
     /// Without a FILE: the attacker's command group, comma-separated (none: no command group)
     #[arg(long, value_enum, value_delimiter = ',', value_name = "MODELS")]
     pub attacker_command: Option<Vec<CommandModel>>,
-    /// Without a FILE: an option of the attacker's army book (ARMY:UNIT), by name as `mathhammer units ARMY UNIT` lists it; several separated by ';' or the flag repeated
+    /// Without a FILE: an option of the attacker's army book unit (ARMY:UNIT), by its name in the book's list of options; several separated by ';' or the flag repeated
     #[arg(
         long,
         alias = "atacante-opcion",

@@ -170,7 +170,18 @@ fn option(shared: &Shared, c: &Entry, depth: usize, out: &mut Vec<(usize, Row)>)
             Row::Option(name, Some(m.pts), size(m.min, m.max))
         }
         None if fixed => Row::Option(name, None, text!("included")),
-        None => Row::Option(name, Some(c.pts), count(c.min, c.max)),
+        None => {
+            // An option priced per model: its points a model after how many.
+            let many = match c.pts_per_model > 0.0 {
+                true => count(c.min, c.max).then(text!(
+                    ", {} points a model",
+                    super::listing::points(c.pts_per_model)
+                )),
+                false => count(c.min, c.max),
+            };
+            let each = (c.pts != 0.0 || c.pts_per_model == 0.0).then_some(c.pts);
+            Row::Option(name, each, many)
+        }
     };
     out.push((depth, row));
     if !gear.is_empty() {

@@ -429,4 +429,5 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     ("{}: a unit of {} ({}), {}", "{}: una unidad de {} ({}), {}"),
     ("{}: {}", "{}: {}"),
     ("{}: {} to {} {}", "{}: de {} a {} {}"),
+    (", {} points a model", ", {} puntos por miniatura"),
 ];
