@@ -174,7 +174,7 @@ fn option(shared: &Shared, c: &Entry, depth: usize, out: &mut Vec<(usize, Row)>)
             // An option priced per model: its points a model after how many.
             let many = match c.pts_per_model > 0.0 {
                 true => count(c.min, c.max).then(text!(
-                    ", {} points a model",
+                    ", +{} a model",
                     super::listing::points(c.pts_per_model)
                 )),
                 false => count(c.min, c.max),

@@ -170,7 +170,12 @@ impl Picker<'_> {
                 match (default, group) {
                     (Some(e), _) => Some(Ok(e)),
                     (None, Some(x)) => Some(Err(x)),
-                    (None, None) if !g.entries.is_empty() => Some(Ok(0)),
+                    // The first a list may take (none capped at 0: a
+                    // mark only a condition the library does not follow
+                    // allows).
+                    (None, None) if g.entries.iter().any(|e| e.max != Some(0)) => {
+                        g.entries.iter().position(|e| e.max != Some(0)).map(Ok)
+                    }
                     (None, None) => (!g.groups.is_empty()).then_some(Err(0)),
                 }
             })

@@ -12,6 +12,7 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     (" (up to {})", " (hasta {})"),
     (" ({} or more)", " ({} o más)"),
     (" ({})", " ({})"),
+    (", +{} a model", ", +{} por miniatura"),
     (", champion", ", campeón"),
     (", charges the {}'s {} from {} {}", ", carga contra el {} por su {} desde {} {}"),
     (", fights the {}'s {}", ", lucha contra el {} por su {}"),
@@ -429,5 +430,4 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     ("{}: a unit of {} ({}), {}", "{}: una unidad de {} ({}), {}"),
     ("{}: {}", "{}: {}"),
     ("{}: {} to {} {}", "{}: de {} a {} {}"),
-    (", {} points a model", ", {} puntos por miniatura"),
 ];
