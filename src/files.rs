@@ -15,6 +15,10 @@ use std::collections::BTreeMap;
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
+use crate::error::InputError;
+use crate::text;
+use crate::words::text::Text;
+
 /// Files in memory, by path.
 pub type Files = BTreeMap<String, String>;
 
@@ -99,8 +103,81 @@ pub fn is_dir(path: &Path) -> bool {
     !in_memory && path.is_dir()
 }
 
-/// Writes `text` to `path` whole or not at all: on disk into a temporary
-/// file beside it, then renamed.
+/// What an output's path holds on disk, as [`write_whole`] writes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// A plain file, or nothing yet: written whole or not at all through a
+    /// temporary file beside it, renamed over it. The path is where a
+    /// symlink leads (the link stays a link).
+    File(PathBuf),
+    /// A character device or a FIFO (`/dev/stdout`, `/dev/null`): written
+    /// to directly, never replaced.
+    Stream,
+    /// A folder: refused.
+    Folder,
+    /// Anything else (a block device, a socket): refused.
+    Other,
+}
+
+/// What `path` is as an output (symlinks followed); in memory, a file.
+pub fn output(path: &Path) -> io::Result<Output> {
+    if MEMORY.with(|m| m.borrow().is_some()) {
+        return Ok(Output::File(path.to_path_buf()));
+    }
+    let meta = match std::fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Ok(Output::File(link_end(path)?));
+        }
+        Err(e) => return Err(e),
+    };
+    let kind = meta.file_type();
+    Ok(if kind.is_file() {
+        Output::File(std::fs::canonicalize(path)?)
+    } else if kind.is_dir() {
+        Output::Folder
+    } else if is_stream(&kind) {
+        Output::Stream
+    } else {
+        Output::Other
+    })
+}
+
+/// Whether a file of type `kind` is written as a stream: a character
+/// device or a FIFO (a block device is a disk: never a chart's place).
+#[cfg(unix)]
+fn is_stream(kind: &std::fs::FileType) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    kind.is_char_device() || kind.is_fifo()
+}
+
+#[cfg(not(unix))]
+fn is_stream(_: &std::fs::FileType) -> bool {
+    false
+}
+
+/// Where `path`, which does not exist, is made: itself, or the end of its
+/// chain of symlinks (a link to a file not made yet).
+fn link_end(path: &Path) -> io::Result<PathBuf> {
+    let mut at = path.to_path_buf();
+    // The kernel's own limit on a chain of links.
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&at) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let to = std::fs::read_link(&at)?;
+                at = at.parent().map_or_else(|| to.clone(), |dir| dir.join(&to));
+            }
+            _ => return Ok(at),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// Writes `text` to `path`: a plain file (or a new one, or where a
+/// symlink leads) whole or not at all, into a temporary file beside it
+/// then renamed, keeping its permissions; a device or a FIFO directly. A
+/// folder or anything else is refused, and so is a file that may not be
+/// written (read-only), as the shell's `>` refuses it.
 pub fn write_whole(path: &Path, text: &str) -> io::Result<()> {
     let stored = MEMORY.with(|m| {
         m.borrow_mut()
@@ -111,23 +188,102 @@ pub fn write_whole(path: &Path, text: &str) -> io::Result<()> {
     if stored {
         return Ok(());
     }
-    let temp = temp_beside(path);
-    std::fs::write(&temp, text)?;
-    std::fs::rename(&temp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&temp);
-    })
+    match output(path)? {
+        Output::File(target) => replace(&target, text),
+        Output::Stream => {
+            use std::io::Write;
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open(path)?
+                .write_all(text.as_bytes())
+        }
+        Output::Folder => Err(io::Error::other("it is a folder")),
+        Output::Other => Err(io::Error::other(
+            "it is neither a file, a FIFO nor a character device",
+        )),
+    }
 }
 
-/// Checks that [`write_whole`] can write `path` (its temporary file can be
-/// made beside it), leaving nothing behind.
-pub fn check_writable(path: &Path) -> io::Result<()> {
-    if MEMORY.with(|m| m.borrow().is_some()) {
-        return Ok(());
+/// Replaces plain file `target` (or makes it) with `text`, whole or not
+/// at all.
+fn replace(target: &Path, text: &str) -> io::Result<()> {
+    use std::io::Write;
+    let kept = writable(target)?;
+    let temp = temp_beside(target);
+    // A new file of our own: never one a link or an earlier run left there.
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temp)?;
+    let written = file
+        .write_all(text.as_bytes())
+        .and_then(|()| file.sync_all())
+        .and_then(|()| match kept {
+            Some(permissions) => std::fs::set_permissions(&temp, permissions),
+            None => Ok(()),
+        })
+        .and_then(|()| std::fs::rename(&temp, target));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temp);
     }
-    let temp = temp_beside(path);
-    std::fs::write(&temp, "")?;
-    let _ = std::fs::remove_file(&temp);
-    Ok(())
+    written
+}
+
+/// The permissions of plain file `target` if it exists and may be written
+/// (it is opened to write, not truncated); `None` if it does not exist.
+fn writable(target: &Path) -> io::Result<Option<std::fs::Permissions>> {
+    match std::fs::metadata(target) {
+        Ok(meta) => {
+            std::fs::OpenOptions::new().write(true).open(target)?;
+            Ok(Some(meta.permissions()))
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// Checks, before a long run, that [`write_whole`] will be able to write
+/// `path` (for output flag `flag`, whose accepted paths are `accepted`):
+/// a folder or anything but a file, a FIFO or a character device is
+/// refused; a plain file must be writable and its temporary file made
+/// beside it (then removed). A device or a FIFO is not opened (a FIFO
+/// would wait for its reader).
+pub fn check_output(flag: &str, path: &Path, accepted: Text) -> Result<(), InputError> {
+    let shown = path.display().to_string();
+    let cannot = |e: io::Error| InputError::new(flag, text!("cannot write {}: {}", &shown, e));
+    match output(path).map_err(cannot)? {
+        Output::File(target) => {
+            writable(&target).map_err(cannot)?;
+            if MEMORY.with(|m| m.borrow().is_none()) {
+                let temp = temp_beside(&target);
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .create_new(true)
+                    .open(&temp)
+                    .map_err(cannot)?;
+                let _ = std::fs::remove_file(&temp);
+            }
+            Ok(())
+        }
+        Output::Stream => Ok(()),
+        Output::Folder => Err(InputError::new(
+            flag,
+            text!("{} is a folder (accepted: {})", &shown, accepted),
+        )),
+        Output::Other => Err(InputError::new(
+            flag,
+            text!(
+                "{} is neither a file, a FIFO nor a character device (accepted: {})",
+                &shown,
+                accepted
+            ),
+        )),
+    }
+}
+
+/// Whether `path` is a device or a FIFO on disk (never, in memory).
+pub fn is_stream_path(path: &Path) -> bool {
+    MEMORY.with(|m| m.borrow().is_none()) && output(path).ok() == Some(Output::Stream)
 }
 
 /// The temporary file `path` is written through.

@@ -37,6 +37,9 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
     if let Some(path) = output.and_then(|o| o.plot.as_deref()) {
         check_writable(path)?;
     }
+    if let Command::Combat(a) = &cli.command {
+        a.check_write()?;
+    }
     let format = output.map_or(Format::Table, |o| o.format());
     // The chart, drawn (in the output's language) only with --plot; in the
     // page's words beside the page's report (--html).
@@ -154,6 +157,10 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
                 }
             }
             plot(&|| query.figure(&report))?;
+            // Written only by a run that succeeded.
+            if let Command::Combat(a) = command {
+                a.write_scenario()?;
+            }
             headline = Headline {
                 keys: query.headline(),
                 names: query.headline_names(),

@@ -55,6 +55,7 @@ mod modifiers;
 mod names;
 mod one_save;
 mod outcomes;
+mod outputs;
 mod page_words;
 mod panic;
 mod panic_kinds;
