@@ -4,7 +4,7 @@
 //! The web page has no disk: it runs a command inside [`in_memory`] with
 //! the shipped scenarios and what the user typed, and gets back the files
 //! the command wrote. Everything else reads and writes through
-//! [`read_to_string`] and [`write_whole`], so both run the same code.
+//! [`read_text`] (or [`read_bytes`]), capped, and [`write_whole`], so both run the same code.
 //!
 //! Paths in memory are compared as written with `.` and `..` resolved and
 //! `/` between components (`scenarios/profiles/../profiles/orc_boy.toml`
@@ -52,49 +52,95 @@ pub fn key(path: &Path) -> String {
     parts.join("/")
 }
 
-/// The text of the file at `path`.
-pub fn read_to_string(path: &Path) -> io::Result<String> {
-    let found = MEMORY.with(|m| {
-        m.borrow()
-            .as_ref()
-            .map(|files| files.get(&key(path)).cloned())
-    });
-    match found {
-        None => std::fs::read_to_string(path),
-        Some(Some(text)) => Ok(text),
-        Some(None) => Err(io::Error::new(
-            io::ErrorKind::NotFound,
-            "no such file among the page's files",
-        )),
+/// The most bytes a scenario, profile or query file may hold: the shipped
+/// ones are under 10 KB, the biggest fight a person writes a few dozen.
+pub const MAX_TOML_BYTES: u64 = 1024 * 1024;
+
+/// The most bytes a roster file may hold: 2,000-point rosters are about
+/// 200 KB; the cap leaves room for the biggest armies and their rules text.
+pub const MAX_ROSTER_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Why [`read_text`] or [`read_bytes`] did not read a file.
+#[derive(Debug)]
+pub enum Unread {
+    /// The system's error (no such file, not UTF-8 text, ...).
+    Io(io::Error),
+    /// Over the cap, in bytes, of its kind of file.
+    Over(u64),
+}
+
+impl Unread {
+    /// Why, for an error whose field names the file.
+    pub fn why(self) -> Text {
+        match self {
+            Unread::Io(e) => text!("cannot read the file: {}", e),
+            Unread::Over(cap) => text!(
+                "the file is over {} MB (accepted: a file up to {} MB)",
+                cap / MB,
+                cap / MB
+            ),
+        }
     }
+
+    /// Why, naming the file `shown` (for an error whose field is another
+    /// file's or a flag).
+    pub fn why_of(self, shown: &str) -> Text {
+        match self {
+            Unread::Io(e) => text!("cannot read {}: {}", shown, e),
+            Unread::Over(cap) => text!(
+                "{} is over {} MB (accepted: a file up to {} MB)",
+                shown,
+                cap / MB,
+                cap / MB
+            ),
+        }
+    }
+}
+
+const MB: u64 = 1024 * 1024;
+
+/// The text of the file at `path`, of at most `cap` bytes
+/// ([`read_bytes`]), which must be UTF-8.
+pub fn read_text(path: &Path, cap: u64) -> Result<String, Unread> {
+    String::from_utf8(read_bytes(path, cap)?).map_err(|_| {
+        Unread::Io(io::Error::new(
+            io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        ))
+    })
 }
 
 /// The bytes of the file at `path` (a roster's zip; in memory, a file's
-/// text).
-pub fn read_bytes(path: &Path) -> io::Result<Vec<u8>> {
-    let in_memory = MEMORY.with(|m| m.borrow().is_some());
-    match in_memory {
-        true => read_to_string(path).map(String::into_bytes),
-        false => std::fs::read(path),
-    }
-}
-
-/// At most `cap` bytes of the file at `path` (a roster: its reader refuses
-/// one past its cap, so a huge or endless file, `/dev/zero`, is never read
-/// whole).
-pub fn read_bytes_at_most(path: &Path, cap: u64) -> io::Result<Vec<u8>> {
+/// text), refused past `cap`: the one reader of every file the tool
+/// reads. At most `cap` and one more byte are read, so a huge or endless
+/// file (`/dev/zero`) is refused at once, never read whole.
+pub fn read_bytes(path: &Path, cap: u64) -> Result<Vec<u8>, Unread> {
     use std::io::Read;
-    let in_memory = MEMORY.with(|m| m.borrow().is_some());
-    if in_memory {
-        let mut bytes = read_bytes(path)?;
-        bytes.truncate(usize::try_from(cap).unwrap_or(usize::MAX));
-        return Ok(bytes);
+    let found = MEMORY.with(|m| {
+        m.borrow()
+            .as_ref()
+            .map(|files| files.get(&key(path)).map(|t| t.clone().into_bytes()))
+    });
+    let bytes = match found {
+        Some(Some(bytes)) => bytes,
+        Some(None) => {
+            return Err(Unread::Io(io::Error::new(
+                io::ErrorKind::NotFound,
+                "no such file among the page's files",
+            )))
+        }
+        None => {
+            let mut bytes = Vec::new();
+            std::fs::File::open(path)
+                .and_then(|f| f.take(cap.saturating_add(1)).read_to_end(&mut bytes))
+                .map_err(Unread::Io)?;
+            bytes
+        }
+    };
+    match bytes.len() as u64 > cap {
+        true => Err(Unread::Over(cap)),
+        false => Ok(bytes),
     }
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)?
-        .take(cap)
-        .read_to_end(&mut bytes)?;
-    Ok(bytes)
 }
 
 /// Whether `path` is a folder (never, in memory).
@@ -197,7 +243,7 @@ pub fn write_whole(path: &Path, text: &str) -> io::Result<()> {
                 .open(path)?
                 .write_all(text.as_bytes())
         }
-        Output::Folder => Err(io::Error::other("it is a folder")),
+        Output::Folder => Err(io::ErrorKind::IsADirectory.into()),
         Output::Other => Err(io::Error::other(
             "it is neither a file, a FIFO nor a character device",
         )),
@@ -310,8 +356,9 @@ mod tests {
     fn memory_is_read_and_written_and_the_disk_is_not() {
         let files = Files::from([("in/a.toml".to_string(), "x = 1".to_string())]);
         let (read, files) = in_memory(files, || {
-            let a = read_to_string(Path::new("in/./a.toml")).unwrap();
-            assert!(read_to_string(Path::new("Cargo.toml")).is_err());
+            let a = read_text(Path::new("in/./a.toml"), 5).unwrap();
+            assert!(read_text(Path::new("in/a.toml"), 4).is_err());
+            assert!(read_text(Path::new("Cargo.toml"), MAX_TOML_BYTES).is_err());
             assert!(!is_dir(Path::new("src")));
             write_whole(Path::new("out.svg"), "<svg/>").unwrap();
             a
@@ -320,6 +367,6 @@ mod tests {
         assert_eq!(files["out.svg"], "<svg/>");
         assert!(!Path::new("out.svg").exists());
         // Outside, the disk again.
-        assert!(read_to_string(Path::new("Cargo.toml")).is_ok());
+        assert!(read_text(Path::new("Cargo.toml"), MAX_TOML_BYTES).is_ok());
     }
 }

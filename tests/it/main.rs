@@ -41,6 +41,7 @@ mod hardiness;
 mod headline;
 mod html;
 mod impact_hits;
+mod inputs;
 mod lang;
 mod lang_errors;
 mod leadership_tail;
