@@ -314,11 +314,45 @@ fn in_pool<T: Send>(_: &EngineArgs, work: impl FnOnce() -> T + Send) -> Result<T
     Ok(work())
 }
 
+/// Address space each pool thread maps: its stack (the system's 2 MB,
+/// rayon's default), its guard page and its signal stack.
+#[cfg(feature = "parallel")]
+const STACK_ROOM: usize = (2 << 20) + (128 << 10);
+
+/// Address space each malloc arena maps (glibc's 64 MB heap on 64 bits):
+/// a thread's first allocation makes one, up to 8 a core.
+#[cfg(feature = "parallel")]
+const ARENA_ROOM: usize = 64 << 20;
+
+/// Checks that the address space holds `threads` threads: their stacks
+/// and arenas (and one arena more, mapped twice its size while it is
+/// made) are asked for once and given back. A thread that cannot map its
+/// signal stack dies starting and takes the process with it (an abort);
+/// a count the memory limit cannot hold is refused here first, as one
+/// line.
+#[cfg(feature = "parallel")]
+fn room_for_threads(threads: usize) -> Result<(), InputError> {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let arenas = threads.min(8 * cores) + 1;
+    let mut room: Vec<u8> = Vec::new();
+    room.try_reserve_exact(threads * STACK_ROOM + arenas * ARENA_ROOM)
+        .map_err(|_| {
+            InputError::new(
+                "--threads",
+                crate::text!(
+                    "{} threads do not fit in the memory this run may take (accepted: fewer threads, or a higher memory limit)",
+                    threads
+                ),
+            )
+        })
+}
+
 /// Runs `work` in a rayon pool of `--threads` threads (all cores by default).
 #[cfg(feature = "parallel")]
 fn in_pool<T: Send>(engine: &EngineArgs, work: impl FnOnce() -> T + Send) -> Result<T, InputError> {
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(t) = engine.threads {
+        room_for_threads(usize::from(t))?;
         builder = builder.num_threads(usize::from(t));
     }
     let pool = builder.build().map_err(|e| {
@@ -327,5 +361,10 @@ fn in_pool<T: Send>(engine: &EngineArgs, work: impl FnOnce() -> T + Send) -> Res
             crate::text!("cannot start the thread pool: {}", e.to_string()),
         )
     })?;
+    // Every thread started (its stacks mapped) before the work takes any
+    // memory: one that could not start would abort the process mid-run.
+    if engine.threads.is_some() {
+        pool.broadcast(|_| ());
+    }
     Ok(pool.install(work))
 }

@@ -320,6 +320,7 @@ pub(super) const SPANISH_ERRORS: &[(&str, &str)] = &[
     ("{} overlaps {} (accepted: units apart or touching, measured from x, y, facing, frontage and base)", "{} se solapa con {} (aceptado: unidades separadas o en contacto, medidas desde x, y, facing, frontage y base)"),
     ("{} points in the grid (accepted: at most {})", "{} puntos en la rejilla (aceptado: como máximo {})"),
     ("{} rolls before the fight: their outcomes together would be too many fights to play (accepted: at most {}, or potion_of_pavona = \"not-drunk\" or gourd_of_lustrian_wine = \"not-drunk\")", "{} tiradas antes del combate: sus resultados juntos serían demasiados combates que jugar (aceptado: como mucho {}, o potion_of_pavona = \"not-drunk\" o gourd_of_lustrian_wine = \"not-drunk\")"),
+    ("{} threads do not fit in the memory this run may take (accepted: fewer threads, or a higher memory limit)", "{} hilos no caben en la memoria que esta ejecución puede usar (aceptado: menos hilos, o un límite de memoria mayor)"),
     ("{} units (accepted: 1 to {})", "{} unidades (aceptado: de 1 a {})"),
     ("{} units are named '{}' (accepted: their numbers, {})", "{} unidades se llaman '{}' (aceptado: sus números, {})"),
     ("{} values (at most {})", "{} valores (como máximo {})"),

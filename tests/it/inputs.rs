@@ -2,7 +2,8 @@
 //! sparse 100 MB one) or an endless one (`/dev/zero`) given wherever a
 //! subcommand takes a file is refused with one line naming the cap, and
 //! never read whole: each run here is held to 512 MB of address space,
-//! where reading `/dev/zero` whole dies.
+//! where reading `/dev/zero` whole dies. A thread count past the cap, or
+//! past what the memory holds, is one line too, never an abort.
 
 use crate::common::run::mathhammer;
 use std::path::{Path, PathBuf};
@@ -25,9 +26,15 @@ fn huge(path: &Path) -> String {
 /// The one-line error of `mathhammer ARGS`, run in 512 MB of address
 /// space: exit code 2, never an abort.
 fn bounded_error(args: &[&str]) -> String {
+    error_within(524288, args)
+}
+
+/// The one-line error of `mathhammer ARGS`, run in `kb` KB of address
+/// space: exit code 2, never an abort.
+fn error_within(kb: u32, args: &[&str]) -> String {
     let out = std::process::Command::new("sh")
         .arg("-c")
-        .arg("ulimit -v 524288 && exec \"$0\" \"$@\"")
+        .arg(format!("ulimit -v {kb} && exec \"$0\" \"$@\""))
         .arg(mathhammer().get_program())
         .args(args)
         .output()
@@ -148,4 +155,36 @@ fn a_huge_roster_is_refused_at_its_cap() {
         let e = bounded_error(case);
         assert!(e.contains("over 16 MB"), "{case:?}: {e}");
     }
+}
+
+#[test]
+fn threads_past_the_cap_or_the_memory_are_one_line() {
+    let fight = [
+        "combat",
+        "--attacker",
+        "scenarios/profiles/orc_boy.toml:2",
+        "--defender",
+        "scenarios/profiles/orc_boy.toml:2",
+        "--method",
+        "exact",
+    ];
+    let with = |threads: &'static str| {
+        let mut args = fight.to_vec();
+        args.extend(["--threads", threads]);
+        args
+    };
+    for huge in ["257", "1000", "100000"] {
+        let e = error_within(4 << 20, &with(huge));
+        assert!(
+            e.contains("--threads") && e.contains("(accepted: 1 to 256)"),
+            "{e}"
+        );
+    }
+    // 256 threads' stacks and arenas take over 1 GB: refused up front (a
+    // thread that cannot map its signal stack aborts the process).
+    let e = error_within(1 << 20, &with("256"));
+    assert!(
+        e.contains("--threads: 256 threads do not fit in the memory"),
+        "{e}"
+    );
 }
