@@ -69,7 +69,9 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
             let army = crate::army::Army::field(&roster, &joins.iter().collect::<Vec<_>>())?;
             let stdout = match a.json {
                 true => army.json(),
-                false => crate::roster::listing::text(&roster) + &army.text(),
+                false => crate::words::escape::escaped_lines(
+                    &(crate::roster::listing::text(&roster) + &army.text()),
+                ),
             };
             return Ok(Output {
                 stdout,

@@ -30,6 +30,7 @@ mod cold_blooded;
 mod combat;
 mod corpus;
 mod determinism;
+mod escaping;
 mod exact;
 mod friends;
 mod fuzz_rosters;
