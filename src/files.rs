@@ -297,18 +297,20 @@ fn writable(target: &Path) -> io::Result<Option<std::fs::Permissions>> {
 pub fn check_output(flag: &str, path: &Path, accepted: Text) -> Result<(), InputError> {
     let shown = path.display().to_string();
     let cannot = |e: io::Error| InputError::new(flag, text!("cannot write {}: {}", &shown, e));
+    // In memory (the page), any path is a file of its own.
+    if MEMORY.with(|m| m.borrow().is_some()) {
+        return Ok(());
+    }
     match output(path).map_err(cannot)? {
         Output::File(target) => {
             writable(&target).map_err(cannot)?;
-            if MEMORY.with(|m| m.borrow().is_none()) {
-                let temp = temp_beside(&target);
-                std::fs::OpenOptions::new()
-                    .write(true)
-                    .create_new(true)
-                    .open(&temp)
-                    .map_err(cannot)?;
-                let _ = std::fs::remove_file(&temp);
-            }
+            let temp = temp_beside(&target);
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&temp)
+                .map_err(cannot)?;
+            let _ = std::fs::remove_file(&temp);
             Ok(())
         }
         Output::Stream => Ok(()),
@@ -360,6 +362,8 @@ mod tests {
             assert!(read_text(Path::new("in/a.toml"), 4).is_err());
             assert!(read_text(Path::new("Cargo.toml"), MAX_TOML_BYTES).is_err());
             assert!(!is_dir(Path::new("src")));
+            // A folder on disk is no folder in memory.
+            check_output("--plot", Path::new("src"), Text::kept("")).unwrap();
             write_whole(Path::new("out.svg"), "<svg/>").unwrap();
             a
         });
