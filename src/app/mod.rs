@@ -147,6 +147,7 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
             let settings = engine.settings_or(query.default_method());
             notes.extend(engine.unused_with(settings.method, query.kind()));
             notes.extend(unused_flags(command));
+            notes.extend(frontage_notes(command, &query));
             let total = expected_trials(&settings, 1);
             let report = with_progress(!output.quiet, Bar::Trials(total), || {
                 in_pool(engine, || query.report(&settings))
@@ -189,6 +190,39 @@ fn unused_flags(command: &Command) -> Option<Text> {
         )),
         _ => None,
     }
+}
+
+/// `--attacker-frontage` or `--defender-frontage` wider than the models
+/// its unit fills, played as one rank of them (RULES.md Models in
+/// contact): said, as the report's width is.
+fn frontage_notes(command: &Command, query: &crate::sweep::Query) -> Vec<Text> {
+    let (Command::Combat(a), crate::sweep::Query::Combat(q)) = (command, query) else {
+        return Vec::new();
+    };
+    let asked = [
+        a.pick.attacker_frontage.as_ref(),
+        a.pick.defender_frontage.as_ref(),
+    ];
+    (asked.into_iter().zip(&q.combat.setup.units).enumerate())
+        .filter_map(|(side, (asked, unit))| {
+            let asked = asked?.0;
+            let (wide, models, name) = (unit.frontage, unit.models, &unit.name);
+            (wide < asked && wide >= models).then(|| match side {
+                0 => {
+                    crate::text!(
+                    "--attacker-frontage {} is wider than the {} models of {} fill: played {} wide",
+                    asked, models, name, wide
+                )
+                }
+                _ => {
+                    crate::text!(
+                    "--defender-frontage {} is wider than the {} models of {} fill: played {} wide",
+                    asked, models, name, wide
+                )
+                }
+            })
+        })
+        .collect()
 }
 
 /// Renders a report in a format (table labels in English).

@@ -554,4 +554,23 @@ fn a_frontage_past_the_models_is_their_one_rank() {
     ]);
     set.as_object_mut().unwrap().remove("set");
     assert!(set == wide, "{}", set["attacker"]);
+    // The flag's width is said played as the models' (a file's, by the
+    // report's width alone).
+    let out = crate::common::run::mathhammer()
+        .args([
+            "combat",
+            "--attacker",
+            "scenarios/profiles/orc_boar_chariot.toml:2",
+        ])
+        .args(["--defender", "scenarios/profiles/empire_spearman.toml:3"])
+        .args(["--attacker-frontage", "30", "--defender-frontage", "7"])
+        .output()
+        .unwrap();
+    let notes = String::from_utf8(out.stderr).unwrap();
+    for note in [
+        "note: --attacker-frontage 30 is wider than the 2 models of Orc boar chariot fill: played 2 wide",
+        "note: --defender-frontage 7 is wider than the 3 models of Empire spearman fill: played 3 wide",
+    ] {
+        assert!(notes.contains(note), "{notes}");
+    }
 }
