@@ -57,10 +57,8 @@ pub fn run_args(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> 
                 .notes
                 .iter()
                 .map(|n| {
-                    format!(
-                        "{}\n",
-                        text!("note: {}", n.clone()).render_in(lang, Voice::Cli)
-                    )
+                    let note = text!("note: {}", n.clone()).render_in(lang, Voice::Cli);
+                    format!("{}\n", crate::words::escape::escaped(&note))
                 })
                 .collect(),
             notes: out.notes.iter().map(|n| n.render_page(lang)).collect(),
@@ -115,7 +113,8 @@ pub(crate) fn error_line(e: &InputError, lang: Lang) -> ErrorLine {
 }
 
 /// `line` with each word over 64 characters (a huge value echoed) cut to
-/// its start, but a file's path, shown whole.
+/// its start, but a file's path, shown whole; its control and
+/// bidirectional-override characters escaped (one line, read in order).
 fn short_words(line: &str) -> String {
     let words: Vec<String> = line
         .split(' ')
@@ -129,7 +128,7 @@ fn short_words(line: &str) -> String {
             }
         })
         .collect();
-    words.join(" ")
+    crate::words::escape::escaped(&words.join(" "))
 }
 
 /// What a command line clap could not parse prints: help and version on

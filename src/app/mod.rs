@@ -37,6 +37,9 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
     if let Some(path) = output.and_then(|o| o.plot.as_deref()) {
         check_writable(path)?;
     }
+    if let Command::Combat(a) = &cli.command {
+        a.check_write()?;
+    }
     let format = output.map_or(Format::Table, |o| o.format());
     // The chart, drawn (in the output's language) only with --plot; in the
     // page's words beside the page's report (--html).
@@ -66,7 +69,9 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
             let army = crate::army::Army::field(&roster, &joins.iter().collect::<Vec<_>>())?;
             let stdout = match a.json {
                 true => army.json(),
-                false => crate::roster::listing::text(&roster) + &army.text(),
+                false => crate::words::escape::escaped_lines(
+                    &(crate::roster::listing::text(&roster) + &army.text()),
+                ),
             };
             return Ok(Output {
                 stdout,
@@ -142,6 +147,7 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
             let settings = engine.settings_or(query.default_method());
             notes.extend(engine.unused_with(settings.method, query.kind()));
             notes.extend(unused_flags(command));
+            notes.extend(frontage_notes(command, &query));
             let total = expected_trials(&settings, 1);
             let report = with_progress(!output.quiet, Bar::Trials(total), || {
                 in_pool(engine, || query.report(&settings))
@@ -154,6 +160,10 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
                 }
             }
             plot(&|| query.figure(&report))?;
+            // Written only by a run that succeeded.
+            if let Command::Combat(a) = command {
+                a.write_scenario()?;
+            }
             headline = Headline {
                 keys: query.headline(),
                 names: query.headline_names(),
@@ -180,6 +190,39 @@ fn unused_flags(command: &Command) -> Option<Text> {
         )),
         _ => None,
     }
+}
+
+/// `--attacker-frontage` or `--defender-frontage` wider than the models
+/// its unit fills, played as one rank of them (RULES.md Models in
+/// contact): said, as the report's width is.
+fn frontage_notes(command: &Command, query: &crate::sweep::Query) -> Vec<Text> {
+    let (Command::Combat(a), crate::sweep::Query::Combat(q)) = (command, query) else {
+        return Vec::new();
+    };
+    let asked = [
+        a.pick.attacker_frontage.as_ref(),
+        a.pick.defender_frontage.as_ref(),
+    ];
+    (asked.into_iter().zip(&q.combat.setup.units).enumerate())
+        .filter_map(|(side, (asked, unit))| {
+            let asked = asked?.0;
+            let (wide, models, name) = (unit.frontage, unit.models, &unit.name);
+            (wide < asked && wide >= models).then(|| match side {
+                0 => {
+                    crate::text!(
+                    "--attacker-frontage {} is wider than the {} models of {} fill: played {} wide",
+                    asked, models, name, wide
+                )
+                }
+                _ => {
+                    crate::text!(
+                    "--defender-frontage {} is wider than the {} models of {} fill: played {} wide",
+                    asked, models, name, wide
+                )
+                }
+            })
+        })
+        .collect()
 }
 
 /// Renders a report in a format (table labels in English).
@@ -307,11 +350,45 @@ fn in_pool<T: Send>(_: &EngineArgs, work: impl FnOnce() -> T + Send) -> Result<T
     Ok(work())
 }
 
+/// Address space each pool thread maps: its stack (the system's 2 MB,
+/// rayon's default), its guard page and its signal stack.
+#[cfg(feature = "parallel")]
+const STACK_ROOM: usize = (2 << 20) + (128 << 10);
+
+/// Address space each malloc arena maps (glibc's 64 MB heap on 64 bits):
+/// a thread's first allocation makes one, up to 8 a core.
+#[cfg(feature = "parallel")]
+const ARENA_ROOM: usize = 64 << 20;
+
+/// Checks that the address space holds `threads` threads: their stacks
+/// and arenas (and one arena more, mapped twice its size while it is
+/// made) are asked for once and given back. A thread that cannot map its
+/// signal stack dies starting and takes the process with it (an abort);
+/// a count the memory limit cannot hold is refused here first, as one
+/// line.
+#[cfg(feature = "parallel")]
+fn room_for_threads(threads: usize) -> Result<(), InputError> {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let arenas = threads.min(8 * cores) + 1;
+    let mut room: Vec<u8> = Vec::new();
+    room.try_reserve_exact(threads * STACK_ROOM + arenas * ARENA_ROOM)
+        .map_err(|_| {
+            InputError::new(
+                "--threads",
+                crate::text!(
+                    "{} threads do not fit in the memory this run may take (accepted: fewer threads, or a higher memory limit)",
+                    threads
+                ),
+            )
+        })
+}
+
 /// Runs `work` in a rayon pool of `--threads` threads (all cores by default).
 #[cfg(feature = "parallel")]
 fn in_pool<T: Send>(engine: &EngineArgs, work: impl FnOnce() -> T + Send) -> Result<T, InputError> {
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(t) = engine.threads {
+        room_for_threads(usize::from(t))?;
         builder = builder.num_threads(usize::from(t));
     }
     let pool = builder.build().map_err(|e| {
@@ -320,5 +397,10 @@ fn in_pool<T: Send>(engine: &EngineArgs, work: impl FnOnce() -> T + Send) -> Res
             crate::text!("cannot start the thread pool: {}", e.to_string()),
         )
     })?;
+    // Every thread started (its stacks mapped) before the work takes any
+    // memory: one that could not start would abort the process mid-run.
+    if engine.threads.is_some() {
+        pool.broadcast(|_| ());
+    }
     Ok(pool.install(work))
 }

@@ -44,16 +44,34 @@ impl CombatArgs {
                 self.pick.refuse_with_file(&write)?;
                 load_combat(file, &self.sets)
             }
-            (None, Some(picked)) => {
-                if let Some(path) = &self.write_scenario {
-                    picked.write(path, &self.sets)?;
-                }
-                picked.combat(&self.sets)
-            }
+            (None, Some(picked)) => picked.combat(&self.sets),
             (None, None) => Err(InputError::new(
                 "combat",
                 text!("a scenario FILE or --attacker and --defender (accepted: one of them)"),
             )),
+        }
+    }
+
+    /// Checks, before the run, that `--write-scenario`'s file can be
+    /// written ([`crate::files::check_output`]).
+    pub fn check_write(&self) -> Result<(), InputError> {
+        match &self.write_scenario {
+            Some(path) => crate::files::check_output(
+                "--write-scenario",
+                path,
+                text!("a file name, e.g. my_fight.toml"),
+            ),
+            None => Ok(()),
+        }
+    }
+
+    /// Writes the picked fight's scenario to `--write-scenario`'s file:
+    /// called once the run has succeeded, so a run that fails writes
+    /// nothing.
+    pub fn write_scenario(&self) -> Result<(), InputError> {
+        match (&self.scenario, self.pick.picked(), &self.write_scenario) {
+            (None, Some(picked), Some(path)) => picked.write(path, &self.sets),
+            _ => Ok(()),
         }
     }
 }

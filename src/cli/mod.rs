@@ -39,6 +39,10 @@ pub const MAX_TRIALS: u64 = 10_000_000_000;
 pub const DEFAULT_TRIALS: u64 = 1_000_000;
 /// The cap of `--precision` when `--max-trials` is not given.
 pub const DEFAULT_MAX_TRIALS: u64 = 1_000_000_000;
+/// The most worker threads `--threads` starts: more than any machine the
+/// tool runs on has cores, few enough for their stacks to fit a modest
+/// memory limit (256 x 2 MB).
+pub const MAX_THREADS: u16 = 256;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -499,8 +503,8 @@ pub struct EngineArgs {
     /// Seed of the Monte Carlo streams (same seed, same numbers on any thread count) [default: 2000]
     #[arg(long, value_parser = seed)]
     pub seed: Option<u64>,
-    /// Worker threads (default: all cores)
-    #[arg(long, value_parser = whole::<u16>(1, 1024))]
+    /// Worker threads (default: all cores); at most 256
+    #[arg(long, value_parser = whole::<u16>(1, i64::from(MAX_THREADS)))]
     pub threads: Option<u16>,
     /// Instead of --trials: start with 65,536 trials and double until every probability's 95% half-width is at most this (e.g. 0.001)
     #[arg(long, value_name = "P", value_parser = precision)]

@@ -69,8 +69,8 @@ const FILE_KEYS: [&str; 2] = ["attacker", "target"];
 /// ([`crate::scenario::combat`]).
 pub fn load_query(path: &Path, sets: &[String]) -> Result<Query, InputError> {
     let name = path.display().to_string();
-    let text = crate::files::read_to_string(path)
-        .map_err(|e| InputError::new(&name, text!("cannot read the file: {}", e)))?;
+    let text = crate::files::read_text(path, crate::files::MAX_TOML_BYTES)
+        .map_err(|e| InputError::new(&name, e.why()))?;
     let mut table: toml::Table = toml::from_str(&text).map_err(|e| {
         // The scenario parser gives the line and column.
         match crate::scenario::parse::<toml::Table>(&text, &name) {

@@ -186,13 +186,19 @@ pub enum ChartFormat {
 
 impl ChartFormat {
     /// The format `path` names by its ending (any case), if this build
-    /// writes it.
+    /// writes it. A device or a FIFO of no such ending (`/dev/stdout`) is drawn as
+    /// SVG (JSON in a build without it).
     pub fn of(path: &Path) -> Option<ChartFormat> {
-        let ending = path.extension()?;
+        let ending = path.extension().unwrap_or_default();
         if cfg!(feature = "svg") && ending.eq_ignore_ascii_case("svg") {
             Some(ChartFormat::Svg)
         } else if ending.eq_ignore_ascii_case("json") {
             Some(ChartFormat::Json)
+        } else if crate::files::is_stream_path(path) {
+            Some(match cfg!(feature = "svg") {
+                true => ChartFormat::Svg,
+                false => ChartFormat::Json,
+            })
         } else {
             None
         }
@@ -227,20 +233,9 @@ pub fn write(figure: &Figure<String>, path: &Path) -> Result<(), InputError> {
 }
 
 /// Checks, before a long run, that [`write()`] will be able to write
-/// `path`: its temporary file can be made beside it, and `path` is not a
-/// folder. Leaves nothing behind.
+/// `path` ([`crate::files::check_output`]). Leaves nothing behind.
 pub fn check_writable(path: &Path) -> Result<(), InputError> {
-    if crate::files::is_dir(path) {
-        return Err(InputError::new(
-            "--plot",
-            text!(
-                "{} is a folder (accepted: {})",
-                path.display(),
-                ChartFormat::accepted()
-            ),
-        ));
-    }
-    crate::files::check_writable(path).map_err(|e| cannot_write(path, e))
+    crate::files::check_output("--plot", path, ChartFormat::accepted())
 }
 
 fn cannot_write(path: &Path, e: std::io::Error) -> InputError {

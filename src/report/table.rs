@@ -4,6 +4,7 @@
 
 use super::lang::Lang;
 use super::{trim_number, Engine, Export, Report, TableKind, Value, PER_100_POINTS};
+use crate::words::escape::{escaped, escaped_lines};
 
 /// Readable tables, their words in `lang`.
 pub struct TableExport {
@@ -14,7 +15,7 @@ pub struct TableExport {
 impl Export for TableExport {
     fn render(&self, report: &Report) -> String {
         let lang = self.lang;
-        let mut out = format!("{}\n\n", report.summary.render(lang));
+        let mut out = format!("{}\n\n", escaped(&report.summary.render(lang)));
         let facts: Vec<Vec<String>> = report
             .facts
             .iter()
@@ -48,7 +49,7 @@ impl Export for TableExport {
             }
             if table.kind == (TableKind::Matrix { fit: true }) {
                 let grid = table_grid(report, key, short_cell, self.lang);
-                out += &format!("\n{}\n", table.title.render(lang));
+                out += &format!("\n{}\n", escaped_lines(&table.title.render(lang)));
                 let blocks: Vec<String> = column_blocks(&grid, LINE)
                     .iter()
                     .map(|block| layout(block, true, true, 0))
@@ -62,12 +63,12 @@ impl Export for TableExport {
             };
             let mut grid = table_grid(report, key, cell, self.lang);
             if table.kind == TableKind::Answers {
-                out += &format!("\n{}\n", table.title.render(lang));
+                out += &format!("\n{}\n", escaped_lines(&table.title.render(lang)));
                 out += &layout_names_left(&grid, &text_columns(table));
                 continue;
             }
             let bars = table.is_distribution() && add_histogram(report, key, &mut grid, self.lang);
-            out += &format!("\n{}\n", table.title.render(lang));
+            out += &format!("\n{}\n", escaped_lines(&table.title.render(lang)));
             out += &layout(&grid, true, true, usize::from(bars));
         }
         out
@@ -335,6 +336,11 @@ fn layout(grid: &Grid, header: bool, numeric: bool, left_tail: usize) -> String 
 /// Pads a grid into aligned columns, those `left` says left-aligned and
 /// the others right-aligned; with `header`, the first row is underlined.
 fn aligned(grid: &Grid, header: bool, left: impl Fn(usize) -> bool) -> String {
+    // Names as read, shown escaped: each cell one line, in its order.
+    let grid: Grid = (grid.iter())
+        .map(|row| row.iter().map(|cell| escaped(cell)).collect())
+        .collect();
+    let grid = &grid;
     let cols = grid.iter().map(Vec::len).max().unwrap_or(0);
     let width: Vec<usize> = (0..cols)
         .map(|c| {

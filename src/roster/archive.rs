@@ -9,9 +9,9 @@ use super::RosterError;
 use crate::text;
 use std::io::Read;
 
-/// The most bytes a roster's XML may take: 2,000-point rosters are about
-/// 200 KB; the cap leaves room for the biggest armies and their rules text.
-pub const MAX_ROSTER_BYTES: u64 = 16 * 1024 * 1024;
+/// The most bytes a roster's XML may take, as its file
+/// ([`crate::files::MAX_ROSTER_BYTES`]).
+pub use crate::files::MAX_ROSTER_BYTES;
 
 /// The XML text of roster `bytes`, unzipped if it is a zip (by its
 /// content, not its name: `PK` opens every zip).

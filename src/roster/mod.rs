@@ -296,11 +296,14 @@ impl Roster {
     /// (or an endless one) is refused without being read whole.
     pub fn read(path: &std::path::Path) -> Result<Roster, InputError> {
         let shown = path.display().to_string();
-        let bytes = crate::files::read_bytes_at_most(path, MAX_ROSTER_BYTES + 1).map_err(|e| {
-            InputError::new(
-                shown.clone(),
-                text!("cannot read it ({}) (accepted: a .ros or .rosz roster)", e),
-            )
+        let bytes = crate::files::read_bytes(path, MAX_ROSTER_BYTES).map_err(|e| {
+            let why = match e {
+                crate::files::Unread::Io(e) => {
+                    text!("cannot read it ({}) (accepted: a .ros or .rosz roster)", e)
+                }
+                over => over.why(),
+            };
+            InputError::new(shown.clone(), why)
         })?;
         Roster::from_bytes(&shown, &bytes)
     }

@@ -536,9 +536,11 @@ impl UnitSpec {
         // band of two named models stands two wide, neither behind the
         // other (RULES.md Other kinds of model in a unit).
         let others = characters.iter().filter(|c| !c.character).count() as u32;
-        let frontage = spec
-            .frontage
-            .map_or(models.saturating_add(others).min(5), |f| f.0);
+        // A rank no wider, and a contact no more, than its models fill
+        // (RULES.md Models in contact): what the fight is set up for is
+        // bounded by the unit, not by the flags.
+        let fill = models.saturating_add(others);
+        let frontage = spec.frontage.map_or(fill.min(5), |f| f.0.min(fill));
         file.weapon.allowed(file.troop).map_err(|why| {
             InputError::new(
                 format!("{side}.weapon"),
@@ -552,7 +554,7 @@ impl UnitSpec {
             models,
             frontage,
             flies: file.flies,
-            in_contact: spec.in_contact.map(|c| c.0),
+            in_contact: spec.in_contact.map(|c| c.0.min(fill)),
             weapon: file.weapon,
             save: file.save(),
             ward: file.ward.map(|w| w.0),

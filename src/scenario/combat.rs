@@ -437,12 +437,8 @@ pub struct ScenarioFile {
 
 /// A scenario read from `path` with `--set key.path=value` overrides.
 pub fn load_scenario(path: &Path, sets: &[String]) -> Result<(ScenarioFile, PathBuf), InputError> {
-    let text = crate::files::read_to_string(path).map_err(|e| {
-        InputError::new(
-            path.display().to_string(),
-            text!("cannot read the file: {}", e),
-        )
-    })?;
+    let text = crate::files::read_text(path, crate::files::MAX_TOML_BYTES)
+        .map_err(|e| InputError::new(path.display().to_string(), e.why()))?;
     scenario_from_text(&text, path, sets)
 }
 

@@ -21,12 +21,8 @@ use std::path::Path;
 /// Reads and parses a TOML file into `T`; errors point at the file, line,
 /// column and key.
 pub fn load<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, InputError> {
-    let text = crate::files::read_to_string(path).map_err(|e| {
-        InputError::new(
-            path.display().to_string(),
-            text!("cannot read the file: {}", e),
-        )
-    })?;
+    let text = crate::files::read_text(path, crate::files::MAX_TOML_BYTES)
+        .map_err(|e| InputError::new(path.display().to_string(), e.why()))?;
     parse(&text, &path.display().to_string())
 }
 
@@ -39,8 +35,8 @@ pub(crate) fn load_referred<T: serde::de::DeserializeOwned>(
     field: &str,
 ) -> Result<T, InputError> {
     let shown = path.display().to_string();
-    let text = crate::files::read_to_string(path)
-        .map_err(|e| InputError::new(field, text!("cannot read {}: {}", &shown, e)))?;
+    let text = crate::files::read_text(path, crate::files::MAX_TOML_BYTES)
+        .map_err(|e| InputError::new(field, e.why_of(&shown)))?;
     let other_kind = toml::from_str::<toml::Table>(&text).ok().and_then(|t| {
         [
             "query",

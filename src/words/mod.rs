@@ -4,6 +4,7 @@
 //! `Text`, so `--lang` reaches every line the program prints. The lowest
 //! layer: it knows nothing of the rules.
 
+pub mod escape;
 pub mod lang;
 pub mod page;
 pub mod serde;

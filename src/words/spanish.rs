@@ -21,6 +21,8 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     (", standard", ", estandarte"),
     (", takes no panic test", ", no chequea pánico"),
     (", the charge may be redirected at its {} from {} {} ({})", ", la carga puede redirigirse contra su {} desde {} {} ({})"),
+    ("--attacker-frontage {} is wider than the {} models of {} fill: played {} wide", "--attacker-frontage {} es más ancho que las {} miniaturas de {}: se juega con {} de ancho"),
+    ("--defender-frontage {} is wider than the {} models of {} fill: played {} wide", "--defender-frontage {} es más ancho que las {} miniaturas de {}: se juega con {} de ancho"),
     ("--method auto chose exact", "--method auto eligió el motor exacto"),
     ("--method auto chose exact: every run fits the exact engine", "--method auto eligió el motor exacto: todas las ejecuciones caben en él"),
     ("--method auto chose exact: {}", "--method auto eligió el motor exacto: {}"),

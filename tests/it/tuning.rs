@@ -526,3 +526,54 @@ fn a_models_points_are_its_selection_and_the_upgrades_under_it() {
     assert_eq!(points("12"), 76.0 + 2.0 * 6.0);
     assert_eq!(points("5"), 76.0 - 5.0 * 6.0);
 }
+
+/// A frontage wider than the unit's models fill is played as one rank of
+/// them, and the report says the width played: two chariots given 30
+/// wide (a flag, or a scenario's `frontage`) fight as two wide, with the
+/// same odds (RULES.md Models in contact).
+#[test]
+fn a_frontage_past_the_models_is_their_one_rank() {
+    let fight = |extra: &[&str]| {
+        let mut args = vec![
+            "combat",
+            "--attacker",
+            "scenarios/profiles/orc_boar_chariot.toml:2",
+            "--defender",
+            "scenarios/profiles/empire_spearman.toml:30",
+            "--method",
+            "exact",
+        ];
+        args.extend(extra);
+        crate::common::run::json(&args)
+    };
+    let wide = fight(&["--attacker-frontage", "30"]);
+    assert_eq!(wide["attacker"], "2 Orc boar chariot (2 wide)");
+    assert!(wide == fight(&["--attacker-frontage", "2"]));
+    let mut set = fight(&[
+        "--set",
+        "attacker.frontage=50",
+        "--set",
+        "attacker.in_contact=40",
+    ]);
+    set.as_object_mut().unwrap().remove("set");
+    assert!(set == wide, "{}", set["attacker"]);
+    // The flag's width is said played as the models' (a file's, by the
+    // report's width alone).
+    let out = crate::common::run::mathhammer()
+        .args([
+            "combat",
+            "--attacker",
+            "scenarios/profiles/orc_boar_chariot.toml:2",
+        ])
+        .args(["--defender", "scenarios/profiles/empire_spearman.toml:3"])
+        .args(["--attacker-frontage", "30", "--defender-frontage", "7"])
+        .output()
+        .unwrap();
+    let notes = String::from_utf8(out.stderr).unwrap();
+    for note in [
+        "note: --attacker-frontage 30 is wider than the 2 models of Orc boar chariot fill: played 2 wide",
+        "note: --defender-frontage 7 is wider than the 3 models of Empire spearman fill: played 3 wide",
+    ] {
+        assert!(notes.contains(note), "{notes}");
+    }
+}
