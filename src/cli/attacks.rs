@@ -653,10 +653,17 @@ impl ShootArgs {
         };
         // Hits need no BS (a Strangle-root Attack's).
         if striker.bs == 0 && !own.is_some_and(|m| m.hits) {
-            return Err(InputError::new(
-                "--bs",
-                text!("BS 0 cannot shoot (accepted: 1 to 10)"),
-            ));
+            // The unit's own BS is the unit's fault, not an untyped flag's.
+            return Err(match self.bs {
+                Some(_) => InputError::new("--bs", text!("BS 0 cannot shoot (accepted: 1 to 10)")),
+                None => InputError::new(
+                    "--attacker",
+                    text!(
+                        "its BS is 0: it cannot shoot (accepted: a unit with BS 1 to 10, or {} to give one)",
+                        Text::flag("--bs")
+                    ),
+                ),
+            });
         }
         let (defender, target_name, mut target_rules) = self.target_args.defender(false)?;
         target_rules.extend(&self.target_rules);

@@ -28,6 +28,8 @@ enum Row {
     Group(String, Text),
     Option(Text, Option<f64>, Text),
     With(Vec<String>),
+    /// What an option costs for each model of the unit (a shield each).
+    PerModel(f64),
 }
 
 /// The options of unit `entry`, its own models aside, as text in `lang`:
@@ -67,6 +69,13 @@ pub(super) fn text(shared: &Shared, entry: &Entry, lang: Lang) -> String {
             Row::With(gear) => {
                 let with = text!("with {}", gear.join(", ")).render(lang);
                 cut(&format!("{indent}{with}"), 80) + "\n"
+            }
+            Row::PerModel(points) => {
+                let each = super::listing::points(points);
+                format!(
+                    "{indent}{}\n",
+                    text!("points a model: {}", each).render(lang)
+                )
             }
         };
     }
@@ -171,19 +180,15 @@ fn option(shared: &Shared, c: &Entry, depth: usize, out: &mut Vec<(usize, Row)>)
         }
         None if fixed => Row::Option(name, None, text!("included")),
         None => {
-            // An option priced per model: its points a model after how many.
-            let many = match c.pts_per_model > 0.0 {
-                true => count(c.min, c.max).then(text!(
-                    ", +{} a model",
-                    super::listing::points(c.pts_per_model)
-                )),
-                false => count(c.min, c.max),
-            };
+            // An option priced per model: its points a model under it.
             let each = (c.pts != 0.0 || c.pts_per_model == 0.0).then_some(c.pts);
-            Row::Option(name, each, many)
+            Row::Option(name, each, count(c.min, c.max))
         }
     };
     out.push((depth, row));
+    if c.pts_per_model > 0.0 {
+        out.push((depth + 1, Row::PerModel(c.pts_per_model)));
+    }
     if !gear.is_empty() {
         out.push((depth + 1, Row::With(gear)));
     }

@@ -135,6 +135,7 @@ pub(super) const SPANISH_ERRORS: &[(&str, &str)] = &[
     ("it has {} models (a fight takes 1 to {})", "tiene {} miniaturas (un combate admite de 1 a {})"),
     ("it is a folder", "es una carpeta"),
     ("it would fight the main charger, which was not in combat before its charge (accepted: the charging side, or redirect = true for a unit the charge may be redirected at)", "combatiría contra la unidad que carga principal, que no estaba trabada antes de su carga (aceptado: el bando que carga, o redirect = true para una unidad contra la que puede redirigirse la carga)"),
+    ("its BS is 0: it cannot shoot (accepted: a unit with BS 1 to 10, or {} to give one)", "su HP es 0: no puede disparar (aceptado: una unidad con HP de 1 a 10, o {} para darle una)"),
     ("its beasts' {} attacks (accepted: up to 10)", "los {} ataques de sus bestias (aceptado: hasta 10)"),
     ("its crew of {} (accepted: up to 20)", "su dotación de {} (aceptado: hasta 20)"),
     ("its number of models, '{}', is not a whole number", "su número de miniaturas, '{}', no es un número entero"),

@@ -56,3 +56,17 @@ fn a_count_typed_twice_is_refused() {
         "{e}"
     );
 }
+
+#[test]
+fn a_units_own_bs_of_0_is_the_units_not_an_untyped_flags() {
+    let e = error(&[
+        "shoot",
+        "--attacker",
+        "lizardmen:saurus warriors:10",
+        "--s",
+        "3",
+        "--target",
+        "orcs:orc boyz",
+    ]);
+    assert!(e.starts_with("error: --attacker: its BS is 0"), "{e}");
+}

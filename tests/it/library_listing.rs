@@ -58,7 +58,9 @@ fn options_are_what_a_player_chooses_and_the_fixed_gear_is_said_once() {
     assert_eq!(row("with").as_deref(), Some("with Bow, Hand Weapon"));
     assert_eq!(row("Detachments").as_deref(), Some("Detachments (up to 2)"));
     assert_eq!(row("Sergeant").as_deref(), Some("Sergeant 10 up to 1"));
-    assert_eq!(row("Shield").as_deref(), Some("Shield 0 up to 1"));
+    // A shield for each model: its points a model under it.
+    assert_eq!(row("Shield").as_deref(), Some("Shield up to 1"));
+    assert_eq!(row("points a model:").as_deref(), Some("points a model: 1"));
     // The unit's own fixed gear is its equipment line, not an option.
     assert!(text.contains("equipment   Halberds, Hand Weapon, Light Armour"));
     assert_eq!(row("Halberds"), None, "{options:?}");
