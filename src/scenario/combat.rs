@@ -508,6 +508,7 @@ pub fn apply_set(table: &mut toml::Table, set: &str) -> Result<(), InputError> {
     let parsed: toml::Value = toml::from_str::<toml::Table>(&format!("v = {value}"))
         .ok()
         .and_then(|mut t| t.remove("v"))
+        .map(whole_as_integer)
         .unwrap_or_else(
             || match value.strip_prefix('[').and_then(|v| v.strip_suffix(']')) {
                 Some(list) => names(list),
@@ -539,6 +540,18 @@ pub fn apply_set(table: &mut toml::Table, set: &str) -> Result<(), InputError> {
     }
     here.insert(last.to_string(), parsed);
     Ok(())
+}
+
+/// A number with nothing after its point (`1e3`, `25.0`) as the whole
+/// number it is, so that a count typed so is read (and its range checked)
+/// as any count; a file's decimal keys read whole numbers too.
+fn whole_as_integer(v: toml::Value) -> toml::Value {
+    match v {
+        toml::Value::Float(f) if f.fract() == 0.0 && f.abs() < 9.0e15 => {
+            toml::Value::Integer(f as i64)
+        }
+        other => other,
+    }
 }
 
 /// Reads a scenario with `--set` overrides and builds its fight.

@@ -36,7 +36,13 @@ fn a_reaction_the_unit_cannot_make_is_the_reactions_flag() {
 fn a_value_an_override_set_is_the_overrides() {
     let e = picked(&["--set", "situation.distance=600"]);
     assert!(e.starts_with("error: --set: 600 is out of range"), "{e}");
+    // A whole number written as a decimal is that number, its range told.
     let e = picked(&["--set", "attacker.models=1e3"]);
+    assert!(
+        e.starts_with("error: --set: 1000 is out of range (accepted: 1 to 500)"),
+        "{e}"
+    );
+    let e = picked(&["--set", "attacker.models=2.5"]);
     assert!(e.contains("expected a whole number"), "{e}");
 }
 
