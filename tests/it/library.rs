@@ -329,6 +329,29 @@ fn a_file_by_the_armys_name_wins() {
     );
 }
 
+/// How the library's unit `ours` and a roster's `theirs` (of `place`,
+/// named when they are apart) compare: 0 alike, 1 apart by their points
+/// only, 2 apart as played.
+fn apart(
+    ours: &mathhammer::roster::RosterUnit,
+    theirs: &mathhammer::roster::RosterUnit,
+    place: &str,
+) -> usize {
+    let (a, b) = (as_played(ours), as_played(theirs));
+    let apart = match (a == b, ours.points == theirs.points) {
+        (true, true) => 0,
+        (true, false) => 1,
+        (false, _) => 2,
+    };
+    if apart > 0 {
+        println!(
+            "  {place}: '{}' apart:\n    library {a} ({} pts)\n    roster  {b} ({} pts)",
+            ours.name, ours.points, theirs.points
+        );
+    }
+    apart
+}
+
 /// What of a unit the comparison with the corpus reads: its profile,
 /// saves and blows as played, or why it is left out.
 fn as_played(u: &mathhammer::roster::RosterUnit) -> String {
@@ -426,19 +449,7 @@ fn compared_with_roster(
             rest = listed.iter();
             continue;
         };
-        let (ours, theirs_played) = (as_played(&unit), as_played(theirs));
-        let apart = match (ours == theirs_played, unit.points == theirs.points) {
-            (true, true) => 0,
-            (true, false) => 1,
-            (false, _) => 2,
-        };
-        counts[apart] += 1;
-        if apart > 0 {
-            println!(
-                "  {army}: '{}' apart:\n    library {} ({} pts)\n    roster  {} ({} pts)",
-                unit.name, ours, unit.points, theirs_played, theirs.points
-            );
-        }
+        counts[apart(&unit, theirs, &army)] += 1;
     }
     println!(
         "{army:<20} {:>3} same, {:>3} points apart, {:>3} played apart, {:>3} not found, \
@@ -574,22 +585,7 @@ fn roster_against_library(library: &Library, file: &std::path::Path) -> [usize; 
                 continue;
             }
         };
-        let (a, b) = (as_played(&ours), as_played(unit));
-        let apart = match (a == b, ours.points == unit.points) {
-            (true, true) => 0,
-            (true, false) => 1,
-            (false, _) => 2,
-        };
-        counts[apart] += 1;
-        if apart > 0 {
-            println!(
-                "  {}: '{}' apart:\n    library {a} ({} pts)\n    roster  {b} ({} pts)",
-                file.display(),
-                unit.name,
-                ours.points,
-                unit.points
-            );
-        }
+        counts[apart(&ours, unit, &file.display().to_string())] += 1;
     }
     counts
 }
