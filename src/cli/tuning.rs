@@ -32,7 +32,7 @@ pub enum Shield {
 #[derive(Args, Debug, Default)]
 /// The units picked by flags and their tuning.
 pub struct PickArgs {
-    /// The attacker (it charges, unless --charger says otherwise), without a FILE: ROSTER.ros:NAME, ROSTER.ros:NUMBER (ROSTER.ros:NAME:MODELS with its models), ARMY:UNIT[:MODELS] (an army book's unit) or PROFILE.toml:MODELS
+    /// The attacker (it charges, unless --charger says otherwise), without a FILE: ROSTER.ros:NAME, ROSTER.ros:NUMBER (ROSTER.ros:NAME:MODELS with its models), ARMY:UNIT or ARMY:UNIT:MODELS (an army book's unit) or PROFILE.toml:MODELS
     #[arg(long, alias = "atacante", value_name = "UNIT", requires = "defender")]
     pub attacker: Option<String>,
     /// Without a FILE: the attacker's rank-and-file models (default the roster's)
