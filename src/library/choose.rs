@@ -143,7 +143,9 @@ struct Walk<'a, 's> {
 
 impl<'a> Walk<'a, '_> {
     fn option(&mut self, e: &'a Entry, path: &str, holders: &[&'a Entry]) {
-        if holders.len() > MAX_DEPTH || e.max == Some(0) {
+        // An option capped at 0 is one a condition of the book allows (a
+        // mark of Khorne in a Khorne army): named, it is taken.
+        if holders.len() > MAX_DEPTH {
             return;
         }
         let picked = self.shared.entry(e, 1, "", 0);
@@ -220,9 +222,10 @@ impl ArmyBook {
                 continue;
             }
             let gives = gives.get_or_insert_with(|| {
-                // An entry every pick holds is no choice.
+                // An entry every pick holds is no choice, and one only a
+                // condition allows stands for no flag.
                 (all.iter())
-                    .map(|o| match o.entry.min > 0 {
+                    .map(|o| match o.entry.min > 0 || o.entry.max == Some(0) {
                         true => Gives::default(),
                         false => option_gives(&self.book, &shared.entry(o.entry, 1, "", 0)),
                     })

@@ -237,3 +237,17 @@ fn a_scenarios_options_are_the_flags_options() {
     assert_eq!(from_file["p_attacker_wins"], from_flags["p_attacker_wins"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn an_option_only_a_condition_allows_is_taken_when_named() {
+    // The catalogue caps the Regiment of Khorne at 0 unless the army
+    // allows it (a condition the library does not follow): named, it is
+    // taken in place of the Mark of Chaos Undivided, at 45 points.
+    let plain = chosen("chaos", "warriors of chaos", Choices::default());
+    let khorne = Choices {
+        options: vec!["regiment of khorne".into()],
+        ..Choices::default()
+    };
+    let khorne = chosen("chaos", "warriors of chaos", khorne);
+    assert_eq!(khorne.points - plain.points, 45.0);
+}
