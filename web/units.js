@@ -259,15 +259,18 @@ function showOptions(source) {
   input.addEventListener('input', tick);
   input.addEventListener('change', tick);
   const groups = [...new Set(choices.map(c => c.group))];
+  // Each group named by its own name (the last of its path); the unit's
+  // own options first, unnamed.
   const lists = groups.map(g =>
     element('fieldset', {}, [
-      element('legend', { text: g || '—' }),
+      ...(g ? [element('legend', { text: g.split('::').pop(), title: g })] : []),
       ...boxes.filter((_, i) => choices[i].group === g),
     ]),
   );
   const summary = element('summary', {}, [
     element('span', { 'data-ui': "the book's options", text: ui("the book's options") }),
-    document.createTextNode(` (${choices.length})`),
+    // A no-break space: the summary's items lose a space at their edge.
+    element('span', { text: `\u00a0(${choices.length})` }),
   ]);
   const details = element('details', { class: 'options', 'data-options': input.dataset.flag }, [
     summary,
