@@ -28,6 +28,7 @@
 
 mod any_order;
 mod armies;
+mod choosable;
 mod choose;
 mod format;
 pub mod listing;
