@@ -49,7 +49,8 @@ let ARMIES = [];
 // army is first picked, each with its pick.
 const ARMY_UNITS = {};
 // Each army book unit's size (`units ARMY UNIT --json`'s `models`, and
-// `size`, its words in the page's language), by language and pick.
+// `size`, its words in the page's language) and the options a player may
+// choose (`choices`), by language and pick.
 const UNIT_SIZES = {};
 
 // A library answer's JSON for command line `args`, or its error thrown.
@@ -95,7 +96,7 @@ function unitSize(pick) {
   if (!UNIT_SIZES[at]) {
     const [key, ...unit] = pick.split(':');
     const answer = libraryAnswer(['units', key, unit.join(':'), '--lang', lang()]);
-    UNIT_SIZES[at] = { ...answer.models, words: answer.size };
+    UNIT_SIZES[at] = { ...answer.models, words: answer.size, choices: answer.choices ?? [] };
   }
   return UNIT_SIZES[at];
 }
@@ -191,19 +192,6 @@ function showSize(source, hint) {
   if (count) count.value = String(size.min);
 }
 
-// Each army book unit's options a player may choose (`units ARMY UNIT
-// --json`'s `choices`: path, name, group, points, points_per_model), by
-// pick.
-const UNIT_CHOICES = {};
-
-function unitChoices(pick) {
-  if (!UNIT_CHOICES[pick]) {
-    const [key, ...unit] = pick.split(':');
-    UNIT_CHOICES[pick] = libraryAnswer(['units', key, unit.join(':')]).choices ?? [];
-  }
-  return UNIT_CHOICES[pick];
-}
-
 // The options field that goes with unit picker `source` (`--attacker`'s
 // `--attacker-option`), if its form has one.
 function optionsField(source) {
@@ -236,7 +224,9 @@ function showOptions(source) {
   // Only an army book's unit has options to choose.
   holder.hidden = !armyOf(source.value);
   if (holder.hidden) return;
-  const choices = unitChoices(source.value);
+  // Its options a player may choose (`units ARMY UNIT --json`'s
+  // `choices`), asked with its size.
+  const choices = unitSize(source.value).choices;
   if (!choices.length) return;
   const listed = () =>
     input.value

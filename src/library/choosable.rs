@@ -59,8 +59,8 @@ impl<'a> Walk<'a, '_> {
         if holders.len() > MAX_DEPTH {
             return;
         }
-        let picked = self.shared.entry(e, 1, "", 0);
-        if holders.is_empty() && stands_alone(self.army, &picked) {
+        // Built (with all it holds) only where it may be a detachment.
+        if holders.is_empty() && stands_alone(self.army, &self.shared.entry(e, 1, "", 0)) {
             return;
         }
         let path = joined(path, &e.name);

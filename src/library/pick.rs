@@ -43,17 +43,13 @@ impl Shared<'_> {
     /// `chosen` (its entries) and `models` rank-and-file models (none: its
     /// fewest): the unit, then the army's own selections.
     pub fn list_with(&self, unit: &Entry, chosen: &[&Entry], models: Option<u32>) -> Vec<Chosen> {
-        let least = unit
-            .entries
-            .iter()
-            .find(|e| e.kind == "model")
-            .map(|m| m.min);
+        let rank_and_file = unit.entries.iter().find(|e| e.kind == "model");
         let picker = Picker {
             shared: self,
             chosen,
             models,
-            unit_models: models.or(least).unwrap_or(1),
-            rank_and_file: unit.entries.iter().find(|e| e.kind == "model"),
+            unit_models: models.or(rank_and_file.map(|m| m.min)).unwrap_or(1),
+            rank_and_file,
         };
         let mut out = vec![picker.entry(unit, 1, "", 0)];
         out.extend(self.army.army_rules.iter().map(|r| self.entry(r, 1, "", 0)));
