@@ -5,7 +5,7 @@
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
-/// `data/units/armies.toml`: the army books, in the README's order.
+/// `data/units/armies.toml`: the army books, in the guide's order.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct Armies {

@@ -125,7 +125,7 @@ impl Library {
         Ok(Library { armies })
     }
 
-    /// The army books, in the README's order.
+    /// The army books, in the guide's order.
     pub fn armies(&self) -> &[ArmyBook] {
         &self.armies
     }

@@ -763,7 +763,7 @@ fn one_characteristic_and_a_list_of_rules_can_be_set() {
 
 /// The names the README lists after `marker`, up to the closing `)`.
 fn readme_list(marker: &str) -> Vec<String> {
-    let readme = std::fs::read_to_string("README.md").unwrap();
+    let readme = std::fs::read_to_string("GUIDE.md").unwrap();
     let start = readme
         .find(marker)
         .unwrap_or_else(|| panic!("the README lists {marker}"));
@@ -954,7 +954,7 @@ fn a_json_only_table_leaves_no_line_in_the_table_view() {
 
 #[test]
 fn the_readmes_subcommand_aliases_are_the_parsers() {
-    let readme = std::fs::read_to_string("README.md").unwrap();
+    let readme = std::fs::read_to_string("GUIDE.md").unwrap();
     let line = readme
         .split("- subcommands: ")
         .nth(1)

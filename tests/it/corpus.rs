@@ -258,7 +258,7 @@ impl Coverage {
         }
     }
 
-    /// The README's table, and the names most often not played with why.
+    /// The guide's table, and the names most often not played with why.
     fn table(&self) -> String {
         let mut out = String::from(
             "| army | names in the lists | played or no effect | names in every option | played or no effect |\n|---|---:|---:|---:|---:|\n",
@@ -288,9 +288,9 @@ impl Coverage {
         out
     }
 
-    /// The README's table is this one (`MATHHAMMER_WRITE_README=1` writes it).
+    /// The guide's table is this one (`MATHHAMMER_WRITE_README=1` writes it).
     fn check_readme(&self) {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("GUIDE.md");
         let readme = std::fs::read_to_string(&path).unwrap();
         let (start, end) = (
             "<!-- names in fights: scripts/corpus -->\n",
@@ -298,7 +298,7 @@ impl Coverage {
         );
         let from = readme
             .find(start)
-            .expect("the README's table of names in fights")
+            .expect("the guide's table of names in fights")
             + start.len();
         let to = readme[from..].find(end).expect("its end") + from;
         let table = self.table();
@@ -311,7 +311,7 @@ impl Coverage {
         assert_eq!(
             readme[from..to],
             table,
-            "the README's table of names in fights is not the corpus's: MATHHAMMER_WRITE_README=1 scripts/corpus DATA_DIR writes it"
+            "the guide's table of names in fights is not the corpus's: MATHHAMMER_WRITE_README=1 scripts/corpus DATA_DIR writes it"
         );
     }
 }

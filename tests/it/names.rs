@@ -1,6 +1,6 @@
 //! The names table (`data/names/`) against every name of the WFB6 data
 //! (`tests/data/wfb6-names.txt`): each classified, every part of the
-//! folder read, and the README's table of names written from them.
+//! folder read, and the guide's table of names written from them.
 
 use mathhammer::roster::names::{part_files, verdict_of, Kind};
 use std::collections::BTreeMap;
@@ -51,7 +51,7 @@ fn every_part_of_the_folder_is_read() {
     assert_eq!(on_disk, read);
 }
 
-/// The README's table: per army, its names and how many are played,
+/// The guide's table: per army, its names and how many are played,
 /// decide nothing in a fight, or are not played yet.
 fn readme_table() -> String {
     let mut by_army: BTreeMap<String, [usize; 3]> = BTreeMap::new();
@@ -84,13 +84,13 @@ fn readme_table() -> String {
 
 #[test]
 fn the_readmes_table_of_names_is_the_tables() {
-    let readme_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    let readme_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("GUIDE.md");
     let readme = std::fs::read_to_string(&readme_path).unwrap();
     let (start, end) = (
         "<!-- names table: tests/it/names.rs -->\n",
         "<!-- end of names table -->",
     );
-    let from = readme.find(start).expect("the README's names table") + start.len();
+    let from = readme.find(start).expect("the guide's names table") + start.len();
     let to = readme[from..].find(end).expect("its end") + from;
     let table = readme_table();
     if std::env::var_os("MATHHAMMER_WRITE_README").is_some() {
@@ -101,7 +101,7 @@ fn the_readmes_table_of_names_is_the_tables() {
     assert_eq!(
         readme[from..to],
         table,
-        "the README's names table is not the table's: MATHHAMMER_WRITE_README=1 cargo test --test it names writes it"
+        "the guide's names table is not the table's: MATHHAMMER_WRITE_README=1 cargo test --test it names writes it"
     );
 }
 

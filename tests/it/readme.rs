@@ -1,4 +1,4 @@
-//! Every example output in the README is the real output: each code block
+//! Every example output in the README and the guide is the real output: each code block
 //! line `$ mathhammer ARGS` is run, and the lines after it, up to the next
 //! `$` line or the block's end, must match what it prints (stdout then its
 //! notes on stderr, or stderr alone when it fails) in order. A line `...` stands for any number of
@@ -6,15 +6,28 @@
 
 use crate::common::run::mathhammer;
 
-/// One example: the arguments and the lines it must print.
+/// The documents whose examples are checked: the players' README and the
+/// guide beside it.
+const DOCUMENTS: [&str; 2] = ["README.md", "GUIDE.md"];
+
+/// One example: where it is, the arguments and the lines it must print.
 struct Example {
+    file: &'static str,
     line: usize,
     args: Vec<String>,
     expected: Vec<String>,
 }
 
-/// The examples in `text`'s fenced code blocks.
-fn examples(text: &str) -> Vec<Example> {
+/// Every example of the README and the guide.
+fn documented() -> Vec<Example> {
+    DOCUMENTS
+        .iter()
+        .flat_map(|file| examples(file, &std::fs::read_to_string(file).unwrap()))
+        .collect()
+}
+
+/// The examples in the fenced code blocks of `text`, the text of `file`.
+fn examples(file: &'static str, text: &str) -> Vec<Example> {
     let mut out: Vec<Example> = Vec::new();
     let mut in_block = false;
     let mut current: Option<Example> = None;
@@ -30,6 +43,7 @@ fn examples(text: &str) -> Vec<Example> {
         if let Some(command) = line.strip_prefix("$ mathhammer ") {
             out.extend(current.take());
             current = Some(Example {
+                file,
                 line: i + 1,
                 args: split_args(command),
                 expected: Vec::new(),
@@ -89,10 +103,15 @@ fn matches(expected: &[String], actual: &[&str]) -> bool {
 }
 
 #[test]
-fn every_readme_example_prints_what_the_readme_shows() {
-    let readme = std::fs::read_to_string("README.md").unwrap();
-    let all = examples(&readme);
+fn every_documented_example_prints_what_its_document_shows() {
+    let all = documented();
     assert!(all.len() >= 19, "only {} examples found", all.len());
+    for file in DOCUMENTS {
+        assert!(
+            all.iter().filter(|e| e.file == file).count() >= 3,
+            "{file} has fewer than three examples"
+        );
+    }
     let mut failures = Vec::new();
     for e in &all {
         let out = mathhammer().args(&e.args).output().unwrap();
@@ -113,7 +132,8 @@ fn every_readme_example_prints_what_the_readme_shows() {
         }
         if !matches(&e.expected, &lines) {
             failures.push(format!(
-                "README.md:{}: mathhammer {}\n--- expected\n{}\n--- got\n{}",
+                "{}:{}: mathhammer {}\n--- expected\n{}\n--- got\n{}",
+                e.file,
                 e.line,
                 e.args.join(" "),
                 e.expected.join("\n"),
@@ -153,10 +173,9 @@ fn web_answer(args: &[String]) -> (String, String, u8) {
 }
 
 #[test]
-fn the_web_entry_point_prints_what_the_cli_prints_for_every_readme_example() {
-    let readme = std::fs::read_to_string("README.md").unwrap();
+fn the_web_entry_point_prints_what_the_cli_prints_for_every_documented_example() {
     let mut compared = 0;
-    for e in examples(&readme) {
+    for e in documented() {
         // Each example as written, and as JSON where it is a query's table.
         let mut runs = vec![e.args.clone()];
         let plain = !e.args.iter().any(|a| {
@@ -180,9 +199,35 @@ fn the_web_entry_point_prints_what_the_cli_prints_for_every_readme_example() {
                 String::from_utf8_lossy(&out.stderr).into_owned(),
                 out.status.code().unwrap_or(255) as u8,
             );
-            assert_eq!(web_answer(&args), cli, "README.md:{}: {args:?}", e.line);
+            assert_eq!(web_answer(&args), cli, "{}:{}: {args:?}", e.file, e.line);
             compared += 1;
         }
     }
     assert!(compared >= 30, "only {compared} commands compared");
+}
+
+/// The README is a player's two minutes: short, and its first screen says
+/// what a player does (bring a list, pick any unit, ask a charge question),
+/// each shown by a command with its output.
+#[test]
+fn the_readme_is_a_players_two_minutes() {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let lines = readme.lines().count();
+    assert!(
+        lines <= 300,
+        "README.md has {lines} lines (at most about 300)"
+    );
+    for what in [
+        "### Pick any unit",
+        "### Bring your army list",
+        "### Ask a quick charge question",
+    ] {
+        let at = readme.find(what).unwrap_or_else(|| panic!("{what}"));
+        let section = &readme[at..];
+        let section = &section[..section[4..].find("\n#").map_or(section.len(), |e| e + 4)];
+        assert!(
+            section.contains("$ mathhammer "),
+            "{what} shows no command with its output"
+        );
+    }
 }

@@ -5,7 +5,7 @@ use super::MAX_UNITS;
 use std::hash::{Hash, Hasher};
 
 /// How a fight ended, by side: every fight ends in exactly one of
-/// [`End::ALL`] (the outcome partition the README documents).
+/// [`End::ALL`] (the outcome partition the guide documents).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum End {
     /// The charger fled, or stood stupid or bickered, at the start of its turn
