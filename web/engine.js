@@ -79,25 +79,24 @@ function loadLibrary(total) {
   return LOADED;
 }
 
-// The module compiled as it downloads, its bytes counted as they come
-// (after any decompression: `total` is the module's own size). Its response
-// is made the wasm it is, whatever type the server gave it.
+// The module compiled as it downloads, its bytes counted on a copy of
+// the response as they come (after any decompression: `total` is the
+// module's own size). The response itself is compiled, so that the
+// browser may keep its compiled code for the next visit.
 async function download(total) {
   showDownload(0, total);
   const response = await fetch('mathhammer_bg.wasm');
   if (!response.ok) throw new Error(`mathhammer_bg.wasm: ${response.status}`);
+  const counted = response.clone().body.getReader();
   let loaded = 0;
-  const counted = response.body.pipeThrough(
-    new TransformStream({
-      transform(chunk, out) {
-        loaded += chunk.length;
-        showDownload(loaded, total);
-        out.enqueue(chunk);
-      },
-    }),
-  );
-  const wasm = new Response(counted, { headers: { 'Content-Type': 'application/wasm' } });
-  return WebAssembly.compileStreaming(wasm);
+  const count = async () => {
+    for (let read = await counted.read(); !read.done; read = await counted.read()) {
+      loaded += read.value.length;
+      showDownload(loaded, total);
+    }
+  };
+  count().catch(() => {});
+  return WebAssembly.compileStreaming(response);
 }
 
 // The download's progress beside Answer: `loaded` of `total` bytes (an
