@@ -1,7 +1,7 @@
 """The page's first visit, timed (BENCHMARKS.md, issue 49): the built page
 (web/dist) against the page of an earlier commit (default `main`: its
 index.html, style and scripts, with this build's module, so the same
-module either way), each served by a tiny server plain and gzipped, in
+module either way), each served plain and gzipped (scripts/serve-web), in
 headless Chromium with its network throttled (fast 3G: 1.6 Mbit/s down,
 150 ms; slow 4G: 4 Mbit/s, 100 ms) and its CPU slowed 4x. For each, in
 milliseconds from navigation: the forms shown and the first answer, cold
@@ -16,7 +16,8 @@ Prints a Markdown table. Never asserts: timings vary.
 import functools
 import gzip
 import http.server
-import io
+import importlib.machinery
+import importlib.util
 import json
 import subprocess
 import sys
@@ -63,32 +64,19 @@ def before_page(commit):
 
 
 def server(folder, compressed):
-    """`folder` on a free port, gzipped (`Content-Encoding: gzip`, level 6)
-    or plain: (url, server)."""
-    cache = {}
+    """`folder` on a free port, gzipped as scripts/serve-web serves it, or
+    plain: (url, server)."""
+    loader = importlib.machinery.SourceFileLoader("serve_web", str(page.ROOT / "scripts/serve-web"))
+    serve_web = importlib.util.module_from_spec(importlib.util.spec_from_loader("serve_web", loader))
+    loader.exec_module(serve_web)
 
-    class Handler(http.server.SimpleHTTPRequestHandler):
+    class Quiet(serve_web.Gzipped if compressed else http.server.SimpleHTTPRequestHandler):
+        extensions_map = serve_web.Gzipped.extensions_map
+
         def log_message(self, *args):
             pass
 
-        def send_head(self):
-            name = self.path.split("?")[0].lstrip("/") or "index.html"
-            path = Path(folder) / name
-            if not compressed or not path.is_file() or "gzip" not in self.headers.get(
-                    "Accept-Encoding", ""):
-                return super().send_head()
-            if name not in cache:
-                cache[name] = gzip.compress(path.read_bytes(), 6)
-            body = cache[name]
-            self.send_response(200)
-            self.send_header("Content-Type", self.guess_type(str(path)))
-            self.send_header("Content-Encoding", "gzip")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            return io.BytesIO(body)
-
-    Handler.extensions_map = {**Handler.extensions_map, ".wasm": "application/wasm"}
-    handler = functools.partial(Handler, directory=str(folder))
+    handler = functools.partial(Quiet, directory=str(folder))
     srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{srv.server_port}/", srv
