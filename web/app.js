@@ -34,7 +34,6 @@ const UI_ES = {
   'Answered in': 'Respondido en',
   'Loading…': 'Cargando…',
   'Loading the calculator': 'Cargando la calculadora',
-  Ready: 'Listo',
   'from the file': 'del fichero',
   'typed below': 'escrito debajo',
   'Profile file (TOML)': 'Fichero de perfil (TOML)',

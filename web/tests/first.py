@@ -3,15 +3,15 @@ browser.py. A server that holds the module's download back until the test
 lets it go shows that a phone (375 x 812) and a desktop (1280 x 800) get
 the forms and the example answered (the library's own answer, written
 into the page at build time) before the module has loaded, its download
-shown as progress, and that a tap on Answer before then waits for the
-module and is answered once it is here."""
+shown as progress, in English and Spanish, and that a tap on Answer
+before then waits for the module and is answered once it is here."""
 
 import functools
 import http.server
 import threading
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import browser as page
 
@@ -72,6 +72,14 @@ def check_before_module(width, height):
         assert page.in_view(driver, "#report dl.headline") or width < 400
         shown = page.report_html(driver)
         page.shot(driver, f"first-screen-{width}", at="tabs")
+        # In Spanish too, before the module: the forms, characters and
+        # example in its words (a call the page does not hold would throw).
+        Select(driver.find_element(By.ID, "lang")).select_by_value("es")
+        WebDriverWait(driver, 10).until(lambda d: page.report_html(d) != shown)
+        assert "Carga" in driver.find_element(By.ID, "report").text
+        assert not driver.execute_script("return READY")
+        Select(driver.find_element(By.ID, "lang")).select_by_value("en")
+        WebDriverWait(driver, 10).until(lambda d: page.report_html(d) == shown)
         # A tap before the module is here waits for it, and is answered.
         page.fill(driver, "--distance", "21")
         driver.find_element(By.ID, "run").click()
@@ -98,7 +106,7 @@ def check_before_module(width, height):
         server.server_close()
     print(f"{width} x {height}: the forms ({before['tabs']} tabs) and the example answered "
           f"({len(before['headline'])} headline figures, its chart) before the module loaded, "
-          "its download shown; Answer tapped before it waited and was answered")
+          "its download shown, in both languages; Answer tapped before it waited and was answered")
 
 
 def check_from_disk():
