@@ -15,6 +15,12 @@ let LOADED = null;
 // a value), or null.
 let FIRST = null;
 
+// The controls changed before the module was ready whose handlers asked
+// it what the first screen does not hold (an army book picked): changed
+// again once it is ready, so nothing a player did is lost.
+const REPLAY = new Set();
+let changing = null;
+
 // A call's key among the first screen's answers: its arguments as JSON, a
 // long one (a roster's text) by its length (scripts/first-screen.js keys
 // them with this function too).
@@ -28,12 +34,16 @@ function firstScreen() {
   const written = document.getElementById('first-screen');
   if (!written) return null;
   FIRST = JSON.parse(written.textContent);
+  document.addEventListener('change', e => (changing = e.target), true);
   for (const [name, known] of Object.entries(FIRST.calls)) {
     const own = wasm_bindgen[name];
     wasm_bindgen[name] = (...args) => {
       if (READY) return own(...args);
       const hit = known[callKey(args)];
-      if (hit === undefined) throw new Error(`${name}: the library is still loading`);
+      if (hit === undefined) {
+        if (changing) REPLAY.add(changing);
+        throw new Error(`${name}: the library is still loading`);
+      }
       return JSON.stringify(hit);
     };
   }
@@ -74,6 +84,8 @@ function loadLibrary(total) {
     startWorker();
     READY = true;
     $('download').hidden = true;
+    for (const e of REPLAY) e.dispatchEvent(new Event('change', { bubbles: true }));
+    REPLAY.clear();
     window.mathhammerModuleMs = Math.round(performance.now());
   })();
   return LOADED;

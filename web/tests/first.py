@@ -109,6 +109,37 @@ def check_before_module(width, height):
           "its download shown, in both languages; Answer tapped before it waited and was answered")
 
 
+def check_army_before_module():
+    """An army book picked before the module is here (its units are not
+    among the first screen's answers): its units listed once it is."""
+    url, go, server = held_server()
+    driver = page.browser(1280, 800)
+    unit = '#fields [data-form="combat"] [data-flag="--attacker"]'
+    try:
+        driver.get(url)
+        WebDriverWait(driver, 60).until(
+            lambda d: d.execute_script("return document.body.dataset.first === 'true'"))
+        page.tab(driver, "combat")
+        army = driver.find_element(By.CSS_SELECTOR, '#fields [data-form="combat"] [data-army]')
+        Select(army).select_by_value("the-empire")
+        assert not driver.execute_script("return READY")
+        go.set()
+        WebDriverWait(driver, 60).until(
+            lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script(
+            f"return [...document.querySelector('{unit}').options]"
+            ".some(o => o.value === 'the-empire:Halberdiers')"))
+        # The handler the module was not there for failed once, and only it.
+        severe = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        assert all("the library is still loading" in m for m in severe), severe
+    finally:
+        go.set()
+        driver.quit()
+        server.shutdown()
+        server.server_close()
+    print("an army book picked before the module: its units listed once it is here")
+
+
 def check_from_disk():
     """Opened from disk: the first screen at once, then the module as a
     script."""
@@ -126,4 +157,5 @@ def check_from_disk():
 def main():
     for width, height in [(375, 812), (1280, 800)]:
         check_before_module(width, height)
+    check_army_before_module()
     check_from_disk()
