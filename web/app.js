@@ -33,7 +33,7 @@ const UI_ES = {
   'Computing…': 'Calculando…',
   'Answered in': 'Respondido en',
   'Loading…': 'Cargando…',
-  Ready: 'Listo',
+  'Loading the calculator': 'Cargando la calculadora',
   'from the file': 'del fichero',
   'typed below': 'escrito debajo',
   'Profile file (TOML)': 'Fichero de perfil (TOML)',
@@ -296,7 +296,8 @@ async function run(quietly = false) {
   if (res === null) return null;
   running(false);
   const ms = Math.round(performance.now() - started);
-  $('status').textContent = `${ui('Answered in')} ${ms} ms`;
+  // The first screen's answer, written into the page, took no time.
+  $('status').textContent = READY ? `${ui('Answered in')} ${ms} ms` : '';
   const shown = show(res);
   if (!quietly) reveal(shown);
   return res;
@@ -493,9 +494,15 @@ function openCell(cell) {
 }
 
 async function start() {
-  $('status').textContent = ui('Loading…');
   const started = performance.now();
-  await loadLibrary();
+  // The forms and the example's answer from the first screen written into
+  // the page, while the module downloads; else from the module.
+  const first = firstScreen();
+  const loading = loadLibrary(first?.module_bytes);
+  if (!first) {
+    $('status').textContent = ui('Loading…');
+    await loading;
+  }
   FORMS = JSON.parse(wasm_bindgen.forms());
   SHIPPED = JSON.parse(wasm_bindgen.shipped());
   listShippedRosters();
@@ -558,11 +565,13 @@ async function start() {
     showQuery(query);
     clearAnswer();
   });
-  $('rosters').addEventListener('change', e => addRosters(e.target.files));
+  // Rosters given before the module is ready are read once it is.
+  $('rosters').addEventListener('change', e => LOADED.then(() => addRosters(e.target.files)));
   document.body.addEventListener('dragover', e => e.preventDefault());
   document.body.addEventListener('drop', e => {
     e.preventDefault();
-    addRosters(e.dataTransfer.files);
+    const { files } = e.dataTransfer;
+    LOADED.then(() => addRosters(files));
   });
   $('copy').addEventListener('click', async () => {
     await saveState();
@@ -575,15 +584,28 @@ async function start() {
       $('link').select();
     }
   });
+  // A link's question waits for the module (its rosters and picks ask
+  // it), its forms shown meanwhile without the example's answer.
+  if (location.hash.length > 1 && !READY) {
+    showQuery('charge');
+    translate();
+    $('report').replaceChildren();
+    $('run').disabled = false;
+    window.mathhammerFirstScreenMs = Math.round(performance.now());
+    await loading;
+  }
   const restored = await loadState();
   if (!restored) showQuery('charge');
   translate();
-  window.mathhammerReadyMs = Math.round(performance.now() - started);
-  $('status').textContent = ui('Ready');
   $('run').disabled = false;
   // The first screen answers the first tab's example; a link's question
   // is answered and shown.
   await run(!restored);
+  // The first screen shown (the module may still be on its way).
+  document.body.dataset.first = 'true';
+  window.mathhammerFirstScreenMs ??= Math.round(performance.now());
+  await loading;
+  window.mathhammerReadyMs = Math.round(performance.now() - started);
   document.body.dataset.ready = 'true';
 }
 

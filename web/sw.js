@@ -1,6 +1,6 @@
 // Offline once loaded: the page's files from the cache first, refreshed
 // from the network when it answers.
-const CACHE = 'mathhammer-v7';
+const CACHE = 'mathhammer-v8';
 const FILES = [
   './',
   'index.html',

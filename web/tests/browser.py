@@ -923,6 +923,7 @@ def timings(url):
 
 
 def main():
+    import first
     import table
     assert (DIST / "index.html").exists(), "run scripts/build-web first"
     url = serve()
@@ -948,6 +949,7 @@ def main():
     table.check_table(url)
     table.check_library(url)
     check_broken_link(url)
+    first.main()
     # Opened from disk, with no server.
     driver = browser(1280)
     try:
