@@ -32,12 +32,14 @@ function words(w, tag = 'span') {
 }
 
 // A field's help in both languages, with its accepted values where they
-// are a list, each by its label in that language (part of its words, so a
-// new language keeps them).
+// are a list (part of its words, so a new language keeps them): in English
+// as they are typed (`killing-blow`), in Spanish by their labels.
 function helpOf(f) {
-  const values = lang =>
-    f.list && f.choices.length ? ` (${f.choices.map(c => c.label[lang]).join(', ')})` : '';
-  const help = words({ en: f.help.en + values('en'), es: f.help.es + values('es') }, 'small');
+  const values = said => (f.list && f.choices.length ? ` (${f.choices.map(said).join(', ')})` : '');
+  const help = words(
+    { en: f.help.en + values(c => c.value), es: f.help.es + values(c => c.label.es) },
+    'small',
+  );
   help.className = 'help';
   return help;
 }

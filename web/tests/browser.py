@@ -23,6 +23,22 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+from selenium.webdriver.remote.webelement import WebElement
+
+_tap = WebElement.click
+
+
+def _tap_in_sight(self):
+    """A tap on what a player sees: the page holds Answer at the screen's
+    bottom while a long form goes on under it, so a control there is
+    scrolled to the middle first, as a player scrolls it out from under
+    the bar (WebDriver taps where it is, under the bar)."""
+    self.parent.execute_script("arguments[0].scrollIntoView({block: 'center'})", self)
+    _tap(self)
+
+
+WebElement.click = _tap_in_sight
+
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "web" / "dist"
 TARGET = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))

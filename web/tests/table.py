@@ -363,6 +363,13 @@ def check_short_link(driver):
 
 
 def check_table(url):
+    # A desktop of 1280 x 800: each answer's first figure on the screen.
+    driver = page.browser(1280, 800)
+    try:
+        page.ready(driver, url)
+        check_each_answer_in_view(driver, 1280)
+    finally:
+        driver.quit()
     for width, height in [(375, 812), (1280, 900)]:
         driver = page.browser(width, height)
         try:
