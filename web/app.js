@@ -67,6 +67,34 @@ const UI_ES = {
   'a model': 'por miniatura',
   'This link is broken (its query cannot be read): the page starts afresh.':
     'Este enlace está roto (no se puede leer su consulta): la página empieza de cero.',
+  Remove: 'Quitar',
+  'Rosters added (kept on this device until removed):':
+    'Listas añadidas (guardadas en este dispositivo hasta quitarlas):',
+  // The scenario editor's fields and values (`OVERRIDES`), as the forms
+  // say them (src/words/spanish_forms.rs).
+  models: 'miniaturas',
+  frontage: 'frente de la unidad',
+  champion: 'campeón',
+  standard: 'estandarte',
+  musician: 'músico',
+  yes: 'sí',
+  ws: 'HA',
+  s: 'F',
+  t: 'R',
+  w: 'H',
+  i: 'I',
+  a: 'A',
+  ld: 'L',
+  distance: 'distancia',
+  reaction: 'reacción',
+  hold: 'mantener la posición',
+  'stand and shoot': 'aguantar y disparar',
+  flee: 'huir',
+  facing: 'encaramiento',
+  front: 'frente',
+  flank: 'flanco',
+  rear: 'retaguardia',
+  rounds: 'rondas',
 };
 
 // Scenario fields the combat form overrides (`--set`), in groups; empty
@@ -204,19 +232,22 @@ function buildCombat() {
     ...Object.entries(OVERRIDES).map(([group, fields]) => {
       const unit = group.split(' ')[0];
       const inputs = fields.map(([name, choices]) => {
+        // A value by its words (`stand and shoot`, `yes`), in the page's language.
+        const said = c => ({ true: 'yes', false: 'no' })[c] ?? c.replaceAll('-', ' ');
         const input = choices
-          ? select([['', ui('from the file')], ...choices.map(c => [c, c])])
+          ? select([['', ui('from the file')], ...choices.map(c => [c, ui(said(c))])])
           : element('input', {
               inputmode: 'decimal',
               placeholder: ui('from the file'),
               'data-ui-placeholder': 'from the file',
             });
-        if (choices) input.options[0].dataset.ui = 'from the file';
+        if (choices) {
+          input.options[0].dataset.ui = 'from the file';
+          for (const [i, c] of choices.entries()) input.options[i + 1].dataset.ui = said(c);
+        }
         input.dataset.set = `${unit}.${name}`;
-        return element('label', {}, [
-          element('span', { text: name.replace('characters.1.profile.', '') }),
-          input,
-        ]);
+        const key = name.replace('characters.1.profile.', '');
+        return element('label', {}, [element('span', { text: ui(key), 'data-ui': key }), input]);
       });
       return element('details', {}, [
         element('summary', { text: ui(group), 'data-ui': group }),
@@ -335,17 +366,35 @@ function show(res) {
   if (window.mathhammerFirstAnswerMs === undefined) {
     window.mathhammerFirstAnswerMs = Math.round(performance.now());
   }
-  return first || $('report').querySelector('dl.headline, h2') || $('says');
+  return first || firstFigure() || $('says');
 }
 
+// What a player reads first of an answer: its first headline figure, else
+// its first answer line (a matchup's), else its first table's first row (a
+// comparison's), else its title.
+const firstFigure = () =>
+  ['dl.headline > div', 'ul.lines > li', 'table.table tr:nth-child(2)', 'h2']
+    .map(s => $('report').querySelector(s))
+    .find(e => e);
+
 // `e` scrolled into view when it is not: the top of the answer (what is
-// under way and what went wrong first, then the headline) at the top of
-// the screen, or a field's error in its middle.
+// under way and what went wrong first, then the answer) at the top of the
+// screen with its first figure wholly on it, or a field's error in its
+// middle. (The Answer bar sticks to the screen's bottom only while the
+// form's end is below it, and the answer with it.)
 function reveal(e) {
-  const box = e.getBoundingClientRect();
-  if (box.top >= 0 && box.bottom <= window.innerHeight) return;
   const answer = $('report').contains(e) || e === $('says');
-  (answer ? $('says') : e).scrollIntoView({ block: answer ? 'start' : 'center' });
+  if (!answer) {
+    const box = e.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > innerHeight) e.scrollIntoView({ block: 'center' });
+    return;
+  }
+  const figure = e === $('says') ? e : firstFigure();
+  const top = $('says').getBoundingClientRect().top;
+  if (top >= 0 && figure.getBoundingClientRect().bottom <= innerHeight) return;
+  $('says').scrollIntoView({ block: 'start' });
+  const below = figure.getBoundingClientRect().bottom - innerHeight;
+  if (below > 0) window.scrollBy(0, below + 8);
 }
 
 // The whole query in the URL's fragment, so a link reproduces the answer.
@@ -385,6 +434,25 @@ async function saveState() {
   history.replaceState(null, '', `#${encodeURIComponent(JSON.stringify(state))}`);
 }
 
+// The page's language: a link's, else the one the player last chose on
+// this device, else the browser's (Spanish for `es`, `es-AR`, ...).
+const LANG_KEY = 'mathhammer-lang';
+function startLanguage() {
+  let kept = null;
+  try {
+    kept = localStorage.getItem(LANG_KEY);
+  } catch {}
+  const browser = (navigator.languages || [navigator.language || ''])[0] || '';
+  $('lang').value = kept === 'en' || kept === 'es' ? kept : /^es\b/i.test(browser) ? 'es' : 'en';
+}
+
+// The language the player chose, kept for the bare address.
+function keepLanguage() {
+  try {
+    localStorage.setItem(LANG_KEY, lang());
+  } catch {}
+}
+
 async function loadState() {
   if (location.hash.length < 2) return false;
   let state;
@@ -395,13 +463,14 @@ async function loadState() {
   }
   const known = state && FORMS.some(f => f.query === state.q);
   if (!known || typeof state.values !== 'object' || state.values === null) {
-    $('lang').value = state?.lang === 'es' ? 'es' : 'en';
+    if (['en', 'es'].includes(state?.lang)) $('lang').value = state.lang;
     $('notice').textContent = ui(
       'This link is broken (its query cannot be read): the page starts afresh.',
     );
     return false;
   }
-  $('lang').value = state.lang === 'es' ? 'es' : 'en';
+  // A link's language wins over the page's.
+  if (['en', 'es'].includes(state.lang)) $('lang').value = state.lang;
   // The rosters dropped on the page that made the link, before the fields
   // that name them.
   if (typeof state.rosters === 'object' && state.rosters !== null) {
@@ -541,6 +610,7 @@ async function start() {
   });
   // A report shown is shown again in the new language.
   $('lang').addEventListener('change', () => {
+    keepLanguage();
     translate();
     if ($('report').textContent) run(true);
   });
@@ -584,6 +654,9 @@ async function start() {
       $('link').select();
     }
   });
+  // A link pasted into the open page is answered there.
+  addEventListener('hashchange', answerLink);
+  startLanguage();
   // A link's question waits for the module (its rosters and picks ask
   // it), its forms shown meanwhile without the example's answer.
   if (location.hash.length > 1 && !READY) {
@@ -594,6 +667,10 @@ async function start() {
     window.mathhammerFirstScreenMs = Math.round(performance.now());
     await loading;
   }
+  // The rosters kept from an earlier visit are read by the module: before
+  // a link's question (it waited for the module), else once it is here.
+  const kept = loading.then(restoreRosters);
+  if (READY) await kept;
   const restored = await loadState();
   if (!restored) showQuery('charge');
   translate();
@@ -607,6 +684,15 @@ async function start() {
   await loading;
   window.mathhammerReadyMs = Math.round(performance.now() - started);
   document.body.dataset.ready = 'true';
+}
+
+// A link's question (the address's fragment changed: a link pasted into
+// the open page) asked and answered, its answer in view.
+async function answerLink() {
+  if (!document.body.dataset.ready) return;
+  const asked = await loadState();
+  translate();
+  if (asked) run();
 }
 
 start().catch(e => {

@@ -108,6 +108,13 @@ function barLabel(v, probability) {
   return `${trimmed(percent, percent !== 0 && Math.abs(percent) < 0.1 ? 3 : 1)}%`;
 }
 
+// How wide `text` is drawn in the charts' type, in px.
+function textWidth(text) {
+  textWidth.context ??= document.createElement('canvas').getContext('2d');
+  textWidth.context.font = `${TEXT_PX}px system-ui, sans-serif`;
+  return textWidth.context.measureText(text).width;
+}
+
 // About `count` round ticks (1, 2 or 5 times a power of ten) in lo..hi;
 // whole numbers only when `whole`.
 function ticks(lo, hi, count, whole = false) {
@@ -143,7 +150,8 @@ function drawNumbers(panel, width, palette) {
   const [yLo, yHi] = panel.value_range;
   const yTicks = ticks(yLo, yHi, 5);
   const yText = yTicks.map(v => valueLabel(v, panel.probability, yHi - yLo));
-  const left = 10 + Math.max(...yText.map(t => t.length)) * 7;
+  // Room for the widest label as the browser draws it ("100%" was cut to "00%").
+  const left = 12 + Math.ceil(Math.max(...yText.map(textWidth)));
   // What the values are, over the axis, unless the caption says it.
   const yLabel = caption(panel).includes(panel.y_label) ? '' : panel.y_label;
   const box = { left, right: width - 10, top: yLabel ? 24 : 8, bottom: height - 36 };

@@ -32,10 +32,14 @@ function words(w, tag = 'span') {
 }
 
 // A field's help in both languages, with its accepted values where they
-// are a list (part of its words, so a new language keeps them).
+// are a list (part of its words, so a new language keeps them): in English
+// as they are typed (`killing-blow`), in Spanish by their labels.
 function helpOf(f) {
-  const values = f.list && f.choices.length ? ` (${f.choices.map(c => c.value).join(', ')})` : '';
-  const help = words({ en: f.help.en + values, es: f.help.es + values }, 'small');
+  const values = said => (f.list && f.choices.length ? ` (${f.choices.map(said).join(', ')})` : '');
+  const help = words(
+    { en: f.help.en + values(c => c.value), es: f.help.es + values(c => c.label.es) },
+    'small',
+  );
   help.className = 'help';
   return help;
 }
@@ -167,7 +171,13 @@ function fillArgument(menu, files = JSON.parse(menu.dataset.files), value = menu
   const dropped = menu.dataset.rosters ? Object.keys(DROPPED) : [];
   menu.replaceChildren(
     element('option', { value: '', text: '—' }),
-    ...[...files, ...dropped].map(p => element('option', { value: p, text: p.split('/').pop() })),
+    // A roster by its list's name (a file's own name for another file).
+    ...[...files, ...dropped].map(p =>
+      element('option', {
+        value: p,
+        text: p.endsWith('.ros') || p.endsWith('.rosz') ? listName(p) : p.split('/').pop(),
+      }),
+    ),
   );
   menu.value = value;
 }

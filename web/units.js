@@ -378,8 +378,105 @@ async function addRosters(files) {
     GIVEN.push({ name: file.name, bytes: new Uint8Array(bytes) });
   }
   sayRosters(true);
+  // Each roster read is kept on this device until removed.
+  for (const { name, bytes } of GIVEN) {
+    if (DROPPED[`rosters/${name}`] !== undefined) await keptRosters('put', { name, bytes });
+  }
   showRosters();
   reveal($('roster-says'));
+}
+
+// The rosters dropped on this device (IndexedDB, a database of the page's
+// own: each roster's file name and bytes), so that a reload (a phone
+// discarding the tab) keeps them: `op` is `put` (a roster), `delete` (a
+// name) or `getAll`; its result, or nothing where the browser keeps none.
+async function keptRosters(op, value) {
+  try {
+    const db = await new Promise((ok, fail) => {
+      const open = indexedDB.open('mathhammer', 1);
+      open.onupgradeneeded = () => open.result.createObjectStore('rosters', { keyPath: 'name' });
+      open.onsuccess = () => ok(open.result);
+      open.onerror = () => fail(open.error);
+    });
+    const store = db.transaction('rosters', op === 'getAll' ? 'readonly' : 'readwrite');
+    const asked = store.objectStore('rosters')[op](value);
+    const result = await new Promise((ok, fail) => {
+      asked.onsuccess = () => ok(asked.result);
+      asked.onerror = () => fail(asked.error);
+    });
+    await new Promise(done => {
+      store.oncomplete = done;
+      store.onerror = done;
+      store.onabort = done;
+    });
+    db.close();
+    return result;
+  } catch {
+    return undefined;
+  }
+}
+
+// The rosters kept on this device, read again into the pickers (one that
+// no longer reads is forgotten).
+async function restoreRosters() {
+  for (const { name, bytes } of (await keptRosters('getAll')) ?? []) {
+    const given = JSON.parse(wasm_bindgen.rosterText(name, bytes, lang()));
+    if (given.error) await keptRosters('delete', name);
+    else addRoster(`rosters/${name}`, given.text);
+  }
+  showRosters();
+}
+
+// The rosters dropped, each by its list's name with a button that removes
+// it (from the pickers and this device).
+function listDropped() {
+  let list = $('kept-rosters');
+  if (!list) {
+    list = element('div', { id: 'kept-rosters', class: 'says' });
+    $('roster-says').after(list);
+  }
+  const paths = Object.keys(DROPPED);
+  list.replaceChildren(
+    ...(paths.length
+      ? [
+          element('p', {
+            'data-ui': 'Rosters added (kept on this device until removed):',
+            text: ui('Rosters added (kept on this device until removed):'),
+          }),
+        ]
+      : []),
+    ...paths.map(path => {
+      const remove = element('button', { type: 'button', 'data-ui': 'Remove', text: ui('Remove') });
+      remove.addEventListener('click', () => removeRoster(path));
+      return element('p', { class: 'kept' }, [
+        element('span', { text: `${listName(path)} ` }),
+        remove,
+      ]);
+    }),
+  );
+}
+
+// Dropped roster `path` taken out of the pickers and off this device.
+async function removeRoster(path) {
+  delete DROPPED[path];
+  const others = ROSTER_UNITS.filter(u => u.path !== path);
+  ROSTER_UNITS.splice(0, ROSTER_UNITS.length, ...others);
+  const name = path.split('/').pop();
+  const given = GIVEN.findIndex(g => g.name === name);
+  if (given >= 0) GIVEN.splice(given, 1);
+  sayRosters();
+  await keptRosters('delete', name);
+  showRosters();
+}
+
+// A roster's list name as its pickers show it, its file's name beside
+// where another list has the same name (or where it has no units).
+function listName(path) {
+  const file = path.split('/').pop();
+  const list = ROSTER_UNITS.find(u => u.path === path)?.list;
+  if (!list) return file;
+  const paths = new Set(ROSTER_UNITS.filter(u => u.list === list).map(u => u.path));
+  return paths.size > 1 ? `${list} (${file})` : list;
 }
 
 // Says what each file last given gave, in the page's language; `adding`,
@@ -450,6 +547,7 @@ function showRosters() {
   for (const menu of document.querySelectorAll('[data-arg][data-rosters="true"]'))
     fillArgument(menu);
   showCharacters();
+  listDropped();
 }
 
 // The rosters a shared link carries, by path, unpacked and added; one that

@@ -515,18 +515,21 @@ impl AttacksArgs {
     }
 }
 
+/// The rules `shoot --target-rules` takes: those that change a panic test
+/// (RULES.md Panic, Break test); the page offers these alone.
+pub(crate) const PANIC_RULES: [SpecialRule; 4] = [
+    SpecialRule::ImmuneToPsychology,
+    SpecialRule::Unbreakable,
+    SpecialRule::Frenzy,
+    SpecialRule::ColdBlooded,
+];
+
 impl ShootArgs {
     /// The panic figures asked for: always with `--target-models` (the
     /// models at the start of the phase); `--target-ld` and `--friend-ld`
     /// need it. The target's rules (its file's and `--target-rules`) decide
     /// whether it tests and on what dice (RULES.md Panic, Break test).
     fn panic(&self, target_rules: &[SpecialRule]) -> Result<Option<ShootingPanic>, InputError> {
-        const PANIC_RULES: [SpecialRule; 4] = [
-            SpecialRule::ImmuneToPsychology,
-            SpecialRule::Unbreakable,
-            SpecialRule::Frenzy,
-            SpecialRule::ColdBlooded,
-        ];
         if let Some(other) = self.target_rules.iter().find(|r| !PANIC_RULES.contains(r)) {
             let accepted: Vec<String> = PANIC_RULES.iter().map(|r| r.name()).collect();
             return Err(InputError::new(

@@ -36,8 +36,10 @@
 //! ```
 
 use super::lang::Lang;
-use super::table::{field_keys, fields_grid, p_column, table_grid, table_keys, text_cell};
-use super::{Export, Headline, Report, Table, TableKind, Value};
+use super::table::{
+    field_keys, fields_grid, p_column, short_cell, table_grid, table_keys, text_cell,
+};
+use super::{Export, Field, Headline, Report, Table, TableKind, Value};
 use crate::text;
 
 /// A fragment of HTML, its words in `lang`, led by the `headline` figures.
@@ -56,19 +58,34 @@ impl Export for HtmlExport {
             escape(&report.summary.render(lang))
         );
         out += &self.headline(report);
-        if !report.facts.is_empty() {
-            out += "<table class=\"facts\">\n";
-            for f in &report.facts {
-                out += &row("td", &[f.label.render(lang), f.value.show(lang)]);
-            }
-            out += "</table>\n";
-        }
+        let (run, facts): (Vec<&Field>, Vec<&Field>) = report
+            .facts
+            .iter()
+            .partition(|f| RUN_DETAILS.iter().any(|k| f.key == *k));
+        out += &facts_table(&facts, lang);
         out += &figures(report, lang);
         for key in table_keys(report) {
             out += &table(report, key, lang);
         }
+        out += &facts_table(&run, lang);
         out + "</section>\n"
     }
+}
+
+/// The facts of how the answer was run (a matchup's fights, by which
+/// method, the seed): after the answer, which a reader wants first.
+const RUN_DETAILS: [&str; 4] = ["fights", "fights_monte_carlo", "trials", "seed"];
+
+/// Facts as a table of label and value; nothing for none.
+fn facts_table(facts: &[&Field], lang: Lang) -> String {
+    if facts.is_empty() {
+        return String::new();
+    }
+    let rows: String = facts
+        .iter()
+        .map(|f| row("td", &[f.label.render(lang), f.value.show(lang)]))
+        .collect();
+    format!("<table class=\"facts\">\n{rows}</table>\n")
 }
 
 impl HtmlExport {
@@ -159,7 +176,10 @@ fn table(report: &Report, key: &str, lang: Lang) -> String {
         return String::new();
     }
     if matches!(first.kind, TableKind::Matrix { .. }) {
-        return heat_map(first, lang);
+        return heat_map(first, &column_names(report, first, lang), lang);
+    }
+    if first.kind == TableKind::Answers {
+        return lines(report, key, first, lang);
     }
     let grid = table_grid(report, key, text_cell, lang);
     let bars: Vec<f64> = match first.is_distribution() {
@@ -190,6 +210,44 @@ fn table(report: &Report, key: &str, lang: Lang) -> String {
     out + "</table>\n"
 }
 
+/// Answers read at a glance (a matchup's) as a line each, which a phone
+/// shows whole: `5. Big 'Uns → 5. Flagellants: 84.7%, 57.8`, under a line
+/// that says what each place holds (`charger → charges: P(win), points
+/// won`); the figures as the readable table prints them (`86.1%`).
+fn lines(report: &Report, key: &str, t: &Table, lang: Lang) -> String {
+    let grid = table_grid(report, key, short_cell, lang);
+    // A cell with nothing in it (`-`: holding back has no P(win)) unsaid.
+    let line = |cells: &[String]| {
+        let said: Vec<&str> = cells
+            .iter()
+            .map(String::as_str)
+            .filter(|c| *c != "-")
+            .collect();
+        let [who, rest @ ..] = said.as_slice() else {
+            return String::new();
+        };
+        let mut out = format!("<b>{}</b>", escape(who));
+        if cells.get(1).is_some_and(|whom| whom != "-") {
+            out += &format!(" → {}", escape(rest[0]));
+        }
+        let figures = &rest[usize::from(cells.get(1).is_some_and(|w| w != "-"))..];
+        if !figures.is_empty() {
+            out += &format!(": {}", escape(&figures.join(", ")));
+        }
+        out
+    };
+    let mut out = format!(
+        "<h3>{}</h3>\n<p class=\"key\">{}</p>\n<ul class=\"lines\" data-table=\"{}\">\n",
+        escape(&t.title.render(lang)),
+        line(&grid[0]),
+        escape(key)
+    );
+    for cells in &grid[1..] {
+        out += &format!("<li>{}</li>\n", line(cells));
+    }
+    out + "</ul>\n"
+}
+
 /// A matrix of probabilities as a heat map: each cell coloured by its value
 /// (orange for 0, white for one half, purple for 1: a scale colour-blind
 /// readers tell apart) under a legend of that scale, its value written on
@@ -197,18 +255,20 @@ fn table(report: &Report, key: &str, lang: Lang) -> String {
 /// place (`data-row`, the row's position; `data-column`, the column's key)
 /// for the page to open the cell's fight. The table sits in a box of its
 /// own (`heat-scroll`), so a phone scrolls the cells under its headers.
-fn heat_map(t: &Table, lang: Lang) -> String {
+fn heat_map(t: &Table, names: &[String], lang: Lang) -> String {
     let mut out = format!(
         "<h3>{}</h3>\n{}<div class=\"heat-scroll\">\n<table class=\"table heat\" data-table=\"{}\">\n",
         escape(&t.title.render(lang)),
         heat_legend(),
         escape(&t.key)
     );
-    let mut header = vec![t.index.label.render(lang)];
-    header.extend(t.columns.iter().map(|c| c.label.render(lang)));
+    let header: String = names
+        .iter()
+        .map(|name| format!("<th>{}</th>", escape(name)))
+        .collect();
     out += &format!(
-        "<thead>{}</thead>\n<tbody>\n",
-        row("th", &header).trim_end()
+        "<thead><tr><th>{}</th>{header}</tr></thead>\n<tbody>\n",
+        escape(&t.index.label.render(lang))
     );
     for (r, (index, values)) in t.rows.iter().enumerate() {
         out += &format!("<tr><th>{}</th>", escape(&index.show(lang)));
@@ -224,6 +284,33 @@ fn heat_map(t: &Table, lang: Lang) -> String {
         out += "</tr>\n";
     }
     out + "</tbody>\n</table>\n</div>\n"
+}
+
+/// A matchup's matrix's columns by the charged units' names, which its
+/// units table (`units`: a row per group of either list, `A`, `3, 4.
+/// Clanrats`) gives for the numbers in a column's key (`unit_3_4`): a
+/// phone reads a name where a number needs the key; a column not found
+/// keeps its label.
+fn column_names(report: &Report, t: &Table, lang: Lang) -> Vec<String> {
+    let list = match &*t.key {
+        "b_charges_a" => "A",
+        _ => "B",
+    };
+    let units = report.outcomes.iter().find_map(|o| o.table("units"));
+    t.columns
+        .iter()
+        .map(|c| {
+            let numbers = c.key.trim_start_matches("unit_").replace('_', ", ");
+            let named = units.and_then(|u| {
+                u.rows.iter().find_map(|(index, cells)| {
+                    let name = cells.first()?.show(lang);
+                    let own = index.show(lang) == list && name.starts_with(&format!("{numbers}. "));
+                    own.then_some(name)
+                })
+            });
+            named.unwrap_or_else(|| c.label.render(lang))
+        })
+        .collect()
 }
 
 /// A probability in whole percent, for a cell a thumb taps: `62%`; a

@@ -94,7 +94,7 @@ const LINE: usize = 80;
 /// one per 100 points, the column says so) to one decimal, another number
 /// to one, an estimate's centre marked `~` (JSON, CSV and `--wide` give
 /// intervals).
-fn short_cell(_: Engine, v: Option<&Value>, lang: Lang) -> Vec<String> {
+pub(crate) fn short_cell(_: Engine, v: Option<&Value>, lang: Lang) -> Vec<String> {
     let pct = |p: f64| format!("{:.1}%", p * 100.0 + 0.0);
     vec![match v {
         Some(Value::Prob(p) | Value::Num(p, PER_100_POINTS)) => pct(*p),

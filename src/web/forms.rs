@@ -267,7 +267,7 @@ fn field(query: &str, a: &clap::Arg) -> Field {
         choices: a
             .get_possible_values()
             .iter()
-            .filter(|v| !v.is_hide_set() && a.get_action().takes_values())
+            .filter(|v| a.get_action().takes_values() && accepted(a, v))
             .map(|v| Choice {
                 value: v.get_name().to_string(),
                 label: Words::of(v.get_name().replace('-', " ")),
@@ -289,6 +289,19 @@ fn field(query: &str, a: &clap::Arg) -> Field {
         },
         more: a.get_long().is_some_and(|l| MORE_OPTIONS.contains(&l)),
         example,
+    }
+}
+
+/// Whether flag `a` takes `value`, as the page offers it: the values its
+/// help does not hide, but for `shoot --target-rules` the rules that
+/// change a panic test alone (its type, every special rule, lists more, and
+/// hides the psychology rules it takes).
+fn accepted(a: &clap::Arg, value: &clap::builder::PossibleValue) -> bool {
+    match a.get_long() {
+        Some("target-rules") => crate::cli::attacks::PANIC_RULES
+            .iter()
+            .any(|r| r.name() == value.get_name()),
+        _ => !value.is_hide_set(),
     }
 }
 
@@ -443,6 +456,33 @@ mod tests {
         "--general-near",
         "--join",
     ];
+
+    #[test]
+    fn shootings_target_rules_offer_the_rules_that_change_a_panic_test() {
+        let shoot = form("shoot");
+        let rules = shoot["fields"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["flag"] == "--target-rules")
+            .unwrap();
+        let mut values: Vec<_> = rules["choices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["value"].as_str().unwrap())
+            .collect();
+        values.sort_unstable();
+        assert_eq!(
+            values,
+            [
+                "cold-blooded",
+                "frenzy",
+                "immune-to-psychology",
+                "unbreakable"
+            ]
+        );
+    }
 
     #[test]
     fn arguments_list_the_shipped_files_they_may_name() {

@@ -384,17 +384,21 @@ fn the_html_shows_the_answers_before_the_heat_maps() {
     assert!(at("Best target of each unit of list A") < at("class=\"table heat\""));
     assert!(at("Charge plan of list A") < at("Charge plan of list B"));
     assert!(at("Charge plan of list B") < at("class=\"table heat\""));
+    // The answers a line each, which a phone shows whole.
     assert!(
-        html.contains("<td class=\"words\">2. Halberdiers +1</td>"),
+        html.contains("<li><b>2. Halberdiers</b> → 2. Orc Boyz +1: 55.6%, 24.9%</li>"),
         "{html}"
     );
     // The heat map: its legend, headers held in place (a `thead`, a box of
-    // its own), cells in whole percent with the figure in their titles.
+    // its own), named by the charged units, cells in whole percent with the
+    // figure in their titles.
     assert!(at("class=\"heat-legend\"") < at("<div class=\"heat-scroll\">"));
     assert!(
-        html.contains("<thead><tr><th>charger</th><th>2</th>"),
+        html.contains("<thead><tr><th>charger</th><th>2. Halberdiers +1</th>"),
         "{html}"
     );
+    // How it was run after the answers.
+    assert!(at("class=\"table heat\"") < at("by Monte Carlo"));
     assert!(
         html.contains("title=\"1.8341%\" data-row=\"1\" data-column=\"unit_2\">2%</td>"),
         "{html}"

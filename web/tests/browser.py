@@ -23,6 +23,22 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+from selenium.webdriver.remote.webelement import WebElement
+
+_tap = WebElement.click
+
+
+def _tap_in_sight(self):
+    """A tap on what a player sees: the page holds Answer at the screen's
+    bottom while a long form goes on under it, so a control there is
+    scrolled to the middle first, as a player scrolls it out from under
+    the bar (WebDriver taps where it is, under the bar)."""
+    self.parent.execute_script("arguments[0].scrollIntoView({block: 'center'})", self)
+    _tap(self)
+
+
+WebElement.click = _tap_in_sight
+
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "web" / "dist"
 TARGET = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
@@ -64,7 +80,9 @@ def check_offline():
     print("offline: loaded again and answered with the server stopped")
 
 
-def browser(width, height=900):
+def browser(width, height=900, lang=None):
+    """A fresh browser (no storage) whose viewport is `width` x `height`;
+    `lang`, the languages it asks pages for (a phone set to Spanish: `es`)."""
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for flag in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
@@ -72,6 +90,9 @@ def browser(width, height=900):
                  "--disable-component-update", "--disable-sync",
                  f"--user-data-dir={tempfile.mkdtemp()}", f"--window-size={width},{height}"]:
         options.add_argument(flag)
+    if lang:
+        options.add_argument(f"--lang={lang}")
+        options.add_experimental_option("prefs", {"intl.accept_languages": lang})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     driver.set_window_size(width, height)
@@ -152,6 +173,26 @@ def shot(driver, name, at="report"):
     SHOTS.mkdir(parents=True, exist_ok=True)
     driver.execute_script("document.getElementById(arguments[0]).scrollIntoView()", at)
     driver.save_screenshot(str(SHOTS / f"{name}.png"))
+
+
+# The first figure of the answer shown (its first headline figure, a
+# matchup's first answer line, a comparison's first row): its box and
+# words, or null.
+FIRST_FIGURE = """
+  const f = document.querySelector('#report dl.headline > div')
+    || document.querySelector('#report ul.lines > li')
+    || document.querySelector('#report table.table tr:nth-child(2)');
+  if (!f) return null;
+  const r = f.getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, height: innerHeight, text: f.textContent};"""
+
+
+def figure_in_view(driver, what):
+    """The answer's first figure is wholly inside the viewport."""
+    f = driver.execute_script(FIRST_FIGURE)
+    assert f, f"{what}: no headline figure"
+    assert f["top"] >= 0 and f["bottom"] <= f["height"], f"{what}: the first figure is off the screen: {f}"
+    return f
 
 
 def in_view(driver, e):
@@ -948,6 +989,7 @@ def main():
         driver.quit()
     table.check_table(url)
     table.check_library(url)
+    table.check_what_stays(url)
     check_broken_link(url)
     first.main()
     # Opened from disk, with no server.

@@ -92,6 +92,13 @@ def check_answer_in_view(driver, width):
     assert page.in_view(driver, "#report dl.headline"), "the headline is off the screen"
     assert page.in_view(driver, "#status"), "the status is off the screen"
     page.shot(driver, f"charge-answered-{width}", at="says")
+    # Every label of the chart whole inside it ("100%" was cut to "00%").
+    cut = driver.execute_script("""
+        return [...document.querySelectorAll('#chart svg text')].filter(t => {
+          const b = t.getBBox();
+          return b.x < 0 || b.x + b.width > t.ownerSVGElement.width.baseVal.value;
+        }).map(t => t.textContent);""")
+    assert not cut, f"chart labels cut: {cut}"
     page.fill(driver, "--move", "")
     answered(driver)
     slot = page.error_slot(driver, "--move")
@@ -135,10 +142,22 @@ def check_matchup_on_a_phone(driver, width):
     menus = driver.find_elements(By.CSS_SELECTOR, '#fields .form:not([hidden]) [data-arg]')
     Select(menus[0]).select_by_value("rosters/my_orcs.ros")
     Select(menus[1]).select_by_value("scenarios/rosters/empire_500.ros")
+    # Each list by its list's name (the dropped file's beside it: the
+    # shipped list has the same name).
+    names = [o.text for o in Select(menus[0]).options]
+    assert "Orc Warband (my_orcs.ros)" in names and "Empire Detachment" in names, names
     answered(driver)
     html = page.report_html(driver)
     assert html.index("Best target") < html.index("Charge plan") < html.index("heat-legend")
-    assert page.in_view(driver, "#report h2"), "the matchup's answer is off the screen"
+    page.figure_in_view(driver, "the matchup")
+    # The run's details after the answers; nothing wider than the screen.
+    assert html.index("heat-legend") < html.index("by Monte Carlo"), html
+    assert driver.execute_script(
+        "return document.documentElement.scrollWidth <= document.documentElement.clientWidth"), \
+        "the page is wider than the screen"
+    # The heat map's columns named by the charged units.
+    heads = [h.text for h in driver.find_elements(By.CSS_SELECTOR, ".heat thead th")]
+    assert all(re.match(r"\d+(, \d+)*\. \w", h) for h in heads[1:]), heads
     page.shot(driver, f"matchup-answers-{width}", at="says")
     # Scrolled sideways, the units' names stay where they were.
     before, after = driver.execute_script("""
@@ -156,10 +175,48 @@ def check_matchup_on_a_phone(driver, width):
     cell = driver.find_element(By.CSS_SELECTOR, '#report td[data-row="0"][data-column="unit_3"]')
     cell.click()
     settle(driver)
-    assert page.in_view(driver, "#report dl.headline"), "the cell's fight's headline is off the screen"
+    page.figure_in_view(driver, "a heat-map cell's fight")
     page.shot(driver, f"matchup-cell-opened-{width}", at="says")
     print(f"{width} px: matchup of a dropped roster (a picture refused beside the picker), "
           "answers first, names held when scrolled, a cell's fight with its headline in view")
+
+
+# Whether the figures with a zero in the headline fail (heads49: a zero
+# moves to the table). Until that branch is merged they are printed.
+ZERO_HEADLINE_PENDING = True
+
+
+def zero_headlines(driver, what):
+    """The headline figures that read as zero ("0%", "0.0000%"), failed
+    or, pending heads49, printed."""
+    zeros = [d.text for d in driver.find_elements(By.CSS_SELECTOR, "#report dl.headline dd")
+             if re.fullmatch(r"0(\.0+)?%", d.text)]
+    if zeros and ZERO_HEADLINE_PENDING:
+        print(f"  pending heads49: {what} has zero headline figures: {zeros}")
+    else:
+        assert not zeros, f"{what}: zero headline figures {zeros}"
+
+
+def check_each_answer_in_view(driver, width):
+    """After Answer on each kind of answer (a charge, attacks, shooting,
+    a fight of units picked, a matchup, a comparison), its first figure
+    wholly on the screen, Answer tapped where the form starts (the bar
+    holds it at the screen's bottom); no headline figure zero."""
+    page.combat_from(driver, "pick")
+    for name in ["charge", "attacks", "shoot", "combat", "matchup", "compare"]:
+        page.tab(driver, name)
+        driver.execute_script("scrollTo(0, 0)")
+        run = driver.execute_script(
+            "const r = document.getElementById('run').getBoundingClientRect();"
+            "return r.bottom <= innerHeight && r.top >= 0")
+        assert run, f"{name}: Answer is not on the first screen of its form"
+        answered(driver)
+        f = page.figure_in_view(driver, name)
+        zero_headlines(driver, name)
+        page.shot(driver, f"answer-in-view-{name}-{width}", at="says")
+        driver.save_screenshot(str(page.SHOTS / f"answer-in-view-{name}-{width}.png"))
+    print(f"{width} px: charge, attacks, shoot, combat, matchup and compare: Answer on the "
+          "form's first screen, the first figure on the screen after it")
 
 
 def check_characters_on_a_phone(driver, width):
@@ -297,6 +354,7 @@ def check_short_link(driver):
         page.ready(other, link)
         WebDriverWait(other, 60).until(lambda d: "ms" in d.find_element(By.ID, "status").text)
         assert page.headline(other) == shown, (page.headline(other), shown)
+        page.figure_in_view(other, "a shared link")
         page.no_exceptions(other)
     finally:
         other.quit()
@@ -305,12 +363,20 @@ def check_short_link(driver):
 
 
 def check_table(url):
+    # A desktop of 1280 x 800: each answer's first figure on the screen.
+    driver = page.browser(1280, 800)
+    try:
+        page.ready(driver, url)
+        check_each_answer_in_view(driver, 1280)
+    finally:
+        driver.quit()
     for width, height in [(375, 812), (1280, 900)]:
         driver = page.browser(width, height)
         try:
             page.ready(driver, url)
             check_first_screen(driver, width)
             check_answer_in_view(driver, width)
+            check_each_answer_in_view(driver, width)
             check_every_tab(driver, width)
             check_matchup_on_a_phone(driver, width)
             check_characters_on_a_phone(driver, width)
@@ -364,6 +430,12 @@ def check_library(url):
             said = pick_from_book(driver, "--defender", "Orcs and Goblins", "Orc Boyz")
             assert said == "10 or more models", said
             page.fill(driver, "--defender-models", "25")
+            # Each picker takes the form's row: a unit's name is not cut.
+            widths = driver.execute_script(
+                "const p = arguments[0]; return [p.getBoundingClientRect().width,"
+                " p.closest('.form').getBoundingClientRect().width]",
+                page.field(driver, "--defender"))
+            assert widths[0] >= 0.9 * widths[1], widths
             # Each menu named for a reader: its side's label, the army's "army book".
             source = page.field(driver, "--defender")
             menu = source.find_element(By.XPATH, "preceding-sibling::select[@data-army]")
@@ -475,3 +547,97 @@ def check_library_desktop(driver):
     print(f"1280 px: an Elector Count from the book leads the Halberdiers; Warriors of Chaos "
           f"({models}) attack Saurus Warriors on the attacks tab, each the CLI's answer; "
           "Orcos y Goblins, 10 miniaturas o más in Spanish")
+
+
+def help_of(driver, flag):
+    """The help shown under `flag`'s field."""
+    return driver.execute_script(
+        "return (arguments[0].closest('.field') || arguments[0].closest('label'))"
+        ".querySelector('small.help').textContent", page.field(driver, flag))
+
+
+def reopen(driver, url):
+    """`url` loaded afresh (not a move within the page a fragment makes)."""
+    driver.get("about:blank")
+    page.ready(driver, url)
+    settle(driver)
+
+
+def check_what_stays(url):
+    """A phone set to Spanish: the page in Spanish, help values by their
+    Spanish labels, the scenario editor's fields in Spanish; English
+    chosen stays after a reload, a link's language wins and the bare
+    address is English again; a dropped roster stays after a reload until
+    removed; a link pasted into the open page is answered, its first
+    figure on the screen."""
+    driver = page.browser(375, 812, lang="es")
+    try:
+        page.ready(driver, url)
+        settle(driver)
+        assert driver.find_element(By.ID, "lang").get_attribute("value") == "es"
+        assert "Probabilidades" in driver.find_element(By.ID, "tagline").text
+        page.tab(driver, "attacks")
+        driver.execute_script("document.getElementById('more').open = true")
+        help_ = help_of(driver, "--rules")
+        assert "veneno" in help_ and "poison" not in help_, help_
+        # Shooting's target rules: the four that change a panic test.
+        page.tab(driver, "shoot")
+        rules = help_of(driver, "--target-rules")
+        assert "veneno" not in rules and "sangre fría" in rules, rules
+        page.combat_from(driver, "file")
+        driver.execute_script(
+            "for (const d of document.querySelectorAll('#overrides details')) d.open = true")
+        editor = driver.find_element(By.ID, "overrides").text
+        assert "miniaturas" in editor and "models" not in editor, editor
+        page.combat_from(driver, "pick")
+        # The player's choice, English, stays.
+        Select(driver.find_element(By.ID, "lang")).select_by_value("en")
+        reopen(driver, url)
+        assert driver.find_element(By.ID, "lang").get_attribute("value") == "en"
+        # A link in Spanish opens in Spanish; the bare address, English again.
+        state = json.loads(urllib.parse.unquote(driver.current_url.split("#", 1)[1]))
+        state["lang"] = "es"
+        reopen(driver, url + "#" + urllib.parse.quote(json.dumps(state)))
+        assert driver.find_element(By.ID, "lang").get_attribute("value") == "es"
+        reopen(driver, url)
+        assert driver.find_element(By.ID, "lang").get_attribute("value") == "en"
+        # A roster dropped stays after a reload, until removed.
+        page.tab(driver, "matchup")
+        with tempfile.TemporaryDirectory() as home:
+            mine = Path(home) / "my_orcs.ros"
+            mine.write_text((page.ROOT / "scenarios/rosters/orcs_500.ros").read_text())
+            drop(driver, mine)
+        reopen(driver, url)
+        page.tab(driver, "matchup")
+        menu = driver.find_element(By.CSS_SELECTOR, '#fields .form:not([hidden]) [data-arg]')
+        values = [o.get_attribute("value") for o in Select(menu).options]
+        assert "rosters/my_orcs.ros" in values, values
+        kept = driver.find_element(By.ID, "kept-rosters")
+        assert "Orc Warband (my_orcs.ros)" in kept.text, kept.text
+        kept.find_element(By.TAG_NAME, "button").click()
+        reopen(driver, url)
+        page.tab(driver, "matchup")
+        menu = driver.find_element(By.CSS_SELECTOR, '#fields .form:not([hidden]) [data-arg]')
+        values = [o.get_attribute("value") for o in Select(menu).options]
+        assert "rosters/my_orcs.ros" not in values, values
+        # A link pasted into the open page: answered there, no reload.
+        page.tab(driver, "charge")
+        page.fill(driver, "--move", "12")
+        answered(driver)
+        shown = page.headline(driver)
+        WebDriverWait(driver, 10).until(lambda d: '"12"' in urllib.parse.unquote(d.current_url))
+        link = driver.current_url.split("#", 1)[1]
+        page.tab(driver, "leadership")
+        answered(driver)
+        driver.execute_script("window.samePage = true; document.getElementById('status')"
+                              ".textContent = ''; location.hash = arguments[0]", link)
+        settle(driver)
+        assert driver.execute_script("return window.samePage"), "the page reloaded"
+        assert page.headline(driver) == shown, (page.headline(driver), shown)
+        page.figure_in_view(driver, "a pasted link")
+        page.no_exceptions(driver)
+    finally:
+        driver.quit()
+    print("375 px, a phone in Spanish: the page in Spanish (help values, the editor's fields); "
+          "English chosen kept after a reload, a link's Spanish wins, the bare address English; "
+          "a dropped roster kept after a reload until removed; a pasted link answered in place")
