@@ -222,6 +222,16 @@ pub(crate) const OF_A_NAME: &[(&str, &str, &str)] = &[
     ("P({} breaks)", "P({} breaks)", "P({} break)"),
     ("P({} destroyed)", "P({} destroyed)", "P({} are destroyed)"),
     (
+        "P({} flees and escapes)",
+        "P({} flees and escapes)",
+        "P({} flee and escape)",
+    ),
+    (
+        "P({} flees and is caught)",
+        "P({} flees and is caught)",
+        "P({} flee and are caught)",
+    ),
+    (
         "P({} flees, escapes and rallies)",
         "P({} flees, escapes and rallies)",
         "P({} flee, escape and rally)",

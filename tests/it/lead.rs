@@ -64,11 +64,11 @@ fn a_target_that_flees_leads_with_the_flees_outcomes_and_no_zero() {
     assert_eq!(shown[0].1, format!("{:.1}%", fled * 100.0), "{shown:?}");
     let text = text_headline(FLEE);
     assert!(
-        text[0].starts_with("P(target flees and escapes) "),
+        text[0].starts_with("P(Spearmen flee and escape) "),
         "{text:?}"
     );
     assert!(
-        text[1].starts_with("P(target flees and is caught) "),
+        text[1].starts_with("P(Spearmen flee and are caught) "),
         "{text:?}"
     );
     assert_eq!(text.len(), shown.len(), "{text:?}");

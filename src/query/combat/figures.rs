@@ -69,8 +69,16 @@ impl CombatQuery {
             v.end("p_charge_fails", End::ChargeFailed),
             v.end("p_charger_fled", End::ChargerFled),
             v.end("p_charger_shot_down", End::ChargerShotDown),
-            v.end("p_target_fled", End::TargetFled),
-            v.end("p_target_caught", End::TargetCaught),
+            Field::new(
+                "p_target_fled",
+                crate::text!("P({} flees and escapes)", crate::text!("target")),
+                m.prob(&[End::TargetFled.index()]),
+            ),
+            Field::new(
+                "p_target_caught",
+                crate::text!("P({} flees and is caught)", crate::text!("target")),
+                m.prob(&[End::TargetCaught.index()]),
+            ),
         ];
         if self.combat.setup.redirect.is_some() {
             let redirected = m.prob(&[layout.redirected()]);

@@ -57,24 +57,28 @@ impl CombatQuery {
         keys
     }
 
-    /// Each side by its unit's name, in a fight of one unit a side whose
-    /// names tell them apart (with more, `attacker` is a side, not a
-    /// unit); units alike by their roles where the defender charges (never
-    /// "attacker" for the charged unit).
+    /// Each side by its unit's name, and the charge's target by the
+    /// charged unit's, in a fight of one unit a side whose names tell them
+    /// apart (with more, `attacker` is a side, not a unit); units alike by
+    /// their roles where the defender charges (never "attacker" for the
+    /// charged unit).
     pub(super) fn names(&self) -> Vec<(Text, Text)> {
         match &self.combat.setup.units[..] {
             [a, d] if a.name != d.name => [a, d]
                 .iter()
                 .enumerate()
-                .map(|(side, unit)| {
+                .flat_map(|(side, unit)| {
                     let name = Text::kept(&unit.name);
                     let many = unit.models + unit.characters.len() as u32 > 1;
                     let name = match many && plural_name(&unit.name) {
                         true => Text::units(name),
                         false => Text::unit(name),
                     };
-                    (side_label(side), name)
+                    let charged = self.combat.charger.is_some_and(|c| c != side);
+                    let target = charged.then(|| (crate::text!("target"), name.clone()));
+                    [Some((side_label(side), name)), target]
                 })
+                .flatten()
                 .collect(),
             [_, _] if self.combat.charger == Some(1) => vec![
                 (side_label(0), crate::text!("charged")),
