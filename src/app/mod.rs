@@ -165,7 +165,7 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
                 a.write_scenario()?;
             }
             headline = Headline {
-                keys: query.headline(),
+                keys: query.lead(&report),
                 names: query.headline_names(),
             };
             report

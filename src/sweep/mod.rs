@@ -95,7 +95,7 @@ fn reports<'q>(
         Some((i, o.note.clone()?))
     });
     let Some((i, why)) = declined else {
-        let note = crate::text!("--method auto chose exact: every run fits the exact engine");
+        let note = crate::text!("worked out exactly: every way each run can go");
         return (reports, Some(note));
     };
     let monte_carlo = Settings {

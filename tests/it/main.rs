@@ -46,6 +46,7 @@ mod impact_hits;
 mod inputs;
 mod lang;
 mod lang_errors;
+mod lead;
 mod leadership_tail;
 mod library;
 mod library_choices;

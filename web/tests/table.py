@@ -65,7 +65,7 @@ def check_first_screen(driver, width):
     args = ["charge", "--move", "18", "--distance", "20", "--reaction", "flee",
             "--target-move", "10"]
     p = json.loads(page.cli(*args, "--json"))["p_contact"]
-    assert shown["p_contact"] == f"{p * 100:.4f}%", shown
+    assert shown["p_contact"] == page.short_percent(p), shown
     assert page.in_view(driver, "#report dl.headline"), "the example's answer is off the first screen"
     # What a player rarely changes is folded.
     more = driver.find_element(By.ID, "more")
