@@ -100,13 +100,17 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
                     .unused_with(settings.method, points[0].query.kind()),
             );
             let total = expected_trials(&settings, points.len());
-            let report = with_progress(!a.output.quiet, Bar::Trials(total), || {
+            let sweep = with_progress(!a.output.quiet, Bar::Trials(total), || {
                 in_pool(&a.engine, || {
                     sweep_report(&swept, &varies, &points, &settings)
                 })
             })??;
-            plot(&|| sweep_figure(&varies, &report))?;
-            report
+            plot(&|| sweep_figure(&varies, &sweep.report))?;
+            notes.extend(unused_flags(&cli.command));
+            match format == Format::Table && !a.wide {
+                true => sweep.fitted(lang),
+                false => sweep.report,
+            }
         }
         Command::Matchup(a) => {
             let lists = [
@@ -135,11 +139,16 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
             let settings = a.engine.settings_or(queries[0].default_method());
             notes.extend(a.engine.unused_with(settings.method, queries[0].kind()));
             let total = expected_trials(&settings, queries.len());
-            let report = with_progress(!a.output.quiet, Bar::Trials(total), || {
+            let comparison = with_progress(!a.output.quiet, Bar::Trials(total), || {
                 in_pool(&a.engine, || compare_report(&compared, &queries, &settings))
             })??;
-            plot(&|| compare_figure(&report))?;
-            report
+            plot(&|| compare_figure(&comparison.report))?;
+            notes.extend(unused_flags(&cli.command));
+            match format {
+                Format::Table if !a.wide => comparison.fitted(lang),
+                Format::Csv => comparison.csv(),
+                _ => comparison.report,
+            }
         }
         command => {
             let query = command.query()?;
@@ -187,6 +196,14 @@ fn unused_flags(command: &Command) -> Option<Text> {
         ),
         Command::Matchup(a) if a.wide && (a.output.json || a.output.csv) => Some(crate::text!(
             "--wide does nothing with --json or --csv (they carry every fight and whole names)"
+        )),
+        Command::Sweep(crate::cli::SweepArgs {
+            wide: true, output, ..
+        })
+        | Command::Compare(crate::cli::CompareArgs {
+            wide: true, output, ..
+        }) if output.format() != Format::Table => Some(crate::text!(
+            "--wide does nothing with --json, --csv or --html (they carry every figure whole)"
         )),
         _ => None,
     }
