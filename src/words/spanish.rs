@@ -49,7 +49,7 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     ("Charges not always declared (a test at the start of the turn)", "Cargas que no siempre se declaran (un chequeo al inicio del turno)"),
     ("Combat: {}", "Combate: {}"),
     ("Comparison of the fight as picked and 1 variant, the same seed for both", "Comparación del combate elegido y 1 variante, la misma semilla para ambos"),
-    ("Comparison of the fight as picked and {} variants, the same seed for each", "Comparación del combate elegido y {} variantes, la misma semilla en cada uno"),
+    ("Comparison of the fight as picked and {} variants, the same seed for each", "Comparación del combate elegido y {} variantes, la misma semilla para cada una"),
     ("Comparison of {} and 1 variant, the same seed for both", "Comparación de {} y 1 variante, la misma semilla para ambos"),
     ("Comparison of {} and {} variants, the same seed for each", "Comparación de {} y {} variantes, la misma semilla para cada una"),
     ("Comparison of {} {}, the same seed for each", "Comparación de {} {}, la misma semilla en cada uno"),

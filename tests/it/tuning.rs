@@ -255,7 +255,9 @@ fn compare_sets_variants_against_the_picked_fight() {
     assert_eq!(wins["a"], base["p_attacker_wins"]);
     assert_eq!(wins["b"], more["p_attacker_wins"]);
     assert_eq!(wins["c"], swapped["p_attacker_wins"]);
-    let table: Vec<&str> = args.iter().map(String::as_str).collect();
+    // The table of a row per figure, each run's columns side by side.
+    let mut table: Vec<&str> = args.iter().map(String::as_str).collect();
+    table.push("--wide");
     let out = stdout(&table);
     assert!(out.contains("attacker.models=25 - as picked"), "{out}");
     assert!(
