@@ -235,7 +235,7 @@ fn fitted(
         .iter()
         .map(|l| match width(l) <= room {
             true => vec![l.clone()],
-            false => wrapped(&l.render(lang), room),
+            false => wrapped(&escaped(&l.render(lang)), room),
         })
         .collect();
     let label_width = (lines.iter().flatten())
@@ -243,19 +243,7 @@ fn fitted(
         .chain([width(&words.index)])
         .max()
         .unwrap_or(0);
-    let mut blocks: Vec<Vec<Group>> = Vec::new();
-    let mut used = LINE;
-    for group in groups {
-        let w = group_width(&group);
-        if used + w > LINE {
-            blocks.push(Vec::new());
-            used = label_width;
-        }
-        used += w;
-        if let Some(block) = blocks.last_mut() {
-            block.push(group);
-        }
-    }
+    let blocks = blocks(groups, label_width, group_width);
     let count = blocks.len();
     let mut tables = before;
     for table in &mut tables {
@@ -304,6 +292,29 @@ fn fitted(
         outcome.tables = tables;
     }
     fitted
+}
+
+/// `groups` in blocks of a line each: the labels (`label_width`), then as
+/// many groups as fit beside them (one at least).
+fn blocks(
+    groups: Vec<Group>,
+    label_width: usize,
+    width: impl Fn(&Group) -> usize,
+) -> Vec<Vec<Group>> {
+    let mut blocks: Vec<Vec<Group>> = Vec::new();
+    let mut used = LINE;
+    for group in groups {
+        let w = width(&group);
+        if used + w > LINE {
+            blocks.push(Vec::new());
+            used = label_width;
+        }
+        used += w;
+        if let Some(block) = blocks.last_mut() {
+            block.push(group);
+        }
+    }
+    blocks
 }
 
 /// What was swept or compared as the first of `facts`, its value in
