@@ -96,5 +96,6 @@ mod snapshots_output;
 mod special_blows;
 mod start_of_turn;
 mod sweep;
+mod sweep_fit;
 mod terrain;
 mod tuning;

@@ -325,7 +325,9 @@ fn sweep_output_snapshots() {
         "--seed",
         "9",
     ];
-    insta::assert_snapshot!("sweep_table", stdout(&args));
+    // `--wide` prints the table as it was before the 80-column default.
+    insta::assert_snapshot!("sweep_table", stdout(&[&args[..], &["--wide"]].concat()));
+    insta::assert_snapshot!("sweep_fitted", stdout(&args));
     let mut csv = args.to_vec();
     csv.push("--csv");
     insta::assert_snapshot!("sweep_csv", stdout(&csv));
