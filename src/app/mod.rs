@@ -100,13 +100,22 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
                     .unused_with(settings.method, points[0].query.kind()),
             );
             let total = expected_trials(&settings, points.len());
-            let report = with_progress(!a.output.quiet, Bar::Trials(total), || {
+            let mut sweep = with_progress(!a.output.quiet, Bar::Trials(total), || {
                 in_pool(&a.engine, || {
                     sweep_report(&swept, &varies, &points, &settings)
                 })
             })??;
-            plot(&|| sweep_figure(&varies, &report))?;
-            report
+            plot(&|| sweep_figure(&varies, &sweep.report))?;
+            notes.extend(unused_flags(&cli.command));
+            headline.names = names_alike(points.iter().map(|p| &p.query));
+            match format == Format::Table && !a.wide {
+                // Named before it is fitted, so its columns fit the names.
+                true => {
+                    sweep.report = headline.naming(&sweep.report).into_owned();
+                    sweep.fitted(lang)
+                }
+                false => sweep.report,
+            }
         }
         Command::Matchup(a) => {
             let lists = [
@@ -135,11 +144,20 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
             let settings = a.engine.settings_or(queries[0].default_method());
             notes.extend(a.engine.unused_with(settings.method, queries[0].kind()));
             let total = expected_trials(&settings, queries.len());
-            let report = with_progress(!a.output.quiet, Bar::Trials(total), || {
+            let mut comparison = with_progress(!a.output.quiet, Bar::Trials(total), || {
                 in_pool(&a.engine, || compare_report(&compared, &queries, &settings))
             })??;
-            plot(&|| compare_figure(&report))?;
-            report
+            plot(&|| compare_figure(&comparison.report))?;
+            notes.extend(unused_flags(&cli.command));
+            headline.names = names_alike(queries.iter());
+            match format {
+                Format::Table if !a.wide => {
+                    comparison.report = headline.naming(&comparison.report).into_owned();
+                    comparison.fitted(lang)
+                }
+                Format::Csv => comparison.csv(),
+                _ => comparison.report,
+            }
         }
         command => {
             let query = command.query()?;
@@ -165,7 +183,7 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
                 a.write_scenario()?;
             }
             headline = Headline {
-                keys: query.headline(),
+                keys: query.lead(&report),
                 names: query.headline_names(),
             };
             report
@@ -179,6 +197,22 @@ pub fn run(cli: &Cli) -> Result<Output, InputError> {
     })
 }
 
+/// The units' names a sweep's or comparison's labels take (`P(Halberdiers
+/// win)`, following who charges): its runs' where every run names the
+/// same units, else none (each label its side's word).
+fn names_alike<'a>(
+    mut queries: impl Iterator<Item = &'a crate::sweep::Query>,
+) -> Vec<(Text, Text)> {
+    let first = queries
+        .next()
+        .map(|q| q.headline_names())
+        .unwrap_or_default();
+    match queries.all(|q| q.headline_names() == first) {
+        true => first,
+        false => Vec::new(),
+    }
+}
+
 /// Flags of a query given that its other flags make idle.
 fn unused_flags(command: &Command) -> Option<Text> {
     match command {
@@ -187,6 +221,14 @@ fn unused_flags(command: &Command) -> Option<Text> {
         ),
         Command::Matchup(a) if a.wide && (a.output.json || a.output.csv) => Some(crate::text!(
             "--wide does nothing with --json or --csv (they carry every fight and whole names)"
+        )),
+        Command::Sweep(crate::cli::SweepArgs {
+            wide: true, output, ..
+        })
+        | Command::Compare(crate::cli::CompareArgs {
+            wide: true, output, ..
+        }) if output.format() != Format::Table => Some(crate::text!(
+            "--wide does nothing with --json, --csv or --html (they carry every figure whole)"
         )),
         _ => None,
     }

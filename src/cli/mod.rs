@@ -249,6 +249,9 @@ pub struct SweepArgs {
     /// Override a field at every point (as for `combat --set`); repeatable
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub sets: Vec<String>,
+    /// A row per point, a column per figure with its key and interval (wider than 80 columns)
+    #[arg(long, alias = "ancho")]
+    pub wide: bool,
     #[command(flatten)]
     /// The units picked by flags, and their tuning.
     pub pick: tuning::PickArgs,
@@ -332,6 +335,9 @@ pub struct CompareArgs {
     /// Without a FILE: the picked fight with changes, against it as it is picked: KEY=VALUE, several separated by ';' (e.g. "attacker.models=25;attacker.weapon=spear"); repeat for each variant
     #[arg(long = "variant", value_name = "CHANGES")]
     pub variants: Vec<String>,
+    /// A row per figure with its key, each run's value, difference and significance (wider than 80 columns)
+    #[arg(long, alias = "ancho")]
+    pub wide: bool,
     #[command(flatten)]
     /// The units picked by flags, and their tuning.
     pub pick: tuning::PickArgs,

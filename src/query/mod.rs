@@ -43,10 +43,18 @@ pub trait Question {
         Method::Exact
     }
     /// The figures a sweep or comparison shows, by report key, in order
-    /// (keys a report lacks are skipped).
+    /// (keys a report lacks are skipped): the same for every point.
     fn headline(&self) -> Vec<Key>;
-    /// The words of the headline's labels that stand for units (`attacker`)
-    /// and the units' names to show instead (none: the labels as they are).
+    /// The figures this answer leads with (the readable table's first
+    /// block, the page's headline), chosen by what `report` found: a
+    /// handful that decide, none zero in every engine (those stay in the
+    /// table). By default the sweep's figures that are not zero.
+    fn lead(&self, report: &Report) -> Vec<Key> {
+        report.not_zero(self.headline())
+    }
+    /// The words of the labels that stand for units (`attacker`) and the
+    /// units' names (or roles) to show instead, in the headline and the
+    /// tables (none: the labels as they are).
     fn headline_names(&self) -> Vec<(Text, Text)> {
         Vec::new()
     }
@@ -132,28 +140,34 @@ impl Settings {
 }
 
 /// `--method auto`: the exact outcome unless the exact engine declined,
-/// else `monte_carlo()`; the one chosen carries the reason in its note.
+/// else `monte_carlo()`; the one chosen says so in its note, in a player's
+/// words (the exact engine's own note says what it worked out; why it
+/// declined is `--method exact`'s error).
 fn auto(exact: Outcome, monte_carlo: impl FnOnce() -> Outcome) -> Outcome {
     match exact.refusal() {
         None => {
-            let why = exact.note.clone();
-            let note = match why {
-                Some(why) => crate::text!("--method auto chose exact: {}", why),
-                None => crate::text!("--method auto chose exact"),
+            let note = match exact.note.clone() {
+                Some(what) => crate::text!("worked out exactly: {}", what),
+                None => crate::text!("worked out exactly"),
             };
             Outcome {
                 note: Some(note),
                 ..exact
             }
         }
-        Some(why) => {
+        Some(_) => {
+            let o = monte_carlo();
+            let trials = match o.field("trials") {
+                Some(Value::Int(n)) => *n,
+                _ => 0,
+            };
             let note = crate::text!(
-                "--method auto chose monte-carlo, as exact declined: {}",
-                why.clone()
+                "estimated by playing it out {} times at random: too many ways it can go to work out exactly",
+                trials
             );
             Outcome {
                 note: Some(note),
-                ..monte_carlo()
+                ..o
             }
         }
     }

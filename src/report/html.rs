@@ -1,12 +1,12 @@
 //! `--html`: the report as a fragment of HTML for a page, the answer first.
-//! The headline figures (the query's own, [`Question::headline`]) in large
-//! type, then the facts, the figures as a table with one column per engine
+//! The headline figures (the query's own for its answer, [`Question::lead`])
+//! in large type, whole or to one decimal, then the facts, the figures as a table with one column per engine
 //! (rows that are zero in every engine folded under "all figures"), then
 //! each table, a distribution's P(= k) drawn as a bar, a matrix of
 //! probabilities (a matchup's) as a heat map. Every word is in the
 //! language asked for; every text is escaped, names from files included.
 //!
-//! [`Question::headline`]: crate::query::Question::headline
+//! [`Question::lead`]: crate::query::Question::lead
 //!
 //! # Example
 //!
@@ -30,7 +30,9 @@
 //! let headline = Headline { keys: vec!["p_contact".into()], names: vec![] };
 //! let html = HtmlExport { lang: Lang::En, headline }.render(&report);
 //! assert!(html.contains("Combat: &lt;Boyz&gt;"));
-//! assert!(html.contains(r#"<div data-key="p_contact"><dt>P(contact)</dt><dd>40.0000%</dd></div>"#));
+//! assert!(html.contains(r#"<div data-key="p_contact"><dt>P(contact)</dt><dd>40%</dd></div>"#));
+//! // The table keeps four decimals.
+//! assert!(html.contains("<th>P(contact)</th><td>40.0000%</td>"));
 //! // The zero row is folded away from the main table.
 //! assert!(html.contains("<details><summary>All figures (1 more, zero)</summary>"));
 //! ```
@@ -53,6 +55,7 @@ pub struct HtmlExport {
 impl Export for HtmlExport {
     fn render(&self, report: &Report) -> String {
         let lang = self.lang;
+        let report = &*self.headline.naming(report);
         let mut out = format!(
             "<section class=\"answer\">\n<h2>{}</h2>\n",
             escape(&report.summary.render(lang))
@@ -90,24 +93,17 @@ fn facts_table(facts: &[&Field], lang: Lang) -> String {
 
 impl HtmlExport {
     /// The headline figures as a list of label (in the units' names) and
-    /// value, each from the first engine that has it (exact, when it ran).
+    /// value, short ([`Value::headline`]), each from the first engine that
+    /// has it (exact, when it ran).
     fn headline(&self, report: &Report) -> String {
-        let shown: Vec<String> = self
-            .headline
-            .keys
-            .iter()
-            .filter_map(|key| {
-                let f = report
-                    .outcomes
-                    .iter()
-                    .find_map(|o| o.fields.iter().find(|f| f.key == *key))?;
-                let label = f.label.clone().naming(&self.headline.names);
-                Some(format!(
+        let shown: Vec<String> = (self.headline.figures(report))
+            .map(|(key, label, value)| {
+                format!(
                     "<div data-key=\"{}\"><dt>{}</dt><dd>{}</dd></div>\n",
                     escape(key),
                     escape(&label.render(self.lang)),
-                    escape(&f.value.show(self.lang))
-                ))
+                    escape(&value.headline(self.lang))
+                )
             })
             .collect();
         match shown.is_empty() {

@@ -214,14 +214,79 @@ pub struct Report {
     pub outcomes: Vec<Outcome>,
 }
 
-/// The figures shown first (`--html`), by key, in order, and the words in
-/// their labels to put as the units' names (`attacker` as `Orc Boyz`).
+/// The figures an answer leads with (the readable table and `--html`), by
+/// key, in order ([`crate::query::Question::lead`]), and the words in the
+/// labels to put as the units' names (`attacker` as `Orc Boyz`), in the
+/// headline and the tables alike.
 #[derive(Clone, Debug, Default)]
 pub struct Headline {
     /// The figures' keys.
     pub keys: Vec<Key>,
     /// Each word and the name it stands for.
     pub names: Vec<(Text, Text)>,
+}
+
+impl Headline {
+    /// The headline's figures of `report`: each key's label (in the units'
+    /// names) and value, from the first engine that has it (exact, when
+    /// it ran).
+    pub fn figures<'a>(
+        &'a self,
+        report: &'a Report,
+    ) -> impl Iterator<Item = (&'a str, Text, &'a Value)> {
+        self.keys.iter().filter_map(|key| {
+            let f =
+                (report.outcomes.iter()).find_map(|o| o.fields.iter().find(|f| f.key == *key))?;
+            Some((&**key, f.label.clone().naming(&self.names), &f.value))
+        })
+    }
+
+    /// `report` with every label, title and column in the units' names
+    /// (keys unchanged): what the readable table and HTML print.
+    pub fn naming<'a>(&self, report: &'a Report) -> std::borrow::Cow<'a, Report> {
+        if self.names.is_empty() {
+            return std::borrow::Cow::Borrowed(report);
+        }
+        let name = |t: &Text| t.clone().naming(&self.names);
+        let fields = |fields: &[Field]| -> Vec<Field> {
+            (fields.iter())
+                .map(|f| Field {
+                    label: name(&f.label),
+                    ..f.clone()
+                })
+                .collect()
+        };
+        let column = |c: &Column| Column {
+            label: name(&c.label),
+            ..c.clone()
+        };
+        let outcomes = (report.outcomes.iter())
+            .map(|o| Outcome {
+                fields: fields(&o.fields),
+                tables: (o.tables.iter())
+                    .map(|t| Table {
+                        title: name(&t.title),
+                        rows: (t.rows.iter())
+                            .map(|(index, cells)| match index {
+                                Value::Text(words) => (Value::Text(name(words)), cells.clone()),
+                                _ => (index.clone(), cells.clone()),
+                            })
+                            .collect(),
+                        index: column(&t.index),
+                        columns: t.columns.iter().map(column).collect(),
+                        ..t.clone()
+                    })
+                    .collect(),
+                ..o.clone()
+            })
+            .collect();
+        std::borrow::Cow::Owned(Report {
+            summary: name(&report.summary),
+            facts: fields(&report.facts),
+            outcomes,
+            ..report.clone()
+        })
+    }
 }
 
 /// The key of field `key` per 100 points ([`Outcome::add_per_100_points`]).
@@ -269,6 +334,19 @@ impl Report {
     /// A shared fact by key.
     pub fn fact(&self, key: &str) -> Option<&Value> {
         self.facts.iter().find(|f| f.key == key).map(|f| &f.value)
+    }
+
+    /// Whether figure `key` is zero in every engine that reports it (or no
+    /// engine does): a headline leaves it to the table.
+    pub fn is_zero(&self, key: &str) -> bool {
+        (self.outcomes.iter())
+            .filter_map(|o| o.field(key))
+            .all(|v| v.central() == Some(0.0))
+    }
+
+    /// `keys` less those [`Report::is_zero`] finds zero.
+    pub fn not_zero(&self, keys: impl IntoIterator<Item = Key>) -> Vec<Key> {
+        keys.into_iter().filter(|k| !self.is_zero(k)).collect()
     }
 }
 
@@ -384,11 +462,11 @@ pub enum Format {
 
 impl Format {
     /// The exporter; `lang` is the language of the table's and the HTML's
-    /// words (JSON and CSV are English), `headline` the figures HTML shows
-    /// first.
+    /// words (JSON and CSV are English), `headline` the figures the table
+    /// and HTML show first, and the units' names in their labels.
     pub fn exporter(self, lang: lang::Lang, headline: Headline) -> Box<dyn Export> {
         match self {
-            Format::Table => Box::new(table::TableExport { lang }),
+            Format::Table => Box::new(table::TableExport { lang, headline }),
             Format::Json => Box::new(json::JsonExport),
             Format::Csv => Box::new(csv::CsvExport),
             Format::Html => Box::new(html::HtmlExport { lang, headline }),
@@ -473,6 +551,56 @@ impl fmt::Display for Value {
     }
 }
 
+impl Value {
+    /// The short form a headline shows in `lang`: a probability (or one
+    /// per 100 points) in whole percent or to one decimal (`86.1%`, `50%`;
+    /// `<0.1%` and `>99.9%` where it rounds to nothing or to certainty but
+    /// is neither), another number to two decimals at most, an estimate
+    /// with its interval so; the tables keep four decimals.
+    pub fn headline(&self, lang: lang::Lang) -> String {
+        let unit = |u: &str| match u {
+            "" => String::new(),
+            u => format!(" {u}"),
+        };
+        match self {
+            Value::Prob(p) | Value::Num(p, PER_100_POINTS) => short_percent(*p),
+            Value::ProbEst(e) | Value::NumEst(e, PER_100_POINTS) => format!(
+                "{} [{}, {}]",
+                short_percent(e.estimate),
+                short_percent(e.ci95[0]),
+                short_percent(e.ci95[1])
+            ),
+            Value::Num(x, u) if !u.starts_with('+') => format!("{}{}", trim_number(*x, 2), unit(u)),
+            Value::NumEst(e, u) if !u.starts_with('+') => format!(
+                "{}{} [{}, {}]",
+                trim_number(e.estimate, 2),
+                unit(u),
+                trim_number(e.ci95[0], 2),
+                trim_number(e.ci95[1], 2)
+            ),
+            other => other.show(lang),
+        }
+    }
+}
+
+/// A probability in percent, whole or to one decimal (`86.1%`, `100%`);
+/// never nothing or certainty when it is neither (`<0.1%`, `>99.9%`).
+pub fn short_percent(p: f64) -> String {
+    // A sum of exact terms may miss 1 in its last digits: that is 1.
+    let p = match (1.0 - p).abs() < 1e-12 {
+        true => 1.0,
+        false => p,
+    };
+    let shown = trim_number(p * 100.0, 1);
+    if p > 0.0 && shown == "0" {
+        "<0.1%".into()
+    } else if p < 1.0 && shown == "100" {
+        ">99.9%".into()
+    } else {
+        format!("{shown}%")
+    }
+}
+
 /// `x` as [`trim_number`] writes it, a `+` before a positive one (a
 /// difference's sign).
 fn signed(x: f64) -> String {
@@ -487,4 +615,32 @@ fn signed(x: f64) -> String {
 fn percent(p: f64) -> String {
     // `+ 0.0` turns a negative zero into a positive one.
     format!("{:.4}%", p * 100.0 + 0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_headline_reads_whole_or_one_decimal_percent_never_nothing_or_certainty() {
+        assert_eq!(short_percent(0.861111), "86.1%");
+        assert_eq!(short_percent(0.5), "50%");
+        assert_eq!(short_percent(0.0), "0%");
+        assert_eq!(short_percent(0.0004), "<0.1%");
+        assert_eq!(short_percent(0.0006), "0.1%");
+        assert_eq!(short_percent(0.9996), ">99.9%");
+        assert_eq!(short_percent(1.0), "100%");
+        assert_eq!(short_percent(1.0 - 1e-15), "100%");
+        let lang = lang::Lang::En;
+        assert_eq!(Value::Prob(0.670418).headline(lang), "67%");
+        assert_eq!(Value::Num(6.7042, "").headline(lang), "6.7");
+        assert_eq!(Value::Num(2.6319, "cm").headline(lang), "2.63 cm");
+        assert_eq!(Value::Num(0.394363, PER_100_POINTS).headline(lang), "39.4%");
+        let e = Estimate {
+            estimate: 0.8612,
+            ci95: [0.8601, 0.8623],
+            trials: 1_000_000,
+        };
+        assert_eq!(Value::ProbEst(e).headline(lang), "86.1% [86%, 86.2%]");
+    }
 }

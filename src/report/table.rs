@@ -1,20 +1,24 @@
-//! The readable table printed by default: the summary, the shared facts, the
-//! fields with one column per engine, then each table with the engines'
-//! columns side by side.
+//! The readable table printed by default: the summary, the shared facts,
+//! the headline (the figures the answer leads with, short), the fields with
+//! one column per engine, then each table with the engines' columns side by
+//! side; every label in the units' names where the headline gives them.
 
 use super::lang::Lang;
-use super::{trim_number, Engine, Export, Report, TableKind, Value, PER_100_POINTS};
+use super::{trim_number, Engine, Export, Headline, Report, TableKind, Value, PER_100_POINTS};
 use crate::words::escape::{escaped, escaped_lines};
 
-/// Readable tables, their words in `lang`.
+/// Readable tables, their words in `lang`, led by the `headline` figures.
 pub struct TableExport {
     /// Language of the words.
     pub lang: Lang,
+    /// The figures shown first, and the units' names in the labels.
+    pub headline: Headline,
 }
 
 impl Export for TableExport {
     fn render(&self, report: &Report) -> String {
         let lang = self.lang;
+        let report = &*self.headline.naming(report);
         let mut out = format!("{}\n\n", escaped(&report.summary.render(lang)));
         let facts: Vec<Vec<String>> = report
             .facts
@@ -23,6 +27,13 @@ impl Export for TableExport {
             .collect();
         out += &layout(&facts, false, false, 0);
         if !facts.is_empty() {
+            out.push('\n');
+        }
+        let lead: Vec<Vec<String>> = (self.headline.figures(report))
+            .map(|(_, label, value)| vec![label.render(lang), value.headline(lang)])
+            .collect();
+        if !lead.is_empty() {
+            out += &layout(&lead, false, true, 0);
             out.push('\n');
         }
         if report.outcomes.iter().any(|o| !o.fields.is_empty()) {

@@ -5,18 +5,22 @@
 //! rows is the loadouts', not the dice's.
 
 use crate::text;
+mod compare;
 pub(crate) mod figure;
+mod fit;
 pub mod matchup;
 pub mod query;
 pub(crate) mod vary;
 
+pub use compare::{compare_queries, compare_report, Compared};
+pub use fit::{Comparison, Swept};
 pub use query::Query;
 pub use vary::{grid, Vary};
 
 use crate::error::{InputError, Origin};
 use crate::query::{Method, Settings};
 use crate::report::{Column, Engine, Field, Outcome, Report, Table, TableKind, Text, Value};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// One grid point of a sweep: the varied values and the query they give.
 pub struct Point {
@@ -95,7 +99,7 @@ fn reports<'q>(
         Some((i, o.note.clone()?))
     });
     let Some((i, why)) = declined else {
-        let note = crate::text!("--method auto chose exact: every run fits the exact engine");
+        let note = crate::text!("worked out exactly: every way each run can go");
         return (reports, Some(note));
     };
     let monte_carlo = Settings {
@@ -139,7 +143,7 @@ pub fn sweep_report(
     varies: &[Vary],
     points: &[Point],
     settings: &Settings,
-) -> Result<Report, InputError> {
+) -> Result<Swept, InputError> {
     let asked = engine_of(settings)?;
     let (reports, note) = reports(points.iter().map(|p| &p.query), settings);
     let engine = engine_run(asked, &reports);
@@ -171,7 +175,18 @@ pub fn sweep_report(
         rows.push((Value::Int(i as u64 + 1), cells));
     }
     let kind = points.first().map_or("", |p| p.query.kind());
-    Ok(Report {
+    let head = fit::Head {
+        summary: match points.len() {
+            1 => crate::text!("Sweep ({}): 1 point", kind_label(kind)),
+            n => crate::text!(
+                "Sweep ({}): {} points, the same seed for each",
+                kind_label(kind),
+                n
+            ),
+        },
+        subject: Some((crate::text!("swept"), swept.clone())),
+    };
+    let report = Report {
         query: "sweep",
         summary: match points.len() {
             1 => crate::text!("Sweep of {} ({}): 1 point", swept.clone(), kind_label(kind)),
@@ -197,6 +212,11 @@ pub fn sweep_report(
                 rows,
             }],
         }],
+    };
+    Ok(Swept {
+        report,
+        head,
+        varied: varies.len(),
     })
 }
 
@@ -267,215 +287,5 @@ fn trials_run(reports: &[Report]) -> Option<(u64, u64)> {
     trials.fold(None, |range, t| match range {
         None => Some((t, t)),
         Some((fewest, most)) => Some((fewest.min(t), most.max(t))),
-    })
-}
-
-/// The queries of a comparison, all of one kind.
-pub fn compare_queries(
-    load_query: impl Fn(&Path, &[String]) -> Result<Query, InputError>,
-    files: &[PathBuf],
-    sets: &[String],
-) -> Result<Vec<Query>, InputError> {
-    let queries = files
-        .iter()
-        .map(|f| load_query(f, sets))
-        .collect::<Result<Vec<_>, _>>()?;
-    if let Some(first) = queries.first() {
-        for (q, f) in queries.iter().zip(files).skip(1) {
-            if q.kind() != first.kind() {
-                return Err(InputError::new(
-                    f.display().to_string(),
-                    text!(
-                        "a {} query; a comparison needs one kind (accepted: {} files, like {})",
-                        q.kind(),
-                        first.kind(),
-                        files[0].display()
-                    ),
-                ));
-            }
-        }
-    }
-    Ok(queries)
-}
-
-/// Whether `b - a` is beyond chance at 95%: Monte Carlo values as normal
-/// with their intervals' spread, treated as independent. Under common random
-/// numbers the two runs are positively correlated, so this overstates the
-/// spread of the difference: a "yes" is safe, a "no" may be a small real
-/// difference. Two exact values differ or not (the column is "different?").
-fn significant(a: &Value, b: &Value) -> Value {
-    let spread = |v: &Value| match v {
-        Value::ProbEst(e) | Value::NumEst(e, _) => Some((e.estimate, e.half_width() / 1.96)),
-        Value::Prob(x) | Value::Num(x, _) => Some((*x, 0.0)),
-        _ => None,
-    };
-    let (Some((x, sx)), Some((y, sy))) = (spread(a), spread(b)) else {
-        return Value::Absent;
-    };
-    let sd = (sx * sx + sy * sy).sqrt();
-    let text = if sd == 0.0 {
-        if x == y {
-            crate::text!("no")
-        } else {
-            crate::text!("yes")
-        }
-    } else if (y - x).abs() > 1.96 * sd {
-        crate::text!("yes")
-    } else {
-        crate::text!("no")
-    };
-    Value::Text(text)
-}
-
-/// The difference `b - a` of two values, as a signed number: in
-/// percentage points for probabilities and rates in them, else in the
-/// values' own terms.
-fn difference(a: &Value, b: &Value) -> Value {
-    use crate::report::{DIFFERENCE, DIFFERENCE_OF_PERCENT, PER_100_POINTS};
-    let unit = match a {
-        Value::Prob(_)
-        | Value::ProbEst(_)
-        | Value::Num(_, PER_100_POINTS)
-        | Value::NumEst(_, PER_100_POINTS) => DIFFERENCE_OF_PERCENT,
-        _ => DIFFERENCE,
-    };
-    let mid = |v: &Value| match v {
-        Value::ProbEst(e) | Value::NumEst(e, _) => Some(e.estimate),
-        Value::Prob(x) | Value::Num(x, _) => Some(*x),
-        _ => None,
-    };
-    match (mid(a), mid(b)) {
-        (Some(x), Some(y)) => Value::Num(y - x, unit),
-        _ => Value::Absent,
-    }
-}
-
-/// What a comparison compares: files, or a fight picked by flags and its
-/// variants.
-pub enum Compared {
-    /// Files, the first the baseline.
-    Files(Vec<PathBuf>),
-    /// The picked fight (its title) and each variant's changes.
-    Variants(Text, Vec<String>),
-}
-
-impl Compared {
-    /// Each run's name, the baseline's first.
-    fn names(&self) -> Vec<Text> {
-        match self {
-            Compared::Files(files) => files
-                .iter()
-                .map(|f| {
-                    Text::kept(f.file_stem().map_or_else(
-                        || f.display().to_string(),
-                        |s| s.to_string_lossy().into_owned(),
-                    ))
-                })
-                .collect(),
-            Compared::Variants(_, variants) => std::iter::once(text!("as picked"))
-                .chain(variants.iter().map(Text::kept))
-                .collect(),
-        }
-    }
-
-    /// The report's summary (`kind` the queries') and its table's title.
-    fn summary(&self, kind: &str) -> (Text, Text) {
-        match self {
-            Compared::Files(files) => (
-                text!(
-                    "Comparison of {} {}, the same seed for each",
-                    files.len(),
-                    text!("{} files", kind_label(kind))
-                ),
-                text!("Headline figures, each against the first file"),
-            ),
-            Compared::Variants(title, variants) => (
-                match variants.len() {
-                    1 => text!(
-                        "Comparison of {} and 1 variant, the same seed for both",
-                        title.clone()
-                    ),
-                    n => text!(
-                        "Comparison of {} and {} variants, the same seed for each",
-                        title.clone(),
-                        n
-                    ),
-                },
-                text!("Headline figures, each variant against the fight as picked"),
-            ),
-        }
-    }
-}
-
-/// Runs each query with the same `settings` (the same seed: common random
-/// numbers) and sets their headline figures side by side, each against the
-/// first (the first file, or the fight as picked): the difference, and
-/// whether it is significant (Monte Carlo) or different (exact).
-pub fn compare_report(
-    compared: &Compared,
-    queries: &[Query],
-    settings: &Settings,
-) -> Result<Report, InputError> {
-    let asked = engine_of(settings)?;
-    let (reports, note) = reports(queries.iter(), settings);
-    let engine = engine_run(asked, &reports);
-    let figures: Vec<Vec<(String, Text, Value)>> = queries
-        .iter()
-        .zip(&reports)
-        .map(|(q, r)| headline(q, r, engine))
-        .collect();
-    let names = compared.names();
-    let mut columns = vec![Column::new("a", names[0].clone())];
-    for (i, name) in names.iter().enumerate().skip(1) {
-        let tag = (b'a' + i as u8) as char;
-        columns.push(Column::new(tag.to_string(), name.clone()));
-        columns.push(Column::new(
-            format!("{tag}_minus_a"),
-            text!("{} - {}", name.clone(), names[0].clone()),
-        ));
-        // Exact differences are differences: no chance to rule out.
-        columns.push(match engine {
-            Engine::Exact => Column::new(format!("{tag}_different"), crate::text!("different?")),
-            _ => Column::new(format!("{tag}_significant"), crate::text!("significant?")),
-        });
-    }
-    let rows = figures[0]
-        .iter()
-        .map(|(key, label, a)| {
-            let mut cells = vec![a.clone()];
-            for other in &figures[1..] {
-                let b = other
-                    .iter()
-                    .find(|f| &f.0 == key)
-                    .map_or(Value::Absent, |f| f.2.clone());
-                cells.push(b.clone());
-                cells.push(difference(a, &b));
-                cells.push(significant(a, &b));
-            }
-            (
-                Value::Text(crate::text!("{} ({})", label.clone(), key)),
-                cells,
-            )
-        })
-        .collect();
-    let (summary, title) = compared.summary(queries[0].kind());
-    Ok(Report {
-        query: "compare",
-        summary,
-        facts: run_facts(settings, engine, &reports),
-        outcomes: vec![Outcome {
-            engine,
-            fields: Vec::new(),
-            note,
-            tables: vec![Table {
-                detail: false,
-                kind: TableKind::Plain,
-                key: "compare".into(),
-                title,
-                index: Column::new("figure", crate::text!("figure")),
-                columns,
-                rows,
-            }],
-        }],
     })
 }

@@ -63,7 +63,12 @@ impl Query {
         self.question().headline()
     }
 
-    /// The words of the headline's labels to put as the units' names.
+    /// The figures `report`, its answer, leads with.
+    pub fn lead(&self, report: &Report) -> Vec<Key> {
+        self.question().lead(report)
+    }
+
+    /// The words of the labels to put as the units' names.
     pub fn headline_names(&self) -> Vec<(crate::report::Text, crate::report::Text)> {
         self.question().headline_names()
     }

@@ -222,6 +222,9 @@ pub fn forms() -> String {
                         .map_or(a.is_positional(), |l| !PAGE_FLAGS.contains(&l))
                 })
                 .filter(|a| a.get_long() != Some("help"))
+                // The page's sweep and comparison are HTML, not the
+                // 80-column table that --wide widens.
+                .filter(|a| !(query != "matchup" && a.get_long() == Some("wide")))
                 // The page sends combat's scenario file from its own editor.
                 .filter(|a| !(query == "combat" && a.is_positional()))
                 .map(|a| field(query, a))

@@ -159,9 +159,8 @@ mod tests {
         used.extend(rule_terms().into_iter().map(str::to_string));
         used.extend(super::super::serde::PHRASES.iter().map(|p| p.to_string()));
         used.extend(
-            super::super::page::OF_A_NAME
-                .iter()
-                .map(|(_, n)| n.to_string()),
+            (super::super::page::OF_A_NAME.iter())
+                .flat_map(|(_, one, many)| [one.to_string(), many.to_string()]),
         );
         let missing: Vec<&String> = used
             .iter()

@@ -2,7 +2,7 @@
 //! named as the form's field it is (`--move` as “move”, «movimiento»: the
 //! forms' labels, `long.replace('-', " ")` and their Spanish), a method in
 //! words (`monte-carlo` as “Monte Carlo”), and the few templates whose
-//! command-line words read badly so (`--method auto chose exact`). The
+//! command-line words read badly so (`--target-move does nothing ...`). The
 //! command line keeps its words; [`Voice::Page`](super::text::Voice)
 //! renders these.
 
@@ -43,26 +43,6 @@ const PAGE_TEMPLATES: &[(&str, &str, &str)] = &[
         "'{}' takes {} values, not {}",
         "{} takes {} values, not {}",
         "{} lleva {} valores, no {}",
-    ),
-    (
-        "--method auto chose exact",
-        "the automatic method chose exact",
-        "el método automático eligió el exacto",
-    ),
-    (
-        "--method auto chose exact: every run fits the exact engine",
-        "the automatic method chose exact: every run fits the exact engine",
-        "el método automático eligió el exacto: todas las ejecuciones caben en él",
-    ),
-    (
-        "--method auto chose exact: {}",
-        "the automatic method chose exact: {}",
-        "el método automático eligió el exacto: {}",
-    ),
-    (
-        "--method auto chose monte-carlo, as exact declined: {}",
-        "the automatic method chose Monte Carlo, as exact declined: {}",
-        "el método automático eligió Monte Carlo, pues el exacto declinó: {}",
     ),
     (
         "--sampler does nothing with --method {} (only combat's fast Monte Carlo draws whole rounds)",
@@ -228,14 +208,75 @@ pub fn named(words: &str, lang: Lang) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// A headline's templates that word a unit's name otherwise than a side
-/// (Spanish: "bajas medias del atacante", but "de Halberdiers"): key, and
-/// its template of a name (ours, with its Spanish). Sorted by key.
-pub(crate) const OF_A_NAME: &[(&str, &str)] = &[("mean {} casualties", "mean casualties of {}")];
+/// The templates of a label that word a unit's name otherwise than a side
+/// (Spanish: "bajas medias del atacante", but "de Halberdiers"; English:
+/// "P(attacker wins)", but "P(Spearmen win)"): key, its template of a
+/// unit of one model and of a unit of many (ours, with their Spanish).
+/// Sorted by key.
+pub(crate) const OF_A_NAME: &[(&str, &str, &str)] = &[
+    (
+        "P({} breaks and is caught)",
+        "P({} breaks and is caught)",
+        "P({} break and are caught)",
+    ),
+    ("P({} breaks)", "P({} breaks)", "P({} break)"),
+    ("P({} destroyed)", "P({} destroyed)", "P({} are destroyed)"),
+    (
+        "P({} flees and escapes)",
+        "P({} flees and escapes)",
+        "P({} flee and escape)",
+    ),
+    (
+        "P({} flees and is caught)",
+        "P({} flees and is caught)",
+        "P({} flee and are caught)",
+    ),
+    (
+        "P({} flees, escapes and rallies)",
+        "P({} flees, escapes and rallies)",
+        "P({} flee, escape and rally)",
+    ),
+    (
+        "P({} flees, not broken)",
+        "P({} flees, not broken)",
+        "P({} flee, not broken)",
+    ),
+    (
+        "P({} loses a character)",
+        "P({} loses a character)",
+        "P({} lose a character)",
+    ),
+    ("P({} wins)", "P({} wins)", "P({} win)"),
+    (
+        "mean {} casualties",
+        "mean casualties of {}",
+        "mean casualties of {}",
+    ),
+    (
+        "{} breaks and escapes",
+        "{} breaks and escapes",
+        "{} break and escape",
+    ),
+    (
+        "{} breaks and is caught",
+        "{} breaks and is caught",
+        "{} break and are caught",
+    ),
+    ("{} lost", "losses of {}", "losses of {}"),
+    (
+        "{} models lost ({})",
+        "models lost by {}",
+        "models lost by {}",
+    ),
+    ("{} points", "points of {}", "points of {}"),
+    ("{} wiped out", "{} wiped out", "{} are wiped out"),
+];
 
-/// Template `key` with a unit's name put in it.
-pub(crate) fn of_a_name(key: &'static str) -> &'static str {
-    match OF_A_NAME.binary_search_by_key(&key, |(k, _)| k) {
+/// Template `key` with a unit's name put in it, a unit of many models
+/// (`plural`) or of one.
+pub(crate) fn of_a_name(key: &'static str, plural: bool) -> &'static str {
+    match OF_A_NAME.binary_search_by_key(&key, |(k, _, _)| k) {
+        Ok(i) if plural => OF_A_NAME[i].2,
         Ok(i) => OF_A_NAME[i].1,
         Err(_) => key,
     }

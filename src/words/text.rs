@@ -84,8 +84,8 @@ enum Piece {
     /// The command line's words, and the page's.
     Voiced(Box<Text>, Box<Text>),
     /// A unit's name put for a side's word (`attacker`): the templates it
-    /// is put in word it as a name.
-    Unit(Box<Text>),
+    /// is put in word it as a name, of one model or of many (`plural`).
+    Unit(Box<Text>, bool),
 }
 
 /// A template and its arguments: `text!("round {}", 2)`. Each argument is
@@ -160,7 +160,13 @@ impl Text {
     /// template words a name otherwise than a side ("bajas medias del
     /// atacante", "bajas medias de Halberdiers").
     pub fn unit(name: Text) -> Text {
-        Text(vec![Piece::Unit(Box::new(name))])
+        Text(vec![Piece::Unit(Box::new(name), false)])
+    }
+
+    /// A unit's `name` as [`Text::unit`] puts it, the unit of many models:
+    /// the templates it is put in agree with it ("P(Spearmen win)").
+    pub fn units(name: Text) -> Text {
+        Text(vec![Piece::Unit(Box::new(name), true)])
     }
 
     /// A probability's label (`P(contact)`) without its `P( )`, in any
@@ -190,19 +196,29 @@ impl Text {
     }
 
     /// This text with each of its arguments that is a `from` (`attacker`)
-    /// put as its `to` (the unit's name): a headline in the units' names.
+    /// put as its `to` (the unit's name): a label in the units' names. A
+    /// text that is itself a `from` is kept (a fact's label `attacker`, a
+    /// friend's side): only the words of a template name a unit.
     pub fn naming(self, names: &[(Text, Text)]) -> Text {
-        if let Some((_, to)) = names.iter().find(|(from, _)| *from == self) {
-            return to.clone();
+        if names.is_empty() {
+            return self;
         }
         let pieces = self.0.into_iter().map(|p| match p {
             Piece::Template(t, args) => {
-                let args: Vec<Text> = args.into_iter().map(|a| a.naming(names)).collect();
-                // The words of a unit's name put in them.
-                let named = args.iter().any(|a| matches!(&a.0[..], [Piece::Unit(_)]));
+                let args: Vec<Text> = (args.into_iter())
+                    .map(|a| match names.iter().find(|(from, _)| *from == a) {
+                        Some((_, to)) => to.clone(),
+                        None => a.naming(names),
+                    })
+                    .collect();
+                // The words of a unit's name put in them, agreeing with it.
+                let named = args.iter().find_map(|a| match &a.0[..] {
+                    [Piece::Unit(_, plural)] => Some(*plural),
+                    _ => None,
+                });
                 let t = match named {
-                    true => super::page::of_a_name(t),
-                    false => t,
+                    Some(plural) => super::page::of_a_name(t, plural),
+                    None => t,
                 };
                 Piece::Template(t, args)
             }
@@ -219,7 +235,7 @@ impl Text {
             Piece::Event(t) | Piece::Respelled(t, _) => t.is_empty(),
             Piece::Flag(f) => f.is_empty(),
             Piece::Voiced(cli, page) => cli.is_empty() && page.is_empty(),
-            Piece::Unit(name) => name.is_empty(),
+            Piece::Unit(name, _) => name.is_empty(),
         })
     }
 
@@ -263,7 +279,7 @@ impl Text {
                     Voice::Cli => out += &cli.render_in(lang, voice),
                     Voice::Page => out += &page.render_in(lang, voice),
                 },
-                Piece::Unit(name) => out += &name.render_in(lang, voice),
+                Piece::Unit(name, _) => out += &name.render_in(lang, voice),
                 Piece::Event(t) => {
                     let label = t.render_in(lang, voice);
                     out += label
@@ -287,7 +303,9 @@ impl Text {
                     keys.push(*key);
                     args.iter().for_each(|a| keys.extend(a.keys()));
                 }
-                Piece::Event(t) | Piece::Respelled(t, _) | Piece::Unit(t) => keys.extend(t.keys()),
+                Piece::Event(t) | Piece::Respelled(t, _) | Piece::Unit(t, _) => {
+                    keys.extend(t.keys())
+                }
                 Piece::Voiced(cli, page) => {
                     keys.extend(cli.keys());
                     keys.extend(page.keys());

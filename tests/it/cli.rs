@@ -922,7 +922,7 @@ fn a_probability_per_100_points_reads_as_a_percentage_per_100_points() {
     let table = stdout(&flagship);
     let line = table
         .lines()
-        .find(|l| l.starts_with("P(attacker wins) per 100 points"))
+        .find(|l| l.starts_with("P(Orc boar boy wins) per 100 points"))
         .unwrap();
     assert!(line.ends_with(" 4.4728%"), "{line}");
     let r = json(&flagship);
@@ -990,7 +990,7 @@ fn notes_follow_the_language_and_help_lists_only_flags_that_do_something() {
     assert_eq!(
         stderr,
         "nota: --sampler no hace nada en panic (solo el Monte Carlo rápido de combat juega rondas enteras)\n\
-         nota: --method auto eligió el motor exacto\n"
+         nota: calculado con exactitud\n"
     );
     assert!(!stdout(&["panic", "--help"]).contains("--sampler"));
     assert!(stdout(&["combat", "--help"]).contains("--sampler"));

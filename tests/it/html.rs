@@ -15,8 +15,8 @@ fn the_headline_comes_first_with_the_jsons_figures() {
     let headline = html.find("<dl class=\"headline\">").expect("a headline");
     let first_table = html.find("<table").unwrap();
     assert!(headline < first_table, "{html}");
-    // In the units' names.
-    let shown = format!("<dt>P(Orc boar boy wins)</dt><dd>{:.4}%</dd>", wins * 100.0);
+    // In the units' names, to one decimal.
+    let shown = format!("<dt>P(Orc boar boy wins)</dt><dd>{:.1}%</dd>", wins * 100.0);
     assert!(
         html[headline..first_table].contains(&shown),
         "{shown} in\n{html}"
@@ -56,7 +56,7 @@ fn zero_figures_are_folded_and_others_are_not() {
         "{folded}"
     );
     assert!(
-        main.contains("<th>P(attacker wins)</th><td>5.1438%</td>"),
+        main.contains("<th>P(Orc boar boy wins)</th><td>5.1438%</td>"),
         "{main}"
     );
     assert!(folded.contains("<summary>All figures ("), "{folded}");

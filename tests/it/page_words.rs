@@ -203,10 +203,7 @@ fn a_page_note_names_no_flag_as_typed_nor_a_method_by_its_value() {
     let v = page(&noted()[6], "es");
     assert_eq!(v["stderr"].as_str().unwrap().lines().count(), 1);
     let note = v["notes"][0].as_str().unwrap();
-    assert!(
-        note.starts_with("el método automático eligió el exacto"),
-        "{note}"
-    );
+    assert!(note.starts_with("calculado con exactitud"), "{note}");
 }
 
 #[test]

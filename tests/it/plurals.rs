@@ -198,20 +198,31 @@ fn a_headline_words_a_units_name_as_a_name() {
         let start = html.find("<dl class=\"headline\">").unwrap();
         html[start..html.find("</dl>").unwrap()].to_string()
     };
-    // A unit is one: "Halberdiers wins", as the side it stands for.
+    // A unit of many models named as many agrees with its name
+    // ("Halberdiers win"); a lone model with his ("Orc Big Boss breaks").
     let en = headline("en");
-    for label in ["P(Halberdiers wins)", "mean casualties of Halberdiers"] {
+    for label in [
+        "P(Halberdiers win)",
+        "P(Orc Big Boss breaks)",
+        "mean casualties of Halberdiers",
+    ] {
         assert!(en.contains(&format!("<dt>{label}")), "{label}: {en}");
     }
     // A name takes no article: "de Halberdiers", not "del".
     let es = headline("es");
-    for label in ["P(Halberdiers gana)", "bajas medias de Halberdiers"] {
+    for label in [
+        "P(Halberdiers ganan)",
+        "P(Orc Big Boss se desmoraliza)",
+        "bajas medias de Halberdiers",
+    ] {
         assert!(es.contains(&format!("<dt>{label}")), "{label}: {es}");
     }
 }
 
+/// `--method auto`'s note says what was worked out in a player's words,
+/// no count of the chain's states.
 #[test]
-fn a_chain_of_one_state_says_one_state() {
+fn the_exact_engines_note_says_every_way_the_fight_can_go() {
     let note = |lang| {
         let args = [
             "mathhammer",
@@ -227,14 +238,9 @@ fn a_chain_of_one_state_says_one_state() {
         ];
         mathhammer::app::run_args(args).notes.join("\n")
     };
-    assert!(
-        note("en").ends_with(": the whole fight in 1 state between rounds at most"),
-        "{}",
-        note("en")
-    );
-    assert!(
-        note("es").ends_with(": el combate entero en 1 estado entre rondas como máximo"),
-        "{}",
-        note("es")
+    assert_eq!(note("en"), "worked out exactly: every way the fight can go");
+    assert_eq!(
+        note("es"),
+        "calculado con exactitud: todas las maneras en que puede acabar el combate"
     );
 }

@@ -388,11 +388,13 @@ fn a_set_fight_is_titled_as_played_and_says_what_changed() {
         "Combat: 20 Orc boar boy charge 20 Empire spearman"
     );
     assert!(
-        lines.contains(&"attacker          20 Orc boar boy (5 wide), champion, standard, musician"),
+        lines.iter().any(|l| l.starts_with("charger ")
+            && l.ends_with(" 20 Orc boar boy (5 wide), champion, standard, musician")),
         "{out}"
     );
     assert!(
-        lines.contains(&"changed by --set  attacker.models=20"),
+        (lines.iter())
+            .any(|l| l.starts_with("changed by --set ") && l.ends_with(" attacker.models=20")),
         "{out}"
     );
     let r = crate::common::run::json(&["combat", flagship, "--set", "attacker.models=20"]);

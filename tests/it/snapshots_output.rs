@@ -99,7 +99,12 @@ fn compare_outputs() {
         "scenarios/queries/halberdiers_vs_orcs.toml",
         "scenarios/queries/spearmen_vs_orcs.toml",
     ];
-    snapshot_all("compare", &args);
+    // `--wide` prints the table as it was before the 80-column default.
+    insta::assert_snapshot!("compare_table", stdout(&[&args[..], &["--wide"]].concat()));
+    insta::assert_snapshot!("compare_fitted", stdout(&args));
+    let with = |flag: &str| stdout(&[&args[..], &[flag]].concat());
+    insta::assert_snapshot!("compare_json", with("--json"));
+    insta::assert_snapshot!("compare_csv", with("--csv"));
 }
 
 #[test]

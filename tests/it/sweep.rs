@@ -150,7 +150,7 @@ fn auto_sweeps_are_exact_if_every_point_fits_else_monte_carlo() {
         .unwrap();
     assert!(out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("--method auto chose exact"), "{stderr}");
+    assert!(stderr.contains("worked out exactly"), "{stderr}");
     let sweep: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let single = json(&["combat", FLAGSHIP, "--set", "defender.models=15"]);
     let row = &sweep["sweep"][0];
@@ -174,7 +174,7 @@ fn auto_sweeps_are_exact_if_every_point_fits_else_monte_carlo() {
     assert!(out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains("--method auto chose monte-carlo") && stderr.contains("(at run 2)"),
+        stderr.contains("estimated by playing it out") && stderr.contains("(at run 2)"),
         "{stderr}"
     );
     let sweep: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -325,7 +325,9 @@ fn sweep_output_snapshots() {
         "--seed",
         "9",
     ];
-    insta::assert_snapshot!("sweep_table", stdout(&args));
+    // `--wide` prints the table as it was before the 80-column default.
+    insta::assert_snapshot!("sweep_table", stdout(&[&args[..], &["--wide"]].concat()));
+    insta::assert_snapshot!("sweep_fitted", stdout(&args));
     let mut csv = args.to_vec();
     csv.push("--csv");
     insta::assert_snapshot!("sweep_csv", stdout(&csv));

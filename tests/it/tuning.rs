@@ -255,29 +255,32 @@ fn compare_sets_variants_against_the_picked_fight() {
     assert_eq!(wins["a"], base["p_attacker_wins"]);
     assert_eq!(wins["b"], more["p_attacker_wins"]);
     assert_eq!(wins["c"], swapped["p_attacker_wins"]);
-    let table: Vec<&str> = args.iter().map(String::as_str).collect();
+    // The table of a row per figure, each run's columns side by side.
+    let mut table: Vec<&str> = args.iter().map(String::as_str).collect();
+    table.push("--wide");
     let out = stdout(&table);
     assert!(out.contains("attacker.models=25 - as picked"), "{out}");
     assert!(
         out.contains("attacker.weapon=great-weapon; attacker.points=8"),
         "{out}"
     );
-    let line = |figure: &str| {
+    // A figure's row by its key: its label names the units.
+    let line = |key: &str| {
         out.lines()
-            .find(|l| l.starts_with(figure))
+            .find(|l| l.contains(&format!("({key})")))
             .unwrap()
             .split_whitespace()
             .map(String::from)
             .collect::<Vec<_>>()
     };
     // P(attacker wins): a, b, b - a, different?, ...
-    let wins = line("P(attacker wins) (p_attacker_wins)");
+    let wins = line("p_attacker_wins");
     let (b, diff) = (&wins[wins.len() - 8], &wins[wins.len() - 7..wins.len() - 5]);
     assert!(b.ends_with('%'), "{wins:?}");
     assert!(diff[0].starts_with('+') && diff[1] == "pp", "{wins:?}");
-    let losses = line("P(defender wins) (p_defender_wins)");
+    let losses = line("p_defender_wins");
     assert!(losses[losses.len() - 7].starts_with('-'), "{losses:?}");
-    let casualties = line("mean defender casualties");
+    let casualties = line("mean_defender_casualties");
     let d = &casualties[casualties.len() - 5];
     assert!(
         d.starts_with('+') && d.parse::<f64>().is_ok(),

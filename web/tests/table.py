@@ -65,7 +65,7 @@ def check_first_screen(driver, width):
     args = ["charge", "--move", "18", "--distance", "20", "--reaction", "flee",
             "--target-move", "10"]
     p = json.loads(page.cli(*args, "--json"))["p_contact"]
-    assert shown["p_contact"] == f"{p * 100:.4f}%", shown
+    assert shown["p_contact"] == page.short_percent(p), shown
     assert page.in_view(driver, "#report dl.headline"), "the example's answer is off the first screen"
     # What a player rarely changes is folded.
     more = driver.find_element(By.ID, "more")
@@ -181,20 +181,12 @@ def check_matchup_on_a_phone(driver, width):
           "answers first, names held when scrolled, a cell's fight with its headline in view")
 
 
-# Whether the figures with a zero in the headline fail (heads49: a zero
-# moves to the table). Until that branch is merged they are printed.
-ZERO_HEADLINE_PENDING = True
-
-
 def zero_headlines(driver, what):
-    """The headline figures that read as zero ("0%", "0.0000%"), failed
-    or, pending heads49, printed."""
+    """No headline figure reads as zero ("0%", "0.0000%"): a zero is in
+    the table, not the headline."""
     zeros = [d.text for d in driver.find_elements(By.CSS_SELECTOR, "#report dl.headline dd")
              if re.fullmatch(r"0(\.0+)?%", d.text)]
-    if zeros and ZERO_HEADLINE_PENDING:
-        print(f"  pending heads49: {what} has zero headline figures: {zeros}")
-    else:
-        assert not zeros, f"{what}: zero headline figures {zeros}"
+    assert not zeros, f"{what}: zero headline figures {zeros}"
 
 
 def check_each_answer_in_view(driver, width):
@@ -215,8 +207,19 @@ def check_each_answer_in_view(driver, width):
         zero_headlines(driver, name)
         page.shot(driver, f"answer-in-view-{name}-{width}", at="says")
         driver.save_screenshot(str(page.SHOTS / f"answer-in-view-{name}-{width}.png"))
+    # A fight whose charged unit flees: the flee's outcomes lead, none zero
+    # (its fight's figures, all zero but the charge's, in the table).
+    page.tab(driver, "combat")
+    page.fill(driver, "--reaction", "flee")
+    answered(driver)
+    first = driver.find_element(By.CSS_SELECTOR, "#report dl.headline div").text
+    assert "flee" in first, first
+    zero_headlines(driver, "a fight whose target flees")
+    page.figure_in_view(driver, "a fight whose target flees")
+    page.fill(driver, "--reaction", "hold")
     print(f"{width} px: charge, attacks, shoot, combat, matchup and compare: Answer on the "
-          "form's first screen, the first figure on the screen after it")
+          "form's first screen, the first figure on the screen after it, none zero; a "
+          f"fleeing target's answer led by '{first.splitlines()[0]}'")
 
 
 def check_characters_on_a_phone(driver, width):

@@ -69,8 +69,16 @@ impl CombatQuery {
             v.end("p_charge_fails", End::ChargeFailed),
             v.end("p_charger_fled", End::ChargerFled),
             v.end("p_charger_shot_down", End::ChargerShotDown),
-            v.end("p_target_fled", End::TargetFled),
-            v.end("p_target_caught", End::TargetCaught),
+            Field::new(
+                "p_target_fled",
+                crate::text!("P({} flees and escapes)", crate::text!("target")),
+                m.prob(&[End::TargetFled.index()]),
+            ),
+            Field::new(
+                "p_target_caught",
+                crate::text!("P({} flees and is caught)", crate::text!("target")),
+                m.prob(&[End::TargetCaught.index()]),
+            ),
         ];
         if self.combat.setup.redirect.is_some() {
             let redirected = m.prob(&[layout.redirected()]);
@@ -257,16 +265,24 @@ fn rallies(v: &View, u: usize) -> Value {
     v.m.expectation(&cells)
 }
 
+/// How a fight ended, in words: a side's unit as its side (named in the
+/// units' names where the labels are, `Halberdiers break and escape`).
+fn end_words(e: End) -> Text {
+    match e {
+        End::Broke { loser, caught } => match caught {
+            false => crate::text!("{} breaks and escapes", side_label(loser)),
+            true => crate::text!("{} breaks and is caught", side_label(loser)),
+        },
+        End::WipedOut { loser } => crate::text!("{} wiped out", side_label(loser)),
+        e => Text::words(e.label()),
+    }
+}
+
 /// The partition: every fight ends in exactly one of these.
 fn outcomes_table(v: &View) -> Table {
     let rows = End::ALL
         .iter()
-        .map(|e| {
-            (
-                Value::Text(Text::words(e.label())),
-                vec![v.m.prob(&[e.index()])],
-            )
-        })
+        .map(|e| (Value::Text(end_words(*e)), vec![v.m.prob(&[e.index()])]))
         .collect();
     Table {
         detail: false,
@@ -300,9 +316,9 @@ fn rounds_table(v: &View) -> Table {
         .collect();
     let mut columns = vec![
         Column::new("p_fought", crate::text!("P(fought)")),
-        Column::new("p_attacker_wins", crate::text!("P(attacker wins)")),
+        Column::new("p_attacker_wins", crate::text!("P({} wins)", side_label(0))),
         Column::new("p_draw", crate::text!("P(draw)")),
-        Column::new("p_defender_wins", crate::text!("P(defender wins)")),
+        Column::new("p_defender_wins", crate::text!("P({} wins)", side_label(1))),
     ];
     for u in v.units() {
         columns.push(Column::new(

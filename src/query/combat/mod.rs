@@ -16,6 +16,7 @@ use crate::report::{per_100_points, Engine, Field, Key, Outcome, Report, Text, V
 mod figures;
 mod kernel;
 mod layout;
+mod lead;
 
 use crate::query::measure::{CountMeasure, ExactMeasure};
 use kernel::whole_rounds_refusal;
@@ -174,7 +175,14 @@ impl CombatQuery {
                         }
                     });
                 }
-                Field::new(key.clone(), labels[u].clone(), Value::Text(text))
+                // One unit a side: by its role (never "attacker" for the
+                // charged unit); with more, each by its side.
+                let label = match (self.combat.setup.units.len(), self.combat.charger) {
+                    (2, Some(c)) if u == c => crate::text!("charger"),
+                    (2, Some(_)) => crate::text!("charged"),
+                    _ => labels[u].clone(),
+                };
+                Field::new(key.clone(), label, Value::Text(text))
             })
             .collect();
         let mut outcomes = outcomes;
@@ -260,7 +268,6 @@ impl CombatQuery {
                 .map(|v| (v.p, &v.combat, layout.with_lost(&v.lost)))
                 .collect(),
         };
-        let mut most = 1;
         let mut spent = 0;
         for (weight, combat, layout) in &parts {
             let left = budget.saturating_sub(spent);
@@ -268,10 +275,7 @@ impl CombatQuery {
                 layout.add_tallied(t, q, |cell, w| p[cell] += weight * w)
             });
             match chain {
-                Ok(size) => {
-                    most = size.states.iter().copied().fold(most, usize::max);
-                    spent += size.work;
-                }
+                Ok(size) => spent += size.work,
                 Err(refused) => {
                     let refused = Refused { budget, ..refused };
                     return Outcome::refused(Engine::Exact, refusal(refused));
@@ -279,13 +283,7 @@ impl CombatQuery {
             }
         }
         let mut o = self.outcome(Engine::Exact, &ExactMeasure(&p), &layout);
-        let note = match most {
-            1 => crate::text!("the whole fight in 1 state between rounds at most"),
-            _ => crate::text!(
-                "the whole fight in {} states between rounds at most",
-                most as u64
-            ),
-        };
+        let note = crate::text!("every way the fight can go");
         o.note = Some(match parts.len() {
             1 => note,
             n => crate::text!(
@@ -411,16 +409,13 @@ impl Question for CombatQuery {
     fn default_method(&self) -> Method {
         Method::Auto
     }
-    /// A side by its unit's name, in a fight of one unit a side whose
-    /// names tell them apart (with more, `attacker` is a side, not a unit).
+    /// The units' names (or roles) for the sides' words.
     fn headline_names(&self) -> Vec<(Text, Text)> {
-        match &self.combat.setup.units[..] {
-            [a, d] if a.name != d.name => vec![
-                (side_label(0), Text::unit(Text::kept(&a.name))),
-                (side_label(1), Text::unit(Text::kept(&d.name))),
-            ],
-            _ => Vec::new(),
-        }
+        self.names()
+    }
+    /// The figures this fight's answer leads with.
+    fn lead(&self, report: &Report) -> Vec<Key> {
+        CombatQuery::lead(self, report)
     }
 
     fn headline(&self) -> Vec<Key> {
