@@ -203,3 +203,17 @@ pub(crate) fn widest<'a>(estimates: impl IntoIterator<Item = &'a Estimate>) -> f
         .map(Estimate::half_width)
         .fold(0.0, f64::max)
 }
+
+/// Whether a unit's name reads as many (`Spearmen`, `Orc Boyz`, `Big
+/// 'Uns`, `Knights of the Realm`), so that a label agrees with it ("P(Spearmen
+/// win)"), where a profile's name is one model's (`Empire spearman`) and
+/// a unit's may be a body's (`Temple Guard`): the last word before any
+/// "of" ends as an English plural does.
+pub(crate) fn plural_name(name: &str) -> bool {
+    let head = name.split(" of ").next().unwrap_or(name);
+    let last = head.split_whitespace().last().unwrap_or("").to_lowercase();
+    let last = last.trim_end_matches(|c: char| !c.is_alphabetic());
+    ["s", "z", "men", "ren"]
+        .iter()
+        .any(|end| last.ends_with(end))
+}

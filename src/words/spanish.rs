@@ -132,6 +132,7 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     ("P({} flees, escapes and rallies)", "P({} huye, escapa y se reagrupa)"),
     ("P({} flees, not broken)", "P({} huye sin desmoralizarse)"),
     ("P({} has fled by the end)", "P({} ha huido al final)"),
+    ("P({} have fled by the end)", "P({} han huido al final)"),
     ("P({} lose a character)", "P({} pierden un personaje)"),
     ("P({} loses a character)", "P({} pierde un personaje)"),
     ("P({} loses k or more)", "P({} pierde k o más)"),

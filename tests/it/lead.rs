@@ -162,3 +162,18 @@ fn labels_follow_who_charges_in_either_language() {
     let es = stdout(&[&alike[..], &["--lang", "es"]].concat());
     assert!(es.contains("P(cargador gana)"), "{es}");
 }
+
+/// A battle line's labels agree with each unit's name: a unit of many
+/// whose name reads as many "have" fled, in English and Spanish; one
+/// model, or a name that reads as one, "has".
+#[test]
+fn a_battle_lines_labels_agree_with_its_units_names() {
+    let line = "scenarios/lines/cavalry_flee_past_spearmen.toml";
+    let out = stdout(&["panic", line]);
+    assert!(out.contains("P(Spearmen have fled by the end)"), "{out}");
+    assert!(!out.contains("Spearmen has fled"), "{out}");
+    let es = stdout(&["panic", line, "--lang", "es"]);
+    assert!(es.contains("P(Spearmen han huido al final)"), "{es}");
+    let one = stdout(&["panic", line, "--set", "unit.1.models=1"]);
+    assert!(one.contains("P(Spearmen has fled by the end)"), "{one}");
+}

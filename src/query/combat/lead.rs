@@ -3,6 +3,7 @@
 
 use super::figures::P_REDIRECTED;
 use super::{p_wins, side_label, CombatQuery, UnitFigure, SIDES};
+use crate::query::plural_name;
 use crate::report::{Key, Report, Text, Value};
 
 /// The most figures a fight's headline shows: a handful that decide.
@@ -87,20 +88,6 @@ impl CombatQuery {
             _ => Vec::new(),
         }
     }
-}
-
-/// Whether a unit's name reads as many (`Spearmen`, `Orc Boyz`, `Big
-/// 'Uns`, `Knights of the Realm`), so that a label agrees with it ("P(Spearmen
-/// win)"), where a profile's name is one model's (`Empire spearman`) and
-/// a unit's may be a body's (`Temple Guard`): the last word before any
-/// "of" ends as an English plural does.
-fn plural_name(name: &str) -> bool {
-    let head = name.split(" of ").next().unwrap_or(name);
-    let last = head.split_whitespace().last().unwrap_or("").to_lowercase();
-    let last = last.trim_end_matches(|c: char| !c.is_alphabetic());
-    ["s", "z", "men", "ren"]
-        .iter()
-        .any(|end| last.ends_with(end))
 }
 
 /// Whether some engine finds figure `key` neither certain nor impossible.

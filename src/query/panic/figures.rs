@@ -3,7 +3,7 @@
 //! through a [`Measure`] from either engine's tally.
 
 use super::engines::{exact_cells, Did, Layout, LineKernel, EXACT_BUDGET};
-use super::{BattleLine, Event};
+use super::{BattleLine, Event, LineUnit};
 use crate::plot::{table_series, Axis, Figure, Mark, Panel, Shape};
 use crate::query::measure::{CountMeasure, ExactMeasure, Measure};
 use crate::query::{run_fields, simulate, widest, Settings};
@@ -134,6 +134,16 @@ fn stage_name(line: &BattleLine, s: usize) -> (String, Text) {
     }
 }
 
+/// A unit's P(has fled by the end), agreeing with its name: "P(Spearmen
+/// have fled by the end)", a unit of many models whose name reads as many.
+fn has_fled(unit: &LineUnit) -> Text {
+    let name = unit.name.render(crate::Lang::En);
+    match unit.models > 1 && crate::query::plural_name(&name) {
+        true => crate::text!("P({} have fled by the end)", unit.name.clone()),
+        false => crate::text!("P({} has fled by the end)", unit.name.clone()),
+    }
+}
+
 /// One engine's figures.
 fn outcome(line: &BattleLine, engine: Engine, m: &dyn Measure, layout: &Layout) -> Outcome {
     let last = line.stages() - 1;
@@ -144,7 +154,7 @@ fn outcome(line: &BattleLine, engine: Engine, m: &dyn Measure, layout: &Layout) 
         .map(|(u, unit)| {
             Field::new(
                 p_flees(u),
-                crate::text!("P({} has fled by the end)", unit.name.clone()),
+                has_fled(unit),
                 m.prob(&[layout.cell(last, u, Did::Fled)]),
             )
         })
