@@ -130,19 +130,7 @@ fn column_blocks(grid: &Grid, line: usize) -> Vec<Grid> {
             .max()
             .unwrap_or(0)
     };
-    let mut blocks: Vec<Vec<usize>> = Vec::new();
-    let mut used = line;
-    for c in 1..cols {
-        if used + 2 + width(c) > line {
-            blocks.push(Vec::new());
-            used = width(0);
-        }
-        used += 2 + width(c);
-        if let Some(block) = blocks.last_mut() {
-            block.push(c);
-        }
-    }
-    blocks
+    in_lines(1..cols, width(0), |&c| 2 + width(c), line)
         .iter()
         .map(|block| {
             grid.iter()
@@ -155,6 +143,31 @@ fn column_blocks(grid: &Grid, line: usize) -> Vec<Grid> {
                 .collect()
         })
         .collect()
+}
+
+/// `items` in blocks of a line of `line` characters each: a block starts
+/// with `first` characters (the labels every block repeats), then as many
+/// items (`width` each) as fit beside them, one at least.
+pub(crate) fn in_lines<T>(
+    items: impl IntoIterator<Item = T>,
+    first: usize,
+    width: impl Fn(&T) -> usize,
+    line: usize,
+) -> Vec<Vec<T>> {
+    let mut blocks: Vec<Vec<T>> = Vec::new();
+    let mut used = line;
+    for item in items {
+        let w = width(&item);
+        if used + w > line {
+            blocks.push(Vec::new());
+            used = first;
+        }
+        used += w;
+        if let Some(block) = blocks.last_mut() {
+            block.push(item);
+        }
+    }
+    blocks
 }
 
 /// Fields of every outcome: one row per field (first seen order, named by

@@ -8,6 +8,7 @@
 
 use super::compare::{beyond_chance, difference};
 use crate::report::lang::Lang;
+use crate::report::table::in_lines;
 use crate::report::{Column, Engine, Field, Report, Table, TableKind, Text, Value};
 use crate::report::{DIFFERENCE, DIFFERENCE_OF_PERCENT, PER_100_POINTS};
 use crate::words::escape::escaped;
@@ -243,7 +244,7 @@ fn fitted(
         .chain([width(&words.index)])
         .max()
         .unwrap_or(0);
-    let blocks = blocks(groups, label_width, group_width);
+    let blocks = in_lines(groups, label_width, group_width, LINE);
     let count = blocks.len();
     let mut tables = before;
     for table in &mut tables {
@@ -292,29 +293,6 @@ fn fitted(
         outcome.tables = tables;
     }
     fitted
-}
-
-/// `groups` in blocks of a line each: the labels (`label_width`), then as
-/// many groups as fit beside them (one at least).
-fn blocks(
-    groups: Vec<Group>,
-    label_width: usize,
-    width: impl Fn(&Group) -> usize,
-) -> Vec<Vec<Group>> {
-    let mut blocks: Vec<Vec<Group>> = Vec::new();
-    let mut used = LINE;
-    for group in groups {
-        let w = width(&group);
-        if used + w > LINE {
-            blocks.push(Vec::new());
-            used = label_width;
-        }
-        used += w;
-        if let Some(block) = blocks.last_mut() {
-            block.push(group);
-        }
-    }
-    blocks
 }
 
 /// What was swept or compared as the first of `facts`, its value in
